@@ -1,0 +1,95 @@
+// `npm run bench`: throughput and latency of the service's routes beside two baselines measured in
+// the same run: a trivial route of the same Next build (the framework's floor) and a bare node:http
+// server doing the same work. Figures are reported as ratios; nothing here asserts a time.
+import { spawn } from 'node:child_process';
+import { rm, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createAccessToken } from '@/lib/account/tokens';
+import { createUser } from '@/lib/account/users';
+import { createDb } from '@/lib/db/client';
+import { migrate } from '@/lib/db/migrate';
+import { freePort, startServer } from '../tests/helpers/server';
+
+const CONNECTIONS = 20;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const NO_VIG_BODY = JSON.stringify({ prices: [-110, -110] });
+
+interface Row {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, options: autocannon.Options): Promise<Row> {
+  process.stderr.write(`measuring ${name} for ${DURATION_SECONDS} s …\n`);
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_SECONDS, ...options });
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function startBareServer(): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+}
+
+async function main() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'jev-bench-'));
+  const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
+  await migrate(databaseUrl);
+  const db = createDb(databaseUrl);
+  const user = await createUser(db, { email: 'bench@example.com' });
+  const { token } = await createAccessToken(db, { userId: user.id, name: 'bench', scope: 'read', now: new Date() });
+  await db.$disconnect();
+
+  const budget = '100000000';
+  const server = await startServer({
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_ADDRESS_PER_MINUTE: budget,
+    RATE_LIMIT_TOKEN_PER_MINUTE: budget,
+    RATE_LIMIT_USER_PER_MINUTE: budget,
+  });
+  const bare = await startBareServer();
+  const post = { method: 'POST' as const, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+  try {
+    // Warm up both servers so JIT and caches are not part of the first measurement.
+    await autocannon({ url: `${server.origin}/api/health`, connections: 10, amount: 2000 });
+    await autocannon({ url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, connections: 10, amount: 2000, ...post, body: NO_VIG_BODY });
+
+    const trivial = await measure('trivial route (GET /api/health)', { url: `${server.origin}/api/health` });
+    const rows = [
+      trivial,
+      await measure('REST calc_no_vig_odds', { url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, ...post, body: NO_VIG_BODY }),
+      await measure('bare node:http, same math', { url: bare.url, method: 'POST', body: NO_VIG_BODY }),
+    ];
+    const bareRow = rows.at(-1) as Row;
+    console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, ${os.cpus().length} cores, Node ${process.version}\n`);
+    console.log('| route | req/s | p50 ms | p99 ms | errors | vs trivial route | vs bare node:http |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const row of rows) {
+      console.log(
+        `| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ` +
+          `${(row.requestsPerSecond / trivial.requestsPerSecond).toFixed(2)} | ${(row.requestsPerSecond / bareRow.requestsPerSecond).toFixed(3)} |`,
+      );
+    }
+  } finally {
+    bare.stop();
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

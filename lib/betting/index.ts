@@ -1,0 +1,5 @@
+export * from './odds';
+export * from './devig';
+export * from './ev';
+export * from './kelly';
+export * from './parlay';

@@ -1,0 +1,80 @@
+/**
+ * Conversions between American odds, decimal odds and probabilities.
+ *
+ * American prices taken as input may be unrounded (e.g. -104.76 from a fair
+ * probability); only `roundAmerican` produces the whole numbers shown to users.
+ */
+
+/** Bounds of the American prices the service accepts (a 99.9% favourite to a 10000-1 longshot). */
+export const MIN_AMERICAN_ODDS = -100_000;
+export const MAX_AMERICAN_ODDS = 1_000_000;
+
+// Prices strictly between -100 and +100 do not exist: +100 and -100 are both even money.
+function assertAmericanOdds(american: number): void {
+  if (!Number.isFinite(american) || Math.abs(american) < 100) {
+    throw new RangeError(`American odds must be <= -100 or >= +100, got ${american}`);
+  }
+}
+
+/** +150 → 2.5, -200 → 1.5. */
+export function americanToDecimal(american: number): number {
+  assertAmericanOdds(american);
+  return american > 0 ? 1 + american / 100 : 1 + 100 / -american;
+}
+
+/** Unrounded: 2.5 → +150, 1.5 → -200; decimal 2 (even money) → +100. */
+export function decimalToAmerican(decimal: number): number {
+  if (!Number.isFinite(decimal) || decimal <= 1) {
+    throw new RangeError(`Decimal odds must be a finite number > 1, got ${decimal}`);
+  }
+  return decimal >= 2 ? (decimal - 1) * 100 : -100 / (decimal - 1);
+}
+
+/** Break-even probability of a price, bookmaker margin included: +100 → 0.5, -110 → 110/210. */
+export function impliedProbability(american: number): number {
+  assertAmericanOdds(american);
+  // Equal to 1 / americanToDecimal(american), but a single division keeps it correctly rounded.
+  return american > 0 ? 100 / (american + 100) : -american / (100 - american);
+}
+
+/** Fair decimal odds of an outcome with probability p in (0, 1]. */
+export function probabilityToDecimal(p: number): number {
+  if (!(p > 0 && p <= 1)) {
+    throw new RangeError(`Probability must be in (0, 1], got ${p}`);
+  }
+  return 1 / p;
+}
+
+/** Unrounded fair American price for probability p in (0, 1); p = 0.5 gives +100. */
+export function probabilityToAmerican(p: number): number {
+  if (!(p > 0 && p < 1)) {
+    throw new RangeError(`Probability must be in (0, 1), got ${p}`);
+  }
+  // The ratio is >= 1 on each branch, so the result can never fall inside (-100, +100).
+  return p <= 0.5 ? 100 * ((1 - p) / p) : -100 * (p / (1 - p));
+}
+
+/**
+ * Whole-number price for display that is still a real American price: values
+ * that round into (-100, +100), such as an unrounded +99.6, become ±100.
+ */
+export function roundAmerican(american: number): number {
+  if (!Number.isFinite(american)) {
+    throw new RangeError(`American odds must be finite, got ${american}`);
+  }
+  const rounded = Math.round(american);
+  if (rounded > -100 && rounded < 100) {
+    return american < 0 ? -100 : 100;
+  }
+  return rounded;
+}
+
+/** Whether n is a whole American price the service accepts as input. */
+export function isValidAmericanOdds(n: number): boolean {
+  return (
+    Number.isInteger(n) &&
+    n >= MIN_AMERICAN_ODDS &&
+    n <= MAX_AMERICAN_ODDS &&
+    (n <= -100 || n >= 100)
+  );
+}

@@ -1,0 +1,70 @@
+import { assertProbability } from './assert';
+import { americanToDecimal, decimalToAmerican, roundAmerican } from './odds';
+
+export type ParlayLeg = { americanOdds: number; probability?: number; gameId?: string };
+
+export type CorrelationWarning = {
+  /** 0-based indexes of the two legs, lower first. */
+  legs: [number, number];
+  gameId: string;
+  message: string;
+};
+
+export type ParlayResult = {
+  legs: number;
+  decimalOdds: number;
+  /** Whole-number price for display. */
+  americanOdds: number;
+  impliedProbability: number;
+  /** Product of the leg probabilities (independence assumed); null unless every leg has one. */
+  combinedProbability: number | null;
+  /** Expected profit per unit staked as a fraction; null unless every leg has a probability. */
+  expectedValuePercent: number | null;
+  correlationWarnings: CorrelationWarning[];
+};
+
+/** Combined price of a parlay, and its expected value when every leg has an estimated probability. */
+export function parlay(legs: ParlayLeg[]): ParlayResult {
+  if (legs.length === 0) {
+    throw new RangeError('A parlay needs at least one leg');
+  }
+  const decimalOdds = legs.reduce((product, leg) => product * americanToDecimal(leg.americanOdds), 1);
+
+  const probabilities = legs.map((leg) => leg.probability);
+  for (const probability of probabilities) {
+    if (probability !== undefined) assertProbability('leg probability', probability);
+  }
+  const combinedProbability = probabilities.every((p): p is number => p !== undefined)
+    ? probabilities.reduce((product, p) => product * p, 1)
+    : null;
+
+  return {
+    legs: legs.length,
+    decimalOdds,
+    americanOdds: roundAmerican(decimalToAmerican(decimalOdds)),
+    impliedProbability: 1 / decimalOdds,
+    combinedProbability,
+    expectedValuePercent: combinedProbability === null ? null : combinedProbability * decimalOdds - 1,
+    correlationWarnings: correlationWarnings(legs),
+  };
+}
+
+// Multiplying leg probabilities assumes independence, which legs of one game break.
+function correlationWarnings(legs: readonly ParlayLeg[]): CorrelationWarning[] {
+  const warnings: CorrelationWarning[] = [];
+  legs.forEach((first, i) => {
+    legs.slice(i + 1).forEach((second, offset) => {
+      const j = i + 1 + offset;
+      const gameId = first.gameId;
+      if (gameId === undefined || second.gameId !== gameId) return;
+      warnings.push({
+        legs: [i, j],
+        gameId,
+        message:
+          `Legs ${i + 1} and ${j + 1} are from the same game (${gameId}): they are correlated, ` +
+          'so the combined probability is unreliable and no stake should be suggested.',
+      });
+    });
+  });
+  return warnings;
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+// Every setting the service reads from the environment, validated once. A bad value stops start-up
+// with a message that names the variable, instead of surfacing later as a strange request failure.
+
+const positiveInt = z.coerce.number().int().positive();
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const schema = z
+  .object({
+    APP_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as http://localhost:3000' })
+      .default('http://localhost:3000'),
+    DATABASE_URL: optionalString.refine(
+      (value) => value === undefined || /^(file:|postgres(ql)?:\/\/)/.test(value),
+      'must start with file: (SQLite) or postgresql:// (PostgreSQL)',
+    ),
+    RATE_LIMIT_ADDRESS_PER_MINUTE: positiveInt.default(300),
+    RATE_LIMIT_TOKEN_PER_MINUTE: positiveInt.default(60),
+    RATE_LIMIT_USER_PER_MINUTE: positiveInt.default(120),
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    UPSTASH_REDIS_REST_URL: optionalString.refine(
+      (value) => value === undefined || /^https?:\/\//.test(value),
+      'must be an http(s) URL',
+    ),
+    UPSTASH_REDIS_REST_TOKEN: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.UPSTASH_REDIS_REST_URL) !== Boolean(env.UPSTASH_REDIS_REST_TOKEN)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.UPSTASH_REDIS_REST_URL ? 'UPSTASH_REDIS_REST_TOKEN' : 'UPSTASH_REDIS_REST_URL'],
+        message: 'UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together',
+      });
+    }
+  });
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export function parseConfig(env: Record<string, string | undefined>) {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const appUrl = new URL(result.data.APP_URL);
+  return {
+    ...result.data,
+    /** The console's origin, e.g. `http://localhost:3000` (no trailing slash). */
+    appOrigin: appUrl.origin,
+    /** The only hostname the service answers to (IPv6 without brackets), lower case. */
+    appHostname: appUrl.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase(),
+  };
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

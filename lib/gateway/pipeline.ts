@@ -1,0 +1,99 @@
+import type { LiveToken } from '@/lib/account/tokens';
+import type { Config } from '@/lib/config';
+import type { Db } from '@/lib/db/client';
+import { ToolError } from '@/lib/errors';
+import type { Budget, RateLimiter } from '@/lib/ratelimit';
+import { parseArguments } from '@/lib/tools/inputs';
+import type { ToolDefinition } from '@/lib/tools/types';
+import { clientAddress } from './address';
+import { checkJsonContentType, parseArgumentsObject, readBodyText } from './body';
+import { REALM } from './limits';
+import { checkHostAndOrigin } from './origin';
+import { authenticate, bearerToken } from './token';
+
+// The spec's order of checks, one small step each, shared by the REST and MCP front ends.
+// A step either passes or throws a ToolError; the front end encodes whichever comes first.
+
+export interface GatewayDeps {
+  config: Config;
+  db: Db;
+  limiter: RateLimiter;
+  now: () => Date;
+  /** The catalogue to serve (injected so tests can add tools of their own). */
+  findTool: (name: string) => ToolDefinition | undefined;
+}
+
+export interface ToolCall {
+  caller: LiveToken;
+  toolName: string;
+  args: unknown;
+  clientLabel: string | undefined;
+}
+
+export type Gateway = ReturnType<typeof createGateway>;
+
+export function createGateway({ config, db, limiter, now, findTool }: GatewayDeps) {
+  const perMinute = (name: string, limit: number): Budget => ({ name, limit, windowSeconds: 60 });
+  const budgets = {
+    address: perMinute('address', config.RATE_LIMIT_ADDRESS_PER_MINUTE),
+    token: perMinute('token', config.RATE_LIMIT_TOKEN_PER_MINUTE),
+    user: perMinute('user', config.RATE_LIMIT_USER_PER_MINUTE),
+  };
+
+  async function spend(budget: Budget, key: string, who: string): Promise<void> {
+    const { allowed, retryAfterSeconds } = await limiter.consume(budget, key);
+    if (!allowed) {
+      throw new ToolError('rate_limited', `Too many requests ${who}. Retry in ${retryAfterSeconds} s.`, {
+        retryAfterSeconds,
+      });
+    }
+  }
+
+  function requireTool(name: string): ToolDefinition {
+    const tool = findTool(name);
+    if (!tool) throw new ToolError('unknown_tool', `There is no tool named "${name}". GET /api/v1/tools lists them.`);
+    return tool;
+  }
+
+  function checkScope(tool: ToolDefinition, caller: LiveToken): void {
+    if (tool.scope === 'write' && caller.scope !== 'write') {
+      throw new ToolError(
+        'insufficient_scope',
+        `${tool.name} saves to the user's account, and this access token is read-only. ` +
+          `Create a token with write access on the Connect page.`,
+        { headers: { 'WWW-Authenticate': `Bearer realm="${REALM}", error="insufficient_scope", scope="write"` } },
+      );
+    }
+  }
+
+  return {
+    /** Steps 1–3: host and origin, the per-address budget, the token's shape. Returns the token. */
+    async admit(request: Request): Promise<string> {
+      checkHostAndOrigin(request.headers, config);
+      await spend(budgets.address, clientAddress(request.headers, config), 'from this address');
+      return bearerToken(request.headers);
+    },
+
+    /** Step 4: the body as a JSON object of arguments. */
+    async readArguments(request: Request): Promise<Record<string, unknown>> {
+      checkJsonContentType(request.headers);
+      return parseArgumentsObject(await readBodyText(request));
+    },
+
+    /** Step 5: the token's owner. */
+    authenticate(token: string): Promise<LiveToken> {
+      return authenticate(db, token, now());
+    },
+
+    /** Steps 6–9, then the tool itself. */
+    async callTool({ caller, toolName, args, clientLabel }: ToolCall): Promise<unknown> {
+      const tool = requireTool(toolName);
+      await spend(budgets.token, caller.id, 'with this access token');
+      await spend(budgets.user, caller.user.id, 'for this account');
+      checkScope(tool, caller);
+      const parsed = parseArguments(tool.input, args);
+      return tool.run({ user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel, db, now }, parsed);
+    },
+  };
+}
+

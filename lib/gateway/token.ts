@@ -1,0 +1,24 @@
+import { isWellFormedToken, TOKEN_PREFIX } from '@/lib/auth/tokens';
+import { findLiveToken, noteTokenUsed, type LiveToken } from '@/lib/account/tokens';
+import type { Db } from '@/lib/db/client';
+import { ToolError } from '@/lib/errors';
+import { CONNECT_PAGE_HINT } from './limits';
+
+export const MISSING_TOKEN_MESSAGE = `Send an access token as a Bearer token (Authorization: Bearer ${TOKEN_PREFIX}...). ${CONNECT_PAGE_HINT}`;
+export const DEAD_TOKEN_MESSAGE = `This access token is unknown, revoked or expired. ${CONNECT_PAGE_HINT.replace('one', 'a new one')}`;
+
+/** Step 3: a token must be present and shaped like ours. No database read. */
+export function bearerToken(headers: Headers): string {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '');
+  const token = match?.[1];
+  if (!token || !isWellFormedToken(token)) throw new ToolError('invalid_token', MISSING_TOKEN_MESSAGE);
+  return token;
+}
+
+/** Step 5: the token must be live; its owner is who the tools act for. */
+export async function authenticate(db: Db, token: string, now: Date): Promise<LiveToken> {
+  const live = await findLiveToken(db, token, now);
+  if (!live) throw new ToolError('invalid_token', DEAD_TOKEN_MESSAGE);
+  noteTokenUsed(db, live.id, now);
+  return live;
+}

@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+// Starts the real production server (server.mjs → Next's built app) on a free port, as `npm start` would.
+// The build must exist: `npm test` runs `next build` first.
+
+export interface RunningServer {
+  origin: string;
+  port: number;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [path.resolve('server.mjs')], {
+    env: { ...process.env, NODE_ENV: 'production', APP_URL: origin, PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${log}`)), 60_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('JEV is running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${log}`));
+    });
+  });
+  await ready;
+  return {
+    origin,
+    port,
+    output: () => log,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

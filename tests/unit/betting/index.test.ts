@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import * as betting from '@/lib/betting';
+import * as devig from '@/lib/betting/devig';
+import * as ev from '@/lib/betting/ev';
+import * as kelly from '@/lib/betting/kelly';
+import * as odds from '@/lib/betting/odds';
+import * as parlay from '@/lib/betting/parlay';
+
+describe('lib/betting index', () => {
+  it('re-exports every module', () => {
+    for (const source of [odds, devig, ev, kelly, parlay]) {
+      for (const [name, value] of Object.entries(source)) {
+        expect(betting).toHaveProperty(name, value);
+      }
+    }
+  });
+
+  it('exposes the agreed API', () => {
+    expect(Object.keys(betting).sort()).toEqual(
+      [
+        'MAX_AMERICAN_ODDS',
+        'MIN_AMERICAN_ODDS',
+        'americanToDecimal',
+        'decimalToAmerican',
+        'devig',
+        'expectedValue',
+        'fullKellyFraction',
+        'impliedProbability',
+        'isValidAmericanOdds',
+        'overround',
+        'parlay',
+        'probabilityToAmerican',
+        'probabilityToDecimal',
+        'roundAmerican',
+      ].sort(),
+    );
+  });
+});

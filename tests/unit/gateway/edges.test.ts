@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '@/lib/config';
+import { ToolError } from '@/lib/errors';
+import { clientAddress } from '@/lib/gateway/address';
+import { checkHostAndOrigin } from '@/lib/gateway/origin';
+
+const cfg = parseConfig({ APP_URL: 'https://jev.example.com' });
+const behindProxy = parseConfig({ APP_URL: 'https://jev.example.com', TRUSTED_PROXY_HOPS: '1' });
+
+describe('clientAddress', () => {
+  it('takes the hop that reached the server when no proxy is trusted', () => {
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '203.0.113.7' }), cfg)).toBe('203.0.113.7');
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '1.2.3.4, 203.0.113.7' }), cfg)).toBe('203.0.113.7');
+  });
+  it('skips exactly the trusted hops, so client-written entries are never used', () => {
+    expect(clientAddress(new Headers({ 'x-forwarded-for': 'spoof, 198.51.100.4, 10.0.0.2' }), behindProxy)).toBe('198.51.100.4');
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '10.0.0.2' }), behindProxy)).toBe('10.0.0.2');
+  });
+  it('falls back to one shared key without the header', () => {
+    expect(clientAddress(new Headers(), cfg)).toBe('unknown');
+  });
+});
+
+describe('checkHostAndOrigin', () => {
+  const check = (headers: Record<string, string>, config = cfg) => {
+    try {
+      checkHostAndOrigin(new Headers(headers), config);
+      return 'ok';
+    } catch (error) {
+      return (error as ToolError).code;
+    }
+  };
+  it('serves only the console hostname, with or without a port', () => {
+    expect(check({ host: 'jev.example.com' })).toBe('ok');
+    expect(check({ host: 'JEV.example.com:443' })).toBe('ok');
+    expect(check({ host: 'evil.example' })).toBe('forbidden');
+    expect(check({ host: 'jev.example.com.evil.example' })).toBe('forbidden');
+    expect(check({})).toBe('forbidden');
+  });
+  it('lets the console and Origin-less clients call, and no other site', () => {
+    expect(check({ host: 'jev.example.com', origin: 'https://jev.example.com' })).toBe('ok');
+    expect(check({ host: 'jev.example.com', origin: 'http://jev.example.com' })).toBe('forbidden');
+    expect(check({ host: 'jev.example.com', origin: 'https://evil.example' })).toBe('forbidden');
+    expect(check({ host: 'jev.example.com', 'sec-fetch-site': 'same-site' })).toBe('forbidden');
+    expect(check({ host: 'jev.example.com', 'sec-fetch-site': 'none' })).toBe('ok');
+  });
+  it('reads X-Forwarded-Host only behind a trusted proxy', () => {
+    expect(check({ host: 'internal:3000', 'x-forwarded-host': 'jev.example.com' })).toBe('forbidden');
+    expect(check({ host: 'internal:3000', 'x-forwarded-host': 'jev.example.com' }, behindProxy)).toBe('ok');
+  });
+  it('understands IPv6 hosts', () => {
+    expect(check({ host: '[::1]:3000' }, parseConfig({ APP_URL: 'http://[::1]:3000' }))).toBe('ok');
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { LiveToken } from '@/lib/account/tokens';
+import { parseConfig } from '@/lib/config';
+import type { Db } from '@/lib/db/client';
+import { ToolError } from '@/lib/errors';
+import { createGateway } from '@/lib/gateway/pipeline';
+import { createMemoryLimiter } from '@/lib/ratelimit/memory';
+import { defineTool, type ToolDefinition } from '@/lib/tools/types';
+
+// Steps 6–9 with a write tool of the test's own (the catalogue's write tools arrive with the account issue).
+
+const saves: unknown[] = [];
+const saveNote = defineTool({
+  name: 'save_note',
+  title: 'Save a note',
+  description: 'test tool',
+  scope: 'write',
+  hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  input: z.strictObject({ text: z.string() }),
+  async run(ctx, args) {
+    saves.push({ user: ctx.user.id, label: ctx.clientLabel, ...args });
+    return { saved: true };
+  },
+});
+const tools = new Map<string, ToolDefinition>([[saveNote.name, saveNote]]);
+
+function gateway(tokenLimit = 100) {
+  return createGateway({
+    config: parseConfig({ RATE_LIMIT_TOKEN_PER_MINUTE: String(tokenLimit) }),
+    db: {} as Db,
+    limiter: createMemoryLimiter(),
+    now: () => new Date('2026-11-21T12:00:00Z'),
+    findTool: (name) => tools.get(name),
+  });
+}
+
+const reader: LiveToken = { id: 't-read', scope: 'read', user: { id: 'u1', email: 'a@example.com' } };
+const writer: LiveToken = { id: 't-write', scope: 'write', user: { id: 'u1', email: 'a@example.com' } };
+
+async function failure(promise: Promise<unknown>): Promise<ToolError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ToolError) return error;
+    throw error;
+  }
+  throw new Error('expected a ToolError');
+}
+
+describe('gateway steps 6–9', () => {
+  it('refuses a read-only token on a write tool with insufficient_scope and the challenge header', async () => {
+    const error = await failure(gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 'x' }, clientLabel: undefined }));
+    expect(error.code).toBe('insufficient_scope');
+    expect(error.status).toBe(403);
+    expect(error.message).toBe(
+      "save_note saves to the user's account, and this access token is read-only. Create a token with write access on the Connect page.",
+    );
+    expect(error.headers['WWW-Authenticate']).toBe('Bearer realm="jev", error="insufficient_scope", scope="write"');
+  });
+
+  it('checks scope before arguments', async () => {
+    const error = await failure(gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 1 }, clientLabel: undefined }));
+    expect(error.code).toBe('insufficient_scope');
+  });
+
+  it('runs a write tool for a write token, passing the client label through the context', async () => {
+    const result = await gateway().callTool({ caller: writer, toolName: 'save_note', args: { text: 'hi' }, clientLabel: 'Claude Code' });
+    expect(result).toEqual({ saved: true });
+    expect(saves.at(-1)).toEqual({ user: 'u1', label: 'Claude Code', text: 'hi' });
+  });
+
+  it('counts calls refused for scope against the token budget, but not unknown tools', async () => {
+    const limited = gateway(2);
+    for (let i = 0; i < 3; i++) {
+      expect((await failure(limited.callTool({ caller: reader, toolName: 'nope', args: {}, clientLabel: undefined }))).code).toBe('unknown_tool');
+    }
+    for (let i = 0; i < 2; i++) {
+      expect((await failure(limited.callTool({ caller: reader, toolName: 'save_note', args: {}, clientLabel: undefined }))).code).toBe(
+        'insufficient_scope',
+      );
+    }
+    const refused = await failure(limited.callTool({ caller: reader, toolName: 'save_note', args: {}, clientLabel: undefined }));
+    expect(refused.code).toBe('rate_limited');
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+  });
+});

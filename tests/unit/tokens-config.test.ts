@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { hashToken, isWellFormedToken, mintToken, tokenDisplayParts } from '@/lib/auth/tokens';
+import { parseConfig } from '@/lib/config';
+
+describe('access tokens', () => {
+  it('mints unique, well-formed tokens with the jev_ prefix', () => {
+    const tokens = new Set(Array.from({ length: 1000 }, mintToken));
+    expect(tokens.size).toBe(1000);
+    for (const token of tokens) {
+      expect(token).toMatch(/^jev_[0-9A-Za-z]{38}$/);
+      expect(isWellFormedToken(token)).toBe(true);
+    }
+  });
+  it('refuses a changed character, a wrong prefix, a wrong length and junk without a database', () => {
+    const token = mintToken();
+    const flipped = token.slice(0, 10) + (token[10] === 'a' ? 'b' : 'a') + token.slice(11);
+    expect(isWellFormedToken(flipped)).toBe(false);
+    expect(isWellFormedToken(`xev_${token.slice(4)}`)).toBe(false);
+    expect(isWellFormedToken(token.slice(0, -1))).toBe(false);
+    expect(isWellFormedToken(`${token}0`)).toBe(false);
+    expect(isWellFormedToken('jev_')).toBe(false);
+    expect(isWellFormedToken('')).toBe(false);
+  });
+  it('hashes to SHA-256 hex and shows only a prefix and the last 4', () => {
+    const token = mintToken();
+    expect(hashToken(token)).toMatch(/^[0-9a-f]{64}$/);
+    expect(tokenDisplayParts(token)).toEqual({ displayPrefix: token.slice(0, 8), last4: token.slice(-4) });
+  });
+});
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const cfg = parseConfig({});
+    expect(cfg.appOrigin).toBe('http://localhost:3000');
+    expect(cfg.appHostname).toBe('localhost');
+    expect(cfg.RATE_LIMIT_ADDRESS_PER_MINUTE).toBe(300);
+    expect(cfg.RATE_LIMIT_TOKEN_PER_MINUTE).toBe(60);
+    expect(cfg.RATE_LIMIT_USER_PER_MINUTE).toBe(120);
+    expect(cfg.TRUSTED_PROXY_HOPS).toBe(0);
+    expect(cfg.DATABASE_URL).toBeUndefined();
+  });
+  it('stops with a message naming the bad variable', () => {
+    expect(() => parseConfig({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
+    expect(() => parseConfig({ RATE_LIMIT_TOKEN_PER_MINUTE: 'lots' })).toThrow(/RATE_LIMIT_TOKEN_PER_MINUTE/);
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => parseConfig({ UPSTASH_REDIS_REST_URL: 'https://x.upstash.io' })).toThrow(/UPSTASH_REDIS_REST_TOKEN/);
+  });
+});
