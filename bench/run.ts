@@ -92,4 +92,7 @@ async function main() {
   }
 }
 
-await main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

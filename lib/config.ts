@@ -21,6 +21,7 @@ const schema = z
     RATE_LIMIT_ADDRESS_PER_MINUTE: positiveInt.default(300),
     RATE_LIMIT_TOKEN_PER_MINUTE: positiveInt.default(60),
     RATE_LIMIT_USER_PER_MINUTE: positiveInt.default(120),
+    TOKEN_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     UPSTASH_REDIS_REST_URL: optionalString.refine(
       (value) => value === undefined || /^https?:\/\//.test(value),

@@ -38,14 +38,47 @@ export async function createAccessToken(
   return { id: row.id, token, name: row.name, scope: input.scope, expiresAt };
 }
 
-/** The token's owner when the token is known, not revoked and not expired; otherwise null. */
-export async function findLiveToken(db: Db, token: string, now: Date): Promise<LiveToken | null> {
+interface StoredToken {
+  live: LiveToken;
+  revoked: boolean;
+  expiresAt: Date | null;
+}
+
+/**
+ * Recent look-ups by token hash (misses included), so a busy client costs one database read per
+ * `maxAgeMs` instead of one per request: through Prisma a read costs more than the rest of a tool call.
+ * Revoking here clears it at once; a revocation made by another process is seen within `maxAgeMs`.
+ */
+const recentLookups = new Map<string, { stored: StoredToken | null; readAt: number }>();
+const MAX_REMEMBERED = 10_000;
+
+async function readToken(db: Db, tokenHash: string): Promise<StoredToken | null> {
   const row = await db.accessToken.findUnique({
-    where: { tokenHash: hashToken(token) },
+    where: { tokenHash },
     select: { id: true, scope: true, revokedAt: true, expiresAt: true, user: { select: { id: true, email: true } } },
   });
-  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) return null;
-  return { id: row.id, scope: row.scope as TokenScope, user: row.user };
+  if (!row) return null;
+  return {
+    live: { id: row.id, scope: row.scope as TokenScope, user: row.user },
+    revoked: row.revokedAt !== null,
+    expiresAt: row.expiresAt,
+  };
+}
+
+/** The token's owner when the token is known, not revoked and not expired; otherwise null. */
+export async function findLiveToken(db: Db, token: string, now: Date, maxAgeMs = 0): Promise<LiveToken | null> {
+  const tokenHash = hashToken(token);
+  let lookup = recentLookups.get(tokenHash);
+  if (!lookup || now.getTime() - lookup.readAt >= maxAgeMs) {
+    lookup = { stored: await readToken(db, tokenHash), readAt: now.getTime() };
+    if (maxAgeMs > 0) {
+      if (recentLookups.size >= MAX_REMEMBERED) recentLookups.clear();
+      recentLookups.set(tokenHash, lookup);
+    }
+  }
+  const { stored } = lookup;
+  if (!stored || stored.revoked || (stored.expiresAt && stored.expiresAt <= now)) return null;
+  return stored.live;
 }
 
 export async function listAccessTokens(db: Db, userId: string) {
@@ -74,6 +107,7 @@ export async function revokeAccessToken(db: Db, userId: string, tokenId: string,
     where: { id: tokenId, userId, revokedAt: null },
     data: { revokedAt: now },
   });
+  recentLookups.clear();
   if (count > 0) return true;
   return (await db.accessToken.count({ where: { id: tokenId, userId } })) > 0;
 }
@@ -92,4 +126,19 @@ export function noteTokenUsed(db: Db, tokenId: string, now: Date): void {
   db.accessToken
     .update({ where: { id: tokenId }, data: { lastUsedAt: now } })
     .catch((error: unknown) => console.warn('[jev] could not record token use', error));
+}
+
+const lastClient = new Map<string, { name: string; at: number }>();
+
+/**
+ * Records the name of the client a token was last used from and when, like noteTokenUsed: only when the
+ * name changes or the stamp is a minute old, and without making the request wait.
+ */
+export function noteClientSeen(db: Db, tokenId: string, clientName: string, now: Date): void {
+  const previous = lastClient.get(tokenId);
+  if (previous?.name === clientName && now.getTime() - previous.at < LAST_USED_RESOLUTION_MS) return;
+  lastClient.set(tokenId, { name: clientName, at: now.getTime() });
+  db.accessToken
+    .update({ where: { id: tokenId }, data: { lastClientName: clientName, lastClientSeenAt: now } })
+    .catch((error: unknown) => console.warn('[jev] could not record the client of a token', error));
 }

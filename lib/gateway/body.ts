@@ -8,9 +8,17 @@ export function checkJsonContentType(headers: Headers): void {
   const contentType = headers.get('content-type');
   if (contentType === null) return; // no Content-Type is read as JSON
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') {
-    throw new ToolError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
-  }
+  if (mediaType !== 'application/json') throw unsupportedMediaType();
+}
+
+/** The MCP rule: Content-Type: application/json must be sent (REST reads a missing one as JSON). */
+export function requireJsonContentType(headers: Headers): void {
+  if (headers.get('content-type') === null) throw unsupportedMediaType();
+  checkJsonContentType(headers);
+}
+
+function unsupportedMediaType(): ToolError {
+  return new ToolError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
 }
 
 /** How much of an oversized body is still read and thrown away before the connection is given up. */
@@ -36,8 +44,12 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Pro
 
 export async function readBodyText(request: Request): Promise<string> {
   if (!request.body) return '';
+  const declaredLength = request.headers.get('content-length');
+  // HTTP framing holds a body to its declared length, so a declared size within the limit is safe to
+  // read in one go; only chunked bodies (no length) need counting as they arrive.
+  if (declaredLength !== null && Number(declaredLength) <= MAX_BODY_BYTES) return request.text();
   const reader = request.body.getReader();
-  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) {
+  if (declaredLength !== null) {
     void discardRest(reader);
     throw tooLarge();
   }

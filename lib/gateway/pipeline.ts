@@ -1,4 +1,4 @@
-import type { LiveToken } from '@/lib/account/tokens';
+import { noteClientSeen, type LiveToken } from '@/lib/account/tokens';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
@@ -74,6 +74,11 @@ export function createGateway({ config, db, limiter, now, findTool }: GatewayDep
       return bearerToken(request.headers);
     },
 
+    /** Step 4's reading, shared by both front ends: the body's text, cut off at the size limit. */
+    readBody(request: Request): Promise<string> {
+      return readBodyText(request);
+    },
+
     /** Step 4: the body as a JSON object of arguments. */
     async readArguments(request: Request): Promise<Record<string, unknown>> {
       checkJsonContentType(request.headers);
@@ -82,7 +87,12 @@ export function createGateway({ config, db, limiter, now, findTool }: GatewayDep
 
     /** Step 5: the token's owner. */
     authenticate(token: string): Promise<LiveToken> {
-      return authenticate(db, token, now());
+      return authenticate(db, token, now(), config.TOKEN_CACHE_SECONDS * 1000);
+    },
+
+    /** Records the MCP client a live token is used from, for the Connect page. Never changes what a request may do. */
+    noteClient(caller: LiveToken, clientName: string): void {
+      noteClientSeen(db, caller.id, clientName, now());
     },
 
     /** Steps 6–9, then the tool itself. */

@@ -16,8 +16,8 @@ export function bearerToken(headers: Headers): string {
 }
 
 /** Step 5: the token must be live; its owner is who the tools act for. */
-export async function authenticate(db: Db, token: string, now: Date): Promise<LiveToken> {
-  const live = await findLiveToken(db, token, now);
+export async function authenticate(db: Db, token: string, now: Date, cacheMs: number): Promise<LiveToken> {
+  const live = await findLiveToken(db, token, now, cacheMs);
   if (!live) throw new ToolError('invalid_token', DEAD_TOKEN_MESSAGE);
   noteTokenUsed(db, live.id, now);
   return live;

@@ -1,6 +1,16 @@
-// Liveness probe, and the benchmark's baseline: the cheapest route this Next build can serve.
+// Liveness probe, and the benchmark's baselines: the cheapest routes this Next build can serve.
+// POST reads its body and ignores it, so it measures Next's own cost of taking a request body.
+import { readBodyText } from '@/lib/gateway/body';
+
 export const dynamic = 'force-dynamic';
 
+const OK = { ok: true, service: 'jev' };
+
 export function GET(): Response {
-  return Response.json({ ok: true, service: 'jev' }, { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(OK, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+export async function POST(request: Request): Promise<Response> {
+  await readBodyText(request).catch(() => undefined); // bounded like every other body; the answer is the same
+  return Response.json(OK, { headers: { 'Cache-Control': 'no-store' } });
 }
