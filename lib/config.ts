@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ALLOWLIST, parseAllowlist } from '@/lib/news/allowlist';
 
 // Every setting the service reads from the environment, validated once. A bad value stops start-up
 // with a message that names the variable, instead of surfacing later as a strange request failure.
@@ -28,6 +29,27 @@ const schema = z
       'must be an http(s) URL',
     ),
     UPSTASH_REDIS_REST_TOKEN: optionalString,
+    CLASSIFIER_API_KEY: optionalString,
+    CLASSIFIER_BASE_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.openai.com/v1' })
+      .default('https://api.openai.com/v1')
+      .transform((url) => url.replace(/\/+$/, '')),
+    CLASSIFIER_MODEL: z.string().trim().min(1, 'must name a model').default('gpt-4o-mini'),
+    // Bounded well under the minute clients allow for a whole call.
+    CLASSIFIER_TIMEOUT_SECONDS: z.coerce
+      .number()
+      .positive()
+      .max(45, 'must be at most 45 (clients allow one minute for the whole call)')
+      .default(25),
+    NEWS_SOURCE_ALLOWLIST: optionalString.transform((value, ctx) => {
+      if (value === undefined) return DEFAULT_ALLOWLIST;
+      const allowlist = parseAllowlist(value);
+      if (typeof allowlist === 'string') {
+        ctx.addIssue({ code: 'custom', message: allowlist });
+        return z.NEVER;
+      }
+      return allowlist;
+    }),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.UPSTASH_REDIS_REST_URL) !== Boolean(env.UPSTASH_REDIS_REST_TOKEN)) {

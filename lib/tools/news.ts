@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { config } from '@/lib/config';
+import { checkSource } from '@/lib/news/allowlist';
+import { classifier } from '@/lib/news/classifier';
+import { verifyEvidence } from '@/lib/news/evidence';
+import { QUESTION_IDS, QUESTIONS, selectQuestions, type QuestionId } from '@/lib/news/questions';
+import { expected } from './inputs';
+import { defineTool } from './types';
+
+/** Room for a long feature (about 8,000 words) while keeping one call's model cost bounded. */
+const MAX_TEXT_CHARS = 50_000;
+const MAX_URL_CHARS = 2048;
+
+const UNVERIFIED_LABEL = 'unverified context';
+const UNVERIFIED_NOTE =
+  "Unverified context: a language model's reading of one news article. Keep it apart from this service's data and label it " +
+  "unverified context when you use it. It never overrides odds, stats, injuries or weather from this service's tools " +
+  '(get_injury_report is the source for injuries).';
+
+const questionList = QUESTION_IDS.map((id) => `${id}: ${QUESTIONS[id].question}`).join(' ');
+
+export const jevClassify = defineTool({
+  name: 'jev_classify',
+  title: 'Classify a sports news article (unverified context)',
+  description:
+    'Answers fixed questions about the text of a news article you found, given with the URL it came from. ' +
+    `Questions by id: ${questionList} The URL must be on an allowlisted reputable sports news outlet (leagues' own sites, major outlets, ` +
+    'wire services); social media, video and forum sites are never a source (422 limit). Returns the source (domain, outlet), ' +
+    'each answer with evidence quotes taken verbatim from the text (quotes not found in the text are dropped, and so are reports ' +
+    `left with none, counted in droppedEvidence), and label "${UNVERIFIED_LABEL}": the answers never override odds, stats, ` +
+    'injuries or weather from the other tools. Never ask it about odds. Fails with 503 unavailable when no classifier is set up.',
+  scope: 'read',
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  input: z.strictObject({
+    url: z
+      .url({ protocol: /^https?$/, error: expected('must be the http(s) URL the text came from') })
+      .max(MAX_URL_CHARS, `must be at most ${MAX_URL_CHARS} characters`)
+      .meta({ description: 'The http(s) URL of the article the text came from.' }),
+    text: z
+      .string({ error: expected('must be the text of the article') })
+      .trim()
+      .min(1, 'must not be empty')
+      .max(MAX_TEXT_CHARS, `must be at most ${MAX_TEXT_CHARS} characters`)
+      .meta({ description: `The article's text as found at the URL, at most ${MAX_TEXT_CHARS} characters.` }),
+    questions: z
+      .array(z.enum(QUESTION_IDS, { error: `must be one of ${QUESTION_IDS.join(', ')}` }), {
+        error: expected('must be an array of question ids'),
+      })
+      .min(1, 'must name at least one question (or leave it out for all)')
+      .optional()
+      .meta({ description: `Which fixed questions to answer, by id (default all): ${QUESTION_IDS.join(', ')}.` }),
+  }),
+  async run(_ctx, { url, text, questions }) {
+    const source = checkSource(url, config().NEWS_SOURCE_ALLOWLIST);
+    const engine = classifier();
+    const answer = await engine.classify({ source, text, questions: selectQuestions(questions) });
+    const { answers, dropped } = verifyEvidence(text, answer);
+    return {
+      label: UNVERIFIED_LABEL,
+      note: UNVERIFIED_NOTE,
+      source: { url: source.url, domain: source.domain, outlet: source.outlet },
+      model: engine.model,
+      answers: Object.fromEntries(
+        Object.entries(answers).map(([id, value]) => [id, { question: QUESTIONS[id as QuestionId].question, ...value }]),
+      ),
+      droppedEvidence: dropped,
+    };
+  },
+});
+
+export const newsTools = [jevClassify];
