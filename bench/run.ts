@@ -15,6 +15,30 @@ import { freePort, startServer } from '../tests/helpers/server';
 const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const NO_VIG_BODY = JSON.stringify({ prices: [-110, -110] });
+const NO_VIG_CALL = { name: 'calc_no_vig_odds', arguments: { prices: [-110, -110] } };
+/** MCP tools/call under 2026-07-28: the envelope rides in `_meta`, and the headers mirror the method and tool name. */
+const MCP_MODERN_BODY = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: {
+    ...NO_VIG_CALL,
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'jev-bench', version: '1.0.0' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    },
+  },
+});
+const MCP_MODERN_HEADERS = {
+  accept: 'application/json',
+  'mcp-protocol-version': '2026-07-28',
+  'mcp-method': 'tools/call',
+  'mcp-name': NO_VIG_CALL.name,
+};
+/** MCP tools/call under 2025-11-25: stateless, so no initialize first; the answer is a short event stream. */
+const MCP_LEGACY_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: NO_VIG_CALL });
+const MCP_LEGACY_HEADERS = { accept: 'application/json, text/event-stream' };
 
 interface Row {
   name: string;
@@ -64,25 +88,39 @@ async function main() {
   });
   const bare = await startBareServer();
   const post = { method: 'POST' as const, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+  const mcpModern = { ...post, headers: { ...post.headers, ...MCP_MODERN_HEADERS }, body: MCP_MODERN_BODY };
+  const mcpLegacy = { ...post, headers: { ...post.headers, ...MCP_LEGACY_HEADERS }, body: MCP_LEGACY_BODY };
   try {
     // Warm up both servers so JIT and caches are not part of the first measurement.
     await autocannon({ url: `${server.origin}/api/health`, connections: 10, amount: 2000 });
     await autocannon({ url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, connections: 10, amount: 2000, ...post, body: NO_VIG_BODY });
+    await autocannon({ url: `${server.origin}/api/mcp`, connections: 10, amount: 2000, ...mcpModern });
+    await autocannon({ url: `${server.origin}/api/mcp`, connections: 10, amount: 2000, ...mcpLegacy });
 
     const trivial = await measure('trivial route (GET /api/health)', { url: `${server.origin}/api/health` });
+    const trivialPost = await measure('trivial route reading a body (POST /api/health)', {
+      url: `${server.origin}/api/health`,
+      ...post,
+      body: NO_VIG_BODY,
+    });
     const rows = [
       trivial,
+      trivialPost,
       await measure('REST calc_no_vig_odds', { url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, ...post, body: NO_VIG_BODY }),
+      await measure('MCP calc_no_vig_odds, 2026-07-28 (JSON)', { url: `${server.origin}/api/mcp`, ...mcpModern }),
+      await measure('MCP calc_no_vig_odds, 2025-11-25 (event stream)', { url: `${server.origin}/api/mcp`, ...mcpLegacy }),
       await measure('bare node:http, same math', { url: bare.url, method: 'POST', body: NO_VIG_BODY }),
     ];
     const bareRow = rows.at(-1) as Row;
     console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, ${os.cpus().length} cores, Node ${process.version}\n`);
-    console.log('| route | req/s | p50 ms | p99 ms | errors | vs trivial route | vs bare node:http |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    console.log('| route | req/s | p50 ms | p99 ms | errors | vs trivial GET | vs trivial POST | vs bare node:http |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) {
       console.log(
         `| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ` +
-          `${(row.requestsPerSecond / trivial.requestsPerSecond).toFixed(2)} | ${(row.requestsPerSecond / bareRow.requestsPerSecond).toFixed(3)} |`,
+          `${(row.requestsPerSecond / trivial.requestsPerSecond).toFixed(2)} | ` +
+          `${(row.requestsPerSecond / trivialPost.requestsPerSecond).toFixed(2)} | ` +
+          `${(row.requestsPerSecond / bareRow.requestsPerSecond).toFixed(3)} |`,
       );
     }
   } finally {

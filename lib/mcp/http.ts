@@ -1,0 +1,138 @@
+import { CLIENT_INFO_META_KEY, createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
+import { asToolError, ToolError, type ErrorCode } from '@/lib/errors';
+import { gateway as sharedGateway } from '@/lib/gateway';
+import { requireJsonContentType } from '@/lib/gateway/body';
+import type { Gateway } from '@/lib/gateway/pipeline';
+import { createMcpServer, REFUSED_LISTEN_METHOD, type McpCaller } from './server';
+
+// The MCP front end. The gateway's steps run first, in the spec's order for MCP: host and origin, address
+// budget, token shape, body (type, size, JSON), token owner. Then the SDK serves the protocol (both eras,
+// statelessly); tools/call reaches the gateway's remaining steps through the server's tools.
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+const LISTEN = 'subscriptions/listen';
+/** Longest client name kept; clientInfo is whatever the client sends. */
+const MAX_CLIENT_NAME = 200;
+
+/** JSON-RPC codes of refusals made before the SDK sees the request; every other one is -32000. */
+const JSONRPC_CODES: Partial<Record<ErrorCode, number>> = { invalid_input: -32700, internal: -32603 };
+
+function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  const body = { jsonrpc: '2.0', id: null, error: { code, message } };
+  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+function errorResponse(error: unknown): Response {
+  const failure = asToolError(error);
+  if (failure.code === 'invalid_token') {
+    return Response.json(
+      { error: 'invalid_token', error_description: failure.message },
+      {
+        status: failure.status,
+        headers: { ...NO_STORE, 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${failure.message}"` },
+      },
+    );
+  }
+  const headers = { ...failure.headers };
+  if (failure.retryAfterSeconds !== undefined) headers['Retry-After'] = String(failure.retryAfterSeconds);
+  return rpcError(failure.status, JSONRPC_CODES[failure.code] ?? -32000, failure.message, headers);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ToolError('invalid_input', 'Parse error: the body is not valid JSON.');
+  }
+}
+
+function member(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+function messagesOf(body: unknown): unknown[] {
+  return Array.isArray(body) ? body : [body];
+}
+
+/** The client's name: sent in `initialize` under the 2025-era versions, with every request under 2026-07-28. */
+function clientNameOf(body: unknown): string | undefined {
+  for (const message of messagesOf(body)) {
+    const params = member(message, 'params');
+    const info =
+      member(message, 'method') === 'initialize'
+        ? member(params, 'clientInfo')
+        : member(member(params, '_meta'), CLIENT_INFO_META_KEY);
+    const name = member(info, 'name');
+    if (typeof name === 'string' && name.trim() !== '') return name.trim().slice(0, MAX_CLIENT_NAME);
+  }
+  return undefined;
+}
+
+const isListenRequest = (message: unknown) => member(message, 'method') === LISTEN && member(message, 'id') !== undefined;
+
+/**
+ * subscriptions/listen is not offered. Each listen request is renamed to a method the server refuses with
+ * the spec's error, so the SDK frames that answer like any other: its header checks, the 2025-era event
+ * stream, a batch's other answers. (Left alone, the SDK would open a change stream under 2026-07-28.)
+ */
+function refuseListen(request: Request, body: unknown): { request: Request; body: unknown } {
+  if (!messagesOf(body).some(isListenRequest)) return { request, body };
+  const rename = (message: unknown) =>
+    isListenRequest(message) ? { ...(message as object), method: REFUSED_LISTEN_METHOD } : message;
+  const headers = new Headers(request.headers);
+  if (headers.get('mcp-method') === LISTEN) headers.set('mcp-method', REFUSED_LISTEN_METHOD); // must match the body's method
+  return {
+    request: new Request(request.url, { method: request.method, headers, signal: request.signal }),
+    body: Array.isArray(body) ? body.map(rename) : rename(body),
+  };
+}
+
+export function createMcpEndpoint(gateway: Gateway) {
+  // The caller travels in authInfo, the SDK's pass-through for who a request acts for; only post() calls fetch.
+  const handler = createMcpHandler(({ authInfo }) => createMcpServer(gateway, authInfo?.extra?.who as McpCaller), {
+    responseMode: 'json',
+  });
+
+  return {
+    /** Every JSON-RPC message arrives here. */
+    async post(request: Request): Promise<Response> {
+      try {
+        const token = await gateway.admit(request);
+        requireJsonContentType(request.headers);
+        // Read by the gateway, so the size limit is ours; the SDK skips its own when given parsedBody.
+        const body = parseJson(await gateway.readBody(request));
+        const caller = await gateway.authenticate(token);
+        const clientName = clientNameOf(body);
+        if (clientName !== undefined) gateway.noteClient(caller, clientName);
+        const who: McpCaller = { caller, clientLabel: clientName ?? request.headers.get('user-agent') ?? undefined };
+        const authInfo: AuthInfo = { token, clientId: caller.id, scopes: [caller.scope], extra: { who } };
+        const forwarded = refuseListen(request, body);
+        const response = await handler.fetch(forwarded.request, { parsedBody: forwarded.body, authInfo });
+        response.headers.set('Cache-Control', NO_STORE['Cache-Control']);
+        return response;
+      } catch (error) {
+        return errorResponse(error);
+      }
+    },
+
+    /** GET and DELETE: no streams and no sessions to end, once the request has passed the checks. */
+    async methodNotAllowed(request: Request): Promise<Response> {
+      try {
+        await gateway.authenticate(await gateway.admit(request));
+        return rpcError(405, -32000, 'Method not allowed', { Allow: 'POST' });
+      } catch (error) {
+        return errorResponse(error);
+      }
+    },
+  };
+}
+
+export type McpEndpoint = ReturnType<typeof createMcpEndpoint>;
+
+let instance: McpEndpoint | undefined;
+
+/** The process-wide endpoint, on the process-wide gateway. */
+export function mcpEndpoint(): McpEndpoint {
+  instance ??= createMcpEndpoint(sharedGateway());
+  return instance;
+}

@@ -1,0 +1,170 @@
+import { HELPLINE } from '@/lib/tools/instructions';
+
+// Knowledge notes, offered over MCP as resources. Short, and true to what the tools do: an agent reads a note
+// to apply a rule correctly, so a note that drifts from the code is worse than none. The URIs are stable.
+
+export interface Note {
+  uri: `jev://notes/${string}`;
+  name: string;
+  title: string;
+  description: string;
+  text: string;
+}
+
+export const NOTES: readonly Note[] = [
+  {
+    uri: 'jev://notes/no-vig-consensus',
+    name: 'no-vig-consensus',
+    title: 'De-vig and the no-vig consensus',
+    description: 'How calc_no_vig_odds removes the margin and how odds tools build the consensus fair price.',
+    text: `# De-vig and the no-vig consensus
+
+A bookmaker's prices imply probabilities that add up to more than 1. The excess is the margin (the vig);
+\`overround\` = sum of implied probabilities − 1. At -110 / -110 it is about 0.0476.
+
+## calc_no_vig_odds
+Send every outcome of ONE market (2 to 20 American prices). Fair probabilities always sum to exactly 1.
+- \`multiplicative\` (default): each implied probability divided by their sum.
+- \`power\`: each implied probability raised to the one exponent that makes them sum to 1. It takes more
+  margin from the longshot and less from the favourite.
+- A market whose implied probabilities already sum to 1 or less gives the same result under both methods.
+\`fairDecimalOdds\` = 1 / \`fairProbability\`; \`fairAmericanOdds\` is rounded to a whole number, nothing else is rounded.
+
+## The consensus in get_game_odds and get_player_props
+Each outcome carries \`fairProbability\`, \`fairAmericanOdds\` and \`expectedValue\` (the reference book's price
+measured against the fair probability); each market carries \`consensusBooks\`. The rules:
+1. A book joins only if it prices exactly the reference book's outcomes at the reference book's lines.
+   A different line is a different bet and is left out.
+2. Each joining book's margin is removed with the multiplicative method.
+3. The fair probabilities are averaged across the joining books, outcome by outcome.
+
+\`consensusBooks\` counts the books used, the reference book included.
+- **1**: only the reference book's own no-vig line. Treat it as a weak fair price.
+- **0**: no consensus. This happens on one-sided markets (for example an anytime touchdown market that
+  lists only the yes side): there is no margin to remove, so there is no fair price. Do not claim an edge
+  from it.
+`,
+  },
+  {
+    uri: 'jev://notes/expected-value',
+    name: 'expected-value',
+    title: 'Implied probability, edge and expected value',
+    description: 'What calc_implied_probability and calc_ev return and how to read an edge.',
+    text: `# Implied probability, edge and expected value
+
+- American odds are whole numbers, +100 or more or -100 or less; nothing between -99 and +99 exists.
+- Decimal odds: +150 → 2.5, -110 → 1.909…; the implied probability is 1 / decimal odds, vig included.
+- Probabilities are fractions between 0 and 1 (0.55, never 55).
+
+\`calc_ev\` takes your win probability and a price and returns the \`edge\` (your probability minus the
+implied one) and the expected value for the stake, in stake units and as a fraction of the stake.
+Positive expected value means the price pays more than your probability is worth.
+
+An edge is only as good as the probability behind it. Prefer the no-vig consensus as the starting point,
+say where your own estimate departs from it and why, and never present expected value as a promised profit.
+Use the tools for every number: never compute odds, probabilities or expected value by hand.
+`,
+  },
+  {
+    uri: 'jev://notes/kelly-staking',
+    name: 'kelly-staking',
+    title: 'Kelly staking and the bankroll rules',
+    description: 'How calc_kelly_stake sizes a stake and which caps every suggested stake must respect.',
+    text: `# Kelly staking and the bankroll rules
+
+Full Kelly stakes the fraction f* = (b·p − q) / b of the bankroll, where b = decimal odds − 1, p is the win
+probability and q = 1 − p. With no positive edge f* is 0 or less and nothing is staked (\`reason\` says so).
+Full Kelly is very volatile and assumes the probability is exact, so a fraction of it is used:
+the user's stored Kelly fraction, else 0.25 (quarter Kelly).
+
+## Rules for every suggested stake
+1. Call \`get_bankroll\` first. If no bankroll is set up, ask the user to set one up.
+2. Size the stake with \`calc_kelly_stake\`, never by hand. Give it in money and in units (\`stakeUnits\`).
+3. Never suggest more than the smallest of: the Kelly stake, the user's max stake, and the room left under
+   the daily and weekly loss limits. With a stored bankroll the tool returns this as \`cappedStake\`.
+4. When the room under a loss limit is 0, suggest no stake.
+5. If the user asks to bet past their limits, decline and point them to a problem-gambling helpline
+   (see jev://notes/responsible-gambling).
+`,
+  },
+  {
+    uri: 'jev://notes/parlay-correlation',
+    name: 'parlay-correlation',
+    title: 'Parlays and correlated legs',
+    description: 'Why same-game legs break the parlay maths and what to do about it.',
+    text: `# Parlays and correlated legs
+
+\`calc_parlay\` multiplies the legs' decimal odds into one price. When every leg carries your probability it
+also multiplies those into \`combinedProbability\` and gives the expected value; otherwise both are null.
+
+Multiplying probabilities assumes the legs are independent. Legs from one game are not: a quarterback's
+passing yards and his team's total points rise and fall together. For such legs the combined probability
+is unreliable, and so is any edge or Kelly stake built on it.
+
+Pass \`gameId\` on every leg: legs that share a game are listed in \`correlationWarnings\`.
+For a parlay with two legs from one game, suggest **no stake**: say that the legs are correlated, that the
+combined probability is unreliable, and leave the stake to the user.
+
+Parlays also stack the bookmaker's margin once per leg, so even uncorrelated parlays need a real edge on
+every leg to be worth it.
+`,
+  },
+  {
+    uri: 'jev://notes/injury-reports',
+    name: 'injury-reports',
+    title: 'Injury report timing',
+    description: 'How fresh get_injury_report is and what it does not cover.',
+    text: `# Injury report timing
+
+\`get_injury_report\` is updated about twice a day. It does not cover game-day inactives: a player ruled
+out in the hours before the game may still be listed as questionable, or not listed at all.
+
+Whenever an injury matters to a pick:
+- Say that the report is updated about twice a day and does not cover game-day inactives.
+- Tell the user to check the final inactives before the game, and treat the pick as conditional on them.
+- Injury news from your own research is unverified context (see jev://notes/data-sources): mention it,
+  label it, and never let it override the service's injury data.
+`,
+  },
+  {
+    uri: 'jev://notes/data-sources',
+    name: 'data-sources',
+    title: 'Data sources and unverified context',
+    description: 'Which facts must come from the tools, and how to label everything else.',
+    text: `# Data sources and unverified context
+
+## Only from this service's tools
+Odds, lines, player props, schedules, results, stats, injuries, weather and all betting maths (implied
+probability, no-vig odds, expected value, Kelly stakes, parlays). Never take a price, line or stat from
+anywhere else, and never compute the maths by hand.
+
+State the age of every price you use (its \`updatedAgo\`), and pass on any \`priceNote\` or \`note\` a tool returns.
+
+## Unverified context
+You may research news and context yourself, from reputable sports news outlets only. Social media is never
+a source. Anything found this way:
+- is labelled **unverified context**,
+- is kept apart from the service's data in your answer,
+- never overrides odds, stats, injuries or weather from the tools.
+
+\`jev_classify\` answers questions about text you supply together with the URL it came from. Its answers are
+unverified context too, and it is never asked about odds.
+`,
+  },
+  {
+    uri: 'jev://notes/responsible-gambling',
+    name: 'responsible-gambling',
+    title: 'Responsible gambling',
+    description: 'Limits, declining bets past them, and where to send someone who needs help.',
+    text: `# Responsible gambling
+
+- JEV gives analysis, not guarantees. It takes no bets and holds no money.
+- Betting is for adults of legal age, where it is legal.
+- Respect the user's max stake and daily and weekly loss limits from \`get_bankroll\`, every time.
+- If the user asks to bet past their limits, decline. Do not help them around a limit.
+- Signs that someone needs help include chasing losses, raising stakes to win money back, betting money
+  meant for bills, and hiding betting from others. When you see them, say so kindly.
+- Problem-gambling helpline: ${HELPLINE}. Calls are free and confidential.
+`,
+  },
+];

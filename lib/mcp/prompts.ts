@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+// The MCP prompts: each walks an agent through one job in the order the rules (INSTRUCTIONS) demand.
+// Prompt arguments are strings on the wire; the schemas say which are needed and what they look like.
+
+const sport = z.string().trim().min(1).max(40).describe('Sport key, as the odds tools name it (for example nfl or nba).');
+const gameId = z.string().trim().min(1).max(200).describe('Game id, as get_game_odds returns it.');
+const day = z.iso.date().describe('A date as YYYY-MM-DD.');
+
+const STAKE_RULES = `Before any stake: call get_bankroll, size the stake with calc_kelly_stake, and never suggest more than it returns, the user's max stake, or the room left under the daily and weekly loss limits (see jev://notes/kelly-staking).`;
+const SOURCE_RULES = `Take every price, line, stat and injury from this service's tools; state each price's updatedAgo and pass on any priceNote or note. Anything from your own research is unverified context: label it and keep it apart (see jev://notes/data-sources).`;
+const CLOSING = `End with your reasoning, the risks and a suggested stake in units (or no stake, and why). This is analysis, not a guarantee. Do not call log_bet or save_recommendation unless the user asks.`;
+
+export interface PromptDefinition<Args extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  argsSchema: Args;
+  /** The prompt's one user message. */
+  render(args: z.output<Args>): string;
+}
+
+/** Keeps each prompt's render arguments tied to its own schema. */
+function definePrompt<Args extends z.ZodObject>(prompt: PromptDefinition<Args>): PromptDefinition<Args> {
+  return prompt;
+}
+
+const analyseGame = definePrompt({
+  name: 'analyse_game',
+  title: 'Analyse one game',
+  description: 'Walks through pricing one game: odds and the no-vig consensus, injuries, value and a stake within the limits.',
+  argsSchema: z.object({ sport, gameId }),
+  render: ({ sport, gameId }) =>
+    [
+      `Analyse ${sport} game ${gameId} for betting value.`,
+      `1. Call get_game_odds for the game. For each market compare the reference book's price with the no-vig consensus (fairProbability, expectedValue). Mind consensusBooks: 1 is only the reference book's own no-vig line, 0 means no fair price (see jev://notes/no-vig-consensus).`,
+      `2. Call get_injury_report. If an injury matters, say that the report is updated about twice a day and does not cover game-day inactives.`,
+      `3. For a side you like, give your probability and check it with calc_ev. ${SOURCE_RULES}`,
+      `4. ${STAKE_RULES}`,
+      `5. ${CLOSING}`,
+    ].join('\n'),
+});
+
+const findPropValue = definePrompt({
+  name: 'find_prop_value',
+  title: "Find value in a game's player props",
+  description: "Walks through a game's player props against the no-vig consensus, with injuries and staking rules.",
+  argsSchema: z.object({
+    sport,
+    gameId,
+    player: z.string().trim().min(1).max(120).optional().describe('Only this player (optional).'),
+    market: z.string().trim().min(1).max(120).optional().describe('Only this prop market, for example passing yards (optional).'),
+  }),
+  render: ({ sport, gameId, player, market }) =>
+    [
+      `Find value in the player props of ${sport} game ${gameId}${player ? ` for ${player}` : ''}${market ? ` in the ${market} market` : ''}.`,
+      `1. Call get_player_props for the game (it can take up to a minute). Compare each prop's reference price with its fairProbability and expectedValue. Skip props with consensusBooks 0 (one-sided, no fair price) and treat consensusBooks 1 as weak.`,
+      `2. Call get_injury_report for both teams; it is updated about twice a day and does not cover game-day inactives, so say so when an injury matters.`,
+      `3. Props of one game are correlated: do not combine them into a parlay with a suggested stake (see jev://notes/parlay-correlation).`,
+      `4. ${SOURCE_RULES}`,
+      `5. ${STAKE_RULES}`,
+      `6. ${CLOSING}`,
+    ].join('\n'),
+});
+
+const reviewBets = definePrompt({
+  name: 'review_bets',
+  title: "Review the user's bets over a period",
+  description: "Reviews the user's settled bets between two dates against their bankroll and loss limits.",
+  argsSchema: z.object({ from: day, to: day }),
+  render: ({ from, to }) =>
+    [
+      `Review my bets from ${from} to ${to}.`,
+      `1. Call get_bankroll for the balance, unit and the room left under the daily and weekly loss limits.`,
+      `2. List my bets and picks for the period with this service's tools (never from memory). If the period is longer than a tool allows, split it.`,
+      `3. Report the number of bets, amount staked, profit or loss in money and units, and how the prices compared with the no-vig consensus at the time where that is recorded. Separate single bets from parlays.`,
+      `4. Point out patterns that break the rules: stakes above calc_kelly_stake or the max stake, limits reached, same-game parlays, chasing losses.`,
+      `5. If I am at or past a loss limit, say so plainly and suggest no further bets in that window; if the pattern looks like problem gambling, mention the helpline (see jev://notes/responsible-gambling).`,
+      `Do not call settle_bet or log_bet unless I ask.`,
+    ].join('\n'),
+});
+
+export const PROMPTS: readonly PromptDefinition[] = [analyseGame, findPropValue, reviewBets];

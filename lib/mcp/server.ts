@@ -1,0 +1,112 @@
+import {
+  fromJsonSchema,
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type CallToolResult,
+  type JsonSchemaType,
+  type JsonSchemaValidator,
+  type jsonSchemaValidator,
+} from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import type { LiveToken } from '@/lib/account/tokens';
+import { asToolError } from '@/lib/errors';
+import type { Gateway } from '@/lib/gateway/pipeline';
+import { INSTRUCTIONS } from '@/lib/tools/instructions';
+import { TOOL_RECORDS } from '@/lib/tools/registry';
+import { NOTES } from './notes';
+import { PROMPTS } from './prompts';
+
+// One McpServer per request, built from the catalogue: the same tools, schemas, hints and rules text as REST.
+
+const SERVER_INFO = { name: 'jev', version: '0.1.0' };
+
+/** Who a request acts for, passed from the HTTP wrapper to the server through the SDK's authInfo. */
+export interface McpCaller {
+  caller: LiveToken;
+  /** The request's clientInfo name, else its User-Agent: for records only. */
+  clientLabel: string | undefined;
+}
+
+const LISTEN_REFUSED = 'Method not found: subscriptions/listen.';
+/**
+ * A private method standing in for subscriptions/listen (see lib/mcp/http.ts), which the SDK would otherwise
+ * serve itself: as a change stream under 2026-07-28, as a bare "Method not found" under the 2025-era versions.
+ */
+export const REFUSED_LISTEN_METHOD = 'jev/refused/subscriptions/listen';
+
+// The SDK's own argument check answers with a text item only. Arguments are checked by the gateway instead,
+// the same check as REST, so a failure carries structuredContent.error; the catalogue's JSON Schema is still
+// what tools/list shows.
+const acceptAnything: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
+  },
+};
+const TOOLS = TOOL_RECORDS.map((record) => ({
+  ...record,
+  input: fromJsonSchema(record.inputSchema as JsonSchemaType, acceptAnything),
+}));
+
+function toolResult(result: unknown): CallToolResult {
+  const isObject = typeof result === 'object' && result !== null && !Array.isArray(result);
+  return {
+    content: [{ type: 'text', text: JSON.stringify(result) }],
+    ...(isObject ? { structuredContent: result as Record<string, unknown> } : {}),
+  };
+}
+
+function toolFailure(error: unknown): CallToolResult {
+  const failure = asToolError(error);
+  return {
+    isError: true,
+    content: [{ type: 'text', text: failure.message }],
+    structuredContent: { error: failure.toJSON() },
+  };
+}
+
+export function createMcpServer(gateway: Gateway, { caller, clientLabel }: McpCaller): McpServer {
+  const server = new McpServer(SERVER_INFO, {
+    instructions: INSTRUCTIONS,
+    // Spelled out: the SDK turns an omitted listChanged into true.
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+  });
+
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: tool.hints },
+      // Budgets, scope and arguments are checked by gateway.callTool, exactly as for REST.
+      async (args) => {
+        try {
+          return toolResult(await gateway.callTool({ caller, toolName: tool.name, args, clientLabel }));
+        } catch (error) {
+          return toolFailure(error);
+        }
+      },
+    );
+  }
+
+  for (const note of NOTES) {
+    server.registerResource(
+      note.name,
+      note.uri,
+      { title: note.title, description: note.description, mimeType: 'text/markdown' },
+      () => ({ contents: [{ uri: note.uri, mimeType: 'text/markdown', text: note.text }] }),
+    );
+  }
+
+  for (const prompt of PROMPTS) {
+    server.registerPrompt(
+      prompt.name,
+      { title: prompt.title, description: prompt.description, argsSchema: prompt.argsSchema },
+      (args) => ({ messages: [{ role: 'user', content: { type: 'text', text: prompt.render(args) } }] }),
+    );
+  }
+
+  server.server.setRequestHandler(REFUSED_LISTEN_METHOD, { params: z.unknown() }, () => {
+    throw new ProtocolError(ProtocolErrorCode.MethodNotFound, LISTEN_REFUSED);
+  });
+
+  return server;
+}

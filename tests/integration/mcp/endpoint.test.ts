@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parseConfig } from '@/lib/config';
+import { ToolError } from '@/lib/errors';
+import { createGateway } from '@/lib/gateway/pipeline';
+import { createMcpEndpoint, type McpEndpoint } from '@/lib/mcp/http';
+import { createMemoryLimiter } from '@/lib/ratelimit/memory';
+import type { RateLimiter } from '@/lib/ratelimit';
+import { findTool } from '@/lib/tools/registry';
+import { defineTool, type ToolDefinition } from '@/lib/tools/types';
+import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { ACCEPT_BOTH, LISTEN_REFUSAL, MODERN } from './support';
+
+// The MCP endpoint in process, on a gateway with tools of the test's own behind two catalogue names
+// (the MCP tool list is the catalogue; the gateway decides what a name runs). Covers what the catalogue
+// cannot show over HTTP yet: the label a tool receives, a write tool's scope check, a 503 before the tools.
+
+const labelTool = defineTool({
+  name: 'calc_implied_probability',
+  title: 'label',
+  description: 'test tool: returns its client label',
+  scope: 'read',
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  input: z.object({}).loose(),
+  async run(ctx) {
+    return { clientLabel: ctx.clientLabel ?? null };
+  },
+});
+const writeTool = defineTool({
+  name: 'calc_ev',
+  title: 'write',
+  description: 'test tool: a write tool',
+  scope: 'write',
+  hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  input: z.strictObject({ text: z.string() }),
+  async run(_ctx, { text }) {
+    return { saved: text };
+  },
+});
+const testTools = new Map<string, ToolDefinition>([
+  [labelTool.name, labelTool],
+  [writeTool.name, writeTool],
+]);
+
+describe('MCP endpoint in process', () => {
+  let database: TestDatabase;
+  let readToken: string;
+  let writeToken: string;
+  let mcp: McpEndpoint;
+
+  beforeAll(async () => {
+    database = await testDatabase('sqlite');
+    const hana = await database.user('hana@example.com');
+    readToken = (await database.token(hana, 'read')).token;
+    writeToken = (await database.token(hana, 'write')).token;
+    mcp = endpoint();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  function endpoint(limiter: RateLimiter = createMemoryLimiter()) {
+    return createMcpEndpoint(
+      createGateway({
+        config: parseConfig({}),
+        db: database.db,
+        limiter,
+        now: () => new Date(),
+        findTool: (name) => testTools.get(name) ?? findTool(name),
+      }),
+    );
+  }
+
+  const request = (token: string, body: unknown, headers: Record<string, string>) =>
+    new Request('http://localhost:3000/api/mcp', {
+      method: 'POST',
+      headers: { host: 'localhost:3000', authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  function callModern(token: string, name: string, args: unknown, clientName?: string) {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': MODERN,
+      'io.modelcontextprotocol/clientCapabilities': {},
+      ...(clientName ? { 'io.modelcontextprotocol/clientInfo': { name: clientName, version: '1' } } : {}),
+    };
+    return mcp.post(
+      request(
+        token,
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, _meta: meta } },
+        { accept: 'application/json', 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': name, 'user-agent': 'agent/1.0' },
+      ),
+    );
+  }
+
+  async function sseResults(response: Response): Promise<any[]> {
+    const text = await response.text();
+    return text
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)));
+  }
+
+  describe('client label handed to tools', () => {
+    it("is the request's clientInfo name under 2026-07-28", async () => {
+      const { result } = await (await callModern(readToken, 'calc_implied_probability', {}, 'Claude Desktop')).json();
+      expect(result.structuredContent).toEqual({ clientLabel: 'Claude Desktop' });
+    });
+
+    it('is the User-Agent when the request carries no clientInfo (a 2025-era tools/call)', async () => {
+      const response = await mcp.post(
+        request(
+          readToken,
+          { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'calc_implied_probability', arguments: {} } },
+          { accept: ACCEPT_BOTH, 'user-agent': 'node-fetch/3' },
+        ),
+      );
+      const [answer] = await sseResults(response);
+      expect(answer.result.structuredContent).toEqual({ clientLabel: 'node-fetch/3' });
+    });
+  });
+
+  describe('scope', () => {
+    it('a read-only token on a write tool gets an isError result with insufficient_scope', async () => {
+      const { result } = await (await callModern(readToken, 'calc_ev', { text: 'hi' }, 'Cursor')).json();
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent.error).toEqual({ code: 'insufficient_scope', message: expect.stringMatching(/read-only.*Connect page/), issues: [] });
+      expect(result.content).toEqual([{ type: 'text', text: result.structuredContent.error.message }]);
+    });
+
+    it('a write token may call it', async () => {
+      const { result } = await (await callModern(writeToken, 'calc_ev', { text: 'hi' })).json();
+      expect(result.structuredContent).toEqual({ saved: 'hi' });
+    });
+  });
+
+  it('answers 503 -32000 when the service cannot serve the request', async () => {
+    const unavailable: RateLimiter = {
+      consume: async () => {
+        throw new ToolError('unavailable', 'The rate limiter cannot be reached. Try again shortly.');
+      },
+    };
+    const response = await endpoint(unavailable).post(request(readToken, { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: ACCEPT_BOTH }));
+    expect(response.status).toBe(503);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, message: 'The rate limiter cannot be reached. Try again shortly.' },
+    });
+  });
+
+  it('refuses subscriptions/listen whatever else the request says', async () => {
+    const response = await mcp.post(
+      request(readToken, [{ jsonrpc: '2.0', id: 'a', method: 'subscriptions/listen' }], { accept: ACCEPT_BOTH }),
+    );
+    expect(await sseResults(response)).toEqual([{ jsonrpc: '2.0', id: 'a', error: LISTEN_REFUSAL }]);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { NOTES } from '@/lib/mcp/notes';
+import { PROMPTS } from '@/lib/mcp/prompts';
+import { HELPLINE } from '@/lib/tools/instructions';
+
+// The knowledge notes and prompts carry rules agents act on: their URIs must stay stable and the rules
+// the spec fixes must be in them as the spec states them.
+
+const note = (slug: string) => {
+  const found = NOTES.find((candidate) => candidate.uri === `jev://notes/${slug}`);
+  if (!found) throw new Error(`no note ${slug}`);
+  return found.text;
+};
+
+describe('knowledge notes', () => {
+  it('are at least six, with unique, stable jev://notes/<slug> URIs named after their slug', () => {
+    expect(NOTES.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(NOTES.map((n) => n.uri)).size).toBe(NOTES.length);
+    for (const { uri, name, text } of NOTES) {
+      expect(uri).toBe(`jev://notes/${name}`);
+      expect(name).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      expect(text.startsWith('# ')).toBe(true);
+    }
+  });
+
+  it('state the consensus rules and what consensusBooks 0 and 1 mean', () => {
+    const text = note('no-vig-consensus');
+    expect(text).toContain("exactly the reference book's outcomes at the reference book's lines");
+    expect(text).toContain('multiplicative method');
+    expect(text).toContain('averaged across the joining books');
+    expect(text).toMatch(/\*\*1\*\*: only the reference book's own no-vig line/);
+    expect(text).toMatch(/\*\*0\*\*: no consensus[\s\S]*one-sided markets/);
+  });
+
+  it('state the staking caps, the parlay rule, the injury caveat, the sourcing rules and the helpline', () => {
+    expect(note('kelly-staking')).toMatch(/max stake[\s\S]*daily and weekly loss limits/);
+    expect(note('parlay-correlation')).toMatch(/two legs from one game, suggest \*\*no stake\*\*/);
+    expect(note('injury-reports')).toMatch(/about twice a day\. It does not cover game-day inactives/);
+    expect(note('data-sources')).toMatch(/unverified context/);
+    expect(note('data-sources')).toMatch(/Social media is never\s+a source/);
+    expect(note('responsible-gambling')).toContain(HELPLINE);
+  });
+});
+
+describe('prompts', () => {
+  it('are the three jobs, each naming the rules it walks through', () => {
+    expect(PROMPTS.map((prompt) => prompt.name)).toEqual(['analyse_game', 'find_prop_value', 'review_bets']);
+    const game = PROMPTS[0]!.render({ sport: 'nba', gameId: 'g1' });
+    expect(game).toContain('nba game g1');
+    for (const rule of ['get_bankroll', 'calc_kelly_stake', 'get_injury_report', 'updatedAgo', 'unverified context']) {
+      expect(game).toContain(rule);
+    }
+  });
+
+  it('check their arguments: ids are required, dates are YYYY-MM-DD', () => {
+    const [game, props, review] = PROMPTS;
+    expect(game!.argsSchema.safeParse({ sport: 'nfl' }).success).toBe(false);
+    expect(props!.argsSchema.safeParse({ sport: 'nfl', gameId: 'g1' }).success).toBe(true);
+    expect(review!.argsSchema.safeParse({ from: '2026-11-01', to: '2026-11-21' }).success).toBe(true);
+    expect(review!.argsSchema.safeParse({ from: '11/01/2026', to: '2026-11-21' }).success).toBe(false);
+  });
+});
