@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken } from '@/lib/auth/tokens';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
-import { startServer, type RunningServer } from '../helpers/server';
+import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
 
 // The REST API over real HTTP against the production server, on SQLite and on PostgreSQL:
 // every step of the spec's check order, the order between steps, and the calculators' answers.
@@ -39,9 +39,7 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
     bankrollToken = (await database.token(bob, 'read')).token;
     server = await startServer({
       DATABASE_URL: database.url,
-      RATE_LIMIT_ADDRESS_PER_MINUTE: '100000',
-      RATE_LIMIT_TOKEN_PER_MINUTE: '100000',
-      RATE_LIMIT_USER_PER_MINUTE: '100000',
+      ...GENEROUS_BUDGETS,
     });
   });
 

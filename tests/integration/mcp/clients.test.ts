@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextproto
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
-import { startServer, type RunningServer } from '../../helpers/server';
+import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
 
 // The two SDK clients real agents use, against the production server: the v2 client pinned to 2026-07-28
 // and the v1 client (2025-11-25 over the event-stream transport). Both must see what REST shows.
@@ -33,9 +33,7 @@ describe.each(PROVIDERS)('MCP clients on %s', (provider) => {
     token = (await database.token(await database.user('erin@example.com'), 'read')).token;
     server = await startServer({
       DATABASE_URL: database.url,
-      RATE_LIMIT_ADDRESS_PER_MINUTE: '100000',
-      RATE_LIMIT_TOKEN_PER_MINUTE: '100000',
-      RATE_LIMIT_USER_PER_MINUTE: '100000',
+      ...GENEROUS_BUDGETS,
     });
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mintToken } from '@/lib/auth/tokens';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';
-import { startServer, type RunningServer } from '../../helpers/server';
+import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
 import {
   ACCEPT_BOTH,
   checked,
@@ -54,9 +54,7 @@ describe('MCP over HTTP on sqlite', () => {
     expiredToken = (await database.token(frank, 'read', { expiresInDays: 1, now: new Date(Date.now() - 2 * DAY_MS) })).token;
     server = await startServer({
       DATABASE_URL: database.url,
-      RATE_LIMIT_ADDRESS_PER_MINUTE: '100000',
-      RATE_LIMIT_TOKEN_PER_MINUTE: '100000',
-      RATE_LIMIT_USER_PER_MINUTE: '100000',
+      ...GENEROUS_BUDGETS,
     });
   });
 
