@@ -8,9 +8,16 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { createAccessToken } from '@/lib/account/tokens';
 import { createUser } from '@/lib/account/users';
-import { createDb } from '@/lib/db/client';
+import { ingest } from '@/lib/data/ingest';
+import { loadSample } from '@/lib/data/load-sample';
+import { createEspn } from '@/lib/data/providers/espn';
+import { createOddsApi } from '@/lib/data/providers/odds-api';
+import { createOpenMeteo } from '@/lib/data/providers/open-meteo';
+import { mergePrices } from '@/lib/data/store';
+import { createDb, type Db } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { freePort, startServer } from '../tests/helpers/server';
+import { startOddsApiSlate } from './odds-api-slate';
 
 const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -39,6 +46,9 @@ const MCP_MODERN_HEADERS = {
 /** MCP tools/call under 2025-11-25: stateless, so no initialize first; the answer is a short event stream. */
 const MCP_LEGACY_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: NO_VIG_CALL });
 const MCP_LEGACY_HEADERS = { accept: 'application/json, text/event-stream' };
+const GAME_ODDS_BODY = JSON.stringify({ sport: 'nfl' });
+/** Line moves replayed over the NFL week, so the price tables hold a realistic history. */
+const HISTORY_SNAPSHOTS = 20;
 
 interface Row {
   name: string;
@@ -70,6 +80,50 @@ async function startBareServer(): Promise<{ url: string; stop(): void }> {
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
+/** The sample slate with every game at all ten books, and a history of line moves on the NFL week. */
+async function seedSlate(db: Db): Promise<void> {
+  const now = new Date();
+  await loadSample(db, now.toISOString().slice(0, 10), now, { everyBook: true });
+  const week = await db.price.findMany({ where: { game: { sport: 'nfl', status: 'scheduled' }, player: '' } });
+  for (let move = 1; move <= HISTORY_SNAPSHOTS; move++) {
+    const at = new Date(now.getTime() - (HISTORY_SNAPSHOTS - move) * 60_000);
+    // A third of the prices move 5 cents away from even money and back, in turn.
+    const moved = (odds: number) => (move % 2 ? odds + Math.sign(odds) * 5 : odds);
+    await mergePrices(db, week.map((p, i) => ({ ...p, americanOdds: (i + move) % 3 === 0 ? moved(p.americanOdds) : p.americanOdds, updatedAt: at })));
+  }
+}
+
+/** Time and peak memory of ingesting a full slate (NFL week, NBA night, EPL matchday at ten books) from a loopback Odds API. */
+async function measureIngestion(dir: string): Promise<string> {
+  const date = new Date().toISOString().slice(0, 10);
+  const fake = await startOddsApiSlate(date, new Date());
+  const databaseUrl = `file:${path.join(dir, 'ingest.db')}`;
+  await migrate(databaseUrl);
+  const db = createDb(databaseUrl);
+  const timeoutMs = 10_000;
+  const providers = {
+    odds: createOddsApi({ apiKey: 'bench', baseUrl: fake.baseUrl, regions: 'us', timeoutMs }),
+    injuries: createEspn({ baseUrl: fake.baseUrl, timeoutMs }),
+    weather: createOpenMeteo({ baseUrl: fake.baseUrl, timeoutMs }),
+  };
+  try {
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const started = performance.now();
+    const summary = await ingest(db, providers, { only: 'odds', mode: 'manual', force: true, now: () => new Date() });
+    const elapsed = performance.now() - started;
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+    return `ingest a full slate (${summary.games} games, ${summary.prices} prices, SQLite): ${elapsed.toFixed(0)} ms, peak RSS ${mb(peak)} MB (+${mb(peak - before)} MB)`;
+  } finally {
+    await db.$disconnect();
+    fake.server.close();
+  }
+}
+
 async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'jev-bench-'));
   const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
@@ -77,8 +131,12 @@ async function main() {
   const db = createDb(databaseUrl);
   const user = await createUser(db, { email: 'bench@example.com' });
   const { token } = await createAccessToken(db, { userId: user.id, name: 'bench', scope: 'read', now: new Date() });
+  process.stderr.write('loading the sample slate at ten books with line history …\n');
+  await seedSlate(db);
   await db.$disconnect();
 
+  // Measured first, in a quiet process, so the peak memory is ingestion's own.
+  const ingestion = await measureIngestion(dir);
   const budget = '100000000';
   const server = await startServer({
     DATABASE_URL: databaseUrl,
@@ -96,6 +154,7 @@ async function main() {
     await autocannon({ url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, connections: 10, amount: 2000, ...post, body: NO_VIG_BODY });
     await autocannon({ url: `${server.origin}/api/mcp`, connections: 10, amount: 2000, ...mcpModern });
     await autocannon({ url: `${server.origin}/api/mcp`, connections: 10, amount: 2000, ...mcpLegacy });
+    await autocannon({ url: `${server.origin}/api/v1/tools/get_game_odds`, connections: 10, amount: 500, ...post, body: GAME_ODDS_BODY });
 
     const trivial = await measure('trivial route (GET /api/health)', { url: `${server.origin}/api/health` });
     const trivialPost = await measure('trivial route reading a body (POST /api/health)', {
@@ -109,6 +168,11 @@ async function main() {
       await measure('REST calc_no_vig_odds', { url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, ...post, body: NO_VIG_BODY }),
       await measure('MCP calc_no_vig_odds, 2026-07-28 (JSON)', { url: `${server.origin}/api/mcp`, ...mcpModern }),
       await measure('MCP calc_no_vig_odds, 2025-11-25 (event stream)', { url: `${server.origin}/api/mcp`, ...mcpLegacy }),
+      await measure('REST get_game_odds, NFL week (16 games × 10 books × 3 markets, with history)', {
+        url: `${server.origin}/api/v1/tools/get_game_odds`,
+        ...post,
+        body: GAME_ODDS_BODY,
+      }),
       await measure('bare node:http, same math', { url: bare.url, method: 'POST', body: NO_VIG_BODY }),
     ];
     const bareRow = rows.at(-1) as Row;
@@ -123,6 +187,7 @@ async function main() {
           `${(row.requestsPerSecond / bareRow.requestsPerSecond).toFixed(3)} |`,
       );
     }
+    console.log(`\n${ingestion}`);
   } finally {
     bare.stop();
     await server.stop();

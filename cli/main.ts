@@ -5,6 +5,12 @@ import { isValidTimeZone } from '@/lib/account/time';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '@/lib/account/tokens';
 import { createUser, findUserByEmail, UserExistsError } from '@/lib/account/users';
 import { parseConfig } from '@/lib/config';
+import { ingest, INGEST_TASKS, type IngestSummary } from '@/lib/data/ingest';
+import { loadSample, sampleNeeded } from '@/lib/data/load-sample';
+import { providers } from '@/lib/data/providers';
+import { SPORTS } from '@/lib/data/sports';
+import { clearSportsData } from '@/lib/data/store';
+import { runWorker } from '@/lib/data/worker';
 import { createDb, type Db } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 
@@ -38,6 +44,20 @@ function parseWith<T>(schema: z.ZodType<T>, values: unknown): T {
   }
   return result.data;
 }
+
+function printSummary(summary: IngestSummary): void {
+  const quota = summary.quota
+    ? `, Odds API quota: ${summary.quota.requestsRemaining ?? '?'} requests left (${summary.quota.requestsUsed ?? '?'} used)`
+    : '';
+  out(
+    `Ingested: ${summary.games} games, ${summary.prices} prices and ${summary.props} props changed, ${summary.injuries} injuries, ` +
+      `${summary.forecasts} forecasts, ${summary.results} finals${quota}`,
+  );
+  for (const line of summary.skipped) out(`  skipped ${line}`);
+  for (const line of summary.failures) process.stderr.write(`  failed ${line}\n`);
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
 
 const amount = z.coerce.number({ error: 'must be a number' }).positive('must be greater than 0');
 const optionalAmount = amount.optional();
@@ -182,6 +202,78 @@ const COMMANDS: Record<string, Command> = {
       out(`Saved the bankroll of ${values.email}`);
     },
   },
+  'data load-sample': {
+    usage: 'jev data load-sample [--date YYYY-MM-DD] [--if-needed]',
+    summary:
+      'Load the bundled sample slate (a week of NFL, a night of NBA, an EPL matchday, recent finals) built around the date ' +
+      '(default today), replacing any earlier sample. --if-needed: only when no provider key is set and neither live data nor ' +
+      "that date's sample is stored (npm start runs this).",
+    options: { date: { type: 'string' }, 'if-needed': { type: 'boolean' } },
+    async run(values, _positionals, db) {
+      const { date } = parseWith(
+        z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD').default(today) }),
+        values,
+      );
+      if (values['if-needed']) {
+        if (parseConfig(process.env).ODDS_API_KEY) {
+          out('ODDS_API_KEY is set: no sample data loaded. Run `jev ingest` (or `jev worker`) for live data.');
+          return;
+        }
+        if (!(await sampleNeeded(db, date))) return;
+      }
+      const asOf = date === today() ? new Date() : new Date(`${date}T12:00:00Z`);
+      const loaded = await loadSample(db, date, asOf);
+      out(
+        `Loaded the sample slate for ${loaded.date}: ${loaded.games} games, ${loaded.prices} prices, ${loaded.injuries} injuries, ` +
+          `${loaded.forecasts} forecasts, ${loaded.statLines} box-score lines. Answers built on it say it is sample data.`,
+      );
+    },
+  },
+  'data clear': {
+    usage: 'jev data clear',
+    summary: 'Delete every game, price, prop, injury, forecast, stat line and fetch record (sample and live). Teams stay.',
+    options: {},
+    async run(_values, _positionals, db) {
+      await clearSportsData(db);
+      out('Cleared the sports data.');
+    },
+  },
+  ingest: {
+    usage: `jev ingest [--sport ${SPORTS.join('|')}] [--only ${INGEST_TASKS.join('|')}] [--force]`,
+    summary:
+      'Fetch odds, props, injuries, weather and scores from the providers now, with progress and a summary. Odds API data fetched ' +
+      'within ODDS_FRESH_SECONDS is not fetched again (quota), unless --force.',
+    options: { sport: { type: 'string' }, only: { type: 'string' }, force: { type: 'boolean' } },
+    async run(values, _positionals, db) {
+      const input = parseWith(
+        z.object({
+          sport: z.enum(SPORTS, { error: `must be one of ${SPORTS.join(', ')}` }).optional(),
+          only: z.enum(INGEST_TASKS, { error: `must be one of ${INGEST_TASKS.join(', ')}` }).optional(),
+        }),
+        values,
+      );
+      const summary = await ingest(db, providers(), {
+        sports: input.sport ? [input.sport] : undefined,
+        only: input.only,
+        mode: 'manual',
+        force: values.force === true,
+        now: () => new Date(),
+        log: (line) => process.stderr.write(`${line}\n`),
+      });
+      printSummary(summary);
+      if (summary.failures.length > 0) throw new Error(`${summary.failures.length} fetch(es) failed; the data stored before them is kept.`);
+    },
+  },
+  worker: {
+    usage: 'jev worker',
+    summary:
+      'Keep the data fresh on a schedule until stopped: odds every few minutes near game time, injuries twice a day, weather ' +
+      'hourly before kickoff, scores on game days. For serverless hosts use POST /api/cron/ingest instead.',
+    options: {},
+    async run(_values, _positionals, db) {
+      await runWorker(db, providers(), { log: (line) => process.stderr.write(`${line}\n`), onSummary: printSummary });
+    },
+  },
   'db migrate': {
     usage: 'jev db migrate',
     summary: 'Create or update the database schema (the other commands and npm start do this too).',
@@ -198,8 +290,9 @@ function help(): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const name = argv.slice(0, 2).join(' ');
-  const command = COMMANDS[name];
+  // Commands are one word (ingest) or two (token create).
+  const words = COMMANDS[argv.slice(0, 2).join(' ')] ? 2 : 1;
+  const command = COMMANDS[argv.slice(0, words).join(' ')];
   if (!command) {
     const wantsHelp = argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help';
     (wantsHelp ? process.stdout : process.stderr).write(`${wantsHelp ? '' : `Unknown command: ${argv.join(' ')}\n\n`}${help()}\n`);
@@ -208,7 +301,7 @@ export async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv.slice(2),
+      args: argv.slice(words),
       options: { ...command.options, help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,

@@ -10,6 +10,33 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+/** Hostnames only this machine can reach: a console there may keep a generated sign-in secret in data/. */
+export function isLoopbackHostname(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '::1' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * A console may sign sessions with a secret generated once and kept in data/ when it is not a production
+ * server, or when only this machine can reach it (`npm start` on localhost also runs as production). A
+ * public production server must be given NEXTAUTH_SECRET: a generated one would not be shared by a second
+ * instance or survive a move to a fresh disk, signing everyone out.
+ */
+export function mayGenerateAuthSecret(env: { NODE_ENV?: string; APP_URL: string }): boolean {
+  return env.NODE_ENV !== 'production' || isLoopbackHostname(new URL(env.APP_URL).hostname);
+}
+
+/** Both halves of an OAuth app, or neither: half a configuration is a deployment mistake. */
+const OAUTH_PAIRS = [
+  ['GITHUB_ID', 'GITHUB_SECRET'],
+  ['GOOGLE_ID', 'GOOGLE_SECRET'],
+] as const;
+
+const httpUrl = (fallback: string) =>
+  z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(fallback)
+    .transform((url) => url.replace(/\/+$/, ''));
+
 const schema = z
   .object({
     APP_URL: z
@@ -22,6 +49,11 @@ const schema = z
     RATE_LIMIT_ADDRESS_PER_MINUTE: positiveInt.default(300),
     RATE_LIMIT_TOKEN_PER_MINUTE: positiveInt.default(60),
     RATE_LIMIT_USER_PER_MINUTE: positiveInt.default(120),
+    /** The book whose prices anchor the consensus when neither the call nor the user names one. */
+    DEFAULT_REFERENCE_BOOK: z
+      .string()
+      .regex(/^[a-z0-9_]+$/, 'must be a book key such as draftkings (lower case, digits, underscores)')
+      .default('draftkings'),
     TOKEN_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     UPSTASH_REDIS_REST_URL: optionalString.refine(
@@ -41,6 +73,31 @@ const schema = z
       .positive()
       .max(45, 'must be at most 45 (clients allow one minute for the whole call)')
       .default(25),
+    NODE_ENV: optionalString,
+    NEXTAUTH_SECRET: optionalString.refine(
+      (value) => value === undefined || value.length >= 32,
+      'must be at least 32 characters (generate one with: openssl rand -base64 32)',
+    ),
+    GITHUB_ID: optionalString,
+    GITHUB_SECRET: optionalString,
+    GOOGLE_ID: optionalString,
+    GOOGLE_SECRET: optionalString,
+    ODDS_API_KEY: optionalString,
+    ODDS_API_BASE_URL: httpUrl('https://api.the-odds-api.com'),
+    ODDS_API_REGIONS: z
+      .string()
+      .trim()
+      .regex(/^(us|us2|uk|au|eu)(,(us|us2|uk|au|eu))*$/, 'must be a comma-separated list of us, us2, uk, au, eu')
+      .default('us'),
+    ESPN_BASE_URL: httpUrl('https://site.api.espn.com'),
+    OPEN_METEO_BASE_URL: httpUrl('https://api.open-meteo.com'),
+    // One provider call is bounded well under the minute clients allow for a whole tool call.
+    PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(20, 'must be at most 20').default(8),
+    PROPS_TTL_SECONDS: z.coerce.number().int().min(30, 'must be at least 30').max(86_400).default(600),
+    ODDS_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+    ODDS_STALE_MINUTES: z.coerce.number().positive().max(10_080).default(60),
+    ODDS_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+    CRON_SECRET: optionalString.refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),
     NEWS_SOURCE_ALLOWLIST: optionalString.transform((value, ctx) => {
       if (value === undefined) return DEFAULT_ALLOWLIST;
       const allowlist = parseAllowlist(value);
@@ -57,6 +114,18 @@ const schema = z
         code: 'custom',
         path: [env.UPSTASH_REDIS_REST_URL ? 'UPSTASH_REDIS_REST_TOKEN' : 'UPSTASH_REDIS_REST_URL'],
         message: 'UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together',
+      });
+    }
+    for (const [id, secret] of OAUTH_PAIRS) {
+      if (Boolean(env[id]) !== Boolean(env[secret])) {
+        ctx.addIssue({ code: 'custom', path: [env[id] ? secret : id], message: `${id} and ${secret} must be set together` });
+      }
+    }
+    if (!env.NEXTAUTH_SECRET && !mayGenerateAuthSecret(env)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NEXTAUTH_SECRET'],
+        message: 'is required in production unless APP_URL is localhost (generate one with: openssl rand -base64 32)',
       });
     }
   });

@@ -3,3 +3,5 @@ export * from './devig';
 export * from './ev';
 export * from './kelly';
 export * from './parlay';
+export * from './consensus';
+export * from './grading';

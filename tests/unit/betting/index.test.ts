@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import * as betting from '@/lib/betting';
+import * as consensus from '@/lib/betting/consensus';
 import * as devig from '@/lib/betting/devig';
 import * as ev from '@/lib/betting/ev';
+import * as grading from '@/lib/betting/grading';
 import * as kelly from '@/lib/betting/kelly';
 import * as odds from '@/lib/betting/odds';
 import * as parlay from '@/lib/betting/parlay';
 
 describe('lib/betting index', () => {
   it('re-exports every module', () => {
-    for (const source of [odds, devig, ev, kelly, parlay]) {
+    for (const source of [odds, devig, ev, kelly, parlay, consensus, grading]) {
       for (const [name, value] of Object.entries(source)) {
         expect(betting).toHaveProperty(name, value);
       }
@@ -21,10 +23,12 @@ describe('lib/betting index', () => {
         'MAX_AMERICAN_ODDS',
         'MIN_AMERICAN_ODDS',
         'americanToDecimal',
+        'consensus',
         'decimalToAmerican',
         'devig',
         'expectedValue',
         'fullKellyFraction',
+        'gradeSelection',
         'impliedProbability',
         'isValidAmericanOdds',
         'overround',
@@ -32,6 +36,8 @@ describe('lib/betting index', () => {
         'probabilityToAmerican',
         'probabilityToDecimal',
         'roundAmerican',
+        'settlement',
+        'winningsCents',
       ].sort(),
     );
   });

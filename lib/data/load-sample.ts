@@ -1,0 +1,38 @@
+import type { Db } from '@/lib/db/client';
+import { sampleSlate } from './sample';
+import { clearSportsData, mergePrices, replaceInjuries, syncCatalogue, upsertGames, replacePlayerStats, upsertWeather } from './store';
+import { CATALOGUE } from './teams';
+
+export interface SampleLoadSummary {
+  date: string;
+  games: number;
+  prices: number;
+  injuries: number;
+  forecasts: number;
+  statLines: number;
+}
+
+/** Replaces any sample data with the slate for `date` (live data stays). */
+export async function loadSample(db: Db, date: string, asOf: Date, options: { everyBook?: boolean } = {}): Promise<SampleLoadSummary> {
+  const slate = sampleSlate(date, asOf, options);
+  await syncCatalogue(db);
+  await clearSportsData(db, 'sample');
+  await upsertGames(db, slate.games);
+  let prices = 0;
+  for (const snapshot of slate.priceSnapshots) prices += (await mergePrices(db, snapshot)).changed;
+  await replaceInjuries(db, CATALOGUE.map((team) => team.id), slate.injuries, 'sample', asOf);
+  await upsertWeather(db, slate.weather, 'sample', asOf);
+  await replacePlayerStats(db, slate.playerStats, 'sample');
+  return { date, games: slate.games.length, prices, injuries: slate.injuries.length, forecasts: slate.weather.length, statLines: slate.playerStats.length };
+}
+
+/** Whether `date`'s sample is worth loading: not when live data is stored, nor when that date's sample already is. */
+export async function sampleNeeded(db: Db, date: string): Promise<boolean> {
+  // Game ids depend on the date alone, so the slate's first game tells whether this date's sample is there.
+  const [first] = sampleSlate(date, new Date()).games;
+  const [live, loaded] = await Promise.all([
+    db.game.count({ where: { source: 'live' } }),
+    db.game.count({ where: { id: first?.id, source: 'sample' } }),
+  ]);
+  return live === 0 && loaded === 0;
+}

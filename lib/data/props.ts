@@ -1,0 +1,36 @@
+import { config } from '@/lib/config';
+import type { Db } from '@/lib/db/client';
+import { refreshGameProps } from './ingest';
+import { providers } from './providers';
+
+// get_player_props refreshes a game's props when the stored ones are older than PROPS_TTL_SECONDS. However
+// many callers ask at once, one fetch per game runs in this process and they all wait for it; the provider
+// call is bounded by PROVIDER_TIMEOUT_SECONDS (at most 20 s), well under the minute clients allow.
+
+const inFlight = new Map<string, Promise<{ note?: string }>>();
+
+interface PropsGame {
+  id: string;
+  sport: string;
+  status: string;
+  oddsEventId: string | null;
+  homeTeamId: string;
+  awayTeamId: string;
+}
+
+export function freshProps(db: Db, game: PropsGame, now: Date): Promise<{ note?: string }> {
+  const odds = providers().odds;
+  if (!odds || !game.oddsEventId || game.status === 'final') return Promise.resolve({});
+  let pending = inFlight.get(game.id);
+  if (!pending) {
+    pending = refreshGameProps(db, odds, game, now, config().PROPS_TTL_SECONDS * 1000)
+      .then((gate) => {
+        if (gate.status === 'failed') return { note: `Props could not be refreshed from the provider (${gate.error.message}); these are the stored props, as old as their updatedAgo says.` };
+        if (gate.status === 'backoff') return { note: 'The odds provider asked us to slow down; these are the stored props, as old as their updatedAgo says.' };
+        return {};
+      })
+      .finally(() => inFlight.delete(game.id));
+    inFlight.set(game.id, pending);
+  }
+  return pending;
+}

@@ -1,0 +1,55 @@
+// One GET of a provider's JSON, bounded in time, with every failure turned into a ProviderError that says
+// what went wrong and, on 429, how long to wait. Nothing from a failed call is ever half-used.
+
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: string,
+    message: string,
+    readonly options: { status?: number; retryAfterSeconds?: number; headers?: Headers } = {},
+  ) {
+    super(`${provider}: ${message}`);
+    this.name = 'ProviderError';
+  }
+
+  get rateLimited(): boolean {
+    return this.options.status === 429;
+  }
+}
+
+/** Retry-After in seconds (a number or an HTTP date), at least 1 s; `fallback` when absent or unreadable. */
+export function retryAfter(header: string | null, fallback: number, now = Date.now()): number {
+  const value = header?.trim() ?? '';
+  const seconds = /^\d+$/.test(value) ? Number(value) : Math.ceil((Date.parse(value) - now) / 1000);
+  return Number.isFinite(seconds) ? Math.max(1, seconds) : fallback;
+}
+
+/** Wait after a 429 that names no Retry-After. */
+const DEFAULT_BACKOFF_SECONDS = 60;
+
+export async function getJson(provider: string, url: URL, timeoutMs: number): Promise<{ body: unknown; headers: Headers }> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, { headers: { accept: 'application/json' }, signal });
+    text = await response.text();
+  } catch (error) {
+    if (signal.aborted) throw new ProviderError(provider, `no answer within ${timeoutMs / 1000} s`);
+    throw new ProviderError(provider, `unreachable (${(error as Error).message})`);
+  }
+  if (response.status === 429) {
+    throw new ProviderError(provider, 'rate limited (HTTP 429)', {
+      status: 429,
+      retryAfterSeconds: retryAfter(response.headers.get('retry-after'), DEFAULT_BACKOFF_SECONDS),
+      headers: response.headers,
+    });
+  }
+  if (!response.ok) {
+    throw new ProviderError(provider, `HTTP ${response.status}: ${text.slice(0, 200)}`, { status: response.status, headers: response.headers });
+  }
+  try {
+    return { body: JSON.parse(text), headers: response.headers };
+  } catch {
+    throw new ProviderError(provider, 'answered with malformed JSON');
+  }
+}

@@ -1,0 +1,29 @@
+import { config } from '@/lib/config';
+import { createEspn, type Espn } from './espn';
+import { createOddsApi, type OddsApi } from './odds-api';
+import { createOpenMeteo, type WeatherProvider } from './open-meteo';
+
+export interface Providers {
+  /** Absent without ODDS_API_KEY: odds, props and scores then come only from what is stored (or the sample). */
+  odds: OddsApi | undefined;
+  injuries: Espn;
+  weather: WeatherProvider;
+}
+
+let instance: Providers | undefined;
+
+/** The configured providers, one set per process. */
+export function providers(): Providers {
+  if (!instance) {
+    const cfg = config();
+    const timeoutMs = cfg.PROVIDER_TIMEOUT_SECONDS * 1000;
+    instance = {
+      odds: cfg.ODDS_API_KEY
+        ? createOddsApi({ apiKey: cfg.ODDS_API_KEY, baseUrl: cfg.ODDS_API_BASE_URL, regions: cfg.ODDS_API_REGIONS, timeoutMs })
+        : undefined,
+      injuries: createEspn({ baseUrl: cfg.ESPN_BASE_URL, timeoutMs }),
+      weather: createOpenMeteo({ baseUrl: cfg.OPEN_METEO_BASE_URL, timeoutMs }),
+    };
+  }
+  return instance;
+}

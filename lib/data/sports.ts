@@ -1,0 +1,102 @@
+// The sports the service covers and how each provider names them.
+
+export const SPORTS = ['nfl', 'nba', 'mlb', 'nhl', 'ncaaf', 'ncaab', 'epl'] as const;
+export type Sport = (typeof SPORTS)[number];
+
+export const GAME_MARKETS = ['h2h', 'spreads', 'totals'] as const;
+export type GameMarket = (typeof GAME_MARKETS)[number];
+
+interface SportInfo {
+  name: string;
+  /** The Odds API v4 sport key. */
+  oddsApiKey: string;
+  /** ESPN's site API path, as in site.api.espn.com/apis/site/v2/sports/{espnPath}/injuries. */
+  espnPath: string;
+  /** Month (1-12) a new season starts in: a game before it belongs to the season that began the year before. */
+  seasonStartMonth: number;
+  /** Soccer's moneyline has a draw. */
+  threeWay: boolean;
+  /** Player-prop markets fetched per game (The Odds API market keys). */
+  propMarkets: readonly string[];
+}
+
+export const SPORT_INFO: Record<Sport, SportInfo> = {
+  nfl: {
+    name: 'NFL',
+    oddsApiKey: 'americanfootball_nfl',
+    espnPath: 'football/nfl',
+    seasonStartMonth: 8,
+    threeWay: false,
+    propMarkets: ['player_pass_yds', 'player_rush_yds', 'player_reception_yds', 'player_anytime_td'],
+  },
+  ncaaf: {
+    name: 'NCAA football',
+    oddsApiKey: 'americanfootball_ncaaf',
+    espnPath: 'football/college-football',
+    seasonStartMonth: 8,
+    threeWay: false,
+    propMarkets: ['player_pass_yds', 'player_rush_yds', 'player_anytime_td'],
+  },
+  nba: {
+    name: 'NBA',
+    oddsApiKey: 'basketball_nba',
+    espnPath: 'basketball/nba',
+    seasonStartMonth: 10,
+    threeWay: false,
+    propMarkets: ['player_points', 'player_rebounds', 'player_assists'],
+  },
+  ncaab: {
+    name: 'NCAA basketball',
+    oddsApiKey: 'basketball_ncaab',
+    espnPath: 'basketball/mens-college-basketball',
+    seasonStartMonth: 11,
+    threeWay: false,
+    propMarkets: ['player_points'],
+  },
+  mlb: {
+    name: 'MLB',
+    oddsApiKey: 'baseball_mlb',
+    espnPath: 'baseball/mlb',
+    seasonStartMonth: 3,
+    threeWay: false,
+    propMarkets: ['batter_hits', 'pitcher_strikeouts'],
+  },
+  nhl: {
+    name: 'NHL',
+    oddsApiKey: 'icehockey_nhl',
+    espnPath: 'hockey/nhl',
+    seasonStartMonth: 10,
+    threeWay: false,
+    propMarkets: ['player_points', 'player_shots_on_goal'],
+  },
+  epl: {
+    name: 'English Premier League',
+    oddsApiKey: 'soccer_epl',
+    espnPath: 'soccer/eng.1',
+    seasonStartMonth: 8,
+    threeWay: true,
+    propMarkets: ['player_goal_scorer_anytime'],
+  },
+};
+
+export function seasonOf(sport: Sport, startsAt: Date): number {
+  const year = startsAt.getUTCFullYear();
+  return startsAt.getUTCMonth() + 1 >= SPORT_INFO[sport].seasonStartMonth ? year : year - 1;
+}
+
+/** Our stable game id: the same whichever provider reported the game. */
+export function gameIdFor(sport: Sport, startsAt: Date, awayAbbreviation: string, homeAbbreviation: string): string {
+  const day = startsAt.toISOString().slice(0, 10).replaceAll('-', '');
+  return `${sport}-${day}-${awayAbbreviation}-${homeAbbreviation}`.toLowerCase();
+}
+
+export const teamId = (sport: Sport, abbreviation: string) => `${sport}:${abbreviation}`;
+
+/** Lower case, letters and digits only: "Brighton & Hove Albion" and "brighton and hove albion" meet. */
+export function normaliseName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replaceAll('&', 'and')
+    .replace(/[^a-z0-9]/g, '');
+}

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSample } from '@/lib/data/load-sample';
+import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { raw } from '../../helpers/http';
+import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
+
+// The sports-data tools over real HTTP against the production server, on SQLite and PostgreSQL, with the
+// sample slate loaded as `npm start` loads it.
+
+const DATA_TOOLS = ['get_game_odds', 'get_player_props', 'get_injury_report', 'list_games', 'get_game_results', 'get_team_stats', 'get_player_stats', 'get_weather'];
+
+describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let token: string;
+  let fanduelUserToken: string;
+  const today = new Date().toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    database = await testDatabase(provider);
+    await loadSample(database.db, today, new Date());
+    token = (await database.token(await database.user('ann@example.com'), 'read')).token;
+    const bob = await database.user('bob@example.com', { balance: 1000, unit: 10, referenceBook: 'fanduel' });
+    fanduelUserToken = (await database.token(bob, 'read')).token;
+    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+  });
+
+  const call = async (tool: string, args: unknown, bearer = token) => {
+    const res = await raw(server.port, {
+      path: `/api/v1/tools/${tool}`,
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify(args),
+    });
+    return { status: res.status, body: res.json() };
+  };
+
+  it('lists the data tools as read-only tools with schemas', async () => {
+    const res = await fetch(`${server.origin}/api/v1/tools`, { headers: { authorization: `Bearer ${token}` } });
+    const { tools } = await res.json();
+    for (const name of DATA_TOOLS) {
+      const tool = tools.find((t: { name: string }) => t.name === name);
+      expect(tool, name).toBeDefined();
+      expect(tool.scope).toBe('read');
+      expect(tool.hints.readOnlyHint).toBe(true);
+      expect(tool.title.length).toBeGreaterThan(3);
+    }
+  });
+
+  it("get_game_odds: the week's NFL games with every market priced, consensus and ages, marked as sample data", async () => {
+    const { status, body } = await call('get_game_odds', { sport: 'nfl' });
+    expect(status).toBe(200);
+    const { data } = body;
+    expect(data.referenceBook).toBe('draftkings');
+    expect(data.priceNote).toContain('Sample data');
+    expect(data.games).toHaveLength(16);
+    let belowBooks = 0;
+    for (const game of data.games) {
+      expect(game.markets.map((m: { market: string }) => m.market)).toEqual(['h2h', 'spreads', 'totals']);
+      for (const market of game.markets) {
+        expect(market.books).toBeGreaterThanOrEqual(8);
+        expect(market.consensusBooks).toBeGreaterThanOrEqual(1);
+        expect(market.consensusBooks).toBeLessThanOrEqual(market.books);
+        if (market.consensusBooks < market.books) belowBooks++;
+        expect(market.outcomes).toHaveLength(2);
+        for (const outcome of market.outcomes) {
+          expect(Number.isInteger(outcome.americanOdds)).toBe(true);
+          expect(Math.round(outcome.fairProbability * 1e6) / 1e6).toBe(outcome.fairProbability);
+          expect(Number.isInteger(outcome.fairAmericanOdds)).toBe(true);
+          expect(typeof outcome.expectedValue).toBe('number');
+          expect(outcome.updatedAgo).toMatch(/ago$|just now/);
+          expect(outcome.best.americanOdds).toBeGreaterThanOrEqual(outcome.americanOdds);
+        }
+      }
+      const [home] = game.markets[0].outcomes;
+      expect(home.outcome).toBe(game.homeTeam.abbreviation);
+    }
+    expect(belowBooks).toBeGreaterThan(0); // some book sits at another line and is left out
+  });
+
+  it("get_game_odds: tonight's NBA slate by date, one market, another reference book; the stored book otherwise", async () => {
+    const { body } = await call('get_game_odds', { sport: 'nba', date: today, markets: ['totals'], book: 'betmgm' });
+    expect(body.data.referenceBook).toBe('betmgm');
+    expect(body.data.games).toHaveLength(10);
+    expect(body.data.games[0].markets.map((m: { market: string }) => m.market)).toEqual(['totals']);
+    expect(body.data.games[0].markets[0].outcomes.map((o: { outcome: string }) => o.outcome)).toEqual(['over', 'under']);
+    const stored = await call('get_game_odds', { sport: 'nba', date: today }, fanduelUserToken);
+    expect(stored.body.data.referenceBook).toBe('fanduel');
+  });
+
+  it('get_game_odds: soccer moneylines have a draw; a team by alias; unknown game 404, unknown team 400 with suggestions', async () => {
+    const epl = await call('get_game_odds', { sport: 'epl', markets: ['h2h'] });
+    expect(epl.body.data.games[0].markets[0].outcomes.map((o: { outcome: string }) => o.outcome)).toContain('draw');
+    const byAlias = await call('get_game_odds', { sport: 'nfl', team: 'WSH' });
+    expect(byAlias.body.data.games.every((g: any) => [g.homeTeam.abbreviation, g.awayTeam.abbreviation].includes('WAS'))).toBe(true);
+    const missing = await call('get_game_odds', { sport: 'nfl', gameId: 'nfl-20990101-aaa-bbb' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('not_found');
+    const typo = await call('get_game_odds', { sport: 'nfl', team: 'Chefs' });
+    expect(typo.status).toBe(400);
+    expect(typo.body.error.code).toBe('invalid_input');
+    expect(typo.body.error.message).toContain('Kansas City Chiefs');
+  });
+
+  it('get_player_props: consensus per prop; the anytime-touchdown market is one-sided (0, no fair price)', async () => {
+    const week = await call('get_game_odds', { sport: 'nfl', markets: ['h2h'] });
+    const gameId = week.body.data.games[0].gameId;
+    const { status, body } = await call('get_player_props', { sport: 'nfl', gameId });
+    expect(status).toBe(200);
+    expect(body.data.priceNote).toContain('Sample data');
+    const touchdown = body.data.props.find((p: { market: string }) => p.market === 'player_anytime_td');
+    expect(touchdown.consensusBooks).toBe(0);
+    expect(touchdown.outcomes[0]).toMatchObject({ outcome: 'yes', fairProbability: null, expectedValue: null });
+    expect(touchdown.priceNote).toContain('One-sided');
+    const passing = body.data.props.find((p: { market: string }) => p.market === 'player_pass_yds');
+    expect(passing.consensusBooks).toBeGreaterThanOrEqual(1);
+    expect(passing.outcomes.map((o: { outcome: string }) => o.outcome)).toEqual(['over', 'under']);
+    const one = await call('get_player_props', { sport: 'nfl', gameId, player: passing.player.toUpperCase() });
+    expect(one.body.data.props.every((p: { player: string }) => p.player === passing.player)).toBe(true);
+    const nobody = await call('get_player_props', { sport: 'nfl', gameId, player: 'Nobody Atall' });
+    expect(nobody.status).toBe(400);
+    expect((await call('get_player_props', { sport: 'nfl', gameId: 'nope' })).status).toBe(404);
+  });
+
+  it('get_injury_report: players with status and age, and the twice-a-day note', async () => {
+    const { body } = await call('get_injury_report', { sport: 'nfl' });
+    expect(body.data.note).toContain('twice a day');
+    expect(body.data.note).toContain('game-day inactives');
+    expect(body.data.injuries.length).toBeGreaterThan(0);
+    expect(Object.keys(body.data.injuries[0]).sort()).toEqual(['detail', 'player', 'position', 'reportedAt', 'status', 'team', 'updatedAgo', 'updatedAt']);
+    const team = body.data.injuries[0].team.abbreviation;
+    const forTeam = await call('get_injury_report', { sport: 'nfl', team });
+    expect(forTeam.body.data.injuries.every((i: any) => i.team.abbreviation === team)).toBe(true);
+    expect((await call('get_injury_report', { sport: 'nfl', gameId: 'nfl-20990101-aaa-bbb' })).status).toBe(404);
+  });
+
+  it('list_games and get_game_results: schedule and finals; ranges over 14 and 31 days are 422 limit', async () => {
+    const schedule = await call('list_games', { sport: 'nfl' });
+    expect(schedule.body.data.games.length).toBeGreaterThanOrEqual(16);
+    expect((await call('list_games', { sport: 'nfl', from: '2026-02-30' })).body.error.message).toBe('from: must be a real calendar date');
+    const tooLong = await call('list_games', { sport: 'nfl', from: '2026-01-01', to: '2026-01-15' });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.error).toMatchObject({ code: 'limit' });
+    expect(tooLong.body.error.message).toContain('14 days');
+    const results = await call('get_game_results', { sport: 'nfl' });
+    expect(results.body.data.results).toHaveLength(16);
+    for (const game of results.body.data.results) {
+      expect(game.status).toBe('final');
+      expect(Number.isInteger(game.homeScore)).toBe(true);
+    }
+    const longResults = await call('get_game_results', { sport: 'nba', from: '2026-01-01', to: '2026-02-05' });
+    expect(longResults.status).toBe(422);
+    expect(longResults.body.error.message).toContain('31 days');
+  });
+
+  it('get_team_stats and get_player_stats from the stored finals', async () => {
+    const { body } = await call('get_team_stats', { sport: 'nfl', team: 'Chiefs' });
+    const stats = body.data;
+    expect(stats.team.abbreviation).toBe('KC');
+    expect(stats.record.wins + stats.record.losses + stats.record.draws).toBe(stats.gamesPlayed);
+    expect(stats.againstTheSpread.wins + stats.againstTheSpread.losses + stats.againstTheSpread.pushes).toBe(stats.gamesPlayed);
+    expect(stats.lastFive.length).toBe(Math.min(5, stats.gamesPlayed));
+    const injuries = await call('get_injury_report', { sport: 'nba' });
+    const name = injuries.body.data.injuries[0].player;
+    const player = await call('get_player_stats', { sport: 'nba', player: name.toLowerCase(), lastN: 3 });
+    expect(player.status).toBe(200);
+    expect(player.body.data.player).toBe(name);
+    expect(player.body.data.games).toHaveLength(3);
+    expect(player.body.data.averages.points).toBeGreaterThanOrEqual(0);
+    const typo = await call('get_player_stats', { sport: 'nba', player: name.slice(0, -2) + 'zz' });
+    expect(typo.status).toBe(400);
+    expect(typo.body.error.message).toContain(name);
+  });
+
+  it('get_weather: a forecast at outdoor venues, "indoors" otherwise', async () => {
+    const schedule = await call('list_games', { sport: 'epl' });
+    const outdoor = await call('get_weather', { gameId: schedule.body.data.games[0].gameId });
+    expect(outdoor.body.data.indoor).toBe(false);
+    expect(typeof outdoor.body.data.forecast.temperatureF).toBe('number');
+    expect(outdoor.body.data.note).toContain('Sample data');
+    const nba = await call('list_games', { sport: 'nba' });
+    const indoor = await call('get_weather', { gameId: nba.body.data.games[0].gameId });
+    expect(indoor.body.data).toMatchObject({ indoor: true });
+  });
+});
