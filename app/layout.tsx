@@ -1,19 +1,27 @@
-import type { Metadata } from 'next';
+import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { HELPLINE } from '@/lib/tools/instructions';
+import './globals.css';
 
 export const metadata: Metadata = {
   title: 'JEV: sports-betting analysis for AI agents',
   description: 'Odds, no-vig consensus, EV and Kelly sizing for AI agents over REST and MCP. Analysis only: no bets taken.',
 };
 
+export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body style={{ fontFamily: 'system-ui, sans-serif', margin: 0, lineHeight: 1.5 }}>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
         {children}
-        <footer style={{ borderTop: '1px solid #ddd', padding: '1rem', fontSize: '0.875rem', color: '#444' }}>
-          Analysis only: JEV takes no bets and holds no money. 21+ where legal. Gambling problem? Call 1-800-522-4700
-          (1-800-GAMBLER).
+        <footer className="site-footer">
+          <p className="inner">
+            Analysis only: JEV takes no bets and holds no money. 21+ where legal. Gambling problem? Call {HELPLINE}.
+          </p>
         </footer>
       </body>
     </html>

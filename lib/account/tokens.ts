@@ -44,12 +44,16 @@ interface StoredToken {
   expiresAt: Date | null;
 }
 
+type Lookups = Map<string, { stored: StoredToken | null; readAt: number }>;
+
 /**
  * Recent look-ups by token hash (misses included), so a busy client costs one database read per
  * `maxAgeMs` instead of one per request: through Prisma a read costs more than the rest of a tool call.
  * Revoking here clears it at once; a revocation made by another process is seen within `maxAgeMs`.
+ * One map per process, on globalThis: Next builds route handlers and server actions (the Connect page's
+ * revoke) as separate module graphs, and a revocation must clear the very map the API reads.
  */
-const recentLookups = new Map<string, { stored: StoredToken | null; readAt: number }>();
+const recentLookups: Lookups = ((globalThis as { jevTokenLookups?: Lookups }).jevTokenLookups ??= new Map());
 const MAX_REMEMBERED = 10_000;
 
 async function readToken(db: Db, tokenHash: string): Promise<StoredToken | null> {

@@ -19,11 +19,16 @@ function requestHost(headers: Headers, cfg: Config): string | null {
   return forwarded ?? headers.get('host');
 }
 
-export function checkHostAndOrigin(headers: Headers, cfg: Config): void {
+/** The host half alone: console pages may be opened from links on other sites, but only at our hostname. */
+export function checkHost(headers: Headers, cfg: Config): void {
   const host = requestHost(headers, cfg);
   if (!host || hostnameOf(host) !== cfg.appHostname) {
     throw new ToolError('forbidden', `This service only answers at ${cfg.appOrigin}.`);
   }
+}
+
+export function checkHostAndOrigin(headers: Headers, cfg: Config): void {
+  checkHost(headers, cfg);
   const origin = headers.get('origin');
   const fetchSite = headers.get('sec-fetch-site');
   const crossSite = fetchSite !== null && fetchSite !== 'same-origin' && fetchSite !== 'none';

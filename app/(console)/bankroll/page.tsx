@@ -1,0 +1,97 @@
+import { SiteHeader } from '@/app/components/SiteHeader';
+import { getBankroll, type BankrollView } from '@/lib/account/bankroll';
+import { requireUser } from '@/lib/auth/session';
+import type { BankrollFormValues } from '@/lib/console/bankroll';
+import { db } from '@/lib/db';
+import { BankrollForm } from './BankrollForm';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Bankroll · JEV' };
+
+const DEFAULTS: BankrollFormValues = {
+  balance: '',
+  unit: '',
+  kellyFraction: '0.25',
+  maxStake: '',
+  dailyLossLimit: '',
+  weeklyLossLimit: '',
+  referenceBook: '',
+  timeZone: 'UTC',
+};
+
+// Intl lists canonical zones only, which leaves out UTC itself.
+const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+
+function formValuesOf(bankroll: BankrollView | null): BankrollFormValues {
+  if (!bankroll) return DEFAULTS;
+  const text = (value: number | string | null) => (value === null ? '' : String(value));
+  return {
+    balance: text(bankroll.balance),
+    unit: text(bankroll.unit),
+    kellyFraction: text(bankroll.kellyFraction),
+    maxStake: text(bankroll.maxStake),
+    dailyLossLimit: text(bankroll.dailyLossLimit),
+    weeklyLossLimit: text(bankroll.weeklyLossLimit),
+    referenceBook: text(bankroll.referenceBook),
+    timeZone: bankroll.timeZone,
+  };
+}
+
+function LimitRoom({ label, limit, lost, room, money }: { label: string; limit: number | null; lost: number; room: number | null; money: (n: number) => string }) {
+  return (
+    <div className="card">
+      <h3>{label}</h3>
+      {limit === null || room === null ? (
+        <p className="muted">No limit set. Set one below and agents will keep stakes within it.</p>
+      ) : (
+        <dl className="figures">
+          <dt>Limit</dt>
+          <dd>{money(limit)}</dd>
+          <dt>Lost so far</dt>
+          <dd>{money(lost)}</dd>
+          <dt>Room left</dt>
+          <dd>
+            <strong>{money(room)}</strong>
+          </dd>
+        </dl>
+      )}
+    </div>
+  );
+}
+
+export default async function BankrollPage() {
+  const user = await requireUser();
+  const bankroll = await getBankroll(db(), user.id, new Date());
+  const money = (amount: number) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: bankroll?.currency ?? 'USD' }).format(amount);
+
+  return (
+    <>
+      <SiteHeader user={user} current="/bankroll" />
+      <main id="main" className="inner">
+        <h1>Bankroll</h1>
+        <p className="lead">
+          Agents call get_bankroll before suggesting any stake, and never suggest more than your max stake or the room left under your
+          loss limits.
+        </p>
+        {bankroll ? (
+          <>
+            <h2>Room left</h2>
+            <p className="muted">
+              Balance {money(bankroll.balance)}, unit {money(bankroll.unit)}, max stake{' '}
+              {bankroll.maxStake === null ? 'not set' : money(bankroll.maxStake)}. Days and weeks in {bankroll.timeZone}.
+            </p>
+            <div className="grid-2">
+              <LimitRoom label="Today" limit={bankroll.dailyLossLimit} lost={bankroll.lossToday} room={bankroll.dailyLossRoom} money={money} />
+              <LimitRoom label="This week" limit={bankroll.weeklyLossLimit} lost={bankroll.lossThisWeek} room={bankroll.weeklyLossRoom} money={money} />
+            </div>
+          </>
+        ) : (
+          <p className="empty">No bankroll yet. Enter your balance and unit size below; loss limits are optional but recommended.</p>
+        )}
+        <h2>Settings</h2>
+        <BankrollForm stored={formValuesOf(bankroll)} timeZones={TIME_ZONES} />
+      </main>
+    </>
+  );
+}

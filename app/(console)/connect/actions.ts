@@ -1,0 +1,28 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { requireUser } from '@/lib/auth/session';
+import { config } from '@/lib/config';
+import { createTokenFromForm, revokeTokenFromForm, type CreateTokenState, type RevokeTokenState } from '@/lib/console/tokens';
+import { db } from '@/lib/db';
+
+// Server actions check the session themselves (the proxy's check does not cover a forged POST), and act
+// only on the signed-in user's own tokens.
+
+export async function createTokenAction(_previous: CreateTokenState, form: FormData): Promise<CreateTokenState> {
+  const user = await requireUser();
+  const state = await createTokenFromForm(
+    db(),
+    { userId: user.id, appOrigin: config().appOrigin, now: new Date() },
+    form,
+  );
+  if (state.status === 'created') revalidatePath('/connect');
+  return state;
+}
+
+export async function revokeTokenAction(_previous: RevokeTokenState, form: FormData): Promise<RevokeTokenState> {
+  const user = await requireUser();
+  const state = await revokeTokenFromForm(db(), user.id, form, new Date());
+  if (state.status === 'revoked') revalidatePath('/connect');
+  return state;
+}

@@ -1,0 +1,26 @@
+import { redirect } from 'next/navigation';
+import { SiteHeader } from '@/app/components/SiteHeader';
+import { oauthProviders } from '@/lib/auth/options';
+import { currentUser } from '@/lib/auth/session';
+import { config } from '@/lib/config';
+import { safeCallbackPath } from '@/lib/console/paths';
+import { SignInForm } from './SignInForm';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Sign in · JEV' };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  const { callbackUrl, error } = await searchParams;
+  const next = safeCallbackPath(callbackUrl);
+  if (await currentUser()) redirect(next);
+  return (
+    <>
+      <SiteHeader user={null} current="/signin" />
+      <main id="main" className="inner narrow">
+        <h1>Sign in</h1>
+        <p className="lead">Sign in to create access tokens for your agents and set up your bankroll.</p>
+        <SignInForm callbackUrl={next} providers={oauthProviders(config())} providerError={error} />
+      </main>
+    </>
+  );
+}

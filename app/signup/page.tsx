@@ -1,0 +1,22 @@
+import { redirect } from 'next/navigation';
+import { SiteHeader } from '@/app/components/SiteHeader';
+import { currentUser } from '@/lib/auth/session';
+import { MIN_PASSWORD_LENGTH } from '@/lib/auth/passwords';
+import { SignUpForm } from './SignUpForm';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Create an account · JEV' };
+
+export default async function SignUpPage() {
+  if (await currentUser()) redirect('/connect');
+  return (
+    <>
+      <SiteHeader user={null} current="/signup" />
+      <main id="main" className="inner narrow">
+        <h1>Create an account</h1>
+        <p className="lead">Then create an access token for your agent on the Connect page.</p>
+        <SignUpForm minPasswordLength={MIN_PASSWORD_LENGTH} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import type { AuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import GitHubProvider from 'next-auth/providers/github';
+import GoogleProvider from 'next-auth/providers/google';
+import { config, type Config } from '@/lib/config';
+import { db } from '@/lib/db';
+import { clientAddress } from '@/lib/gateway/address';
+import { createRateLimiter, type RateLimiter } from '@/lib/ratelimit';
+import { findOrCreateUser, verifiedEmail } from './oauth';
+import { authSecret } from './secret';
+import { signInWithPassword } from './signin';
+import { TOO_MANY_ATTEMPTS } from './signin-errors';
+
+// next-auth 4 for the console: email and password always, GitHub and Google when configured; sessions are
+// signed JWTs in a cookie (no session table), carrying our user id as `sub`.
+
+export type OAuthProviderId = 'github' | 'google';
+
+export function oauthProviders(cfg: Config): OAuthProviderId[] {
+  const ids: OAuthProviderId[] = [];
+  if (cfg.GITHUB_ID) ids.push('github');
+  if (cfg.GOOGLE_ID) ids.push('google');
+  return ids;
+}
+
+let limiter: RateLimiter | undefined;
+
+/** Sign-in and sign-up attempts, shared across instances through Upstash when it is configured. */
+export function signInLimiter(): RateLimiter {
+  const cfg = config();
+  limiter ??= createRateLimiter({ upstashUrl: cfg.UPSTASH_REDIS_REST_URL, upstashToken: cfg.UPSTASH_REDIS_REST_TOKEN });
+  return limiter;
+}
+
+let options: AuthOptions | undefined;
+
+export function authOptions(): AuthOptions {
+  if (options) return options;
+  const cfg = config();
+  // next-auth builds its callback URLs from NEXTAUTH_URL; the console's origin is APP_URL.
+  process.env.NEXTAUTH_URL ??= cfg.appOrigin;
+  options = {
+    secret: authSecret(cfg),
+    session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
+    pages: { signIn: '/signin', error: '/signin' },
+    providers: [
+      CredentialsProvider({
+        name: 'Email and password',
+        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        async authorize(credentials, req) {
+          const result = await signInWithPassword(db(), signInLimiter(), {
+            email: credentials?.email ?? '',
+            password: credentials?.password ?? '',
+            address: clientAddress(new Headers(req.headers as Record<string, string>), cfg),
+          });
+          if (result.outcome === 'rate_limited') throw new Error(TOO_MANY_ATTEMPTS);
+          return result.outcome === 'signed_in' ? result.user : null;
+        },
+      }),
+      ...(cfg.GITHUB_ID && cfg.GITHUB_SECRET ? [GitHubProvider({ clientId: cfg.GITHUB_ID, clientSecret: cfg.GITHUB_SECRET })] : []),
+      ...(cfg.GOOGLE_ID && cfg.GOOGLE_SECRET ? [GoogleProvider({ clientId: cfg.GOOGLE_ID, clientSecret: cfg.GOOGLE_SECRET })] : []),
+    ],
+    callbacks: {
+      async signIn({ user, account, profile }) {
+        if (!account || account.type === 'credentials') return true;
+        const email = await verifiedEmail({
+          provider: account.provider,
+          accessToken: account.access_token,
+          profile: profile as Record<string, unknown> | undefined,
+        });
+        if (!email) return false;
+        const ours = await findOrCreateUser(db(), email, user.name ?? undefined);
+        // next-auth 4 hands this same object to the jwt callback, so the session carries our id, not the
+        // provider's. Were that ever to change, the session would name no user of ours and be refused.
+        user.id = ours.id;
+        user.email = ours.email;
+        return true;
+      },
+      jwt({ token, user }) {
+        if (user) token.sub = user.id;
+        return token;
+      },
+      session({ session, token }) {
+        if (token.sub) session.user = { ...session.user, id: token.sub };
+        return session;
+      },
+    },
+  };
+  return options;
+}

@@ -1,0 +1,4 @@
+// Shared by the server (authorize) and the sign-in form, so it imports nothing.
+
+/** next-auth passes an error thrown by authorize() on to the sign-in form as its message: this one. */
+export const TOO_MANY_ATTEMPTS = 'TooManyAttempts';

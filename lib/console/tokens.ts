@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { createAccessToken, listAccessTokens, revokeAccessToken } from '@/lib/account/tokens';
+import type { Db } from '@/lib/db/client';
+import { fieldErrors, formValues, type FieldErrors } from './forms';
+import { connectionSnippets, type Snippet } from './snippets';
+import { EXPIRY_CHOICES } from './token-expiry';
+
+// The Connect page's token work, for the signed-in user only: every query is scoped by the session's user
+// id, never by an id the browser sends alone, so a guessed or forged token id finds nothing.
+
+
+const TOKEN_FIELDS = ['name', 'scope', 'expiry'] as const;
+
+const tokenForm = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the token a name, such as the app or machine that will use it.')
+    .max(100, 'Use at most 100 characters.'),
+  scope: z.enum(['read', 'write'], { error: 'Choose read-only or write.' }),
+  expiry: z.enum(EXPIRY_CHOICES, { error: 'Choose when the token expires.' }),
+});
+
+export type CreateTokenState =
+  | { status: 'idle' }
+  | { status: 'invalid'; errors: FieldErrors; values: Record<(typeof TOKEN_FIELDS)[number], string> }
+  | {
+      status: 'created';
+      token: string;
+      name: string;
+      scope: 'read' | 'write';
+      expiresAt: string | null;
+      /** The connection snippets with this token filled in, for as long as it is on screen. */
+      snippets: Snippet[];
+    };
+
+export async function createTokenFromForm(
+  db: Db,
+  owner: { userId: string; appOrigin: string; now: Date },
+  form: FormData,
+): Promise<CreateTokenState> {
+  const values = formValues(form, TOKEN_FIELDS);
+  const parsed = tokenForm.safeParse(values);
+  if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error), values };
+  const { name, scope, expiry } = parsed.data;
+  const created = await createAccessToken(db, {
+    userId: owner.userId,
+    name,
+    scope,
+    expiresInDays: expiry === 'never' ? undefined : Number(expiry),
+    now: owner.now,
+  });
+  return {
+    status: 'created',
+    token: created.token,
+    name: created.name,
+    scope: created.scope,
+    expiresAt: created.expiresAt?.toISOString() ?? null,
+    snippets: connectionSnippets(owner.appOrigin, created.token),
+  };
+}
+
+export type RevokeTokenState = { status: 'idle' } | { status: 'revoked'; name: string } | { status: 'not_found' };
+
+/** Revokes one of the user's own tokens; another user's id is answered exactly like an unknown one. */
+export async function revokeTokenFromForm(db: Db, userId: string, form: FormData, now: Date): Promise<RevokeTokenState> {
+  const tokenId = form.get('tokenId');
+  if (typeof tokenId !== 'string' || tokenId === '') return { status: 'not_found' };
+  const token = await db.accessToken.findFirst({ where: { id: tokenId, userId }, select: { name: true } });
+  if (!token || !(await revokeAccessToken(db, userId, tokenId, now))) return { status: 'not_found' };
+  return { status: 'revoked', name: token.name };
+}
+
+export type TokenStatus = 'live' | 'revoked' | 'expired';
+
+export async function listTokenRows(db: Db, userId: string, now: Date) {
+  const tokens = await listAccessTokens(db, userId);
+  return tokens.map((token) => ({
+    ...token,
+    status: (token.revokedAt ? 'revoked' : token.expiresAt && token.expiresAt <= now ? 'expired' : 'live') as TokenStatus,
+  }));
+}

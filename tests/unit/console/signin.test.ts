@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '@/lib/account/users';
+import { SIGN_IN_BUDGETS, signInWithPassword, spendAddressAttempt } from '@/lib/auth/signin';
+import { createMemoryLimiter } from '@/lib/ratelimit';
+import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
+
+const PASSWORD = 'a long enough password';
+
+describe('email and password sign-in', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await testDatabase('sqlite');
+    await createUser(database.db, { email: 'Ann@Example.com', password: PASSWORD });
+    await createUser(database.db, { email: 'oauth-only@example.com' });
+  });
+  afterAll(() => database.close());
+
+  const attempt = (limiter: ReturnType<typeof createMemoryLimiter>, email: string, password: string, address = '10.0.0.1') =>
+    signInWithPassword(database.db, limiter, { email, password, address });
+
+  it('signs in with the right password, whatever the email case', async () => {
+    const result = await attempt(createMemoryLimiter(), ' ANN@example.com ', PASSWORD);
+    expect(result).toMatchObject({ outcome: 'signed_in', user: { email: 'ann@example.com' } });
+  });
+
+  it('answers a wrong password, an unknown email and a password-less account alike', async () => {
+    const limiter = createMemoryLimiter();
+    expect(await attempt(limiter, 'ann@example.com', 'the wrong password')).toEqual({ outcome: 'refused' });
+    expect(await attempt(limiter, 'nobody@example.com', PASSWORD)).toEqual({ outcome: 'refused' });
+    expect(await attempt(limiter, 'oauth-only@example.com', '')).toEqual({ outcome: 'refused' });
+  });
+
+  it('limits attempts per account, from any number of addresses, until the window has passed', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const limiter = createMemoryLimiter({ now: () => now });
+    for (let i = 0; i < SIGN_IN_BUDGETS.account.limit; i++) {
+      await limiter.consume(SIGN_IN_BUDGETS.account, 'ann@example.com');
+    }
+    const refused = await attempt(limiter, 'Ann@example.com', PASSWORD, '10.9.9.9');
+    expect(refused).toMatchObject({ outcome: 'rate_limited' });
+    expect(refused.outcome === 'rate_limited' && refused.retryAfterSeconds).toBeGreaterThan(0);
+    // Another account from the same address is not affected.
+    expect(await attempt(limiter, 'nobody@example.com', PASSWORD, '10.9.9.9')).toEqual({ outcome: 'refused' });
+
+    now += 2 * SIGN_IN_BUDGETS.account.windowSeconds * 1000;
+    expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.9.9.9')).toMatchObject({ outcome: 'signed_in' });
+  });
+
+  it('limits attempts per address, whichever accounts they try, sign-ups included', async () => {
+    const limiter = createMemoryLimiter();
+    for (let i = 0; i < SIGN_IN_BUDGETS.address.limit; i++) expect(await spendAddressAttempt(limiter, '10.0.0.7')).toBeNull();
+    expect(await spendAddressAttempt(limiter, '10.0.0.7')).toBeGreaterThan(0);
+    expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.0.0.7')).toMatchObject({ outcome: 'rate_limited' });
+    expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.0.0.8')).toMatchObject({ outcome: 'signed_in' });
+  });
+});
