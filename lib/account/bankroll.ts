@@ -31,10 +31,10 @@ export interface BankrollView {
   weeklyLossRoom: number | null;
 }
 
-/** Net settled loss since `since` (a profitable stretch counts as no loss, never as extra room). */
-async function netLossSince(db: Db, userId: string, since: Date): Promise<number> {
+/** Net settled loss between `since` and `until` (a profitable stretch counts as no loss, never as extra room). */
+async function netLoss(db: Db, userId: string, since: Date, until: Date): Promise<number> {
   const { _sum } = await db.bet.aggregate({
-    where: { userId, settledAt: { gte: since } },
+    where: { userId, settledAt: { gte: since, lte: until } },
     _sum: { profitCents: true },
   });
   return Math.max(0, -(_sum.profitCents ?? 0));
@@ -48,8 +48,8 @@ export async function getBankroll(db: Db, userId: string, now: Date): Promise<Ba
   const bankroll = await db.bankroll.findUnique({ where: { userId } });
   if (!bankroll) return null;
   const [lossToday, lossThisWeek] = await Promise.all([
-    netLossSince(db, userId, startOfDay(now, bankroll.timeZone)),
-    netLossSince(db, userId, startOfWeek(now, bankroll.timeZone)),
+    netLoss(db, userId, startOfDay(now, bankroll.timeZone), now),
+    netLoss(db, userId, startOfWeek(now, bankroll.timeZone), now),
   ]);
   return {
     currency: bankroll.currency,

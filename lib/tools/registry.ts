@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { accountTools } from './account';
 import { calculators } from './calculators';
 import { newsTools } from './news';
+import { sportsTools } from './sports';
 import type { ToolDefinition, ToolHints } from './types';
 
 // The catalogue: every tool the service offers, in the order clients list them. Adding a tool means
 // adding its definition to its group's file; both front ends pick it up from here.
 
-export const TOOLS: readonly ToolDefinition[] = [...calculators, ...newsTools];
+export const TOOLS: readonly ToolDefinition[] = [...calculators, ...sportsTools, ...accountTools, ...newsTools];
 
 const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
 

@@ -1,0 +1,132 @@
+import { SiteHeader } from '@/app/components/SiteHeader';
+import { listBets } from '@/lib/account/bets';
+import { requireUser } from '@/lib/auth/session';
+import { config } from '@/lib/config';
+import { formatDateTime, userTimeZone } from '@/lib/console/time';
+import { SPORTS } from '@/lib/data/sports';
+import { db } from '@/lib/db';
+import { ToolError } from '@/lib/errors';
+import { SettleBetForm } from './SettleBetForm';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Bets · JEV' };
+
+const STATUSES = ['open', 'won', 'lost', 'push', 'void', 'cashout'] as const;
+const percent = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
+
+function pick<T extends string>(value: string | string[] | undefined, allowed: readonly T[]): T | undefined {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+export default async function BetsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireUser();
+  const params = await searchParams;
+  const status = pick(params.status, STATUSES);
+  const sport = pick(params.sport, SPORTS);
+  const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
+  const [timeZone, book] = await Promise.all([
+    userTimeZone(db(), user.id),
+    listBets(db(), {
+      userId: user.id,
+      filter: { status, sport },
+      limit: 50,
+      cursor,
+      now: new Date(),
+      defaultBook: config().DEFAULT_REFERENCE_BOOK,
+    }).catch((error: unknown) => {
+      if (error instanceof ToolError) return null; // a stale or edited cursor in the address bar
+      throw error;
+    }),
+  ]);
+  const money = (amount: number | null) =>
+    amount === null ? '–' : new Intl.NumberFormat('en-US', { style: 'currency', currency: book?.currency ?? 'USD' }).format(amount);
+  const next = book?.nextCursor ? `?${new URLSearchParams({ ...(status ? { status } : {}), ...(sport ? { sport } : {}), cursor: book.nextCursor })}` : null;
+
+  return (
+    <>
+      <SiteHeader user={user} current="/bets" />
+      <main id="main" className="inner">
+        <h1>Bets</h1>
+        <p className="lead">Bets you or your agents logged, newest first. Times are in {timeZone}.</p>
+        <form className="actions" method="get">
+          <div className="field">
+            <label htmlFor="status">Status</label>
+            <select id="status" name="status" defaultValue={status ?? ''}>
+              <option value="">All</option>
+              {STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="sport">Sport</label>
+            <select id="sport" name="sport" defaultValue={sport ?? ''}>
+              <option value="">All</option>
+              {SPORTS.map((value) => (
+                <option key={value} value={value}>
+                  {value.toUpperCase()}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit">Filter</button>
+        </form>
+        {!book ? (
+          <p className="field-error">That page link is out of date. Start again from the first page.</p>
+        ) : book.bets.length === 0 ? (
+          <p className="empty">No bets yet. Ask your agent to log a bet you placed (it needs a write token from the Connect page).</p>
+        ) : (
+          <>
+            <dl className="summary">
+              <div><dt>Bets</dt><dd>{book.summary.count} ({book.summary.open} open)</dd></div>
+              <div><dt>Staked (settled)</dt><dd>{money(book.summary.staked)}</dd></div>
+              <div><dt>Profit</dt><dd>{money(book.summary.profit)}</dd></div>
+              <div><dt>ROI</dt><dd>{percent(book.summary.roi)}</dd></div>
+              <div><dt>Win rate</dt><dd>{percent(book.summary.winRate)}</dd></div>
+              <div><dt>Average closing-line value</dt><dd>{percent(book.summary.averageClosingLineValue)}</dd></div>
+            </dl>
+            <div className="table-wrap">
+              <table>
+                <caption className="visually-hidden">Your bets</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Placed</th>
+                    <th scope="col">Bet</th>
+                    <th scope="col">Price</th>
+                    <th scope="col">Stake</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Profit</th>
+                    <th scope="col">CLV</th>
+                    <th scope="col">Logged by</th>
+                    <th scope="col"><span className="visually-hidden">Actions</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {book.bets.map((bet) => {
+                    const label = `${bet.sport.toUpperCase()} ${bet.gameId}: ${bet.player ? `${bet.player} ` : ''}${bet.market} ${bet.selection}${bet.point === null ? '' : ` ${bet.point}`}`;
+                    return (
+                      <tr key={bet.id} data-bet-id={bet.id}>
+                        <td><time dateTime={bet.placedAt.toISOString()}>{formatDateTime(bet.placedAt, timeZone)}</time></td>
+                        <th scope="row">{label}</th>
+                        <td>{bet.americanOdds > 0 ? `+${bet.americanOdds}` : bet.americanOdds}{bet.book ? ` (${bet.book})` : ''}</td>
+                        <td>{money(bet.stake)}</td>
+                        <td>{bet.status}</td>
+                        <td>{money(bet.profit)}</td>
+                        <td>{percent(bet.closingLineValue)}</td>
+                        <td>{bet.clientLabel ?? '–'}</td>
+                        <td>{bet.status === 'open' ? <SettleBetForm betId={bet.id} label={label} /> : null}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            {next && <p><a href={next}>Older bets</a></p>}
+          </>
+        )}
+      </main>
+    </>
+  );
+}

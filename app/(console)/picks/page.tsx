@@ -1,0 +1,107 @@
+import { SiteHeader } from '@/app/components/SiteHeader';
+import { listRecommendations } from '@/lib/account/picks';
+import { requireUser } from '@/lib/auth/session';
+import { formatDateTime, userTimeZone } from '@/lib/console/time';
+import { SPORTS } from '@/lib/data/sports';
+import { db } from '@/lib/db';
+import { ToolError } from '@/lib/errors';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Picks · JEV' };
+
+const percent = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
+
+export default async function PicksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireUser();
+  const params = await searchParams;
+  const sport = typeof params.sport === 'string' && (SPORTS as readonly string[]).includes(params.sport) ? params.sport : undefined;
+  const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
+  const [timeZone, picks] = await Promise.all([
+    userTimeZone(db(), user.id),
+    listRecommendations(db(), { userId: user.id, filter: { sport }, limit: 50, cursor }).catch((error: unknown) => {
+      if (error instanceof ToolError) return null; // a stale or edited cursor in the address bar
+      throw error;
+    }),
+  ]);
+  const next = picks?.nextCursor ? `?${new URLSearchParams({ ...(sport ? { sport } : {}), cursor: picks.nextCursor })}` : null;
+
+  return (
+    <>
+      <SiteHeader user={user} current="/picks" />
+      <main id="main" className="inner">
+        <h1>Picks</h1>
+        <p className="lead">Recommendations your agents saved for you, graded once the game is final. Times are in {timeZone}.</p>
+        <form className="actions" method="get">
+          <div className="field">
+            <label htmlFor="sport">Sport</label>
+            <select id="sport" name="sport" defaultValue={sport ?? ''}>
+              <option value="">All</option>
+              {SPORTS.map((value) => (
+                <option key={value} value={value}>
+                  {value.toUpperCase()}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit">Filter</button>
+        </form>
+        {!picks ? (
+          <p className="field-error">That page link is out of date. Start again from the first page.</p>
+        ) : picks.recommendations.length === 0 ? (
+          <p className="empty">No picks yet. Ask your agent to save a recommendation (it needs a write token from the Connect page).</p>
+        ) : (
+          <>
+            <dl className="summary">
+              <div><dt>Picks</dt><dd>{picks.summary.count}</dd></div>
+              <div><dt>Graded</dt><dd>{picks.summary.graded}</dd></div>
+              <div><dt>Won / lost / push</dt><dd>{picks.summary.won} / {picks.summary.lost} / {picks.summary.pushed}</dd></div>
+              <div><dt>Win rate</dt><dd>{percent(picks.summary.winRate)}</dd></div>
+            </dl>
+            <div className="table-wrap">
+              <table>
+                <caption className="visually-hidden">Your picks</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Saved</th>
+                    <th scope="col">Pick</th>
+                    <th scope="col">Price</th>
+                    <th scope="col">Probability</th>
+                    <th scope="col">Stake</th>
+                    <th scope="col">Result</th>
+                    <th scope="col">Saved by</th>
+                    <th scope="col">Reasoning and risks</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {picks.recommendations.map((pick) => (
+                    <tr key={pick.id}>
+                      <td><time dateTime={pick.createdAt.toISOString()}>{formatDateTime(pick.createdAt, timeZone)}</time></td>
+                      <th scope="row">
+                        {pick.sport.toUpperCase()} {pick.gameId}: {pick.player ? `${pick.player} ` : ''}
+                        {pick.market} {pick.selection}
+                        {pick.point === null ? '' : ` ${pick.point}`}
+                      </th>
+                      <td>{pick.americanOdds > 0 ? `+${pick.americanOdds}` : pick.americanOdds}{pick.book ? ` (${pick.book})` : ''}</td>
+                      <td>{percent(pick.probability)} (EV {percent(pick.expectedValuePercent)})</td>
+                      <td>{pick.stakeUnits === null ? '–' : `${pick.stakeUnits} u`}</td>
+                      <td>{pick.result ?? 'pending'}</td>
+                      <td>{pick.clientLabel ?? '–'}</td>
+                      <td>
+                        <details>
+                          <summary>Read</summary>
+                          <p>{pick.reasoning}</p>
+                          <p><strong>Risks:</strong> {pick.risks}</p>
+                        </details>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {next && <p><a href={next}>Older picks</a></p>}
+          </>
+        )}
+      </main>
+    </>
+  );
+}

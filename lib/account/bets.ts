@@ -1,0 +1,286 @@
+import { americanToDecimal, gradeSelection, settlement, type GameMarket, type SettledResult } from '@/lib/betting';
+import type { Db } from '@/lib/db/client';
+import { ToolError, invalidInput } from '@/lib/errors';
+import { HELPLINE } from '@/lib/tools/instructions';
+import { getBankroll } from './bankroll';
+import {
+  closingKey,
+  closingQuotes,
+  currentFairProbability,
+  fairProbabilityOf,
+  loadGames,
+  normalizePick,
+  requireGame,
+  type GameSummary,
+} from './markets';
+import { fromCents, toCents } from './money';
+
+// The user's book: bets logged, settled once, and listed with profit, ROI and closing-line value.
+
+export interface NewBet {
+  sport: string;
+  gameId: string;
+  market: string;
+  selection: string;
+  americanOdds: number;
+  stake: number;
+  book?: string;
+  point?: number;
+  player?: string;
+  recommendationId?: string;
+  notes?: string;
+  clientRequestId?: string;
+}
+
+type BetRow = NonNullable<Awaited<ReturnType<Db['bet']['findUnique']>>>;
+
+export function betView(bet: BetRow) {
+  return {
+    id: bet.id,
+    sport: bet.sport,
+    gameId: bet.gameId,
+    market: bet.market,
+    selection: bet.selection,
+    point: bet.point,
+    player: bet.player,
+    americanOdds: bet.americanOdds,
+    stake: fromCents(bet.stakeCents),
+    book: bet.book,
+    fairProbabilityAtPlacement: bet.fairProbability,
+    status: bet.status,
+    payout: bet.payoutCents === null ? null : fromCents(bet.payoutCents),
+    profit: bet.profitCents === null ? null : fromCents(bet.profitCents),
+    clientLabel: bet.clientLabel,
+    recommendationId: bet.recommendationId,
+    notes: bet.notes,
+    placedAt: bet.placedAt,
+    settledAt: bet.settledAt,
+  };
+}
+
+/** Unique (userId, clientRequestId) lost a race: the other request's row is the answer. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';
+}
+
+export function referenceBookFor(book: string | undefined, stored: string | null | undefined, fallback: string): string {
+  return book ?? stored ?? fallback;
+}
+
+/**
+ * Records a bet the user placed elsewhere. Limits never block the record (losing it helps nobody);
+ * a stake past one comes back with a warning naming it. The same clientRequestId returns the first bet.
+ */
+export async function logBet(
+  db: Db,
+  input: { userId: string; clientLabel: string | undefined; now: Date; defaultBook: string; bet: NewBet },
+) {
+  const { userId, bet, now } = input;
+  const byRequest = () =>
+    db.bet.findUnique({ where: { userId_clientRequestId: { userId, clientRequestId: bet.clientRequestId as string } } });
+  if (bet.clientRequestId) {
+    const earlier = await byRequest();
+    if (earlier) return { bet: betView(earlier), duplicate: true, warnings: [] as string[] };
+  }
+  const game = await requireGame(db, bet.gameId, bet.sport);
+  const pick = normalizePick(game, bet);
+  const bankroll = await getBankroll(db, userId, now);
+  const referenceBook = referenceBookFor(bet.book, bankroll?.referenceBook, input.defaultBook);
+  const fairProbability = await currentFairProbability(db, game, { market: bet.market, ...pick }, referenceBook);
+
+  const warnings: string[] = [];
+  const over = (limit: string, room: number | null | undefined) => {
+    if (room !== null && room !== undefined && bet.stake > room) {
+      warnings.push(`The stake ${bet.stake} is over the ${limit} (${room}). Problem gambling help: ${HELPLINE}.`);
+    }
+  };
+  over('max stake', bankroll?.maxStake);
+  over('room left under the daily loss limit', bankroll?.dailyLossRoom);
+  over('room left under the weekly loss limit', bankroll?.weeklyLossRoom);
+
+  try {
+    const created = await db.bet.create({
+      data: {
+        userId,
+        sport: game.sport,
+        gameId: game.id,
+        market: bet.market,
+        selection: pick.selection,
+        point: pick.point,
+        player: pick.player,
+        americanOdds: bet.americanOdds,
+        stakeCents: toCents(bet.stake),
+        book: bet.book ?? null,
+        fairProbability,
+        clientLabel: input.clientLabel ?? null,
+        clientRequestId: bet.clientRequestId ?? null,
+        recommendationId: bet.recommendationId ?? null,
+        notes: bet.notes ?? null,
+        placedAt: now,
+      },
+    });
+    return { bet: betView(created), duplicate: false, warnings };
+  } catch (error) {
+    if (bet.clientRequestId && isUniqueViolation(error)) {
+      const earlier = await byRequest();
+      if (earlier) return { bet: betView(earlier), duplicate: true, warnings: [] as string[] };
+    }
+    throw error;
+  }
+}
+
+export type SettleRequest = { result: SettledResult | 'auto'; payout?: number };
+
+const notYourBet = (betId: string) =>
+  new ToolError('not_found', `No bet with id ${betId} in this account. list_bets shows the user's bets.`);
+
+function autoGrade(bet: BetRow, game: GameSummary | undefined): SettledResult {
+  if (!['h2h', 'spreads', 'totals'].includes(bet.market)) {
+    throw new ToolError('limit', `auto grades moneylines, spreads and totals; settle the ${bet.market} bet with won, lost, push or void.`);
+  }
+  if (!game || game.status !== 'final' || game.homeScore === null || game.awayScore === null) {
+    throw new ToolError('limit', `The game ${bet.gameId} has no final score yet, so it cannot be graded automatically.`);
+  }
+  return gradeSelection(
+    { market: bet.market as GameMarket, selection: bet.selection, point: bet.point },
+    {
+      homeTeam: game.homeTeam.abbreviation,
+      awayTeam: game.awayTeam.abbreviation,
+      homeScore: game.homeScore,
+      awayScore: game.awayScore,
+    },
+  );
+}
+
+/**
+ * Grades a bet once. The bet moves from open to settled and the balance by its profit in one
+ * transaction guarded by `status = 'open'`, so concurrent calls settle it exactly once. Settling again
+ * with the same result answers the same; a different result on a settled bet is 422 `limit`.
+ */
+export async function settleBet(db: Db, input: { userId: string; betId: string; request: SettleRequest; now: Date }) {
+  const { userId, betId, request } = input;
+  const bet = await db.bet.findFirst({ where: { id: betId, userId } });
+  if (!bet) throw notYourBet(betId);
+  if (request.result === 'cashout' && request.payout === undefined) {
+    throw invalidInput([{ path: 'payout', message: 'is required when the result is cashout' }]);
+  }
+  const result =
+    request.result === 'auto' ? autoGrade(bet, (await loadGames(db, [bet.gameId]))[0]) : request.result;
+  const payoutCents = request.payout === undefined ? undefined : toCents(request.payout);
+  const outcome = settlement(bet.stakeCents, bet.americanOdds, result, payoutCents);
+
+  if (bet.status === 'open') {
+    const settled = await db.$transaction(async (tx) => {
+      const { count } = await tx.bet.updateMany({
+        where: { id: bet.id, userId, status: 'open' },
+        data: { status: result, payoutCents: outcome.payoutCents, profitCents: outcome.profitCents, settledAt: input.now },
+      });
+      if (count === 1 && outcome.profitCents !== 0) {
+        await tx.bankroll.updateMany({ where: { userId }, data: { balanceCents: { increment: outcome.profitCents } } });
+      }
+      return count === 1;
+    });
+    if (settled) return betView((await db.bet.findUnique({ where: { id: bet.id } })) as BetRow);
+  }
+  // Settled before (or by a concurrent call just now): the same result gets the same answer.
+  const current = (await db.bet.findUnique({ where: { id: bet.id } })) as BetRow;
+  const same = current.status === result && (result !== 'cashout' || current.payoutCents === outcome.payoutCents);
+  if (!same) {
+    throw new ToolError('limit', `Bet ${bet.id} is already settled as ${current.status}; a settled bet cannot be graded differently.`);
+  }
+  return betView(current);
+}
+
+export interface ListFilter {
+  status?: string;
+  sport?: string;
+  from?: Date;
+  to?: Date;
+}
+
+export function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const at = new Date(iso ?? '');
+  if (!id || Number.isNaN(at.getTime())) throw invalidInput([{ path: 'cursor', message: 'is not a cursor this service returned' }]);
+  return { at, id };
+}
+
+/** Newest first: rows after the cursor's (time, id), so rows with equal times are neither skipped nor repeated. */
+export function afterCursor(field: 'placedAt' | 'createdAt', cursor: string | undefined) {
+  if (!cursor) return {};
+  const { at, id } = decodeCursor(cursor);
+  return { OR: [{ [field]: { lt: at } }, { [field]: at, id: { lt: id } }] };
+}
+
+/** Closing-line value: the bet's price measured against the closing no-vig fair probability of its market. */
+async function closingLineValues(db: Db, bets: BetRow[], now: Date, defaultBook: string, storedBook: string | null) {
+  const games = new Map((await loadGames(db, [...new Set(bets.map((b) => b.gameId))])).map((g) => [g.id, g]));
+  const started = bets.filter((b) => (games.get(b.gameId)?.startsAt ?? now) <= now);
+  const closes = await closingQuotes(
+    db,
+    started.map((b) => ({
+      gameId: b.gameId,
+      startsAt: (games.get(b.gameId) as GameSummary).startsAt,
+      market: b.market,
+      player: b.player ?? '',
+    })),
+  );
+  const values = new Map<string, { closingFairProbability: number; closingLineValue: number }>();
+  for (const bet of started) {
+    const rows = closes.get(closingKey(bet.gameId, bet.market, bet.player)) ?? [];
+    const fair = fairProbabilityOf(rows, referenceBookFor(bet.book ?? undefined, storedBook, defaultBook), bet);
+    if (fair !== null) {
+      values.set(bet.id, { closingFairProbability: fair, closingLineValue: fair * americanToDecimal(bet.americanOdds) - 1 });
+    }
+  }
+  return values;
+}
+
+export async function listBets(
+  db: Db,
+  input: { userId: string; filter: ListFilter; limit: number; cursor?: string; now: Date; defaultBook: string },
+) {
+  const { userId, filter } = input;
+  const where = {
+    userId,
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.sport ? { sport: filter.sport } : {}),
+    ...(filter.from || filter.to ? { placedAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } } : {}),
+  };
+  const [all, page, bankroll] = await Promise.all([
+    db.bet.findMany({ where }),
+    db.bet.findMany({
+      where: { ...where, ...afterCursor('placedAt', input.cursor) },
+      orderBy: [{ placedAt: 'desc' }, { id: 'desc' }],
+      take: input.limit + 1,
+    }),
+    db.bankroll.findUnique({ where: { userId }, select: { referenceBook: true, currency: true } }),
+  ]);
+  const clv = await closingLineValues(db, all, input.now, input.defaultBook, bankroll?.referenceBook ?? null);
+  const settled = all.filter((b) => b.status !== 'open');
+  const staked = settled.reduce((sum, b) => sum + b.stakeCents, 0);
+  const profit = settled.reduce((sum, b) => sum + (b.profitCents ?? 0), 0);
+  const won = all.filter((b) => b.status === 'won').length;
+  const lost = all.filter((b) => b.status === 'lost').length;
+  const clvs = [...clv.values()].map((v) => v.closingLineValue);
+  const shown = page.slice(0, input.limit);
+  return {
+    currency: bankroll?.currency ?? 'USD',
+    bets: shown.map((bet) => ({ ...betView(bet), ...(clv.get(bet.id) ?? { closingFairProbability: null, closingLineValue: null }) })),
+    nextCursor: page.length > input.limit ? encodeCursor((shown.at(-1) as BetRow).placedAt, (shown.at(-1) as BetRow).id) : null,
+    summary: {
+      count: all.length,
+      open: all.length - settled.length,
+      staked: fromCents(staked),
+      profit: fromCents(profit),
+      roi: staked === 0 ? null : profit / staked,
+      winRate: won + lost === 0 ? null : won / (won + lost),
+      averageClosingLineValue: clvs.length === 0 ? null : clvs.reduce((a, b) => a + b, 0) / clvs.length,
+      betsWithClosingLine: clvs.length,
+    },
+  };
+}

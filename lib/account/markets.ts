@@ -1,0 +1,170 @@
+import { consensus, type BookMarket } from '@/lib/betting';
+import { SPORT_INFO, type Sport } from '@/lib/data/sports';
+import type { Db } from '@/lib/db/client';
+import { ToolError, invalidInput } from '@/lib/errors';
+
+// What a bet or a pick is on: the game it names, a selection that fits the market, and the no-vig fair
+// probability of that selection from the books' prices (now, or at the close).
+
+export interface GameSummary {
+  id: string;
+  sport: string;
+  startsAt: Date;
+  status: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  homeTeam: { abbreviation: string; name: string };
+  awayTeam: { abbreviation: string; name: string };
+}
+
+const GAME_SELECT = {
+  id: true,
+  sport: true,
+  startsAt: true,
+  status: true,
+  homeScore: true,
+  awayScore: true,
+  homeTeam: { select: { abbreviation: true, name: true } },
+  awayTeam: { select: { abbreviation: true, name: true } },
+} as const;
+
+export function loadGames(db: Db, ids: string[]): Promise<GameSummary[]> {
+  return db.game.findMany({ where: { id: { in: ids } }, select: GAME_SELECT });
+}
+
+/** The game, which must exist (404) and be of the sport the caller named (400 on `gameId`). */
+export async function requireGame(db: Db, gameId: string, sport: string): Promise<GameSummary> {
+  const game = await db.game.findUnique({ where: { id: gameId }, select: GAME_SELECT });
+  if (!game) throw new ToolError('not_found', `No game with id ${gameId}. Find games with list_games or get_game_odds.`);
+  if (game.sport !== sport) {
+    throw invalidInput([
+      { path: 'gameId', message: `${gameId} is a ${game.sport.toUpperCase()} game, not ${sport.toUpperCase()}` },
+    ]);
+  }
+  return game;
+}
+
+export interface Pick {
+  market: string;
+  selection: string;
+  point?: number | null;
+  player?: string | null;
+}
+
+const isPropMarket = (market: string) => market.startsWith('player_');
+
+/**
+ * The selection in the form prices and grading use (a team abbreviation, 'draw', 'over', 'under', 'yes',
+ * 'no'), or a 400 saying what this market takes.
+ */
+export function normalizePick(game: GameSummary, pick: Pick): { selection: string; point: number | null; player: string | null } {
+  const wanted = pick.selection.trim().toLowerCase();
+  const teams = [game.homeTeam, game.awayTeam];
+  const team = teams.find((t) => t.abbreviation.toLowerCase() === wanted || t.name.toLowerCase() === wanted);
+  const teamChoices = teams.map((t) => t.abbreviation).join(' or ');
+  const point = pick.point ?? null;
+  const hasDraw = SPORT_INFO[game.sport as Sport]?.threeWay ?? false;
+  const fail = (path: string, message: string): never => {
+    throw invalidInput([{ path, message }]);
+  };
+
+  if (isPropMarket(pick.market)) {
+    if (!pick.player) fail('player', `is required for the player-prop market ${pick.market}`);
+    if (!['over', 'under', 'yes', 'no'].includes(wanted)) fail('selection', `must be over, under, yes or no for ${pick.market}`);
+    if ((wanted === 'over' || wanted === 'under') && point === null) fail('point', 'is required for an over/under prop');
+    return { selection: wanted, point, player: pick.player as string };
+  }
+  if (pick.player) fail('player', `only player-prop markets take a player, not ${pick.market}`);
+  switch (pick.market) {
+    case 'h2h':
+      if (wanted === 'draw' && hasDraw) return { selection: 'draw', point: null, player: null };
+      if (!team) fail('selection', `must be ${teamChoices}${hasDraw ? ' or draw' : ''} for h2h`);
+      if (point !== null) fail('point', 'h2h (moneyline) takes no point');
+      return { selection: (team as GameSummary['homeTeam']).abbreviation, point: null, player: null };
+    case 'spreads':
+      if (!team) fail('selection', `must be ${teamChoices} for spreads`);
+      if (point === null) fail('point', 'is required for spreads (the line, e.g. -3.5)');
+      return { selection: (team as GameSummary['homeTeam']).abbreviation, point, player: null };
+    case 'totals':
+      if (wanted !== 'over' && wanted !== 'under') fail('selection', 'must be over or under for totals');
+      if (point === null) fail('point', 'is required for totals (the total, e.g. 47.5)');
+      return { selection: wanted, point, player: null };
+    default:
+      return fail('market', "must be h2h, spreads, totals or a player-prop market such as player_pass_yds");
+  }
+}
+
+export interface QuoteRow {
+  book: string;
+  outcome: string;
+  point: number | null;
+  americanOdds: number;
+}
+
+/**
+ * The no-vig consensus probability of the selection, with the reference book's market as the anchor,
+ * or null when the reference book does not offer exactly this bet (another line is another bet).
+ */
+export function fairProbabilityOf(rows: QuoteRow[], referenceBook: string, pick: { selection: string; point: number | null }): number | null {
+  const byBook = new Map<string, BookMarket>();
+  for (const row of rows) {
+    const market = byBook.get(row.book) ?? { book: row.book, outcomes: [] };
+    (market.outcomes as QuoteRow[]).push({ ...row, outcome: row.outcome.toLowerCase() });
+    byBook.set(row.book, market);
+  }
+  const reference = byBook.get(referenceBook);
+  const quoted = reference?.outcomes.find((o) => o.outcome === pick.selection.toLowerCase());
+  if (!reference || !quoted || quoted.point !== pick.point) return null;
+  const fair = consensus(reference, [...byBook.values()]);
+  return fair.outcomes.find((o) => o.outcome === quoted.outcome)?.fairProbability ?? null;
+}
+
+/** The current fair probability of a pick, from the latest stored prices. */
+export async function currentFairProbability(
+  db: Db,
+  game: GameSummary,
+  pick: { market: string; selection: string; point: number | null; player: string | null },
+  referenceBook: string,
+): Promise<number | null> {
+  const rows = await db.price.findMany({
+    where: { gameId: game.id, market: pick.market, player: pick.player ?? '' },
+    select: { book: true, outcome: true, point: true, americanOdds: true },
+  });
+  return fairProbabilityOf(rows, referenceBook, pick);
+}
+
+export function closingKey(gameId: string, market: string, player: string | null): string {
+  return `${gameId}\u0000${market}\u0000${player ?? ''}`;
+}
+
+/**
+ * Closing prices: per book and outcome, the last price observed before the game started, for every
+ * (game, market, player) asked for, in one query.
+ */
+export async function closingQuotes(
+  db: Db,
+  markets: { gameId: string; startsAt: Date; market: string; player: string }[],
+): Promise<Map<string, QuoteRow[]>> {
+  const closes = new Map<string, QuoteRow[]>();
+  if (markets.length === 0) return closes;
+  const startOf = new Map(markets.map((m) => [m.gameId, m.startsAt]));
+  const wanted = new Set(markets.map((m) => closingKey(m.gameId, m.market, m.player)));
+  const history = await db.priceHistory.findMany({
+    where: { gameId: { in: [...startOf.keys()] }, market: { in: [...new Set(markets.map((m) => m.market))] } },
+    select: { gameId: true, market: true, player: true, book: true, outcome: true, point: true, americanOdds: true, observedAt: true },
+    orderBy: { observedAt: 'asc' },
+  });
+  const latest = new Map<string, (typeof history)[number]>();
+  for (const row of history) {
+    if (!wanted.has(closingKey(row.gameId, row.market, row.player))) continue;
+    if (row.observedAt > (startOf.get(row.gameId) as Date)) continue;
+    latest.set(`${closingKey(row.gameId, row.market, row.player)}\u0000${row.book}\u0000${row.outcome}`, row); // ascending: last wins
+  }
+  for (const row of latest.values()) {
+    const marketKey = closingKey(row.gameId, row.market, row.player);
+    const rows = closes.get(marketKey) ?? [];
+    rows.push({ book: row.book, outcome: row.outcome, point: row.point, americanOdds: row.americanOdds });
+    closes.set(marketKey, rows);
+  }
+  return closes;
+}

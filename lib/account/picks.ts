@@ -1,0 +1,139 @@
+import { americanToDecimal, gradeSelection, type GameMarket } from '@/lib/betting';
+import type { Db } from '@/lib/db/client';
+import { afterCursor, encodeCursor, isUniqueViolation, type ListFilter } from './bets';
+import { loadGames, normalizePick, requireGame, type GameSummary } from './markets';
+
+// Recommendations ("picks") an agent saved for the user, graded against the final score when it exists.
+
+export interface NewPick {
+  sport: string;
+  gameId: string;
+  market: string;
+  selection: string;
+  americanOdds: number;
+  probability: number;
+  book?: string;
+  point?: number;
+  player?: string;
+  stakeUnits?: number;
+  reasoning: string;
+  risks: string;
+  clientRequestId?: string;
+}
+
+type PickRow = NonNullable<Awaited<ReturnType<Db['recommendation']['findUnique']>>>;
+
+/** won / lost / push once the game is final (game markets only); null while open or for props. */
+function gradePick(pick: PickRow, game: GameSummary | undefined): string | null {
+  if (!game || game.status !== 'final' || game.homeScore === null || game.awayScore === null) return null;
+  if (!['h2h', 'spreads', 'totals'].includes(pick.market)) return null;
+  return gradeSelection(
+    { market: pick.market as GameMarket, selection: pick.selection, point: pick.point },
+    { homeTeam: game.homeTeam.abbreviation, awayTeam: game.awayTeam.abbreviation, homeScore: game.homeScore, awayScore: game.awayScore },
+  );
+}
+
+function pickView(pick: PickRow, result: string | null) {
+  return {
+    id: pick.id,
+    sport: pick.sport,
+    gameId: pick.gameId,
+    market: pick.market,
+    selection: pick.selection,
+    point: pick.point,
+    player: pick.player,
+    americanOdds: pick.americanOdds,
+    probability: pick.probability,
+    expectedValuePercent: pick.probability * americanToDecimal(pick.americanOdds) - 1,
+    book: pick.book,
+    stakeUnits: pick.stakeUnits,
+    reasoning: pick.reasoning,
+    risks: pick.risks,
+    clientLabel: pick.clientLabel,
+    result,
+    createdAt: pick.createdAt,
+  };
+}
+
+export async function saveRecommendation(
+  db: Db,
+  input: { userId: string; clientLabel: string | undefined; now: Date; pick: NewPick },
+) {
+  const { userId, pick } = input;
+  const byRequest = () =>
+    db.recommendation.findUnique({
+      where: { userId_clientRequestId: { userId, clientRequestId: pick.clientRequestId as string } },
+    });
+  if (pick.clientRequestId) {
+    const earlier = await byRequest();
+    if (earlier) return { recommendation: pickView(earlier, earlier.result), duplicate: true };
+  }
+  const game = await requireGame(db, pick.gameId, pick.sport);
+  const normalized = normalizePick(game, pick);
+  try {
+    const created = await db.recommendation.create({
+      data: {
+        userId,
+        sport: game.sport,
+        gameId: game.id,
+        market: pick.market,
+        ...normalized,
+        americanOdds: pick.americanOdds,
+        probability: pick.probability,
+        book: pick.book ?? null,
+        stakeUnits: pick.stakeUnits ?? null,
+        reasoning: pick.reasoning,
+        risks: pick.risks,
+        clientLabel: input.clientLabel ?? null,
+        clientRequestId: pick.clientRequestId ?? null,
+        createdAt: input.now,
+      },
+    });
+    return { recommendation: pickView(created, null), duplicate: false };
+  } catch (error) {
+    if (pick.clientRequestId && isUniqueViolation(error)) {
+      const earlier = await byRequest();
+      if (earlier) return { recommendation: pickView(earlier, earlier.result), duplicate: true };
+    }
+    throw error;
+  }
+}
+
+export async function listRecommendations(
+  db: Db,
+  input: { userId: string; filter: Omit<ListFilter, 'status'>; limit: number; cursor?: string },
+) {
+  const { userId, filter } = input;
+  const where = {
+    userId,
+    ...(filter.sport ? { sport: filter.sport } : {}),
+    ...(filter.from || filter.to ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } } : {}),
+  };
+  const [all, page] = await Promise.all([
+    db.recommendation.findMany({ where }),
+    db.recommendation.findMany({
+      where: { ...where, ...afterCursor('createdAt', input.cursor) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: input.limit + 1,
+    }),
+  ]);
+  const games = new Map((await loadGames(db, [...new Set(all.map((p) => p.gameId))])).map((g) => [g.id, g]));
+  const results = new Map(all.map((p) => [p.id, p.result ?? gradePick(p, games.get(p.gameId))]));
+  const graded = [...results.values()].filter((r): r is string => r !== null);
+  const won = graded.filter((r) => r === 'won').length;
+  const lost = graded.filter((r) => r === 'lost').length;
+  const shown = page.slice(0, input.limit);
+  const last = shown.at(-1);
+  return {
+    recommendations: shown.map((p) => pickView(p, results.get(p.id) ?? null)),
+    nextCursor: page.length > input.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+    summary: {
+      count: all.length,
+      graded: graded.length,
+      won,
+      lost,
+      pushed: graded.length - won - lost,
+      winRate: won + lost === 0 ? null : won / (won + lost),
+    },
+  };
+}

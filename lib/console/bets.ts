@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { settleBet } from '@/lib/account/bets';
+import type { Db } from '@/lib/db/client';
+import { ToolError } from '@/lib/errors';
+import { fieldErrors, formValues, type FieldErrors } from './forms';
+
+// Settling from the Bets page: the same settleBet the tool uses, for the signed-in user's own bets only
+// (another user's bet id finds nothing, exactly like a missing one).
+
+export const SETTLE_RESULTS = ['won', 'lost', 'push', 'void', 'cashout', 'auto'] as const;
+
+const settleForm = z
+  .object({
+    betId: z.string().min(1),
+    result: z.enum(SETTLE_RESULTS, { error: 'Choose how the bet ended.' }),
+    payout: z.string().trim(),
+  })
+  .transform((form, ctx) => {
+    if (form.result !== 'cashout') return { betId: form.betId, result: form.result, payout: undefined };
+    const payout = Number(form.payout);
+    if (form.payout === '' || !Number.isFinite(payout) || payout < 0) {
+      ctx.addIssue({ code: 'custom', path: ['payout'], message: 'Enter the amount the book paid out (0 or more).' });
+      return z.NEVER;
+    }
+    return { betId: form.betId, result: form.result, payout };
+  });
+
+export type SettleBetState =
+  | { status: 'idle' }
+  | { status: 'invalid'; errors: FieldErrors }
+  | { status: 'settled'; result: string; profit: number | null }
+  | { status: 'refused'; message: string };
+
+export async function settleBetFromForm(db: Db, userId: string, form: FormData, now: Date): Promise<SettleBetState> {
+  const parsed = settleForm.safeParse(formValues(form, ['betId', 'result', 'payout'] as const));
+  if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error) };
+  const { betId, result, payout } = parsed.data;
+  try {
+    const bet = await settleBet(db, { userId, betId, request: { result, payout }, now });
+    return { status: 'settled', result: bet.status, profit: bet.profit };
+  } catch (error) {
+    if (error instanceof ToolError) return { status: 'refused', message: error.message };
+    throw error;
+  }
+}

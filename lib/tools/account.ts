@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { getBankroll } from '@/lib/account/bankroll';
+import { listBets, logBet, settleBet } from '@/lib/account/bets';
+import { fromCents } from '@/lib/account/money';
+import { listRecommendations, saveRecommendation } from '@/lib/account/picks';
+import { config } from '@/lib/config';
+import { SPORTS } from '@/lib/data/sports';
+import { ToolError } from '@/lib/errors';
+import { HELPLINE } from './instructions';
+import { americanOdds, expected, money, probability } from './inputs';
+import { defineTool, type ToolHints } from './types';
+
+// The user's book: bankroll discipline, bets and picks. The three write tools need a write token.
+
+const READ: ToolHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const WRITE: ToolHints = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+
+const sport = z.enum(SPORTS, { error: expected(`must be one of ${SPORTS.join(', ')}`) });
+const text = (max: number) => z.string({ error: expected('must be text') }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const market = text(60).meta({ description: "h2h, spreads, totals, or a player-prop market such as player_pass_yds." });
+const selection = text(100).meta({
+  description: "A team abbreviation (or name) for h2h and spreads, 'draw' for a soccer draw, 'over'/'under' for totals and props, 'yes'/'no' for yes/no props.",
+});
+const clientRequestId = text(200)
+  .optional()
+  .meta({ description: 'Your id for this request: sending the same one again returns the first record instead of a duplicate.' });
+/** A calendar date (whole day, UTC) or an ISO date-time; `end` turns a date into the end of that day. */
+const dateBound = (end: boolean) =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: expected('must be a date (2026-11-21) or an ISO date-time') })
+    .transform((value) => new Date(value.length === 10 && end ? `${value}T23:59:59.999Z` : value));
+const listWindow = {
+  from: dateBound(false).optional(),
+  to: dateBound(true).optional(),
+  limit: z.int({ error: expected('must be a whole number') }).min(1).max(100).default(20),
+  cursor: z.string().max(200).optional().meta({ description: 'nextCursor from the previous page.' }),
+};
+const defaultBook = () => config().DEFAULT_REFERENCE_BOOK;
+
+const STAKING_RULES =
+  'Never suggest a stake above calc_kelly_stake, maxStake, or the room left under the daily and weekly loss limits. ' +
+  `If the user wants to bet past their limits, decline and refer them to ${HELPLINE}.`;
+
+export const getBankrollTool = defineTool({
+  name: 'get_bankroll',
+  title: "The user's bankroll and loss-limit room",
+  description:
+    'Call before suggesting any stake. Returns balance, unit size, Kelly fraction, max stake, daily and weekly loss limits, ' +
+    "reference book, time zone, today's and this week's settled losses (in the user's time zone, weeks from Monday), the room " +
+    'left under each limit, open exposure (stakes of unsettled bets) and a note restating the staking rules. ' +
+    'not_found means the user has no bankroll: ask them to set one up on the Bankroll page.',
+  scope: 'read',
+  hints: READ,
+  input: z.strictObject({}),
+  async run(ctx) {
+    const bankroll = await getBankroll(ctx.db, ctx.user.id, ctx.now());
+    if (!bankroll) {
+      throw new ToolError('not_found', 'No bankroll is set up for this user. Ask the user to set one up on the Bankroll page.');
+    }
+    const open = await ctx.db.bet.aggregate({ where: { userId: ctx.user.id, status: 'open' }, _sum: { stakeCents: true } });
+    return { ...bankroll, openExposure: fromCents(open._sum.stakeCents ?? 0), note: STAKING_RULES };
+  },
+});
+
+export const logBetTool = defineTool({
+  name: 'log_bet',
+  title: 'Log a bet the user placed',
+  description:
+    "Only when the user asks. Records a bet the user placed at a sportsbook (JEV takes no bets) with the price, stake and the fair " +
+    'probability from the consensus at this moment. The game must exist and be of the given sport. A stake past the max stake or ' +
+    'a loss limit is still recorded, with warnings naming each limit. Pass clientRequestId so a retry cannot log it twice.',
+  scope: 'write',
+  hints: WRITE,
+  input: z.strictObject({
+    sport,
+    gameId: text(100),
+    market,
+    selection,
+    americanOdds,
+    stake: money.meta({ description: 'Amount staked, in the currency of the bankroll.' }),
+    book: text(50).optional().meta({ description: 'Sportsbook key where it was placed, e.g. draftkings.' }),
+    point: z.number({ error: expected('must be a number (the line)') }).optional().meta({ description: 'Line for spreads, totals and over/under props.' }),
+    player: text(100).optional().meta({ description: 'Player, for player-prop markets.' }),
+    recommendationId: text(100).optional(),
+    notes: text(2000).optional(),
+    clientRequestId,
+  }),
+  async run(ctx, bet) {
+    return logBet(ctx.db, { userId: ctx.user.id, clientLabel: ctx.clientLabel, now: ctx.now(), defaultBook: defaultBook(), bet });
+  },
+});
+
+export const settleBetTool = defineTool({
+  name: 'settle_bet',
+  title: 'Settle a logged bet',
+  description:
+    "Only when the user asks. Grades one of the user's bets: won, lost, push, void, cashout (with payout), or auto to grade a " +
+    'moneyline, spread or total from the stored final score. Updates the balance and the loss-limit room once; settling again ' +
+    'with the same result returns the same answer, a different result is refused.',
+  scope: 'write',
+  hints: { ...WRITE, destructiveHint: true, idempotentHint: true },
+  input: z.strictObject({
+    betId: text(100),
+    result: z.enum(['won', 'lost', 'push', 'void', 'cashout', 'auto'], {
+      error: expected('must be won, lost, push, void, cashout or auto'),
+    }),
+    payout: z.number({ error: expected('must be a number') }).min(0).max(1e12).optional().meta({ description: 'Amount returned, for cashout.' }),
+  }),
+  async run(ctx, { betId, result, payout }) {
+    return settleBet(ctx.db, { userId: ctx.user.id, betId, request: { result, payout }, now: ctx.now() });
+  },
+});
+
+export const saveRecommendationTool = defineTool({
+  name: 'save_recommendation',
+  title: 'Save a pick for the user',
+  description:
+    'Only when the user asks. Saves your recommendation (the game, market, selection, price, your probability, stake in units, ' +
+    'reasoning and risks) to the user\'s picks; it is graded later against the final score. Pass clientRequestId so a retry cannot save it twice.',
+  scope: 'write',
+  hints: WRITE,
+  input: z.strictObject({
+    sport,
+    gameId: text(100),
+    market,
+    selection,
+    americanOdds,
+    probability,
+    book: text(50).optional(),
+    point: z.number({ error: expected('must be a number (the line)') }).optional(),
+    player: text(100).optional(),
+    stakeUnits: z.number({ error: expected('must be a number of units') }).min(0).max(1000).optional(),
+    reasoning: text(5000),
+    risks: text(5000),
+    clientRequestId,
+  }),
+  async run(ctx, pick) {
+    return saveRecommendation(ctx.db, { userId: ctx.user.id, clientLabel: ctx.clientLabel, now: ctx.now(), pick });
+  },
+});
+
+export const listBetsTool = defineTool({
+  name: 'list_bets',
+  title: "The user's bets with profit, ROI and CLV",
+  description:
+    "The user's logged bets, newest first, with a summary of the whole filtered set: count, staked, profit, ROI, win rate and " +
+    'average closing-line value (the bet price against the closing no-vig fair price of its market). Page with cursor.',
+  scope: 'read',
+  hints: READ,
+  input: z.strictObject({
+    status: z.enum(['open', 'won', 'lost', 'push', 'void', 'cashout'], { error: expected('must be open, won, lost, push, void or cashout') }).optional(),
+    sport: sport.optional(),
+    ...listWindow,
+  }),
+  async run(ctx, { status, sport: onlySport, from, to, limit, cursor }) {
+    return listBets(ctx.db, {
+      userId: ctx.user.id,
+      filter: { status, sport: onlySport, from, to },
+      limit,
+      cursor,
+      now: ctx.now(),
+      defaultBook: defaultBook(),
+    });
+  },
+});
+
+export const listRecommendationsTool = defineTool({
+  name: 'list_recommendations',
+  title: "The user's saved picks and how they did",
+  description: "Saved picks, newest first, each graded once its game is final, with a summary (count, graded, won, lost, win rate). Page with cursor.",
+  scope: 'read',
+  hints: READ,
+  input: z.strictObject({ sport: sport.optional(), ...listWindow }),
+  async run(ctx, { sport: onlySport, from, to, limit, cursor }) {
+    return listRecommendations(ctx.db, { userId: ctx.user.id, filter: { sport: onlySport, from, to }, limit, cursor });
+  },
+});
+
+export const accountTools = [getBankrollTool, logBetTool, settleBetTool, saveRecommendationTool, listBetsTool, listRecommendationsTool];

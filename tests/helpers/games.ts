@@ -1,0 +1,56 @@
+import type { Db } from '@/lib/db/client';
+
+// Games and prices written straight to the database, so account tests do not depend on the sample slate.
+
+export interface TestGame {
+  id: string;
+  sport?: string;
+  home: string;
+  away: string;
+  startsAt: Date;
+  status?: string;
+  homeScore?: number;
+  awayScore?: number;
+}
+
+export async function addGame(db: Db, game: TestGame): Promise<void> {
+  const sport = game.sport ?? 'nfl';
+  for (const abbreviation of [game.home, game.away]) {
+    const id = `${sport}:${abbreviation}`;
+    await db.team.upsert({ where: { id }, create: { id, sport, abbreviation, name: `${abbreviation} Team` }, update: {} });
+  }
+  await db.game.create({
+    data: {
+      id: game.id,
+      sport,
+      season: game.startsAt.getUTCFullYear(),
+      startsAt: game.startsAt,
+      homeTeamId: `${sport}:${game.home}`,
+      awayTeamId: `${sport}:${game.away}`,
+      status: game.status ?? 'scheduled',
+      homeScore: game.homeScore ?? null,
+      awayScore: game.awayScore ?? null,
+      source: 'sample',
+    },
+  });
+}
+
+export interface TestQuote {
+  book: string;
+  outcome: string;
+  point?: number;
+  americanOdds: number;
+}
+
+/** Current prices of one market, also appended to the history at `at`. */
+export async function addPrices(db: Db, gameId: string, market: string, quotes: TestQuote[], at: Date): Promise<void> {
+  for (const quote of quotes) {
+    const row = { gameId, market, player: '', book: quote.book, outcome: quote.outcome, point: quote.point ?? null, americanOdds: quote.americanOdds };
+    await db.price.upsert({
+      where: { gameId_market_player_book_outcome: { gameId, market, player: '', book: quote.book, outcome: quote.outcome } },
+      create: { ...row, updatedAt: at },
+      update: { point: row.point, americanOdds: row.americanOdds, updatedAt: at },
+    });
+    await db.priceHistory.create({ data: { ...row, observedAt: at } });
+  }
+}

@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getBankroll } from '@/lib/account/bankroll';
+import { americanToDecimal, devig, impliedProbability } from '@/lib/betting';
+import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
+import { addGame, addPrices } from '../helpers/games';
+import { raw } from '../helpers/http';
+import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
+import { modern } from './mcp/support';
+
+// The user's book over real HTTP on SQLite and PostgreSQL: bankroll, logging, settling (once, even under
+// 50 concurrent calls), picks, the history with profit, ROI and closing-line value, and the write scope.
+
+const HOUR = 3_600_000;
+const now = Date.now();
+
+/** Multiplicative no-vig probability of the first outcome, averaged over books: the consensus by hand. */
+function consensusOfFirst(...pairs: [number, number][]): number {
+  const fair = pairs.map(([a, b]) => devig([impliedProbability(a), impliedProbability(b)], 'multiplicative')[0] as number);
+  return fair.reduce((sum, p) => sum + p, 0) / fair.length;
+}
+
+describe.each(PROVIDERS)('the user book on %s', (provider) => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let annId: string;
+  let annWrite: string;
+  let annRead: string;
+  let benWrite: string;
+
+  beforeAll(async () => {
+    database = await testDatabase(provider);
+    annId = await database.user('ann@example.com', {
+      balance: 1000,
+      unit: 10,
+      maxStake: 50,
+      dailyLossLimit: 100,
+      weeklyLossLimit: 300,
+      timeZone: 'America/New_York',
+      referenceBook: 'draftkings',
+    });
+    annWrite = (await database.token(annId, 'write')).token;
+    annRead = (await database.token(annId, 'read')).token;
+    benWrite = (await database.token(await database.user('ben@example.com'), 'write')).token;
+
+    const { db } = database;
+    await addGame(db, { id: 'nfl-final', home: 'KC', away: 'BUF', startsAt: new Date(now - 48 * HOUR), status: 'final', homeScore: 27, awayScore: 24 });
+    await addGame(db, { id: 'nfl-next', home: 'NYG', away: 'DAL', startsAt: new Date(now + 48 * HOUR) });
+    await addGame(db, { id: 'nba-next', sport: 'nba', home: 'BOS', away: 'LAL', startsAt: new Date(now + 24 * HOUR) });
+    const h2h = (book: string, home: number, away: number) => [
+      { book, outcome: 'NYG', americanOdds: home },
+      { book, outcome: 'DAL', americanOdds: away },
+    ];
+    await addPrices(db, 'nfl-next', 'h2h', [...h2h('draftkings', -150, 130), ...h2h('fanduel', -145, 125), ...h2h('caesars', -155, 135)], new Date(now - HOUR));
+    // Closing prices of the final game: the last before kick-off count, the in-play one after it does not.
+    const close = (book: string, kc: number, buf: number) => [
+      { book, outcome: 'KC', americanOdds: kc },
+      { book, outcome: 'BUF', americanOdds: buf },
+    ];
+    await addPrices(db, 'nfl-final', 'h2h', [...close('draftkings', -110, -110), ...close('fanduel', -110, -110)], new Date(now - 60 * HOUR));
+    await addPrices(db, 'nfl-final', 'h2h', [...close('draftkings', -130, 110), ...close('fanduel', -135, 115)], new Date(now - 49 * HOUR));
+    await addPrices(db, 'nfl-final', 'h2h', [...close('draftkings', -400, 300)], new Date(now - 47 * HOUR));
+
+    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+  });
+
+  const call = (tool: string, args: unknown, token = annWrite, userAgent = 'agent-test/1.0') =>
+    raw(server.port, {
+      path: `/api/v1/tools/${tool}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'user-agent': userAgent },
+      body: JSON.stringify(args),
+    });
+  const balance = async () => (await call('get_bankroll', {}, annRead)).json().data.balance;
+  const nextBet = { sport: 'nfl', gameId: 'nfl-next', market: 'h2h', selection: 'NYG', americanOdds: -150, book: 'draftkings' };
+
+  it('get_bankroll: limits, room and the staking note; not_found without a bankroll', async () => {
+    const res = await call('get_bankroll', {}, annRead);
+    expect(res.status).toBe(200);
+    expect(res.json().data).toMatchObject({
+      currency: 'USD',
+      balance: 1000,
+      unit: 10,
+      kellyFraction: 0.25,
+      maxStake: 50,
+      dailyLossLimit: 100,
+      weeklyLossLimit: 300,
+      dailyLossRoom: 100,
+      weeklyLossRoom: 300,
+      referenceBook: 'draftkings',
+      timeZone: 'America/New_York',
+      openExposure: 0,
+    });
+    expect(res.json().data.note).toMatch(/calc_kelly_stake/);
+    const none = await call('get_bankroll', {}, benWrite);
+    expect(none.status).toBe(404);
+    expect(none.json().error.message).toMatch(/Bankroll page/);
+  });
+
+  it('log_bet: stores price, consensus fair probability and client label; warns past a limit but records', async () => {
+    const res = await call('log_bet', { ...nextBet, stake: 20, selection: 'nyg' });
+    expect(res.status).toBe(200);
+    const { bet, warnings, duplicate } = res.json().data;
+    expect(duplicate).toBe(false);
+    expect(warnings).toEqual([]);
+    expect(bet).toMatchObject({ selection: 'NYG', stake: 20, status: 'open', clientLabel: 'agent-test/1.0', book: 'draftkings' });
+    const expected = consensusOfFirst([-150, 130], [-145, 125], [-155, 135]);
+    expect(bet.fairProbabilityAtPlacement).toBeCloseTo(expected, 6);
+
+    const big = (await call('log_bet', { ...nextBet, stake: 120 })).json().data;
+    expect(big.bet.stake).toBe(120);
+    expect(big.warnings).toHaveLength(2);
+    expect(big.warnings.join(' ')).toMatch(/max stake \(50\)/);
+    expect(big.warnings.join(' ')).toMatch(/daily loss limit \(100\)/);
+    expect(big.warnings[0]).toContain('1-800-522-4700');
+    expect((await call('get_bankroll', {}, annRead)).json().data.openExposure).toBe(140);
+  });
+
+  it('log_bet: the same clientRequestId stores one bet, also when sent concurrently', async () => {
+    const args = { ...nextBet, stake: 5, clientRequestId: `retry-${provider}` };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => call('log_bet', args)));
+    const ids = new Set(answers.map((res) => res.json().data.bet.id));
+    expect(ids.size).toBe(1);
+    expect(await database.db.bet.count({ where: { userId: annId, clientRequestId: `retry-${provider}` } })).toBe(1);
+  });
+
+  it('log_bet: unknown game 404, a game of another sport 400 on gameId, a selection that does not fit 400', async () => {
+    const missing = await call('log_bet', { ...nextBet, gameId: 'nope', stake: 5 });
+    expect(missing.status).toBe(404);
+    expect(missing.json().error.code).toBe('not_found');
+    const sport = await call('log_bet', { ...nextBet, gameId: 'nba-next', stake: 5 });
+    expect(sport.status).toBe(400);
+    expect(sport.json().error.issues).toEqual([{ path: 'gameId', message: 'nba-next is a NBA game, not NFL' }]);
+    const misfit = await call('log_bet', { ...nextBet, selection: 'over', stake: 5 });
+    expect(misfit.status).toBe(400);
+    expect(misfit.json().error.issues[0].path).toBe('selection');
+    const noPoint = await call('log_bet', { ...nextBet, market: 'spreads', stake: 5 });
+    expect(noPoint.json().error.issues[0].path).toBe('point');
+  });
+
+  it('settle_bet: auto grades from the final score, moves the balance once, same answer again, different result refused', async () => {
+    const before = await balance();
+    const { bet } = (await call('log_bet', { sport: 'nfl', gameId: 'nfl-final', market: 'h2h', selection: 'KC', americanOdds: -120, stake: 30 })).json().data;
+    const settled = await call('settle_bet', { betId: bet.id, result: 'auto' });
+    expect(settled.status).toBe(200);
+    expect(settled.json().data).toMatchObject({ status: 'won', payout: 55, profit: 25 });
+    expect(await balance()).toBeCloseTo(before + 25, 9);
+    const again = await call('settle_bet', { betId: bet.id, result: 'won' });
+    expect(again.json().data).toEqual(settled.json().data);
+    const different = await call('settle_bet', { betId: bet.id, result: 'lost' });
+    expect(different.status).toBe(422);
+    expect(different.json().error.code).toBe('limit');
+    expect(await balance()).toBeCloseTo(before + 25, 9);
+  });
+
+  it("settle_bet: another user's bet is refused exactly like a missing one", async () => {
+    const { bet } = (await call('log_bet', { ...nextBet, stake: 5 })).json().data;
+    const foreign = await call('settle_bet', { betId: bet.id, result: 'won' }, benWrite);
+    const missing = await call('settle_bet', { betId: 'no-such-bet', result: 'won' }, benWrite);
+    expect(foreign.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(foreign.json().error.message.replace(bet.id, 'ID')).toBe(missing.json().error.message.replace('no-such-bet', 'ID'));
+    const cashout = await call('settle_bet', { betId: bet.id, result: 'cashout' });
+    expect(cashout.status).toBe(400);
+    expect(cashout.json().error.issues).toEqual([{ path: 'payout', message: 'is required when the result is cashout' }]);
+    const early = await call('settle_bet', { betId: bet.id, result: 'auto' });
+    expect(early.status).toBe(422);
+    expect(early.json().error.message).toMatch(/no final score/);
+  });
+
+  it('settle_bet: 50 concurrent calls on one bet change the balance once', async () => {
+    const before = await balance();
+    const { bet } = (await call('log_bet', { ...nextBet, stake: 10 })).json().data;
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call('settle_bet', { betId: bet.id, result: 'lost' })));
+    expect(answers.map((res) => res.status)).toEqual(Array(50).fill(200));
+    expect(new Set(answers.map((res) => res.body)).size).toBe(1);
+    expect(await balance()).toBeCloseTo(before - 10, 9);
+    // Limits count net losses: today's 25 won earlier outweighs this 10 lost, so no room is used yet.
+    const room = (await call('get_bankroll', {}, annRead)).json().data;
+    expect(room).toMatchObject({ lossToday: 0, dailyLossRoom: 100 });
+  });
+
+  it('list_bets: newest first, cursor pages, summary with profit, ROI and closing-line value', async () => {
+    const first = (await call('list_bets', { limit: 2 }, annRead)).json().data;
+    expect(first.bets).toHaveLength(2);
+    expect(new Date(first.bets[0].placedAt) >= new Date(first.bets[1].placedAt)).toBe(true);
+    const seen = new Set(first.bets.map((b: { id: string }) => b.id));
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = (await call('list_bets', { limit: 2, cursor }, annRead)).json().data;
+      for (const b of page.bets) {
+        expect(seen.has(b.id)).toBe(false);
+        seen.add(b.id);
+      }
+      cursor = page.nextCursor;
+    }
+    expect(seen.size).toBe(first.summary.count);
+
+    const won = (await call('list_bets', { status: 'won' }, annRead)).json().data;
+    expect(won.summary).toMatchObject({ count: 1, staked: 30, profit: 25, winRate: 1 });
+    expect(won.summary.roi).toBeCloseTo(25 / 30, 12);
+    // Closing line: draftkings and fanduel at the last update before kick-off (-130/+110, -135/+115).
+    const closing = consensusOfFirst([-130, 110], [-135, 115]);
+    expect(won.bets[0].closingFairProbability).toBeCloseTo(closing, 6);
+    expect(won.bets[0].closingLineValue).toBeCloseTo(closing * americanToDecimal(-120) - 1, 6);
+    expect(won.summary.averageClosingLineValue).toBeCloseTo(won.bets[0].closingLineValue, 12);
+    expect(won.summary.betsWithClosingLine).toBe(1);
+
+    const bad = await call('list_bets', { cursor: 'garbage' }, annRead);
+    expect(bad.status).toBe(400);
+  });
+
+  it('save_recommendation and list_recommendations: stored with the client label, graded on the final score', async () => {
+    const pick = {
+      sport: 'nfl',
+      gameId: 'nfl-final',
+      market: 'spreads',
+      selection: 'KC',
+      point: -3,
+      americanOdds: -110,
+      probability: 0.55,
+      stakeUnits: 1,
+      reasoning: 'Home field and rest.',
+      risks: 'Whole-number line: a field goal margin pushes.',
+      clientRequestId: `pick-${provider}`,
+    };
+    const saved = await call('save_recommendation', pick, annWrite, 'pick-agent/2');
+    expect(saved.status).toBe(200);
+    expect(saved.json().data.recommendation).toMatchObject({ selection: 'KC', point: -3, clientLabel: 'pick-agent/2' });
+    expect((await call('save_recommendation', pick)).json().data.duplicate).toBe(true);
+    const listed = (await call('list_recommendations', {}, annRead)).json().data;
+    expect(listed.recommendations).toHaveLength(1);
+    expect(listed.recommendations[0].result).toBe('push');
+    expect(listed.summary).toMatchObject({ count: 1, graded: 1, won: 0, lost: 0, pushed: 1 });
+  });
+
+  it('a read token is refused on all three write tools before the arguments are checked, over REST and MCP', async () => {
+    for (const tool of ['log_bet', 'settle_bet', 'save_recommendation']) {
+      const res = await call(tool, { nonsense: true }, annRead);
+      expect(res.status, tool).toBe(403);
+      expect(res.json().error.code).toBe('insufficient_scope');
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="jev", error="insufficient_scope", scope="write"');
+      const mcp = await modern(server.port, annRead, 'tools/call', { name: tool, arguments: { nonsense: true } });
+      const result = mcp.json().result;
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent.error.code).toBe('insufficient_scope');
+    }
+  });
+
+  it("loss-limit room follows settled losses in the user's day and week", async () => {
+    const { db } = database;
+    const userId = await database.user(`dst-${provider}@example.com`, {
+      balance: 500,
+      unit: 5,
+      dailyLossLimit: 50,
+      weeklyLossLimit: 120,
+      timeZone: 'America/New_York',
+    });
+    const lose = (settledAt: string, stakeCents: number) =>
+      db.bet.create({
+        data: { userId, sport: 'nfl', gameId: 'nfl-final', market: 'h2h', selection: 'BUF', americanOdds: 100, stakeCents, status: 'lost', profitCents: -stakeCents, payoutCents: 0, placedAt: new Date(settledAt), settledAt: new Date(settledAt) },
+      });
+    // Sunday 2026-11-01 is the end of daylight saving time in New York; Monday 2026-11-02 starts a new week.
+    await lose('2026-10-31T23:30:00Z', 2000); // Saturday evening, EDT: last week
+    await lose('2026-11-02T04:30:00Z', 1500); // Sunday 23:30 EST: still Sunday, still last week
+    await lose('2026-11-02T05:30:00Z', 3000); // Monday 00:30 EST: this week, this day
+    const monday = await getBankroll(db, userId, new Date('2026-11-02T15:00:00Z'));
+    expect(monday).toMatchObject({ lossToday: 30, lossThisWeek: 30, dailyLossRoom: 20, weeklyLossRoom: 90 });
+    const sunday = await getBankroll(db, userId, new Date('2026-11-02T04:45:00Z'));
+    expect(sunday).toMatchObject({ lossToday: 15, lossThisWeek: 35, dailyLossRoom: 35, weeklyLossRoom: 85 });
+  });
+});
