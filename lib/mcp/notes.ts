@@ -140,6 +140,12 @@ anywhere else, and never compute the maths by hand.
 
 State the age of every price you use (its \`updatedAgo\`), and pass on any \`priceNote\` or \`note\` a tool returns.
 
+Where the tools' data comes from: prices and scores from The Odds API (several books per market; the
+consensus is built from them), injuries from the leagues' injury reports as ESPN publishes them (about twice a
+day), kickoff weather from Open-Meteo by venue, team stats from stored results and closing lines. Without a
+provider key the service runs on a generated **sample slate**: the tools then say so in \`priceNote\` or
+\`note\`, and you must tell the user that the figures are sample data, not real prices.
+
 ## Unverified context
 You may research news and context yourself, from reputable sports news outlets only. Social media is never
 a source. Anything found this way:
