@@ -209,6 +209,12 @@ export function decodeCursor(cursor: string): { at: Date; id: string } {
   return { at, id };
 }
 
+/** A `from`/`to` filter on one timestamp column (either end may be open). */
+export function within(field: 'placedAt' | 'createdAt', { from, to }: { from?: Date; to?: Date }) {
+  if (!from && !to) return {};
+  return { [field]: { ...(from ? { gte: from } : {}), ...(to ? { lte: to } : {}) } };
+}
+
 /** Newest first: rows after the cursor's (time, id), so rows with equal times are neither skipped nor repeated. */
 export function afterCursor(field: 'placedAt' | 'createdAt', cursor: string | undefined) {
   if (!cursor) return {};
@@ -249,7 +255,7 @@ export async function listBets(
     userId,
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.sport ? { sport: filter.sport } : {}),
-    ...(filter.from || filter.to ? { placedAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } } : {}),
+    ...within('placedAt', filter),
   };
   const [all, page, bankroll] = await Promise.all([
     db.bet.findMany({ where }),

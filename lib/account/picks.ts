@@ -1,6 +1,6 @@
 import { americanToDecimal, gradeSelection, type GameMarket } from '@/lib/betting';
 import type { Db } from '@/lib/db/client';
-import { afterCursor, encodeCursor, isUniqueViolation, type ListFilter } from './bets';
+import { afterCursor, encodeCursor, isUniqueViolation, within, type ListFilter } from './bets';
 import { loadGames, normalizePick, requireGame, type GameSummary } from './markets';
 
 // Recommendations ("picks") an agent saved for the user, graded against the final score when it exists.
@@ -107,7 +107,7 @@ export async function listRecommendations(
   const where = {
     userId,
     ...(filter.sport ? { sport: filter.sport } : {}),
-    ...(filter.from || filter.to ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } } : {}),
+    ...within('createdAt', filter),
   };
   const [all, page] = await Promise.all([
     db.recommendation.findMany({ where }),

@@ -2,6 +2,8 @@
 
 export const SPORTS = ['nfl', 'nba', 'mlb', 'nhl', 'ncaaf', 'ncaab', 'epl'] as const;
 export type Sport = (typeof SPORTS)[number];
+/** The sports as the console's filters offer them. */
+export const SPORT_CHOICES = SPORTS.map((value) => ({ value, label: value.toUpperCase() }));
 
 export const GAME_MARKETS = ['h2h', 'spreads', 'totals'] as const;
 export type GameMarket = (typeof GAME_MARKETS)[number];

@@ -35,6 +35,17 @@ const listWindow = {
   limit: z.int({ error: expected('must be a whole number') }).min(1).max(100).default(20),
   cursor: z.string().max(200).optional().meta({ description: 'nextCursor from the previous page.' }),
 };
+/** What a bet and a pick are on: the same game, market, selection and price arguments for both tools. */
+const wager = {
+  sport,
+  gameId: text(100),
+  market,
+  selection,
+  americanOdds,
+  book: text(50).optional().meta({ description: 'Sportsbook key of the price, e.g. draftkings.' }),
+  point: z.number({ error: expected('must be a number (the line)') }).optional().meta({ description: 'Line for spreads, totals and over/under props.' }),
+  player: text(100).optional().meta({ description: 'Player, for player-prop markets.' }),
+};
 const defaultBook = () => config().DEFAULT_REFERENCE_BOOK;
 
 const STAKING_RULES =
@@ -72,15 +83,8 @@ export const logBetTool = defineTool({
   scope: 'write',
   hints: WRITE,
   input: z.strictObject({
-    sport,
-    gameId: text(100),
-    market,
-    selection,
-    americanOdds,
+    ...wager,
     stake: money.meta({ description: 'Amount staked, in the currency of the bankroll.' }),
-    book: text(50).optional().meta({ description: 'Sportsbook key where it was placed, e.g. draftkings.' }),
-    point: z.number({ error: expected('must be a number (the line)') }).optional().meta({ description: 'Line for spreads, totals and over/under props.' }),
-    player: text(100).optional().meta({ description: 'Player, for player-prop markets.' }),
     recommendationId: text(100).optional(),
     notes: text(2000).optional(),
     clientRequestId,
@@ -120,15 +124,8 @@ export const saveRecommendationTool = defineTool({
   scope: 'write',
   hints: WRITE,
   input: z.strictObject({
-    sport,
-    gameId: text(100),
-    market,
-    selection,
-    americanOdds,
+    ...wager,
     probability,
-    book: text(50).optional(),
-    point: z.number({ error: expected('must be a number (the line)') }).optional(),
-    player: text(100).optional(),
     stakeUnits: z.number({ error: expected('must be a number of units') }).min(0).max(1000).optional(),
     reasoning: text(5000),
     risks: text(5000),

@@ -1,9 +1,10 @@
+import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { listBets } from '@/lib/account/bets';
 import { requireUser } from '@/lib/auth/session';
 import { config } from '@/lib/config';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
-import { SPORTS } from '@/lib/data/sports';
+import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
 import { db } from '@/lib/db';
 import { ToolError } from '@/lib/errors';
 import { SettleBetForm } from './SettleBetForm';
@@ -49,28 +50,8 @@ export default async function BetsPage({ searchParams }: { searchParams: Promise
         <h1>Bets</h1>
         <p className="lead">Bets you or your agents logged, newest first. Times are in {timeZone}.</p>
         <form className="actions" method="get">
-          <div className="field">
-            <label htmlFor="status">Status</label>
-            <select id="status" name="status" defaultValue={status ?? ''}>
-              <option value="">All</option>
-              {STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="sport">Sport</label>
-            <select id="sport" name="sport" defaultValue={sport ?? ''}>
-              <option value="">All</option>
-              {SPORTS.map((value) => (
-                <option key={value} value={value}>
-                  {value.toUpperCase()}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect name="status" label="Status" choices={STATUSES.map((value) => ({ value, label: value }))} selected={status} />
+          <FilterSelect name="sport" label="Sport" choices={SPORT_CHOICES} selected={sport} />
           <button type="submit">Filter</button>
         </form>
         {!book ? (

@@ -1,8 +1,9 @@
+import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { listRecommendations } from '@/lib/account/picks';
 import { requireUser } from '@/lib/auth/session';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
-import { SPORTS } from '@/lib/data/sports';
+import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
 import { db } from '@/lib/db';
 import { ToolError } from '@/lib/errors';
 
@@ -32,17 +33,7 @@ export default async function PicksPage({ searchParams }: { searchParams: Promis
         <h1>Picks</h1>
         <p className="lead">Recommendations your agents saved for you, graded once the game is final. Times are in {timeZone}.</p>
         <form className="actions" method="get">
-          <div className="field">
-            <label htmlFor="sport">Sport</label>
-            <select id="sport" name="sport" defaultValue={sport ?? ''}>
-              <option value="">All</option>
-              {SPORTS.map((value) => (
-                <option key={value} value={value}>
-                  {value.toUpperCase()}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect name="sport" label="Sport" choices={SPORT_CHOICES} selected={sport} />
           <button type="submit">Filter</button>
         </form>
         {!picks ? (
