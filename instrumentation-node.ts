@@ -1,0 +1,11 @@
+import { config } from '@/lib/config';
+
+// Read the configuration at start-up, so a bad or missing setting (such as NEXTAUTH_SECRET on a public
+// production host) stops the server with a message naming it instead of failing every request later
+// (Next itself would log the error and go on serving).
+try {
+  config();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
