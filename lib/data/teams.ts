@@ -2,7 +2,7 @@ import { normaliseName, teamId, type Sport } from './sports';
 
 // The team catalogue: abbreviations, every name the providers use for a team, and home venues with
 // coordinates (for weather) and roof type. Synced into the database by syncCatalogue (lib/data/repository.ts).
-// Covered so far: NFL, NBA, EPL. Other sports' games are skipped at ingestion (unmatched teams are never guessed).
+// Covered so far: NFL, NBA, MLB, NHL, EPL. Other sports' games (NCAA) are skipped at ingestion (unmatched teams are never guessed).
 
 type Roof = 'open' | 'retractable' | 'indoor';
 type VenueEntry = [name: string, city: string, latitude: number | null, longitude: number | null, roof: Roof];
@@ -119,10 +119,81 @@ const EPL: TeamEntry[] = [
   ['WOL', 'Wolverhampton Wanderers', ['Wolves', 'Wolverhampton'], ['Molineux Stadium', 'Wolverhampton', 52.5902, -2.1304, 'open']],
 ];
 
-const ENTRIES: Partial<Record<Sport, TeamEntry[]>> = { nfl: NFL, nba: NBA, epl: EPL };
+const MLB: TeamEntry[] = [
+  ['AZ', 'Arizona Diamondbacks', ['ARI', 'D-backs', 'Dbacks'], ['Chase Field', 'Phoenix, AZ', 33.4453, -112.0667, 'retractable']],
+  ['ATH', 'Athletics', ['OAK', 'Oakland Athletics', 'Sacramento Athletics', "A's"], ['Sutter Health Park', 'West Sacramento, CA', 38.5804, -121.5136, 'open']],
+  ['ATL', 'Atlanta Braves', [], ['Truist Park', 'Atlanta, GA', 33.8908, -84.4678, 'open']],
+  ['BAL', 'Baltimore Orioles', [], ['Oriole Park at Camden Yards', 'Baltimore, MD', 39.2839, -76.6217, 'open']],
+  ['BOS', 'Boston Red Sox', [], ['Fenway Park', 'Boston, MA', 42.3467, -71.0972, 'open']],
+  ['CHC', 'Chicago Cubs', [], ['Wrigley Field', 'Chicago, IL', 41.9484, -87.6553, 'open']],
+  ['CWS', 'Chicago White Sox', ['CHW'], ['Rate Field', 'Chicago, IL', 41.83, -87.6338, 'open']],
+  ['CIN', 'Cincinnati Reds', [], ['Great American Ball Park', 'Cincinnati, OH', 39.0975, -84.5066, 'open']],
+  ['CLE', 'Cleveland Guardians', [], ['Progressive Field', 'Cleveland, OH', 41.4962, -81.6852, 'open']],
+  ['COL', 'Colorado Rockies', [], ['Coors Field', 'Denver, CO', 39.7559, -104.9942, 'open']],
+  ['DET', 'Detroit Tigers', [], ['Comerica Park', 'Detroit, MI', 42.339, -83.0485, 'open']],
+  ['HOU', 'Houston Astros', [], ['Daikin Park', 'Houston, TX', 29.7573, -95.3555, 'retractable']],
+  ['KC', 'Kansas City Royals', ['KCR'], ['Kauffman Stadium', 'Kansas City, MO', 39.0517, -94.4803, 'open']],
+  ['LAA', 'Los Angeles Angels', ['ANA'], ['Angel Stadium', 'Anaheim, CA', 33.8003, -117.8827, 'open']],
+  ['LAD', 'Los Angeles Dodgers', [], ['Dodger Stadium', 'Los Angeles, CA', 34.0739, -118.24, 'open']],
+  ['MIA', 'Miami Marlins', ['FLA'], ['loanDepot park', 'Miami, FL', 25.7781, -80.2196, 'retractable']],
+  ['MIL', 'Milwaukee Brewers', [], ['American Family Field', 'Milwaukee, WI', 43.028, -87.9712, 'retractable']],
+  ['MIN', 'Minnesota Twins', [], ['Target Field', 'Minneapolis, MN', 44.9817, -93.2776, 'open']],
+  ['NYM', 'New York Mets', [], ['Citi Field', 'Queens, NY', 40.7571, -73.8458, 'open']],
+  ['NYY', 'New York Yankees', [], ['Yankee Stadium', 'Bronx, NY', 40.8296, -73.9262, 'open']],
+  ['PHI', 'Philadelphia Phillies', [], ['Citizens Bank Park', 'Philadelphia, PA', 39.9061, -75.1665, 'open']],
+  ['PIT', 'Pittsburgh Pirates', [], ['PNC Park', 'Pittsburgh, PA', 40.4469, -80.0057, 'open']],
+  ['SD', 'San Diego Padres', ['SDP'], ['Petco Park', 'San Diego, CA', 32.7073, -117.1566, 'open']],
+  ['SF', 'San Francisco Giants', ['SFG'], ['Oracle Park', 'San Francisco, CA', 37.7786, -122.3893, 'open']],
+  ['SEA', 'Seattle Mariners', [], ['T-Mobile Park', 'Seattle, WA', 47.5914, -122.3325, 'retractable']],
+  ['STL', 'St. Louis Cardinals', ['St Louis Cardinals'], ['Busch Stadium', 'St. Louis, MO', 38.6226, -90.1928, 'open']],
+  ['TB', 'Tampa Bay Rays', ['TBR'], ['Tropicana Field', 'St. Petersburg, FL', 27.7683, -82.6534, 'indoor']],
+  ['TEX', 'Texas Rangers', [], ['Globe Life Field', 'Arlington, TX', 32.7473, -97.0842, 'retractable']],
+  ['TOR', 'Toronto Blue Jays', ['Jays'], ['Rogers Centre', 'Toronto, ON', 43.6414, -79.3894, 'retractable']],
+  ['WSH', 'Washington Nationals', ['WAS', 'Nats'], ['Nationals Park', 'Washington, DC', 38.873, -77.0074, 'open']],
+];
+
+const NHL: TeamEntry[] = [
+  ['ANA', 'Anaheim Ducks', [], arena('Honda Center', 'Anaheim, CA')],
+  ['BOS', 'Boston Bruins', [], arena('TD Garden', 'Boston, MA')],
+  ['BUF', 'Buffalo Sabres', [], arena('KeyBank Center', 'Buffalo, NY')],
+  ['CGY', 'Calgary Flames', [], arena('Scotiabank Saddledome', 'Calgary, AB')],
+  ['CAR', 'Carolina Hurricanes', ['Canes'], arena('Lenovo Center', 'Raleigh, NC')],
+  ['CHI', 'Chicago Blackhawks', [], arena('United Center', 'Chicago, IL')],
+  ['COL', 'Colorado Avalanche', [], arena('Ball Arena', 'Denver, CO')],
+  ['CBJ', 'Columbus Blue Jackets', ['CLB', 'Jackets'], arena('Nationwide Arena', 'Columbus, OH')],
+  ['DAL', 'Dallas Stars', [], arena('American Airlines Center', 'Dallas, TX')],
+  ['DET', 'Detroit Red Wings', ['Wings'], arena('Little Caesars Arena', 'Detroit, MI')],
+  ['EDM', 'Edmonton Oilers', [], arena('Rogers Place', 'Edmonton, AB')],
+  ['FLA', 'Florida Panthers', ['FLO'], arena('Amerant Bank Arena', 'Sunrise, FL')],
+  ['LA', 'Los Angeles Kings', ['LAK'], arena('Crypto.com Arena', 'Los Angeles, CA')],
+  ['MIN', 'Minnesota Wild', [], arena('Grand Casino Arena', 'St. Paul, MN')],
+  ['MTL', 'Montréal Canadiens', ['MON', 'Montreal Canadiens', 'Habs'], arena('Bell Centre', 'Montréal, QC')],
+  ['NSH', 'Nashville Predators', ['NAS', 'Preds'], arena('Bridgestone Arena', 'Nashville, TN')],
+  ['NJ', 'New Jersey Devils', ['NJD'], arena('Prudential Center', 'Newark, NJ')],
+  ['NYI', 'New York Islanders', [], arena('UBS Arena', 'Elmont, NY')],
+  ['NYR', 'New York Rangers', [], arena('Madison Square Garden', 'New York, NY')],
+  ['OTT', 'Ottawa Senators', ['Sens'], arena('Canadian Tire Centre', 'Ottawa, ON')],
+  ['PHI', 'Philadelphia Flyers', [], arena('Xfinity Mobile Arena', 'Philadelphia, PA')],
+  ['PIT', 'Pittsburgh Penguins', ['Pens'], arena('PPG Paints Arena', 'Pittsburgh, PA')],
+  ['SJ', 'San Jose Sharks', ['SJS'], arena('SAP Center', 'San Jose, CA')],
+  ['SEA', 'Seattle Kraken', [], arena('Climate Pledge Arena', 'Seattle, WA')],
+  ['STL', 'St. Louis Blues', ['St Louis Blues'], arena('Enterprise Center', 'St. Louis, MO')],
+  ['TB', 'Tampa Bay Lightning', ['TBL'], arena('Benchmark International Arena', 'Tampa, FL')],
+  ['TOR', 'Toronto Maple Leafs', ['Leafs'], arena('Scotiabank Arena', 'Toronto, ON')],
+  ['UTA', 'Utah Mammoth', ['UTAH', 'Utah Hockey Club', 'Utah HC'], arena('Delta Center', 'Salt Lake City, UT')],
+  ['VAN', 'Vancouver Canucks', [], arena('Rogers Arena', 'Vancouver, BC')],
+  ['VGK', 'Vegas Golden Knights', ['VEG', 'Knights'], arena('T-Mobile Arena', 'Las Vegas, NV')],
+  ['WSH', 'Washington Capitals', ['WAS', 'Caps'], arena('Capital One Arena', 'Washington, DC')],
+  ['WPG', 'Winnipeg Jets', [], arena('Canada Life Centre', 'Winnipeg, MB')],
+];
+
+const ENTRIES: Partial<Record<Sport, TeamEntry[]>> = { nfl: NFL, nba: NBA, mlb: MLB, nhl: NHL, epl: EPL };
+
+const TWO_WORD_NICKNAME = /\b(?:Red Sox|White Sox|Blue Jays|Maple Leafs|Golden Knights|Blue Jackets|Red Wings)$/;
 
 function build(sport: Sport, [abbreviation, name, aliases, [venueName, city, latitude, longitude, roof]]: TeamEntry): CatalogueTeam {
-  const nickname = sport === 'epl' ? [] : [name.split(' ').at(-1) as string]; // "Chiefs", "Warriors"
+  // "Chiefs", "Warriors"; two words where the last alone would be ambiguous or wrong ("Red Sox" and "White Sox").
+  const nickname = sport === 'epl' ? [] : [name.match(TWO_WORD_NICKNAME)?.[0] ?? (name.split(' ').at(-1) as string)];
   return {
     id: teamId(sport, abbreviation),
     sport,

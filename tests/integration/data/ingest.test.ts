@@ -144,4 +144,24 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     expect(fallback.note).toContain('stored props');
     expect(await database.db.price.count({ where: { gameId, player: { not: '' } } })).toBe(6);
   });
+
+  it('stores MLB and NHL games under the names The Odds API gives them; NCAA is still skipped', async () => {
+    const day = kickoff.toISOString().slice(0, 10).replaceAll('-', '');
+    const updated = new Date(Date.now() - 60_000).toISOString();
+    fake.routes.set('/v4/sports/baseball_mlb/odds', () => ({ headers: QUOTA, body: [oddsEvent('mlb1', kickoff.toISOString(), 'New York Yankees', 'Boston Red Sox', updated)] }));
+    fake.routes.set('/v4/sports/icehockey_nhl/odds', () => ({ headers: QUOTA, body: [oddsEvent('nhl1', kickoff.toISOString(), 'Montréal Canadiens', 'Utah Mammoth', updated)] }));
+    const summary = await run({ sports: ['mlb', 'nhl', 'ncaaf'], only: 'odds', force: true });
+    expect(summary.failures).toEqual([]);
+    expect(summary).toMatchObject({ games: 2, prices: 24 });
+    expect(summary.skipped).toEqual(['ncaaf: no teams in the catalogue yet, so nothing could be matched (no quota spent)']);
+    expect(fake.count('/v4/sports/americanfootball_ncaaf')).toBe(0);
+    expect(await database.db.game.findUniqueOrThrow({ where: { id: `mlb-${day}-bos-nyy` } })).toMatchObject({
+      sport: 'mlb', oddsEventId: 'mlb1', homeTeamId: 'mlb:NYY', awayTeamId: 'mlb:BOS', venueId: 'yankeestadium', source: 'live',
+    });
+    expect(await database.db.game.findUniqueOrThrow({ where: { id: `nhl-${day}-uta-mtl` } })).toMatchObject({
+      sport: 'nhl', oddsEventId: 'nhl1', homeTeamId: 'nhl:MTL', awayTeamId: 'nhl:UTA', venueId: 'bellcentre', source: 'live',
+    });
+    expect(await database.db.price.count({ where: { gameId: `mlb-${day}-bos-nyy`, market: 'h2h', outcome: { in: ['NYY', 'BOS'] } } })).toBe(4);
+    expect(await database.db.teamAlias.findUnique({ where: { sport_alias: { sport: 'nhl', alias: 'montrealcanadiens' } } })).toMatchObject({ teamId: 'nhl:MTL' });
+  });
 });
