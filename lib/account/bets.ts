@@ -1,4 +1,5 @@
-import { americanToDecimal, gradeSelection, settlement, type GameMarket, type SettledResult } from '@/lib/betting';
+import { americanToDecimal, settlement, type SettledResult } from '@/lib/betting';
+import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { ToolError, invalidInput } from '@/lib/errors';
 import { HELPLINE } from '@/lib/tools/instructions';
@@ -8,6 +9,8 @@ import {
   closingQuotes,
   currentFairProbability,
   fairProbabilityOf,
+  gradeAtFinal,
+  isGradable,
   loadGames,
   normalizePick,
   requireGame,
@@ -18,7 +21,7 @@ import { fromCents, toCents } from './money';
 // The user's book: bets logged, settled once, and listed with profit, ROI and closing-line value.
 
 export interface NewBet {
-  sport: string;
+  sport: Sport;
   gameId: string;
   market: string;
   selection: string;
@@ -105,9 +108,7 @@ export async function logBet(
         sport: game.sport,
         gameId: game.id,
         market: bet.market,
-        selection: pick.selection,
-        point: pick.point,
-        player: pick.player,
+        ...pick,
         americanOdds: bet.americanOdds,
         stakeCents: toCents(bet.stake),
         book: bet.book ?? null,
@@ -135,21 +136,12 @@ const notYourBet = (betId: string) =>
   new ToolError('not_found', `No bet with id ${betId} in this account. list_bets shows the user's bets.`);
 
 function autoGrade(bet: BetRow, game: GameSummary | undefined): SettledResult {
-  if (!['h2h', 'spreads', 'totals'].includes(bet.market)) {
+  if (!isGradable(bet.market)) {
     throw new ToolError('limit', `auto grades moneylines, spreads and totals; settle the ${bet.market} bet with won, lost, push or void.`);
   }
-  if (!game || game.status !== 'final' || game.homeScore === null || game.awayScore === null) {
-    throw new ToolError('limit', `The game ${bet.gameId} has no final score yet, so it cannot be graded automatically.`);
-  }
-  return gradeSelection(
-    { market: bet.market as GameMarket, selection: bet.selection, point: bet.point },
-    {
-      homeTeam: game.homeTeam.abbreviation,
-      awayTeam: game.awayTeam.abbreviation,
-      homeScore: game.homeScore,
-      awayScore: game.awayScore,
-    },
-  );
+  const grade = gradeAtFinal(game, { market: bet.market, selection: bet.selection, point: bet.point });
+  if (!grade) throw new ToolError('limit', `The game ${bet.gameId} has no final score yet, so it cannot be graded automatically.`);
+  return grade;
 }
 
 /**

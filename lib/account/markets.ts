@@ -1,47 +1,39 @@
-import { consensus, type BookMarket } from '@/lib/betting';
+import { consensus, gradeSelection, type BookMarket, type GameMarket, type Grade, type GradedSelection } from '@/lib/betting';
+import { GAME_INCLUDE, requireGameRow, type GameRow } from '@/lib/data/repository';
 import { SPORT_INFO, type Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
-import { ToolError, invalidInput } from '@/lib/errors';
+import { invalidInput } from '@/lib/errors';
 
 // What a bet or a pick is on: the game it names, a selection that fits the market, and the no-vig fair
 // probability of that selection from the books' prices (now, or at the close).
 
-export interface GameSummary {
-  id: string;
-  sport: string;
-  startsAt: Date;
-  status: string;
-  homeScore: number | null;
-  awayScore: number | null;
-  homeTeam: { abbreviation: string; name: string };
-  awayTeam: { abbreviation: string; name: string };
-}
-
-const GAME_SELECT = {
-  id: true,
-  sport: true,
-  startsAt: true,
-  status: true,
-  homeScore: true,
-  awayScore: true,
-  homeTeam: { select: { abbreviation: true, name: true } },
-  awayTeam: { select: { abbreviation: true, name: true } },
-} as const;
+export type GameSummary = GameRow;
 
 export function loadGames(db: Db, ids: string[]): Promise<GameSummary[]> {
-  return db.game.findMany({ where: { id: { in: ids } }, select: GAME_SELECT });
+  return db.game.findMany({ where: { id: { in: ids } }, include: GAME_INCLUDE });
 }
 
 /** The game, which must exist (404) and be of the sport the caller named (400 on `gameId`). */
-export async function requireGame(db: Db, gameId: string, sport: string): Promise<GameSummary> {
-  const game = await db.game.findUnique({ where: { id: gameId }, select: GAME_SELECT });
-  if (!game) throw new ToolError('not_found', `No game with id ${gameId}. Find games with list_games or get_game_odds.`);
-  if (game.sport !== sport) {
-    throw invalidInput([
-      { path: 'gameId', message: `${gameId} is a ${game.sport.toUpperCase()} game, not ${sport.toUpperCase()}` },
-    ]);
-  }
-  return game;
+export function requireGame(db: Db, gameId: string, sport: Sport): Promise<GameSummary> {
+  return requireGameRow(db, gameId, sport);
+}
+
+const GRADABLE_MARKETS: readonly string[] = ['h2h', 'spreads', 'totals'];
+
+/** Markets a final score settles on its own (player props need the box score). */
+export function isGradable(market: string): market is GameMarket {
+  return GRADABLE_MARKETS.includes(market);
+}
+
+/** The grade of a moneyline, spread or total once its game is final; null before that. */
+export function gradeAtFinal(game: GameSummary | undefined, wager: GradedSelection): Grade | null {
+  if (!game || game.status !== 'final' || game.homeScore === null || game.awayScore === null) return null;
+  return gradeSelection(wager, {
+    homeTeam: game.homeTeam.abbreviation,
+    awayTeam: game.awayTeam.abbreviation,
+    homeScore: game.homeScore,
+    awayScore: game.awayScore,
+  });
 }
 
 export interface Pick {

@@ -1,12 +1,13 @@
-import { americanToDecimal, gradeSelection, type GameMarket } from '@/lib/betting';
+import { americanToDecimal } from '@/lib/betting';
+import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { afterCursor, encodeCursor, isUniqueViolation, within, type ListFilter } from './bets';
-import { loadGames, normalizePick, requireGame, type GameSummary } from './markets';
+import { gradeAtFinal, isGradable, loadGames, normalizePick, requireGame, type GameSummary } from './markets';
 
 // Recommendations ("picks") an agent saved for the user, graded against the final score when it exists.
 
 export interface NewPick {
-  sport: string;
+  sport: Sport;
   gameId: string;
   market: string;
   selection: string;
@@ -25,12 +26,7 @@ type PickRow = NonNullable<Awaited<ReturnType<Db['recommendation']['findUnique']
 
 /** won / lost / push once the game is final (game markets only); null while open or for props. */
 function gradePick(pick: PickRow, game: GameSummary | undefined): string | null {
-  if (!game || game.status !== 'final' || game.homeScore === null || game.awayScore === null) return null;
-  if (!['h2h', 'spreads', 'totals'].includes(pick.market)) return null;
-  return gradeSelection(
-    { market: pick.market as GameMarket, selection: pick.selection, point: pick.point },
-    { homeTeam: game.homeTeam.abbreviation, awayTeam: game.awayTeam.abbreviation, homeScore: game.homeScore, awayScore: game.awayScore },
-  );
+  return isGradable(pick.market) ? gradeAtFinal(game, { market: pick.market, selection: pick.selection, point: pick.point }) : null;
 }
 
 function pickView(pick: PickRow, result: string | null) {

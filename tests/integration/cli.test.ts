@@ -1,31 +1,17 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runJev } from '../helpers/cli';
 import { freshDatabase } from '../helpers/db';
 import { raw } from '../helpers/http';
 import { startServer, type RunningServer } from '../helpers/server';
 
 // The jev CLI as a user runs it, against a real database and a running server.
 
-const run = promisify(execFile);
-
 describe('jev CLI', () => {
   let url: string;
   let drop: () => Promise<void>;
   let server: RunningServer;
 
-  const jev = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [path.resolve('bin/jev.mjs'), ...args], {
-        env: { ...process.env, DATABASE_URL: url },
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  };
+  const jev = (...args: string[]) => runJev(args, { ...process.env, DATABASE_URL: url });
 
   beforeAll(async () => {
     ({ url, drop } = await freshDatabase('sqlite'));

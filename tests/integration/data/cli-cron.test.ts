@@ -1,14 +1,13 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runJev } from '../../helpers/cli';
 import { freshDatabase } from '../../helpers/db';
 import { startServer, type RunningServer } from '../../helpers/server';
 import { espnInjuries, startFakeProviders, type FakeProviders } from './fake-providers';
 
 // `jev data …`, `jev ingest`, `jev worker` and POST /api/cron/ingest, as a user or a cron service runs them.
 
-const execute = promisify(execFile);
 const CRON_SECRET = 'cron-secret-for-tests-0123456789';
 
 describe('data commands and the cron route', () => {
@@ -18,15 +17,7 @@ describe('data commands and the cron route', () => {
   let server: RunningServer;
   const env = () => ({ ...process.env, DATABASE_URL: url, ESPN_BASE_URL: fake.baseUrl, OPEN_METEO_BASE_URL: fake.baseUrl, ODDS_API_KEY: '' });
 
-  const jev = async (args: string[], extraEnv: Record<string, string> = {}) => {
-    try {
-      const { stdout, stderr } = await execute(process.execPath, [path.resolve('bin/jev.mjs'), ...args], { env: { ...env(), ...extraEnv } });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  };
+  const jev = (args: string[], extraEnv: Record<string, string> = {}) => runJev(args, { ...env(), ...extraEnv });
 
   beforeAll(async () => {
     ({ url, drop } = await freshDatabase('sqlite'));
