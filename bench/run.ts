@@ -103,7 +103,7 @@ async function measureIngestion(dir: string): Promise<string> {
   const timeoutMs = 10_000;
   const providers = {
     odds: createOddsApi({ apiKey: 'bench', baseUrl: fake.baseUrl, regions: 'us', timeoutMs }),
-    injuries: createEspn({ baseUrl: fake.baseUrl, timeoutMs }),
+    espn: createEspn({ baseUrl: fake.baseUrl, timeoutMs }),
     weather: createOpenMeteo({ baseUrl: fake.baseUrl, timeoutMs }),
   };
   try {

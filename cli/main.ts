@@ -51,7 +51,7 @@ function printSummary(summary: IngestSummary): void {
     : '';
   out(
     `Ingested: ${summary.games} games, ${summary.prices} prices and ${summary.props} props changed, ${summary.injuries} injuries, ` +
-      `${summary.forecasts} forecasts, ${summary.results} finals${quota}`,
+      `${summary.forecasts} forecasts, ${summary.results} finals, ${summary.statLines} box-score lines${quota}`,
   );
   for (const line of summary.skipped) out(`  skipped ${line}`);
   for (const line of summary.failures) process.stderr.write(`  failed ${line}\n`);
@@ -241,8 +241,8 @@ const COMMANDS: Record<string, Command> = {
   ingest: {
     usage: `jev ingest [--sport ${SPORTS.join('|')}] [--only ${INGEST_TASKS.join('|')}] [--force]`,
     summary:
-      'Fetch odds, props, injuries, weather and scores from the providers now, with progress and a summary. Odds API data fetched ' +
-      'within ODDS_FRESH_SECONDS is not fetched again (quota), unless --force.',
+      'Fetch odds, props, injuries, weather, scores and box scores (stats, from ESPN) from the providers now, with progress and a ' +
+      'summary. Odds API data fetched within ODDS_FRESH_SECONDS is not fetched again (quota), unless --force.',
     options: { sport: { type: 'string' }, only: { type: 'string' }, force: { type: 'boolean' } },
     async run(values, _positionals, db) {
       const input = parseWith(
@@ -268,7 +268,7 @@ const COMMANDS: Record<string, Command> = {
     usage: 'jev worker',
     summary:
       'Keep the data fresh on a schedule until stopped: odds every few minutes near game time, injuries twice a day, weather ' +
-      'hourly before kickoff, scores on game days. For serverless hosts use POST /api/cron/ingest instead.',
+      'hourly before kickoff, scores on game days and box scores after games finish. For serverless hosts use POST /api/cron/ingest instead.',
     options: {},
     async run(_values, _positionals, db) {
       await runWorker(db, providers(), { log: (line) => process.stderr.write(`${line}\n`), onSummary: printSummary });

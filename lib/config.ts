@@ -95,6 +95,8 @@ const schema = z
     PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(20, 'must be at most 20').default(8),
     PROPS_TTL_SECONDS: z.coerce.number().int().min(30, 'must be at least 30').max(86_400).default(600),
     ODDS_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+    /** ESPN game summaries (box scores) one ingestion run may fetch, all sports together. */
+    STATS_MAX_SUMMARIES: z.coerce.number().int().min(1, 'must be at least 1').max(500, 'must be at most 500').default(40),
     ODDS_STALE_MINUTES: z.coerce.number().positive().max(10_080).default(60),
     ODDS_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     CRON_SECRET: optionalString.refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),

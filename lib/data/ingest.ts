@@ -1,18 +1,32 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isUniqueViolation } from '@/lib/account/bets';
 import { config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import type { Providers } from './providers';
+import type { Espn, EspnEvent, EspnTeam } from './providers/espn';
 import { ProviderError } from './providers/http';
 import type { OddsApi, OddsEvent, Quota, ScoreEvent } from './providers/odds-api';
 import { gameIdFor, normaliseName, seasonOf, SPORT_INFO, SPORTS, type Sport } from './sports';
-import { mergePrices, replaceInjuries, syncCatalogue, upsertGames, upsertWeather, type GameRecord, type InjuryRecord, type PriceRecord } from './store';
+import {
+  mergePrices,
+  replaceInjuries,
+  replacePlayerStats,
+  syncCatalogue,
+  upsertGames,
+  upsertWeather,
+  type GameRecord,
+  type InjuryRecord,
+  type PlayerStatRecord,
+  type PriceRecord,
+} from './store';
 import { catalogueTeams, type CatalogueTeam } from './teams';
 
-// Ingestion: provider answers → our games, prices, props, injuries, forecasts and scores. Every fetch goes
+// Ingestion: provider answers → our games, prices, props, injuries, forecasts, scores and box scores. Every fetch goes
 // through `gated`, which records it in ProviderFetch (shared by every process): data fetched inside its
 // freshness window is not fetched again (quota is never spent twice on it), a 429 starts a back-off, and a
 // failed or malformed fetch writes nothing, so what was stored stays as it was.
 
-export const INGEST_TASKS = ['odds', 'props', 'injuries', 'weather', 'scores'] as const;
+export const INGEST_TASKS = ['odds', 'props', 'injuries', 'weather', 'scores', 'stats'] as const;
 export type IngestTask = (typeof INGEST_TASKS)[number];
 
 /** Sports whose teams the catalogue holds: the others' games could not be matched, so they are not fetched. */
@@ -23,6 +37,9 @@ const HOUR = 60 * MINUTE;
 const PROPS_AHEAD_MS = 36 * HOUR;
 const WEATHER_AHEAD_MS = 7 * 24 * HOUR;
 const SCORES_DAYS_FROM = 3;
+const DAY = 24 * HOUR;
+/** Finals this recent get their box scores from ESPN; older ones that have none are not looked up again. */
+const STATS_DAYS_BACK = SCORES_DAYS_FROM;
 
 export interface IngestOptions {
   sports?: readonly Sport[];
@@ -42,6 +59,8 @@ export interface IngestSummary {
   injuries: number;
   forecasts: number;
   results: number;
+  /** Players' box-score lines stored from ESPN. */
+  statLines: number;
   quota: Quota | null;
   skipped: string[];
   failures: string[];
@@ -114,29 +133,108 @@ export function eventPrices(event: OddsEvent, gameId: string, home: CatalogueTea
 }
 
 // --- the fetch gate -------------------------------------------------------------------------------------
+// A fetch is claimed in ProviderFetch before any quota is spent: one conditional update (the row is stale,
+// not backing off and not claimed) decides the single winner across every process, on SQLite and PostgreSQL
+// alike. The claim is a lease a little longer than a provider call may take, so a holder that crashed blocks
+// no one for long; the holder ends it by recording how its fetch went. Freshness and back-off follow the
+// caller's `now`; leases follow the wall clock, since a run's `now` may be minutes old by its last fetch.
 
-type Gate = { status: 'fresh' } | { status: 'backoff'; until: Date } | { status: 'failed'; error: Error } | { status: 'done' };
+/** 'busy': another caller, in this process or another, is fetching it until `until` at the latest. */
+export type Gate =
+  | { status: 'fresh' }
+  | { status: 'busy'; until: Date }
+  | { status: 'backoff'; until: Date }
+  | { status: 'failed'; error: Error }
+  | { status: 'done' };
+
+type FetchRow = { fetchedAt: Date | null; backoffUntil: Date | null; claimedUntil: Date | null };
+type Outcome = { fetchedAt?: Date; backoffUntil?: Date | null; lastError: string | null } & Partial<Quota>;
+
+const LEASE_MARGIN_MS = 5_000;
+const POLL_MS = 150;
+
+/** How long a claim holds: a provider call's timeout and a moment to store its answer. */
+function leaseMs(): number {
+  return config().PROVIDER_TIMEOUT_SECONDS * 1000 + LEASE_MARGIN_MS;
+}
+
+/** Why `row` may not be fetched now, if it may not. The same rules as `claimable`, read from a row. */
+function blockedBy(row: FetchRow, now: Date, freshnessMs: number): Gate | undefined {
+  if (row.backoffUntil && row.backoffUntil > now) return { status: 'backoff', until: row.backoffUntil };
+  if (row.fetchedAt && now.getTime() - row.fetchedAt.getTime() < freshnessMs) return { status: 'fresh' };
+  if (row.claimedUntil && row.claimedUntil.getTime() > Date.now()) {
+    return { status: 'busy', until: new Date(Math.min(row.claimedUntil.getTime(), Date.now() + leaseMs())) };
+  }
+  return undefined;
+}
+
+/** The rows of `blockedBy` that block nothing, as a database condition. */
+function claimable(now: Date, freshnessMs: number) {
+  return {
+    AND: [
+      { OR: [{ backoffUntil: null }, { backoffUntil: { lte: now } }] },
+      { OR: [{ fetchedAt: null }, { fetchedAt: { lte: new Date(now.getTime() - freshnessMs) } }] },
+      { OR: [{ claimedUntil: null }, { claimedUntil: { lte: new Date() } }] },
+    ],
+  };
+}
+
+/** Claims `key` for this caller: its lease, or why someone else's fetch (or none) stands. */
+async function claimFetch(db: Db, key: string, freshnessMs: number, now: Date): Promise<{ lease: Date } | Gate> {
+  const row = await db.providerFetch.findUnique({ where: { key } });
+  const blocked = row && blockedBy(row, now, freshnessMs);
+  if (blocked) return blocked;
+  const lease = new Date(Date.now() + leaseMs());
+  const won = row
+    ? (await db.providerFetch.updateMany({ where: { key, ...claimable(now, freshnessMs) }, data: { claimedUntil: lease, attemptedAt: now } })).count === 1
+    : await createClaimed(db, key, now, lease);
+  // Lost the race since the row was read: another caller is fetching it, or just has.
+  return won ? { lease } : { status: 'busy', until: new Date(Date.now() + leaseMs()) };
+}
+
+/** The first fetch of `key` inserts its row already claimed; false when another caller inserted it first. */
+async function createClaimed(db: Db, key: string, now: Date, lease: Date): Promise<boolean> {
+  try {
+    await db.providerFetch.create({ data: { key, attemptedAt: now, claimedUntil: lease } });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** Ends the claim with how the fetch went, unless the lease lapsed and another caller has taken it over. */
+async function release(db: Db, key: string, lease: Date, outcome: Outcome): Promise<void> {
+  await db.providerFetch.updateMany({ where: { key, claimedUntil: lease }, data: { ...outcome, claimedUntil: null } });
+}
 
 async function gated(db: Db, key: string, freshnessMs: number, now: Date, fetchAndStore: () => Promise<Quota | void>): Promise<Gate> {
-  const last = await db.providerFetch.findUnique({ where: { key } });
-  if (last?.backoffUntil && last.backoffUntil > now) return { status: 'backoff', until: last.backoffUntil };
-  if (last?.fetchedAt && now.getTime() - last.fetchedAt.getTime() < freshnessMs) return { status: 'fresh' };
-  const record = (data: { fetchedAt?: Date; backoffUntil?: Date | null; lastError?: string | null } & Partial<Quota>) =>
-    db.providerFetch.upsert({ where: { key }, create: { key, attemptedAt: now, ...data }, update: { attemptedAt: now, ...data } });
+  const claim = await claimFetch(db, key, freshnessMs, now);
+  if (!('lease' in claim)) return claim;
   try {
     const quota = await fetchAndStore();
-    await record({ fetchedAt: now, backoffUntil: null, lastError: null, ...(quota ?? {}) });
+    await release(db, key, claim.lease, { fetchedAt: now, backoffUntil: null, lastError: null, ...(quota ?? {}) });
     return { status: 'done' };
   } catch (error) {
     if (!(error instanceof Error)) throw error;
     const quota = 'quota' in error ? (error.quota as Quota) : {};
     const retrySeconds = error instanceof ProviderError && error.rateLimited ? (error.options.retryAfterSeconds ?? 60) : undefined;
-    await record({
+    await release(db, key, claim.lease, {
       lastError: error.message.slice(0, 500),
       ...(retrySeconds ? { backoffUntil: new Date(now.getTime() + retrySeconds * 1000) } : {}),
       ...quota,
     });
     return { status: 'failed', error };
+  }
+}
+
+/** Waits for the holder of a 'busy' gate to record how its fetch went, polling its row, at most until `until`. */
+async function awaitHolder(db: Db, key: string, until: Date): Promise<Gate> {
+  for (;;) {
+    const row = await db.providerFetch.findUnique({ where: { key } });
+    if (row && row.claimedUntil === null) return row.lastError === null ? { status: 'done' } : { status: 'failed', error: new Error(row.lastError) };
+    if (Date.now() >= until.getTime()) return { status: 'failed', error: new Error('the fetch another caller started did not finish in time') };
+    await sleep(POLL_MS);
   }
 }
 
@@ -147,6 +245,13 @@ export async function latestQuota(db: Db): Promise<Quota | null> {
 }
 
 // --- props, also used on demand by get_player_props ----------------------------------------------------
+
+const propsKey = (gameId: string) => `props:${gameId}`;
+
+/** After a 'busy' gate: how the fetch of the game's props that another caller holds went. */
+export function awaitGameProps(db: Db, gameId: string, until: Date): Promise<Gate> {
+  return awaitHolder(db, propsKey(gameId), until);
+}
 
 export async function refreshGameProps(
   db: Db,
@@ -160,7 +265,7 @@ export async function refreshGameProps(
   const away = catalogueTeams(sport).find((team) => team.id === game.awayTeamId);
   if (!game.oddsEventId || !home || !away) return { status: 'fresh' };
   let props = 0;
-  const gate = await gated(db, `props:${game.id}`, freshnessMs, now, async () => {
+  const gate = await gated(db, propsKey(game.id), freshnessMs, now, async () => {
     const { event, quota } = await odds.eventProps(sport, game.oddsEventId as string, SPORT_INFO[sport].propMarkets);
     const rows = eventPrices(event, game.id, home, away).filter((row) => row.player !== '');
     props = (await mergePrices(db, rows)).changed;
@@ -169,13 +274,142 @@ export async function refreshGameProps(
   return { ...gate, props };
 }
 
+// --- box scores from ESPN ------------------------------------------------------------------------------
+// ESPN's ids are not ours: a final is found on ESPN's scoreboard of its date by both its teams (through the
+// alias table), then its summary gives the players' lines. Each scoreboard and each summary is one gated fetch
+// (stats:<sport>:<YYYYMMDD>, stats:<gameId>), so a game ESPN cannot give yet is asked about again only when
+// its window has passed. A game's lines are stored whole, once ESPN has them; a failed fetch stores nothing.
+
+/** ESPN reads a scoreboard's date in US Eastern time; a late game can sit on the next day in UTC. */
+const EASTERN_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
+const espnDates = (startsAt: Date) => [...new Set([EASTERN_DATE.format(startsAt), startsAt.toISOString().slice(0, 10)])].map((d) => d.replaceAll('-', ''));
+/** How far ESPN's start time may sit from ours for the same game (a delayed or rescheduled start). */
+const SAME_GAME_MS = 18 * HOUR;
+/** A final whose summary had no players' lines is asked again after this long (on a schedule). */
+const NO_LINES_RECHECK_MS = 2 * HOUR;
+
+interface BoxScoreRun {
+  now: Date;
+  freshnessMs: number;
+  /** Summaries this run may still fetch (STATS_MAX_SUMMARIES), shared by the sports. */
+  budget: { summaries: number };
+  onUnknown: OnUnknown;
+  note: (what: string, gate: Gate) => void;
+  skip: (line: string) => void;
+  log: (line: string) => void;
+}
+
+type MatchedEvent = { event: EspnEvent; home: CatalogueTeam | undefined; away: CatalogueTeam | undefined };
+
+/** Stores ESPN's box scores of the sport's recent live finals that have none yet; returns the lines stored. */
+async function refreshBoxScores(db: Db, espn: Espn, sport: Sport, run: BoxScoreRun): Promise<number> {
+  const { now, log } = run;
+  const games = await db.game.findMany({
+    where: {
+      sport,
+      status: 'final',
+      source: 'live', // the sample's games are invented: ESPN has nothing to say about them
+      startsAt: { gte: new Date(now.getTime() - STATS_DAYS_BACK * DAY), lte: now },
+      playerStats: { none: { source: 'espn' } },
+    },
+    orderBy: { startsAt: 'asc' },
+    select: { id: true, startsAt: true, homeTeamId: true, awayTeamId: true },
+  });
+  if (games.length === 0) {
+    log('  no recent finals without a box score');
+    return 0;
+  }
+
+  const quiet = () => {};
+  const teamFor = (team: EspnTeam) => {
+    const found = matchTeam(sport, team.name, quiet) ?? (team.abbreviation ? matchTeam(sport, team.abbreviation, quiet) : undefined);
+    if (!found) run.onUnknown(sport, team.name);
+    return found;
+  };
+  const boards = new Map<string, MatchedEvent[] | null>();
+  const scoreboard = async (date: string): Promise<MatchedEvent[] | null> => {
+    if (!boards.has(date)) {
+      let events: MatchedEvent[] | null = null;
+      const gate = await gated(db, `stats:${sport}:${date}`, run.freshnessMs, now, async () => {
+        events = (await espn.scoreboard(sport, date)).map((event) => ({ event, home: teamFor(event.home), away: teamFor(event.away) }));
+      });
+      run.note(`stats ${sport} scoreboard ${date}`, gate);
+      boards.set(date, events);
+    }
+    return boards.get(date) ?? null;
+  };
+
+  let stored = 0;
+  let left = 0;
+  for (const [index, game] of games.entries()) {
+    const progress = `  stats ${index + 1}/${games.length} ${game.id}`;
+    const ours = [game.homeTeamId, game.awayTeamId];
+    let looked = false;
+    let found: EspnEvent | undefined;
+    for (const date of espnDates(game.startsAt)) {
+      const events = await scoreboard(date);
+      if (!events) continue; // not fetched now (fresh, backing off, failed): asked again in a later run
+      looked = true;
+      const distance = (event: EspnEvent) => (event.startsAt ? Math.abs(event.startsAt.getTime() - game.startsAt.getTime()) : 0);
+      found = events
+        .filter(({ event, home, away }) => home && away && home.id !== away.id && ours.includes(home.id) && ours.includes(away.id) && distance(event) <= SAME_GAME_MS)
+        .map(({ event }) => event)
+        .sort((a, b) => distance(a) - distance(b))[0];
+      if (found) break;
+    }
+    if (!found) {
+      if (looked) {
+        log(`${progress}: no ESPN game between these two teams that day, skipped`);
+        run.skip(`stats ${game.id}: not on ESPN's scoreboard (teams unmatched or no such game)`);
+      }
+      continue;
+    }
+    if (!found.completed) {
+      log(`${progress}: not final at ESPN yet`);
+      continue;
+    }
+    if (run.budget.summaries <= 0) {
+      left++;
+      continue;
+    }
+    const event = found;
+    let lines = 0;
+    const summaryWindow = run.freshnessMs > 0 ? Math.max(run.freshnessMs, NO_LINES_RECHECK_MS) : 0;
+    const gate = await gated(db, `stats:${game.id}`, summaryWindow, now, async () => {
+      run.budget.summaries--;
+      const sides = await espn.boxScore(sport, event.id);
+      const records: PlayerStatRecord[] = [];
+      for (const side of sides) {
+        const team = teamFor(side.team);
+        if (!team || !ours.includes(team.id)) {
+          if (team) log(`${progress}: ESPN's box score has ${side.team.name}, not a team of this game; its lines skipped`);
+          continue;
+        }
+        for (const line of side.players) {
+          // One line per name and game: two players of one name in one game keep the first.
+          if (records.some((record) => record.player === line.player)) continue;
+          records.push({ sport, player: line.player, teamId: team.id, gameId: game.id, playedAt: game.startsAt, stats: line.stats });
+        }
+      }
+      if (records.length === 0) return; // asked again after NO_LINES_RECHECK_MS
+      await replacePlayerStats(db, records, 'espn');
+      lines = records.length;
+    });
+    run.note(`stats ${game.id}`, gate);
+    stored += lines;
+    log(`${progress}: ${gate.status !== 'done' ? gate.status : lines > 0 ? `${lines} players` : "ESPN has no players' lines for it yet"}`);
+  }
+  if (left > 0) run.skip(`stats ${sport}: ${left} box scores left for the next run (STATS_MAX_SUMMARIES per run)`);
+  return stored;
+}
+
 // --- a run ----------------------------------------------------------------------------------------------
 
 /** How long each kind of data stays fresh: the worker's schedule and the manual run's quota guard. */
 function freshness(task: IngestTask, mode: IngestOptions['mode'], nextStart: Date | undefined, now: Date): number {
   const cfg = config();
   const quotaGuard = cfg.ODDS_FRESH_SECONDS * 1000;
-  if (mode === 'manual') return task === 'injuries' || task === 'weather' ? 0 : quotaGuard;
+  if (mode === 'manual') return task === 'injuries' || task === 'weather' || task === 'stats' ? 0 : quotaGuard;
   const untilStart = nextStart ? nextStart.getTime() - now.getTime() : Infinity;
   switch (task) {
     case 'odds': // every few minutes near game time, rarely when nothing is close
@@ -188,14 +422,17 @@ function freshness(task: IngestTask, mode: IngestOptions['mode'], nextStart: Dat
       return HOUR;
     case 'scores': // on game days: a game started in the last few hours or is about to
       return untilStart < 0 ? 10 * MINUTE : 6 * HOUR;
+    case 'stats': // only while a recent final lacks its box score, i.e. on game days after games finish
+      return 15 * MINUTE;
   }
 }
 
 export async function ingest(db: Db, providers: Providers, options: IngestOptions): Promise<IngestSummary> {
   const log = options.log ?? (() => {});
-  const summary: IngestSummary = { games: 0, prices: 0, props: 0, injuries: 0, forecasts: 0, results: 0, quota: null, skipped: [], failures: [] };
+  const summary: IngestSummary = { games: 0, prices: 0, props: 0, injuries: 0, forecasts: 0, results: 0, statLines: 0, quota: null, skipped: [], failures: [] };
   await syncCatalogue(db);
   const tasks = options.only ? [options.only] : INGEST_TASKS;
+  const statsBudget = { summaries: config().STATS_MAX_SUMMARIES };
   const unknownNames = new Set<string>();
   const onUnknown: OnUnknown = (sport, name) => {
     if (unknownNames.has(`${sport}|${name}`)) return;
@@ -205,6 +442,7 @@ export async function ingest(db: Db, providers: Providers, options: IngestOption
 
   const note = (what: string, gate: Gate) => {
     if (gate.status === 'fresh') summary.skipped.push(`${what}: still fresh`);
+    if (gate.status === 'busy') summary.skipped.push(`${what}: already being fetched by another caller`);
     if (gate.status === 'backoff') summary.skipped.push(`${what}: backing off after a 429 until ${gate.until.toISOString()}`);
     if (gate.status === 'failed') {
       summary.failures.push(`${what}: ${gate.error.message}`);
@@ -229,6 +467,10 @@ export async function ingest(db: Db, providers: Providers, options: IngestOption
       const what = `${task} ${sport}`;
       if ((task === 'odds' || task === 'props' || task === 'scores') && !providers.odds) {
         summary.skipped.push(`${what}: no ODDS_API_KEY`);
+        continue;
+      }
+      if (task === 'props' && !SPORT_INFO[sport].propsOnSchedule) {
+        summary.skipped.push(`${what}: fetched game by game when get_player_props asks (a slate's props would cost too much quota)`);
         continue;
       }
       log(`${what} …`);
@@ -260,7 +502,7 @@ export async function ingest(db: Db, providers: Providers, options: IngestOption
         }
       } else if (task === 'injuries') {
         note(what, await gated(db, `injuries:${sport}`, window(task), now, async () => {
-          const teams = await providers.injuries.injuries(sport);
+          const teams = await providers.espn.injuries(sport);
           if (teams.length === 0) throw new ProviderError('ESPN', 'empty injury report (kept the stored one)');
           const records: InjuryRecord[] = teams.flatMap((entry) => {
             const team = matchTeam(sport, entry.team, onUnknown);
@@ -285,6 +527,16 @@ export async function ingest(db: Db, providers: Providers, options: IngestOption
           }));
         }
         log(`  ${games.length} outdoor games`);
+      } else if (task === 'stats') {
+        summary.statLines += await refreshBoxScores(db, providers.espn, sport, {
+          now,
+          freshnessMs: window(task),
+          budget: statsBudget,
+          onUnknown,
+          note,
+          skip: (line) => summary.skipped.push(line),
+          log,
+        });
       } else {
         const odds = providers.odds as OddsApi;
         note(what, await gated(db, `scores:${sport}`, window(task), now, async () => {

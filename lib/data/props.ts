@@ -1,11 +1,13 @@
 import { config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
-import { refreshGameProps } from './ingest';
+import { awaitGameProps, refreshGameProps, type Gate } from './ingest';
 import { providers } from './providers';
 
 // get_player_props refreshes a game's props when the stored ones are older than PROPS_TTL_SECONDS. However
-// many callers ask at once, one fetch per game runs in this process and they all wait for it; the provider
-// call is bounded by PROVIDER_TIMEOUT_SECONDS (at most 20 s), well under the minute clients allow.
+// many callers ask at once, in however many processes, one fetch per game runs and they all wait for it:
+// callers in one process share a promise; a process that loses the database claim (lib/data/ingest.ts)
+// polls it until the winner records how its fetch went. The provider call is bounded by
+// PROVIDER_TIMEOUT_SECONDS (at most 20 s) and the wait by its lease, well under the minute clients allow.
 
 const inFlight = new Map<string, Promise<{ note?: string }>>();
 
@@ -24,13 +26,16 @@ export function freshProps(db: Db, game: PropsGame, now: Date): Promise<{ note?:
   let pending = inFlight.get(game.id);
   if (!pending) {
     pending = refreshGameProps(db, odds, game, now, config().PROPS_TTL_SECONDS * 1000)
-      .then((gate) => {
-        if (gate.status === 'failed') return { note: `Props could not be refreshed from the provider (${gate.error.message}); these are the stored props, as old as their updatedAgo says.` };
-        if (gate.status === 'backoff') return { note: 'The odds provider asked us to slow down; these are the stored props, as old as their updatedAgo says.' };
-        return {};
-      })
+      .then((gate) => (gate.status === 'busy' ? awaitGameProps(db, game.id, gate.until) : gate))
+      .then(noteFor)
       .finally(() => inFlight.delete(game.id));
     inFlight.set(game.id, pending);
   }
   return pending;
+}
+
+function noteFor(gate: Gate): { note?: string } {
+  if (gate.status === 'failed') return { note: `Props could not be refreshed from the provider (${gate.error.message}); these are the stored props, as old as their updatedAgo says.` };
+  if (gate.status === 'backoff') return { note: 'The odds provider asked us to slow down; these are the stored props, as old as their updatedAgo says.' };
+  return {};
 }

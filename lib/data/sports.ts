@@ -20,6 +20,11 @@ interface SportInfo {
   threeWay: boolean;
   /** Player-prop markets fetched per game (The Odds API market keys). */
   propMarkets: readonly string[];
+  /**
+   * Whether scheduled ingestion fetches every upcoming game's props. Each game costs quota per market, and a
+   * college slate runs to a hundred games a day, so college props are fetched only when get_player_props asks.
+   */
+  propsOnSchedule: boolean;
 }
 
 export const SPORT_INFO: Record<Sport, SportInfo> = {
@@ -30,6 +35,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     seasonStartMonth: 8,
     threeWay: false,
     propMarkets: ['player_pass_yds', 'player_rush_yds', 'player_reception_yds', 'player_anytime_td'],
+    propsOnSchedule: true,
   },
   ncaaf: {
     name: 'NCAA football',
@@ -38,6 +44,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     seasonStartMonth: 8,
     threeWay: false,
     propMarkets: ['player_pass_yds', 'player_rush_yds', 'player_anytime_td'],
+    propsOnSchedule: false,
   },
   nba: {
     name: 'NBA',
@@ -46,6 +53,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     seasonStartMonth: 10,
     threeWay: false,
     propMarkets: ['player_points', 'player_rebounds', 'player_assists'],
+    propsOnSchedule: true,
   },
   ncaab: {
     name: 'NCAA basketball',
@@ -54,6 +62,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     seasonStartMonth: 11,
     threeWay: false,
     propMarkets: ['player_points'],
+    propsOnSchedule: false,
   },
   mlb: {
     name: 'MLB',
@@ -62,6 +71,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     seasonStartMonth: 3,
     threeWay: false,
     propMarkets: ['batter_hits', 'pitcher_strikeouts'],
+    propsOnSchedule: true,
   },
   nhl: {
     name: 'NHL',
@@ -70,6 +80,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     seasonStartMonth: 10,
     threeWay: false,
     propMarkets: ['player_points', 'player_shots_on_goal'],
+    propsOnSchedule: true,
   },
   epl: {
     name: 'English Premier League',
@@ -78,6 +89,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     seasonStartMonth: 8,
     threeWay: true,
     propMarkets: ['player_goal_scorer_anytime'],
+    propsOnSchedule: true,
   },
 };
 
@@ -86,10 +98,14 @@ export function seasonOf(sport: Sport, startsAt: Date): number {
   return startsAt.getUTCMonth() + 1 >= SPORT_INFO[sport].seasonStartMonth ? year : year - 1;
 }
 
-/** Our stable game id: the same whichever provider reported the game. */
+/**
+ * Our stable game id: the same whichever provider reported the game. Abbreviations keep only letters and digits
+ * ("TA&M" → "tam", "M-OH" → "moh"), so an id is always `<sport>-<yyyymmdd>-<away>-<home>`.
+ */
 export function gameIdFor(sport: Sport, startsAt: Date, awayAbbreviation: string, homeAbbreviation: string): string {
   const day = startsAt.toISOString().slice(0, 10).replaceAll('-', '');
-  return `${sport}-${day}-${awayAbbreviation}-${homeAbbreviation}`.toLowerCase();
+  const part = (abbreviation: string) => abbreviation.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return `${sport}-${day}-${part(awayAbbreviation)}-${part(homeAbbreviation)}`;
 }
 
 export const teamId = (sport: Sport, abbreviation: string) => `${sport}:${abbreviation}`;

@@ -5,7 +5,8 @@ import { CATALOGUE } from './teams';
 // Writes shared by the sample loader and ingestion. Each is one transaction: a failure half-way leaves the
 // stored data as it was, and writing the same data twice stores nothing twice.
 
-export type DataSource = 'sample' | 'live';
+/** 'espn': box-score lines from ESPN's summaries (their games are 'live'). */
+export type DataSource = 'sample' | 'live' | 'espn';
 
 export interface GameRecord {
   id: string;

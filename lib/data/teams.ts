@@ -1,12 +1,11 @@
 import { normaliseName, teamId, type Sport } from './sports';
+import { arena, type Roof, type TeamEntry } from './team-entries';
+import { NCAAB, NCAAF } from './teams-ncaa';
 
 // The team catalogue: abbreviations, every name the providers use for a team, and home venues with
-// coordinates (for weather) and roof type. Synced into the database by syncCatalogue (lib/data/repository.ts).
-// Covered so far: NFL, NBA, MLB, NHL, EPL. Other sports' games (NCAA) are skipped at ingestion (unmatched teams are never guessed).
-
-type Roof = 'open' | 'retractable' | 'indoor';
-type VenueEntry = [name: string, city: string, latitude: number | null, longitude: number | null, roof: Roof];
-type TeamEntry = [abbreviation: string, name: string, aliases: string[], venue: VenueEntry];
+// coordinates (for weather) and roof type. Synced into the database by syncCatalogue (lib/data/store.ts).
+// Covers every sport: NFL, NBA, MLB, NHL and EPL here, college football (FBS) and men's college basketball
+// (Division I) in lib/data/teams-ncaa.ts. A provider's name that matches no alias is skipped at ingestion, never guessed.
 
 export interface CatalogueVenue {
   id: string;
@@ -25,8 +24,6 @@ export interface CatalogueTeam {
   venue: CatalogueVenue;
   aliases: string[];
 }
-
-const arena = (name: string, city: string): VenueEntry => [name, city, null, null, 'indoor'];
 
 const NFL: TeamEntry[] = [
   ['ARI', 'Arizona Cardinals', [], ['State Farm Stadium', 'Glendale, AZ', 33.5276, -112.2626, 'retractable']],
@@ -187,13 +184,16 @@ const NHL: TeamEntry[] = [
   ['WPG', 'Winnipeg Jets', [], arena('Canada Life Centre', 'Winnipeg, MB')],
 ];
 
-const ENTRIES: Partial<Record<Sport, TeamEntry[]>> = { nfl: NFL, nba: NBA, mlb: MLB, nhl: NHL, epl: EPL };
+const ENTRIES: Record<Sport, TeamEntry[]> = { nfl: NFL, nba: NBA, mlb: MLB, nhl: NHL, ncaaf: NCAAF, ncaab: NCAAB, epl: EPL };
+
+/** Sports whose teams are also known by their nickname alone ("Chiefs"); in college and soccer it would be ambiguous or wrong. */
+const NICKNAME_SPORTS: ReadonlySet<Sport> = new Set(['nfl', 'nba', 'mlb', 'nhl']);
 
 const TWO_WORD_NICKNAME = /\b(?:Red Sox|White Sox|Blue Jays|Maple Leafs|Golden Knights|Blue Jackets|Red Wings)$/;
 
 function build(sport: Sport, [abbreviation, name, aliases, [venueName, city, latitude, longitude, roof]]: TeamEntry): CatalogueTeam {
   // "Chiefs", "Warriors"; two words where the last alone would be ambiguous or wrong ("Red Sox" and "White Sox").
-  const nickname = sport === 'epl' ? [] : [name.match(TWO_WORD_NICKNAME)?.[0] ?? (name.split(' ').at(-1) as string)];
+  const nickname = NICKNAME_SPORTS.has(sport) ? [name.match(TWO_WORD_NICKNAME)?.[0] ?? (name.split(' ').at(-1) as string)] : [];
   return {
     id: teamId(sport, abbreviation),
     sport,

@@ -6,7 +6,8 @@ import { createOpenMeteo, type WeatherProvider } from './open-meteo';
 export interface Providers {
   /** Absent without ODDS_API_KEY: odds, props and scores then come only from what is stored (or the sample). */
   odds: OddsApi | undefined;
-  injuries: Espn;
+  /** ESPN's public site API: injury reports and box scores (no key). */
+  espn: Espn;
   weather: WeatherProvider;
 }
 
@@ -21,7 +22,7 @@ export function providers(): Providers {
       odds: cfg.ODDS_API_KEY
         ? createOddsApi({ apiKey: cfg.ODDS_API_KEY, baseUrl: cfg.ODDS_API_BASE_URL, regions: cfg.ODDS_API_REGIONS, timeoutMs })
         : undefined,
-      injuries: createEspn({ baseUrl: cfg.ESPN_BASE_URL, timeoutMs }),
+      espn: createEspn({ baseUrl: cfg.ESPN_BASE_URL, timeoutMs }),
       weather: createOpenMeteo({ baseUrl: cfg.OPEN_METEO_BASE_URL, timeoutMs }),
     };
   }

@@ -1,10 +1,14 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameIdFor, seasonOf } from '@/lib/data/sports';
+import { upsertGames } from '@/lib/data/store';
+import { catalogueTeams } from '@/lib/data/teams';
+import { createDb } from '@/lib/db/client';
 import { runJev } from '../../helpers/cli';
 import { freshDatabase } from '../../helpers/db';
 import { startServer, type RunningServer } from '../../helpers/server';
-import { espnInjuries, startFakeProviders, type FakeProviders } from './fake-providers';
+import { espnInjuries, espnNbaSummary, espnScoreboard, startFakeProviders, type FakeProviders } from './fake-providers';
 
 // `jev data …`, `jev ingest`, `jev worker` and POST /api/cron/ingest, as a user or a cron service runs them.
 
@@ -55,8 +59,45 @@ describe('data commands and the cron route', () => {
     expect(result.stderr).toContain('Open-Meteo: HTTP 500');
     const bad = await jev(['ingest', '--only', 'everything']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--only: must be one of odds, props, injuries, weather, scores');
+    expect(bad.stderr).toContain('--only: must be one of odds, props, injuries, weather, scores, stats');
     expect((await jev(['ingest', '--help'])).stdout).toContain('Usage: jev ingest');
+  });
+
+  it('jev ingest --only stats stores the box score of a recent live final from ESPN, once', async () => {
+    const db = createDb(url);
+    try {
+      const startsAt = new Date(Date.now() - 20 * 3_600_000);
+      startsAt.setUTCMinutes(30, 0, 0);
+      const [home, away] = ['LAL', 'BOS'].map((abbreviation) => catalogueTeams('nba').find((t) => t.abbreviation === abbreviation)!);
+      const id = gameIdFor('nba', startsAt, 'BOS', 'LAL');
+      await db.game.deleteMany({ where: { id } }); // in case the sample happened to hold the same game
+      await upsertGames(db, [{
+        id, sport: 'nba', season: seasonOf('nba', startsAt), startsAt, homeTeamId: home!.id, awayTeamId: away!.id, venueId: home!.venue.id,
+        status: 'final', homeScore: 112, awayScore: 104, oddsEventId: null, source: 'live',
+      }]);
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(startsAt);
+      const event = { id: '401810301', date: `${startsAt.toISOString().slice(0, 16)}Z`, home: ['LAL', 'Los Angeles Lakers'] as [string, string], away: ['BOS', 'Boston Celtics'] as [string, string] };
+      fake.routes.set('/apis/site/v2/sports/basketball/nba/scoreboard', (u) => ({ body: espnScoreboard(day, u.searchParams.get('dates') === day.replaceAll('-', '') ? [event] : []) }));
+      fake.routes.set('/apis/site/v2/sports/basketball/nba/summary', () => ({
+        body: espnNbaSummary([
+          { team: event.away, players: [['Jayson Tatum', 'SF', ['38', '31', '11-22', '4-9', '5-6', '9', '6', '3', '1', '0', '1', '8', '2', '+7']]] },
+          { team: event.home, players: [['LeBron James', 'SF', ['36', '27', '9-24', '1-5', '8-10', '11', '11', '5', '2', '3', '1', '10', '1', '-7']]] },
+        ]),
+      }));
+      const result = await jev(['ingest', '--sport', 'nba', '--only', 'stats']);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain('stats nba …');
+      expect(result.stderr).toContain(`stats 1/1 ${id}: 2 players`);
+      expect(result.stdout).toContain('0 finals, 2 box-score lines');
+      const again = await jev(['ingest', '--sport', 'nba', '--only', 'stats']);
+      expect(again.code).toBe(0);
+      expect(again.stderr).toContain('no recent finals without a box score');
+      expect(again.stdout).toContain('0 box-score lines');
+      expect(await db.playerStat.count({ where: { gameId: id, source: 'espn' } })).toBe(2);
+      expect(fake.count('/apis/site/v2/sports/basketball/nba/summary')).toBe(1);
+    } finally {
+      await db.$disconnect();
+    }
   });
 
   it('jev worker runs what is due until stopped', async () => {

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 // One loopback server standing in for The Odds API, ESPN and Open-Meteo, serving their documented JSON
-// shapes. Tests swap the handler of a route to serve errors, 429s with quota headers, malformed JSON or
-// no answer at all.
+// shapes. Tests swap the handler of a route to serve errors, 429s with quota headers, malformed JSON, a late
+// answer or no answer at all.
 
-export type Reply = { status?: number; headers?: Record<string, string>; body: unknown } | 'hang';
+export type Reply = { status?: number; headers?: Record<string, string>; body: unknown; delayMs?: number } | 'hang';
 export type Route = (url: URL) => Reply;
 
 export interface FakeProviders {
@@ -30,7 +30,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       return;
     }
     const body = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-    res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers }).end(body);
+    setTimeout(() => res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers }).end(body), reply.delayMs ?? 0);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -132,5 +132,189 @@ export function openMeteoForecast(day: string) {
       wind_speed_10m: time.map(() => 12.3),
       weather_code: time.map((_, hour) => (hour < 12 ? 3 : 71)),
     },
+  };
+}
+
+// --- ESPN scoreboards and game summaries (box scores), in the site API's shape ---------------------------
+
+type EspnSide = [abbreviation: string, displayName: string];
+
+const espnTeam = ([abbreviation, displayName]: EspnSide, id: string) => ({
+  id,
+  uid: `s:40~l:46~t:${id}`,
+  location: displayName.split(' ').slice(0, -1).join(' '),
+  name: displayName.split(' ').at(-1),
+  abbreviation,
+  displayName,
+  shortDisplayName: displayName.split(' ').at(-1),
+  color: '000000',
+  isActive: true,
+  logo: `https://a.espncdn.com/i/teamlogos/${abbreviation.toLowerCase()}.png`,
+});
+
+const espnStatus = (state: 'pre' | 'in' | 'post') => ({
+  clock: 0,
+  displayClock: '0.0',
+  period: state === 'pre' ? 0 : 4,
+  type: {
+    id: state === 'post' ? '3' : state === 'in' ? '2' : '1',
+    name: state === 'post' ? 'STATUS_FINAL' : state === 'in' ? 'STATUS_IN_PROGRESS' : 'STATUS_SCHEDULED',
+    state,
+    completed: state === 'post',
+    description: state === 'post' ? 'Final' : state === 'in' ? 'In Progress' : 'Scheduled',
+    detail: state === 'post' ? 'Final' : state === 'in' ? '5:12 - 3rd' : 'Sat, November 21st at 7:30 PM EST',
+    shortDetail: state === 'post' ? 'Final' : state === 'in' ? '5:12 - 3rd' : '11/21 - 7:30 PM EST',
+  },
+});
+
+export interface EspnGame {
+  id: string;
+  /** ESPN's start time, e.g. 2026-11-22T00:30Z (minutes, no seconds). */
+  date: string;
+  home: EspnSide;
+  away: EspnSide;
+  state?: 'pre' | 'in' | 'post';
+}
+
+/** /apis/site/v2/sports/{path}/scoreboard?dates=YYYYMMDD */
+export function espnScoreboard(day: string, games: EspnGame[]) {
+  return {
+    leagues: [{ id: '46', uid: 's:40~l:46', name: 'National Basketball Association', abbreviation: 'NBA', slug: 'nba' }],
+    season: { type: 2, year: 2027 },
+    day: { date: day },
+    events: games.map(({ id, date, home, away, state = 'post' }) => ({
+      id,
+      uid: `s:40~l:46~e:${id}`,
+      date,
+      name: `${away[1]} at ${home[1]}`,
+      shortName: `${away[0]} @ ${home[0]}`,
+      season: { year: 2027, type: 2, slug: 'regular-season' },
+      competitions: [
+        {
+          id,
+          uid: `s:40~l:46~e:${id}~c:${id}`,
+          date,
+          attendance: 18997,
+          type: { id: '1', abbreviation: 'STD' },
+          timeValid: true,
+          neutralSite: false,
+          venue: { id: '1', fullName: 'Arena', address: { city: 'City', state: 'ST' }, indoor: true },
+          competitors: [
+            { id: '1', uid: 's:40~l:46~t:1', type: 'team', order: 0, homeAway: 'home', winner: true, team: espnTeam(home, '1'), score: '112' },
+            { id: '2', uid: 's:40~l:46~t:2', type: 'team', order: 1, homeAway: 'away', winner: false, team: espnTeam(away, '2'), score: '104' },
+          ],
+          status: espnStatus(state),
+        },
+      ],
+      status: espnStatus(state),
+      links: [],
+    })),
+  };
+}
+
+const NBA_KEYS = [
+  'minutes', 'points', 'fieldGoalsMade-fieldGoalsAttempted', 'threePointFieldGoalsMade-threePointFieldGoalsAttempted',
+  'freeThrowsMade-freeThrowsAttempted', 'rebounds', 'assists', 'turnovers', 'steals', 'blocks', 'offensiveRebounds',
+  'defensiveRebounds', 'fouls', 'plusMinus',
+];
+const NBA_LABELS = ['MIN', 'PTS', 'FG', '3PT', 'FT', 'REB', 'AST', 'TO', 'STL', 'BLK', 'OREB', 'DREB', 'PF', '+/-'];
+
+/** A player who played: name, position, then the 14 cells in NBA_KEYS order; or a DNP. */
+export type NbaPlayer = [name: string, position: string, stats: string[]] | [name: string, position: string, reason: 'DNP'];
+
+/** ESPN's athlete ids: one number per name, as a player keeps his id in every category and game. */
+const athleteIds = new Map<string, string>();
+const athleteId = (name: string) => athleteIds.get(name) ?? (athleteIds.set(name, String(3_000_000 + athleteIds.size)), athleteIds.get(name) as string);
+
+const espnAthlete = (name: string, position: string) => ({
+  id: athleteId(name),
+  uid: `s:40~l:46~a:${athleteId(name)}`,
+  guid: athleteId(name),
+  displayName: name,
+  shortName: `${name[0]}. ${name.split(' ').at(-1)}`,
+  jersey: '0',
+  position: { name: position, displayName: position, abbreviation: position },
+  links: [],
+  headshot: { href: `https://a.espncdn.com/i/headshots/nba/players/full/${athleteId(name)}.png`, alt: name },
+});
+
+/** /apis/site/v2/sports/basketball/nba/summary?event=ID: one category per team, with keys, labels and DNPs. */
+export function espnNbaSummary(sides: { team: EspnSide; players: NbaPlayer[] }[]) {
+  return {
+    boxscore: {
+      teams: sides.map(({ team }, i) => ({ team: espnTeam(team, String(i + 1)), statistics: [{ name: 'fieldGoalsMade-fieldGoalsAttempted', displayValue: '40-88', label: 'FG' }], displayOrder: i + 1, homeAway: i === 0 ? 'away' : 'home' })),
+      players: sides.map(({ team, players }, i) => ({
+        team: espnTeam(team, String(i + 1)),
+        displayOrder: i + 1,
+        statistics: [
+          {
+            names: NBA_LABELS,
+            keys: NBA_KEYS,
+            labels: NBA_LABELS,
+            descriptions: NBA_KEYS,
+            athletes: players.map(([name, position, cells], n) => ({
+              active: false,
+              athlete: espnAthlete(name, position),
+              starter: n < 5,
+              didNotPlay: cells === 'DNP',
+              reason: cells === 'DNP' ? "DNP-COACH'S DECISION" : '',
+              ejected: false,
+              stats: cells === 'DNP' ? [] : cells,
+            })),
+            totals: ['', '112', '40-88', '12-35', '20-24', '45', '25', '12', '7', '5', '10', '35', '18', ''],
+          },
+        ],
+      })),
+    },
+    gameInfo: { venue: { fullName: 'Arena' }, attendance: 18997 },
+    header: { id: '401', competitions: [{ status: espnStatus('post') }] },
+    leaders: [],
+    standings: {},
+  };
+}
+
+/** The categories of an NFL box score: name, keys and labels. */
+export const NFL_CATEGORIES = {
+  passing: [
+    ['completions/passingAttempts', 'passingYards', 'yardsPerPassAttempt', 'passingTouchdowns', 'interceptions', 'sacks-sackYardsLost', 'adjQBR', 'QBRating'],
+    ['C/ATT', 'YDS', 'AVG', 'TD', 'INT', 'SACKS', 'QBR', 'RTG'],
+  ],
+  rushing: [['rushingAttempts', 'rushingYards', 'yardsPerRushAttempt', 'rushingTouchdowns', 'longRushing'], ['CAR', 'YDS', 'AVG', 'TD', 'LONG']],
+  receiving: [
+    ['receptions', 'receivingYards', 'yardsPerReception', 'receivingTouchdowns', 'longReception', 'receivingTargets'],
+    ['REC', 'YDS', 'AVG', 'TD', 'LONG', 'TGTS'],
+  ],
+  defensive: [
+    ['totalTackles', 'soloTackles', 'sacks', 'tacklesForLoss', 'passesDefended', 'QBHits', 'defensiveTouchdowns'],
+    ['TOT', 'SOLO', 'SACKS', 'TFL', 'PD', 'QB HTS', 'TD'],
+  ],
+  interceptions: [['interceptions', 'interceptionYards', 'interceptionTouchdowns'], ['INT', 'YDS', 'TD']],
+  kicking: [['fieldGoalsMade/fieldGoalAttempts', 'fieldGoalPct', 'longFieldGoalMade', 'extraPointsMade/extraPointAttempts', 'totalKickingPoints'], ['FG', 'PCT', 'LONG', 'XP', 'PTS']],
+} as const;
+
+export type NflLines = Partial<Record<keyof typeof NFL_CATEGORIES, [name: string, position: string, stats: string[]][]>>;
+
+/** /apis/site/v2/sports/football/nfl/summary?event=ID: every category listed, empty ones included. */
+export function espnNflSummary(sides: { team: EspnSide; lines: NflLines }[], { withKeys = true } = {}) {
+  return {
+    boxscore: {
+      teams: sides.map(({ team }, i) => ({ team: espnTeam(team, String(i + 1)), statistics: [] })),
+      players: sides.map(({ team, lines }, i) => ({
+        team: espnTeam(team, String(i + 1)),
+        statistics: Object.entries(NFL_CATEGORIES).map(([name, [keys, labels]]) => ({
+          name,
+          ...(withKeys ? { keys } : {}),
+          text: `${team[1]} ${name}`,
+          labels,
+          descriptions: labels,
+          athletes: (lines[name as keyof typeof NFL_CATEGORIES] ?? []).map(([player, position, stats]) => ({
+            athlete: espnAthlete(player, position),
+            stats,
+          })),
+          totals: labels.map(() => ''),
+        })),
+      })),
+    },
+    header: { id: '401', competitions: [{ status: espnStatus('post') }] },
   };
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ProviderFetch" ADD COLUMN     "claimedUntil" TIMESTAMP(3);
