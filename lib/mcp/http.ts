@@ -3,7 +3,7 @@ import { asToolError, ToolError, type ErrorCode } from '@/lib/errors';
 import { gateway as sharedGateway } from '@/lib/gateway';
 import { requireJsonContentType } from '@/lib/gateway/body';
 import type { Gateway } from '@/lib/gateway/pipeline';
-import { createMcpServer, REFUSED_LISTEN_METHOD, type McpCaller } from './server';
+import { createMcpServer, REFUSED_LISTEN_METHOD, type McpCaller, type Reach } from './server';
 
 // The MCP front end. The gateway's steps run first, in the spec's order for MCP: host and origin, address
 // budget, token shape, body (type, size, JSON), token owner. Then the SDK serves the protocol (both eras,
@@ -68,6 +68,27 @@ function clientNameOf(body: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * What the messages of one POST can reach. The capabilities (and so the SDK's request handlers) do not depend
+ * on it: a server missing a tool answers tools/call for it exactly as one that never had it, "not found".
+ */
+function reachOf(messages: readonly unknown[]): Reach {
+  const reach: Reach = { tools: new Set(), notes: false, prompts: false };
+  for (const message of messages) {
+    const method = member(message, 'method');
+    if (typeof method !== 'string') continue;
+    if (method === 'tools/list') reach.tools = 'all';
+    else if (method === 'tools/call') {
+      const name = member(member(message, 'params'), 'name');
+      if (reach.tools !== 'all' && typeof name === 'string') reach.tools.add(name);
+    }
+    // completion/complete may name a prompt or a resource.
+    if (method.startsWith('resources/') || method === 'completion/complete') reach.notes = true;
+    if (method.startsWith('prompts/') || method === 'completion/complete') reach.prompts = true;
+  }
+  return reach;
+}
+
 const isListenRequest = (message: unknown) => member(message, 'method') === LISTEN && member(message, 'id') !== undefined;
 
 /**
@@ -89,7 +110,10 @@ function refuseListen(request: Request, body: unknown): { request: Request; body
 
 export function createMcpEndpoint(gateway: Gateway) {
   // The caller travels in authInfo, the SDK's pass-through for who a request acts for; only post() calls fetch.
-  const handler = createMcpHandler(({ authInfo }) => createMcpServer(gateway, authInfo?.extra?.who as McpCaller), {
+  const handler = createMcpHandler(({ authInfo }) => {
+    const { who, reach } = authInfo?.extra as { who: McpCaller; reach: Reach };
+    return createMcpServer(gateway, who, reach);
+  }, {
     responseMode: 'json',
   });
 
@@ -105,7 +129,8 @@ export function createMcpEndpoint(gateway: Gateway) {
         const clientName = clientNameOf(body);
         if (clientName !== undefined) gateway.noteClient(caller, clientName);
         const who: McpCaller = { caller, clientLabel: clientName ?? request.headers.get('user-agent') ?? undefined };
-        const authInfo: AuthInfo = { token, clientId: caller.id, scopes: [caller.scope], extra: { who } };
+        const reach = reachOf(messagesOf(body));
+        const authInfo: AuthInfo = { token, clientId: caller.id, scopes: [caller.scope], extra: { who, reach } };
         const forwarded = refuseListen(request, body);
         const response = await handler.fetch(forwarded.request, { parsedBody: forwarded.body, authInfo });
         response.headers.set('Cache-Control', NO_STORE['Cache-Control']);

@@ -17,7 +17,10 @@ import { TOOL_RECORDS } from '@/lib/tools/registry';
 import { NOTES } from './notes';
 import { PROMPTS } from './prompts';
 
-// One McpServer per request, built from the catalogue: the same tools, schemas, hints and rules text as REST.
+// One McpServer per request (the SDK's stateless handler serves each request with a fresh one), built from the
+// catalogue: the same tools, schemas, hints and rules text as REST. Only the part of the catalogue the
+// request's messages can reach is registered: building all twenty tools, the notes and the prompts for every
+// call was a fifth of an MCP request's cost and most of its garbage.
 
 const SERVER_INFO = { name: 'jev', version: '0.1.0' };
 
@@ -26,6 +29,14 @@ export interface McpCaller {
   caller: LiveToken;
   /** The request's clientInfo name, else its User-Agent: for records only. */
   clientLabel: string | undefined;
+}
+
+/** The part of the catalogue a request's messages can reach. */
+export interface Reach {
+  /** Every tool (tools/list), or only the ones called by name. */
+  tools: 'all' | Set<string>;
+  notes: boolean;
+  prompts: boolean;
 }
 
 const LISTEN_REFUSED = 'Method not found: subscriptions/listen.';
@@ -65,7 +76,7 @@ function toolFailure(error: unknown): CallToolResult {
   };
 }
 
-export function createMcpServer(gateway: Gateway, { caller, clientLabel }: McpCaller): McpServer {
+export function createMcpServer(gateway: Gateway, { caller, clientLabel }: McpCaller, reach: Reach): McpServer {
   const server = new McpServer(SERVER_INFO, {
     instructions: INSTRUCTIONS,
     // Spelled out: the SDK turns an omitted listChanged into true.
@@ -73,6 +84,7 @@ export function createMcpServer(gateway: Gateway, { caller, clientLabel }: McpCa
   });
 
   for (const tool of TOOLS) {
+    if (reach.tools !== 'all' && !reach.tools.has(tool.name)) continue;
     server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: tool.hints },
@@ -87,7 +99,7 @@ export function createMcpServer(gateway: Gateway, { caller, clientLabel }: McpCa
     );
   }
 
-  for (const note of NOTES) {
+  for (const note of reach.notes ? NOTES : []) {
     server.registerResource(
       note.name,
       note.uri,
@@ -96,7 +108,7 @@ export function createMcpServer(gateway: Gateway, { caller, clientLabel }: McpCa
     );
   }
 
-  for (const prompt of PROMPTS) {
+  for (const prompt of reach.prompts ? PROMPTS : []) {
     server.registerPrompt(
       prompt.name,
       { title: prompt.title, description: prompt.description, argsSchema: prompt.argsSchema },
