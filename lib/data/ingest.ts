@@ -437,7 +437,8 @@ export async function ingest(db: Db, providers: Providers, options: IngestOption
   const onUnknown: OnUnknown = (sport, name) => {
     if (unknownNames.has(`${sport}|${name}`)) return;
     unknownNames.add(`${sport}|${name}`);
-    log(`  skipped: unknown ${sport.toUpperCase()} team name "${name}" (add it to the aliases in lib/data/teams.ts)`);
+    const catalogue = sport === 'ncaaf' || sport === 'ncaab' ? 'lib/data/teams-ncaa.ts' : 'lib/data/teams.ts';
+    log(`  skipped: unknown ${sport.toUpperCase()} team name "${name}" (add it to the aliases in ${catalogue})`);
   };
 
   const note = (what: string, gate: Gate) => {

@@ -178,7 +178,7 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     expect(summary.failures).toEqual([]);
     expect(summary).toMatchObject({ games: 4, prices: 48 });
     expect(summary.skipped).toEqual([]);
-    expect(lines).toContain('  skipped: unknown NCAAF team name "Montana Grizzlies" (add it to the aliases in lib/data/teams.ts)');
+    expect(lines).toContain('  skipped: unknown NCAAF team name "Montana Grizzlies" (add it to the aliases in lib/data/teams-ncaa.ts)');
     expect(await database.db.game.findUniqueOrThrow({ where: { id: `ncaaf-${day}-moh-tam` } })).toMatchObject({
       sport: 'ncaaf', oddsEventId: 'cfb1', homeTeamId: 'ncaaf:TA&M', awayTeamId: 'ncaaf:M-OH', venueId: 'kylefield', source: 'live',
     });
