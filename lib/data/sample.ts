@@ -334,7 +334,7 @@ function weather(fixture: Fixture, rng: Random): WeatherRecord | undefined {
 function boxScore(sport: Sport, player: Player, rng: Random): Record<string, number> | undefined {
   const around = (mean: number, sd: number) => Math.max(0, Math.round(mean * player.skill + rng.normal(sd)));
   if (sport === 'nfl') {
-    if (player.position === 'QB') return { passingYards: around(238, 55), passingTouchdowns: around(1.6, 1), interceptions: around(0.7, 0.8) };
+    if (player.position === 'QB') return { passingYards: around(238, 55), passingTouchdowns: around(1.6, 1), passingInterceptions: around(0.7, 0.8) };
     if (player.position === 'RB') return { rushingYards: around(64, 28), rushingTouchdowns: around(0.5, 0.6), receptions: around(2.5, 1.5) };
     if (player.position === 'WR' || player.position === 'TE') {
       const tight = player.position === 'TE' ? 0.7 : 1;
