@@ -78,6 +78,9 @@ function american(implied: number): number {
 
 const FIRST = ['Marcus', 'Jalen', 'Tyler', 'DeShawn', 'Caleb', 'Andre', 'Luka', 'Owen', 'Isaiah', 'Mateo', 'Darius', 'Noah', 'Trey', 'Elijah', 'Cole', 'Javon', 'Riley', 'Hugo', 'Kofi', 'Bryce', 'Malik', 'Theo', 'Quinn', 'Dante'];
 const LAST = ['Hill', 'Carter', 'Brooks', 'Okafor', 'Reyes', 'Lindqvist', 'Whitaker', 'Mensah', 'Dalton', 'Pryor', 'Vance', 'Holloway', 'Fitzgerald', 'Osei', 'Barnes', 'Kowalski', 'Sutton', 'Navarro', 'Greer', 'Abbott', 'Tatum-Wells', 'Moreau', 'Ellison', 'Baptiste'];
+/** The leagues the sample slate holds: a week of NFL, a night of NBA, an EPL matchday. */
+export const SAMPLE_SPORTS = ['nfl', 'nba', 'epl'] as const satisfies readonly Sport[];
+
 const POSITIONS: Record<string, string[]> = {
   nfl: ['QB', 'RB', 'WR', 'WR', 'TE', 'LB', 'CB'],
   nba: ['G', 'G', 'F', 'F', 'C'],
@@ -405,7 +408,7 @@ export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}
     });
   }
 
-  const injured = injuries('nfl', rng, asOf).concat(injuries('nba', rng, asOf), injuries('epl', rng, asOf));
+  const injured = SAMPLE_SPORTS.flatMap((sport) => injuries(sport, rng, asOf));
   const out = new Set(injured.filter((i) => i.status === 'Out' || i.status === 'Injured Reserve').map((i) => i.player));
   const propGames = [...upcoming.filter((f) => f.sport === 'nfl').slice(0, 4), ...upcoming.filter((f) => f.sport === 'nba').slice(0, 4)];
   for (const fixture of propGames) current.push(...props(fixture, out, rng, new Date(asOf.getTime() - rng.int(2, 15) * 60_000)));

@@ -4,6 +4,7 @@ import { config } from '@/lib/config';
 import { ago, closestNames } from '@/lib/data/names';
 import { priceMarket, type PriceRow } from '@/lib/data/pricing';
 import { freshProps } from '@/lib/data/props';
+import { SAMPLE_SPORTS } from '@/lib/data/sample';
 import {
   findGames,
   GAME_INCLUDE,
@@ -141,6 +142,19 @@ function gameView(game: GameRow) {
 
 const sampleNote = (sources: Iterable<string>) => ([...sources].includes('sample') ? { note: SAMPLE_NOTE } : {});
 
+/**
+ * Why an answer holds no games. A sport with nothing stored at all (no provider key, or not yet ingested) must
+ * not read as a day without games; an empty window of a sport that has data is just that.
+ */
+async function emptyNote(db: Db, sport: Sport, emptyWindow: string): Promise<{ note: string }> {
+  if (await db.game.findFirst({ where: { sport }, select: { id: true } })) return { note: emptyWindow };
+  return {
+    note:
+      `No ${sport.toUpperCase()} data is stored at all, so this says nothing about which games exist: live data needs ` +
+      `ODDS_API_KEY and \`jev ingest\` (or the worker); the bundled sample slate covers ${SAMPLE_SPORTS.map((s) => s.toUpperCase()).join(', ')} only.`,
+  };
+}
+
 /** Home side first, then the draw, then away; over before under; for props by player. */
 function outcomeRank(game: GameRow, outcome: string): number {
   return [game.homeTeam.abbreviation, 'draw', game.awayTeam.abbreviation, 'over', 'yes', 'under', 'no'].indexOf(outcome);
@@ -220,7 +234,7 @@ async function gameOdds(
     sport: args.sport,
     referenceBook,
     ...(games.some((g) => g.source === 'sample') ? { priceNote: SAMPLE_NOTE } : {}),
-    ...(games.length === 0 ? { note: `No ${args.sport.toUpperCase()} games with prices in that window. list_games shows the schedule.` } : {}),
+    ...(games.length === 0 ? await emptyNote(ctx.db, args.sport, `No ${args.sport.toUpperCase()} games with prices in that window. list_games shows the schedule.`) : {}),
     games: games.map((game) => ({
       ...gameView(game),
       markets: markets.flatMap((market) => {
@@ -360,7 +374,8 @@ export const listGames = defineTool({
     const range = await dateRange(ctx, args.from, args.to, { back: 0, ahead: 7 }, MAX_SCHEDULE_DAYS);
     const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
     const games = await findGames(ctx.db, { sport: args.sport, from: range.from, to: range.to, teamId });
-    return { sport: args.sport, from: range.from.toISOString(), to: range.to.toISOString(), ...sampleNote(games.map((g) => g.source)), games: games.map(gameView) };
+    const note = games.length === 0 ? await emptyNote(ctx.db, args.sport, 'No games in that window.') : sampleNote(games.map((g) => g.source));
+    return { sport: args.sport, from: range.from.toISOString(), to: range.to.toISOString(), ...note, games: games.map(gameView) };
   },
 });
 
@@ -381,7 +396,7 @@ export const getGameResults = defineTool({
       sport: args.sport,
       from: range.from.toISOString(),
       to: range.to.toISOString(),
-      ...sampleNote(games.map((g) => g.source)),
+      ...(games.length === 0 ? await emptyNote(ctx.db, args.sport, 'No finals in that window.') : sampleNote(games.map((g) => g.source))),
       results: games.map((game) => ({
         ...gameView(game),
         winner:

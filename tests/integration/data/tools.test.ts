@@ -157,6 +157,21 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     expect(longResults.body.error.message).toContain('31 days');
   });
 
+  it('an empty answer says whether the league has no data at all or only no games in that window', async () => {
+    const noData = 'No NCAAB data is stored at all, so this says nothing about which games exist';
+    for (const [tool, list] of [['list_games', 'games'], ['get_game_results', 'results'], ['get_game_odds', 'games']] as const) {
+      const answer = await call(tool, { sport: 'ncaab' });
+      expect(answer.status).toBe(200);
+      expect(answer.body.data[list]).toEqual([]);
+      expect(answer.body.data.note).toContain(noData);
+      expect(answer.body.data.note).toContain('the bundled sample slate covers NFL, NBA, EPL only');
+    }
+    const farAhead = await call('list_games', { sport: 'nfl', from: '2030-01-01', to: '2030-01-07' });
+    expect(farAhead.body.data).toMatchObject({ games: [], note: 'No games in that window.' });
+    const noFinals = await call('get_game_results', { sport: 'nfl', from: '2030-01-01', to: '2030-01-07' });
+    expect(noFinals.body.data).toMatchObject({ results: [], note: 'No finals in that window.' });
+  });
+
   it('get_team_stats and get_player_stats from the stored finals', async () => {
     const { body } = await call('get_team_stats', { sport: 'nfl', team: 'Chiefs' });
     const stats = body.data;
