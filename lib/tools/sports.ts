@@ -140,6 +140,8 @@ function gameView(game: GameRow) {
   };
 }
 
+const SAMPLE_COVERS = `the bundled sample slate covers ${SAMPLE_SPORTS.map((s) => s.toUpperCase()).join(', ')} only`;
+
 const sampleNote = (sources: Iterable<string>) => ([...sources].includes('sample') ? { note: SAMPLE_NOTE } : {});
 
 /**
@@ -151,7 +153,7 @@ async function emptyNote(db: Db, sport: Sport, emptyWindow: string): Promise<{ n
   return {
     note:
       `No ${sport.toUpperCase()} data is stored at all, so this says nothing about which games exist: live data needs ` +
-      `ODDS_API_KEY and \`jev ingest\` (or the worker); the bundled sample slate covers ${SAMPLE_SPORTS.map((s) => s.toUpperCase()).join(', ')} only.`,
+      `ODDS_API_KEY and \`jev ingest\` (or the worker); ${SAMPLE_COVERS}.`,
   };
 }
 
@@ -335,9 +337,15 @@ export const getInjuryReport = defineTool({
     });
     const now = ctx.now();
     const sample = injuries.some((injury) => injury.source === 'sample');
+    // A team without injuries is normal; a league without any is a report that was never fetched.
+    const unreported =
+      injuries.length === 0 && !(await ctx.db.injury.findFirst({ where: { sport: args.sport }, select: { id: true } }))
+        ? ` No ${args.sport.toUpperCase()} injury report is stored at all, so this does not mean nobody is injured: ` +
+          `\`jev ingest --only injuries\` (or the worker) fetches it; ${SAMPLE_COVERS}.`
+        : '';
     return {
       sport: args.sport,
-      note: sample ? `${INJURY_NOTE} ${SAMPLE_NOTE}` : INJURY_NOTE,
+      note: `${INJURY_NOTE}${unreported}${sample ? ` ${SAMPLE_NOTE}` : ''}`,
       injuries: injuries.map((injury) => ({
         team: teamView(injury.team),
         player: injury.player,

@@ -166,6 +166,10 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
       expect(answer.body.data.note).toContain(noData);
       expect(answer.body.data.note).toContain('the bundled sample slate covers NFL, NBA, EPL only');
     }
+    const injuries = await call('get_injury_report', { sport: 'ncaab' });
+    expect(injuries.body.data.injuries).toEqual([]);
+    expect(injuries.body.data.note).toContain('No NCAAB injury report is stored at all, so this does not mean nobody is injured');
+    expect((await call('get_injury_report', { sport: 'nba' })).body.data.note).not.toContain('stored at all');
     const farAhead = await call('list_games', { sport: 'nfl', from: '2030-01-01', to: '2030-01-07' });
     expect(farAhead.body.data).toMatchObject({ games: [], note: 'No games in that window.' });
     const noFinals = await call('get_game_results', { sport: 'nfl', from: '2030-01-01', to: '2030-01-07' });
