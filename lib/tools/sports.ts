@@ -3,6 +3,7 @@ import { startOfDay } from '@/lib/account/time';
 import { config } from '@/lib/config';
 import { ago, closestNames } from '@/lib/data/names';
 import { priceMarket, type PriceRow } from '@/lib/data/pricing';
+import { averageStatLines } from '@/lib/data/player-stats';
 import { freshProps } from '@/lib/data/props';
 import { SAMPLE_SPORTS } from '@/lib/data/sample';
 import {
@@ -511,7 +512,8 @@ export const getPlayerStats = defineTool({
   name: 'get_player_stats',
   title: 'Player stats (recent games)',
   description:
-    "A player's box-score lines from his last games (default 5, at most 20), newest first, with the average of each stat. " +
+    "A player's box-score lines from his last games (default 5, at most 20), newest first, with the average of each stat " +
+    '(counts over every game, a count missing from a game being 0; rates such as yardsPerRushAttempt over the games that have them). ' +
     'Stat names depend on the sport (passingYards, rushingYards, receptions, points, rebounds, assists, goals …).',
   scope: 'read',
   hints: DATA_HINTS,
@@ -537,9 +539,7 @@ export const getPlayerStats = defineTool({
       opponent: line.game.homeTeamId === line.teamId ? line.game.awayTeam.abbreviation : line.game.homeTeam.abbreviation,
       stats: JSON.parse(line.stats) as Record<string, number>,
     }));
-    const totals: Record<string, number> = {};
-    for (const game of games) for (const [stat, value] of Object.entries(game.stats)) totals[stat] = (totals[stat] ?? 0) + value;
-    const averages = Object.fromEntries(Object.entries(totals).map(([stat, total]) => [stat, Math.round((total / games.length) * 100) / 100]));
+    const averages = averageStatLines(games.map((game) => game.stats));
     return { sport: args.sport, player: name, gamesCounted: games.length, averages, games, ...sampleNote(lines.map((l) => l.source)) };
   },
 });
