@@ -73,7 +73,7 @@ function clientNameOf(body: unknown): string | undefined {
  * on it: a server missing a tool answers tools/call for it exactly as one that never had it, "not found".
  */
 function reachOf(messages: readonly unknown[]): Reach {
-  const reach: Reach = { tools: new Set(), notes: false, prompts: false };
+  const reach: Reach = { tools: new Set(), notes: false, prompts: false, refusedListen: false };
   for (const message of messages) {
     const method = member(message, 'method');
     if (typeof method !== 'string') continue;
@@ -85,6 +85,7 @@ function reachOf(messages: readonly unknown[]): Reach {
     // completion/complete may name a prompt or a resource.
     if (method.startsWith('resources/') || method === 'completion/complete') reach.notes = true;
     if (method.startsWith('prompts/') || method === 'completion/complete') reach.prompts = true;
+    if (method === REFUSED_LISTEN_METHOD) reach.refusedListen = true;
   }
   return reach;
 }
@@ -129,9 +130,9 @@ export function createMcpEndpoint(gateway: Gateway) {
         const clientName = clientNameOf(body);
         if (clientName !== undefined) gateway.noteClient(caller, clientName);
         const who: McpCaller = { caller, clientLabel: clientName ?? request.headers.get('user-agent') ?? undefined };
-        const reach = reachOf(messagesOf(body));
-        const authInfo: AuthInfo = { token, clientId: caller.id, scopes: [caller.scope], extra: { who, reach } };
         const forwarded = refuseListen(request, body);
+        const reach = reachOf(messagesOf(forwarded.body));
+        const authInfo: AuthInfo = { token, clientId: caller.id, scopes: [caller.scope], extra: { who, reach } };
         const response = await handler.fetch(forwarded.request, { parsedBody: forwarded.body, authInfo });
         response.headers.set('Cache-Control', NO_STORE['Cache-Control']);
         return response;

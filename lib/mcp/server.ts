@@ -37,6 +37,8 @@ export interface Reach {
   tools: 'all' | Set<string>;
   notes: boolean;
   prompts: boolean;
+  /** A subscriptions/listen request, renamed to REFUSED_LISTEN_METHOD, is among them. */
+  refusedListen: boolean;
 }
 
 const LISTEN_REFUSED = 'Method not found: subscriptions/listen.';
@@ -45,6 +47,7 @@ const LISTEN_REFUSED = 'Method not found: subscriptions/listen.';
  * serve itself: as a change stream under 2026-07-28, as a bare "Method not found" under the 2025-era versions.
  */
 export const REFUSED_LISTEN_METHOD = 'jev/refused/subscriptions/listen';
+const ANY_PARAMS = { params: z.unknown() };
 
 // The SDK's own argument check answers with a text item only. Arguments are checked by the gateway instead,
 // the same check as REST, so a failure carries structuredContent.error; the catalogue's JSON Schema is still
@@ -116,9 +119,11 @@ export function createMcpServer(gateway: Gateway, { caller, clientLabel }: McpCa
     );
   }
 
-  server.server.setRequestHandler(REFUSED_LISTEN_METHOD, { params: z.unknown() }, () => {
-    throw new ProtocolError(ProtocolErrorCode.MethodNotFound, LISTEN_REFUSED);
-  });
+  if (reach.refusedListen) {
+    server.server.setRequestHandler(REFUSED_LISTEN_METHOD, ANY_PARAMS, () => {
+      throw new ProtocolError(ProtocolErrorCode.MethodNotFound, LISTEN_REFUSED);
+    });
+  }
 
   return server;
 }
