@@ -3,7 +3,7 @@ import { isUniqueViolation } from '@/lib/account/bets';
 import { config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import type { Providers } from './providers';
-import type { Espn, EspnEvent, EspnTeam } from './providers/espn';
+import type { Espn, EspnEvent, EspnTeam, TeamBoxScore } from './providers/espn';
 import { ProviderError } from './providers/http';
 import type { OddsApi, OddsEvent, Quota, ScoreEvent } from './providers/odds-api';
 import { gameIdFor, normaliseName, seasonOf, SPORT_INFO, SPORTS, type Sport } from './sports';
@@ -301,6 +301,60 @@ interface BoxScoreRun {
 
 type MatchedEvent = { event: EspnEvent; home: CatalogueTeam | undefined; away: CatalogueTeam | undefined };
 
+interface FinalGame {
+  id: string;
+  startsAt: Date;
+  homeTeamId: string;
+  awayTeamId: string;
+}
+
+/**
+ * The game on ESPN's scoreboards of its date(s): both teams matched, the nearest start within SAME_GAME_MS.
+ * `looked` is false when no scoreboard could be read now (fresh, backing off, failed): asked again later.
+ */
+async function findOnScoreboards(
+  game: FinalGame,
+  scoreboard: (date: string) => Promise<MatchedEvent[] | null>,
+): Promise<{ looked: boolean; found: EspnEvent | undefined }> {
+  const ours = [game.homeTeamId, game.awayTeamId];
+  const distance = (event: EspnEvent) => (event.startsAt ? Math.abs(event.startsAt.getTime() - game.startsAt.getTime()) : 0);
+  let looked = false;
+  for (const date of espnDates(game.startsAt)) {
+    const events = await scoreboard(date);
+    if (!events) continue;
+    looked = true;
+    const found = events
+      .filter(({ event, home, away }) => home && away && home.id !== away.id && ours.includes(home.id) && ours.includes(away.id) && distance(event) <= SAME_GAME_MS)
+      .map(({ event }) => event)
+      .sort((a, b) => distance(a) - distance(b))[0];
+    if (found) return { looked, found };
+  }
+  return { looked, found: undefined };
+}
+
+/** The box score's lines of the game's two teams, one per player name (two of one name keep the first). */
+function boxScoreRecords(
+  sport: Sport,
+  game: FinalGame,
+  sides: readonly TeamBoxScore[],
+  teamFor: (team: EspnTeam) => CatalogueTeam | undefined,
+  onForeignSide: (side: string) => void,
+): PlayerStatRecord[] {
+  const records: PlayerStatRecord[] = [];
+  for (const side of sides) {
+    const team = teamFor(side.team);
+    if (!team || (team.id !== game.homeTeamId && team.id !== game.awayTeamId)) {
+      if (team) onForeignSide(side.team.name);
+      continue;
+    }
+    for (const line of side.players) {
+      if (records.some((record) => record.player === line.player)) continue;
+      records.push({ sport, player: line.player, teamId: team.id, gameId: game.id, playedAt: game.startsAt, stats: line.stats });
+    }
+  }
+  return records;
+}
+
 /** Stores ESPN's box scores of the sport's recent live finals that have none yet; returns the lines stored. */
 async function refreshBoxScores(db: Db, espn: Espn, sport: Sport, run: BoxScoreRun): Promise<number> {
   const { now, log } = run;
@@ -343,20 +397,7 @@ async function refreshBoxScores(db: Db, espn: Espn, sport: Sport, run: BoxScoreR
   let left = 0;
   for (const [index, game] of games.entries()) {
     const progress = `  stats ${index + 1}/${games.length} ${game.id}`;
-    const ours = [game.homeTeamId, game.awayTeamId];
-    let looked = false;
-    let found: EspnEvent | undefined;
-    for (const date of espnDates(game.startsAt)) {
-      const events = await scoreboard(date);
-      if (!events) continue; // not fetched now (fresh, backing off, failed): asked again in a later run
-      looked = true;
-      const distance = (event: EspnEvent) => (event.startsAt ? Math.abs(event.startsAt.getTime() - game.startsAt.getTime()) : 0);
-      found = events
-        .filter(({ event, home, away }) => home && away && home.id !== away.id && ours.includes(home.id) && ours.includes(away.id) && distance(event) <= SAME_GAME_MS)
-        .map(({ event }) => event)
-        .sort((a, b) => distance(a) - distance(b))[0];
-      if (found) break;
-    }
+    const { looked, found } = await findOnScoreboards(game, scoreboard);
     if (!found) {
       if (looked) {
         log(`${progress}: no ESPN game between these two teams that day, skipped`);
@@ -378,19 +419,9 @@ async function refreshBoxScores(db: Db, espn: Espn, sport: Sport, run: BoxScoreR
     const gate = await gated(db, `stats:${game.id}`, summaryWindow, now, async () => {
       run.budget.summaries--;
       const sides = await espn.boxScore(sport, event.id);
-      const records: PlayerStatRecord[] = [];
-      for (const side of sides) {
-        const team = teamFor(side.team);
-        if (!team || !ours.includes(team.id)) {
-          if (team) log(`${progress}: ESPN's box score has ${side.team.name}, not a team of this game; its lines skipped`);
-          continue;
-        }
-        for (const line of side.players) {
-          // One line per name and game: two players of one name in one game keep the first.
-          if (records.some((record) => record.player === line.player)) continue;
-          records.push({ sport, player: line.player, teamId: team.id, gameId: game.id, playedAt: game.startsAt, stats: line.stats });
-        }
-      }
+      const records = boxScoreRecords(sport, game, sides, teamFor, (side) =>
+        log(`${progress}: ESPN's box score has ${side}, not a team of this game; its lines skipped`),
+      );
       if (records.length === 0) return; // asked again after NO_LINES_RECHECK_MS
       await replacePlayerStats(db, records, 'espn');
       lines = records.length;
