@@ -534,8 +534,16 @@ export async function ingest(db: Db, providers: Providers, options: IngestOption
         }
       } else if (task === 'injuries') {
         note(what, await gated(db, `injuries:${sport}`, window(task), now, async () => {
-          const teams = await providers.espn.injuries(sport);
-          if (teams.length === 0) throw new ProviderError('ESPN', 'empty injury report (kept the stored one)');
+          const always = SPORT_INFO[sport].injuryReportAlways;
+          const teams = await providers.espn.injuries(sport).catch((error: unknown) => {
+            if (!always && error instanceof ProviderError && error.options.status === 404) return [];
+            throw error;
+          });
+          if (teams.length === 0) {
+            if (always) throw new ProviderError('ESPN', 'empty injury report (kept the stored one)');
+            summary.skipped.push(`${what}: ESPN publishes no ${SPORT_INFO[sport].name} injury report now (kept what was stored)`);
+            return;
+          }
           const records: InjuryRecord[] = teams.flatMap((entry) => {
             const team = matchTeam(sport, entry.team, onUnknown);
             return team ? entry.players.map((p) => ({ sport, teamId: team.id, player: p.player, position: p.position, status: p.status, detail: p.detail, reportedAt: p.reportedAt ?? now })) : [];

@@ -25,6 +25,11 @@ interface SportInfo {
    * college slate runs to a hundred games a day, so college props are fetched only when get_player_props asks.
    */
   propsOnSchedule: boolean;
+  /**
+   * Whether ESPN always publishes a league injury report for it. Its college reports are sparse or missing,
+   * so for college an empty or absent report is no failure (nothing stored is replaced), not an error.
+   */
+  injuryReportAlways: boolean;
 }
 
 export const SPORT_INFO: Record<Sport, SportInfo> = {
@@ -36,6 +41,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     threeWay: false,
     propMarkets: ['player_pass_yds', 'player_rush_yds', 'player_reception_yds', 'player_anytime_td'],
     propsOnSchedule: true,
+    injuryReportAlways: true,
   },
   ncaaf: {
     name: 'NCAA football',
@@ -45,6 +51,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     threeWay: false,
     propMarkets: ['player_pass_yds', 'player_rush_yds', 'player_anytime_td'],
     propsOnSchedule: false,
+    injuryReportAlways: false,
   },
   nba: {
     name: 'NBA',
@@ -54,6 +61,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     threeWay: false,
     propMarkets: ['player_points', 'player_rebounds', 'player_assists'],
     propsOnSchedule: true,
+    injuryReportAlways: true,
   },
   ncaab: {
     name: 'NCAA basketball',
@@ -63,6 +71,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     threeWay: false,
     propMarkets: ['player_points'],
     propsOnSchedule: false,
+    injuryReportAlways: false,
   },
   mlb: {
     name: 'MLB',
@@ -72,6 +81,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     threeWay: false,
     propMarkets: ['batter_hits', 'pitcher_strikeouts'],
     propsOnSchedule: true,
+    injuryReportAlways: true,
   },
   nhl: {
     name: 'NHL',
@@ -81,6 +91,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     threeWay: false,
     propMarkets: ['player_points', 'player_shots_on_goal'],
     propsOnSchedule: true,
+    injuryReportAlways: true,
   },
   epl: {
     name: 'English Premier League',
@@ -90,6 +101,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     threeWay: true,
     propMarkets: ['player_goal_scorer_anytime'],
     propsOnSchedule: true,
+    injuryReportAlways: true,
   },
 };
 

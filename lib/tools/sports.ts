@@ -15,7 +15,7 @@ import {
   userPreferences,
   type GameRow,
 } from '@/lib/data/repository';
-import { GAME_MARKETS, SPORTS, seasonOf, type GameMarket, type Sport } from '@/lib/data/sports';
+import { GAME_MARKETS, SPORT_INFO, SPORTS, seasonOf, type GameMarket, type Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { invalidInput, ToolError } from '@/lib/errors';
 import { expiringCache } from '@/lib/news/cache';
@@ -342,7 +342,9 @@ export const getInjuryReport = defineTool({
     const unreported =
       injuries.length === 0 && !(await ctx.db.injury.findFirst({ where: { sport: args.sport }, select: { id: true } }))
         ? ` No ${args.sport.toUpperCase()} injury report is stored at all, so this does not mean nobody is injured: ` +
-          `\`jev ingest --only injuries\` (or the worker) fetches it; ${SAMPLE_COVERS}.`
+          (SPORT_INFO[args.sport].injuryReportAlways
+            ? `\`jev ingest --only injuries\` (or the worker) fetches it; ${SAMPLE_COVERS}.`
+            : 'ESPN publishes college injury reports only sparsely; label availability news from elsewhere as unverified.')
         : '';
     return {
       sport: args.sport,

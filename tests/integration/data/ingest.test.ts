@@ -204,6 +204,16 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     expect(fake.count('/v4/sports/americanfootball_ncaaf/events/')).toBe(0);
     expect(fake.count('/v4/sports/basketball_ncaab/events/')).toBe(0);
     expect(fake.count('/v4/sports/baseball_mlb/events/mlb1/odds')).toBe(1);
+
+    // ESPN's college injury reports are sparse: none at all (404) or an empty one is no failure, and keeps what was stored.
+    fake.routes.set('/apis/site/v2/sports/basketball/mens-college-basketball/injuries', () => ({ body: { injuries: [] } }));
+    const injuries = await run({ sports: ['ncaaf', 'ncaab'], only: 'injuries', force: true });
+    expect(injuries.failures).toEqual([]);
+    expect(injuries.skipped).toEqual([
+      'injuries ncaaf: ESPN publishes no NCAA football injury report now (kept what was stored)',
+      'injuries ncaab: ESPN publishes no NCAA basketball injury report now (kept what was stored)',
+    ]);
+    expect(fake.count('/apis/site/v2/sports/football/college-football/injuries')).toBe(1);
   });
 
   it('stores ESPN box scores of recent finals once: unmatched teams skipped, a failed summary keeps what was stored, sample lines untouched', async () => {
