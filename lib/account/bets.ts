@@ -1,6 +1,7 @@
 import { americanToDecimal, settlement, type SettledResult } from '@/lib/betting';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
+import { createOnce } from '@/lib/db/unique';
 import { ToolError, invalidInput } from '@/lib/errors';
 import { HELPLINE } from '@/lib/tools/instructions';
 import { getBankroll } from './bankroll';
@@ -61,34 +62,38 @@ export function betView(bet: BetRow) {
   };
 }
 
-/** Unique (userId, clientRequestId) lost a race: the other request's row is the answer. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';
-}
-
 export function referenceBookFor(book: string | undefined, stored: string | null | undefined, fallback: string): string {
   return book ?? stored ?? fallback;
+}
+
+interface LogBetInput {
+  userId: string;
+  clientLabel: string | undefined;
+  now: Date;
+  defaultBook: string;
+  bet: NewBet;
 }
 
 /**
  * Records a bet the user placed elsewhere. Limits never block the record (losing it helps nobody);
  * a stake past one comes back with a warning naming it. The same clientRequestId returns the first bet.
  */
-export async function logBet(
-  db: Db,
-  input: { userId: string; clientLabel: string | undefined; now: Date; defaultBook: string; bet: NewBet },
-) {
-  const { userId, bet, now } = input;
-  const byRequest = () =>
-    db.bet.findUnique({ where: { userId_clientRequestId: { userId, clientRequestId: bet.clientRequestId as string } } });
-  if (bet.clientRequestId) {
-    const earlier = await byRequest();
-    if (earlier) return { bet: betView(earlier), duplicate: true, warnings: [] as string[] };
-  }
+export async function logBet(db: Db, input: LogBetInput) {
+  const { userId, bet } = input;
+  const once = await createOnce(
+    bet.clientRequestId,
+    (clientRequestId) => db.bet.findUnique({ where: { userId_clientRequestId: { userId, clientRequestId } } }),
+    () => createBet(db, input),
+  );
+  if (once.duplicate) return { bet: betView(once.earlier), duplicate: true, warnings: [] as string[] };
+  return { bet: once.created.bet, duplicate: false, warnings: once.created.warnings };
+}
+
+async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }: LogBetInput) {
   const game = await requireGame(db, bet.gameId, bet.sport);
   const pick = normalizePick(game, bet);
   const bankroll = await getBankroll(db, userId, now);
-  const referenceBook = referenceBookFor(bet.book, bankroll?.referenceBook, input.defaultBook);
+  const referenceBook = referenceBookFor(bet.book, bankroll?.referenceBook, defaultBook);
   const fairProbability = await currentFairProbability(db, game, { market: bet.market, ...pick }, referenceBook);
 
   const warnings: string[] = [];
@@ -101,33 +106,25 @@ export async function logBet(
   over('room left under the daily loss limit', bankroll?.dailyLossRoom);
   over('room left under the weekly loss limit', bankroll?.weeklyLossRoom);
 
-  try {
-    const created = await db.bet.create({
-      data: {
-        userId,
-        sport: game.sport,
-        gameId: game.id,
-        market: bet.market,
-        ...pick,
-        americanOdds: bet.americanOdds,
-        stakeCents: toCents(bet.stake),
-        book: bet.book ?? null,
-        fairProbability,
-        clientLabel: input.clientLabel ?? null,
-        clientRequestId: bet.clientRequestId ?? null,
-        recommendationId: bet.recommendationId ?? null,
-        notes: bet.notes ?? null,
-        placedAt: now,
-      },
-    });
-    return { bet: betView(created), duplicate: false, warnings };
-  } catch (error) {
-    if (bet.clientRequestId && isUniqueViolation(error)) {
-      const earlier = await byRequest();
-      if (earlier) return { bet: betView(earlier), duplicate: true, warnings: [] as string[] };
-    }
-    throw error;
-  }
+  const created = await db.bet.create({
+    data: {
+      userId,
+      sport: game.sport,
+      gameId: game.id,
+      market: bet.market,
+      ...pick,
+      americanOdds: bet.americanOdds,
+      stakeCents: toCents(bet.stake),
+      book: bet.book ?? null,
+      fairProbability,
+      clientLabel: clientLabel ?? null,
+      clientRequestId: bet.clientRequestId ?? null,
+      recommendationId: bet.recommendationId ?? null,
+      notes: bet.notes ?? null,
+      placedAt: now,
+    },
+  });
+  return { bet: betView(created), warnings };
 }
 
 export type SettleRequest = { result: SettledResult | 'auto'; payout?: number };

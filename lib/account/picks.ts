@@ -1,7 +1,8 @@
 import { americanToDecimal } from '@/lib/betting';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
-import { afterCursor, encodeCursor, isUniqueViolation, within, type ListFilter } from './bets';
+import { createOnce } from '@/lib/db/unique';
+import { afterCursor, encodeCursor, within, type ListFilter } from './bets';
 import { gradeAtFinal, isGradable, loadGames, normalizePick, requireGame, type GameSummary } from './markets';
 
 // Recommendations ("picks") an agent saved for the user, graded against the final score when it exists.
@@ -56,43 +57,33 @@ export async function saveRecommendation(
   input: { userId: string; clientLabel: string | undefined; now: Date; pick: NewPick },
 ) {
   const { userId, pick } = input;
-  const byRequest = () =>
-    db.recommendation.findUnique({
-      where: { userId_clientRequestId: { userId, clientRequestId: pick.clientRequestId as string } },
-    });
-  if (pick.clientRequestId) {
-    const earlier = await byRequest();
-    if (earlier) return { recommendation: pickView(earlier, earlier.result), duplicate: true };
-  }
-  const game = await requireGame(db, pick.gameId, pick.sport);
-  const normalized = normalizePick(game, pick);
-  try {
-    const created = await db.recommendation.create({
-      data: {
-        userId,
-        sport: game.sport,
-        gameId: game.id,
-        market: pick.market,
-        ...normalized,
-        americanOdds: pick.americanOdds,
-        probability: pick.probability,
-        book: pick.book ?? null,
-        stakeUnits: pick.stakeUnits ?? null,
-        reasoning: pick.reasoning,
-        risks: pick.risks,
-        clientLabel: input.clientLabel ?? null,
-        clientRequestId: pick.clientRequestId ?? null,
-        createdAt: input.now,
-      },
-    });
-    return { recommendation: pickView(created, null), duplicate: false };
-  } catch (error) {
-    if (pick.clientRequestId && isUniqueViolation(error)) {
-      const earlier = await byRequest();
-      if (earlier) return { recommendation: pickView(earlier, earlier.result), duplicate: true };
-    }
-    throw error;
-  }
+  const once = await createOnce(
+    pick.clientRequestId,
+    (clientRequestId) => db.recommendation.findUnique({ where: { userId_clientRequestId: { userId, clientRequestId } } }),
+    async () => {
+      const game = await requireGame(db, pick.gameId, pick.sport);
+      return db.recommendation.create({
+        data: {
+          userId,
+          sport: game.sport,
+          gameId: game.id,
+          market: pick.market,
+          ...normalizePick(game, pick),
+          americanOdds: pick.americanOdds,
+          probability: pick.probability,
+          book: pick.book ?? null,
+          stakeUnits: pick.stakeUnits ?? null,
+          reasoning: pick.reasoning,
+          risks: pick.risks,
+          clientLabel: input.clientLabel ?? null,
+          clientRequestId: pick.clientRequestId ?? null,
+          createdAt: input.now,
+        },
+      });
+    },
+  );
+  if (once.duplicate) return { recommendation: pickView(once.earlier, once.earlier.result), duplicate: true };
+  return { recommendation: pickView(once.created, null), duplicate: false };
 }
 
 export async function listRecommendations(

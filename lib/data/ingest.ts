@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isUniqueViolation } from '@/lib/account/bets';
+import { isUniqueViolation } from '@/lib/db/unique';
 import { config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import type { Providers } from './providers';
