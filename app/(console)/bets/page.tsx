@@ -1,3 +1,4 @@
+import { DataTable } from '@/app/components/DataTable';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { listBets } from '@/lib/account/bets';
@@ -68,42 +69,24 @@ export default async function BetsPage({ searchParams }: { searchParams: Promise
               <div><dt>Win rate</dt><dd>{percent(book.summary.winRate)}</dd></div>
               <div><dt>Average closing-line value</dt><dd>{percent(book.summary.averageClosingLineValue)}</dd></div>
             </dl>
-            <div className="table-wrap">
-              <table>
-                <caption className="visually-hidden">Your bets</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Placed</th>
-                    <th scope="col">Bet</th>
-                    <th scope="col">Price</th>
-                    <th scope="col">Stake</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Profit</th>
-                    <th scope="col">CLV</th>
-                    <th scope="col">Logged by</th>
-                    <th scope="col"><span className="visually-hidden">Actions</span></th>
+            <DataTable caption="Your bets" columns={['Placed', 'Bet', 'Price', 'Stake', 'Status', 'Profit', 'CLV', 'Logged by', '']}>
+              {book.bets.map((bet) => {
+                const label = `${bet.sport.toUpperCase()} ${bet.gameId}: ${bet.player ? `${bet.player} ` : ''}${bet.market} ${bet.selection}${bet.point === null ? '' : ` ${bet.point}`}`;
+                return (
+                  <tr key={bet.id} data-bet-id={bet.id}>
+                    <td><time dateTime={bet.placedAt.toISOString()}>{formatDateTime(bet.placedAt, timeZone)}</time></td>
+                    <th scope="row">{label}</th>
+                    <td>{bet.americanOdds > 0 ? `+${bet.americanOdds}` : bet.americanOdds}{bet.book ? ` (${bet.book})` : ''}</td>
+                    <td>{money(bet.stake)}</td>
+                    <td>{bet.status}</td>
+                    <td>{money(bet.profit)}</td>
+                    <td>{percent(bet.closingLineValue)}</td>
+                    <td>{bet.clientLabel ?? '–'}</td>
+                    <td>{bet.status === 'open' ? <SettleBetForm betId={bet.id} label={label} /> : null}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {book.bets.map((bet) => {
-                    const label = `${bet.sport.toUpperCase()} ${bet.gameId}: ${bet.player ? `${bet.player} ` : ''}${bet.market} ${bet.selection}${bet.point === null ? '' : ` ${bet.point}`}`;
-                    return (
-                      <tr key={bet.id} data-bet-id={bet.id}>
-                        <td><time dateTime={bet.placedAt.toISOString()}>{formatDateTime(bet.placedAt, timeZone)}</time></td>
-                        <th scope="row">{label}</th>
-                        <td>{bet.americanOdds > 0 ? `+${bet.americanOdds}` : bet.americanOdds}{bet.book ? ` (${bet.book})` : ''}</td>
-                        <td>{money(bet.stake)}</td>
-                        <td>{bet.status}</td>
-                        <td>{money(bet.profit)}</td>
-                        <td>{percent(bet.closingLineValue)}</td>
-                        <td>{bet.clientLabel ?? '–'}</td>
-                        <td>{bet.status === 'open' ? <SettleBetForm betId={bet.id} label={label} /> : null}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                );
+              })}
+            </DataTable>
             {next && <p><a href={next}>Older bets</a></p>}
           </>
         )}

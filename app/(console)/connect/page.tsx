@@ -1,3 +1,4 @@
+import { DataTable } from '@/app/components/DataTable';
 import { CopyButton } from '@/app/components/CopyButton';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/auth/session';
@@ -53,55 +54,35 @@ export default async function ConnectPage() {
         {tokens.length === 0 ? (
           <p className="empty">No tokens yet. Create one above, then paste a snippet into your agent to connect it.</p>
         ) : (
-          <div className="table-wrap">
-            <table>
-              <caption className="visually-hidden">Your access tokens</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Token</th>
-                  <th scope="col">Access</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Last MCP client</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {tokens.map((token) => (
-                  <tr key={token.id} data-token-id={token.id}>
-                    <th scope="row">{token.name}</th>
-                    <td>
-                      <code>
-                        {token.displayPrefix}…{token.last4}
-                      </code>
-                    </td>
-                    <td>{token.scope === 'write' ? 'Write' : 'Read-only'}</td>
-                    <td className={`status status-${token.status}`}>{token.status}</td>
-                    <td>{when(token.createdAt, '')}</td>
-                    <td>{when(token.lastUsedAt, 'Never')}</td>
-                    <td>{when(token.expiresAt, 'Never')}</td>
-                    <td>
-                      {token.lastClientName ? (
-                        <>
-                          {token.lastClientName}
-                          <br />
-                          <span className="muted">{when(token.lastClientSeenAt, '')}</span>
-                        </>
-                      ) : (
-                        <span className="muted">None yet</span>
-                      )}
-                    </td>
-                    <td>{token.status === 'live' && <RevokeTokenForm tokenId={token.id} tokenName={token.name} />}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="Your access tokens" columns={['Name', 'Token', 'Access', 'Status', 'Created', 'Last used', 'Expires', 'Last MCP client', '']}>
+            {tokens.map((token) => (
+              <tr key={token.id} data-token-id={token.id}>
+                <th scope="row">{token.name}</th>
+                <td>
+                  <code>
+                    {token.displayPrefix}…{token.last4}
+                  </code>
+                </td>
+                <td>{token.scope === 'write' ? 'Write' : 'Read-only'}</td>
+                <td className={`status status-${token.status}`}>{token.status}</td>
+                <td>{when(token.createdAt, '')}</td>
+                <td>{when(token.lastUsedAt, 'Never')}</td>
+                <td>{when(token.expiresAt, 'Never')}</td>
+                <td>
+                  {token.lastClientName ? (
+                    <>
+                      {token.lastClientName}
+                      <br />
+                      <span className="muted">{when(token.lastClientSeenAt, '')}</span>
+                    </>
+                  ) : (
+                    <span className="muted">None yet</span>
+                  )}
+                </td>
+                <td>{token.status === 'live' && <RevokeTokenForm tokenId={token.id} tokenName={token.name} />}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </main>
     </>

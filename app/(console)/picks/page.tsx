@@ -1,3 +1,4 @@
+import { DataTable } from '@/app/components/DataTable';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { listRecommendations } from '@/lib/account/picks';
@@ -48,47 +49,30 @@ export default async function PicksPage({ searchParams }: { searchParams: Promis
               <div><dt>Won / lost / push</dt><dd>{picks.summary.won} / {picks.summary.lost} / {picks.summary.pushed}</dd></div>
               <div><dt>Win rate</dt><dd>{percent(picks.summary.winRate)}</dd></div>
             </dl>
-            <div className="table-wrap">
-              <table>
-                <caption className="visually-hidden">Your picks</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Saved</th>
-                    <th scope="col">Pick</th>
-                    <th scope="col">Price</th>
-                    <th scope="col">Probability</th>
-                    <th scope="col">Stake</th>
-                    <th scope="col">Result</th>
-                    <th scope="col">Saved by</th>
-                    <th scope="col">Reasoning and risks</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {picks.recommendations.map((pick) => (
-                    <tr key={pick.id}>
-                      <td><time dateTime={pick.createdAt.toISOString()}>{formatDateTime(pick.createdAt, timeZone)}</time></td>
-                      <th scope="row">
-                        {pick.sport.toUpperCase()} {pick.gameId}: {pick.player ? `${pick.player} ` : ''}
-                        {pick.market} {pick.selection}
-                        {pick.point === null ? '' : ` ${pick.point}`}
-                      </th>
-                      <td>{pick.americanOdds > 0 ? `+${pick.americanOdds}` : pick.americanOdds}{pick.book ? ` (${pick.book})` : ''}</td>
-                      <td>{percent(pick.probability)} (EV {percent(pick.expectedValuePercent)})</td>
-                      <td>{pick.stakeUnits === null ? '–' : `${pick.stakeUnits} u`}</td>
-                      <td>{pick.result ?? 'pending'}</td>
-                      <td>{pick.clientLabel ?? '–'}</td>
-                      <td>
-                        <details>
-                          <summary>Read</summary>
-                          <p>{pick.reasoning}</p>
-                          <p><strong>Risks:</strong> {pick.risks}</p>
-                        </details>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable caption="Your picks" columns={['Saved', 'Pick', 'Price', 'Probability', 'Stake', 'Result', 'Saved by', 'Reasoning and risks']}>
+              {picks.recommendations.map((pick) => (
+                <tr key={pick.id}>
+                  <td><time dateTime={pick.createdAt.toISOString()}>{formatDateTime(pick.createdAt, timeZone)}</time></td>
+                  <th scope="row">
+                    {pick.sport.toUpperCase()} {pick.gameId}: {pick.player ? `${pick.player} ` : ''}
+                    {pick.market} {pick.selection}
+                    {pick.point === null ? '' : ` ${pick.point}`}
+                  </th>
+                  <td>{pick.americanOdds > 0 ? `+${pick.americanOdds}` : pick.americanOdds}{pick.book ? ` (${pick.book})` : ''}</td>
+                  <td>{percent(pick.probability)} (EV {percent(pick.expectedValuePercent)})</td>
+                  <td>{pick.stakeUnits === null ? '–' : `${pick.stakeUnits} u`}</td>
+                  <td>{pick.result ?? 'pending'}</td>
+                  <td>{pick.clientLabel ?? '–'}</td>
+                  <td>
+                    <details>
+                      <summary>Read</summary>
+                      <p>{pick.reasoning}</p>
+                      <p><strong>Risks:</strong> {pick.risks}</p>
+                    </details>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
             {next && <p><a href={next}>Older picks</a></p>}
           </>
         )}
