@@ -1,3 +1,4 @@
+import type { Awaitable } from '@/lib/awaitable';
 import type { Db } from '@/lib/db/client';
 import { hashToken, mintToken, tokenDisplayParts, type TokenScope } from '@/lib/auth/tokens';
 
@@ -70,17 +71,20 @@ async function readToken(db: Db, tokenHash: string): Promise<StoredToken | null>
 }
 
 /** The token's owner when the token is known, not revoked and not expired; otherwise null. */
-export async function findLiveToken(db: Db, token: string, now: Date, maxAgeMs = 0): Promise<LiveToken | null> {
+export function findLiveToken(db: Db, token: string, now: Date, maxAgeMs = 0): Awaitable<LiveToken | null> {
   const tokenHash = hashToken(token);
-  let lookup = recentLookups.get(tokenHash);
-  if (!lookup || now.getTime() - lookup.readAt >= maxAgeMs) {
-    lookup = { stored: await readToken(db, tokenHash), readAt: now.getTime() };
+  const lookup = recentLookups.get(tokenHash);
+  if (lookup && now.getTime() - lookup.readAt < maxAgeMs) return liveAt(lookup.stored, now); // at once, no promise
+  return readToken(db, tokenHash).then((stored) => {
     if (maxAgeMs > 0) {
       if (recentLookups.size >= MAX_REMEMBERED) recentLookups.clear();
-      recentLookups.set(tokenHash, lookup);
+      recentLookups.set(tokenHash, { stored, readAt: now.getTime() });
     }
-  }
-  const { stored } = lookup;
+    return liveAt(stored, now);
+  });
+}
+
+function liveAt(stored: StoredToken | null, now: Date): LiveToken | null {
   if (!stored || stored.revoked || (stored.expiresAt && stored.expiresAt <= now)) return null;
   return stored.live;
 }

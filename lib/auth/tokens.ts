@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 // Access token format: `jev_` + 32 base62 characters of randomness (about 190 bits) + a 6-character
@@ -43,7 +43,7 @@ export function isWellFormedToken(token: string): boolean {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex'); // one-shot: no Hash object per request
 }
 
 /** The recognisable parts shown in lists: never the whole token. */

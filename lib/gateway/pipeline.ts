@@ -1,3 +1,4 @@
+import { andThen, type Awaitable } from '@/lib/awaitable';
 import { noteClientSeen, type LiveToken } from '@/lib/account/tokens';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
@@ -12,7 +13,9 @@ import { checkHostAndOrigin } from './origin';
 import { authenticate, bearerToken } from './token';
 
 // The spec's order of checks, one small step each, shared by the REST and MCP front ends.
-// A step either passes or throws a ToolError; the front end encodes whichever comes first.
+// A step either passes or throws a ToolError; the front end encodes whichever comes first. Steps that may
+// wait (a budget on Upstash, a token not looked up recently) return an Awaitable: front ends await each step,
+// and in-process answers cost no promise of their own.
 
 export interface GatewayDeps {
   config: Config;
@@ -40,13 +43,14 @@ export function createGateway({ config, db, limiter, now, findTool }: GatewayDep
     user: perMinute('user', config.RATE_LIMIT_USER_PER_MINUTE),
   };
 
-  async function spend(budget: Budget, key: string, who: string): Promise<void> {
-    const { allowed, retryAfterSeconds } = await limiter.consume(budget, key);
-    if (!allowed) {
-      throw new ToolError('rate_limited', `Too many requests ${who}. Retry in ${retryAfterSeconds} s.`, {
-        retryAfterSeconds,
-      });
-    }
+  function spend(budget: Budget, key: string, who: string): Awaitable<void> {
+    return andThen(limiter.consume(budget, key), ({ allowed, retryAfterSeconds }) => {
+      if (!allowed) {
+        throw new ToolError('rate_limited', `Too many requests ${who}. Retry in ${retryAfterSeconds} s.`, {
+          retryAfterSeconds,
+        });
+      }
+    });
   }
 
   function requireTool(name: string): ToolDefinition {
@@ -68,10 +72,10 @@ export function createGateway({ config, db, limiter, now, findTool }: GatewayDep
 
   return {
     /** Steps 1–3: host and origin, the per-address budget, the token's shape. Returns the token. */
-    async admit(request: Request): Promise<string> {
+    admit(request: Request): Awaitable<string> {
       checkHostAndOrigin(request.headers, config);
-      await spend(budgets.address, clientAddress(request.headers, config), 'from this address');
-      return bearerToken(request.headers);
+      const spent = spend(budgets.address, clientAddress(request.headers, config), 'from this address');
+      return andThen(spent, () => bearerToken(request.headers));
     },
 
     /** Step 4's reading, shared by both front ends: the body's text, cut off at the size limit. */
@@ -80,13 +84,13 @@ export function createGateway({ config, db, limiter, now, findTool }: GatewayDep
     },
 
     /** Step 4: the body as a JSON object of arguments. */
-    async readArguments(request: Request): Promise<Record<string, unknown>> {
+    readArguments(request: Request): Promise<Record<string, unknown>> {
       checkJsonContentType(request.headers);
-      return parseArgumentsObject(await readBodyText(request));
+      return readBodyText(request).then(parseArgumentsObject);
     },
 
     /** Step 5: the token's owner. */
-    authenticate(token: string): Promise<LiveToken> {
+    authenticate(token: string): Awaitable<LiveToken> {
       return authenticate(db, token, now(), config.TOKEN_CACHE_SECONDS * 1000);
     },
 
@@ -96,13 +100,16 @@ export function createGateway({ config, db, limiter, now, findTool }: GatewayDep
     },
 
     /** Steps 6–9, then the tool itself. */
-    async callTool({ caller, toolName, args, clientLabel }: ToolCall): Promise<unknown> {
+    callTool({ caller, toolName, args, clientLabel }: ToolCall): Awaitable<unknown> {
       const tool = requireTool(toolName);
-      await spend(budgets.token, caller.id, 'with this access token');
-      await spend(budgets.user, caller.user.id, 'for this account');
-      checkScope(tool, caller);
-      const parsed = parseArguments(tool.input, args);
-      return tool.run({ user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel, db, now }, parsed);
+      const spent = andThen(spend(budgets.token, caller.id, 'with this access token'), () =>
+        spend(budgets.user, caller.user.id, 'for this account'),
+      );
+      return andThen(spent, () => {
+        checkScope(tool, caller);
+        const parsed = parseArguments(tool.input, args);
+        return tool.run({ user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel, db, now }, parsed);
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { isWellFormedToken, TOKEN_PREFIX } from '@/lib/auth/tokens';
+import { andThen, type Awaitable } from '@/lib/awaitable';
 import { findLiveToken, noteTokenUsed, type LiveToken } from '@/lib/account/tokens';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
@@ -16,9 +17,10 @@ export function bearerToken(headers: Headers): string {
 }
 
 /** Step 5: the token must be live; its owner is who the tools act for. */
-export async function authenticate(db: Db, token: string, now: Date, cacheMs: number): Promise<LiveToken> {
-  const live = await findLiveToken(db, token, now, cacheMs);
-  if (!live) throw new ToolError('invalid_token', DEAD_TOKEN_MESSAGE);
-  noteTokenUsed(db, live.id, now);
-  return live;
+export function authenticate(db: Db, token: string, now: Date, cacheMs: number): Awaitable<LiveToken> {
+  return andThen(findLiveToken(db, token, now, cacheMs), (live) => {
+    if (!live) throw new ToolError('invalid_token', DEAD_TOKEN_MESSAGE);
+    noteTokenUsed(db, live.id, now);
+    return live;
+  });
 }

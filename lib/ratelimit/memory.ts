@@ -70,8 +70,7 @@ export function createMemoryLimiter(opts: { now?: () => number } = {}): MemoryLi
   }
 
   return {
-    // async so that a bad budget surfaces as a rejection like any other failure.
-    consume: async (budget, key) => consumeNow(budget, key),
+    consume: consumeNow,
     trackedKeys() {
       let total = 0;
       for (const state of budgets.values()) total += state.counters.size;

@@ -1,3 +1,5 @@
+import type { Awaitable } from '@/lib/awaitable';
+
 /** A named rate budget, e.g. `{ name: 'address', limit: 300, windowSeconds: 60 }`. A name identifies one budget. */
 export interface Budget {
   readonly name: string;
@@ -13,5 +15,6 @@ export interface LimitResult {
 }
 
 export interface RateLimiter {
-  consume(budget: Budget, key: string): Promise<LimitResult>;
+  /** Spends one unit of the key's budget. The in-process limiter answers at once, Upstash asynchronously. */
+  consume(budget: Budget, key: string): Awaitable<LimitResult>;
 }

@@ -38,9 +38,10 @@ function gateway(tokenLimit = 100) {
 const reader: LiveToken = { id: 't-read', scope: 'read', user: { id: 'u1', email: 'a@example.com' } };
 const writer: LiveToken = { id: 't-write', scope: 'write', user: { id: 'u1', email: 'a@example.com' } };
 
-async function failure(promise: Promise<unknown>): Promise<ToolError> {
+/** The ToolError a step fails with, whether it throws at once or rejects. */
+async function failure(step: () => unknown): Promise<ToolError> {
   try {
-    await promise;
+    await step();
   } catch (error) {
     if (error instanceof ToolError) return error;
     throw error;
@@ -50,7 +51,7 @@ async function failure(promise: Promise<unknown>): Promise<ToolError> {
 
 describe('gateway steps 6–9', () => {
   it('refuses a read-only token on a write tool with insufficient_scope and the challenge header', async () => {
-    const error = await failure(gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 'x' }, clientLabel: undefined }));
+    const error = await failure(() => gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 'x' }, clientLabel: undefined }));
     expect(error.code).toBe('insufficient_scope');
     expect(error.status).toBe(403);
     expect(error.message).toBe(
@@ -60,7 +61,7 @@ describe('gateway steps 6–9', () => {
   });
 
   it('checks scope before arguments', async () => {
-    const error = await failure(gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 1 }, clientLabel: undefined }));
+    const error = await failure(() => gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 1 }, clientLabel: undefined }));
     expect(error.code).toBe('insufficient_scope');
   });
 
@@ -73,14 +74,14 @@ describe('gateway steps 6–9', () => {
   it('counts calls refused for scope against the token budget, but not unknown tools', async () => {
     const limited = gateway(2);
     for (let i = 0; i < 3; i++) {
-      expect((await failure(limited.callTool({ caller: reader, toolName: 'nope', args: {}, clientLabel: undefined }))).code).toBe('unknown_tool');
+      expect((await failure(() => limited.callTool({ caller: reader, toolName: 'nope', args: {}, clientLabel: undefined }))).code).toBe('unknown_tool');
     }
     for (let i = 0; i < 2; i++) {
-      expect((await failure(limited.callTool({ caller: reader, toolName: 'save_note', args: {}, clientLabel: undefined }))).code).toBe(
+      expect((await failure(() => limited.callTool({ caller: reader, toolName: 'save_note', args: {}, clientLabel: undefined }))).code).toBe(
         'insufficient_scope',
       );
     }
-    const refused = await failure(limited.callTool({ caller: reader, toolName: 'save_note', args: {}, clientLabel: undefined }));
+    const refused = await failure(() => limited.callTool({ caller: reader, toolName: 'save_note', args: {}, clientLabel: undefined }));
     expect(refused.code).toBe('rate_limited');
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
   });

@@ -125,11 +125,17 @@ describe('memory limiter', () => {
     expect((await limiter.consume(b, 'hot')).allowed).toBe(false);
   });
 
-  it('rejects budgets the window arithmetic cannot handle', async () => {
+  it('rejects budgets the window arithmetic cannot handle', () => {
     const limiter = createMemoryLimiter();
-    await expect(limiter.consume(budget(0), 'k')).rejects.toThrow(/limit must be a positive integer/);
-    await expect(limiter.consume(budget(1.5, 60, 'frac'), 'k')).rejects.toThrow(/limit/);
-    await expect(limiter.consume(budget(5, 0, 'zero-window'), 'k')).rejects.toThrow(/windowSeconds/);
+    expect(() => limiter.consume(budget(0), 'k')).toThrow(/limit must be a positive integer/);
+    expect(() => limiter.consume(budget(1.5, 60, 'frac'), 'k')).toThrow(/limit/);
+    expect(() => limiter.consume(budget(5, 0, 'zero-window'), 'k')).toThrow(/windowSeconds/);
+  });
+
+  it('answers at once: the hot path spends no promise on an in-process count', () => {
+    const result = createMemoryLimiter().consume(budget(2), 'k');
+    expect(result).not.toBeInstanceOf(Promise);
+    expect(result).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
   });
 
   it('retryAfterSeconds is exact: still refused a second earlier, allowed at that moment', async () => {

@@ -1,0 +1,37 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TOOLS } from '@/lib/tools/registry';
+import { toolRouteSource, writeToolRoutes } from '../../../scripts/tool-routes.mts';
+
+let dir: string;
+beforeEach(async () => (dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'jev-routes-')), '(catalogue)')));
+afterEach(() => rm(path.dirname(dir), { recursive: true, force: true }));
+
+describe('static tool routes (scripts/tool-routes.mts)', () => {
+  it('writes one route per catalogue tool, each serving that tool on the shared gateway', async () => {
+    await writeToolRoutes(dir, TOOLS.map((tool) => tool.name));
+    expect((await readdir(dir)).sort()).toEqual(TOOLS.map((tool) => tool.name).sort());
+    const source = await readFile(path.join(dir, 'calc_no_vig_odds', 'route.ts'), 'utf8');
+    expect(source).toContain("import { toolRoute } from '@/lib/gateway/rest';");
+    expect(source).toContain("export const POST = toolRoute('calc_no_vig_odds');");
+    expect(source).toContain("export const dynamic = 'force-dynamic';");
+  });
+
+  it('leaves nothing behind for a tool that was renamed or removed', async () => {
+    await mkdir(path.join(dir, 'old_tool'), { recursive: true });
+    await writeFile(path.join(dir, 'old_tool', 'route.ts'), '');
+    await writeToolRoutes(dir, ['calc_ev']);
+    expect(await readdir(dir)).toEqual(['calc_ev']);
+  });
+
+  it('refuses a name Next would not serve as a plain segment, before touching the routes', async () => {
+    await writeToolRoutes(dir, ['calc_ev']);
+    for (const name of ['_private', '[name]', '(group)', '@slot', 'a/b', 'Calc', '']) {
+      expect(() => toolRouteSource(name)).toThrow(/cannot be a static route segment/);
+      await expect(writeToolRoutes(dir, ['calc_ev', name])).rejects.toThrow();
+    }
+    expect(await readdir(dir)).toEqual(['calc_ev']);
+  });
+});
