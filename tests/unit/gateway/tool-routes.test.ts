@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOOLS } from '@/lib/tools/registry';
-import { toolRouteSource, writeToolRoutes } from '../../../scripts/tool-routes.mts';
+import { toolRouteSource, writeToolRoutes } from '../../../scripts/tool-routes.mjs';
 
 let dir: string;
 beforeEach(async () => (dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'jev-routes-')), '(catalogue)')));
