@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
 import { ToolError } from '@/lib/errors';
 import { clientAddress } from '@/lib/gateway/address';
+import { readBodyText } from '@/lib/gateway/body';
 import { checkHostAndOrigin } from '@/lib/gateway/origin';
 
 const cfg = parseConfig({ APP_URL: 'https://jev.example.com' });
@@ -50,5 +51,33 @@ describe('checkHostAndOrigin', () => {
   });
   it('understands IPv6 hosts', () => {
     expect(check({ host: '[::1]:3000' }, parseConfig({ APP_URL: 'http://[::1]:3000' }))).toBe('ok');
+  });
+});
+
+describe('readBodyText', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  /** A body whose stream delivers the chunks and then stays open, as a keep-alive socket would. */
+  const openBody = (...chunks: string[]) =>
+    new ReadableStream<Uint8Array>({ start: (controller) => chunks.forEach((chunk) => controller.enqueue(bytes(chunk))) });
+  const post = (body: ReadableStream<Uint8Array>, headers: Record<string, string>) =>
+    new Request('http://localhost/', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+
+  it('returns once the declared length has arrived, without waiting for the stream to end', async () => {
+    await expect(readBodyText(post(openBody('{"a":', '1}'), { 'content-length': '7' }))).resolves.toBe('{"a":1}');
+  });
+
+  it('reads a body without a declared length to its end, counting the bytes', async () => {
+    const closed = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes('{"a":'));
+        controller.enqueue(bytes('1}'));
+        controller.close();
+      },
+    });
+    await expect(readBodyText(post(closed, {}))).resolves.toBe('{"a":1}');
+    const huge = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.enqueue(new Uint8Array(64 * 1024)),
+    });
+    await expect(readBodyText(post(huge, {}))).rejects.toMatchObject({ code: 'payload_too_large' });
   });
 });

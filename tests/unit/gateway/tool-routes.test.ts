@@ -16,7 +16,6 @@ describe('static tool routes (scripts/tool-routes.mts)', () => {
     const source = await readFile(path.join(dir, 'calc_no_vig_odds', 'route.ts'), 'utf8');
     expect(source).toContain("import { toolRoute } from '@/lib/gateway/rest';");
     expect(source).toContain("export const POST = toolRoute('calc_no_vig_odds');");
-    expect(source).toContain("export const dynamic = 'force-dynamic';");
   });
 
   it('leaves nothing behind for a tool that was renamed or removed', async () => {
