@@ -3,7 +3,7 @@ import { callTool } from '@/lib/gateway/rest';
 
 // Every tool also has a static route of its own, generated before each build (scripts/tool-routes.mts), which
 // Next prefers and serves faster; this one answers unknown names (404) and any tool in a build without them.
-// No `dynamic` setting on either: a POST handler is never prerendered, and force-dynamic measured slightly slower.
+// Neither needs a `dynamic` setting: a POST handler is never prerendered.
 
 export async function POST(request: Request, { params }: { params: Promise<{ name: string }> }): Promise<Response> {
   return callTool(gateway(), request, (await params).name);
