@@ -3,7 +3,7 @@
 // request, about a tenth of a calculator call (README → Performance); a static route skips that. The
 // dynamic route app/api/v1/tools/[name] still answers every name, so a build without these files behaves
 // the same, only slower, and unknown names get their 404 there.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TOOLS } from '@/lib/tools/registry';
 
@@ -22,13 +22,21 @@ export function toolRouteSource(toolName: string): string {
   ].join('\n');
 }
 
-/** Replaces the directory's contents with one route per name, so a renamed or removed tool leaves nothing behind. */
+/**
+ * Leaves the directory holding one route per name: a renamed or removed tool leaves nothing behind, and a route
+ * that is already right is not touched, so a build running beside this one (NEXT_DIST_DIR) never sees it missing.
+ */
 export async function writeToolRoutes(dir: string, toolNames: readonly string[]): Promise<void> {
-  const sources = toolNames.map((name) => [name, toolRouteSource(name)] as const); // every name checked before anything is removed
-  await rm(dir, { recursive: true, force: true });
+  const sources = new Map(toolNames.map((name) => [name, toolRouteSource(name)])); // every name checked before any change
+  await mkdir(dir, { recursive: true });
+  for (const entry of await readdir(dir)) {
+    if (!sources.has(entry)) await rm(path.join(dir, entry), { recursive: true, force: true });
+  }
   for (const [name, source] of sources) {
-    await mkdir(path.join(dir, name), { recursive: true });
-    await writeFile(path.join(dir, name, 'route.ts'), source);
+    const file = path.join(dir, name, 'route.ts');
+    if ((await readFile(file, 'utf8').catch(() => undefined)) === source) continue;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, source);
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +16,17 @@ describe('static tool routes (scripts/tool-routes.mts)', () => {
     const source = await readFile(path.join(dir, 'calc_no_vig_odds', 'route.ts'), 'utf8');
     expect(source).toContain("import { toolRoute } from '@/lib/gateway/rest';");
     expect(source).toContain("export const POST = toolRoute('calc_no_vig_odds');");
+  });
+
+  it('rewrites a route that is out of date and leaves one that is right untouched', async () => {
+    await writeToolRoutes(dir, ['calc_ev', 'calc_parlay']);
+    const stale = path.join(dir, 'calc_parlay', 'route.ts');
+    await writeFile(stale, '// edited by hand');
+    const { mtimeMs } = await stat(path.join(dir, 'calc_ev', 'route.ts'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await writeToolRoutes(dir, ['calc_ev', 'calc_parlay']);
+    expect(await readFile(stale, 'utf8')).toBe(toolRouteSource('calc_parlay'));
+    expect((await stat(path.join(dir, 'calc_ev', 'route.ts'))).mtimeMs).toBe(mtimeMs);
   });
 
   it('leaves nothing behind for a tool that was renamed or removed', async () => {
