@@ -19,7 +19,7 @@ import {
   type PlayerStatRecord,
   type PriceRecord,
 } from './store';
-import { catalogueTeams, type CatalogueTeam } from './teams';
+import { catalogueTeams, teamNamed, type CatalogueTeam } from './teams';
 
 // Ingestion: provider answers → our games, prices, props, injuries, forecasts, scores and box scores. Every fetch goes
 // through `gated`, which records it in ProviderFetch (shared by every process): data fetched inside its
@@ -70,9 +70,9 @@ export interface IngestSummary {
 
 type OnUnknown = (sport: Sport, name: string) => void;
 
-/** The team a provider's name stands for, through the alias table; an unknown name is reported, never guessed. */
-export function matchTeam(sport: Sport, name: string, onUnknown: OnUnknown): CatalogueTeam | undefined {
-  const team = catalogueTeams(sport).find((candidate) => candidate.aliases.includes(normaliseName(name)));
+/** The team a provider's name stands for (teamNamed); an unknown name is reported, never guessed. */
+function matchTeam(sport: Sport, name: string, onUnknown: OnUnknown): CatalogueTeam | undefined {
+  const team = teamNamed(sport, name);
   if (!team) onUnknown(sport, name);
   return team;
 }
@@ -102,6 +102,10 @@ function gameFor(sport: Sport, event: { id: string; commence_time: string; home_
 /** One event's prices in our terms. A book's market with any outcome we cannot place is left out whole. */
 export function eventPrices(event: OddsEvent, gameId: string, home: CatalogueTeam, away: CatalogueTeam): PriceRecord[] {
   const rows: PriceRecord[] = [];
+  const sideOf = (name: string) => {
+    const team = teamNamed(home.sport, name);
+    return team?.id === home.id ? home.abbreviation : team?.id === away.id ? away.abbreviation : undefined;
+  };
   for (const bookmaker of event.bookmakers) {
     for (const market of bookmaker.markets) {
       const isProp = !['h2h', 'spreads', 'totals'].includes(market.key);
@@ -109,9 +113,7 @@ export function eventPrices(event: OddsEvent, gameId: string, home: CatalogueTea
         const name = normaliseName(outcome.name);
         const side = isProp || market.key === 'totals' ? (['over', 'under', 'yes', 'no'].includes(name) ? name : undefined)
           : name === 'draw' ? 'draw'
-          : home.aliases.includes(name) ? home.abbreviation
-          : away.aliases.includes(name) ? away.abbreviation
-          : undefined;
+          : sideOf(outcome.name);
         const player = isProp ? outcome.description?.trim() : '';
         const price = Math.round(outcome.price);
         if (side === undefined || player === undefined || (isProp && player === '') || Math.abs(price) < 100) return undefined;
@@ -598,7 +600,7 @@ function scoredGame(sport: Sport, event: ScoreEvent, now: Date, onUnknown: OnUnk
   const found = gameFor(sport, event, now, onUnknown);
   if (!found) return undefined;
   const scoreOf = (team: CatalogueTeam) => {
-    const entry = event.scores?.find((s) => team.aliases.includes(normaliseName(s.name)));
+    const entry = event.scores?.find((s) => teamNamed(sport, s.name)?.id === team.id);
     return entry && /^\d+$/.test(entry.score) ? Number(entry.score) : null;
   };
   const homeScore = scoreOf(found.home);

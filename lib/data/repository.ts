@@ -2,7 +2,7 @@ import type { Db } from '@/lib/db/client';
 import { ToolError, invalidInput } from '@/lib/errors';
 import { closestNames } from './names';
 import { normaliseName, type Sport } from './sports';
-import { catalogueTeams, type CatalogueTeam } from './teams';
+import { catalogueTeams, teamNamed, type CatalogueTeam } from './teams';
 
 // Reads behind the data tools. Each answer is a handful of queries whatever the number of games: games with
 // their teams in one go, then the prices (or injuries, forecasts, stat lines) of all of them in one more.
@@ -52,8 +52,7 @@ export async function requireGameRow(db: Db, gameId: string, sport?: Sport) {
 /** A team by any of its names (abbreviation, full name, nickname, provider spellings), or 400 with suggestions. */
 export function resolveTeam(sport: Sport, typed: string, path = 'team'): CatalogueTeam {
   const teams = catalogueTeams(sport);
-  const wanted = normaliseName(typed);
-  const team = teams.find((candidate) => candidate.aliases.includes(wanted));
+  const team = teamNamed(sport, typed);
   if (team) return team;
   if (teams.length === 0) throw invalidInput([{ path: 'sport', message: `has no teams on this service yet: ${sport.toUpperCase()} is not covered` }]);
   const suggestions = closestNames(typed, teams.map((t) => ({ name: `${t.name} (${t.abbreviation})`, spellings: t.aliases })));

@@ -211,3 +211,21 @@ export const CATALOGUE: readonly CatalogueTeam[] = Object.entries(ENTRIES).flatM
 export function catalogueTeams(sport: Sport): CatalogueTeam[] {
   return CATALOGUE.filter((team) => team.sport === sport);
 }
+
+/** The alias table: each team under every normalised name it has, per sport (`<sport>|<alias>`). */
+const BY_ALIAS = new Map<string, CatalogueTeam>();
+for (const team of CATALOGUE) {
+  for (const alias of team.aliases) {
+    const key = `${team.sport}|${alias}`;
+    if (!BY_ALIAS.has(key)) BY_ALIAS.set(key, team); // aliases are unique per sport (tests/unit/data/teams.test.ts)
+  }
+}
+
+/**
+ * The catalogue team a name stands for in a sport, through the alias table: abbreviation, full name, nickname
+ * (NFL, NBA, MLB, NHL) or a provider's spelling, in any case or punctuation. A name that stands for no team
+ * gives undefined, never a guess. Both ingestion (providers' names) and the tools (callers' names) match with it.
+ */
+export function teamNamed(sport: Sport, name: string): CatalogueTeam | undefined {
+  return BY_ALIAS.get(`${sport}|${normaliseName(name)}`);
+}

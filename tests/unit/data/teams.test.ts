@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { INGESTED_SPORTS, matchTeam } from '@/lib/data/ingest';
+import { INGESTED_SPORTS } from '@/lib/data/ingest';
 import { gameIdFor, SPORTS } from '@/lib/data/sports';
-import { CATALOGUE, catalogueTeams } from '@/lib/data/teams';
+import { CATALOGUE, catalogueTeams, teamNamed } from '@/lib/data/teams';
 
 // The team catalogues (MLB, NHL, college football and basketball in detail): every team found by its abbreviation
-// and full name through the alias table ingestion matches provider names with, the usual alternates, unique
-// aliases and consistent venues.
-
-const unknown = (sport: string, name: string) => {
-  throw new Error(`unmatched ${sport} name "${name}"`);
-};
+// and full name through the alias table (teamNamed, which ingestion matches provider names with and the tools
+// callers' names), the usual alternates, unique aliases and consistent venues.
 
 describe('MLB and NHL teams', () => {
   it('has 30 MLB and 32 NHL teams, and every sport is catalogued and ingested', () => {
@@ -21,7 +17,7 @@ describe('MLB and NHL teams', () => {
   it.each(['mlb', 'nhl'] as const)('resolves every %s team by abbreviation, full name and nickname', (sport) => {
     for (const team of catalogueTeams(sport)) {
       for (const spelling of [team.abbreviation, team.abbreviation.toLowerCase(), team.name, team.name.toUpperCase()]) {
-        expect(matchTeam(sport, spelling, unknown)?.id, spelling).toBe(team.id);
+        expect(teamNamed(sport, spelling)?.id, spelling).toBe(team.id);
       }
     }
   });
@@ -42,16 +38,16 @@ describe('MLB and NHL teams', () => {
       ['Toronto Maple Leafs', 'TOR'], ['Maple Leafs', 'TOR'], ['Detroit Red Wings', 'DET'], ['Columbus Blue Jackets', 'CBJ'], ['Rangers', 'NYR'],
     ]],
   ] as const)('matches %s names as providers write them', (sport, names) => {
-    for (const [name, abbreviation] of names) expect(matchTeam(sport, name, unknown)?.abbreviation, name).toBe(abbreviation);
+    for (const [name, abbreviation] of names) expect(teamNamed(sport, name)?.abbreviation, name).toBe(abbreviation);
   });
 
   it('never guesses an ambiguous or unknown name', () => {
-    const missed: string[] = [];
-    for (const name of ['Sox', 'LA', 'Los Angeles', 'Chicago', 'New York', 'Arizona Coyotes']) {
-      expect(matchTeam('mlb', name, (_, n) => missed.push(n))).toBeUndefined();
+    for (const name of ['Sox', 'LA', 'Los Angeles', 'Chicago', 'New York', 'Arizona Coyotes', '']) {
+      expect(teamNamed('mlb', name), name).toBeUndefined();
     }
-    expect(missed).toHaveLength(6);
-    expect(matchTeam('nhl', 'Red Sox', () => {})).toBeUndefined();
+    expect(teamNamed('nhl', 'Red Sox')).toBeUndefined();
+    expect(teamNamed('nfl', 'Chiefs')?.abbreviation).toBe('KC');
+    expect(teamNamed('epl', 'Chiefs')).toBeUndefined();
   });
 
   it('keeps aliases unique per sport, abbreviations unique (also as game-id parts), and one description per venue', () => {
@@ -101,7 +97,7 @@ describe('college teams', () => {
   it.each(['ncaaf', 'ncaab'] as const)('resolves every %s team by abbreviation and full name', (sport) => {
     for (const team of catalogueTeams(sport)) {
       for (const spelling of [team.abbreviation, team.abbreviation.toLowerCase(), team.name, team.name.toUpperCase()]) {
-        expect(matchTeam(sport, spelling, unknown)?.id, spelling).toBe(team.id);
+        expect(teamNamed(sport, spelling)?.id, spelling).toBe(team.id);
       }
     }
   });
@@ -139,21 +135,19 @@ describe('college teams', () => {
       ['Massachusetts Minutemen', 'MASS'], ['UMass Lowell River Hawks', 'UML'], ['New Haven Chargers', 'NHVN'], ['West Georgia Wolves', 'WGA'],
     ]],
   ] as const)('matches %s names as providers write them', (sport, names) => {
-    for (const [name, abbreviation] of names) expect(matchTeam(sport, name, unknown)?.abbreviation, name).toBe(abbreviation);
+    for (const [name, abbreviation] of names) expect(teamNamed(sport, name)?.abbreviation, name).toBe(abbreviation);
   });
 
   it('keeps the two Miamis apart and never guesses a name several programs share', () => {
-    expect(matchTeam('ncaaf', 'Hawaii Rainbow Warriors', unknown)?.id).toBe(matchTeam('ncaaf', "Hawai'i Rainbow Warriors", unknown)?.id);
-    expect(matchTeam('ncaaf', 'Miami Hurricanes', unknown)?.id).not.toBe(matchTeam('ncaaf', 'Miami (OH) RedHawks', unknown)?.id);
-    const missed: string[] = [];
+    expect(teamNamed('ncaaf', 'Hawaii Rainbow Warriors')?.id).toBe(teamNamed('ncaaf', "Hawai'i Rainbow Warriors")?.id);
+    expect(teamNamed('ncaaf', 'Miami Hurricanes')?.id).not.toBe(teamNamed('ncaaf', 'Miami (OH) RedHawks')?.id);
     for (const sport of ['ncaaf', 'ncaab'] as const) {
       for (const name of ['Miami', 'Tigers', 'Wildcats', 'Bulldogs', 'Loyola', 'State', 'Saint', 'Carolina']) {
-        expect(matchTeam(sport, name, (_, n) => missed.push(n)), `${sport} ${name}`).toBeUndefined();
+        expect(teamNamed(sport, name), `${sport} ${name}`).toBeUndefined();
       }
     }
-    expect(missed).toHaveLength(16);
-    expect(matchTeam('ncaaf', 'Montana Grizzlies', () => {})).toBeUndefined(); // FCS
-    expect(matchTeam('ncaaf', 'Kansas City Chiefs', () => {})).toBeUndefined();
+    expect(teamNamed('ncaaf', 'Montana Grizzlies')).toBeUndefined(); // FCS
+    expect(teamNamed('ncaaf', 'Kansas City Chiefs')).toBeUndefined();
   });
 
   it('gives every football venue its coordinates and roof, and basketball teams indoor arenas', () => {
