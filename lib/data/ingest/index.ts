@@ -2,11 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isUniqueViolation } from '@/lib/db/unique';
 import { config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
-import type { Providers } from './providers';
-import type { Espn, EspnEvent, EspnTeam, TeamBoxScore } from './providers/espn';
-import { ProviderError } from './providers/http';
-import type { OddsApi, OddsEvent, Quota, ScoreEvent } from './providers/odds-api';
-import { gameIdFor, normaliseName, seasonOf, SPORT_INFO, SPORTS, type Sport } from './sports';
+import type { Providers } from '../providers';
+import type { Espn, EspnEvent, EspnTeam, TeamBoxScore } from '../providers/espn';
+import { ProviderError } from '../providers/http';
+import type { OddsApi, OddsEvent, Quota, ScoreEvent } from '../providers/odds-api';
+import { gameIdFor, normaliseName, seasonOf, SPORT_INFO, SPORTS, type Sport } from '../sports';
 import {
   mergePrices,
   replaceInjuries,
@@ -18,8 +18,8 @@ import {
   type InjuryRecord,
   type PlayerStatRecord,
   type PriceRecord,
-} from './store';
-import { catalogueTeams, teamNamed, type CatalogueTeam } from './teams';
+} from '../store';
+import { catalogueTeams, teamNamed, type CatalogueTeam } from '../teams';
 
 // Ingestion: provider answers → our games, prices, props, injuries, forecasts, scores and box scores. Every fetch goes
 // through `gated`, which records it in ProviderFetch (shared by every process): data fetched inside its
