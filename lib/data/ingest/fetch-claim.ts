@@ -1,0 +1,121 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { config } from '@/lib/config';
+import type { Db } from '@/lib/db/client';
+import { isUniqueViolation } from '@/lib/db/unique';
+import { ProviderError } from '../providers/http';
+import type { Quota } from '../providers/odds-api';
+
+// The fetch claim: every provider fetch goes through `gated`, which records it in ProviderFetch (shared by
+// every process). Data fetched inside its freshness window is not fetched again (quota is never spent twice on
+// it), a 429 starts a back-off, and a failed or malformed fetch writes nothing, so what was stored stays as it was.
+//
+// A fetch is claimed in ProviderFetch before any quota is spent: one conditional update (the row is stale,
+// not backing off and not claimed) decides the single winner across every process, on SQLite and PostgreSQL
+// alike. The claim is a lease a little longer than a provider call may take, so a holder that crashed blocks
+// no one for long; the holder ends it by recording how its fetch went. Freshness and back-off follow the
+// caller's `now`; leases follow the wall clock, since a run's `now` may be minutes old by its last fetch.
+
+/** 'busy': another caller, in this process or another, is fetching it until `until` at the latest. */
+export type Gate =
+  | { status: 'fresh' }
+  | { status: 'busy'; until: Date }
+  | { status: 'backoff'; until: Date }
+  | { status: 'failed'; error: Error }
+  | { status: 'done' };
+
+type FetchRow = { fetchedAt: Date | null; backoffUntil: Date | null; claimedUntil: Date | null };
+type Outcome = { fetchedAt?: Date; backoffUntil?: Date | null; lastError: string | null } & Partial<Quota>;
+
+const LEASE_MARGIN_MS = 5_000;
+const POLL_MS = 150;
+
+/** How long a claim holds: a provider call's timeout and a moment to store its answer. */
+function leaseMs(): number {
+  return config().PROVIDER_TIMEOUT_SECONDS * 1000 + LEASE_MARGIN_MS;
+}
+
+/** Why `row` may not be fetched now, if it may not. The same rules as `claimable`, read from a row. */
+function blockedBy(row: FetchRow, now: Date, freshnessMs: number): Gate | undefined {
+  if (row.backoffUntil && row.backoffUntil > now) return { status: 'backoff', until: row.backoffUntil };
+  if (row.fetchedAt && now.getTime() - row.fetchedAt.getTime() < freshnessMs) return { status: 'fresh' };
+  if (row.claimedUntil && row.claimedUntil.getTime() > Date.now()) {
+    return { status: 'busy', until: new Date(Math.min(row.claimedUntil.getTime(), Date.now() + leaseMs())) };
+  }
+  return undefined;
+}
+
+/** The rows of `blockedBy` that block nothing, as a database condition. */
+function claimable(now: Date, freshnessMs: number) {
+  return {
+    AND: [
+      { OR: [{ backoffUntil: null }, { backoffUntil: { lte: now } }] },
+      { OR: [{ fetchedAt: null }, { fetchedAt: { lte: new Date(now.getTime() - freshnessMs) } }] },
+      { OR: [{ claimedUntil: null }, { claimedUntil: { lte: new Date() } }] },
+    ],
+  };
+}
+
+/** Claims `key` for this caller: its lease, or why someone else's fetch (or none) stands. */
+async function claimFetch(db: Db, key: string, freshnessMs: number, now: Date): Promise<{ lease: Date } | Gate> {
+  const row = await db.providerFetch.findUnique({ where: { key } });
+  const blocked = row && blockedBy(row, now, freshnessMs);
+  if (blocked) return blocked;
+  const lease = new Date(Date.now() + leaseMs());
+  const won = row
+    ? (await db.providerFetch.updateMany({ where: { key, ...claimable(now, freshnessMs) }, data: { claimedUntil: lease, attemptedAt: now } })).count === 1
+    : await createClaimed(db, key, now, lease);
+  // Lost the race since the row was read: another caller is fetching it, or just has.
+  return won ? { lease } : { status: 'busy', until: new Date(Date.now() + leaseMs()) };
+}
+
+/** The first fetch of `key` inserts its row already claimed; false when another caller inserted it first. */
+async function createClaimed(db: Db, key: string, now: Date, lease: Date): Promise<boolean> {
+  try {
+    await db.providerFetch.create({ data: { key, attemptedAt: now, claimedUntil: lease } });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** Ends the claim with how the fetch went, unless the lease lapsed and another caller has taken it over. */
+async function release(db: Db, key: string, lease: Date, outcome: Outcome): Promise<void> {
+  await db.providerFetch.updateMany({ where: { key, claimedUntil: lease }, data: { ...outcome, claimedUntil: null } });
+}
+
+export async function gated(db: Db, key: string, freshnessMs: number, now: Date, fetchAndStore: () => Promise<Quota | void>): Promise<Gate> {
+  const claim = await claimFetch(db, key, freshnessMs, now);
+  if (!('lease' in claim)) return claim;
+  try {
+    const quota = await fetchAndStore();
+    await release(db, key, claim.lease, { fetchedAt: now, backoffUntil: null, lastError: null, ...(quota ?? {}) });
+    return { status: 'done' };
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    const quota = 'quota' in error ? (error.quota as Quota) : {};
+    const retrySeconds = error instanceof ProviderError && error.rateLimited ? (error.options.retryAfterSeconds ?? 60) : undefined;
+    await release(db, key, claim.lease, {
+      lastError: error.message.slice(0, 500),
+      ...(retrySeconds ? { backoffUntil: new Date(now.getTime() + retrySeconds * 1000) } : {}),
+      ...quota,
+    });
+    return { status: 'failed', error };
+  }
+}
+
+/** Waits for the holder of a 'busy' gate to record how its fetch went, polling its row, at most until `until`. */
+export async function awaitHolder(db: Db, key: string, until: Date): Promise<Gate> {
+  for (;;) {
+    const row = await db.providerFetch.findUnique({ where: { key } });
+    if (row && row.claimedUntil === null) return row.lastError === null ? { status: 'done' } : { status: 'failed', error: new Error(row.lastError) };
+    if (Date.now() >= until.getTime()) return { status: 'failed', error: new Error('the fetch another caller started did not finish in time') };
+    await sleep(POLL_MS);
+  }
+}
+
+/** The latest quota The Odds API reported, from any of its fetches. */
+export async function latestQuota(db: Db): Promise<Quota | null> {
+  const last = await db.providerFetch.findFirst({ where: { requestsRemaining: { not: null } }, orderBy: { attemptedAt: 'desc' } });
+  return last ? { requestsRemaining: last.requestsRemaining, requestsUsed: last.requestsUsed } : null;
+}
