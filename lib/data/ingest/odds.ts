@@ -1,0 +1,117 @@
+import type { Db } from '@/lib/db/client';
+import type { OddsApi, OddsEvent, ScoreEvent } from '../providers/odds-api';
+import { gameIdFor, normaliseName, seasonOf, SPORT_INFO, type Sport } from '../sports';
+import { mergePrices, type GameRecord, type PriceRecord } from '../store';
+import { catalogueTeams, teamNamed, type CatalogueTeam } from '../teams';
+import { awaitHolder, gated, type Gate } from './fetch-claim';
+import type { TeamMatcher } from './run';
+
+// The Odds API's events in our terms: games (our ids, both teams matched through the alias table), prices and
+// props (a book's market with any outcome we cannot place is left out whole), and scores. A game's props are
+// also fetched on demand, by get_player_props (lib/data/props.ts), through the same fetch claim.
+
+/** The game an Odds API event is, both teams matched (`team` reports an unknown name); undefined when one is not. */
+export function gameFor(sport: Sport, event: { id: string; commence_time: string; home_team: string; away_team: string }, now: Date, team: TeamMatcher) {
+  const home = team(event.home_team);
+  const away = team(event.away_team);
+  const startsAt = new Date(event.commence_time);
+  if (!home || !away || Number.isNaN(startsAt.getTime())) return undefined;
+  const game: GameRecord = {
+    id: gameIdFor(sport, startsAt, away.abbreviation, home.abbreviation),
+    sport,
+    season: seasonOf(sport, startsAt),
+    startsAt,
+    homeTeamId: home.id,
+    awayTeamId: away.id,
+    venueId: home.venue.id,
+    status: startsAt <= now ? 'in_progress' : 'scheduled',
+    homeScore: null,
+    awayScore: null,
+    oddsEventId: event.id,
+    source: 'live',
+  };
+  return { game, home, away };
+}
+
+/** One event's prices in our terms. A book's market with any outcome we cannot place is left out whole. */
+export function eventPrices(event: OddsEvent, gameId: string, home: CatalogueTeam, away: CatalogueTeam): PriceRecord[] {
+  const rows: PriceRecord[] = [];
+  const sideOf = (name: string) => {
+    const team = teamNamed(home.sport, name);
+    return team?.id === home.id ? home.abbreviation : team?.id === away.id ? away.abbreviation : undefined;
+  };
+  for (const bookmaker of event.bookmakers) {
+    for (const market of bookmaker.markets) {
+      const isProp = !['h2h', 'spreads', 'totals'].includes(market.key);
+      const mapped = market.outcomes.map((outcome) => {
+        const name = normaliseName(outcome.name);
+        const side = isProp || market.key === 'totals' ? (['over', 'under', 'yes', 'no'].includes(name) ? name : undefined)
+          : name === 'draw' ? 'draw'
+          : sideOf(outcome.name);
+        const player = isProp ? outcome.description?.trim() : '';
+        const price = Math.round(outcome.price);
+        if (side === undefined || player === undefined || (isProp && player === '') || Math.abs(price) < 100) return undefined;
+        return {
+          gameId,
+          market: market.key,
+          player,
+          book: bookmaker.key,
+          outcome: side,
+          point: outcome.point ?? null,
+          americanOdds: price,
+          updatedAt: new Date(market.last_update ?? bookmaker.last_update),
+        };
+      });
+      if (mapped.every((row) => row !== undefined)) rows.push(...(mapped as PriceRecord[]));
+    }
+  }
+  return rows;
+}
+
+// --- scores ---------------------------------------------------------------------------------------------
+
+/** The game a scores event is, with its score and status; undefined when a team is not matched. */
+export function scoredGame(sport: Sport, event: ScoreEvent, now: Date, team: TeamMatcher): GameRecord | undefined {
+  const found = gameFor(sport, event, now, team);
+  if (!found) return undefined;
+  const scoreOf = (ours: CatalogueTeam) => {
+    const entry = event.scores?.find((s) => teamNamed(sport, s.name)?.id === ours.id);
+    return entry && /^\d+$/.test(entry.score) ? Number(entry.score) : null;
+  };
+  const homeScore = scoreOf(found.home);
+  const awayScore = scoreOf(found.away);
+  const status = event.completed ? 'final' : homeScore !== null ? 'in_progress' : found.game.status;
+  return { ...found.game, status, homeScore, awayScore };
+}
+
+// --- props, also used on demand by get_player_props ----------------------------------------------------
+
+const propsKey = (gameId: string) => `props:${gameId}`;
+
+/** After a 'busy' gate: how the fetch of the game's props that another caller holds went. */
+export function awaitGameProps(db: Db, gameId: string, until: Date): Promise<Gate> {
+  return awaitHolder(db, propsKey(gameId), until);
+}
+
+/** Fetches and stores one game's props unless they are fresh or another caller is fetching them (its gate says which). */
+export async function refreshGameProps(
+  db: Db,
+  odds: OddsApi,
+  game: { id: string; sport: string; oddsEventId: string | null; homeTeamId: string; awayTeamId: string },
+  now: Date,
+  freshnessMs: number,
+): Promise<Gate & { props?: number }> {
+  const sport = game.sport as Sport;
+  const home = catalogueTeams(sport).find((team) => team.id === game.homeTeamId);
+  const away = catalogueTeams(sport).find((team) => team.id === game.awayTeamId);
+  if (!game.oddsEventId || !home || !away) return { status: 'fresh' };
+  let props = 0;
+  const eventId = game.oddsEventId;
+  const gate = await gated(db, propsKey(game.id), freshnessMs, now, async () => {
+    const { event, quota } = await odds.eventProps(sport, eventId, SPORT_INFO[sport].propMarkets);
+    const rows = eventPrices(event, game.id, home, away).filter((row) => row.player !== '');
+    props = (await mergePrices(db, rows)).changed;
+    return quota;
+  });
+  return { ...gate, props };
+}

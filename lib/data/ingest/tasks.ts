@@ -1,0 +1,170 @@
+import type { Providers } from '../providers';
+import type { Espn } from '../providers/espn';
+import { ProviderError } from '../providers/http';
+import type { OddsApi } from '../providers/odds-api';
+import type { WeatherProvider } from '../providers/open-meteo';
+import { SPORT_INFO, type Sport } from '../sports';
+import { mergePrices, replaceInjuries, upsertGames, upsertWeather, type InjuryRecord } from '../store';
+import { catalogueTeams } from '../teams';
+import { refreshBoxScores } from './box-scores';
+import { gated } from './fetch-claim';
+import { eventPrices, gameFor, refreshGameProps, scoredGame } from './odds';
+import type { IngestTask, SportRun } from './run';
+import { HOUR, MINUTE, PROPS_AHEAD_MS, SCORES_DAYS_FROM, WEATHER_AHEAD_MS, type DueRule } from './schedule';
+
+// The ingestion tasks: for each, the provider it fetches from, when it is due on a schedule (its due rule; a
+// manual run and --force follow ./schedule.ts), and its run for one sport. A run takes them in INGEST_TASKS order.
+
+export interface IngestionTask {
+  /** An Odds API task also needs ODDS_API_KEY and keeps the quota guard on a manual run. */
+  provider: keyof Providers;
+  due: DueRule;
+  /** Why the task leaves a sport's data to be fetched another way, if it does. */
+  passOver?: (sport: Sport) => string | undefined;
+  /** Its run with these providers, or undefined when the provider it needs is not configured. */
+  runner: (providers: Providers) => ((run: SportRun) => Promise<void>) | undefined;
+}
+
+/** A task whose run is handed its provider, present. */
+function task<P extends keyof Providers>(spec: {
+  provider: P;
+  due: DueRule;
+  passOver?: (sport: Sport) => string | undefined;
+  run: (provider: NonNullable<Providers[P]>, run: SportRun) => Promise<void>;
+}): IngestionTask {
+  const { run, ...rest } = spec;
+  return {
+    ...rest,
+    runner: (providers) => {
+      const provider = providers[spec.provider];
+      return provider ? (sportRun) => run(provider, sportRun) : undefined;
+    },
+  };
+}
+
+export const TASKS: Record<IngestTask, IngestionTask> = {
+  odds: task({
+    provider: 'odds',
+    // Every few minutes near game time, rarely when nothing is close; never inside the quota guard.
+    due: (untilNextGame, { oddsFreshMs }) =>
+      Math.max(oddsFreshMs, untilNextGame < 6 * HOUR ? 5 * MINUTE : untilNextGame < 48 * HOUR ? 30 * MINUTE : 3 * HOUR),
+    run: refreshOdds,
+  }),
+  props: task({
+    provider: 'odds',
+    due: (_, { propsTtlMs }) => propsTtlMs,
+    passOver: (sport) =>
+      SPORT_INFO[sport].propsOnSchedule ? undefined : "fetched game by game when get_player_props asks (a slate's props would cost too much quota)",
+    run: refreshSlateProps,
+  }),
+  injuries: task({ provider: 'espn', due: () => 12 * HOUR, run: refreshInjuries }),
+  weather: task({ provider: 'weather', due: () => HOUR, run: refreshForecasts }),
+  scores: task({
+    provider: 'odds',
+    // On game days: a game started in the last few hours or is about to.
+    due: (untilNextGame) => (untilNextGame < 0 ? 10 * MINUTE : 6 * HOUR),
+    run: refreshScores,
+  }),
+  stats: task({
+    provider: 'espn',
+    // Only while a recent final lacks its box score, i.e. on game days after games finish.
+    due: () => 15 * MINUTE,
+    run: async (espn, run) => {
+      run.summary.statLines += await refreshBoxScores(espn, run);
+    },
+  }),
+};
+
+/** Why a task cannot run at all: the provider it needs is not configured. */
+export const NOT_CONFIGURED: Record<keyof Providers, string> = { odds: 'no ODDS_API_KEY', espn: 'no ESPN provider', weather: 'no weather provider' };
+
+/** The sport's games and game-market prices (h2h, spreads, totals), in one fetch. */
+async function refreshOdds(odds: OddsApi, run: SportRun): Promise<void> {
+  const { db, sport, now, summary } = run;
+  run.note(run.what, await gated(db, `odds:${sport}`, run.freshnessMs, now, async () => {
+    const { events, quota } = await odds.gameOdds(sport);
+    const matched = events.flatMap((event) => {
+      const found = gameFor(sport, event, now, run.team);
+      return found ? [{ ...found, event }] : [];
+    });
+    await upsertGames(db, matched.map((m) => m.game));
+    const { changed } = await mergePrices(db, matched.flatMap((m) => eventPrices(m.event, m.game.id, m.home, m.away).filter((row) => row.player === '')));
+    summary.games += matched.length;
+    summary.prices += changed;
+    run.log(`  ${matched.length} games, ${changed} prices changed`);
+    return quota;
+  }));
+}
+
+/** The props of the sport's games starting within PROPS_AHEAD_MS, one fetch per game. */
+async function refreshSlateProps(odds: OddsApi, run: SportRun): Promise<void> {
+  const { db, sport, now } = run;
+  const games = await db.game.findMany({
+    where: { sport, status: 'scheduled', oddsEventId: { not: null }, startsAt: { gte: now, lt: new Date(now.getTime() + PROPS_AHEAD_MS) } },
+    orderBy: { startsAt: 'asc' },
+  });
+  for (const [index, game] of games.entries()) {
+    const gate = await refreshGameProps(db, odds, game, now, run.freshnessMs);
+    run.summary.props += gate.props ?? 0;
+    run.note(`props ${game.id}`, gate);
+    run.log(`  props ${index + 1}/${games.length} ${game.id}: ${gate.status}`);
+  }
+}
+
+/** ESPN's league injury report, replacing the stored one whole (college: an absent or empty report keeps it). */
+async function refreshInjuries(espn: Espn, run: SportRun): Promise<void> {
+  const { db, sport, now, summary } = run;
+  run.note(run.what, await gated(db, `injuries:${sport}`, run.freshnessMs, now, async () => {
+    const always = SPORT_INFO[sport].injuryReportAlways;
+    const teams = await espn.injuries(sport).catch((error: unknown) => {
+      if (!always && error instanceof ProviderError && error.options.status === 404) return [];
+      throw error;
+    });
+    if (teams.length === 0) {
+      if (always) throw new ProviderError('ESPN', 'empty injury report (kept the stored one)');
+      summary.skipped.push(`${run.what}: ESPN publishes no ${SPORT_INFO[sport].name} injury report now (kept what was stored)`);
+      return;
+    }
+    const records: InjuryRecord[] = teams.flatMap((entry) => {
+      const team = run.team(entry.team);
+      return team ? entry.players.map((p) => ({ sport, teamId: team.id, player: p.player, position: p.position, status: p.status, detail: p.detail, reportedAt: p.reportedAt ?? now })) : [];
+    });
+    await replaceInjuries(db, catalogueTeams(sport).map((team) => team.id), records, 'live', now);
+    summary.injuries += records.length;
+    run.log(`  ${records.length} injured players`);
+  }));
+}
+
+/** Kickoff forecasts of the sport's outdoor games starting within WEATHER_AHEAD_MS, one fetch per game. */
+async function refreshForecasts(weather: WeatherProvider, run: SportRun): Promise<void> {
+  const { db, sport, now } = run;
+  const games = await db.game.findMany({
+    where: { sport, status: 'scheduled', startsAt: { gte: now, lt: new Date(now.getTime() + WEATHER_AHEAD_MS) }, venue: { roof: { not: 'indoor' }, latitude: { not: null } } },
+    include: { venue: true },
+    orderBy: { startsAt: 'asc' },
+  });
+  for (const game of games) {
+    const { venue } = game;
+    if (!venue || venue.latitude === null || venue.longitude === null) continue; // the query asked for venues with coordinates
+    const { latitude, longitude } = venue;
+    run.note(`weather ${game.id}`, await gated(db, `weather:${game.id}`, run.freshnessMs, now, async () => {
+      const forecast = await weather.atKickoff(latitude, longitude, game.startsAt);
+      await upsertWeather(db, [{ gameId: game.id, ...forecast }], 'live', now);
+      run.summary.forecasts++;
+    }));
+  }
+  run.log(`  ${games.length} outdoor games`);
+}
+
+/** Scores of the sport's games of the last SCORES_DAYS_FROM days: finals, and games under way. */
+async function refreshScores(odds: OddsApi, run: SportRun): Promise<void> {
+  const { db, sport, now } = run;
+  run.note(run.what, await gated(db, `scores:${sport}`, run.freshnessMs, now, async () => {
+    const { scores, quota } = await odds.scores(sport, SCORES_DAYS_FROM);
+    const games = scores.flatMap((event) => scoredGame(sport, event, now, run.team) ?? []);
+    await upsertGames(db, games);
+    run.summary.results += games.filter((g) => g.status === 'final').length;
+    run.log(`  ${games.length} games with scores`);
+    return quota;
+  }));
+}
