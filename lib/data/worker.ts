@@ -2,9 +2,9 @@ import type { Db } from '@/lib/db/client';
 import { ingest, type IngestSummary } from './ingest';
 import type { Providers } from './providers';
 
-// `jev worker`: one scheduled ingestion a minute. What is due is decided by ingest's freshness windows,
-// which live in the database, so a worker, a cron call and a manual `jev ingest` never fetch the same data
-// twice inside its window, whichever ran last.
+// `jev worker`: one scheduled ingestion a minute. What is due is decided by ingestion's schedule
+// (lib/data/ingest/schedule.ts), whose windows are kept in the database, so a worker, a cron call and a manual
+// `jev ingest` never fetch the same data twice inside its window, whichever ran last.
 
 const TICK_MS = 60_000;
 
