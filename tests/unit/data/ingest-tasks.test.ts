@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { INGEST_TASKS, type IngestTask } from '@/lib/data/ingest';
+import { startRun } from '@/lib/data/ingest/run';
 import { freshnessMs, type ScheduleSettings } from '@/lib/data/ingest/schedule';
 import { NOT_CONFIGURED, TASKS } from '@/lib/data/ingest/tasks';
 import type { Providers } from '@/lib/data/providers';
+import type { Db } from '@/lib/db/client';
 
 // The schedule of what is due, read through the task table: each task's provider and due rule, and how a manual
-// run and --force override the rules. The runs themselves are exercised against loopback providers in
-// tests/integration/data/ingest.test.ts.
+// run and --force override the rules; and what a run reports. The runs themselves are exercised against loopback
+// providers in tests/integration/data/ingest.test.ts.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -75,5 +77,42 @@ describe('the task table', () => {
     expect(TASKS.props.passOver?.('ncaab')).toMatch(/game by game/);
     for (const sport of ['nfl', 'nba', 'mlb', 'nhl', 'epl'] as const) expect(TASKS.props.passOver?.(sport), sport).toBeUndefined();
     for (const task of INGEST_TASKS.filter((name) => name !== 'props')) expect(TASKS[task].passOver, task).toBeUndefined();
+  });
+});
+
+describe("a run's reporting", () => {
+  const now = new Date('2026-11-22T18:00:00Z');
+
+  it('puts each gate that did not fetch into the summary, and logs a failure', () => {
+    const lines: string[] = [];
+    const { summary, forTask } = startRun({} as Db, (line) => lines.push(line), { summaries: 2 });
+    const run = forTask('odds', 'nfl', now, 0);
+    expect(run.what).toBe('odds nfl');
+    run.note('odds nfl', { status: 'fresh' });
+    run.note('props g1', { status: 'busy', until: now });
+    run.note('odds nfl', { status: 'backoff', until: now });
+    run.note('weather g2', { status: 'failed', error: new Error('HTTP 500') });
+    run.note('odds nfl', { status: 'done' });
+    expect(summary.skipped).toEqual([
+      'odds nfl: still fresh',
+      'props g1: already being fetched by another caller',
+      'odds nfl: backing off after a 429 until 2026-11-22T18:00:00.000Z',
+    ]);
+    expect(summary.failures).toEqual(['weather g2: HTTP 500']);
+    expect(lines).toEqual(['  weather g2 failed, stored data kept: HTTP 500']);
+  });
+
+  it("matches a provider's team names in the task's sport, and logs a name it cannot match once a run, with the catalogue to add it to", () => {
+    const lines: string[] = [];
+    const { forTask } = startRun({} as Db, (line) => lines.push(line), { summaries: 2 });
+    const nfl = forTask('odds', 'nfl', now, 0);
+    expect(nfl.team('Kansas City Chiefs')?.id).toBe('nfl:KC');
+    expect(nfl.team('Boston Celtics')).toBeUndefined();
+    expect(forTask('injuries', 'nfl', now, 0).team('Boston Celtics')).toBeUndefined();
+    forTask('stats', 'ncaaf', now, 0).unknownTeam('Montana Grizzlies');
+    expect(lines).toEqual([
+      '  skipped: unknown NFL team name "Boston Celtics" (add it to the aliases in lib/data/teams.ts)',
+      '  skipped: unknown NCAAF team name "Montana Grizzlies" (add it to the aliases in lib/data/teams-ncaa.ts)',
+    ]);
   });
 });
