@@ -117,7 +117,11 @@ describe('data commands and the cron route', () => {
   it('POST /api/cron/ingest needs the CRON_SECRET bearer and runs what is due', async () => {
     server = await startServer({ DATABASE_URL: url, CRON_SECRET, ESPN_BASE_URL: fake.baseUrl, OPEN_METEO_BASE_URL: fake.baseUrl, ODDS_API_KEY: '' });
     const cron = (headers: Record<string, string>, method = 'POST') => fetch(`${server.origin}/api/cron/ingest`, { method, headers });
-    expect((await cron({})).status).toBe(401);
+    const refused = await cron({});
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="jev", error="invalid_token"');
+    expect(await refused.json()).toEqual({ error: { code: 'invalid_token', message: 'Send Authorization: Bearer <CRON_SECRET>.', issues: [] } });
     expect((await cron({ authorization: 'Bearer wrong-secret-0123456789' })).status).toBe(401);
     const ok = await cron({ authorization: `Bearer ${CRON_SECRET}` });
     expect(ok.status).toBe(200);
