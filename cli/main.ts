@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { bankrollSettingsSchema, saveBankroll } from '@/lib/account/bankroll';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '@/lib/account/tokens';
 import { createUser, findUserByEmail, UserExistsError } from '@/lib/account/users';
-import { parseConfig } from '@/lib/config';
+import { parseConfig, type Config } from '@/lib/config';
 import { ingest, INGEST_TASKS, type IngestSummary } from '@/lib/data/ingest';
 import { loadSample, sampleNeeded } from '@/lib/data/load-sample';
 import { providers } from '@/lib/data/providers';
@@ -24,7 +24,9 @@ interface Command {
   usage: string;
   summary: string;
   options: Options;
-  run(values: Record<string, string | boolean | undefined>, positionals: string[], db: Db): Promise<void>;
+  /** Set on `jev db migrate`, which applies the migrations itself; main() migrates before every other command. */
+  migrates?: true;
+  run(values: Record<string, string | boolean | undefined>, positionals: string[], db: Db, cfg: Config): Promise<void>;
 }
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -265,10 +267,17 @@ const COMMANDS: Record<string, Command> = {
   },
   'db migrate': {
     usage: 'jev db migrate',
-    summary: 'Create or update the database schema (the other commands and npm start do this too).',
+    summary: 'Apply the pending database migrations and list them (the other commands and npm start do this too).',
     options: {},
-    async run() {
-      out('The database schema is up to date.'); // main() migrates before running any command
+    migrates: true,
+    async run(_values, _positionals, _db, cfg) {
+      const { applied } = await migrate(cfg.DATABASE_URL);
+      if (applied.length === 0) {
+        out('No pending migrations: the database schema is up to date.');
+        return;
+      }
+      out(`Applied ${applied.length} migration${applied.length === 1 ? '' : 's'}:`);
+      for (const name of applied) out(`  ${name}`);
     },
   },
 };
@@ -306,10 +315,12 @@ export async function main(argv: string[]): Promise<number> {
   let db: Db | undefined;
   try {
     const cfg = parseConfig(process.env);
-    const { applied } = await migrate(cfg.DATABASE_URL);
-    if (applied.length > 0) process.stderr.write(`Applied database migrations: ${applied.join(', ')}\n`);
+    if (!command.migrates) {
+      const { applied } = await migrate(cfg.DATABASE_URL);
+      if (applied.length > 0) process.stderr.write(`Applied database migrations: ${applied.join(', ')}\n`);
+    }
     db = createDb(cfg.DATABASE_URL);
-    await command.run(parsed.values, parsed.positionals, db);
+    await command.run(parsed.values, parsed.positionals, db, cfg);
     return 0;
   } catch (error) {
     process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
