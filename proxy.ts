@@ -4,6 +4,7 @@ import { authSecret } from '@/lib/auth/secret';
 import { config as appConfig } from '@/lib/config';
 import { asToolError } from '@/lib/errors';
 import { checkHost, checkHostAndOrigin } from '@/lib/gateway/origin';
+import { NO_STORE } from '@/lib/http/errors';
 
 // Console pages, server actions and next-auth's routes: only the console's hostname is served, changing
 // requests must come from the console itself (the API's same-origin rule), and signed-out visitors of a
@@ -28,7 +29,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   } catch (error) {
     return new NextResponse(asToolError(error).message, {
       status: 403,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE },
     });
   }
   const { pathname, search } = request.nextUrl;

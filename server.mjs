@@ -1,7 +1,7 @@
 // Production server: Next.js behind a thin node:http layer that records the peer address.
 // `next start` keeps a client-sent X-Forwarded-For as it is (it only fills the header when absent),
 // so a client could choose its own per-address budget. Appending the socket's address here makes the
-// last entry of X-Forwarded-For always the hop that really reached us; lib/gateway/address.ts reads it.
+// last entry of X-Forwarded-For always the hop that really reached us; lib/http/address.ts reads it.
 import { createServer } from 'node:http';
 import next from 'next';
 

@@ -1,10 +1,9 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
-import { saveBankroll } from '@/lib/account/bankroll';
-import { isValidTimeZone } from '@/lib/account/time';
+import { bankrollSettingsSchema, saveBankroll } from '@/lib/account/bankroll';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '@/lib/account/tokens';
 import { createUser, findUserByEmail, UserExistsError } from '@/lib/account/users';
-import { parseConfig } from '@/lib/config';
+import { parseConfig, type Config } from '@/lib/config';
 import { ingest, INGEST_TASKS, type IngestSummary } from '@/lib/data/ingest';
 import { loadSample, sampleNeeded } from '@/lib/data/load-sample';
 import { providers } from '@/lib/data/providers';
@@ -25,7 +24,9 @@ interface Command {
   usage: string;
   summary: string;
   options: Options;
-  run(values: Record<string, string | boolean | undefined>, positionals: string[], db: Db): Promise<void>;
+  /** Set on `jev db migrate`, which applies the migrations itself; main() migrates before every other command. */
+  migrates?: true;
+  run(values: Record<string, string | boolean | undefined>, positionals: string[], db: Db, cfg: Config): Promise<void>;
 }
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -37,10 +38,11 @@ async function userIdFor(db: Db, email: unknown): Promise<string> {
   return user.id;
 }
 
-function parseWith<T>(schema: z.ZodType<T>, values: unknown): T {
+/** Parses options; each refusal names its option (`optionOf` maps a field of the schema to its option name). */
+function parseWith<T>(schema: z.ZodType<T>, values: unknown, optionOf: (field: string) => string = (field) => field): T {
   const result = schema.safeParse(values);
   if (!result.success) {
-    throw new UsageError(result.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'));
+    throw new UsageError(result.error.issues.map((issue) => `--${optionOf(issue.path.join('.'))}: ${issue.message}`).join('\n'));
   }
   return result.data;
 }
@@ -59,8 +61,18 @@ function printSummary(summary: IngestSummary): void {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-const amount = z.coerce.number({ error: 'must be a number' }).positive('must be greater than 0');
-const optionalAmount = amount.optional();
+/** `jev bankroll set`'s option for each bankroll setting (lib/account's rules and messages, as on the Bankroll page). */
+const BANKROLL_OPTIONS = {
+  balance: 'balance',
+  unit: 'unit',
+  kellyFraction: 'kelly-fraction',
+  maxStake: 'max-stake',
+  dailyLossLimit: 'daily-loss-limit',
+  weeklyLossLimit: 'weekly-loss-limit',
+  referenceBook: 'book',
+  timeZone: 'time-zone',
+  currency: 'currency',
+} as const;
 
 const COMMANDS: Record<string, Command> = {
   'user create': {
@@ -173,32 +185,11 @@ const COMMANDS: Record<string, Command> = {
       currency: { type: 'string' },
     },
     async run(values, _positionals, db) {
-      const input = parseWith(
-        z.object({
-          balance: z.coerce.number({ error: 'must be a number' }).min(0, 'must be 0 or more'),
-          unit: amount,
-          'kelly-fraction': z.coerce.number().gt(0, 'must be greater than 0').max(1, 'must be at most 1').optional(),
-          'max-stake': optionalAmount,
-          'daily-loss-limit': optionalAmount,
-          'weekly-loss-limit': optionalAmount,
-          book: z.string().min(1).max(50).optional(),
-          'time-zone': z.string().refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York').optional(),
-          currency: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code such as USD').optional(),
-        }),
-        values,
-      );
+      // An option left out is undefined and keeps the stored value; an empty limit or book clears it.
+      const fields = Object.fromEntries(Object.entries(BANKROLL_OPTIONS).map(([field, option]) => [field, values[option]]));
+      const settings = parseWith(bankrollSettingsSchema, fields, (field) => BANKROLL_OPTIONS[field as keyof typeof BANKROLL_OPTIONS] ?? field);
       const userId = await userIdFor(db, values.email);
-      await saveBankroll(db, userId, {
-        balance: input.balance,
-        unit: input.unit,
-        kellyFraction: input['kelly-fraction'],
-        maxStake: input['max-stake'],
-        dailyLossLimit: input['daily-loss-limit'],
-        weeklyLossLimit: input['weekly-loss-limit'],
-        referenceBook: input.book,
-        timeZone: input['time-zone'],
-        currency: input.currency,
-      });
+      await saveBankroll(db, userId, settings);
       out(`Saved the bankroll of ${values.email}`);
     },
   },
@@ -276,10 +267,17 @@ const COMMANDS: Record<string, Command> = {
   },
   'db migrate': {
     usage: 'jev db migrate',
-    summary: 'Create or update the database schema (the other commands and npm start do this too).',
+    summary: 'Apply the pending database migrations and list them (the other commands and npm start do this too).',
     options: {},
-    async run() {
-      out('The database schema is up to date.'); // main() migrates before running any command
+    migrates: true,
+    async run(_values, _positionals, _db, cfg) {
+      const { applied } = await migrate(cfg.DATABASE_URL);
+      if (applied.length === 0) {
+        out('No pending migrations: the database schema is up to date.');
+        return;
+      }
+      out(`Applied ${applied.length} migration${applied.length === 1 ? '' : 's'}:`);
+      for (const name of applied) out(`  ${name}`);
     },
   },
 };
@@ -317,10 +315,12 @@ export async function main(argv: string[]): Promise<number> {
   let db: Db | undefined;
   try {
     const cfg = parseConfig(process.env);
-    const { applied } = await migrate(cfg.DATABASE_URL);
-    if (applied.length > 0) process.stderr.write(`Applied database migrations: ${applied.join(', ')}\n`);
+    if (!command.migrates) {
+      const { applied } = await migrate(cfg.DATABASE_URL);
+      if (applied.length > 0) process.stderr.write(`Applied database migrations: ${applied.join(', ')}\n`);
+    }
     db = createDb(cfg.DATABASE_URL);
-    await command.run(parsed.values, parsed.positionals, db);
+    await command.run(parsed.values, parsed.positionals, db, cfg);
     return 0;
   } catch (error) {
     process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_ALLOWLIST, parseAllowlist } from '@/lib/news/allowlist';
+import { DEFAULT_ALLOWLIST, parseAllowlist } from '@/lib/outlets';
 
 // Every setting the service reads from the environment, validated once. A bad value stops start-up
 // with a message that names the variable, instead of surfacing later as a strange request failure.

@@ -1,7 +1,7 @@
 import { redirect } from 'next/navigation';
 import { SiteHeader } from '@/app/components/SiteHeader';
+import { MIN_PASSWORD_LENGTH } from '@/lib/account/passwords';
 import { currentUser } from '@/lib/auth/session';
-import { MIN_PASSWORD_LENGTH } from '@/lib/auth/passwords';
 import { SignUpForm } from './SignUpForm';
 
 export const dynamic = 'force-dynamic';

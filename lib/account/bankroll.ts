@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { fromCents, toCents } from './money';
-import { startOfDay, startOfWeek } from './time';
+import { isValidTimeZone, startOfDay, startOfWeek } from './time';
 
 export interface BankrollSettings {
   balance: number;
@@ -13,6 +14,73 @@ export interface BankrollSettings {
   timeZone?: string;
   currency?: string;
 }
+
+/** Amounts are stored as integer cents in a 32-bit column (PostgreSQL integer). */
+export const MAX_AMOUNT = 10_000_000;
+
+/** A number as typed (the Bankroll page's fields, `jev bankroll set`'s options): required, then checked. */
+const typedNumber = (check: z.ZodType<number, number>) =>
+  z
+    .string({ error: 'Required.' })
+    .trim()
+    .min(1, 'Required.')
+    .transform(Number)
+    .pipe(check);
+
+function amount(rule: { min: number; inclusive: boolean }) {
+  const bound = rule.inclusive ? `${rule.min} or more` : `more than ${rule.min}`;
+  return typedNumber(
+    z
+      .number({ error: 'Enter a number.' })
+      .refine((value) => (rule.inclusive ? value >= rule.min : value > rule.min), `Enter an amount of ${bound}.`)
+      .refine((value) => value <= MAX_AMOUNT, `Enter at most ${MAX_AMOUNT.toLocaleString('en-US')}.`),
+  );
+}
+
+const positive = amount({ min: 0, inclusive: false });
+/** An empty limit clears it. */
+const optionalPositive = z.union([z.literal('').transform(() => null), positive]);
+
+/**
+ * The one set of bankroll rules, with the messages people see, for every way of setting a bankroll: the
+ * Bankroll page (every field sent as typed) and `jev bankroll set` (an option left out is undefined and
+ * keeps its stored value). Fields are text as typed; the output is what saveBankroll takes.
+ */
+export const bankrollSettingsSchema = z
+  .object({
+    balance: amount({ min: 0, inclusive: true }),
+    unit: positive,
+    kellyFraction: typedNumber(
+      z.number({ error: 'Enter a number.' }).gt(0, 'Enter a fraction above 0.').max(1, 'Enter at most 1 (full Kelly).'),
+    ).optional(),
+    maxStake: optionalPositive.optional(),
+    dailyLossLimit: optionalPositive.optional(),
+    weeklyLossLimit: optionalPositive.optional(),
+    referenceBook: z
+      .string()
+      .trim()
+      .max(50, 'Use at most 50 characters.')
+      .transform((book) => book || null)
+      .optional(),
+    timeZone: z
+      .string()
+      .trim()
+      .refine(isValidTimeZone, 'Choose a time zone from the list, such as America/New_York.')
+      .optional(),
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/, 'Enter a 3-letter currency code such as USD.')
+      .optional(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.dailyLossLimit != null && form.weeklyLossLimit != null && form.weeklyLossLimit < form.dailyLossLimit) {
+      ctx.addIssue({ code: 'custom', path: ['weeklyLossLimit'], message: 'Set at least the daily loss limit.' });
+    }
+    if (form.unit > form.balance) {
+      ctx.addIssue({ code: 'custom', path: ['unit'], message: 'A unit cannot be more than the balance.' });
+    }
+  });
 
 /** A user's bankroll with the room left under each loss limit, in currency units. */
 export interface BankrollView {

@@ -1,6 +1,6 @@
 import type { Awaitable } from '@/lib/awaitable';
 import type { Db } from '@/lib/db/client';
-import { hashToken, mintToken, tokenDisplayParts, type TokenScope } from '@/lib/auth/tokens';
+import { hashToken, mintToken, tokenDisplayParts, type TokenScope } from './token-format';
 
 export interface LiveToken {
   id: string;

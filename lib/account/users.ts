@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { hashPassword, MIN_PASSWORD_LENGTH } from '@/lib/auth/passwords';
 import type { Db } from '@/lib/db/client';
+import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
 
 export const emailSchema = z.email('must be a valid email address').transform((email) => email.toLowerCase());
 export const passwordSchema = z

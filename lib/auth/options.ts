@@ -4,7 +4,7 @@ import GitHubProvider from 'next-auth/providers/github';
 import GoogleProvider from 'next-auth/providers/google';
 import { config, type Config } from '@/lib/config';
 import { db } from '@/lib/db';
-import { clientAddress } from '@/lib/gateway/address';
+import { clientAddress } from '@/lib/http/address';
 import { createRateLimiter, type RateLimiter } from '@/lib/ratelimit';
 import { findOrCreateUser, verifiedEmail } from './oauth';
 import { authSecret } from './secret';

@@ -1,7 +1,7 @@
+import { hashPassword, verifyPassword } from '@/lib/account/passwords';
 import { findUserByEmail } from '@/lib/account/users';
 import type { Db } from '@/lib/db/client';
 import type { Budget, RateLimiter } from '@/lib/ratelimit';
-import { hashPassword, verifyPassword } from './passwords';
 
 // Email-and-password sign-in. Attempts are limited per client address (one machine guessing many accounts)
 // and per account (many machines guessing one), and every failure looks the same to the caller, so the

@@ -1,5 +1,4 @@
 // The spec's fixed numbers and texts, in one place.
 
 export const MAX_BODY_BYTES = 256 * 1024;
-export const REALM = 'jev';
 export const CONNECT_PAGE_HINT = 'Create one on the Connect page.';

@@ -3,12 +3,12 @@ import { noteClientSeen, type LiveToken } from '@/lib/account/tokens';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
+import { clientAddress } from '@/lib/http/address';
+import { REALM } from '@/lib/http/errors';
 import type { Budget, RateLimiter } from '@/lib/ratelimit';
 import { parseArguments } from '@/lib/tools/inputs';
 import type { ToolDefinition } from '@/lib/tools/types';
-import { clientAddress } from './address';
 import { checkJsonContentType, parseArgumentsObject, readBodyText } from './body';
-import { REALM } from './limits';
 import { checkHostAndOrigin } from './origin';
 import { authenticate, bearerToken } from './token';
 

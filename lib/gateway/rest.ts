@@ -1,19 +1,11 @@
-import { asToolError } from '@/lib/errors';
+import { NO_STORE, restErrorResponse } from '@/lib/http/errors';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { TOOL_RECORDS } from '@/lib/tools/registry';
 import { gateway as sharedGateway } from './index';
 import type { Gateway } from './pipeline';
 
-// The REST front end: the gateway's steps in the spec's order, encoded as `{ data }` or `{ error }`.
-
-const NO_STORE = { 'Cache-Control': 'no-store' };
-
-function errorResponse(error: unknown): Response {
-  const failure = asToolError(error);
-  const headers: Record<string, string> = { ...NO_STORE, ...failure.headers };
-  if (failure.retryAfterSeconds !== undefined) headers['Retry-After'] = String(failure.retryAfterSeconds);
-  return Response.json({ error: failure.toJSON() }, { status: failure.status, headers });
-}
+// The REST front end: the gateway's steps in the spec's order, encoded as `{ data }` or `{ error }`
+// (lib/http/errors.ts).
 
 /** GET /api/v1/tools: every tool whatever the token's scope, plus the rules text. Address budget only. */
 export async function listTools(gateway: Gateway, request: Request): Promise<Response> {
@@ -21,7 +13,7 @@ export async function listTools(gateway: Gateway, request: Request): Promise<Res
     await gateway.authenticate(await gateway.admit(request));
     return Response.json({ instructions: INSTRUCTIONS, tools: TOOL_RECORDS }, { headers: NO_STORE });
   } catch (error) {
-    return errorResponse(error);
+    return restErrorResponse(error);
   }
 }
 
@@ -35,7 +27,7 @@ export async function callTool(gateway: Gateway, request: Request, toolName: str
     const data = await gateway.callTool({ caller, toolName, args, clientLabel });
     return Response.json({ data }, { headers: NO_STORE });
   } catch (error) {
-    return errorResponse(error);
+    return restErrorResponse(error);
   }
 }
 

@@ -1,6 +1,6 @@
-import { isWellFormedToken, TOKEN_PREFIX } from '@/lib/auth/tokens';
-import { andThen, type Awaitable } from '@/lib/awaitable';
+import { isWellFormedToken, TOKEN_PREFIX } from '@/lib/account/token-format';
 import { findLiveToken, noteTokenUsed, type LiveToken } from '@/lib/account/tokens';
+import { andThen, type Awaitable } from '@/lib/awaitable';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
 import { CONNECT_PAGE_HINT } from './limits';

@@ -1,42 +1,19 @@
 import { CLIENT_INFO_META_KEY, createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
-import { asToolError, ToolError, type ErrorCode } from '@/lib/errors';
+import { ToolError } from '@/lib/errors';
 import { gateway as sharedGateway } from '@/lib/gateway';
 import { requireJsonContentType } from '@/lib/gateway/body';
 import type { Gateway } from '@/lib/gateway/pipeline';
+import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
 import { createMcpServer, REFUSED_LISTEN_METHOD, type McpCaller, type Reach } from './server';
 
 // The MCP front end. The gateway's steps run first, in the spec's order for MCP: host and origin, address
 // budget, token shape, body (type, size, JSON), token owner. Then the SDK serves the protocol (both eras,
-// statelessly); tools/call reaches the gateway's remaining steps through the server's tools.
+// statelessly); tools/call reaches the gateway's remaining steps through the server's tools. Refusals are
+// encoded by lib/http/errors.ts.
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
 const LISTEN = 'subscriptions/listen';
 /** Longest client name kept; clientInfo is whatever the client sends. */
 const MAX_CLIENT_NAME = 200;
-
-/** JSON-RPC codes of refusals made before the SDK sees the request; every other one is -32000. */
-const JSONRPC_CODES: Partial<Record<ErrorCode, number>> = { invalid_input: -32700, internal: -32603 };
-
-function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
-  const body = { jsonrpc: '2.0', id: null, error: { code, message } };
-  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
-}
-
-function errorResponse(error: unknown): Response {
-  const failure = asToolError(error);
-  if (failure.code === 'invalid_token') {
-    return Response.json(
-      { error: 'invalid_token', error_description: failure.message },
-      {
-        status: failure.status,
-        headers: { ...NO_STORE, 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${failure.message}"` },
-      },
-    );
-  }
-  const headers = { ...failure.headers };
-  if (failure.retryAfterSeconds !== undefined) headers['Retry-After'] = String(failure.retryAfterSeconds);
-  return rpcError(failure.status, JSONRPC_CODES[failure.code] ?? -32000, failure.message, headers);
-}
 
 function parseJson(text: string): unknown {
   try {
@@ -137,7 +114,7 @@ export function createMcpEndpoint(gateway: Gateway) {
         response.headers.set('Cache-Control', NO_STORE['Cache-Control']);
         return response;
       } catch (error) {
-        return errorResponse(error);
+        return mcpErrorResponse(error);
       }
     },
 
@@ -145,9 +122,9 @@ export function createMcpEndpoint(gateway: Gateway) {
     async methodNotAllowed(request: Request): Promise<Response> {
       try {
         await gateway.authenticate(await gateway.admit(request));
-        return rpcError(405, -32000, 'Method not allowed', { Allow: 'POST' });
+        return jsonRpcErrorResponse(405, -32000, 'Method not allowed', { Allow: 'POST' });
       } catch (error) {
-        return errorResponse(error);
+        return mcpErrorResponse(error);
       }
     },
   };

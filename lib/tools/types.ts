@@ -1,6 +1,6 @@
 import type { z } from 'zod';
+import type { TokenScope } from '@/lib/account/token-format';
 import type { Db } from '@/lib/db/client';
-import type { TokenScope } from '@/lib/auth/tokens';
 
 export interface ToolHints {
   readOnlyHint: boolean;

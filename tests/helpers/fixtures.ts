@@ -1,7 +1,7 @@
 import { saveBankroll, type BankrollSettings } from '@/lib/account/bankroll';
+import type { TokenScope } from '@/lib/account/token-format';
 import { createAccessToken } from '@/lib/account/tokens';
 import { createUser } from '@/lib/account/users';
-import type { TokenScope } from '@/lib/auth/tokens';
 import { createDb, type Db } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { freshDatabase } from './db';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintToken } from '@/lib/auth/tokens';
+import { mintToken } from '@/lib/account/token-format';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
@@ -87,6 +87,7 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
       const noToken = await raw(server.port, { method: 'GET', path: '/api/v1/tools' });
       expect(noToken.status).toBe(401);
       expect(noToken.json().error.code).toBe('invalid_token');
+      expect(noToken.headers['www-authenticate']).toBe('Bearer realm="jev", error="invalid_token"');
       const revoked = await raw(server.port, {
         method: 'GET',
         path: '/api/v1/tools',
@@ -148,6 +149,7 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
           body: '{"americanOdds":-110}',
         });
         expect(res.status, String(authorization)).toBe(401);
+        expect(res.headers['www-authenticate']).toBe('Bearer realm="jev", error="invalid_token"');
         const { error } = res.json();
         expect(error.code).toBe('invalid_token');
         expect(error.message).toContain('jev_');
@@ -228,6 +230,7 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
       for (const token of [mintToken(), revokedToken, expiredToken]) {
         const res = await call('calc_implied_probability', { americanOdds: -110 }, token);
         expect(res.status).toBe(401);
+        expect(res.headers['www-authenticate']).toBe('Bearer realm="jev", error="invalid_token"');
         expect(res.json().error).toEqual({
           code: 'invalid_token',
           message: expect.stringContaining('Connect page'),

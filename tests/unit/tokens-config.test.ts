@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashToken, isWellFormedToken, mintToken, tokenDisplayParts } from '@/lib/auth/tokens';
+import { hashToken, isWellFormedToken, mintToken, tokenDisplayParts } from '@/lib/account/token-format';
 import { parseConfig } from '@/lib/config';
 
 describe('access tokens', () => {

@@ -5,23 +5,31 @@ import { gameIdFor, seasonOf } from '@/lib/data/sports';
 import { upsertGames } from '@/lib/data/store';
 import { catalogueTeams } from '@/lib/data/teams';
 import { createDb } from '@/lib/db/client';
-import { runJev } from '../../helpers/cli';
+import { runJev, runJevHere } from '../../helpers/cli';
 import { freshDatabase } from '../../helpers/db';
 import { startServer, type RunningServer } from '../../helpers/server';
 import { espnInjuries, espnNbaSummary, espnScoreboard, startFakeProviders, type FakeProviders } from './fake-providers';
 
 // `jev data …`, `jev ingest`, `jev worker` and POST /api/cron/ingest, as a user or a cron service runs them.
+// Each `jev` process costs about 1.5 s under tsx, far more on a loaded machine: the data commands run main()
+// in-process (runJevHere); ingest and the worker, whose progress, exit code and signals are the point, run
+// as processes. Tests that start processes or a server, or load the sample, are bounded for a loaded machine.
+
+/** Per test: a few process starts, a server start or sample loads, at up to ~20 s each on a loaded 2-core machine. */
+const SLOW_TEST_TIMEOUT_MS = 120_000;
 
 const CRON_SECRET = 'cron-secret-for-tests-0123456789';
 
-describe('data commands and the cron route', () => {
+describe('data commands and the cron route', { timeout: SLOW_TEST_TIMEOUT_MS }, () => {
   let url: string;
   let drop: () => Promise<void>;
   let fake: FakeProviders;
   let server: RunningServer;
-  const env = () => ({ ...process.env, DATABASE_URL: url, ESPN_BASE_URL: fake.baseUrl, OPEN_METEO_BASE_URL: fake.baseUrl, ODDS_API_KEY: '' });
+  const settings = () => ({ DATABASE_URL: url, ESPN_BASE_URL: fake.baseUrl, OPEN_METEO_BASE_URL: fake.baseUrl, ODDS_API_KEY: '' });
+  const env = () => ({ ...process.env, ...settings() });
 
   const jev = (args: string[], extraEnv: Record<string, string> = {}) => runJev(args, { ...env(), ...extraEnv });
+  const jevHere = (args: string[], extraEnv: Record<string, string> = {}) => runJevHere(args, { ...settings(), ...extraEnv });
 
   beforeAll(async () => {
     ({ url, drop } = await freshDatabase('sqlite'));
@@ -36,14 +44,14 @@ describe('data commands and the cron route', () => {
   });
 
   it('jev data load-sample loads a date; --if-needed loads only when nothing current is there, and never with a provider key', async () => {
-    const loaded = await jev(['data', 'load-sample', '--date', '2026-10-03']);
+    const loaded = await jevHere(['data', 'load-sample', '--date', '2026-10-03']);
     expect(loaded.code).toBe(0);
     expect(loaded.stdout).toContain('Loaded the sample slate for 2026-10-03: 222 games');
-    const withKey = await jev(['data', 'load-sample', '--if-needed'], { ODDS_API_KEY: 'live-key' });
+    const withKey = await jevHere(['data', 'load-sample', '--if-needed'], { ODDS_API_KEY: 'live-key' });
     expect(withKey.stdout).toContain('ODDS_API_KEY is set: no sample data loaded');
-    expect((await jev(['data', 'load-sample', '--if-needed'])).stdout).toContain('Loaded the sample slate for');
-    expect((await jev(['data', 'load-sample', '--if-needed'])).stdout).toBe('');
-    const bad = await jev(['data', 'load-sample', '--date', 'tomorrow']);
+    expect((await jevHere(['data', 'load-sample', '--if-needed'])).stdout).toContain('Loaded the sample slate for');
+    expect((await jevHere(['data', 'load-sample', '--if-needed'])).stdout).toBe('');
+    const bad = await jevHere(['data', 'load-sample', '--date', 'tomorrow']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--date: must be a date as YYYY-MM-DD');
   });
@@ -60,7 +68,7 @@ describe('data commands and the cron route', () => {
     const bad = await jev(['ingest', '--only', 'everything']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--only: must be one of odds, props, injuries, weather, scores, stats');
-    expect((await jev(['ingest', '--help'])).stdout).toContain('Usage: jev ingest');
+    expect((await jevHere(['ingest', '--help'])).stdout).toContain('Usage: jev ingest');
   });
 
   it('jev ingest --only stats stores the box score of a recent live final from ESPN, once', async () => {
@@ -117,7 +125,11 @@ describe('data commands and the cron route', () => {
   it('POST /api/cron/ingest needs the CRON_SECRET bearer and runs what is due', async () => {
     server = await startServer({ DATABASE_URL: url, CRON_SECRET, ESPN_BASE_URL: fake.baseUrl, OPEN_METEO_BASE_URL: fake.baseUrl, ODDS_API_KEY: '' });
     const cron = (headers: Record<string, string>, method = 'POST') => fetch(`${server.origin}/api/cron/ingest`, { method, headers });
-    expect((await cron({})).status).toBe(401);
+    const refused = await cron({});
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="jev", error="invalid_token"');
+    expect(await refused.json()).toEqual({ error: { code: 'invalid_token', message: 'Send Authorization: Bearer <CRON_SECRET>.', issues: [] } });
     expect((await cron({ authorization: 'Bearer wrong-secret-0123456789' })).status).toBe(401);
     const ok = await cron({ authorization: `Bearer ${CRON_SECRET}` });
     expect(ok.status).toBe(200);
@@ -128,9 +140,9 @@ describe('data commands and the cron route', () => {
   });
 
   it('jev data clear removes the sports data', async () => {
-    const cleared = await jev(['data', 'clear']);
+    const cleared = await jevHere(['data', 'clear']);
     expect(cleared.stdout).toContain('Cleared the sports data.');
-    const loaded = await jev(['data', 'load-sample', '--if-needed']);
+    const loaded = await jevHere(['data', 'load-sample', '--if-needed']);
     expect(loaded.stdout).toContain('Loaded the sample slate');
   });
 });

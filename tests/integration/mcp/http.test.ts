@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mintToken } from '@/lib/auth/tokens';
+import { mintToken } from '@/lib/account/token-format';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
 import { ToolError } from '@/lib/errors';
-import { clientAddress } from '@/lib/gateway/address';
 import { readBodyText } from '@/lib/gateway/body';
 import { checkHostAndOrigin } from '@/lib/gateway/origin';
+import { clientAddress } from '@/lib/http/address';
 
 const cfg = parseConfig({ APP_URL: 'https://jev.example.com' });
 const behindProxy = parseConfig({ APP_URL: 'https://jev.example.com', TRUSTED_PROXY_HOPS: '1' });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
 import { ToolError } from '@/lib/errors';
-import { checkSource, DEFAULT_ALLOWLIST, parseAllowlist, type Allowlist } from '@/lib/news/allowlist';
+import { checkSource } from '@/lib/news/allowlist';
+import { DEFAULT_ALLOWLIST, parseAllowlist, type Allowlist } from '@/lib/outlets';
 
 function refusal(url: string, allowlist: Allowlist = DEFAULT_ALLOWLIST): ToolError {
   try {

@@ -1,5 +1,7 @@
 import bcrypt from 'bcryptjs';
 
+// Password hashing: accounts store the hash (users.ts), the console's sign-in (lib/auth) checks against it.
+
 export const MIN_PASSWORD_LENGTH = 10;
 const COST = 12;
 

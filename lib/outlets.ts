@@ -1,6 +1,7 @@
 // Which sites count as sources for jev_classify. Entries are hostnames matched with their subdomains
 // (`espn.com` also covers `www.espn.com`, `abcnews.espn.com`); a subdomain entry such as
-// `sports.yahoo.com` covers only that part of its site.
+// `sports.yahoo.com` covers only that part of its site. Data and the NEWS_SOURCE_ALLOWLIST parser only:
+// it imports nothing, so the settings (lib/config.ts) and the source rule (lib/news/allowlist.ts) both use it.
 
 /** Reputable sports news outlets: leagues' own sites, major outlets, wire services. NEWS_SOURCE_ALLOWLIST replaces it. */
 export const DEFAULT_OUTLETS: Readonly<Record<string, string>> = {
@@ -98,3 +99,53 @@ export const SOCIAL_DOMAINS: readonly string[] = [
   'kick.com',
   'rumble.com',
 ];
+
+/** Allowlisted domain → outlet name. */
+export type Allowlist = ReadonlyMap<string, string>;
+
+export const DEFAULT_ALLOWLIST: Allowlist = new Map(Object.entries(DEFAULT_OUTLETS));
+
+const SOCIAL: ReadonlySet<string> = new Set(SOCIAL_DOMAINS);
+
+/** The host, then each parent domain: `a.b.c` → `a.b.c`, `b.c`, `c`. Longest first, so the most specific entry wins. */
+function selfAndParents(host: string): string[] {
+  const labels = host.split('.');
+  return labels.map((_, index) => labels.slice(index).join('.'));
+}
+
+/** The most specific domain of the host (itself or a parent) that `has` knows, with what it says. */
+export function matchDomain<T>(host: string, has: (domain: string) => T | undefined): { domain: string; value: T } | undefined {
+  for (const domain of selfAndParents(host)) {
+    const value = has(domain);
+    if (value !== undefined) return { domain, value };
+  }
+  return undefined;
+}
+
+export function isSocialHost(host: string): boolean {
+  return matchDomain(host, (domain) => (SOCIAL.has(domain) ? true : undefined)) !== undefined;
+}
+
+/**
+ * NEWS_SOURCE_ALLOWLIST: comma-separated domains that replace the default list. Known outlets keep their
+ * names; others are named by their domain. Returns the allowlist, or a message naming the bad entry.
+ */
+export function parseAllowlist(setting: string): Allowlist | string {
+  const allowlist = new Map<string, string>();
+  for (const entry of setting.split(',').map((part) => part.trim().toLowerCase().replace(/\.$/, ''))) {
+    if (entry === '') continue;
+    let url: URL;
+    try {
+      url = new URL(`http://${entry}`);
+    } catch {
+      return `"${entry}" is not a domain name such as espn.com`;
+    }
+    const bareHost = url.href === `http://${url.hostname}/`; // no port, path, query or userinfo
+    const isIp = /^[\d.]+$/.test(url.hostname) || url.hostname.startsWith('[');
+    if (!bareHost || isIp || !url.hostname.includes('.')) return `"${entry}" is not a domain name such as espn.com`;
+    if (isSocialHost(url.hostname)) return `"${entry}" is a social media, video or forum site, which is never a source`;
+    allowlist.set(url.hostname, DEFAULT_OUTLETS[url.hostname] ?? url.hostname);
+  }
+  if (allowlist.size === 0) return 'must name at least one domain';
+  return allowlist;
+}

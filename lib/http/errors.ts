@@ -1,0 +1,54 @@
+import { asToolError, type ErrorCode, type ToolError } from '@/lib/errors';
+
+// How every HTTP surface answers a failure (REST, MCP before the protocol, the cron route) and the one
+// no-store header every answer carries. It sits below the gateway and the MCP front end and imports
+// neither, so each of them (and the routes) can use it.
+
+/** The realm of our Bearer challenges (RFC 6750). */
+export const REALM = 'jev';
+
+/** No answer may be kept by a cache: each is for one token and changes with the data. */
+export const NO_STORE: Readonly<Record<'Cache-Control', string>> = { 'Cache-Control': 'no-store' };
+
+/** JSON-RPC codes of MCP refusals made before the SDK sees the request; every other one is -32000. */
+const JSONRPC_CODES: Partial<Record<ErrorCode, number>> = { invalid_input: -32700, internal: -32603 };
+
+/** No-store, the failure's own headers (the insufficient_scope challenge), a challenge, Retry-After when the caller should wait. */
+function headersOf(failure: ToolError, challenge?: string): Record<string, string> {
+  const headers: Record<string, string> = { ...NO_STORE, ...failure.headers };
+  if (challenge !== undefined) headers['WWW-Authenticate'] = challenge;
+  if (failure.retryAfterSeconds !== undefined) headers['Retry-After'] = String(failure.retryAfterSeconds);
+  return headers;
+}
+
+/**
+ * REST (and the cron route): status from the error table, body `{ error: { code, message, issues } }`.
+ * RFC 6750 asks for a challenge on every 401, so a 401 names the realm and the error.
+ */
+export function restErrorResponse(error: unknown): Response {
+  const failure = asToolError(error);
+  const challenge = failure.code === 'invalid_token' ? `Bearer realm="${REALM}", error="invalid_token"` : undefined;
+  return Response.json({ error: failure.toJSON() }, { status: failure.status, headers: headersOf(failure, challenge) });
+}
+
+/** A JSON-RPC error answer with `id: null`, for MCP requests refused before the protocol is served. */
+export function jsonRpcErrorResponse(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  const body = { jsonrpc: '2.0', id: null, error: { code, message } };
+  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+/**
+ * MCP before the protocol: a JSON-RPC error, except the 401, which is the OAuth-style challenge MCP clients
+ * read: `Bearer error="invalid_token", error_description="…"` and a `{ error, error_description }` body.
+ */
+export function mcpErrorResponse(error: unknown): Response {
+  const failure = asToolError(error);
+  if (failure.code === 'invalid_token') {
+    const challenge = `Bearer error="invalid_token", error_description="${failure.message}"`;
+    return Response.json(
+      { error: 'invalid_token', error_description: failure.message },
+      { status: failure.status, headers: headersOf(failure, challenge) },
+    );
+  }
+  return jsonRpcErrorResponse(failure.status, JSONRPC_CODES[failure.code] ?? -32000, failure.message, headersOf(failure));
+}
