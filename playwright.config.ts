@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { browserPath } from './scripts/browser.cjs';
 
-// Browser tests of the console: Debian's Chromium (never a downloaded browser) against the real production
-// server, which tests/browser/global-setup.ts starts on a fresh SQLite database.
+// Browser tests of the console: an installed Chromium or Chrome (never a downloaded browser; see
+// scripts/browser.cjs, which `npm test` runs first and which installs Debian's Chromium when it can) against
+// the real production server, which tests/browser/global-setup.ts starts on a fresh SQLite database.
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -17,7 +19,7 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: browserPath(),
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
     screenshot: 'only-on-failure',

@@ -7,11 +7,12 @@ import { parseArguments } from '@/lib/tools/inputs';
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', async () => {
+  req.on('end', () => {
     const args = parseArguments(calcNoVigOdds.input, JSON.parse(Buffer.concat(chunks).toString('utf8')));
-    const data = await calcNoVigOdds.run(undefined as never, args);
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-    res.end(JSON.stringify({ data }));
+    void calcNoVigOdds.run(undefined as never, args).then((data) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ data }));
+    });
   });
 });
 server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('bare server ready'));

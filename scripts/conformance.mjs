@@ -82,7 +82,7 @@ const token = jev('token', 'create', '--email', 'conformance@example.com', '--sc
 
 const app = await startApp(env);
 const proxy = await startProxy(proxyPort, appPort, token);
-let exitCode = 1;
+let exitCode;
 try {
   const run = spawn(
     node22,

@@ -60,7 +60,9 @@ function main() {
   let current = null;
   try {
     current = readFileSync(POSTGRES_SCHEMA, 'utf8');
-  } catch {}
+  } catch {
+    // No PostgreSQL schema yet: `current` stays null.
+  }
   if (check) {
     if (current !== expected) {
       console.error('prisma/postgres/schema.prisma is out of date: run `npm run db:schemas`.');

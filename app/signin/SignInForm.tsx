@@ -5,6 +5,7 @@ import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
 import type { OAuthProviderId } from '@/lib/auth/options';
 import { TOO_MANY_ATTEMPTS } from '@/lib/auth/signin-errors';
+import { formValues } from '@/lib/console/forms';
 
 const PROVIDER_NAMES: Record<OAuthProviderId, string> = { github: 'GitHub', google: 'Google' };
 
@@ -27,9 +28,10 @@ export function SignInForm(props: { callbackUrl: string; providers: OAuthProvide
     const form = new FormData(event.currentTarget);
     setPending(true);
     setError('');
+    const { email, password } = formValues(form, ['email', 'password']);
     const result = await signIn('credentials', {
-      email: String(form.get('email') ?? ''),
-      password: String(form.get('password') ?? ''),
+      email,
+      password,
       redirect: false,
     });
     if (result?.ok && !result.error) {

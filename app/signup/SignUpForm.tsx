@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
 import { errorId, FieldError } from '@/app/components/FieldError';
-import type { FieldErrors } from '@/lib/console/forms';
+import { formValues, type FieldErrors } from '@/lib/console/forms';
 import { signUpAction } from './actions';
 
 export function SignUpForm({ minPasswordLength }: { minPasswordLength: number }) {
@@ -19,9 +19,10 @@ export function SignUpForm({ minPasswordLength }: { minPasswordLength: number })
     setFormError('');
     const result = await signUpAction(form);
     if (result.status === 'created') {
+      const { email, password } = formValues(form, ['email', 'password']);
       const signedIn = await signIn('credentials', {
-        email: String(form.get('email')),
-        password: String(form.get('password')),
+        email,
+        password,
         redirect: false,
       });
       window.location.assign(signedIn?.ok && !signedIn.error ? '/connect' : '/signin');

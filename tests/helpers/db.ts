@@ -15,7 +15,7 @@ export const DEFAULT_ADMIN_URL = 'postgresql://postgres@127.0.0.1:5432/test';
 
 export interface FreshDatabase {
   url: string;
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }
 
 export function postgresAdminUrl(): string {
@@ -28,7 +28,7 @@ export async function freshDatabase(provider: 'sqlite' | 'postgres'): Promise<Fr
     const file = path.join(dir, 'jev.db');
     return {
       url: `file:${file}`,
-      async drop() {
+      drop: async () => {
         rmSync(dir, { recursive: true, force: true });
       },
     };
@@ -42,7 +42,7 @@ export async function freshDatabase(provider: 'sqlite' | 'postgres'): Promise<Fr
   let dropped = false;
   return {
     url: url.toString(),
-    async drop() {
+    drop: async () => {
       if (dropped) return;
       dropped = true;
       await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));

@@ -215,11 +215,12 @@ export async function startRedisBridge(opts: { redisPort?: number } = {}): Promi
   try {
     redis = await RespConnection.open(REDIS_HOST, redisPort);
     const [pong] = await redis.send([['PING']]);
-    if (pong !== 'PONG') throw new Error(`PING answered ${String(pong)}`);
+    if (pong !== 'PONG') throw new Error(`PING answered ${JSON.stringify(pong)}`);
   } catch (error) {
     throw new Error(
       `Redis is not reachable at ${REDIS_HOST}:${redisPort} (${String(error)}). ` +
         'The rate-limit integration tests need a running redis-server.',
+      { cause: error },
     );
   }
 

@@ -5,7 +5,7 @@ import { raw } from '../helpers/http';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
 
 // The REST API over real HTTP against the production server, on SQLite and on PostgreSQL:
-// every step of the spec's check order, the order between steps, and the calculators' answers.
+// every step of the check order (docs/contract.md, "Check order"), the order between steps, and the calculators' answers.
 
 const DAY_MS = 86_400_000;
 

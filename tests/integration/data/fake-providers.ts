@@ -224,7 +224,7 @@ export type NbaPlayer = [name: string, position: string, stats: string[]] | [nam
 
 /** ESPN's athlete ids: one number per name, as a player keeps his id in every category and game. */
 const athleteIds = new Map<string, string>();
-const athleteId = (name: string) => athleteIds.get(name) ?? (athleteIds.set(name, String(3_000_000 + athleteIds.size)), athleteIds.get(name) as string);
+const athleteId = (name: string) => athleteIds.get(name) ?? (athleteIds.set(name, String(3_000_000 + athleteIds.size)), athleteIds.get(name));
 
 const espnAthlete = (name: string, position: string) => ({
   id: athleteId(name),

@@ -280,7 +280,7 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     fake.routes.set('/apis/site/v2/sports/basketball/nba/summary', (url) => {
       const event = url.searchParams.get('event') ?? '';
       if (event === '401810202' && knicksDown) return { status: 500, body: { message: 'upstream error' } };
-      return boxScores[event] ? { body: boxScores[event]!() } : { status: 404, body: { message: 'no such event' } };
+      return boxScores[event] ? { body: boxScores[event]() } : { status: 404, body: { message: 'no such event' } };
     });
     const summaries = (event: string) => fake.requests.filter((url) => url.pathname.endsWith('/summary') && url.searchParams.get('event') === event).length;
     const espnLines = () => database.db.playerStat.findMany({ where: { source: 'espn' }, orderBy: { player: 'asc' } });

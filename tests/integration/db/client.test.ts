@@ -70,7 +70,7 @@ describe('SQLite client', () => {
       await db.$disconnect();
     }
     // WAL is persistent: a plain connection (e.g. a CLI) sees it too.
-    const raw = new Database(resolveDatabase(fresh.url).filePath!);
+    const raw = new Database(resolveDatabase(fresh.url).filePath);
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();
   });

@@ -60,7 +60,7 @@ describe.each(PROVIDERS)('MCP clients on %s', (provider) => {
         const transport = new StreamableHTTPClientTransport(new URL('/api/mcp', server.origin), { authProvider: { token: async () => token } });
         await client.connect(transport);
         expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
-        return client as unknown as McpClient;
+        return client;
       },
     ],
     [
@@ -74,7 +74,7 @@ describe.each(PROVIDERS)('MCP clients on %s', (provider) => {
         await client.connect(transport);
         expect(transport.protocolVersion).toBe('2025-11-25');
         expect(transport.sessionId).toBeUndefined();
-        return client as unknown as McpClient;
+        return client;
       },
     ],
   ];

@@ -15,8 +15,8 @@ import {
   post,
 } from './support';
 
-// The MCP endpoint over raw HTTP: both eras' handshakes, every row of the spec's "MCP errors before the
-// tools run" table, the order of the checks, batches, subscriptions/listen and the client label.
+// The MCP endpoint over raw HTTP: both eras' handshakes, every row of docs/contract.md's "MCP errors before
+// the protocol" table, the order of the checks, batches, subscriptions/listen and the client label.
 // Every answer is checked for Cache-Control: no-store, no Mcp-Session-Id and no CORS headers (support.ts).
 
 const DAY_MS = 86_400_000;

@@ -39,7 +39,7 @@ async function ensureRoomInWindow(windowMs: number, neededMs: number): Promise<v
 /** Command names @upstash/redis sent to the bridge, in order. */
 function sentCommands(fetchSpy: { mock: { calls: unknown[][] } }): string[] {
   return fetchSpy.mock.calls.flatMap(([, init]) => {
-    const body: unknown = JSON.parse(String((init as RequestInit).body));
+    const body: unknown = JSON.parse((init as RequestInit).body as string);
     return (body as unknown[][]).map((command) => String(command[0]));
   });
 }

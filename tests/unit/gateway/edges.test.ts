@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
-import { ToolError } from '@/lib/errors';
+import { type ToolError } from '@/lib/errors';
 import { readBodyText } from '@/lib/gateway/body';
 import { checkHostAndOrigin } from '@/lib/gateway/origin';
 import { clientAddress } from '@/lib/http/address';

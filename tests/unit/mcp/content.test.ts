@@ -4,7 +4,7 @@ import { PROMPTS } from '@/lib/mcp/prompts';
 import { HELPLINE } from '@/lib/tools/instructions';
 
 // The knowledge notes and prompts carry rules agents act on: their URIs must stay stable and the rules
-// the spec fixes must be in them as the spec states them.
+// the contract fixes must be in them as docs/contract.md ("Instructions", "No-vig consensus") states them.
 
 const note = (slug: string) => {
   const found = NOTES.find((candidate) => candidate.uri === `jev://notes/${slug}`);

@@ -1,11 +1,16 @@
-import NextAuth from 'next-auth';
+import NextAuth, { type AuthOptions } from 'next-auth';
 import { authOptions } from '@/lib/auth/options';
 
 export const dynamic = 'force-dynamic';
 
 // Built on first request, not at import: options read the configuration and the session secret.
-function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }) {
-  return NextAuth(authOptions())(request, context);
+type RouteContext = { params: Promise<{ nextauth: string[] }> };
+
+// next-auth 4 types NextAuth's result as `any`; under the App Router it is a route handler.
+const nextAuth = NextAuth as unknown as (options: AuthOptions) => (request: Request, context: RouteContext) => Promise<Response>;
+
+function handler(request: Request, context: RouteContext) {
+  return nextAuth(authOptions())(request, context);
 }
 
 export { handler as GET, handler as POST };

@@ -1,0 +1,75 @@
+// The layer rules (issue 12), checked by `npm run lint:layers` (part of `npm run lint`).
+// Paths are relative to the repository root; `@/…` imports are resolved through tsconfig.json.
+// Type-only imports are seen (tsPreCompilationDeps) and tagged `type-only`: a type carries no I/O, so the
+// tools rule lets them through; every other rule counts them like any import.
+// The fifth rule, no folder cycles among lib/'s folders and files, is checked by scripts/lint-layers.mjs over
+// this cruise's result: dependency-cruiser's folder-scoped rules know folders only, not lib/config.ts or lib/errors.ts.
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'betting-is-pure',
+      comment:
+        'lib/betting is the pure odds math: it imports nothing outside lib/betting but lib/errors.ts ' +
+        '(no node: modules, no database, no configuration, no packages).',
+      severity: 'error',
+      from: { path: '^lib/betting/' },
+      to: { pathNot: ['^lib/betting/', '^lib/errors\\.ts$'] },
+    },
+    {
+      name: 'tools-reach-data-through-repositories',
+      comment:
+        'Tools reach I/O only through their context and the repositories: no configuration, database client, ' +
+        'Prisma, generated client, data providers or classifier (type-only imports are allowed).',
+      severity: 'error',
+      from: { path: '^lib/tools/' },
+      to: {
+        path: [
+          '^lib/config\\.ts$',
+          '^lib/db/',
+          '^node_modules/@prisma/',
+          '^node_modules/\\.prisma/',
+          '^lib/data/providers/',
+          '^lib/news/classifier\\.ts$',
+        ],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'nothing-below-the-gateway-imports-it',
+      comment:
+        'Only the front ends (app/, proxy.ts, lib/mcp), the jev command, the bench and the tests import lib/gateway; ' +
+        'the layers it drives (tools, data, account, auth, db, betting, news, ratelimit, config, errors, …) never do.',
+      severity: 'error',
+      from: { pathNot: ['^lib/gateway/', '^lib/mcp/', '^app/', '^proxy\\.ts$', '^cli/', '^bench/', '^tests/'] },
+      to: { path: '^lib/gateway/' },
+    },
+    {
+      name: 'no-file-cycles',
+      comment: 'No module imports one that (through others) imports it back.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'resolvable',
+      comment: 'Every import resolves; one that does not would slip past the rules above.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: ['node_modules', '^lib/db/generated/'] },
+    exclude: { path: ['^\\.next', '^node_modules/', '^app/api/v1/tools/\\(catalogue\\)/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};
