@@ -3,7 +3,7 @@ import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { ToolError, invalidInput } from '@/lib/errors';
-import { HELPLINE } from '@/lib/tools/instructions';
+import { HELPLINE } from '@/lib/rules';
 import { getBankroll } from './bankroll';
 import {
   closingKey,

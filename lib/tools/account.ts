@@ -6,7 +6,7 @@ import { listRecommendations, saveRecommendation } from '@/lib/account/picks';
 import { config } from '@/lib/config';
 import { SPORTS } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
-import { HELPLINE } from './instructions';
+import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { americanOdds, expected, money, probability } from './inputs';
 import { defineTool, type ToolHints } from './types';
 
@@ -48,9 +48,7 @@ const wager = {
 };
 const defaultBook = () => config().DEFAULT_REFERENCE_BOOK;
 
-const STAKING_RULES =
-  'Never suggest a stake above calc_kelly_stake, maxStake, or the room left under the daily and weekly loss limits. ' +
-  `If the user wants to bet past their limits, decline and refer them to ${HELPLINE}.`;
+const STAKING_RULES = `${STAKE_CAPS_RULE} ${PAST_LIMITS_RULE}`;
 
 export const getBankrollTool = defineTool({
   name: 'get_bankroll',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTES } from '@/lib/mcp/notes';
 import { PROMPTS } from '@/lib/mcp/prompts';
-import { HELPLINE } from '@/lib/tools/instructions';
+import { HELPLINE } from '@/lib/rules';
 
 // The knowledge notes and prompts carry rules agents act on: their URIs must stay stable and the rules
 // the spec fixes must be in them as the spec states them.
