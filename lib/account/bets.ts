@@ -66,6 +66,12 @@ export function referenceBookFor(book: string | undefined, stored: string | null
   return book ?? stored ?? fallback;
 }
 
+/** The stakes of the user's unsettled bets, in currency units. */
+export async function openExposure(db: Db, userId: string): Promise<number> {
+  const open = await db.bet.aggregate({ where: { userId, status: 'open' }, _sum: { stakeCents: true } });
+  return fromCents(open._sum.stakeCents ?? 0);
+}
+
 interface LogBetInput {
   userId: string;
   clientLabel: string | undefined;

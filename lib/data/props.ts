@@ -1,17 +1,22 @@
-import { config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { awaitGameProps, refreshGameProps, type Gate } from './ingest';
-import { providers } from './providers';
+import type { OddsApi } from './providers/odds-api';
 
-// get_player_props refreshes a game's props when the stored ones are older than PROPS_TTL_SECONDS. However
-// many callers ask at once, in however many processes, one fetch per game runs and they all wait for it:
+// get_player_props refreshes a game's props when the stored ones are older than PROPS_TTL_SECONDS (the source's
+// ttlMs). However many callers ask at once, in however many processes, one fetch per game runs and they all wait for it:
 // callers in one process share a promise; a process that loses the database claim (lib/data/ingest.ts)
 // polls it until the winner records how its fetch went. The provider call is bounded by
 // PROVIDER_TIMEOUT_SECONDS (at most 20 s) and the wait by its lease, well under the minute clients allow.
 
 const inFlight = new Map<string, Promise<{ note?: string }>>();
 
-interface PropsGame {
+/** Where fresh props come from: the odds provider (absent without ODDS_API_KEY) and how long stored props stay fresh. */
+export interface PropsSource {
+  odds: OddsApi | undefined;
+  ttlMs: number;
+}
+
+export interface PropsGame {
   id: string;
   sport: string;
   status: string;
@@ -20,12 +25,11 @@ interface PropsGame {
   awayTeamId: string;
 }
 
-export function freshProps(db: Db, game: PropsGame, now: Date): Promise<{ note?: string }> {
-  const odds = providers().odds;
+export function freshProps(db: Db, game: PropsGame, now: Date, { odds, ttlMs }: PropsSource): Promise<{ note?: string }> {
   if (!odds || !game.oddsEventId || game.status === 'final') return Promise.resolve({});
   let pending = inFlight.get(game.id);
   if (!pending) {
-    pending = refreshGameProps(db, odds, game, now, config().PROPS_TTL_SECONDS * 1000)
+    pending = refreshGameProps(db, odds, game, now, ttlMs)
       .then((gate) => (gate.status === 'busy' ? awaitGameProps(db, game.id, gate.until) : gate))
       .then(noteFor)
       .finally(() => inFlight.delete(game.id));
