@@ -60,9 +60,14 @@ export interface ToolRecord {
   inputSchema: Record<string, unknown>;
 }
 
-/** JSON Schema (draft 2020-12) of a tool's arguments, as clients see it. */
+/**
+ * JSON Schema (draft 2020-12) of a tool's arguments, as clients see it. The contract lists $schema, type,
+ * properties and required on every schema; zod leaves `required` out when no argument is required, so an
+ * empty one is put in its place.
+ */
 function inputSchema(tool: ToolDefinition): Record<string, unknown> {
-  return z.toJSONSchema(tool.input, { target: 'draft-2020-12', io: 'input' }) as Record<string, unknown>;
+  const { $schema, type, properties, required = [], ...rest } = z.toJSONSchema(tool.input, { target: 'draft-2020-12', io: 'input' });
+  return { $schema, type, properties, required, ...rest };
 }
 
 /** Built once: the schemas never change while the process runs. */
