@@ -3,7 +3,7 @@ import { ago } from '@/lib/data/names';
 import { resolveTeam } from '@/lib/data/repositories/schedule';
 import { SPORT_INFO } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
-import { gameView, SAMPLE_COVERS, SAMPLE_NOTE, teamView } from './data-answers';
+import { gameView, onSampleSlate, SAMPLE_COVERS, SAMPLE_NOTE, teamView } from './data-answers';
 import { READ_HINTS } from './hints';
 import { gameId, sport, team } from './inputs';
 import { defineTool } from './types';
@@ -24,9 +24,11 @@ export const getInjuryReport = defineTool({
   input: z.strictObject({ sport, team: team.optional(), gameId: gameId.optional() }),
   async run(ctx, args) {
     let teamIds: string[] | undefined;
+    let gameSource: string | undefined;
     if (args.gameId) {
       const game = await ctx.data.schedule.requireGameRow(args.gameId, args.sport);
       teamIds = [game.homeTeamId, game.awayTeamId];
+      gameSource = game.source;
     }
     if (args.team) {
       const teamId = resolveTeam(args.sport, args.team).id;
@@ -35,7 +37,11 @@ export const getInjuryReport = defineTool({
     }
     const injuries = await ctx.data.conditions.injuries(args.sport, teamIds);
     const now = ctx.now();
-    const sample = injuries.some((injury) => injury.source === 'sample');
+    // On the sample slate even "no injuries" is invented: without injuries to tell, the game's or teams' games do.
+    const sample =
+      gameSource === 'sample' ||
+      injuries.some((injury) => injury.source === 'sample') ||
+      (injuries.length === 0 && gameSource === undefined && (await onSampleSlate(ctx, args.sport, teamIds)));
     // A team without injuries is normal; a league without any is a report that was never fetched.
     const unreported =
       injuries.length === 0 && !(await ctx.data.conditions.hasInjuryReport(args.sport))
@@ -73,13 +79,15 @@ export const getWeather = defineTool({
   async run(ctx, args) {
     const game = await ctx.data.schedule.requireGameRow(args.gameId);
     const base = { ...gameView(game) };
-    if (game.venue?.roof === 'indoor') return { ...base, indoor: true, note: `${game.venue.name} is indoors: weather does not affect play.` };
+    const sample = game.source === 'sample' ? ` ${SAMPLE_NOTE}` : '';
+    if (game.venue?.roof === 'indoor') return { ...base, indoor: true, note: `${game.venue.name} is indoors: weather does not affect play.${sample}` };
     const forecast = await ctx.data.conditions.forecast(game.id);
     const roofNote = game.venue?.roof === 'retractable' ? `${game.venue.name} has a retractable roof, which may be closed. ` : '';
     if (!forecast) {
-      return { ...base, indoor: false, forecast: null, note: `${roofNote}No forecast is stored for this game yet (forecasts are fetched within a week of kickoff).` };
+      const missing = 'No forecast is stored for this game yet (forecasts are fetched within a week of kickoff).';
+      return { ...base, indoor: false, forecast: null, note: `${roofNote}${missing}${sample}` };
     }
-    const notes = `${roofNote}${forecast.source === 'sample' ? SAMPLE_NOTE : ''}`.trim();
+    const notes = `${roofNote}${forecast.source === 'sample' || game.source === 'sample' ? SAMPLE_NOTE : ''}`.trim();
     return {
       ...base,
       indoor: false,

@@ -76,10 +76,12 @@ export async function onSampleSlate(ctx: ToolContext, sport: Sport, teamIds?: re
 
 /**
  * Why an answer holds no games. A sport with nothing stored at all (no provider key, or not yet ingested) must
- * not read as a day without games; an empty window of a sport that has data is just that.
+ * not read as a day without games; an empty window of a sport that has data is just that, and says so when
+ * that data is the sample slate's (an invented slate's empty day says nothing about the real one).
  */
 export async function emptyNote(ctx: ToolContext, sport: Sport, emptyWindow: string): Promise<{ note: string }> {
   const sources = await ctx.data.schedule.gameSources(sport);
+  if (sources.has('sample')) return { note: `${emptyWindow} ${SAMPLE_NOTE}` };
   if (sources.size > 0) return { note: emptyWindow };
   return {
     note:

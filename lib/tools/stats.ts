@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import { averageStatLines } from '@/lib/data/player-stats';
 import { resolveTeam } from '@/lib/data/repositories/schedule';
-import { seasonOf } from '@/lib/data/sports';
-import { preferences, sampleNote, teamView } from './data-answers';
+import { seasonOf, type Sport } from '@/lib/data/sports';
+import { onSampleSlate, preferences, SAMPLE_NOTE, sampleNote, teamView } from './data-answers';
 import { READ_HINTS } from './hints';
 import { expected, player, sport, team } from './inputs';
-import { defineTool } from './types';
+import { defineTool, type ToolContext } from './types';
 import { seasonRecord } from './team-record';
 
 // The stats tools: a team's season with its betting record, a player's recent box scores.
+
+async function noFinalsNote(ctx: ToolContext, sport: Sport, teamId: string) {
+  const note = 'No finals stored for this team and season.';
+  return { note: (await onSampleSlate(ctx, sport, [teamId])) ? `${note} ${SAMPLE_NOTE}` : note };
+}
 
 export const getTeamStats = defineTool({
   name: 'get_team_stats',
@@ -36,7 +41,7 @@ export const getTeamStats = defineTool({
       team: teamView(found),
       season,
       ...stats,
-      ...(stats.gamesPlayed === 0 ? { note: 'No finals stored for this team and season.' } : sampleNote(games.map((g) => g.source))),
+      ...(stats.gamesPlayed === 0 ? await noFinalsNote(ctx, args.sport, found.id) : sampleNote(games.map((g) => g.source))),
     };
   },
 });
@@ -68,6 +73,8 @@ export const getPlayerStats = defineTool({
       stats: JSON.parse(line.stats) as Record<string, number>,
     }));
     const averages = averageStatLines(games.map((game) => game.stats));
-    return { sport: args.sport, player: name, gamesCounted: games.length, averages, games, ...sampleNote(lines.map((l) => l.source)) };
+    // Without lines (a player known from the injury report), the league's or team's games tell whether it is the sample's.
+    const sample = lines.length > 0 ? lines.some((l) => l.source === 'sample') : await onSampleSlate(ctx, args.sport, teamId ? [teamId] : undefined);
+    return { sport: args.sport, player: name, gamesCounted: games.length, averages, games, ...(sample ? { note: SAMPLE_NOTE } : {}) };
   },
 });
