@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BET_STATUSES, choiceList, SETTLE_RESULTS } from '@/lib/account/bet-states';
 import { ToolError } from '@/lib/errors';
 import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { READ_HINTS, WRITE_HINTS } from './hints';
@@ -92,9 +93,7 @@ export const settleBetTool = defineTool({
   hints: { ...WRITE_HINTS, destructiveHint: true, idempotentHint: true },
   input: z.strictObject({
     betId: text(100),
-    result: z.enum(['won', 'lost', 'push', 'void', 'cashout', 'auto'], {
-      error: expected('must be won, lost, push, void, cashout or auto'),
-    }),
+    result: z.enum(SETTLE_RESULTS, { error: expected(`must be ${choiceList(SETTLE_RESULTS)}`) }),
     payout: z.number({ error: expected('must be a number') }).min(0).max(1e12).optional().meta({ description: 'Amount returned, for cashout.' }),
   }),
   async run(ctx, { betId, result, payout }) {
@@ -132,7 +131,7 @@ export const listBetsTool = defineTool({
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({
-    status: z.enum(['open', 'won', 'lost', 'push', 'void', 'cashout'], { error: expected('must be open, won, lost, push, void or cashout') }).optional(),
+    status: z.enum(BET_STATUSES, { error: expected(`must be ${choiceList(BET_STATUSES)}`) }).optional(),
     sport: sport.optional(),
     ...listWindow,
   }),
