@@ -2,15 +2,15 @@ import type { Db } from '@/lib/db/client';
 import { awaitGameProps, refreshGameProps, type Gate } from './ingest';
 import type { OddsApi } from './providers/odds-api';
 
-// get_player_props refreshes a game's props when the stored ones are older than PROPS_TTL_SECONDS (the source's
-// ttlMs). However many callers ask at once, in however many processes, one fetch per game runs and they all wait for it:
+// get_player_props refreshes a game's props when the stored ones are older than PROPS_TTL_SECONDS. However
+// many callers ask at once, in however many processes, one fetch per game runs and they all wait for it:
 // callers in one process share a promise; a process that loses the database claim (lib/data/ingest.ts)
 // polls it until the winner records how its fetch went. The provider call is bounded by
 // PROVIDER_TIMEOUT_SECONDS (at most 20 s) and the wait by its lease, well under the minute clients allow.
 
 const inFlight = new Map<string, Promise<{ note?: string }>>();
 
-/** Where fresh props come from: the odds provider (absent without ODDS_API_KEY) and how long stored props stay fresh. */
+/** Where fresh props come from: the odds provider (absent without ODDS_API_KEY), and PROPS_TTL_SECONDS in ms. */
 export interface PropsSource {
   odds: OddsApi | undefined;
   ttlMs: number;

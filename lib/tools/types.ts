@@ -3,7 +3,7 @@ import type { Book } from '@/lib/account/book';
 import type { TokenScope } from '@/lib/auth/tokens';
 import type { PropsSource } from '@/lib/data/props';
 import type { Repositories } from '@/lib/data/repositories';
-import type { Allowlist, Source } from '@/lib/news/allowlist';
+import type { checkSource, Source } from '@/lib/news/allowlist';
 import type { ModelAnswer, QuestionId } from '@/lib/news/questions';
 
 export interface ToolHints {
@@ -24,7 +24,7 @@ export interface ToolSettings {
   /** Stored props older than this are refreshed from the odds provider (PROPS_TTL_SECONDS). */
   propsTtlSeconds: number;
   /** The outlets jev_classify accepts (NEWS_SOURCE_ALLOWLIST). */
-  newsSourceAllowlist: Allowlist;
+  newsSourceAllowlist: Parameters<typeof checkSource>[1];
 }
 
 /** The outside services tools reach: the odds provider (for props on demand; absent without a key). */
