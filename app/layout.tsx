@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { HELPLINE } from '@/lib/tools/instructions';
+import { HELPLINE } from '@/lib/rules';
 import './globals.css';
 
 export const metadata: Metadata = {

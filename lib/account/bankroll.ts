@@ -153,3 +153,8 @@ export async function saveBankroll(db: Db, userId: string, settings: BankrollSet
   };
   await db.bankroll.upsert({ where: { userId }, create: { userId, ...data }, update: data });
 }
+
+/** The user's stored reference book and time zone (null without a bankroll): the data tools' defaults. */
+export function userPreferences(db: Db, userId: string) {
+  return db.bankroll.findUnique({ where: { userId }, select: { referenceBook: true, timeZone: true } });
+}

@@ -3,7 +3,7 @@ import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { ToolError, invalidInput } from '@/lib/errors';
-import { HELPLINE } from '@/lib/tools/instructions';
+import { HELPLINE } from '@/lib/rules';
 import { getBankroll } from './bankroll';
 import {
   closingKey,
@@ -64,6 +64,12 @@ export function betView(bet: BetRow) {
 
 export function referenceBookFor(book: string | undefined, stored: string | null | undefined, fallback: string): string {
   return book ?? stored ?? fallback;
+}
+
+/** The stakes of the user's unsettled bets, in currency units. */
+export async function openExposure(db: Db, userId: string): Promise<number> {
+  const open = await db.bet.aggregate({ where: { userId, status: 'open' }, _sum: { stakeCents: true } });
+  return fromCents(open._sum.stakeCents ?? 0);
 }
 
 interface LogBetInput {

@@ -1,5 +1,5 @@
 import { consensus, gradeSelection, type BookMarket, type GameMarket, type Grade, type GradedSelection } from '@/lib/betting';
-import { GAME_INCLUDE, requireGameRow, type GameRow } from '@/lib/data/repository';
+import { GAME_INCLUDE, requireGameRow, type GameRow } from '@/lib/data/repositories/schedule';
 import { SPORT_INFO, type Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { invalidInput } from '@/lib/errors';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SETTLE_RESULTS } from '@/lib/account/bet-states';
 import { settleBet } from '@/lib/account/bets';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
@@ -6,8 +7,6 @@ import { fieldErrors, formValues, type FieldErrors } from './forms';
 
 // Settling from the Bets page: the same settleBet the tool uses, for the signed-in user's own bets only
 // (another user's bet id finds nothing, exactly like a missing one).
-
-export const SETTLE_RESULTS = ['won', 'lost', 'push', 'void', 'cashout', 'auto'] as const;
 
 const settleForm = z
   .object({

@@ -1,7 +1,6 @@
-import { config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { awaitGameProps, refreshGameProps, type Gate } from './ingest';
-import { providers } from './providers';
+import type { OddsApi } from './providers/odds-api';
 
 // get_player_props refreshes a game's props when the stored ones are older than PROPS_TTL_SECONDS. However
 // many callers ask at once, in however many processes, one fetch per game runs and they all wait for it:
@@ -11,7 +10,13 @@ import { providers } from './providers';
 
 const inFlight = new Map<string, Promise<{ note?: string }>>();
 
-interface PropsGame {
+/** Where fresh props come from: the odds provider (absent without ODDS_API_KEY), and PROPS_TTL_SECONDS in ms. */
+export interface PropsSource {
+  odds: OddsApi | undefined;
+  ttlMs: number;
+}
+
+export interface PropsGame {
   id: string;
   sport: string;
   status: string;
@@ -20,12 +25,11 @@ interface PropsGame {
   awayTeamId: string;
 }
 
-export function freshProps(db: Db, game: PropsGame, now: Date): Promise<{ note?: string }> {
-  const odds = providers().odds;
+export function freshProps(db: Db, game: PropsGame, now: Date, { odds, ttlMs }: PropsSource): Promise<{ note?: string }> {
   if (!odds || !game.oddsEventId || game.status === 'final') return Promise.resolve({});
   let pending = inFlight.get(game.id);
   if (!pending) {
-    pending = refreshGameProps(db, odds, game, now, config().PROPS_TTL_SECONDS * 1000)
+    pending = refreshGameProps(db, odds, game, now, ttlMs)
       .then((gate) => (gate.status === 'busy' ? awaitGameProps(db, game.id, gate.until) : gate))
       .then(noteFor)
       .finally(() => inFlight.delete(game.id));

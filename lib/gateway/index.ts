@@ -1,5 +1,7 @@
 import { config } from '@/lib/config';
+import { providers } from '@/lib/data/providers';
 import { db } from '@/lib/db';
+import { classifier } from '@/lib/news/classifier';
 import { createRateLimiter } from '@/lib/ratelimit';
 import { findTool } from '@/lib/tools/registry';
 import { createGateway, type Gateway } from './pipeline';
@@ -8,7 +10,7 @@ export { createGateway, type Gateway } from './pipeline';
 
 let instance: Gateway | undefined;
 
-/** The process-wide gateway, wired to the configured database and rate-limit backend. */
+/** The process-wide gateway, wired to the configured database, rate-limit backend, providers and classifier. */
 export function gateway(): Gateway {
   if (!instance) {
     const cfg = config();
@@ -18,6 +20,8 @@ export function gateway(): Gateway {
       limiter: createRateLimiter({ upstashUrl: cfg.UPSTASH_REDIS_REST_URL, upstashToken: cfg.UPSTASH_REDIS_REST_TOKEN }),
       now: () => new Date(),
       findTool,
+      providers: providers(),
+      classifier: classifier(),
     });
   }
   return instance;

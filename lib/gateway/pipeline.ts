@@ -7,10 +7,11 @@ import { clientAddress } from '@/lib/http/address';
 import { REALM } from '@/lib/http/errors';
 import type { Budget, RateLimiter } from '@/lib/ratelimit';
 import { parseArguments } from '@/lib/tools/inputs';
-import type { ToolDefinition } from '@/lib/tools/types';
+import type { ToolClassifier, ToolDefinition, ToolProviders } from '@/lib/tools/types';
 import { checkJsonContentType, parseArgumentsObject, readBodyText } from './body';
 import { checkHostAndOrigin } from './origin';
 import { authenticate, bearerToken } from './token';
+import { createToolServices } from './tool-context';
 
 // The spec's order of checks, one small step each, shared by the REST and MCP front ends.
 // A step either passes or throws a ToolError; the front end encodes whichever comes first. Steps that may
@@ -24,6 +25,9 @@ export interface GatewayDeps {
   now: () => Date;
   /** The catalogue to serve (injected so tests can add tools of their own). */
   findTool: (name: string) => ToolDefinition | undefined;
+  /** Handed to tools through their context: the odds provider (props on demand) and jev_classify's model. */
+  providers: ToolProviders;
+  classifier: ToolClassifier;
 }
 
 export interface ToolCall {
@@ -35,7 +39,8 @@ export interface ToolCall {
 
 export type Gateway = ReturnType<typeof createGateway>;
 
-export function createGateway({ config, db, limiter, now, findTool }: GatewayDeps) {
+export function createGateway({ config, db, limiter, now, findTool, providers, classifier }: GatewayDeps) {
+  const services = createToolServices({ config, db, now, providers, classifier });
   const perMinute = (name: string, limit: number): Budget => ({ name, limit, windowSeconds: 60 });
   const budgets = {
     address: perMinute('address', config.RATE_LIMIT_ADDRESS_PER_MINUTE),
@@ -108,7 +113,7 @@ export function createGateway({ config, db, limiter, now, findTool }: GatewayDep
       return andThen(spent, () => {
         checkScope(tool, caller);
         const parsed = parseArguments(tool.input, args);
-        return tool.run({ user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel, db, now }, parsed);
+        return tool.run({ ...services, user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel }, parsed);
       });
     },
   };

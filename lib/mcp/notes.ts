@@ -1,4 +1,4 @@
-import { HELPLINE } from '@/lib/tools/instructions';
+import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 
 // Knowledge notes, offered over MCP as resources. Short, and true to what the tools do: an agent reads a note
 // to apply a rule correctly, so a note that drifts from the code is worse than none. The URIs are stable.
@@ -79,12 +79,13 @@ the user's stored Kelly fraction, else 0.25 (quarter Kelly).
 
 ## Rules for every suggested stake
 1. Call \`get_bankroll\` first. If no bankroll is set up, ask the user to set one up.
-2. Size the stake with \`calc_kelly_stake\`, never by hand. Give it in money and in units (\`stakeUnits\`).
-3. Never suggest more than the smallest of: the Kelly stake, the user's max stake, and the room left under
-   the daily and weekly loss limits. With a stored bankroll the tool returns this as \`cappedStake\`.
+2. Size the stake with \`calc_kelly_stake\`, never by hand.
+3. ${STAKE_CAPS_RULE}
+   Quote \`cappedStake\` and \`cappedStakeUnits\`, not the uncapped \`stake\` and \`stakeUnits\`: with a Kelly stake
+   of 2.4 units and a max stake of 1 unit, the suggestion is 1 unit. Only without a stored bankroll (you passed
+   \`bankroll\`) are there no caps to apply, and then the tool returns \`stake\` and \`stakeUnits\` alone.
 4. When the room under a loss limit is 0, suggest no stake.
-5. If the user asks to bet past their limits, decline and point them to a problem-gambling helpline
-   (see jev://notes/responsible-gambling).
+5. ${PAST_LIMITS_RULE} (See jev://notes/responsible-gambling.)
 `,
   },
   {

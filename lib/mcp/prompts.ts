@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAKE_CAPS_RULE } from '@/lib/rules';
 
 // The MCP prompts: each walks an agent through one job in the order the rules (INSTRUCTIONS) demand.
 // Prompt arguments are strings on the wire; the schemas say which are needed and what they look like.
@@ -7,7 +8,7 @@ const sport = z.string().trim().min(1).max(40).describe('Sport key, as the odds 
 const gameId = z.string().trim().min(1).max(200).describe('Game id, as get_game_odds returns it.');
 const day = z.iso.date().describe('A date as YYYY-MM-DD.');
 
-const STAKE_RULES = `Before any stake: call get_bankroll, size the stake with calc_kelly_stake, and never suggest more than it returns, the user's max stake, or the room left under the daily and weekly loss limits (see jev://notes/kelly-staking).`;
+const STAKE_RULES = `Before any stake: call get_bankroll and size the stake with calc_kelly_stake. ${STAKE_CAPS_RULE} (See jev://notes/kelly-staking.)`;
 const SOURCE_RULES = `Take every price, line, stat and injury from this service's tools; state each price's updatedAgo and pass on any priceNote or note. Anything from your own research is unverified context: label it and keep it apart (see jev://notes/data-sources).`;
 const CLOSING = `End with your reasoning, the risks and a suggested stake in units (or no stake, and why). This is analysis, not a guarantee. Do not call log_bet or save_recommendation unless the user asks.`;
 

@@ -1,21 +1,13 @@
 import { z } from 'zod';
-import { getBankroll } from '@/lib/account/bankroll';
-import { listBets, logBet, settleBet } from '@/lib/account/bets';
-import { fromCents } from '@/lib/account/money';
-import { listRecommendations, saveRecommendation } from '@/lib/account/picks';
-import { config } from '@/lib/config';
-import { SPORTS } from '@/lib/data/sports';
+import { BET_STATUSES, choiceList, SETTLE_RESULTS } from '@/lib/account/bet-states';
 import { ToolError } from '@/lib/errors';
-import { HELPLINE } from './instructions';
-import { americanOdds, expected, money, probability } from './inputs';
-import { defineTool, type ToolHints } from './types';
+import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
+import { READ_HINTS, WRITE_HINTS } from './hints';
+import { americanOdds, expected, money, probability, sport } from './inputs';
+import { defineTool } from './types';
 
 // The user's book: bankroll discipline, bets and picks. The three write tools need a write token.
 
-const READ: ToolHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-const WRITE: ToolHints = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
-
-const sport = z.enum(SPORTS, { error: expected(`must be one of ${SPORTS.join(', ')}`) });
 const text = (max: number) => z.string({ error: expected('must be text') }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 const market = text(60).meta({ description: "h2h, spreads, totals, or a player-prop market such as player_pass_yds." });
 const selection = text(100).meta({
@@ -46,11 +38,8 @@ const wager = {
   point: z.number({ error: expected('must be a number (the line)') }).optional().meta({ description: 'Line for spreads, totals and over/under props.' }),
   player: text(100).optional().meta({ description: 'Player, for player-prop markets.' }),
 };
-const defaultBook = () => config().DEFAULT_REFERENCE_BOOK;
 
-const STAKING_RULES =
-  'Never suggest a stake above calc_kelly_stake, maxStake, or the room left under the daily and weekly loss limits. ' +
-  `If the user wants to bet past their limits, decline and refer them to ${HELPLINE}.`;
+const STAKING_RULES = `${STAKE_CAPS_RULE} ${PAST_LIMITS_RULE}`;
 
 export const getBankrollTool = defineTool({
   name: 'get_bankroll',
@@ -61,15 +50,14 @@ export const getBankrollTool = defineTool({
     'left under each limit, open exposure (stakes of unsettled bets) and a note restating the staking rules. ' +
     'not_found means the user has no bankroll: ask them to set one up on the Bankroll page.',
   scope: 'read',
-  hints: READ,
+  hints: READ_HINTS,
   input: z.strictObject({}),
   async run(ctx) {
-    const bankroll = await getBankroll(ctx.db, ctx.user.id, ctx.now());
+    const bankroll = await ctx.book.getBankroll(ctx.user.id, ctx.now());
     if (!bankroll) {
       throw new ToolError('not_found', 'No bankroll is set up for this user. Ask the user to set one up on the Bankroll page.');
     }
-    const open = await ctx.db.bet.aggregate({ where: { userId: ctx.user.id, status: 'open' }, _sum: { stakeCents: true } });
-    return { ...bankroll, openExposure: fromCents(open._sum.stakeCents ?? 0), note: STAKING_RULES };
+    return { ...bankroll, openExposure: await ctx.book.openExposure(ctx.user.id), note: STAKING_RULES };
   },
 });
 
@@ -81,7 +69,7 @@ export const logBetTool = defineTool({
     'probability from the consensus at this moment. The game must exist and be of the given sport. A stake past the max stake or ' +
     'a loss limit is still recorded, with warnings naming each limit. Pass clientRequestId so a retry cannot log it twice.',
   scope: 'write',
-  hints: WRITE,
+  hints: WRITE_HINTS,
   input: z.strictObject({
     ...wager,
     stake: money.meta({ description: 'Amount staked, in the currency of the bankroll.' }),
@@ -90,7 +78,7 @@ export const logBetTool = defineTool({
     clientRequestId,
   }),
   async run(ctx, bet) {
-    return logBet(ctx.db, { userId: ctx.user.id, clientLabel: ctx.clientLabel, now: ctx.now(), defaultBook: defaultBook(), bet });
+    return ctx.book.logBet({ userId: ctx.user.id, clientLabel: ctx.clientLabel, now: ctx.now(), defaultBook: ctx.settings.defaultReferenceBook, bet });
   },
 });
 
@@ -102,16 +90,14 @@ export const settleBetTool = defineTool({
     'moneyline, spread or total from the stored final score. Updates the balance and the loss-limit room once; settling again ' +
     'with the same result returns the same answer, a different result is refused.',
   scope: 'write',
-  hints: { ...WRITE, destructiveHint: true, idempotentHint: true },
+  hints: { ...WRITE_HINTS, destructiveHint: true, idempotentHint: true },
   input: z.strictObject({
     betId: text(100),
-    result: z.enum(['won', 'lost', 'push', 'void', 'cashout', 'auto'], {
-      error: expected('must be won, lost, push, void, cashout or auto'),
-    }),
+    result: z.enum(SETTLE_RESULTS, { error: expected(`must be ${choiceList(SETTLE_RESULTS)}`) }),
     payout: z.number({ error: expected('must be a number') }).min(0).max(1e12).optional().meta({ description: 'Amount returned, for cashout.' }),
   }),
   async run(ctx, { betId, result, payout }) {
-    return settleBet(ctx.db, { userId: ctx.user.id, betId, request: { result, payout }, now: ctx.now() });
+    return ctx.book.settleBet({ userId: ctx.user.id, betId, request: { result, payout }, now: ctx.now() });
   },
 });
 
@@ -122,7 +108,7 @@ export const saveRecommendationTool = defineTool({
     'Only when the user asks. Saves your recommendation (the game, market, selection, price, your probability, stake in units, ' +
     'reasoning and risks) to the user\'s picks; it is graded later against the final score. Pass clientRequestId so a retry cannot save it twice.',
   scope: 'write',
-  hints: WRITE,
+  hints: WRITE_HINTS,
   input: z.strictObject({
     ...wager,
     probability,
@@ -132,7 +118,7 @@ export const saveRecommendationTool = defineTool({
     clientRequestId,
   }),
   async run(ctx, pick) {
-    return saveRecommendation(ctx.db, { userId: ctx.user.id, clientLabel: ctx.clientLabel, now: ctx.now(), pick });
+    return ctx.book.saveRecommendation({ userId: ctx.user.id, clientLabel: ctx.clientLabel, now: ctx.now(), pick });
   },
 });
 
@@ -143,20 +129,20 @@ export const listBetsTool = defineTool({
     "The user's logged bets, newest first, with a summary of the whole filtered set: count, staked, profit, ROI, win rate and " +
     'average closing-line value (the bet price against the closing no-vig fair price of its market). Page with cursor.',
   scope: 'read',
-  hints: READ,
+  hints: READ_HINTS,
   input: z.strictObject({
-    status: z.enum(['open', 'won', 'lost', 'push', 'void', 'cashout'], { error: expected('must be open, won, lost, push, void or cashout') }).optional(),
+    status: z.enum(BET_STATUSES, { error: expected(`must be ${choiceList(BET_STATUSES)}`) }).optional(),
     sport: sport.optional(),
     ...listWindow,
   }),
   async run(ctx, { status, sport: onlySport, from, to, limit, cursor }) {
-    return listBets(ctx.db, {
+    return ctx.book.listBets({
       userId: ctx.user.id,
       filter: { status, sport: onlySport, from, to },
       limit,
       cursor,
       now: ctx.now(),
-      defaultBook: defaultBook(),
+      defaultBook: ctx.settings.defaultReferenceBook,
     });
   },
 });
@@ -166,11 +152,9 @@ export const listRecommendationsTool = defineTool({
   title: "The user's saved picks and how they did",
   description: "Saved picks, newest first, each graded once its game is final, with a summary (count, graded, won, lost, win rate). Page with cursor.",
   scope: 'read',
-  hints: READ,
+  hints: READ_HINTS,
   input: z.strictObject({ sport: sport.optional(), ...listWindow }),
   async run(ctx, { sport: onlySport, from, to, limit, cursor }) {
-    return listRecommendations(ctx.db, { userId: ctx.user.id, filter: { sport: onlySport, from, to }, limit, cursor });
+    return ctx.book.listRecommendations({ userId: ctx.user.id, filter: { sport: onlySport, from, to }, limit, cursor });
   },
 });
-
-export const accountTools = [getBankrollTool, logBetTool, settleBetTool, saveRecommendationTool, listBetsTool, listRecommendationsTool];

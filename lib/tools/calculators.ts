@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { getBankroll } from '@/lib/account/bankroll';
 import { floorToCents } from '@/lib/account/money';
 import {
   americanToDecimal,
@@ -15,7 +14,8 @@ import {
 } from '@/lib/betting';
 import { ToolError } from '@/lib/errors';
 import { americanOdds, expected, money, probability } from './inputs';
-import { CALCULATOR_HINTS, defineTool } from './types';
+import { READ_HINTS } from './hints';
+import { defineTool } from './types';
 
 export const calcImpliedProbability = defineTool({
   name: 'calc_implied_probability',
@@ -24,7 +24,7 @@ export const calcImpliedProbability = defineTool({
     'Converts one American price into decimal odds and the win probability it implies (bookmaker margin included). ' +
     'Use it whenever you need the probability behind a price; never compute it by hand.',
   scope: 'read',
-  hints: CALCULATOR_HINTS,
+  hints: READ_HINTS,
   input: z.strictObject({ americanOdds }),
   async run(_ctx, { americanOdds: odds }) {
     return { americanOdds: odds, decimalOdds: americanToDecimal(odds), impliedProbability: impliedProbability(odds) };
@@ -40,7 +40,7 @@ export const calcNoVigOdds = defineTool({
     '(fair probabilities sum to exactly 1), fair decimal odds and fair American odds (rounded to a whole number). ' +
     "method 'multiplicative' (default) scales proportionally; 'power' takes more margin from longshots.",
   scope: 'read',
-  hints: CALCULATOR_HINTS,
+  hints: READ_HINTS,
   input: z.strictObject({
     prices: z
       .array(americanOdds, { error: expected('must be an array of American prices, one per outcome') })
@@ -82,7 +82,7 @@ export const calcEv = defineTool({
     `the edge (probability minus implied), and the expected value for the stake (default ${DEFAULT_EV_STAKE}) in stake units and as a fraction of the stake. ` +
     'Positive expected value means the price pays more than the probability is worth.',
   scope: 'read',
-  hints: CALCULATOR_HINTS,
+  hints: READ_HINTS,
   input: z.strictObject({
     probability,
     americanOdds,
@@ -112,7 +112,7 @@ export const calcParlay = defineTool({
     'Pass gameId on each leg: legs from one game are correlated and listed in correlationWarnings; for such a parlay ' +
     'say so and suggest no stake.',
   scope: 'read',
-  hints: CALCULATOR_HINTS,
+  hints: READ_HINTS,
   input: z.strictObject({
     legs: z
       .array(
@@ -142,10 +142,11 @@ export const calcKellyStake = defineTool({
     "Sizes a stake with the Kelly criterion from your win probability and the price. Uses the user's stored bankroll, " +
     `unit and Kelly fraction unless you pass bankroll or kellyFraction (default fraction ${DEFAULT_KELLY_FRACTION}). Returns the full Kelly fraction, the stake ` +
     'in money and in units and, when the user has a bankroll set up, their max stake and the room left under the daily and weekly ' +
-    'loss limits with cappedStake: never suggest more than cappedStake. With no positive edge the stake is 0 and reason says why. ' +
+    'loss limits with the stake after those caps, cappedStake (money) and cappedStakeUnits (units): quote these, never more. ' +
+    'With no positive edge the stake is 0 and reason says why. ' +
     'Fails with not_found when no bankroll is given and none is set up: ask the user to set one up.',
   scope: 'read',
-  hints: { ...CALCULATOR_HINTS, idempotentHint: true },
+  hints: READ_HINTS,
   input: z.strictObject({
     probability,
     americanOdds,
@@ -158,7 +159,7 @@ export const calcKellyStake = defineTool({
       .meta({ description: "Multiplier on full Kelly (0.25 = quarter Kelly); defaults to the user's stored one, else 0.25." }),
   }),
   async run(ctx, args) {
-    const stored = await getBankroll(ctx.db, ctx.user.id, ctx.now());
+    const stored = await ctx.book.getBankroll(ctx.user.id, ctx.now());
     const bankroll = args.bankroll ?? stored?.balance;
     if (bankroll === undefined) {
       throw new ToolError(
@@ -187,12 +188,12 @@ export const calcKellyStake = defineTool({
     const caps = [stake, stored.maxStake, stored.dailyLossRoom, stored.weeklyLossRoom].filter(
       (cap): cap is number => cap !== null,
     );
+    const cappedStake = Math.min(...caps);
     return {
       ...result,
       limits: { maxStake: stored.maxStake, dailyLossRoom: stored.dailyLossRoom, weeklyLossRoom: stored.weeklyLossRoom },
-      cappedStake: Math.min(...caps),
+      cappedStake,
+      cappedStakeUnits: cappedStake / unit,
     };
   },
 });
-
-export const calculators = [calcImpliedProbability, calcNoVigOdds, calcEv, calcParlay, calcKellyStake];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPORTS } from '@/lib/data/sports';
 import { invalidInput, type Issue } from '@/lib/errors';
 
 // Argument schemas shared by every tool, so a rule such as "American odds are never between -99 and +99"
@@ -32,6 +33,47 @@ export const money = z
   .number({ error: expected('must be a number (an amount of money)') })
   .positive('must be greater than 0')
   .max(1e12, 'is too large');
+
+/** The league argument of every tool that takes one. */
+export const sport = z.enum(SPORTS, { error: expected(`must be one of ${SPORTS.join(', ')}`) }).meta({
+  description: `League: ${SPORTS.join(', ')} (epl = English Premier League, whose moneyline has a draw).`,
+});
+
+export const gameId = z
+  .string({ error: expected('must be a game id as list_games returns it') })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters')
+  .meta({ description: 'Game id as list_games or get_game_odds return it, e.g. nfl-20261122-buf-kc.' });
+
+export const team = z
+  .string({ error: expected('must be a team name or abbreviation') })
+  .trim()
+  .min(2, 'must be at least 2 characters')
+  .max(60, 'must be at most 60 characters')
+  .meta({ description: 'Team abbreviation, name or nickname (KC, Kansas City Chiefs, Chiefs; WAS and WSH both work).' });
+
+export const isoDate = z
+  .string({ error: expected('must be a date as YYYY-MM-DD') })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  // Date.parse accepts 2026-02-30 (as March 2), so the date must read back unchanged.
+  .refine((value) => {
+    const noon = new Date(`${value}T12:00:00Z`);
+    return !Number.isNaN(noon.getTime()) && noon.toISOString().startsWith(value);
+  }, 'must be a real calendar date');
+
+export const book = z
+  .string({ error: expected('must be a bookmaker key such as draftkings') })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9_]{2,50}$/, 'must be a bookmaker key such as draftkings, fanduel, betmgm')
+  .meta({ description: "Reference book (key such as draftkings); default: the user's stored reference book, else the server's." });
+
+export const player = z
+  .string({ error: expected("must be a player's name") })
+  .trim()
+  .min(2, 'must be at least 2 characters')
+  .max(80, 'must be at most 80 characters');
 
 /** Zod issues → the spec's `{ path, message }` list; unknown arguments are named one by one. */
 export function toIssues(error: z.ZodError): Issue[] {

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { config } from '@/lib/config';
 import { checkSource } from '@/lib/news/allowlist';
-import { classifier } from '@/lib/news/classifier';
 import { verifyEvidence } from '@/lib/news/evidence';
 import { QUESTION_IDS, QUESTIONS, selectQuestions, type QuestionId } from '@/lib/news/questions';
+import { OPEN_WORLD_READ_HINTS } from './hints';
 import { expected } from './inputs';
 import { defineTool } from './types';
 
@@ -30,7 +29,7 @@ export const jevClassify = defineTool({
     `left with none, counted in droppedEvidence), and label "${UNVERIFIED_LABEL}": the answers never override odds, stats, ` +
     'injuries or weather from the other tools. Never ask it about odds. Fails with 503 unavailable when no classifier is set up.',
   scope: 'read',
-  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  hints: OPEN_WORLD_READ_HINTS,
   input: z.strictObject({
     url: z
       .url({ protocol: /^https?$/, error: expected('must be the http(s) URL the text came from') })
@@ -50,9 +49,9 @@ export const jevClassify = defineTool({
       .optional()
       .meta({ description: `Which fixed questions to answer, by id (default all): ${QUESTION_IDS.join(', ')}.` }),
   }),
-  async run(_ctx, { url, text, questions }) {
-    const source = checkSource(url, config().NEWS_SOURCE_ALLOWLIST);
-    const engine = classifier();
+  async run(ctx, { url, text, questions }) {
+    const source = checkSource(url, ctx.settings.newsSourceAllowlist);
+    const engine = ctx.classifier;
     const answer = await engine.classify({ source, text, questions: selectQuestions(questions) });
     const { answers, dropped } = verifyEvidence(text, answer);
     return {
@@ -67,5 +66,3 @@ export const jevClassify = defineTool({
     };
   },
 });
-
-export const newsTools = [jevClassify];

@@ -1,14 +1,49 @@
 import { z } from 'zod';
-import { accountTools } from './account';
-import { calculators } from './calculators';
-import { newsTools } from './news';
-import { sportsTools } from './sports';
+import {
+  getBankrollTool,
+  listBetsTool,
+  listRecommendationsTool,
+  logBetTool,
+  saveRecommendationTool,
+  settleBetTool,
+} from './account';
+import { calcEv, calcImpliedProbability, calcKellyStake, calcNoVigOdds, calcParlay } from './calculators';
+import { getInjuryReport, getWeather } from './conditions';
+import { jevClassify } from './news';
+import { getGameOdds, getPlayerProps } from './odds';
+import { getGameResults, listGames } from './schedule';
+import { getPlayerStats, getTeamStats } from './stats';
 import type { ToolDefinition, ToolHints } from './types';
 
-// The catalogue: every tool the service offers, in the order clients list them. Adding a tool means
-// adding its definition to its group's file; both front ends pick it up from here.
+// The catalogue: every tool the service offers, in the order clients list them. Adding a tool means writing
+// its definition in its family's file and naming it here; both front ends pick it up from this list.
 
-export const TOOLS: readonly ToolDefinition[] = [...calculators, ...sportsTools, ...accountTools, ...newsTools];
+export const TOOLS: readonly ToolDefinition[] = [
+  // calculators
+  calcImpliedProbability,
+  calcNoVigOdds,
+  calcEv,
+  calcParlay,
+  calcKellyStake,
+  // sports data
+  getGameOdds,
+  getPlayerProps,
+  getInjuryReport,
+  listGames,
+  getGameResults,
+  getTeamStats,
+  getPlayerStats,
+  getWeather,
+  // the user's book
+  getBankrollTool,
+  logBetTool,
+  settleBetTool,
+  saveRecommendationTool,
+  listBetsTool,
+  listRecommendationsTool,
+  // news
+  jevClassify,
+];
 
 const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
@@ -25,9 +60,14 @@ export interface ToolRecord {
   inputSchema: Record<string, unknown>;
 }
 
-/** JSON Schema (draft 2020-12) of a tool's arguments, as clients see it. */
+/**
+ * JSON Schema (draft 2020-12) of a tool's arguments, as clients see it. The contract lists $schema, type,
+ * properties and required on every schema; zod leaves `required` out when no argument is required, so an
+ * empty one is put in its place.
+ */
 function inputSchema(tool: ToolDefinition): Record<string, unknown> {
-  return z.toJSONSchema(tool.input, { target: 'draft-2020-12', io: 'input' }) as Record<string, unknown>;
+  const { $schema, type, properties, required = [], ...rest } = z.toJSONSchema(tool.input, { target: 'draft-2020-12', io: 'input' });
+  return { $schema, type, properties, required, ...rest };
 }
 
 /** Built once: the schemas never change while the process runs. */

@@ -1,6 +1,10 @@
 import type { z } from 'zod';
+import type { Book } from '@/lib/account/book';
 import type { TokenScope } from '@/lib/account/token-format';
-import type { Db } from '@/lib/db/client';
+import type { PropsSource } from '@/lib/data/props';
+import type { Repositories } from '@/lib/data/repositories';
+import type { checkSource, Source } from '@/lib/news/allowlist';
+import type { ModelAnswer, QuestionId } from '@/lib/news/questions';
 
 export interface ToolHints {
   readOnlyHint: boolean;
@@ -9,14 +13,58 @@ export interface ToolHints {
   openWorldHint: boolean;
 }
 
-/** Who is calling and with what: built by the gateway, handed to every tool. Tools reach I/O only through it. */
-export interface ToolContext {
+/** The settings tools read, taken from the configuration by whoever builds the context (lib/gateway/tool-context.ts). */
+export interface ToolSettings {
+  /** Reference book when neither the call nor the user's bankroll names one (DEFAULT_REFERENCE_BOOK). */
+  defaultReferenceBook: string;
+  /** How long odds answers and the preferences they use are reused (ODDS_CACHE_SECONDS); 0 turns reuse off. */
+  oddsCacheSeconds: number;
+  /** Prices older than this carry a stale note (ODDS_STALE_MINUTES). */
+  oddsStaleMinutes: number;
+  /** Stored props older than this are refreshed from the odds provider (PROPS_TTL_SECONDS). */
+  propsTtlSeconds: number;
+  /** The outlets jev_classify accepts (NEWS_SOURCE_ALLOWLIST). */
+  newsSourceAllowlist: Parameters<typeof checkSource>[1];
+}
+
+/** The outside services tools reach: the odds provider (for props on demand; absent without a key). */
+export interface ToolProviders {
+  odds: PropsSource['odds'];
+}
+
+/** The language model behind jev_classify (lib/news/classifier.ts builds the real one). */
+export interface ToolClassifier {
+  readonly model: string;
+  classify(request: { source: Source; text: string; questions: readonly QuestionId[] }): Promise<ModelAnswer>;
+}
+
+/** Per-process answer caches: `get` returns the answer kept under kind and key, else computes and keeps it. */
+export interface ToolCaches {
+  get<T>(kind: string, key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+/** Everything a tool may use besides its caller: built once per process by the gateway (per test by the tests). */
+export interface ToolServices {
+  /** Stored sports data by area (lib/data/repositories). */
+  data: Repositories;
+  /** The user's bankroll, bets and picks (lib/account/book.ts). */
+  book: Book;
+  now: () => Date;
+  settings: ToolSettings;
+  providers: ToolProviders;
+  classifier: ToolClassifier;
+  caches: ToolCaches;
+}
+
+/**
+ * Who is calling and with what: built by the gateway, handed to every tool. Tools reach I/O only through it:
+ * stored data through its repositories, the clock, settings, providers, classifier and caches through its fields.
+ */
+export interface ToolContext extends ToolServices {
   user: { id: string; email: string };
   token: { id: string; scope: TokenScope };
   /** Client name for records (MCP clientInfo name, else User-Agent). Never changes what a request may do. */
   clientLabel: string | undefined;
-  db: Db;
-  now: () => Date;
 }
 
 export interface ToolDefinition<Input extends z.ZodType = z.ZodType, Output = unknown> {
@@ -34,10 +82,3 @@ export interface ToolDefinition<Input extends z.ZodType = z.ZodType, Output = un
 export function defineTool<Input extends z.ZodType, Output>(tool: ToolDefinition<Input, Output>): ToolDefinition<Input, Output> {
   return tool;
 }
-
-export const CALCULATOR_HINTS: ToolHints = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: false,
-};

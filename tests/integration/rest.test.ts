@@ -354,10 +354,12 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
       expect(stored).toMatchObject({ bankroll: 1000, kellyFraction: 0.5, stake: 50, stakeUnits: 5 });
       expect(stored.limits).toEqual({ maxStake: 30, dailyLossRoom: 100, weeklyLossRoom: 250 });
       expect(stored.cappedStake).toBe(30);
+      expect(stored.cappedStakeUnits).toBe(3);
 
       const noEdge = (await call('calc_kelly_stake', { probability: 0.4, americanOdds: 100 }, bankrollToken)).json().data;
       expect(noEdge.stake).toBe(0);
       expect(noEdge.cappedStake).toBe(0);
+      expect(noEdge.cappedStakeUnits).toBe(0);
       expect(noEdge.reason).toMatch(/No positive edge/);
     });
   });

@@ -2,10 +2,11 @@
 
 import { useActionState, useState } from 'react';
 import { errorId, FieldError } from '@/app/components/FieldError';
-import { SETTLE_RESULTS, type SettleBetState } from '@/lib/console/bets';
+import { SETTLE_RESULTS, type SettleResult } from '@/lib/account/bet-states';
+import type { SettleBetState } from '@/lib/console/bets';
 import { settleBetAction } from './actions';
 
-const LABELS: Record<(typeof SETTLE_RESULTS)[number], string> = {
+const LABELS: Record<SettleResult, string> = {
   auto: 'Auto (from the final score)',
   won: 'Won',
   lost: 'Lost',

@@ -1,6 +1,7 @@
 import { DataTable } from '@/app/components/DataTable';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
+import { BET_STATUSES } from '@/lib/account/bet-states';
 import { listBets } from '@/lib/account/bets';
 import { requireUser } from '@/lib/auth/session';
 import { config } from '@/lib/config';
@@ -13,7 +14,6 @@ import { SettleBetForm } from './SettleBetForm';
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Bets · JEV' };
 
-const STATUSES = ['open', 'won', 'lost', 'push', 'void', 'cashout'] as const;
 const percent = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
 
 function pick<T extends string>(value: string | string[] | undefined, allowed: readonly T[]): T | undefined {
@@ -23,7 +23,7 @@ function pick<T extends string>(value: string | string[] | undefined, allowed: r
 export default async function BetsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser();
   const params = await searchParams;
-  const status = pick(params.status, STATUSES);
+  const status = pick(params.status, BET_STATUSES);
   const sport = pick(params.sport, SPORTS);
   const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
   const [timeZone, book] = await Promise.all([
@@ -51,7 +51,7 @@ export default async function BetsPage({ searchParams }: { searchParams: Promise
         <h1>Bets</h1>
         <p className="lead">Bets you or your agents logged, newest first. Times are in {timeZone}.</p>
         <form className="actions" method="get">
-          <FilterSelect name="status" label="Status" choices={STATUSES.map((value) => ({ value, label: value }))} selected={status} />
+          <FilterSelect name="status" label="Status" choices={BET_STATUSES.map((value) => ({ value, label: value }))} selected={status} />
           <FilterSelect name="sport" label="Sport" choices={SPORT_CHOICES} selected={sport} />
           <button type="submit">Filter</button>
         </form>

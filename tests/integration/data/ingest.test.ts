@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { config } from '@/lib/config';
 import { ingest, type IngestOptions } from '@/lib/data/ingest';
 import { freshProps } from '@/lib/data/props';
 import { providers } from '@/lib/data/providers';
 import { gameIdFor, seasonOf } from '@/lib/data/sports';
 import { replacePlayerStats, syncCatalogue, upsertGames, type GameRecord } from '@/lib/data/store';
 import { catalogueTeams } from '@/lib/data/teams';
-import { getPlayerStats } from '@/lib/tools/sports';
+import { getPlayerStats } from '@/lib/tools/stats';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { toolContext } from '../../helpers/tool-context';
 import {
   espnInjuries,
   espnNbaSummary,
@@ -25,6 +27,8 @@ import {
 
 const HOUR = 3_600_000;
 let fake: FakeProviders;
+/** get_player_props' refresh as the gateway wires it: the configured odds provider and props TTL. */
+const propsSource = () => ({ odds: providers().odds, ttlMs: config().PROPS_TTL_SECONDS * 1000 });
 
 beforeAll(async () => {
   fake = await startFakeProviders();
@@ -148,14 +152,14 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     await database.db.providerFetch.deleteMany({ where: { key: `props:${gameId}` } });
     const game = await database.db.game.findUniqueOrThrow({ where: { id: gameId } });
     const before = fake.count('/v4/sports/americanfootball_nfl/events/ev1/odds');
-    const answers = await Promise.all(Array.from({ length: 5 }, () => freshProps(database.db, game, new Date())));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => freshProps(database.db, game, new Date(), propsSource())));
     expect(answers).toEqual(Array(5).fill({}));
     expect(fake.count('/v4/sports/americanfootball_nfl/events/ev1/odds')).toBe(before + 1);
 
     await database.db.providerFetch.deleteMany({ where: { key: `props:${gameId}` } });
     fake.routes.set('/v4/sports/americanfootball_nfl/events/ev1/odds', () => 'hang');
     const started = Date.now();
-    const fallback = await freshProps(database.db, game, new Date());
+    const fallback = await freshProps(database.db, game, new Date(), propsSource());
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(fallback.note).toContain('stored props');
     expect(await database.db.price.count({ where: { gameId, player: { not: '' } } })).toBe(6);
@@ -333,8 +337,7 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     expect(await database.db.playerStat.count({ where: { gameId: { in: [old.id, nuggets.id, bulls.id] } } })).toBe(0);
 
     // get_player_stats reads ESPN's lines as it reads the sample's, with no sample note.
-    const ctx = { user: { id: 'u1', email: 'ann@example.com' }, token: { id: 't1', scope: 'read' as const }, clientLabel: undefined, db: database.db, now: () => new Date() };
-    const answer = await getPlayerStats.run(ctx, getPlayerStats.input.parse({ sport: 'nba', player: 'jayson tatum' }));
+    const answer = await getPlayerStats.run(toolContext(database.db), getPlayerStats.input.parse({ sport: 'nba', player: 'jayson tatum' }));
     expect(answer).toMatchObject({ sport: 'nba', player: 'Jayson Tatum', gamesCounted: 1, averages: { points: 31, rebounds: 9, assists: 6 } });
     expect(answer.games).toEqual([{ gameId: celtics.id, playedAt: celtics.startsAt.toISOString(), team: 'BOS', opponent: 'LAL', stats: JSON.parse(tatum.stats) }]);
     expect(answer).not.toHaveProperty('note');

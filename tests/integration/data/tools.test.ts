@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSample } from '@/lib/data/load-sample';
+import { SAMPLE_NOTE } from '@/lib/tools/data-answers';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
@@ -157,7 +158,7 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     expect(longResults.body.error.message).toContain('31 days');
   });
 
-  it('an empty answer says whether the league has no data at all or only no games in that window', async () => {
+  it('an empty answer says whether the league has no data at all or only no games in that window (of the sample slate)', async () => {
     const noData = 'No NCAAB data is stored at all, so this says nothing about which games exist';
     for (const [tool, list] of [['list_games', 'games'], ['get_game_results', 'results'], ['get_game_odds', 'games']] as const) {
       const answer = await call(tool, { sport: 'ncaab' });
@@ -171,9 +172,9 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     expect(injuries.body.data.note).toContain('No NCAAB injury report is stored at all, so this does not mean nobody is injured');
     expect((await call('get_injury_report', { sport: 'nba' })).body.data.note).not.toContain('stored at all');
     const farAhead = await call('list_games', { sport: 'nfl', from: '2030-01-01', to: '2030-01-07' });
-    expect(farAhead.body.data).toMatchObject({ games: [], note: 'No games in that window.' });
+    expect(farAhead.body.data).toMatchObject({ games: [], note: `No games in that window. ${SAMPLE_NOTE}` });
     const noFinals = await call('get_game_results', { sport: 'nfl', from: '2030-01-01', to: '2030-01-07' });
-    expect(noFinals.body.data).toMatchObject({ results: [], note: 'No finals in that window.' });
+    expect(noFinals.body.data).toMatchObject({ results: [], note: `No finals in that window. ${SAMPLE_NOTE}` });
   });
 
   it('get_team_stats and get_player_stats from the stored finals', async () => {

@@ -9,6 +9,7 @@ import type { RateLimiter } from '@/lib/ratelimit';
 import { findTool } from '@/lib/tools/registry';
 import { defineTool, type ToolDefinition } from '@/lib/tools/types';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { NO_OUTSIDE_SERVICES } from '../../helpers/tool-context';
 import { ACCEPT_BOTH, LISTEN_REFUSAL, MODERN } from './support';
 
 // The MCP endpoint in process, on a gateway with tools of the test's own behind two catalogue names
@@ -67,6 +68,7 @@ describe('MCP endpoint in process', () => {
         limiter,
         now: () => new Date(),
         findTool: (name) => testTools.get(name) ?? findTool(name),
+        ...NO_OUTSIDE_SERVICES,
       }),
     );
   }

@@ -7,6 +7,7 @@ import { ToolError } from '@/lib/errors';
 import { createGateway } from '@/lib/gateway/pipeline';
 import { createMemoryLimiter } from '@/lib/ratelimit/memory';
 import { defineTool, type ToolDefinition } from '@/lib/tools/types';
+import { NO_OUTSIDE_SERVICES } from '../../helpers/tool-context';
 
 // Steps 6–9 with a write tool of the test's own (the catalogue's write tools arrive with the account issue).
 
@@ -32,6 +33,7 @@ function gateway(tokenLimit = 100) {
     limiter: createMemoryLimiter(),
     now: () => new Date('2026-11-21T12:00:00Z'),
     findTool: (name) => tools.get(name),
+    ...NO_OUTSIDE_SERVICES,
   });
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { callTool, listTools } from '@/lib/gateway/rest';
 import { createGateway } from '@/lib/gateway/pipeline';
 import { createMemoryLimiter } from '@/lib/ratelimit/memory';
+import { NO_OUTSIDE_SERVICES } from '../../helpers/tool-context';
 
 // The REST front end in-process: how its refusals are encoded (the check order itself is tested over HTTP).
 
@@ -14,6 +15,7 @@ function gateway() {
     limiter: createMemoryLimiter(),
     now: () => new Date('2026-11-21T12:00:00Z'),
     findTool: () => undefined,
+    ...NO_OUTSIDE_SERVICES,
   });
 }
 

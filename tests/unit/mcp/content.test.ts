@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NOTES } from '@/lib/mcp/notes';
 import { PROMPTS } from '@/lib/mcp/prompts';
-import { HELPLINE } from '@/lib/tools/instructions';
+import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
+import { INSTRUCTIONS } from '@/lib/tools/instructions';
+import { findTool } from '@/lib/tools/registry';
 
 // The knowledge notes and prompts carry rules agents act on: their URIs must stay stable and the rules
 // the contract fixes must be in them as docs/contract.md ("Instructions", "No-vig consensus") states them.
@@ -58,5 +60,18 @@ describe('prompts', () => {
     expect(props!.argsSchema.safeParse({ sport: 'nfl', gameId: 'g1' }).success).toBe(true);
     expect(review!.argsSchema.safeParse({ from: '2026-11-01', to: '2026-11-21' }).success).toBe(true);
     expect(review!.argsSchema.safeParse({ from: '11/01/2026', to: '2026-11-21' }).success).toBe(false);
+  });
+});
+
+describe('the staking rules', () => {
+  it('are one text: the instructions, the Kelly note, the prompts and the tool descriptions quote it and name the capped figures', () => {
+    const prompts = PROMPTS.map((prompt) => prompt.render({ sport: 'nba', gameId: 'g1', from: '2026-11-01', to: '2026-11-21' }));
+    for (const text of [INSTRUCTIONS, note('kelly-staking'), prompts[0]!, prompts[1]!]) {
+      expect(text).toContain(STAKE_CAPS_RULE);
+      expect(text).toContain('cappedStakeUnits');
+    }
+    expect(INSTRUCTIONS).toContain(PAST_LIMITS_RULE);
+    expect(note('kelly-staking')).toContain(PAST_LIMITS_RULE);
+    expect(findTool('calc_kelly_stake')!.description).toContain('cappedStakeUnits');
   });
 });

@@ -1,11 +1,12 @@
 import type { Db } from '@/lib/db/client';
 import { ToolError, invalidInput } from '@/lib/errors';
-import { closestNames } from './names';
-import { normaliseName, type Sport } from './sports';
-import { catalogueTeams, teamNamed, type CatalogueTeam } from './teams';
+import { closestNames } from '../names';
+import { normaliseName, type Sport } from '../sports';
+import { catalogueTeams, teamNamed, type CatalogueTeam } from '../teams';
 
-// Reads behind the data tools. Each answer is a handful of queries whatever the number of games: games with
-// their teams in one go, then the prices (or injuries, forecasts, stat lines) of all of them in one more.
+// Schedule and results: games with their teams and venue, found by window, id, team or season. Each answer
+// is a handful of queries whatever the number of games: games with their teams in one go, then the prices
+// (or injuries, forecasts, stat lines) of all of them in one more.
 
 export const GAME_INCLUDE = {
   homeTeam: { select: { abbreviation: true, name: true } },
@@ -24,6 +25,8 @@ export interface GameFilter {
   excludeFinal?: boolean;
   order?: 'asc' | 'desc';
 }
+
+const playing = (teamIds: readonly string[]) => ({ OR: [{ homeTeamId: { in: [...teamIds] } }, { awayTeamId: { in: [...teamIds] } }] });
 
 export function findGames(db: Db, filter: GameFilter) {
   return db.game.findMany({
@@ -49,6 +52,24 @@ export async function requireGameRow(db: Db, gameId: string, sport?: Sport) {
   return game;
 }
 
+/** A team's finals of one season, newest first. */
+export function teamFinals(db: Db, sport: Sport, season: number, teamId: string) {
+  return db.game.findMany({
+    where: { sport, season, status: 'final', ...playing([teamId]) },
+    include: GAME_INCLUDE,
+    orderBy: { startsAt: 'desc' },
+  });
+}
+
+/**
+ * Where a sport's stored games come from ('sample', 'live' …), optionally only those of some teams: none
+ * means nothing is stored at all. Answers with nothing to show use it to say whether they rest on the sample slate.
+ */
+export async function gameSources(db: Db, sport: Sport, teamIds?: readonly string[]): Promise<Set<string>> {
+  const rows = await db.game.findMany({ where: { sport, ...(teamIds ? playing(teamIds) : {}) }, distinct: ['source'], select: { source: true } });
+  return new Set(rows.map((row) => row.source));
+}
+
 /** A team by any of its names (abbreviation, full name, nickname, provider spellings), or 400 with suggestions. */
 export function resolveTeam(sport: Sport, typed: string, path = 'team'): CatalogueTeam {
   const teams = catalogueTeams(sport);
@@ -57,26 +78,4 @@ export function resolveTeam(sport: Sport, typed: string, path = 'team'): Catalog
   if (teams.length === 0) throw invalidInput([{ path: 'sport', message: `has no teams on this service yet: ${sport.toUpperCase()} is not covered` }]);
   const suggestions = closestNames(typed, teams.map((t) => ({ name: `${t.name} (${t.abbreviation})`, spellings: t.aliases })));
   throw invalidInput([{ path, message: `no ${sport.toUpperCase()} team called "${typed}"; closest: ${suggestions.join(', ')}` }]);
-}
-
-/** A player's name as stored (box scores, injuries), matched without regard to case or punctuation, or 400 with suggestions. */
-export async function resolvePlayer(db: Db, sport: Sport, typed: string, teamId?: string): Promise<string> {
-  const where = { sport, ...(teamId ? { teamId } : {}) };
-  const [withStats, injured] = await Promise.all([
-    db.playerStat.findMany({ where, select: { player: true }, distinct: ['player'] }),
-    db.injury.findMany({ where, select: { player: true } }),
-  ]);
-  const names = [...new Set([...withStats, ...injured].map((row) => row.player))];
-  const wanted = normaliseName(typed);
-  const found = names.find((name) => normaliseName(name) === wanted);
-  if (found) return found;
-  const suggestions = closestNames(typed, names.map((name) => ({ name, spellings: [name] })));
-  throw invalidInput([
-    { path: 'player', message: `no ${sport.toUpperCase()} player called "${typed}" has stats stored${suggestions.length ? `; closest: ${suggestions.join(', ')}` : ''}` },
-  ]);
-}
-
-/** Reference book: the call's, else the user's stored one, else the server default; and the user's time zone. */
-export async function userPreferences(db: Db, userId: string) {
-  return db.bankroll.findUnique({ where: { userId }, select: { referenceBook: true, timeZone: true } });
 }

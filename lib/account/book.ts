@@ -1,0 +1,13 @@
+import { bindDb } from '@/lib/data/repositories/bind';
+import type { Db } from '@/lib/db/client';
+import { getBankroll, userPreferences } from './bankroll';
+import { listBets, logBet, openExposure, settleBet } from './bets';
+import { listRecommendations, saveRecommendation } from './picks';
+
+// The user's book as the tools see it: bankroll, bets and picks, bound to one database.
+
+export function createBook(db: Db) {
+  return bindDb(db, { getBankroll, userPreferences, openExposure, logBet, settleBet, listBets, saveRecommendation, listRecommendations });
+}
+
+export type Book = ReturnType<typeof createBook>;

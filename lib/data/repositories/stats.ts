@@ -1,0 +1,34 @@
+import type { Db } from '@/lib/db/client';
+import { invalidInput } from '@/lib/errors';
+import { closestNames } from '../names';
+import { normaliseName, type Sport } from '../sports';
+import { GAME_INCLUDE } from './schedule';
+
+// Player stats: box-score lines and the names they are stored under.
+
+/** A player's name as stored (box scores, injuries), matched without regard to case or punctuation, or 400 with suggestions. */
+export async function resolvePlayer(db: Db, sport: Sport, typed: string, teamId?: string): Promise<string> {
+  const where = { sport, ...(teamId ? { teamId } : {}) };
+  const [withStats, injured] = await Promise.all([
+    db.playerStat.findMany({ where, select: { player: true }, distinct: ['player'] }),
+    db.injury.findMany({ where, select: { player: true } }),
+  ]);
+  const names = [...new Set([...withStats, ...injured].map((row) => row.player))];
+  const wanted = normaliseName(typed);
+  const found = names.find((name) => normaliseName(name) === wanted);
+  if (found) return found;
+  const suggestions = closestNames(typed, names.map((name) => ({ name, spellings: [name] })));
+  throw invalidInput([
+    { path: 'player', message: `no ${sport.toUpperCase()} player called "${typed}" has stats stored${suggestions.length ? `; closest: ${suggestions.join(', ')}` : ''}` },
+  ]);
+}
+
+/** A player's last `take` box-score lines, newest first, each with its game. */
+export function playerStatLines(db: Db, filter: { sport: Sport; player: string; teamId?: string; take: number }) {
+  return db.playerStat.findMany({
+    where: { sport: filter.sport, player: filter.player, ...(filter.teamId ? { teamId: filter.teamId } : {}) },
+    include: { game: { include: GAME_INCLUDE } },
+    orderBy: { playedAt: 'desc' },
+    take: filter.take,
+  });
+}

@@ -1,0 +1,41 @@
+import { createBook } from '@/lib/account/book';
+import type { Config } from '@/lib/config';
+import { createRepositories } from '@/lib/data/repositories';
+import type { Db } from '@/lib/db/client';
+import { createToolCaches } from '@/lib/tools/cache';
+import type { ToolClassifier, ToolProviders, ToolServices, ToolSettings } from '@/lib/tools/types';
+
+// What tools may use besides their caller, built once per gateway: the repositories over its database, the
+// clock, the settings tools read, the providers, the classifier and the answer caches. Tests build the same
+// from parseConfig({}) and fakes (tests/helpers/tool-context.ts), with no environment variables.
+
+export function toolSettings(config: Config): ToolSettings {
+  return {
+    defaultReferenceBook: config.DEFAULT_REFERENCE_BOOK,
+    oddsCacheSeconds: config.ODDS_CACHE_SECONDS,
+    oddsStaleMinutes: config.ODDS_STALE_MINUTES,
+    propsTtlSeconds: config.PROPS_TTL_SECONDS,
+    newsSourceAllowlist: config.NEWS_SOURCE_ALLOWLIST,
+  };
+}
+
+export interface ToolServiceDeps {
+  config: Config;
+  db: Db;
+  now: () => Date;
+  providers: ToolProviders;
+  classifier: ToolClassifier;
+}
+
+export function createToolServices({ config, db, now, providers, classifier }: ToolServiceDeps): ToolServices {
+  const settings = toolSettings(config);
+  return {
+    data: createRepositories(db),
+    book: createBook(db),
+    now,
+    settings,
+    providers,
+    classifier,
+    caches: createToolCaches(settings.oddsCacheSeconds),
+  };
+}

@@ -1,0 +1,13 @@
+// The staking rules in words, written once. The agent instructions (lib/tools/instructions.ts), get_bankroll's
+// note, the MCP prompts and the Kelly knowledge note all quote these sentences, so they cannot drift apart.
+// Below both lib/account and lib/tools: it imports nothing.
+
+export const HELPLINE = '1-800-522-4700 (1-800-GAMBLER) in the US';
+
+/** The stake caps. calc_kelly_stake applies all three when the user has a bankroll stored: quote its capped figures. */
+export const STAKE_CAPS_RULE =
+  "Never suggest more than calc_kelly_stake returns, the user's max stake, or the room left under the daily and weekly loss limits; " +
+  'quote the capped figures calc_kelly_stake returns (cappedStake in money, cappedStakeUnits in units), which already apply all three.';
+
+/** What to do when the user wants to go past a limit. */
+export const PAST_LIMITS_RULE = `If the user asks to bet past their limits, decline and refer them to a problem-gambling helpline: ${HELPLINE}.`;

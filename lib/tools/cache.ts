@@ -1,0 +1,23 @@
+import { expiringCache, type ExpiringCache } from '@/lib/news/cache';
+import type { ToolCaches } from './types';
+
+/**
+ * get_game_odds is the hot path: a full NFL week is ~1,000 price rows and ~50 consensus calculations. Answers
+ * (and the users' preferences they depend on) are reused for ODDS_CACHE_SECONDS, so their updatedAgo may
+ * lag by that much; prices only change at ingestion, minutes apart. One set per context builder (per process
+ * in the server); failures are not kept.
+ */
+const CACHE_ENTRIES = 500;
+
+export function createToolCaches(ttlSeconds: number): ToolCaches {
+  const ttlMs = ttlSeconds * 1000;
+  const caches = new Map<string, ExpiringCache<unknown>>();
+  return {
+    get<T>(kind: string, key: string, compute: () => Promise<T>): Promise<T> {
+      if (ttlMs === 0) return compute();
+      let cache = caches.get(kind);
+      if (!cache) caches.set(kind, (cache = expiringCache<unknown>({ ttlMs, maxEntries: CACHE_ENTRIES })));
+      return cache.get(key, compute) as Promise<T>;
+    },
+  };
+}

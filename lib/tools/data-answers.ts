@@ -1,0 +1,91 @@
+import { startOfDay } from '@/lib/account/time';
+import { SAMPLE_SPORTS } from '@/lib/data/sample';
+import type { Sport } from '@/lib/data/sports';
+import type { GameRow } from '@/lib/data/repositories/schedule';
+import { invalidInput, ToolError } from '@/lib/errors';
+import type { ToolContext } from './types';
+
+// What every sports-data answer shares: the views of games and teams, the user's reference book and time
+// zone, calendar ranges, and the notes that say an answer rests on the sample slate or on no data at all.
+// Agents may take these facts only from the data tools (rules 2 to 5), so every answer says how old its
+// prices are and whether it is built on the bundled sample slate.
+
+export const SAMPLE_NOTE =
+  'Sample data: this answer comes from the bundled sample slate (realistic but invented prices, players and scores), ' +
+  'not from a live provider. Say so to the user; do not bet on it.';
+
+export const SAMPLE_COVERS = `the bundled sample slate covers ${SAMPLE_SPORTS.map((s) => s.toUpperCase()).join(', ')} only`;
+
+export const DAY_MS = 86_400_000;
+/** Calendar dates are read in the user's bankroll time zone, else in US Eastern (where most listed games are). */
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** The first instant of a calendar date in a time zone (noon UTC lies inside that date in every zone used). */
+export const dayStart = (date: string, timeZone: string) => startOfDay(new Date(`${date}T12:00:00Z`), timeZone);
+
+/** Reference book: the call's, else the user's stored one, else the server default; and the user's time zone. */
+export async function preferences(ctx: ToolContext, bookArgument: string | undefined) {
+  const stored = await ctx.caches.get('preferences', ctx.user.id, () => ctx.book.userPreferences(ctx.user.id));
+  return {
+    referenceBook: bookArgument ?? stored?.referenceBook ?? ctx.settings.defaultReferenceBook,
+    timeZone: stored?.timeZone ?? DEFAULT_TIME_ZONE,
+  };
+}
+
+/** A from/to range of calendar dates, refused with 422 past `maxDays`. */
+export async function dateRange(
+  ctx: ToolContext,
+  from: string | undefined,
+  to: string | undefined,
+  defaults: { back: number; ahead: number },
+  maxDays: number,
+) {
+  const { timeZone } = await preferences(ctx, undefined);
+  const today = ctx.now();
+  const start = from ? dayStart(from, timeZone) : startOfDay(new Date(today.getTime() - defaults.back * DAY_MS), timeZone);
+  const end = to ? dayStart(to, timeZone).getTime() + DAY_MS : startOfDay(new Date(start.getTime() + defaults.ahead * DAY_MS + DAY_MS / 2), timeZone).getTime();
+  const days = Math.round((end - start.getTime()) / DAY_MS);
+  if (days <= 0) throw invalidInput([{ path: 'to', message: 'must be on or after from' }]);
+  if (days > maxDays) {
+    throw new ToolError('limit', `The date range covers ${days} days; the maximum is ${maxDays} days. Ask for a shorter range.`);
+  }
+  return { from: start, to: new Date(end), timeZone };
+}
+
+export const teamView = (t: { abbreviation: string; name: string }) => ({ abbreviation: t.abbreviation, name: t.name });
+
+export function gameView(game: GameRow) {
+  return {
+    gameId: game.id,
+    sport: game.sport,
+    startsAt: game.startsAt.toISOString(),
+    status: game.status,
+    homeTeam: teamView(game.homeTeam),
+    awayTeam: teamView(game.awayTeam),
+    venue: game.venue ? { name: game.venue.name, city: game.venue.city, roof: game.venue.roof } : null,
+    ...(game.status === 'final' || game.homeScore !== null ? { homeScore: game.homeScore, awayScore: game.awayScore } : {}),
+  };
+}
+
+export const sampleNote = (sources: Iterable<string>) => ([...sources].includes('sample') ? { note: SAMPLE_NOTE } : {});
+
+/** Whether the stored games of a league (or of some of its teams) come from the sample slate. */
+export async function onSampleSlate(ctx: ToolContext, sport: Sport, teamIds?: readonly string[]): Promise<boolean> {
+  return (await ctx.data.schedule.gameSources(sport, teamIds)).has('sample');
+}
+
+/**
+ * Why an answer holds no games. A sport with nothing stored at all (no provider key, or not yet ingested) must
+ * not read as a day without games; an empty window of a sport that has data is just that, and says so when
+ * that data is the sample slate's (an invented slate's empty day says nothing about the real one).
+ */
+export async function emptyNote(ctx: ToolContext, sport: Sport, emptyWindow: string): Promise<{ note: string }> {
+  const sources = await ctx.data.schedule.gameSources(sport);
+  if (sources.has('sample')) return { note: `${emptyWindow} ${SAMPLE_NOTE}` };
+  if (sources.size > 0) return { note: emptyWindow };
+  return {
+    note:
+      `No ${sport.toUpperCase()} data is stored at all, so this says nothing about which games exist: live data needs ` +
+      `ODDS_API_KEY and \`jev ingest\` (or the worker); ${SAMPLE_COVERS}.`,
+  };
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { averageStatLines } from '@/lib/data/player-stats';
+import { resolveTeam } from '@/lib/data/repositories/schedule';
+import { seasonOf, type Sport } from '@/lib/data/sports';
+import { onSampleSlate, preferences, SAMPLE_NOTE, sampleNote, teamView } from './data-answers';
+import { READ_HINTS } from './hints';
+import { expected, player, sport, team } from './inputs';
+import { defineTool, type ToolContext } from './types';
+import { seasonRecord } from './team-record';
+
+// The stats tools: a team's season with its betting record, a player's recent box scores.
+
+async function noFinalsNote(ctx: ToolContext, sport: Sport, teamId: string) {
+  const note = 'No finals stored for this team and season.';
+  return { note: (await onSampleSlate(ctx, sport, [teamId])) ? `${note} ${SAMPLE_NOTE}` : note };
+}
+
+export const getTeamStats = defineTool({
+  name: 'get_team_stats',
+  title: 'Team stats and betting record',
+  description:
+    "A team's season from stored finals: record, points for and against (goals in soccer) with averages, against-the-spread and " +
+    "over/under records measured on the reference book's closing lines, and the last five results. Default season: the current one.",
+  scope: 'read',
+  hints: READ_HINTS,
+  input: z.strictObject({
+    sport,
+    team,
+    season: z.int({ error: expected('must be a year such as 2026') }).min(1990).max(2100).optional().meta({ description: 'Year the season started in; default the current season.' }),
+  }),
+  async run(ctx, args) {
+    const found = resolveTeam(args.sport, args.team);
+    const { referenceBook } = await preferences(ctx, undefined);
+    const season = args.season ?? seasonOf(args.sport, ctx.now());
+    const games = await ctx.data.schedule.teamFinals(args.sport, season, found.id);
+    // Closing lines: the reference book's last stored spread and total before each game.
+    const closing = await ctx.data.odds.closingLines(games.map((g) => g.id), referenceBook, found.abbreviation);
+    const stats = seasonRecord(found.id, games, closing, referenceBook);
+    return {
+      sport: args.sport,
+      team: teamView(found),
+      season,
+      ...stats,
+      ...(stats.gamesPlayed === 0 ? await noFinalsNote(ctx, args.sport, found.id) : sampleNote(games.map((g) => g.source))),
+    };
+  },
+});
+
+export const getPlayerStats = defineTool({
+  name: 'get_player_stats',
+  title: 'Player stats (recent games)',
+  description:
+    "A player's box-score lines from his last games (default 5, at most 20), newest first, with the average of each stat " +
+    '(counts over every game, a count missing from a game being 0; rates such as yardsPerRushAttempt over the games that have them). ' +
+    'Stat names depend on the sport (passingYards, rushingYards, receptions, points, rebounds, assists, goals …).',
+  scope: 'read',
+  hints: READ_HINTS,
+  input: z.strictObject({
+    sport,
+    player: player.meta({ description: "The player's name." }),
+    team: team.optional(),
+    lastN: z.int({ error: expected('must be a whole number from 1 to 20') }).min(1, 'must be at least 1').max(20, 'must be at most 20').default(5),
+  }),
+  async run(ctx, args) {
+    const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
+    const name = await ctx.data.stats.resolvePlayer(args.sport, args.player, teamId);
+    const lines = await ctx.data.stats.playerStatLines({ sport: args.sport, player: name, teamId, take: args.lastN });
+    const games = lines.map((line) => ({
+      gameId: line.gameId,
+      playedAt: line.playedAt.toISOString(),
+      team: line.teamId.split(':')[1],
+      opponent: line.game.homeTeamId === line.teamId ? line.game.awayTeam.abbreviation : line.game.homeTeam.abbreviation,
+      stats: JSON.parse(line.stats) as Record<string, number>,
+    }));
+    const averages = averageStatLines(games.map((game) => game.stats));
+    // Without lines (a player known from the injury report), the league's or team's games tell whether it is the sample's.
+    const sample = lines.length > 0 ? lines.some((l) => l.source === 'sample') : await onSampleSlate(ctx, args.sport, teamId ? [teamId] : undefined);
+    return { sport: args.sport, player: name, gamesCounted: games.length, averages, games, ...(sample ? { note: SAMPLE_NOTE } : {}) };
+  },
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { loadSample } from '@/lib/data/load-sample';
+import { calcKellyStake } from '@/lib/tools/calculators';
+import { getInjuryReport, getWeather } from '@/lib/tools/conditions';
+import { SAMPLE_NOTE } from '@/lib/tools/data-answers';
+import { getGameResults, listGames } from '@/lib/tools/schedule';
+import { getTeamStats } from '@/lib/tools/stats';
+import type { ToolDefinition } from '@/lib/tools/types';
+import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { toolContext } from '../../helpers/tool-context';
+
+// Tools run in process on a context built as the gateway builds it (tests/helpers/tool-context.ts), on
+// SQLite and PostgreSQL with the sample slate loaded: answers built on the sample say so, empty ones too.
+
+describe.each(PROVIDERS)('tools in process on %s', (provider) => {
+  let database: TestDatabase;
+  let userId: string;
+  const today = new Date().toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    database = await testDatabase(provider);
+    await loadSample(database.db, today, new Date());
+    userId = await database.user('kim@example.com', { balance: 1000, unit: 10, maxStake: 10 });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const run = <Input extends z.ZodType, Output>(tool: ToolDefinition<Input, Output>, args: z.input<Input>): Promise<Output> =>
+    tool.run(toolContext(database.db, { user: { id: userId, email: 'kim@example.com' } }), tool.input.parse(args));
+
+  it('get_injury_report says an empty sample answer is sample data: a team and a game without injuries', async () => {
+    const game = await database.db.game.findFirstOrThrow({ where: { sport: 'nfl', source: 'sample' }, include: { homeTeam: true } });
+    await database.db.injury.deleteMany({ where: { teamId: { in: [game.homeTeamId, game.awayTeamId] } } });
+    const forTeam = await run(getInjuryReport, { sport: 'nfl', team: game.homeTeam.abbreviation });
+    expect(forTeam.injuries).toEqual([]);
+    expect(forTeam.note).toContain(SAMPLE_NOTE);
+    const forGame = await run(getInjuryReport, { sport: 'nfl', gameId: game.id });
+    expect(forGame.injuries).toEqual([]);
+    expect(forGame.note).toContain(SAMPLE_NOTE);
+    expect((await run(getInjuryReport, { sport: 'nfl' })).note).toContain(SAMPLE_NOTE);
+  });
+
+  it('get_weather says an indoor sample game is sample data', async () => {
+    const game = await database.db.game.findFirstOrThrow({ where: { sport: 'nba', source: 'sample' } });
+    const answer = await run(getWeather, { gameId: game.id });
+    expect(answer.indoor).toBe(true);
+    expect(answer.note).toContain('is indoors: weather does not affect play.');
+    expect(answer.note).toContain(SAMPLE_NOTE);
+  });
+
+  it('an empty window of a league on the sample slate says the answer rests on the sample', async () => {
+    const farAhead = await run(listGames, { sport: 'nfl', from: '2030-01-01', to: '2030-01-07' });
+    expect(farAhead.games).toEqual([]);
+    expect(farAhead.note).toBe(`No games in that window. ${SAMPLE_NOTE}`);
+    const noFinals = await run(getGameResults, { sport: 'nfl', from: '2030-01-01', to: '2030-01-07' });
+    expect(noFinals.note).toBe(`No finals in that window. ${SAMPLE_NOTE}`);
+    const noSeason = await run(getTeamStats, { sport: 'nfl', team: 'KC', season: 1999 });
+    expect(noSeason.gamesPlayed).toBe(0);
+    expect(noSeason.note).toBe(`No finals stored for this team and season. ${SAMPLE_NOTE}`);
+  });
+
+  it('calc_kelly_stake gives the capped stake in units beside the uncapped one', async () => {
+    // Full Kelly at 0.6 and +100 is 0.2; a quarter of it on 1,000 is 50 (5 units); the max stake caps it at 10 (1 unit).
+    const answer = await run(calcKellyStake, { probability: 0.6, americanOdds: 100 });
+    expect(answer).toMatchObject({ stake: 50, stakeUnits: 5, cappedStake: 10, cappedStakeUnits: 1 });
+  });
+});
