@@ -34,16 +34,16 @@ class CliClient extends pg.Client {
   // text + values); wrap whichever is used.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with this client as `this`
+    const query = super.query as (...params: unknown[]) => unknown;
     const last = args.length - 1;
     if (typeof args[last] === 'function') {
       const cb = args[last] as (err: unknown, res: unknown) => void;
       args[last] = (err: unknown, res: unknown) => cb(err, err ? res : relabel(res));
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      return (super.query as any)(...args);
+      return query.apply(this, args);
     }
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const ret = (super.query as any)(...args);
-    return ret && typeof ret.then === 'function' ? ret.then(relabel) : ret;
+    const ret = query.apply(this, args);
+    return ret instanceof Promise ? ret.then(relabel) : ret;
   }
 }
 

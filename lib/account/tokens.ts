@@ -54,7 +54,7 @@ type Lookups = Map<string, { stored: StoredToken | null; readAt: number }>;
  * One map per process, on globalThis: Next builds route handlers and server actions (the Connect page's
  * revoke) as separate module graphs, and a revocation must clear the very map the API reads.
  */
-const recentLookups: Lookups = ((globalThis as { jevTokenLookups?: Lookups }).jevTokenLookups ??= new Map());
+const recentLookups: Lookups = ((globalThis as { jevTokenLookups?: Lookups }).jevTokenLookups ??= new Map() as Lookups);
 const MAX_REMEMBERED = 10_000;
 
 async function readToken(db: Db, tokenHash: string): Promise<StoredToken | null> {

@@ -75,8 +75,8 @@ export type TokenStatus = 'live' | 'revoked' | 'expired';
 
 export async function listTokenRows(db: Db, userId: string, now: Date) {
   const tokens = await listAccessTokens(db, userId);
-  return tokens.map((token) => ({
-    ...token,
-    status: (token.revokedAt ? 'revoked' : token.expiresAt && token.expiresAt <= now ? 'expired' : 'live') as TokenStatus,
-  }));
+  return tokens.map((token) => {
+    const status: TokenStatus = token.revokedAt ? 'revoked' : token.expiresAt && token.expiresAt <= now ? 'expired' : 'live';
+    return { ...token, status };
+  });
 }

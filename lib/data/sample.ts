@@ -129,7 +129,7 @@ interface Shape {
   homeEdge: number;
 }
 
-const NFL_WEEK: Shape = { kickoffs: [25.25, ...Array(9).fill(90), 93.08, 93.08, 93.42, 93.42, 97.33, 121.25], homeEdge: 1.5 };
+const NFL_WEEK: Shape = { kickoffs: [25.25, ...Array<number>(9).fill(90), 93.08, 93.08, 93.42, 93.42, 97.33, 121.25], homeEdge: 1.5 };
 const NBA_NIGHT: Shape = { kickoffs: [24, 24, 24.5, 24.5, 25, 25.5, 26, 26.5, 27, 27.5], homeEdge: 2.5 };
 const EPL_MATCHDAY: Shape = { kickoffs: [60.5, 63, 63, 63, 63, 63, 63, 65.5, 86, 88.5], homeEdge: 0.3 };
 
@@ -194,7 +194,7 @@ function score(sport: Sport, margin: number, total: number, rng: Random): [numbe
   const actualMargin = Math.round(margin + rng.normal(sport === 'nfl' ? 13 : 12));
   const actualTotal = Math.max(Math.abs(actualMargin) + 6, Math.round(total + rng.normal(sport === 'nfl' ? 10 : 16)));
   let home = Math.round((actualTotal + actualMargin) / 2);
-  let away = actualTotal - home;
+  const away = actualTotal - home;
   if (home === away) home += sport === 'nfl' ? 3 : 2; // overtime settles it
   return [home, Math.max(0, away)];
 }

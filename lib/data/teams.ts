@@ -193,7 +193,7 @@ const TWO_WORD_NICKNAME = /\b(?:Red Sox|White Sox|Blue Jays|Maple Leafs|Golden K
 
 function build(sport: Sport, [abbreviation, name, aliases, [venueName, city, latitude, longitude, roof]]: TeamEntry): CatalogueTeam {
   // "Chiefs", "Warriors"; two words where the last alone would be ambiguous or wrong ("Red Sox" and "White Sox").
-  const nickname = NICKNAME_SPORTS.has(sport) ? [name.match(TWO_WORD_NICKNAME)?.[0] ?? (name.split(' ').at(-1) as string)] : [];
+  const nickname = NICKNAME_SPORTS.has(sport) ? [name.match(TWO_WORD_NICKNAME)?.[0] ?? name.split(' ').at(-1) ?? name] : [];
   return {
     id: teamId(sport, abbreviation),
     sport,

@@ -66,7 +66,7 @@ function toolResult(result: unknown): CallToolResult {
   const isObject = typeof result === 'object' && result !== null && !Array.isArray(result);
   return {
     content: [{ type: 'text', text: JSON.stringify(result) }],
-    ...(isObject ? { structuredContent: result as Record<string, unknown> } : {}),
+    ...(isObject ? { structuredContent: result } : {}),
   };
 }
 

@@ -30,6 +30,7 @@ export async function runJev(args: string[], env: NodeJS.ProcessEnv): Promise<Je
 export async function runJevHere(args: string[], env: Record<string, string>): Promise<JevResult> {
   const { main } = await import('@/cli/main');
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back as they were
   const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
   const result: JevResult = { code: -1, stdout: '', stderr: '' };
   const capture = (stream: 'stdout' | 'stderr') =>

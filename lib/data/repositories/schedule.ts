@@ -1,7 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import { ToolError, invalidInput } from '@/lib/errors';
 import { closestNames } from '../names';
-import { normaliseName, type Sport } from '../sports';
+import type { Sport } from '../sports';
 import { catalogueTeams, teamNamed, type CatalogueTeam } from '../teams';
 
 // Schedule and results: games with their teams and venue, found by window, id, team or season. Each answer
