@@ -19,9 +19,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         {children}
         <footer className="site-footer">
-          <p className="inner">
-            Analysis only: JEV takes no bets and holds no money. 21+ where legal. Gambling problem? Call {HELPLINE}.
-          </p>
+          <p className="inner">Analysis only: JEV takes no bets and holds no money. 21+ where legal. Gambling problem? Call {HELPLINE}.</p>
         </footer>
       </body>
     </html>

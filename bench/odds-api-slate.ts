@@ -16,7 +16,11 @@ function events(sport: Sport, date: string, asOf: Date) {
       const home = team.get(game.homeTeamId)!;
       const away = team.get(game.awayTeamId)!;
       const name = (outcome: string) =>
-        outcome === home.abbreviation ? home.name : outcome === away.abbreviation ? away.name : outcome[0]!.toUpperCase() + outcome.slice(1);
+        outcome === home.abbreviation
+          ? home.name
+          : outcome === away.abbreviation
+            ? away.name
+            : outcome[0]!.toUpperCase() + outcome.slice(1);
       const rows = current.filter((row) => row.gameId === game.id && row.player === '');
       const books = [...new Set(rows.map((row) => row.book))];
       return {
@@ -43,11 +47,16 @@ function events(sport: Sport, date: string, asOf: Date) {
 
 export async function startOddsApiSlate(date: string, asOf: Date): Promise<{ baseUrl: string; server: Server }> {
   const bodies = new Map(
-    (['nfl', 'nba', 'epl'] as const).map((sport) => [`/v4/sports/${SPORT_INFO[sport].oddsApiKey}/odds`, JSON.stringify(events(sport, date, asOf))]),
+    (['nfl', 'nba', 'epl'] as const).map((sport) => [
+      `/v4/sports/${SPORT_INFO[sport].oddsApiKey}/odds`,
+      JSON.stringify(events(sport, date, asOf)),
+    ]),
   );
   const server = createServer((req, res) => {
     const body = bodies.get(new URL(req.url ?? '/', 'http://bench').pathname);
-    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json', 'x-requests-remaining': '500', 'x-requests-used': '0' }).end(body ?? '[]');
+    res
+      .writeHead(body ? 200 : 404, { 'content-type': 'application/json', 'x-requests-remaining': '500', 'x-requests-used': '0' })
+      .end(body ?? '[]');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server };

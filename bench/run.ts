@@ -101,7 +101,10 @@ async function seedSlate(db: Db): Promise<void> {
     const at = new Date(now.getTime() - (HISTORY_SNAPSHOTS - move) * 60_000);
     // A third of the prices move 5 cents away from even money and back, in turn.
     const moved = (odds: number) => (move % 2 ? odds + Math.sign(odds) * 5 : odds);
-    await mergePrices(db, week.map((p, i) => ({ ...p, americanOdds: (i + move) % 3 === 0 ? moved(p.americanOdds) : p.americanOdds, updatedAt: at })));
+    await mergePrices(
+      db,
+      week.map((p, i) => ({ ...p, americanOdds: (i + move) % 3 === 0 ? moved(p.americanOdds) : p.americanOdds, updatedAt: at })),
+    );
   }
 }
 
@@ -170,7 +173,10 @@ async function main() {
 
     const targets: Target[] = [
       { name: 'trivial route (GET /api/health)', options: { url: `${server.origin}/api/health` } },
-      { name: 'trivial route reading a body (POST /api/health)', options: { url: `${server.origin}/api/health`, ...post, body: NO_VIG_BODY } },
+      {
+        name: 'trivial route reading a body (POST /api/health)',
+        options: { url: `${server.origin}/api/health`, ...post, body: NO_VIG_BODY },
+      },
       { name: 'REST calc_no_vig_odds', options: { url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, ...post, body: NO_VIG_BODY } },
       { name: 'MCP calc_no_vig_odds, 2026-07-28 (JSON)', options: { url: `${server.origin}/api/mcp`, ...mcpModern } },
       { name: 'MCP calc_no_vig_odds, 2025-11-25 (event stream)', options: { url: `${server.origin}/api/mcp`, ...mcpLegacy } },
@@ -195,7 +201,9 @@ async function main() {
       const ratios = rounds.map((round) => (round[index] as Row).requestsPerSecond / (round[0] as Row).requestsPerSecond);
       return `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
     };
-    console.log(`\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_SECONDS} s per row, medians, ${os.cpus().length} cores, Node ${process.version}\n`);
+    console.log(
+      `\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_SECONDS} s per row, medians, ${os.cpus().length} cores, Node ${process.version}\n`,
+    );
     console.log('| route | req/s | p50 ms | p99 ms | errors | vs trivial GET | (per round) | vs trivial POST | vs bare node:http |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     rows.forEach((row, index) => {

@@ -187,7 +187,11 @@ const COMMANDS: Record<string, Command> = {
     async run(values, _positionals, db) {
       // An option left out is undefined and keeps the stored value; an empty limit or book clears it.
       const fields = Object.fromEntries(Object.entries(BANKROLL_OPTIONS).map(([field, option]) => [field, values[option]]));
-      const settings = parseWith(bankrollSettingsSchema, fields, (field) => BANKROLL_OPTIONS[field as keyof typeof BANKROLL_OPTIONS] ?? field);
+      const settings = parseWith(
+        bankrollSettingsSchema,
+        fields,
+        (field) => BANKROLL_OPTIONS[field as keyof typeof BANKROLL_OPTIONS] ?? field,
+      );
       const userId = await userIdFor(db, values.email);
       await saveBankroll(db, userId, settings);
       out(`Saved the bankroll of ${values.email}`);
@@ -202,7 +206,12 @@ const COMMANDS: Record<string, Command> = {
     options: { date: { type: 'string' }, 'if-needed': { type: 'boolean' } },
     async run(values, _positionals, db) {
       const { date } = parseWith(
-        z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD').default(today) }),
+        z.object({
+          date: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+            .default(today),
+        }),
         values,
       );
       if (values['if-needed']) {

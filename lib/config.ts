@@ -56,10 +56,7 @@ const schema = z
       .default('draftkings'),
     TOKEN_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-    UPSTASH_REDIS_REST_URL: optionalString.refine(
-      (value) => value === undefined || /^https?:\/\//.test(value),
-      'must be an http(s) URL',
-    ),
+    UPSTASH_REDIS_REST_URL: optionalString.refine((value) => value === undefined || /^https?:\/\//.test(value), 'must be an http(s) URL'),
     UPSTASH_REDIS_REST_TOKEN: optionalString,
     CLASSIFIER_API_KEY: optionalString,
     CLASSIFIER_BASE_URL: z

@@ -20,7 +20,9 @@ export default defineConfig({
   async adapter() {
     const db = resolveDatabase(process.env.DATABASE_URL);
     if (db.provider !== 'sqlite' || !db.filePath) {
-      throw new Error('prisma/sqlite.config.ts needs a SQLite DATABASE_URL (file:...) or none; use prisma/postgres.config.ts for PostgreSQL.');
+      throw new Error(
+        'prisma/sqlite.config.ts needs a SQLite DATABASE_URL (file:...) or none; use prisma/postgres.config.ts for PostgreSQL.',
+      );
     }
     // better-sqlite3 fails with "External error id#0" if the folder is missing.
     mkdirSync(path.dirname(db.filePath), { recursive: true });

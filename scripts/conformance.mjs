@@ -50,7 +50,13 @@ function startApp(env) {
 function startProxy(port, appPort, token) {
   const proxy = http.createServer((req, res) => {
     const upstream = http.request(
-      { host: '127.0.0.1', port: appPort, method: req.method, path: req.url, headers: { ...req.headers, authorization: `Bearer ${token}` } },
+      {
+        host: '127.0.0.1',
+        port: appPort,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, authorization: `Bearer ${token}` },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -86,7 +92,17 @@ let exitCode;
 try {
   const run = spawn(
     node22,
-    [suite, 'server', '--url', `http://localhost:${proxyPort}/api/mcp`, '--expected-failures', path.join(root, 'conformance', 'baseline.yml'), '-o', path.join(workdir, 'results'), ...process.argv.slice(2)],
+    [
+      suite,
+      'server',
+      '--url',
+      `http://localhost:${proxyPort}/api/mcp`,
+      '--expected-failures',
+      path.join(root, 'conformance', 'baseline.yml'),
+      '-o',
+      path.join(workdir, 'results'),
+      ...process.argv.slice(2),
+    ],
     { stdio: 'inherit' },
   );
   exitCode = await new Promise((resolve) => run.once('exit', (code) => resolve(code ?? 1)));

@@ -43,7 +43,10 @@ function main() {
     console.error('Usage: npm run db:migration -- <name>   (e.g. add_games)');
     process.exit(2);
   }
-  const name = rawName.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const name = rawName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   if (!name) throw new Error(`Invalid migration name: ${rawName}`);
 
   // 1. Keep the derived PostgreSQL schema in step with the SQLite one.

@@ -33,9 +33,7 @@ const HEADER = [
 function replaceOnce(text, pattern, replacement, what) {
   const matches = text.match(new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : pattern.flags + 'g'));
   if (!matches || matches.length !== 1) {
-    throw new Error(
-      `db-schemas: expected exactly one ${what} in prisma/schema.prisma, found ${matches ? matches.length : 0}`,
-    );
+    throw new Error(`db-schemas: expected exactly one ${what} in prisma/schema.prisma, found ${matches ? matches.length : 0}`);
   }
   return text.replace(pattern, replacement);
 }

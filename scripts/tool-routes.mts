@@ -41,6 +41,9 @@ export async function writeToolRoutes(dir: string, toolNames: readonly string[])
 }
 
 if (process.argv[1] === import.meta.filename) {
-  await writeToolRoutes(ROUTES_DIR, TOOLS.map((tool) => tool.name));
+  await writeToolRoutes(
+    ROUTES_DIR,
+    TOOLS.map((tool) => tool.name),
+  );
   console.log(`tool-routes: ${TOOLS.length} static routes in ${path.relative(process.cwd(), ROUTES_DIR)}`);
 }

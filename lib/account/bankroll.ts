@@ -20,12 +20,7 @@ export const MAX_AMOUNT = 10_000_000;
 
 /** A number as typed (the Bankroll page's fields, `jev bankroll set`'s options): required, then checked. */
 const typedNumber = (check: z.ZodType<number, number>) =>
-  z
-    .string({ error: 'Required.' })
-    .trim()
-    .min(1, 'Required.')
-    .transform(Number)
-    .pipe(check);
+  z.string({ error: 'Required.' }).trim().min(1, 'Required.').transform(Number).pipe(check);
 
 function amount(rule: { min: number; inclusive: boolean }) {
   const bound = rule.inclusive ? `${rule.min} or more` : `more than ${rule.min}`;
@@ -62,11 +57,7 @@ export const bankrollSettingsSchema = z
       .max(50, 'Use at most 50 characters.')
       .transform((book) => book || null)
       .optional(),
-    timeZone: z
-      .string()
-      .trim()
-      .refine(isValidTimeZone, 'Choose a time zone from the list, such as America/New_York.')
-      .optional(),
+    timeZone: z.string().trim().refine(isValidTimeZone, 'Choose a time zone from the list, such as America/New_York.').optional(),
     currency: z
       .string()
       .trim()

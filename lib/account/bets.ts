@@ -159,8 +159,7 @@ export async function settleBet(db: Db, input: { userId: string; betId: string; 
   if (request.result === 'cashout' && request.payout === undefined) {
     throw invalidInput([{ path: 'payout', message: 'is required when the result is cashout' }]);
   }
-  const result =
-    request.result === 'auto' ? autoGrade(bet, (await loadGames(db, [bet.gameId]))[0]) : request.result;
+  const result = request.result === 'auto' ? autoGrade(bet, (await loadGames(db, [bet.gameId]))[0]) : request.result;
   const payoutCents = request.payout === undefined ? undefined : toCents(request.payout);
   const outcome = settlement(bet.stakeCents, bet.americanOdds, result, payoutCents);
 

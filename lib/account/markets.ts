@@ -82,7 +82,7 @@ export function normalizePick(game: GameSummary, pick: Pick): { selection: strin
       if (point === null) fail('point', 'is required for totals (the total, e.g. 47.5)');
       return { selection: wanted, point, player: null };
     default:
-      return fail('market', "must be h2h, spreads, totals or a player-prop market such as player_pass_yds");
+      return fail('market', 'must be h2h, spreads, totals or a player-prop market such as player_pass_yds');
   }
 }
 
@@ -97,7 +97,11 @@ export interface QuoteRow {
  * The no-vig consensus probability of the selection, with the reference book's market as the anchor,
  * or null when the reference book does not offer exactly this bet (another line is another bet).
  */
-export function fairProbabilityOf(rows: QuoteRow[], referenceBook: string, pick: { selection: string; point: number | null }): number | null {
+export function fairProbabilityOf(
+  rows: QuoteRow[],
+  referenceBook: string,
+  pick: { selection: string; point: number | null },
+): number | null {
   const byBook = new Map<string, BookMarket>();
   for (const row of rows) {
     const market = byBook.get(row.book) ?? { book: row.book, outcomes: [] };

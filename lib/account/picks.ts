@@ -52,10 +52,7 @@ function pickView(pick: PickRow, result: string | null) {
   };
 }
 
-export async function saveRecommendation(
-  db: Db,
-  input: { userId: string; clientLabel: string | undefined; now: Date; pick: NewPick },
-) {
+export async function saveRecommendation(db: Db, input: { userId: string; clientLabel: string | undefined; now: Date; pick: NewPick }) {
   const { userId, pick } = input;
   const once = await createOnce(
     pick.clientRequestId,

@@ -47,7 +47,10 @@ function pricesSameBet(reference: BookMarket, other: BookMarket): boolean {
 }
 
 function fairByOutcome(market: BookMarket): Map<string, number> {
-  const fair = devig(market.outcomes.map((quote) => impliedProbability(quote.americanOdds)), 'multiplicative');
+  const fair = devig(
+    market.outcomes.map((quote) => impliedProbability(quote.americanOdds)),
+    'multiplicative',
+  );
   return new Map(market.outcomes.map((quote, index) => [quote.outcome, fair[index] as number]));
 }
 

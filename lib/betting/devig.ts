@@ -82,9 +82,7 @@ function withExactUnitSum(outcomes: readonly Outcome[]): number[] {
   const fair = outcomes.map((outcome) => outcome.fair);
   if (sumLeftToRight(fair) === 1) return fair;
 
-  const candidates = outcomes
-    .map((outcome, index) => ({ ...outcome, index }))
-    .sort((a, b) => b.fair - a.fair);
+  const candidates = outcomes.map((outcome, index) => ({ ...outcome, index })).sort((a, b) => b.fair - a.fair);
   for (const candidate of candidates) {
     const value = valueMakingSumOne(fair, candidate.index, orderBounds(outcomes, candidate.implied));
     if (value !== undefined) {
@@ -112,13 +110,8 @@ function orderBounds(outcomes: readonly Outcome[], implied: number): { lower: nu
  * in each operand, so the sum is monotone in the value and bisection finds a
  * solution whenever there is one.
  */
-function valueMakingSumOne(
-  fair: readonly number[],
-  index: number,
-  { lower, upper }: { lower: number; upper: number },
-): number | undefined {
-  const sumWith = (value: number) =>
-    fair.reduce((total, current, i) => total + (i === index ? value : current), 0);
+function valueMakingSumOne(fair: readonly number[], index: number, { lower, upper }: { lower: number; upper: number }): number | undefined {
+  const sumWith = (value: number) => fair.reduce((total, current, i) => total + (i === index ? value : current), 0);
 
   let low = lower;
   let high = upper;

@@ -14,11 +14,7 @@ export type ExpectedValueResult = {
 };
 
 /** Expected value of betting `stake` at an American price, given an estimated win probability. */
-export function expectedValue(
-  probability: number,
-  american: number,
-  stake: number,
-): ExpectedValueResult {
+export function expectedValue(probability: number, american: number, stake: number): ExpectedValueResult {
   assertProbability('probability', probability);
   if (!(Number.isFinite(stake) && stake >= 0)) {
     throw new RangeError(`stake must be a finite number >= 0, got ${stake}`);

@@ -47,9 +47,7 @@ export function gradeSelection({ market, selection, point }: GradedSelection, sc
 
 /** Winnings on top of the stake for a winning bet at these odds, rounded to the cent. */
 export function winningsCents(stakeCents: number, americanOdds: number): number {
-  return americanOdds > 0
-    ? Math.round((stakeCents * americanOdds) / 100)
-    : Math.round((stakeCents * 100) / -americanOdds);
+  return americanOdds > 0 ? Math.round((stakeCents * americanOdds) / 100) : Math.round((stakeCents * 100) / -americanOdds);
 }
 
 export type SettledResult = Grade | 'void' | 'cashout';

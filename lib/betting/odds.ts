@@ -71,10 +71,5 @@ export function roundAmerican(american: number): number {
 
 /** Whether n is a whole American price the service accepts as input. */
 export function isValidAmericanOdds(n: number): boolean {
-  return (
-    Number.isInteger(n) &&
-    n >= MIN_AMERICAN_ODDS &&
-    n <= MAX_AMERICAN_ODDS &&
-    (n <= -100 || n >= 100)
-  );
+  return Number.isInteger(n) && n >= MIN_AMERICAN_ODDS && n <= MAX_AMERICAN_ODDS && (n <= -100 || n >= 100);
 }

@@ -20,9 +20,7 @@ export const BANKROLL_FIELDS = [
 export type BankrollFormValues = Record<(typeof BANKROLL_FIELDS)[number], string>;
 
 export type SaveBankrollState =
-  | { status: 'idle' }
-  | { status: 'invalid'; errors: FieldErrors; values: BankrollFormValues }
-  | { status: 'saved' };
+  { status: 'idle' } | { status: 'invalid'; errors: FieldErrors; values: BankrollFormValues } | { status: 'saved' };
 
 export async function saveBankrollFromForm(db: Db, userId: string, form: FormData): Promise<SaveBankrollState> {
   const values = formValues(form, BANKROLL_FIELDS);

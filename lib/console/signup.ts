@@ -15,9 +15,7 @@ const signUpForm = z.object({
 });
 
 export type SignUpResult =
-  | { status: 'created' }
-  | { status: 'invalid'; errors: FieldErrors }
-  | { status: 'rate_limited'; retryAfterSeconds: number };
+  { status: 'created' } | { status: 'invalid'; errors: FieldErrors } | { status: 'rate_limited'; retryAfterSeconds: number };
 
 export async function signUpFromForm(db: Db, limiter: RateLimiter, form: FormData, address: string): Promise<SignUpResult> {
   const parsed = signUpForm.safeParse(formValues(form, ['name', 'email', 'password']));

@@ -30,8 +30,7 @@ export function connectionSnippets(appOrigin: string, token: string | null): Sni
     {
       id: 'claude-desktop',
       title: 'Claude Desktop',
-      note:
-        'Add to claude_desktop_config.json (macOS ~/Library/Application Support/Claude/, Windows %APPDATA%\\Claude\\), then restart Claude Desktop. The mcp-remote bridge carries the header, which its Connectors cannot.',
+      note: 'Add to claude_desktop_config.json (macOS ~/Library/Application Support/Claude/, Windows %APPDATA%\\Claude\\), then restart Claude Desktop. The mcp-remote bridge carries the header, which its Connectors cannot.',
       code: json({
         mcpServers: {
           jev: {

@@ -8,7 +8,6 @@ import { EXPIRY_CHOICES } from './token-expiry';
 // The Connect page's token work, for the signed-in user only: every query is scoped by the session's user
 // id, never by an id the browser sends alone, so a guessed or forged token id finds nothing.
 
-
 const TOKEN_FIELDS = ['name', 'scope', 'expiry'] as const;
 
 const tokenForm = z.object({

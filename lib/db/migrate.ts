@@ -42,9 +42,7 @@ export interface Migration {
 }
 
 export function migrationsRoot(options?: MigrateOptions): string {
-  return path.resolve(
-    options?.migrationsDir ?? process.env.JEV_MIGRATIONS_DIR ?? path.join(process.cwd(), 'prisma', 'migrations'),
-  );
+  return path.resolve(options?.migrationsDir ?? process.env.JEV_MIGRATIONS_DIR ?? path.join(process.cwd(), 'prisma', 'migrations'));
 }
 
 /** Reads <root>/<provider>/NNNN_name/migration.sql in name order. */
@@ -72,21 +70,14 @@ export function readMigrations(provider: DatabaseProvider, options?: MigrateOpti
  * (unset = SQLite file:./data/jev.db). Safe to run repeatedly and
  * concurrently. Returns the names applied by this call.
  */
-export async function migrate(
-  databaseUrl: string | undefined,
-  options?: MigrateOptions,
-): Promise<{ applied: string[] }> {
+export async function migrate(databaseUrl: string | undefined, options?: MigrateOptions): Promise<{ applied: string[] }> {
   const db = resolveDatabase(databaseUrl);
   const migrations = readMigrations(db.provider, options);
   if (db.provider === 'sqlite') return migrateSqlite(db.filePath!, migrations, options);
   return migratePostgres(db.url, migrations, options);
 }
 
-async function migrateSqlite(
-  filePath: string,
-  migrations: Migration[],
-  options?: MigrateOptions,
-): Promise<{ applied: string[] }> {
+async function migrateSqlite(filePath: string, migrations: Migration[], options?: MigrateOptions): Promise<{ applied: string[] }> {
   mkdirSync(path.dirname(filePath), { recursive: true });
   const conn = new Database(filePath, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   const applied: string[] = [];
@@ -97,14 +88,10 @@ async function migrateSqlite(
     // the pragma is a no-op inside a transaction, so set it on the connection
     // and check integrity explicitly before each commit instead.
     conn.pragma('foreign_keys = OFF');
-    conn.exec(
-      `CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" ("name" TEXT NOT NULL PRIMARY KEY, "applied_at" TEXT NOT NULL)`,
-    );
+    conn.exec(`CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" ("name" TEXT NOT NULL PRIMARY KEY, "applied_at" TEXT NOT NULL)`);
     const isApplied = conn.prepare(`SELECT 1 FROM "${MIGRATIONS_TABLE}" WHERE "name" = ?`);
     const record = conn.prepare(`INSERT INTO "${MIGRATIONS_TABLE}" ("name", "applied_at") VALUES (?, ?)`);
-    const done = new Set(
-      (conn.prepare(`SELECT "name" FROM "${MIGRATIONS_TABLE}"`).all() as { name: string }[]).map((r) => r.name),
-    );
+    const done = new Set((conn.prepare(`SELECT "name" FROM "${MIGRATIONS_TABLE}"`).all() as { name: string }[]).map((r) => r.name));
 
     for (const m of migrations) {
       if (done.has(m.name)) continue;
@@ -135,11 +122,7 @@ async function migrateSqlite(
   return { applied };
 }
 
-async function migratePostgres(
-  url: string,
-  migrations: Migration[],
-  options?: MigrateOptions,
-): Promise<{ applied: string[] }> {
+async function migratePostgres(url: string, migrations: Migration[], options?: MigrateOptions): Promise<{ applied: string[] }> {
   const client = new pg.Client({ connectionString: url });
   // A connection error also rejects the pending query; without a listener the
   // 'error' event would crash the process instead.

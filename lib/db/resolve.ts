@@ -39,9 +39,7 @@ export function resolveDatabase(databaseUrl: string | undefined): ResolvedDataba
       rest = decodeURIComponent(rest);
     }
     if (rest === '' || rest === ':memory:') {
-      throw new Error(
-        'DATABASE_URL: a SQLite URL needs a file path (e.g. file:./data/jev.db); in-memory databases are not supported.',
-      );
+      throw new Error('DATABASE_URL: a SQLite URL needs a file path (e.g. file:./data/jev.db); in-memory databases are not supported.');
     }
     const filePath = path.resolve(/*turbopackIgnore: true*/ process.cwd(), rest);
     return { provider: 'sqlite', url: `file:${filePath}`, filePath };

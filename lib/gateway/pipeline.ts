@@ -118,4 +118,3 @@ export function createGateway({ config, db, limiter, now, findTool, providers, c
     },
   };
 }
-

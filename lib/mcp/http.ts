@@ -36,9 +36,7 @@ function clientNameOf(body: unknown): string | undefined {
   for (const message of messagesOf(body)) {
     const params = member(message, 'params');
     const info =
-      member(message, 'method') === 'initialize'
-        ? member(params, 'clientInfo')
-        : member(member(params, '_meta'), CLIENT_INFO_META_KEY);
+      member(message, 'method') === 'initialize' ? member(params, 'clientInfo') : member(member(params, '_meta'), CLIENT_INFO_META_KEY);
     const name = member(info, 'name');
     if (typeof name === 'string' && name.trim() !== '') return name.trim().slice(0, MAX_CLIENT_NAME);
   }
@@ -76,8 +74,7 @@ const isListenRequest = (message: unknown) => member(message, 'method') === LIST
  */
 function refuseListen(request: Request, body: unknown): { request: Request; body: unknown } {
   if (!messagesOf(body).some(isListenRequest)) return { request, body };
-  const rename = (message: unknown) =>
-    isListenRequest(message) ? { ...(message as object), method: REFUSED_LISTEN_METHOD } : message;
+  const rename = (message: unknown) => (isListenRequest(message) ? { ...(message as object), method: REFUSED_LISTEN_METHOD } : message);
   const headers = new Headers(request.headers);
   if (headers.get('mcp-method') === LISTEN) headers.set('mcp-method', REFUSED_LISTEN_METHOD); // must match the body's method
   return {
@@ -88,12 +85,15 @@ function refuseListen(request: Request, body: unknown): { request: Request; body
 
 export function createMcpEndpoint(gateway: Gateway) {
   // The caller travels in authInfo, the SDK's pass-through for who a request acts for; only post() calls fetch.
-  const handler = createMcpHandler(({ authInfo }) => {
-    const { who, reach } = authInfo?.extra as { who: McpCaller; reach: Reach };
-    return createMcpServer(gateway, who, reach);
-  }, {
-    responseMode: 'json',
-  });
+  const handler = createMcpHandler(
+    ({ authInfo }) => {
+      const { who, reach } = authInfo?.extra as { who: McpCaller; reach: Reach };
+      return createMcpServer(gateway, who, reach);
+    },
+    {
+      responseMode: 'json',
+    },
+  );
 
   return {
     /** Every JSON-RPC message arrives here. */

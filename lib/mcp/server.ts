@@ -103,20 +103,15 @@ export function createMcpServer(gateway: Gateway, { caller, clientLabel }: McpCa
   }
 
   for (const note of reach.notes ? NOTES : []) {
-    server.registerResource(
-      note.name,
-      note.uri,
-      { title: note.title, description: note.description, mimeType: 'text/markdown' },
-      () => ({ contents: [{ uri: note.uri, mimeType: 'text/markdown', text: note.text }] }),
-    );
+    server.registerResource(note.name, note.uri, { title: note.title, description: note.description, mimeType: 'text/markdown' }, () => ({
+      contents: [{ uri: note.uri, mimeType: 'text/markdown', text: note.text }],
+    }));
   }
 
   for (const prompt of reach.prompts ? PROMPTS : []) {
-    server.registerPrompt(
-      prompt.name,
-      { title: prompt.title, description: prompt.description, argsSchema: prompt.argsSchema },
-      (args) => ({ messages: [{ role: 'user', content: { type: 'text', text: prompt.render(args) } }] }),
-    );
+    server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema: prompt.argsSchema }, (args) => ({
+      messages: [{ role: 'user', content: { type: 'text', text: prompt.render(args) } }],
+    }));
   }
 
   if (reach.refusedListen) {

@@ -128,7 +128,10 @@ export function createClassifier(settings: ClassifierSettings): Classifier {
       });
       const body = await response.text();
       if (response.status === 429) {
-        throw unavailable("The classifier's provider is rate-limiting this service.", retryAfterSeconds(response.headers.get('retry-after')));
+        throw unavailable(
+          "The classifier's provider is rate-limiting this service.",
+          retryAfterSeconds(response.headers.get('retry-after')),
+        );
       }
       if (!response.ok) {
         console.warn(`[jev] classifier answered HTTP ${response.status}: ${body.slice(0, 500)}`);

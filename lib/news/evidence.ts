@@ -8,9 +8,27 @@ import type { ArticleTypeAnswer, ModelAnswer, ReportsAnswer } from './questions'
 export const MIN_QUOTE_CHARS = 10;
 
 const EQUIVALENTS: Readonly<Record<string, string>> = {
-  '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'", '\u0060': "'", '\u00b4': "'",
-  '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
-  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201b': "'",
+  '\u2032': "'",
+  '\u0060': "'",
+  '\u00b4': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u201f': '"',
+  '\u2033': '"',
+  '\u00ab': '"',
+  '\u00bb': '"',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2015': '-',
+  '\u2212': '-',
 };
 
 interface Folded {
@@ -75,9 +93,7 @@ export function verifyEvidence(text: string, answer: ModelAnswer): { answers: Mo
     });
   const verify = (value: ReportsAnswer | ArticleTypeAnswer): ReportsAnswer | ArticleTypeAnswer => {
     if (!('reports' in value)) return { ...value, evidence: found(value.evidence) };
-    const reports = value.reports
-      .map((item) => ({ ...item, evidence: found(item.evidence) }))
-      .filter((item) => item.evidence.length > 0);
+    const reports = value.reports.map((item) => ({ ...item, evidence: found(item.evidence) })).filter((item) => item.evidence.length > 0);
     dropped.reports += value.reports.length - reports.length;
     return { reports } as ReportsAnswer;
   };

@@ -48,7 +48,10 @@ export const QUESTIONS = {
   lineup_changes: { question: 'What lineup, starting-role or depth-chart changes are reported?', answer: reports },
   suspensions: { question: 'Who is reported suspended or otherwise barred from playing, and for how long?', answer: reports },
   transactions: { question: 'What trades, signings, releases or other roster moves are reported?', answer: reports },
-  coaching_changes: { question: 'What coaching changes (hirings, firings, interim or play-calling changes) are reported?', answer: reports },
+  coaching_changes: {
+    question: 'What coaching changes (hirings, firings, interim or play-calling changes) are reported?',
+    answer: reports,
+  },
   weather_venue: {
     question: 'What weather, playing-surface or venue issues (including relocations and postponements) are reported?',
     answer: reports,

@@ -6,8 +6,6 @@ export function assertValidBudget(budget: Budget): void {
     throw new RangeError(`rate-limit budget "${budget.name}": limit must be a positive integer, got ${budget.limit}`);
   }
   if (!Number.isSafeInteger(budget.windowSeconds) || budget.windowSeconds < 1) {
-    throw new RangeError(
-      `rate-limit budget "${budget.name}": windowSeconds must be a positive integer, got ${budget.windowSeconds}`,
-    );
+    throw new RangeError(`rate-limit budget "${budget.name}": windowSeconds must be a positive integer, got ${budget.windowSeconds}`);
   }
 }

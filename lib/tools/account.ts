@@ -8,10 +8,16 @@ import { defineTool } from './types';
 
 // The user's book: bankroll discipline, bets and picks. The three write tools need a write token.
 
-const text = (max: number) => z.string({ error: expected('must be text') }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
-const market = text(60).meta({ description: "h2h, spreads, totals, or a player-prop market such as player_pass_yds." });
+const text = (max: number) =>
+  z
+    .string({ error: expected('must be text') })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`);
+const market = text(60).meta({ description: 'h2h, spreads, totals, or a player-prop market such as player_pass_yds.' });
 const selection = text(100).meta({
-  description: "A team abbreviation (or name) for h2h and spreads, 'draw' for a soccer draw, 'over'/'under' for totals and props, 'yes'/'no' for yes/no props.",
+  description:
+    "A team abbreviation (or name) for h2h and spreads, 'draw' for a soccer draw, 'over'/'under' for totals and props, 'yes'/'no' for yes/no props.",
 });
 const clientRequestId = text(200)
   .optional()
@@ -24,7 +30,11 @@ const dateBound = (end: boolean) =>
 const listWindow = {
   from: dateBound(false).optional(),
   to: dateBound(true).optional(),
-  limit: z.int({ error: expected('must be a whole number') }).min(1).max(100).default(20),
+  limit: z
+    .int({ error: expected('must be a whole number') })
+    .min(1)
+    .max(100)
+    .default(20),
   cursor: z.string().max(200).optional().meta({ description: 'nextCursor from the previous page.' }),
 };
 /** What a bet and a pick are on: the same game, market, selection and price arguments for both tools. */
@@ -35,7 +45,10 @@ const wager = {
   selection,
   americanOdds,
   book: text(50).optional().meta({ description: 'Sportsbook key of the price, e.g. draftkings.' }),
-  point: z.number({ error: expected('must be a number (the line)') }).optional().meta({ description: 'Line for spreads, totals and over/under props.' }),
+  point: z
+    .number({ error: expected('must be a number (the line)') })
+    .optional()
+    .meta({ description: 'Line for spreads, totals and over/under props.' }),
   player: text(100).optional().meta({ description: 'Player, for player-prop markets.' }),
 };
 
@@ -65,7 +78,7 @@ export const logBetTool = defineTool({
   name: 'log_bet',
   title: 'Log a bet the user placed',
   description:
-    "Only when the user asks. Records a bet the user placed at a sportsbook (JEV takes no bets) with the price, stake and the fair " +
+    'Only when the user asks. Records a bet the user placed at a sportsbook (JEV takes no bets) with the price, stake and the fair ' +
     'probability from the consensus at this moment. The game must exist and be of the given sport. A stake past the max stake or ' +
     'a loss limit is still recorded, with warnings naming each limit. Pass clientRequestId so a retry cannot log it twice.',
   scope: 'write',
@@ -78,7 +91,13 @@ export const logBetTool = defineTool({
     clientRequestId,
   }),
   async run(ctx, bet) {
-    return ctx.book.logBet({ userId: ctx.user.id, clientLabel: ctx.clientLabel, now: ctx.now(), defaultBook: ctx.settings.defaultReferenceBook, bet });
+    return ctx.book.logBet({
+      userId: ctx.user.id,
+      clientLabel: ctx.clientLabel,
+      now: ctx.now(),
+      defaultBook: ctx.settings.defaultReferenceBook,
+      bet,
+    });
   },
 });
 
@@ -94,7 +113,12 @@ export const settleBetTool = defineTool({
   input: z.strictObject({
     betId: text(100),
     result: z.enum(SETTLE_RESULTS, { error: expected(`must be ${choiceList(SETTLE_RESULTS)}`) }),
-    payout: z.number({ error: expected('must be a number') }).min(0).max(1e12).optional().meta({ description: 'Amount returned, for cashout.' }),
+    payout: z
+      .number({ error: expected('must be a number') })
+      .min(0)
+      .max(1e12)
+      .optional()
+      .meta({ description: 'Amount returned, for cashout.' }),
   }),
   async run(ctx, { betId, result, payout }) {
     return ctx.book.settleBet({ userId: ctx.user.id, betId, request: { result, payout }, now: ctx.now() });
@@ -106,13 +130,17 @@ export const saveRecommendationTool = defineTool({
   title: 'Save a pick for the user',
   description:
     'Only when the user asks. Saves your recommendation (the game, market, selection, price, your probability, stake in units, ' +
-    'reasoning and risks) to the user\'s picks; it is graded later against the final score. Pass clientRequestId so a retry cannot save it twice.',
+    "reasoning and risks) to the user's picks; it is graded later against the final score. Pass clientRequestId so a retry cannot save it twice.",
   scope: 'write',
   hints: WRITE_HINTS,
   input: z.strictObject({
     ...wager,
     probability,
-    stakeUnits: z.number({ error: expected('must be a number of units') }).min(0).max(1000).optional(),
+    stakeUnits: z
+      .number({ error: expected('must be a number of units') })
+      .min(0)
+      .max(1000)
+      .optional(),
     reasoning: text(5000),
     risks: text(5000),
     clientRequestId,
@@ -150,7 +178,8 @@ export const listBetsTool = defineTool({
 export const listRecommendationsTool = defineTool({
   name: 'list_recommendations',
   title: "The user's saved picks and how they did",
-  description: "Saved picks, newest first, each graded once its game is final, with a summary (count, graded, won, lost, win rate). Page with cursor.",
+  description:
+    'Saved picks, newest first, each graded once its game is final, with a summary (count, graded, won, lost, win rate). Page with cursor.',
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({ sport: sport.optional(), ...listWindow }),

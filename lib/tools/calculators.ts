@@ -46,7 +46,7 @@ export const calcNoVigOdds = defineTool({
       .array(americanOdds, { error: expected('must be an array of American prices, one per outcome') })
       .min(2, 'must hold at least 2 prices (every outcome of one market)')
       .max(20, 'must hold at most 20 prices')
-      .meta({ description: "American prices of every outcome of one market, in any order; results keep this order." }),
+      .meta({ description: 'American prices of every outcome of one market, in any order; results keep this order.' }),
     method: z
       .enum(['multiplicative', 'power'], { error: "must be 'multiplicative' or 'power'" })
       .default('multiplicative')
@@ -180,14 +180,10 @@ export const calcKellyStake = defineTool({
       unit,
       stake,
       stakeUnits: stake / unit,
-      ...(fullKelly > 0
-        ? {}
-        : { reason: 'No positive edge: the probability does not beat the price, so Kelly stakes nothing.' }),
+      ...(fullKelly > 0 ? {} : { reason: 'No positive edge: the probability does not beat the price, so Kelly stakes nothing.' }),
     };
     if (!stored) return result;
-    const caps = [stake, stored.maxStake, stored.dailyLossRoom, stored.weeklyLossRoom].filter(
-      (cap): cap is number => cap !== null,
-    );
+    const caps = [stake, stored.maxStake, stored.dailyLossRoom, stored.weeklyLossRoom].filter((cap): cap is number => cap !== null);
     const cappedStake = Math.min(...caps);
     return {
       ...result,

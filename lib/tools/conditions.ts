@@ -80,7 +80,8 @@ export const getWeather = defineTool({
     const game = await ctx.data.schedule.requireGameRow(args.gameId);
     const base = { ...gameView(game) };
     const sample = game.source === 'sample' ? ` ${SAMPLE_NOTE}` : '';
-    if (game.venue?.roof === 'indoor') return { ...base, indoor: true, note: `${game.venue.name} is indoors: weather does not affect play.${sample}` };
+    if (game.venue?.roof === 'indoor')
+      return { ...base, indoor: true, note: `${game.venue.name} is indoors: weather does not affect play.${sample}` };
     const forecast = await ctx.data.conditions.forecast(game.id);
     const roofNote = game.venue?.roof === 'retractable' ? `${game.venue.name} has a retractable roof, which may be closed. ` : '';
     if (!forecast) {

@@ -43,7 +43,9 @@ export async function dateRange(
   const { timeZone } = await preferences(ctx, undefined);
   const today = ctx.now();
   const start = from ? dayStart(from, timeZone) : startOfDay(new Date(today.getTime() - defaults.back * DAY_MS), timeZone);
-  const end = to ? dayStart(to, timeZone).getTime() + DAY_MS : startOfDay(new Date(start.getTime() + defaults.ahead * DAY_MS + DAY_MS / 2), timeZone).getTime();
+  const end = to
+    ? dayStart(to, timeZone).getTime() + DAY_MS
+    : startOfDay(new Date(start.getTime() + defaults.ahead * DAY_MS + DAY_MS / 2), timeZone).getTime();
   const days = Math.round((end - start.getTime()) / DAY_MS);
   if (days <= 0) throw invalidInput([{ path: 'to', message: 'must be on or after from' }]);
   if (days > maxDays) {

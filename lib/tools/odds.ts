@@ -45,7 +45,7 @@ export const getGameOdds = defineTool({
     'Per market: consensusBooks (books in the no-vig consensus, the reference included; 1 = the reference book alone, 0 = no consensus) ' +
     'and books (books pricing it). Per outcome: the reference price and point, impliedProbability, fairProbability (6 decimals), ' +
     'fairAmericanOdds, expectedValue (the reference price against the fair probability, per unit staked), the best price on the same ' +
-    'bet with its book, and updatedAt/updatedAgo for each price. State every price\'s updatedAgo and pass on any priceNote or note ' +
+    "bet with its book, and updatedAt/updatedAgo for each price. State every price's updatedAgo and pass on any priceNote or note " +
     '(stale prices, a market the reference book does not price, sample data). The consensus uses only books at the reference line.',
   scope: 'read',
   hints: READ_HINTS,
@@ -53,9 +53,13 @@ export const getGameOdds = defineTool({
     sport,
     gameId: gameId.optional(),
     team: team.optional(),
-    date: isoDate.optional().meta({ description: "Games starting on this date (YYYY-MM-DD, in the user's time zone); default: the coming week." }),
+    date: isoDate
+      .optional()
+      .meta({ description: "Games starting on this date (YYYY-MM-DD, in the user's time zone); default: the coming week." }),
     markets: z
-      .array(z.enum(GAME_MARKETS, { error: `must be one of ${GAME_MARKETS.join(', ')}` }), { error: expected('must be an array of markets') })
+      .array(z.enum(GAME_MARKETS, { error: `must be one of ${GAME_MARKETS.join(', ')}` }), {
+        error: expected('must be an array of markets'),
+      })
       .min(1, 'must name at least one market (or leave it out for all)')
       .optional()
       .meta({ description: 'Markets to return: h2h (moneyline), spreads, totals; default all three.' }),
@@ -87,14 +91,19 @@ async function gameOdds(
       : { from: new Date(now.getTime() - UPCOMING_LOOKBACK_MS), to: new Date(now.getTime() + UPCOMING_DAYS * DAY_MS) };
     games = await ctx.data.schedule.findGames({ sport: args.sport, ...window, teamId, excludeFinal: !args.date });
   }
-  const rows = await ctx.data.odds.gamePrices(games.map((g) => g.id), markets);
+  const rows = await ctx.data.odds.gamePrices(
+    games.map((g) => g.id),
+    markets,
+  );
   const byGameMarket = groupPrices(rows, (row) => `${row.gameId}|${row.market}`);
   const options = pricingOptions(ctx, referenceBook, now);
   return {
     sport: args.sport,
     referenceBook,
     ...(games.some((g) => g.source === 'sample') ? { priceNote: SAMPLE_NOTE } : {}),
-    ...(games.length === 0 ? await emptyNote(ctx, args.sport, `No ${args.sport.toUpperCase()} games with prices in that window. list_games shows the schedule.`) : {}),
+    ...(games.length === 0
+      ? await emptyNote(ctx, args.sport, `No ${args.sport.toUpperCase()} games with prices in that window. list_games shows the schedule.`)
+      : {}),
     games: games.map((game) => ({
       ...gameView(game),
       markets: markets.flatMap((market) => {
@@ -111,7 +120,7 @@ export const getPlayerProps = defineTool({
   description:
     "Player-prop markets of one game (e.g. player_pass_yds, player_points, player_anytime_td), per player: the reference book's " +
     'over/under (or yes) price and line, the no-vig consensus (consensusBooks, fairProbability, fairAmericanOdds, expectedValue) exactly ' +
-    'as get_game_odds, the best price on the same line, and each price\'s updatedAgo. One-sided markets such as anytime touchdown list ' +
+    "as get_game_odds, the best price on the same line, and each price's updatedAgo. One-sided markets such as anytime touchdown list " +
     'only "yes": consensusBooks is 0 and there is no fair price. Props older than a few minutes are refreshed from the provider when ' +
     'one is set up; if it fails, stored props are returned with a note. Pass on every priceNote and note.',
   scope: 'read',
@@ -120,7 +129,9 @@ export const getPlayerProps = defineTool({
     sport,
     gameId,
     markets: z
-      .array(z.string().regex(/^[a-z_]{3,60}$/, 'must be a prop market key such as player_pass_yds'), { error: expected('must be an array of prop markets') })
+      .array(z.string().regex(/^[a-z_]{3,60}$/, 'must be a prop market key such as player_pass_yds'), {
+        error: expected('must be an array of prop markets'),
+      })
       .min(1, 'must name at least one market (or leave it out for all)')
       .optional()
       .meta({ description: 'Prop market keys to return (e.g. player_pass_yds, player_points); default all stored for the game.' }),
@@ -139,19 +150,29 @@ export const getPlayerProps = defineTool({
       selected = rows.filter((row) => row.player.toLowerCase() === wanted);
       if (selected.length === 0 && rows.length > 0) {
         const players = [...new Set(rows.map((row) => row.player))];
-        const closest = closestNames(args.player, players.map((name) => ({ name, spellings: [name] })));
+        const closest = closestNames(
+          args.player,
+          players.map((name) => ({ name, spellings: [name] })),
+        );
         throw invalidInput([{ path: 'player', message: `no props for "${args.player}" in this game; closest: ${closest.join(', ')}` }]);
       }
     }
     const options = pricingOptions(ctx, referenceBook, ctx.now());
     const groups = groupPrices(selected, (row) => `${row.market}|${row.player}`);
-    const priceNotes = [game.source === 'sample' ? SAMPLE_NOTE : undefined, groups.size === 0 ? 'No player props are stored for this game yet.' : undefined];
+    const priceNotes = [
+      game.source === 'sample' ? SAMPLE_NOTE : undefined,
+      groups.size === 0 ? 'No player props are stored for this game yet.' : undefined,
+    ];
     return {
       ...gameView(game),
       referenceBook,
       ...(refresh.note ? { note: refresh.note } : {}),
       ...(priceNotes.some(Boolean) ? { priceNote: priceNotes.filter(Boolean).join(' ') } : {}),
-      props: [...groups.values()].map((quotes) => ({ market: quotes[0]!.market, player: quotes[0]!.player, ...priced(game, quotes, options) })),
+      props: [...groups.values()].map((quotes) => ({
+        market: quotes[0]!.market,
+        player: quotes[0]!.player,
+        ...priced(game, quotes, options),
+      })),
     };
   },
 });

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  getBankrollTool,
-  listBetsTool,
-  listRecommendationsTool,
-  logBetTool,
-  saveRecommendationTool,
-  settleBetTool,
-} from './account';
+import { getBankrollTool, listBetsTool, listRecommendationsTool, logBetTool, saveRecommendationTool, settleBetTool } from './account';
 import { calcEv, calcImpliedProbability, calcKellyStake, calcNoVigOdds, calcParlay } from './calculators';
 import { getInjuryReport, getWeather } from './conditions';
 import { jevClassify } from './news';

@@ -48,7 +48,14 @@ export const getGameResults = defineTool({
   async run(ctx, args) {
     const range = await dateRange(ctx, args.from, args.to, { back: DEFAULT_RESULTS_DAYS, ahead: DEFAULT_RESULTS_DAYS }, MAX_RESULTS_DAYS);
     const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
-    const games = await ctx.data.schedule.findGames({ sport: args.sport, from: range.from, to: range.to, teamId, status: 'final', order: 'desc' });
+    const games = await ctx.data.schedule.findGames({
+      sport: args.sport,
+      from: range.from,
+      to: range.to,
+      teamId,
+      status: 'final',
+      order: 'desc',
+    });
     return {
       sport: args.sport,
       from: range.from.toISOString(),

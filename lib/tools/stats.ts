@@ -26,7 +26,12 @@ export const getTeamStats = defineTool({
   input: z.strictObject({
     sport,
     team,
-    season: z.int({ error: expected('must be a year such as 2026') }).min(1990).max(2100).optional().meta({ description: 'Year the season started in; default the current season.' }),
+    season: z
+      .int({ error: expected('must be a year such as 2026') })
+      .min(1990)
+      .max(2100)
+      .optional()
+      .meta({ description: 'Year the season started in; default the current season.' }),
   }),
   async run(ctx, args) {
     const found = resolveTeam(args.sport, args.team);
@@ -34,7 +39,11 @@ export const getTeamStats = defineTool({
     const season = args.season ?? seasonOf(args.sport, ctx.now());
     const games = await ctx.data.schedule.teamFinals(args.sport, season, found.id);
     // Closing lines: the reference book's last stored spread and total before each game.
-    const closing = await ctx.data.odds.closingLines(games.map((g) => g.id), referenceBook, found.abbreviation);
+    const closing = await ctx.data.odds.closingLines(
+      games.map((g) => g.id),
+      referenceBook,
+      found.abbreviation,
+    );
     const stats = seasonRecord(found.id, games, closing, referenceBook);
     return {
       sport: args.sport,
@@ -59,7 +68,11 @@ export const getPlayerStats = defineTool({
     sport,
     player: player.meta({ description: "The player's name." }),
     team: team.optional(),
-    lastN: z.int({ error: expected('must be a whole number from 1 to 20') }).min(1, 'must be at least 1').max(20, 'must be at most 20').default(5),
+    lastN: z
+      .int({ error: expected('must be a whole number from 1 to 20') })
+      .min(1, 'must be at least 1')
+      .max(20, 'must be at most 20')
+      .default(5),
   }),
   async run(ctx, args) {
     const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
@@ -74,7 +87,8 @@ export const getPlayerStats = defineTool({
     }));
     const averages = averageStatLines(games.map((game) => game.stats));
     // Without lines (a player known from the injury report), the league's or team's games tell whether it is the sample's.
-    const sample = lines.length > 0 ? lines.some((l) => l.source === 'sample') : await onSampleSlate(ctx, args.sport, teamId ? [teamId] : undefined);
+    const sample =
+      lines.length > 0 ? lines.some((l) => l.source === 'sample') : await onSampleSlate(ctx, args.sport, teamId ? [teamId] : undefined);
     return { sport: args.sport, player: name, gamesCounted: games.length, averages, games, ...(sample ? { note: SAMPLE_NOTE } : {}) };
   },
 });

@@ -43,7 +43,14 @@ export function seasonRecord(teamId: string, games: readonly GameRow[], closing:
     }
     if (lastFive.length < LAST_FIVE) {
       const opponent = home ? game.awayTeam : game.homeTeam;
-      lastFive.push({ gameId: game.id, startsAt: game.startsAt.toISOString(), opponent: opponent.abbreviation, home, score: `${scored}-${allowed}`, result });
+      lastFive.push({
+        gameId: game.id,
+        startsAt: game.startsAt.toISOString(),
+        opponent: opponent.abbreviation,
+        home,
+        score: `${scored}-${allowed}`,
+        result,
+      });
     }
   }
   const played = games.length;

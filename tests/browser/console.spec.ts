@@ -135,7 +135,9 @@ test('create a read token and a write token; copy from the page; both call calc_
   await alice.getByRole('button', { name: 'Copy the new token' }).click();
   expect(await alice.evaluate(() => navigator.clipboard.readText())).toBe(readToken);
   // The snippets carry the token while it is shown.
-  await expect(alice.getByText(`claude mcp add --transport http jev ${origin()}/api/mcp --header "Authorization: Bearer ${readToken}"`)).toBeVisible();
+  await expect(
+    alice.getByText(`claude mcp add --transport http jev ${origin()}/api/mcp --header "Authorization: Bearer ${readToken}"`),
+  ).toBeVisible();
   await expectAccessible(alice);
   await screenshot(alice, 'connect-new-token');
 
@@ -264,19 +266,52 @@ test('bets and picks: logged by an agent, shown with its label, settled from the
   const hour = 3_600_000;
   seed({
     games: [
-      { id: 'nfl-browser-final', home: 'KC', away: 'BUF', startsAt: new Date(Date.now() - 48 * hour), status: 'final', homeScore: 27, awayScore: 24 },
+      {
+        id: 'nfl-browser-final',
+        home: 'KC',
+        away: 'BUF',
+        startsAt: new Date(Date.now() - 48 * hour),
+        status: 'final',
+        homeScore: 27,
+        awayScore: 24,
+      },
       { id: 'nfl-browser-next', home: 'NYG', away: 'DAL', startsAt: new Date(Date.now() + 48 * hour) },
     ],
   });
   const tool = (name: string, data: object) =>
-    request.post(`${origin()}/api/v1/tools/${name}`, { headers: { Authorization: `Bearer ${writeToken}`, 'User-Agent': 'Playwright Agent/1.0' }, data });
-  const won = await tool('log_bet', { sport: 'nfl', gameId: 'nfl-browser-final', market: 'h2h', selection: 'KC', americanOdds: -120, stake: 30 });
+    request.post(`${origin()}/api/v1/tools/${name}`, {
+      headers: { Authorization: `Bearer ${writeToken}`, 'User-Agent': 'Playwright Agent/1.0' },
+      data,
+    });
+  const won = await tool('log_bet', {
+    sport: 'nfl',
+    gameId: 'nfl-browser-final',
+    market: 'h2h',
+    selection: 'KC',
+    americanOdds: -120,
+    stake: 30,
+  });
   expect(won.status()).toBe(200);
-  const open = await tool('log_bet', { sport: 'nfl', gameId: 'nfl-browser-next', market: 'h2h', selection: 'NYG', americanOdds: 120, stake: 10 });
+  const open = await tool('log_bet', {
+    sport: 'nfl',
+    gameId: 'nfl-browser-next',
+    market: 'h2h',
+    selection: 'NYG',
+    americanOdds: 120,
+    stake: 10,
+  });
   const openBetId = (await open.json()).data.bet.id as string;
   const pick = await tool('save_recommendation', {
-    sport: 'nfl', gameId: 'nfl-browser-final', market: 'spreads', selection: 'BUF', point: 3.5, americanOdds: -110,
-    probability: 0.56, stakeUnits: 1, reasoning: 'Short rest for the favourite.', risks: 'Late injury news.',
+    sport: 'nfl',
+    gameId: 'nfl-browser-final',
+    market: 'spreads',
+    selection: 'BUF',
+    point: 3.5,
+    americanOdds: -110,
+    probability: 0.56,
+    stakeUnits: 1,
+    reasoning: 'Short rest for the favourite.',
+    risks: 'Late injury news.',
   });
   expect(pick.status()).toBe(200);
 

@@ -45,7 +45,15 @@ export interface TestQuote {
 /** Current prices of one market, also appended to the history at `at`. */
 export async function addPrices(db: Db, gameId: string, market: string, quotes: TestQuote[], at: Date): Promise<void> {
   for (const quote of quotes) {
-    const row = { gameId, market, player: '', book: quote.book, outcome: quote.outcome, point: quote.point ?? null, americanOdds: quote.americanOdds };
+    const row = {
+      gameId,
+      market,
+      player: '',
+      book: quote.book,
+      outcome: quote.outcome,
+      point: quote.point ?? null,
+      americanOdds: quote.americanOdds,
+    };
     await db.price.upsert({
       where: { gameId_market_player_book_outcome: { gameId, market, player: '', book: quote.book, outcome: quote.outcome } },
       create: { ...row, updatedAt: at },

@@ -45,9 +45,7 @@ class RespConnection {
   /** Writes all commands in one go so concurrent HTTP requests never interleave inside a pipeline. */
   send(commands: readonly string[][]): Promise<RespValue[]> {
     if (this.failure) return Promise.reject(this.failure);
-    const replies = commands.map(
-      () => new Promise<RespValue>((resolve, reject) => this.waiters.push({ resolve, reject })),
-    );
+    const replies = commands.map(() => new Promise<RespValue>((resolve, reject) => this.waiters.push({ resolve, reject })));
     this.socket.write(Buffer.concat(commands.map(encodeCommand)));
     return Promise.all(replies);
   }

@@ -43,20 +43,40 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     benWrite = (await database.token(await database.user('ben@example.com'), 'write')).token;
 
     const { db } = database;
-    await addGame(db, { id: 'nfl-final', home: 'KC', away: 'BUF', startsAt: new Date(now - 48 * HOUR), status: 'final', homeScore: 27, awayScore: 24 });
+    await addGame(db, {
+      id: 'nfl-final',
+      home: 'KC',
+      away: 'BUF',
+      startsAt: new Date(now - 48 * HOUR),
+      status: 'final',
+      homeScore: 27,
+      awayScore: 24,
+    });
     await addGame(db, { id: 'nfl-next', home: 'NYG', away: 'DAL', startsAt: new Date(now + 48 * HOUR) });
     await addGame(db, { id: 'nba-next', sport: 'nba', home: 'BOS', away: 'LAL', startsAt: new Date(now + 24 * HOUR) });
     const h2h = (book: string, home: number, away: number) => [
       { book, outcome: 'NYG', americanOdds: home },
       { book, outcome: 'DAL', americanOdds: away },
     ];
-    await addPrices(db, 'nfl-next', 'h2h', [...h2h('draftkings', -150, 130), ...h2h('fanduel', -145, 125), ...h2h('caesars', -155, 135)], new Date(now - HOUR));
+    await addPrices(
+      db,
+      'nfl-next',
+      'h2h',
+      [...h2h('draftkings', -150, 130), ...h2h('fanduel', -145, 125), ...h2h('caesars', -155, 135)],
+      new Date(now - HOUR),
+    );
     // Closing prices of the final game: the last before kick-off count, the in-play one after it does not.
     const close = (book: string, kc: number, buf: number) => [
       { book, outcome: 'KC', americanOdds: kc },
       { book, outcome: 'BUF', americanOdds: buf },
     ];
-    await addPrices(db, 'nfl-final', 'h2h', [...close('draftkings', -110, -110), ...close('fanduel', -110, -110)], new Date(now - 60 * HOUR));
+    await addPrices(
+      db,
+      'nfl-final',
+      'h2h',
+      [...close('draftkings', -110, -110), ...close('fanduel', -110, -110)],
+      new Date(now - 60 * HOUR),
+    );
     await addPrices(db, 'nfl-final', 'h2h', [...close('draftkings', -130, 110), ...close('fanduel', -135, 115)], new Date(now - 49 * HOUR));
     await addPrices(db, 'nfl-final', 'h2h', [...close('draftkings', -400, 300)], new Date(now - 47 * HOUR));
 
@@ -143,7 +163,9 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
 
   it('settle_bet: auto grades from the final score, moves the balance once, same answer again, different result refused', async () => {
     const before = await balance();
-    const { bet } = (await call('log_bet', { sport: 'nfl', gameId: 'nfl-final', market: 'h2h', selection: 'KC', americanOdds: -120, stake: 30 })).json().data;
+    const { bet } = (
+      await call('log_bet', { sport: 'nfl', gameId: 'nfl-final', market: 'h2h', selection: 'KC', americanOdds: -120, stake: 30 })
+    ).json().data;
     const settled = await call('settle_bet', { betId: bet.id, result: 'auto' });
     expect(settled.status).toBe(200);
     expect(settled.json().data).toMatchObject({ status: 'won', payout: 55, profit: 25 });
@@ -261,7 +283,20 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     });
     const lose = (settledAt: string, stakeCents: number) =>
       db.bet.create({
-        data: { userId, sport: 'nfl', gameId: 'nfl-final', market: 'h2h', selection: 'BUF', americanOdds: 100, stakeCents, status: 'lost', profitCents: -stakeCents, payoutCents: 0, placedAt: new Date(settledAt), settledAt: new Date(settledAt) },
+        data: {
+          userId,
+          sport: 'nfl',
+          gameId: 'nfl-final',
+          market: 'h2h',
+          selection: 'BUF',
+          americanOdds: 100,
+          stakeCents,
+          status: 'lost',
+          profitCents: -stakeCents,
+          payoutCents: 0,
+          placedAt: new Date(settledAt),
+          settledAt: new Date(settledAt),
+        },
       });
     // Sunday 2026-11-01 is the end of daylight saving time in New York; Monday 2026-11-02 starts a new week.
     await lose('2026-10-31T23:30:00Z', 2000); // Saturday evening, EDT: last week

@@ -43,9 +43,13 @@ describe('per-address budget', () => {
     expect((await post({})).status).toBe(401);
     expect((await post({ 'x-forwarded-for': '198.51.100.1' })).status).toBe(401);
     expect((await post({ authorization: `Bearer ${token}`, 'x-forwarded-for': '198.51.100.2' })).status).toBe(200);
-    expect((await raw(server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await raw(server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } })).status).toBe(
+      200,
+    );
     await eachRefusalHasRetryAfter(await post({ authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.9' }));
-    await eachRefusalHasRetryAfter(await raw(server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } }));
+    await eachRefusalHasRetryAfter(
+      await raw(server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } }),
+    );
   });
 });
 
@@ -80,7 +84,9 @@ describe('tool-call budgets', () => {
   it('counts per token then per user; unknown tools and the list are free; failing arguments still count', async () => {
     for (let i = 0; i < 5; i++) expect((await call('no_such_tool', '{}', first)).status).toBe(404);
     for (let i = 0; i < 5; i++) {
-      expect((await raw(server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${first}` } })).status).toBe(200);
+      expect((await raw(server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${first}` } })).status).toBe(
+        200,
+      );
     }
     expect((await call('calc_implied_probability', '{"americanOdds":-110}', first)).status).toBe(200);
     expect((await call('calc_implied_probability', '{"americanOdds":5}', first)).status).toBe(400); // counted at step 7

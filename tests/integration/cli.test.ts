@@ -66,7 +66,18 @@ describe('jev CLI', () => {
     expect(badScope.stderr).toContain("--scope: must be 'read' or 'write'");
     const noUser = await jevHere('token', 'create', '--email', 'nobody@example.com', '--scope', 'read');
     expect(noUser.stderr).toContain('No user with email nobody@example.com');
-    const badBankroll = await jevHere('bankroll', 'set', '--email', 'erin@example.com', '--balance', 'lots', '--unit', '10', '--time-zone', 'Mars/Olympus');
+    const badBankroll = await jevHere(
+      'bankroll',
+      'set',
+      '--email',
+      'erin@example.com',
+      '--balance',
+      'lots',
+      '--unit',
+      '10',
+      '--time-zone',
+      'Mars/Olympus',
+    );
     expect(badBankroll.code).toBe(2);
     expect(badBankroll.stderr).toContain('--balance: Enter a number.');
     expect(badBankroll.stderr).toContain('--time-zone: Choose a time zone');
@@ -74,7 +85,16 @@ describe('jev CLI', () => {
   });
 
   it('jev bankroll set refuses what the Bankroll page refuses, with the same message', async () => {
-    const valid = { balance: '500', unit: '5', kellyFraction: '0.25', maxStake: '', dailyLossLimit: '', weeklyLossLimit: '', referenceBook: '', timeZone: 'UTC' };
+    const valid = {
+      balance: '500',
+      unit: '5',
+      kellyFraction: '0.25',
+      maxStake: '',
+      dailyLossLimit: '',
+      weeklyLossLimit: '',
+      referenceBook: '',
+      timeZone: 'UTC',
+    };
     const option: Record<keyof typeof valid, string> = {
       balance: 'balance',
       unit: 'unit',
@@ -116,7 +136,18 @@ describe('jev CLI', () => {
   });
 
   it('creates a token printed alone, lists it masked, sets a bankroll the tools see, and revokes it', { timeout: 60_000 }, async () => {
-    const created = await jevHere('token', 'create', '--email', 'erin@example.com', '--scope', 'read', '--name', 'laptop', '--expires-days', '30');
+    const created = await jevHere(
+      'token',
+      'create',
+      '--email',
+      'erin@example.com',
+      '--scope',
+      'read',
+      '--name',
+      'laptop',
+      '--expires-days',
+      '30',
+    );
     expect(created.code).toBe(0);
     const token = created.stdout.trim();
     expect(created.stdout).toBe(`${token}\n`);
@@ -126,9 +157,25 @@ describe('jev CLI', () => {
     expect(listed.stdout).toContain(`${token.slice(0, 8)}…${token.slice(-4)}`);
     expect(listed.stdout).not.toContain(token);
     expect(listed.stdout).toContain('laptop');
-    const id = listed.stdout.split('\n').find((line) => line.includes('laptop'))?.split('\t')[0] as string;
+    const id = listed.stdout
+      .split('\n')
+      .find((line) => line.includes('laptop'))
+      ?.split('\t')[0] as string;
 
-    const bankroll = await jevHere('bankroll', 'set', '--email', 'erin@example.com', '--balance', '500', '--unit', '5', '--max-stake', '12.5', '--time-zone', 'Europe/London');
+    const bankroll = await jevHere(
+      'bankroll',
+      'set',
+      '--email',
+      'erin@example.com',
+      '--balance',
+      '500',
+      '--unit',
+      '5',
+      '--max-stake',
+      '12.5',
+      '--time-zone',
+      'Europe/London',
+    );
     expect(bankroll.code, bankroll.stderr).toBe(0);
     const kelly = async () =>
       raw(server.port, {
@@ -160,7 +207,9 @@ describe.each(PROVIDERS)('jev db migrate on %s', (provider) => {
       const names = readMigrations(provider).map((migration) => migration.name);
       const first = await runJevHere(['db', 'migrate'], { DATABASE_URL: fresh.url });
       expect(first.code, first.stderr).toBe(0);
-      expect(first.stdout).toBe(`Applied ${names.length} migration${names.length === 1 ? '' : 's'}:\n${names.map((name) => `  ${name}\n`).join('')}`);
+      expect(first.stdout).toBe(
+        `Applied ${names.length} migration${names.length === 1 ? '' : 's'}:\n${names.map((name) => `  ${name}\n`).join('')}`,
+      );
       const again = await runJevHere(['db', 'migrate'], { DATABASE_URL: fresh.url });
       expect(again.code).toBe(0);
       expect(again.stdout).toBe('No pending migrations: the database schema is up to date.\n');

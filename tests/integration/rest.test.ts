@@ -142,7 +142,14 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
     });
 
     it('3: a missing or malformed token is 401 invalid_token, naming the prefix and the Connect page', async () => {
-      for (const authorization of [undefined, 'Bearer', 'Bearer nope', 'Basic abc', `Bearer ${readToken.slice(0, -1)}${readToken.endsWith('x') ? 'y' : 'x'}`, `Bearer ${readToken}x`]) {
+      for (const authorization of [
+        undefined,
+        'Bearer',
+        'Bearer nope',
+        'Basic abc',
+        `Bearer ${readToken.slice(0, -1)}${readToken.endsWith('x') ? 'y' : 'x'}`,
+        `Bearer ${readToken}x`,
+      ]) {
         const res = await raw(server.port, {
           path: '/api/v1/tools/calc_implied_probability',
           headers: authorization ? { authorization } : {},
@@ -257,13 +264,21 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
         ['calc_ev', { probability: 1, americanOdds: 150 }, 'probability: must be less than 1 (a fraction, not a percentage)'],
         ['calc_ev', { probability: 55, americanOdds: 150 }, 'probability: must be less than 1 (a fraction, not a percentage)'],
         ['calc_ev', { probability: 0, americanOdds: 150 }, 'probability: must be greater than 0 (a fraction, not a percentage)'],
-        ['calc_ev', { probability: 'x', americanOdds: 150 }, 'probability: must be a number: a probability as a fraction strictly between 0 and 1'],
+        [
+          'calc_ev',
+          { probability: 'x', americanOdds: 150 },
+          'probability: must be a number: a probability as a fraction strictly between 0 and 1',
+        ],
         ['calc_no_vig_odds', { prices: [-110] }, 'prices: must hold at least 2 prices (every outcome of one market)'],
         ['calc_no_vig_odds', { prices: Array(21).fill(-110) }, 'prices: must hold at most 20 prices'],
         ['calc_no_vig_odds', { prices: [-110, 90] }, 'prices.1: American odds must be +100 or more, or -100 or less'],
         ['calc_no_vig_odds', { prices: [-110, -110], method: 'additive' }, "method: must be 'multiplicative' or 'power'"],
         ['calc_parlay', { legs: [{ americanOdds: 150 }] }, 'legs: must hold at least 2 legs'],
-        ['calc_parlay', { legs: [{ americanOdds: 150 }, { americanOdds: 150, probability: 2 }] }, 'legs.1.probability: must be less than 1 (a fraction, not a percentage)'],
+        [
+          'calc_parlay',
+          { legs: [{ americanOdds: 150 }, { americanOdds: 150, probability: 2 }] },
+          'legs.1.probability: must be less than 1 (a fraction, not a percentage)',
+        ],
         ['calc_kelly_stake', { probability: 0.5, americanOdds: 150, kellyFraction: 2 }, 'kellyFraction: must be at most 1 (full Kelly)'],
       ];
       for (const [tool, args, message] of cases) {

@@ -5,9 +5,9 @@ import { startServer } from '../helpers/server';
 
 describe('start-up configuration check', () => {
   it('refuses to start without NEXTAUTH_SECRET on a public production host', async () => {
-    await expect(
-      startServer({ NODE_ENV: 'production', APP_URL: 'https://jev.example.com', NEXTAUTH_SECRET: '' }),
-    ).rejects.toThrow(/server exited with 1:[\s\S]*NEXTAUTH_SECRET: is required in production/);
+    await expect(startServer({ NODE_ENV: 'production', APP_URL: 'https://jev.example.com', NEXTAUTH_SECRET: '' })).rejects.toThrow(
+      /server exited with 1:[\s\S]*NEXTAUTH_SECRET: is required in production/,
+    );
   });
 
   it('refuses to start with a malformed budget', async () => {

@@ -16,7 +16,12 @@ interface FieldSpec {
 const FIELDS: FieldSpec[] = [
   { name: 'balance', label: 'Balance', hint: 'Money set aside for betting.', inputMode: 'decimal' },
   { name: 'unit', label: 'Unit size', hint: 'One unit in money; agents size stakes in units.', inputMode: 'decimal' },
-  { name: 'kellyFraction', label: 'Kelly fraction', hint: 'Share of full Kelly to stake, e.g. 0.25 for quarter Kelly.', inputMode: 'decimal' },
+  {
+    name: 'kellyFraction',
+    label: 'Kelly fraction',
+    hint: 'Share of full Kelly to stake, e.g. 0.25 for quarter Kelly.',
+    inputMode: 'decimal',
+  },
   { name: 'maxStake', label: 'Max stake', hint: 'Largest single stake. Leave empty for none.', inputMode: 'decimal' },
   { name: 'dailyLossLimit', label: 'Daily loss limit', hint: 'Leave empty for none.', inputMode: 'decimal' },
   { name: 'weeklyLossLimit', label: 'Weekly loss limit', hint: 'Weeks start on Monday. Leave empty for none.', inputMode: 'decimal' },

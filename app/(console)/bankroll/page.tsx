@@ -37,7 +37,19 @@ function formValuesOf(bankroll: BankrollView | null): BankrollFormValues {
   };
 }
 
-function LimitRoom({ label, limit, lost, room, money }: { label: string; limit: number | null; lost: number; room: number | null; money: (n: number) => string }) {
+function LimitRoom({
+  label,
+  limit,
+  lost,
+  room,
+  money,
+}: {
+  label: string;
+  limit: number | null;
+  lost: number;
+  room: number | null;
+  money: (n: number) => string;
+}) {
   return (
     <div className="card">
       <h3>{label}</h3>
@@ -71,8 +83,8 @@ export default async function BankrollPage() {
       <main id="main" className="inner">
         <h1>Bankroll</h1>
         <p className="lead">
-          Agents call get_bankroll before suggesting any stake, and never suggest more than your max stake or the room left under your
-          loss limits.
+          Agents call get_bankroll before suggesting any stake, and never suggest more than your max stake or the room left under your loss
+          limits.
         </p>
         {bankroll ? (
           <>
@@ -82,8 +94,20 @@ export default async function BankrollPage() {
               {bankroll.maxStake === null ? 'not set' : money(bankroll.maxStake)}. Days and weeks in {bankroll.timeZone}.
             </p>
             <div className="grid-2">
-              <LimitRoom label="Today" limit={bankroll.dailyLossLimit} lost={bankroll.lossToday} room={bankroll.dailyLossRoom} money={money} />
-              <LimitRoom label="This week" limit={bankroll.weeklyLossLimit} lost={bankroll.lossThisWeek} room={bankroll.weeklyLossRoom} money={money} />
+              <LimitRoom
+                label="Today"
+                limit={bankroll.dailyLossLimit}
+                lost={bankroll.lossToday}
+                room={bankroll.dailyLossRoom}
+                money={money}
+              />
+              <LimitRoom
+                label="This week"
+                limit={bankroll.weeklyLossLimit}
+                lost={bankroll.lossThisWeek}
+                room={bankroll.weeklyLossRoom}
+                money={money}
+              />
             </div>
           </>
         ) : (

@@ -42,7 +42,9 @@ export default async function BetsPage({ searchParams }: { searchParams: Promise
   ]);
   const money = (amount: number | null) =>
     amount === null ? '–' : new Intl.NumberFormat('en-US', { style: 'currency', currency: book?.currency ?? 'USD' }).format(amount);
-  const next = book?.nextCursor ? `?${new URLSearchParams({ ...(status ? { status } : {}), ...(sport ? { sport } : {}), cursor: book.nextCursor })}` : null;
+  const next = book?.nextCursor
+    ? `?${new URLSearchParams({ ...(status ? { status } : {}), ...(sport ? { sport } : {}), cursor: book.nextCursor })}`
+    : null;
 
   return (
     <>
@@ -62,21 +64,46 @@ export default async function BetsPage({ searchParams }: { searchParams: Promise
         ) : (
           <>
             <dl className="summary">
-              <div><dt>Bets</dt><dd>{book.summary.count} ({book.summary.open} open)</dd></div>
-              <div><dt>Staked (settled)</dt><dd>{money(book.summary.staked)}</dd></div>
-              <div><dt>Profit</dt><dd>{money(book.summary.profit)}</dd></div>
-              <div><dt>ROI</dt><dd>{percent(book.summary.roi)}</dd></div>
-              <div><dt>Win rate</dt><dd>{percent(book.summary.winRate)}</dd></div>
-              <div><dt>Average closing-line value</dt><dd>{percent(book.summary.averageClosingLineValue)}</dd></div>
+              <div>
+                <dt>Bets</dt>
+                <dd>
+                  {book.summary.count} ({book.summary.open} open)
+                </dd>
+              </div>
+              <div>
+                <dt>Staked (settled)</dt>
+                <dd>{money(book.summary.staked)}</dd>
+              </div>
+              <div>
+                <dt>Profit</dt>
+                <dd>{money(book.summary.profit)}</dd>
+              </div>
+              <div>
+                <dt>ROI</dt>
+                <dd>{percent(book.summary.roi)}</dd>
+              </div>
+              <div>
+                <dt>Win rate</dt>
+                <dd>{percent(book.summary.winRate)}</dd>
+              </div>
+              <div>
+                <dt>Average closing-line value</dt>
+                <dd>{percent(book.summary.averageClosingLineValue)}</dd>
+              </div>
             </dl>
             <DataTable caption="Your bets" columns={['Placed', 'Bet', 'Price', 'Stake', 'Status', 'Profit', 'CLV', 'Logged by', '']}>
               {book.bets.map((bet) => {
                 const label = `${bet.sport.toUpperCase()} ${bet.gameId}: ${bet.player ? `${bet.player} ` : ''}${bet.market} ${bet.selection}${bet.point === null ? '' : ` ${bet.point}`}`;
                 return (
                   <tr key={bet.id} data-bet-id={bet.id}>
-                    <td><time dateTime={bet.placedAt.toISOString()}>{formatDateTime(bet.placedAt, timeZone)}</time></td>
+                    <td>
+                      <time dateTime={bet.placedAt.toISOString()}>{formatDateTime(bet.placedAt, timeZone)}</time>
+                    </td>
                     <th scope="row">{label}</th>
-                    <td>{bet.americanOdds > 0 ? `+${bet.americanOdds}` : bet.americanOdds}{bet.book ? ` (${bet.book})` : ''}</td>
+                    <td>
+                      {bet.americanOdds > 0 ? `+${bet.americanOdds}` : bet.americanOdds}
+                      {bet.book ? ` (${bet.book})` : ''}
+                    </td>
                     <td>{money(bet.stake)}</td>
                     <td>{bet.status}</td>
                     <td>{money(bet.profit)}</td>
@@ -87,7 +114,11 @@ export default async function BetsPage({ searchParams }: { searchParams: Promise
                 );
               })}
             </DataTable>
-            {next && <p><a href={next}>Older bets</a></p>}
+            {next && (
+              <p>
+                <a href={next}>Older bets</a>
+              </p>
+            )}
           </>
         )}
       </main>

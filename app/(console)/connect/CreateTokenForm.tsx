@@ -22,17 +22,26 @@ export function CreateTokenForm({ placeholderSnippets, timeZone }: { placeholder
       <form action={formAction} className="stack card" noValidate>
         <div className="field">
           <label htmlFor="token-name">Name</label>
-          <input id="token-name" name="name" type="text" defaultValue={values.name} placeholder="e.g. Claude Desktop on my laptop" {...described('name')} />
+          <input
+            id="token-name"
+            name="name"
+            type="text"
+            defaultValue={values.name}
+            placeholder="e.g. Claude Desktop on my laptop"
+            {...described('name')}
+          />
           <FieldError name="name" message={errors.name} />
         </div>
         <fieldset className="field" {...described('scope')}>
           <legend>Access</legend>
           <div className="choices">
             <label>
-              <input type="radio" name="scope" value="read" defaultChecked={values.scope !== 'write'} /> Read-only: calculators and your data
+              <input type="radio" name="scope" value="read" defaultChecked={values.scope !== 'write'} /> Read-only: calculators and your
+              data
             </label>
             <label>
-              <input type="radio" name="scope" value="write" defaultChecked={values.scope === 'write'} /> Write: also log bets, settle bets, save picks
+              <input type="radio" name="scope" value="write" defaultChecked={values.scope === 'write'} /> Write: also log bets, settle bets,
+              save picks
             </label>
           </div>
           <FieldError name="scope" message={errors.scope} />
@@ -70,8 +79,10 @@ export function CreateTokenForm({ placeholderSnippets, timeZone }: { placeholder
             <CopyButton text={state.token} what="the new token" />
           </div>
           <p className="muted">
-            {state.expiresAt ? `Expires ${formatDateTime(new Date(state.expiresAt), timeZone)}.` : 'Never expires; revoke it when you no longer need it.'} The
-            snippets below have it filled in.
+            {state.expiresAt
+              ? `Expires ${formatDateTime(new Date(state.expiresAt), timeZone)}.`
+              : 'Never expires; revoke it when you no longer need it.'}{' '}
+            The snippets below have it filled in.
           </p>
         </section>
       )}

@@ -15,9 +15,7 @@ export function RevokeTokenForm({ tokenId, tokenName }: { tokenId: string; token
       <input type="hidden" name="tokenId" value={tokenId} />
       {confirming ? (
         <>
-          <p>
-            Revoke “{tokenName}”? Agents using it are refused at once. This cannot be undone.
-          </p>
+          <p>Revoke “{tokenName}”? Agents using it are refused at once. This cannot be undone.</p>
           <div className="actions">
             <button type="submit" className="danger" disabled={pending}>
               Yes, revoke

@@ -11,11 +11,7 @@ import { db } from '@/lib/db';
 
 export async function createTokenAction(_previous: CreateTokenState, form: FormData): Promise<CreateTokenState> {
   const user = await requireUser();
-  const state = await createTokenFromForm(
-    db(),
-    { userId: user.id, appOrigin: config().appOrigin, now: new Date() },
-    form,
-  );
+  const state = await createTokenFromForm(db(), { userId: user.id, appOrigin: config().appOrigin, now: new Date() }, form);
   if (state.status === 'created') revalidatePath('/connect');
   return state;
 }

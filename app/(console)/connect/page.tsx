@@ -18,7 +18,8 @@ export default async function ConnectPage() {
   const { appOrigin } = config();
   const now = new Date();
   const [timeZone, tokens] = await Promise.all([userTimeZone(db(), user.id), listTokenRows(db(), user.id, now)]);
-  const when = (instant: Date | null, none: string) => (instant ? <time dateTime={instant.toISOString()}>{formatDateTime(instant, timeZone)}</time> : none);
+  const when = (instant: Date | null, none: string) =>
+    instant ? <time dateTime={instant.toISOString()}>{formatDateTime(instant, timeZone)}</time> : none;
   const addresses = [
     { label: 'MCP server URL', value: `${appOrigin}/api/mcp` },
     { label: 'REST base URL', value: `${appOrigin}/api/v1/tools` },
@@ -54,7 +55,10 @@ export default async function ConnectPage() {
         {tokens.length === 0 ? (
           <p className="empty">No tokens yet. Create one above, then paste a snippet into your agent to connect it.</p>
         ) : (
-          <DataTable caption="Your access tokens" columns={['Name', 'Token', 'Access', 'Status', 'Created', 'Last used', 'Expires', 'Last MCP client', '']}>
+          <DataTable
+            caption="Your access tokens"
+            columns={['Name', 'Token', 'Access', 'Status', 'Created', 'Last used', 'Expires', 'Last MCP client', '']}
+          >
             {tokens.map((token) => (
               <tr key={token.id} data-token-id={token.id}>
                 <th scope="row">{token.name}</th>

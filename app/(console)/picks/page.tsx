@@ -44,22 +44,46 @@ export default async function PicksPage({ searchParams }: { searchParams: Promis
         ) : (
           <>
             <dl className="summary">
-              <div><dt>Picks</dt><dd>{picks.summary.count}</dd></div>
-              <div><dt>Graded</dt><dd>{picks.summary.graded}</dd></div>
-              <div><dt>Won / lost / push</dt><dd>{picks.summary.won} / {picks.summary.lost} / {picks.summary.pushed}</dd></div>
-              <div><dt>Win rate</dt><dd>{percent(picks.summary.winRate)}</dd></div>
+              <div>
+                <dt>Picks</dt>
+                <dd>{picks.summary.count}</dd>
+              </div>
+              <div>
+                <dt>Graded</dt>
+                <dd>{picks.summary.graded}</dd>
+              </div>
+              <div>
+                <dt>Won / lost / push</dt>
+                <dd>
+                  {picks.summary.won} / {picks.summary.lost} / {picks.summary.pushed}
+                </dd>
+              </div>
+              <div>
+                <dt>Win rate</dt>
+                <dd>{percent(picks.summary.winRate)}</dd>
+              </div>
             </dl>
-            <DataTable caption="Your picks" columns={['Saved', 'Pick', 'Price', 'Probability', 'Stake', 'Result', 'Saved by', 'Reasoning and risks']}>
+            <DataTable
+              caption="Your picks"
+              columns={['Saved', 'Pick', 'Price', 'Probability', 'Stake', 'Result', 'Saved by', 'Reasoning and risks']}
+            >
               {picks.recommendations.map((pick) => (
                 <tr key={pick.id}>
-                  <td><time dateTime={pick.createdAt.toISOString()}>{formatDateTime(pick.createdAt, timeZone)}</time></td>
+                  <td>
+                    <time dateTime={pick.createdAt.toISOString()}>{formatDateTime(pick.createdAt, timeZone)}</time>
+                  </td>
                   <th scope="row">
                     {pick.sport.toUpperCase()} {pick.gameId}: {pick.player ? `${pick.player} ` : ''}
                     {pick.market} {pick.selection}
                     {pick.point === null ? '' : ` ${pick.point}`}
                   </th>
-                  <td>{pick.americanOdds > 0 ? `+${pick.americanOdds}` : pick.americanOdds}{pick.book ? ` (${pick.book})` : ''}</td>
-                  <td>{percent(pick.probability)} (EV {percent(pick.expectedValuePercent)})</td>
+                  <td>
+                    {pick.americanOdds > 0 ? `+${pick.americanOdds}` : pick.americanOdds}
+                    {pick.book ? ` (${pick.book})` : ''}
+                  </td>
+                  <td>
+                    {percent(pick.probability)} (EV {percent(pick.expectedValuePercent)})
+                  </td>
                   <td>{pick.stakeUnits === null ? '–' : `${pick.stakeUnits} u`}</td>
                   <td>{pick.result ?? 'pending'}</td>
                   <td>{pick.clientLabel ?? '–'}</td>
@@ -67,13 +91,19 @@ export default async function PicksPage({ searchParams }: { searchParams: Promis
                     <details>
                       <summary>Read</summary>
                       <p>{pick.reasoning}</p>
-                      <p><strong>Risks:</strong> {pick.risks}</p>
+                      <p>
+                        <strong>Risks:</strong> {pick.risks}
+                      </p>
                     </details>
                   </td>
                 </tr>
               ))}
             </DataTable>
-            {next && <p><a href={next}>Older picks</a></p>}
+            {next && (
+              <p>
+                <a href={next}>Older picks</a>
+              </p>
+            )}
           </>
         )}
       </main>

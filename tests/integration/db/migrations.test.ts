@@ -80,7 +80,10 @@ describe.each(PROVIDERS)('%s migrations', (provider) => {
     const introspected = await introspect(provider, db.url);
     try {
       const drift = await diffDatamodels(introspected.file, SCHEMAS[provider]);
-      expect(drift.exitCode, `the ${provider} migrations do not produce ${path.relative(ROOT, SCHEMAS[provider])}; missing SQL:\n${drift.sql}`).toBe(0);
+      expect(
+        drift.exitCode,
+        `the ${provider} migrations do not produce ${path.relative(ROOT, SCHEMAS[provider])}; missing SQL:\n${drift.sql}`,
+      ).toBe(0);
 
       // The check is sensitive: one extra optional column in the schema is drift.
       const tmp = mkdtempSync(path.join(os.tmpdir(), 'jev-drift-'));
@@ -105,10 +108,14 @@ describe.each(PROVIDERS)('%s migrations', (provider) => {
     const startAt = Date.now() + 2_000; // all racers start together, after tsx has loaded
     const run = () =>
       new Promise<{ applied: string[] }>((resolve, reject) => {
-        const child = spawn(process.execPath, [TSX_CLI, path.join(ROOT, 'tests/integration/db/fixtures/migrate-once.ts'), db.url, String(startAt)], {
-          cwd: ROOT,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
+        const child = spawn(
+          process.execPath,
+          [TSX_CLI, path.join(ROOT, 'tests/integration/db/fixtures/migrate-once.ts'), db.url, String(startAt)],
+          {
+            cwd: ROOT,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
         let out = '';
         let err = '';
         child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -54,8 +54,16 @@ function describeFailure(what: string, r: CliResult): string {
  */
 export async function diffDatamodels(from: string, to: string): Promise<{ exitCode: 0 | 2; sql: string }> {
   const r = await prisma([
-    'migrate', 'diff', '--config', DIFF_CONFIG,
-    '--from-schema-datamodel', from, '--to-schema-datamodel', to, '--script', '--exit-code',
+    'migrate',
+    'diff',
+    '--config',
+    DIFF_CONFIG,
+    '--from-schema-datamodel',
+    from,
+    '--to-schema-datamodel',
+    to,
+    '--script',
+    '--exit-code',
   ]);
   if (r.code !== 0 && r.code !== 2) throw new Error(describeFailure('prisma migrate diff', r));
   return { exitCode: r.code, sql: r.stdout.trim() };
@@ -71,10 +79,7 @@ const MIGRATIONS_MODEL = /^model \w+ \{[^}]*@@map\("_jev_migrations"\)[^}]*\}\n?
  * Prisma 6.19's JS engine forbids `migrate diff --from-url`/
  * `--from-schema-datasource`, so this is how a live database gets diffed.
  */
-export async function introspect(
-  provider: 'sqlite' | 'postgres',
-  databaseUrl: string,
-): Promise<{ file: string; cleanup(): void }> {
+export async function introspect(provider: 'sqlite' | 'postgres', databaseUrl: string): Promise<{ file: string; cleanup(): void }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'jev-introspect-'));
   const file = path.join(dir, 'introspected.prisma');
   const datasource =

@@ -57,7 +57,9 @@ describe.each(PROVIDERS)('MCP clients on %s', (provider) => {
       '2026-07-28',
       async () => {
         const client = new Client({ name: 'jev-test-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-        const transport = new StreamableHTTPClientTransport(new URL('/api/mcp', server.origin), { authProvider: { token: async () => token } });
+        const transport = new StreamableHTTPClientTransport(new URL('/api/mcp', server.origin), {
+          authProvider: { token: async () => token },
+        });
         await client.connect(transport);
         expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
         return client;
@@ -163,7 +165,10 @@ describe.each(PROVIDERS)('MCP clients on %s', (provider) => {
         ['find_prop_value', ['sport', 'gameId', 'player?', 'market?']],
         ['review_bets', ['from', 'to']],
       ]);
-      const { messages } = await client.getPrompt({ name: 'find_prop_value', arguments: { sport: 'nfl', gameId: 'g-42', player: 'Josh Allen' } });
+      const { messages } = await client.getPrompt({
+        name: 'find_prop_value',
+        arguments: { sport: 'nfl', gameId: 'g-42', player: 'Josh Allen' },
+      });
       expect(messages).toHaveLength(1);
       expect(messages[0].role).toBe('user');
       expect(messages[0].content.text).toContain('nfl game g-42 for Josh Allen');

@@ -90,7 +90,13 @@ describe('MCP endpoint in process', () => {
       request(
         token,
         { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, _meta: meta } },
-        { accept: 'application/json', 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': name, 'user-agent': 'agent/1.0' },
+        {
+          accept: 'application/json',
+          'mcp-protocol-version': MODERN,
+          'mcp-method': 'tools/call',
+          'mcp-name': name,
+          'user-agent': 'agent/1.0',
+        },
       ),
     );
   }
@@ -126,7 +132,11 @@ describe('MCP endpoint in process', () => {
     it('a read-only token on a write tool gets an isError result with insufficient_scope', async () => {
       const { result } = await (await callModern(readToken, 'calc_ev', { text: 'hi' }, 'Cursor')).json();
       expect(result.isError).toBe(true);
-      expect(result.structuredContent.error).toEqual({ code: 'insufficient_scope', message: expect.stringMatching(/read-only.*Connect page/), issues: [] });
+      expect(result.structuredContent.error).toEqual({
+        code: 'insufficient_scope',
+        message: expect.stringMatching(/read-only.*Connect page/),
+        issues: [],
+      });
       expect(result.content).toEqual([{ type: 'text', text: result.structuredContent.error.message }]);
     });
 
@@ -142,7 +152,9 @@ describe('MCP endpoint in process', () => {
         throw new ToolError('unavailable', 'The rate limiter cannot be reached. Try again shortly.');
       },
     };
-    const response = await endpoint(unavailable).post(request(readToken, { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: ACCEPT_BOTH }));
+    const response = await endpoint(unavailable).post(
+      request(readToken, { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: ACCEPT_BOTH }),
+    );
     expect(response.status).toBe(503);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({

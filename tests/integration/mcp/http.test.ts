@@ -3,17 +3,7 @@ import { mintToken } from '@/lib/account/token-format';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
-import {
-  ACCEPT_BOTH,
-  checked,
-  events,
-  initializeMessage,
-  legacy,
-  LEGACY_VERSIONS,
-  LISTEN_REFUSAL,
-  modern,
-  post,
-} from './support';
+import { ACCEPT_BOTH, checked, events, initializeMessage, legacy, LEGACY_VERSIONS, LISTEN_REFUSAL, modern, post } from './support';
 
 // The MCP endpoint over raw HTTP: both eras' handshakes, every row of docs/contract.md's "MCP errors before
 // the protocol" table, the order of the checks, batches, subscriptions/listen and the client label.
@@ -107,7 +97,11 @@ describe('MCP over HTTP on sqlite', () => {
       const batch = (size: number) => Array.from({ length: size }, (_, id) => ({ jsonrpc: '2.0', id, method: 'ping' }));
       const ok = await legacy(server.port, token, batch(100));
       expect(ok.status).toBe(200);
-      expect(events(ok).map((answer) => answer.id).sort((a, b) => a - b)).toEqual(batch(100).map((m) => m.id));
+      expect(
+        events(ok)
+          .map((answer) => answer.id)
+          .sort((a, b) => a - b),
+      ).toEqual(batch(100).map((m) => m.id));
       expectRpcError(await legacy(server.port, token, batch(101)), 400, -32600);
     });
 
@@ -163,7 +157,12 @@ describe('MCP over HTTP on sqlite', () => {
       const chunked = checked(
         await raw(server.port, {
           path: '/api/mcp',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: ACCEPT_BOTH, 'transfer-encoding': 'chunked' },
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            accept: ACCEPT_BOTH,
+            'transfer-encoding': 'chunked',
+          },
           body: Array.from({ length: 30 }, () => Buffer.alloc(10 * 1024, ' ')),
         }),
       );
@@ -181,7 +180,9 @@ describe('MCP over HTTP on sqlite', () => {
         }),
       );
       expectRpcError(none, 415, -32000);
-      const charset = await legacy(server.port, token, initializeMessage('2025-11-25'), { 'content-type': 'application/json; charset=utf-8' });
+      const charset = await legacy(server.port, token, initializeMessage('2025-11-25'), {
+        'content-type': 'application/json; charset=utf-8',
+      });
       expect(charset.status).toBe(200);
     });
   });
@@ -209,15 +210,26 @@ describe('MCP over HTTP on sqlite', () => {
     });
 
     it('6 before the protocol: a dead token gets 401 even where the SDK would answer 406 or 405', async () => {
-      expectBearerChallenge(await post(server.port, { token: revokedToken, body: { jsonrpc: '2.0', id: 1, method: 'ping' } }), DEAD_TOKEN_TEXT);
-      const get = checked(await raw(server.port, { method: 'GET', path: '/api/mcp', headers: { authorization: `Bearer ${revokedToken}` } }));
+      expectBearerChallenge(
+        await post(server.port, { token: revokedToken, body: { jsonrpc: '2.0', id: 1, method: 'ping' } }),
+        DEAD_TOKEN_TEXT,
+      );
+      const get = checked(
+        await raw(server.port, { method: 'GET', path: '/api/mcp', headers: { authorization: `Bearer ${revokedToken}` } }),
+      );
       expectBearerChallenge(get, DEAD_TOKEN_TEXT);
     });
   });
 
   describe('subscriptions/listen is refused with -32601', () => {
     it('under 2026-07-28, instead of a change stream', async () => {
-      const res = await modern(server.port, token, 'subscriptions/listen', { notifications: { toolsListChanged: true } }, { id: 'listen-1' });
+      const res = await modern(
+        server.port,
+        token,
+        'subscriptions/listen',
+        { notifications: { toolsListChanged: true } },
+        { id: 'listen-1' },
+      );
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/json');
       expect(res.json()).toEqual({ jsonrpc: '2.0', id: 'listen-1', error: LISTEN_REFUSAL });

@@ -84,9 +84,7 @@ describe('redis bridge', () => {
     const { port } = unused.address() as { port: number };
     await new Promise((resolve) => unused.close(resolve));
 
-    await expect(startRedisBridge({ redisPort: port })).rejects.toThrow(
-      `Redis is not reachable at 127.0.0.1:${port}`,
-    );
+    await expect(startRedisBridge({ redisPort: port })).rejects.toThrow(`Redis is not reachable at 127.0.0.1:${port}`);
   });
 });
 

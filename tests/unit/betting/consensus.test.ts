@@ -24,7 +24,7 @@ describe('consensus', () => {
 
   it('averages the joining books outcome by outcome and measures the reference price against it', () => {
     const result = consensus(spread('dk', -110, -110), [spread('fd', -120, 100), spread('mgm', -105, -115)]);
-    const fairKc = (0.5 + 120 / 220 / (120 / 220 + 0.5) + (105 / 205) / (105 / 205 + 115 / 215)) / 3;
+    const fairKc = (0.5 + 120 / 220 / (120 / 220 + 0.5) + 105 / 205 / (105 / 205 + 115 / 215)) / 3;
     expect(result.consensusBooks).toBe(3);
     expect(result.outcomes[0]!.fairProbability).toBeCloseTo(fairKc, 6);
     expect(result.outcomes[0]!.expectedValue).toBeCloseTo(fairKc * (1 + 100 / 110) - 1, 6);

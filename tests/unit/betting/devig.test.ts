@@ -7,9 +7,7 @@ const methods: DevigMethod[] = ['multiplicative', 'power'];
 
 /** Index pairs [i, j] whose implied probabilities satisfy implied[i] > implied[j]. */
 function pairs(implied: number[]): [number, number][] {
-  return implied.flatMap((p, i) =>
-    implied.flatMap((q, j): [number, number][] => (p > q ? [[i, j]] : [])),
-  );
+  return implied.flatMap((p, i) => implied.flatMap((q, j): [number, number][] => (p > q ? [[i, j]] : [])));
 }
 
 /** The k of the power method, read back from one outcome: fair = implied^k. */
@@ -121,14 +119,11 @@ describe('devig: published and hand-checked markets', () => {
 });
 
 describe('devig: invalid input', () => {
-  it.each([[[]], [[0.5]], [[0.5, 0]], [[0.5, 1]], [[0.5, 1.2]], [[0.5, -0.1]], [[0.5, Number.NaN]]])(
-    'rejects %j',
-    (implied) => {
-      for (const method of methods) {
-        expect(() => devig(implied, method)).toThrow(RangeError);
-      }
-    },
-  );
+  it.each([[[]], [[0.5]], [[0.5, 0]], [[0.5, 1]], [[0.5, 1.2]], [[0.5, -0.1]], [[0.5, Number.NaN]]])('rejects %j', (implied) => {
+    for (const method of methods) {
+      expect(() => devig(implied, method)).toThrow(RangeError);
+    }
+  });
 
   it('rejects an unknown method', () => {
     expect(() => devig([0.5, 0.6], 'shin' as DevigMethod)).toThrow(RangeError);

@@ -90,9 +90,7 @@ describe('expectedValue: properties', () => {
   it('scales linearly with the stake', () => {
     fc.assert(
       fc.property(probability, validAmericanOdds, stake, (p, american, amount) => {
-        expect(expectedValue(p, american, 2 * amount).expectedValue).toBe(
-          2 * expectedValue(p, american, amount).expectedValue,
-        );
+        expect(expectedValue(p, american, 2 * amount).expectedValue).toBe(2 * expectedValue(p, american, amount).expectedValue);
       }),
     );
   });

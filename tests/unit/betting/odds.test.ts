@@ -34,12 +34,9 @@ describe('americanToDecimal', () => {
     expect(americanToDecimal(-104.5)).toBeCloseTo(1 + 100 / 104.5, 14);
   });
 
-  it.each([0, 99, -99.5, 50, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])(
-    'rejects %d',
-    (american) => {
-      expect(() => americanToDecimal(american)).toThrow(RangeError);
-    },
-  );
+  it.each([0, 99, -99.5, 50, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])('rejects %d', (american) => {
+    expect(() => americanToDecimal(american)).toThrow(RangeError);
+  });
 });
 
 describe('decimalToAmerican', () => {
@@ -192,19 +189,12 @@ describe('isValidAmericanOdds', () => {
     expect(isValidAmericanOdds(n)).toBe(true);
   });
 
-  it.each([
-    0,
-    99,
-    -99,
-    50,
-    -110.5,
-    MAX_AMERICAN_ODDS + 1,
-    MIN_AMERICAN_ODDS - 1,
-    Number.NaN,
-    Number.POSITIVE_INFINITY,
-  ])('rejects %d', (n) => {
-    expect(isValidAmericanOdds(n)).toBe(false);
-  });
+  it.each([0, 99, -99, 50, -110.5, MAX_AMERICAN_ODDS + 1, MIN_AMERICAN_ODDS - 1, Number.NaN, Number.POSITIVE_INFINITY])(
+    'rejects %d',
+    (n) => {
+      expect(isValidAmericanOdds(n)).toBe(false);
+    },
+  );
 
   it('accepts exactly the generated prices and nothing in (-100, 100)', () => {
     fc.assert(fc.property(validAmericanOdds, (n) => isValidAmericanOdds(n)));
@@ -225,9 +215,7 @@ describe('round trips', () => {
   it('American → probability → American gives the price back', () => {
     fc.assert(
       fc.property(validAmericanOdds, (american) => {
-        expect(roundAmerican(probabilityToAmerican(impliedProbability(american)))).toBe(
-          canonical(american),
-        );
+        expect(roundAmerican(probabilityToAmerican(impliedProbability(american)))).toBe(canonical(american));
       }),
       { numRuns: 10_000 },
     );

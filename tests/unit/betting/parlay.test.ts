@@ -82,10 +82,7 @@ describe('parlay: hand-checked', () => {
     ['no legs', []],
     ['an impossible price', [{ americanOdds: 50 }]],
     ['a probability above 1', [{ americanOdds: -110, probability: 1.5 }]],
-    [
-      'a bad probability even when another leg has none',
-      [{ americanOdds: -110 }, { americanOdds: 100, probability: -0.2 }],
-    ],
+    ['a bad probability even when another leg has none', [{ americanOdds: -110 }, { americanOdds: 100, probability: -0.2 }]],
   ])('rejects %s', (_, legs) => {
     expect(() => parlay(legs)).toThrow(RangeError);
   });
@@ -106,19 +103,14 @@ describe('parlay: properties', () => {
     fc.assert(
       fc.property(legs, (parlayLegs) => {
         const result = parlay(parlayLegs);
-        const product = parlayLegs.reduce(
-          (acc, { americanOdds }) => acc * americanToDecimal(americanOdds),
-          1,
-        );
+        const product = parlayLegs.reduce((acc, { americanOdds }) => acc * americanToDecimal(americanOdds), 1);
         expect(result.legs).toBe(parlayLegs.length);
         expect(result.decimalOdds).toBe(product);
         expect(result.impliedProbability).toBe(1 / product);
         expect(Number.isInteger(result.americanOdds)).toBe(true);
         expect(result.americanOdds <= -100 || result.americanOdds >= 100).toBe(true);
         // Rounding moves the price by at most half a unit: at most 0.005 in decimal odds.
-        expect(Math.abs(americanToDecimal(result.americanOdds) - product)).toBeLessThanOrEqual(
-          0.005 + 1e-15 * product,
-        );
+        expect(Math.abs(americanToDecimal(result.americanOdds) - product)).toBeLessThanOrEqual(0.005 + 1e-15 * product);
       }),
       { numRuns: 5_000 },
     );
@@ -152,7 +144,11 @@ describe('parlay: properties', () => {
         }
         const expected = [...legsPerGame.values()].reduce((acc, n) => acc + (n * (n - 1)) / 2, 0);
         expect(correlationWarnings).toHaveLength(expected);
-        for (const { legs: [i, j], gameId, message } of correlationWarnings) {
+        for (const {
+          legs: [i, j],
+          gameId,
+          message,
+        } of correlationWarnings) {
           expect(i).toBeLessThan(j);
           expect(parlayLegs[i]?.gameId).toBe(gameId);
           expect(parlayLegs[j]?.gameId).toBe(gameId);

@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import {
-  MAX_AMERICAN_ODDS,
-  MIN_AMERICAN_ODDS,
-  impliedProbability,
-  probabilityToAmerican,
-  roundAmerican,
-} from '@/lib/betting/odds';
+import { MAX_AMERICAN_ODDS, MIN_AMERICAN_ODDS, impliedProbability, probabilityToAmerican, roundAmerican } from '@/lib/betting/odds';
 
 /** Any whole American price the service accepts. */
 export const validAmericanOdds = fc.oneof(

@@ -8,7 +8,9 @@ const githubEmails = (emails: unknown) => (async () => Response.json(emails)) as
 
 describe('OAuth sign-in finds the user by a verified email only', () => {
   it('takes Google’s email only when Google has verified it', async () => {
-    expect(await verifiedEmail({ provider: 'google', profile: { email: 'Ann@Example.com', email_verified: true } })).toBe('ann@example.com');
+    expect(await verifiedEmail({ provider: 'google', profile: { email: 'Ann@Example.com', email_verified: true } })).toBe(
+      'ann@example.com',
+    );
     expect(await verifiedEmail({ provider: 'google', profile: { email: 'ann@example.com', email_verified: false } })).toBeNull();
   });
 
@@ -42,7 +44,9 @@ describe('connection snippets', () => {
   it('carry the token while it is shown, else a placeholder', () => {
     const filled = connectionSnippets('http://localhost:3000', 'jev_TOKEN');
     expect(filled.map((snippet) => snippet.id)).toEqual(['claude-code', 'claude-desktop', 'cursor', 'vscode', 'curl']);
-    expect(filled[0]!.code).toBe('claude mcp add --transport http jev http://localhost:3000/api/mcp --header "Authorization: Bearer jev_TOKEN"');
+    expect(filled[0]!.code).toBe(
+      'claude mcp add --transport http jev http://localhost:3000/api/mcp --header "Authorization: Bearer jev_TOKEN"',
+    );
     expect(JSON.parse(filled[1]!.code).mcpServers.jev.env.AUTH_HEADER).toBe('Bearer jev_TOKEN');
     expect(JSON.parse(filled[2]!.code).mcpServers.jev.headers.Authorization).toBe('Bearer jev_TOKEN');
     expect(connectionSnippets('http://localhost:3000', null)[0]!.code).toContain('Bearer $TOKEN');

@@ -28,7 +28,11 @@ describe('owner checks', () => {
   afterAll(() => database.close());
 
   async function aliceToken() {
-    const created = await createTokenFromForm(database.db, { userId: alice, appOrigin: ORIGIN, now }, form({ name: 'laptop', scope: 'write', expiry: '30' }));
+    const created = await createTokenFromForm(
+      database.db,
+      { userId: alice, appOrigin: ORIGIN, now },
+      form({ name: 'laptop', scope: 'write', expiry: '30' }),
+    );
     if (created.status !== 'created') throw new Error('token not created');
     const [row] = await listTokenRows(database.db, alice, now);
     return { token: created.token, id: row!.id };
@@ -46,7 +50,11 @@ describe('owner checks', () => {
   });
 
   it('creates tokens for the signed-in user only, with the chosen scope and expiry, and the snippets filled in', async () => {
-    const created = await createTokenFromForm(database.db, { userId: bob, appOrigin: ORIGIN, now }, form({ name: 'cli', scope: 'read', expiry: 'never' }));
+    const created = await createTokenFromForm(
+      database.db,
+      { userId: bob, appOrigin: ORIGIN, now },
+      form({ name: 'cli', scope: 'read', expiry: 'never' }),
+    );
     expect(created).toMatchObject({ status: 'created', scope: 'read', expiresAt: null });
     if (created.status !== 'created') return;
     expect(created.snippets.find((snippet) => snippet.id === 'claude-code')?.code).toContain(`Bearer ${created.token}`);
@@ -54,24 +62,55 @@ describe('owner checks', () => {
     expect(rows.map((row) => [row.name, row.scope, row.status])).toEqual([['cli', 'read', 'live']]);
     expect(JSON.stringify(rows)).not.toContain(created.token);
 
-    const invalid = await createTokenFromForm(database.db, { userId: bob, appOrigin: ORIGIN, now }, form({ name: ' ', scope: 'admin', expiry: '7' }));
-    expect(invalid).toMatchObject({ status: 'invalid', errors: { name: expect.any(String), scope: expect.any(String), expiry: expect.any(String) } });
+    const invalid = await createTokenFromForm(
+      database.db,
+      { userId: bob, appOrigin: ORIGIN, now },
+      form({ name: ' ', scope: 'admin', expiry: '7' }),
+    );
+    expect(invalid).toMatchObject({
+      status: 'invalid',
+      errors: { name: expect.any(String), scope: expect.any(String), expiry: expect.any(String) },
+    });
   });
 
-  it("saves the bankroll of the signed-in user only, and explains each bad field", async () => {
-    const good = { balance: '1000', unit: '10', kellyFraction: '0.25', maxStake: '', dailyLossLimit: '100', weeklyLossLimit: '300', referenceBook: 'fanduel', timeZone: 'Europe/London' };
+  it('saves the bankroll of the signed-in user only, and explains each bad field', async () => {
+    const good = {
+      balance: '1000',
+      unit: '10',
+      kellyFraction: '0.25',
+      maxStake: '',
+      dailyLossLimit: '100',
+      weeklyLossLimit: '300',
+      referenceBook: 'fanduel',
+      timeZone: 'Europe/London',
+    };
     expect(await saveBankrollFromForm(database.db, alice, form(good))).toEqual({ status: 'saved' });
-    expect(await saveBankrollFromForm(database.db, bob, form({ ...good, balance: '5' , unit: '1' }))).toEqual({ status: 'saved' });
-    expect(await getBankroll(database.db, alice, now)).toMatchObject({ balance: 1000, maxStake: null, dailyLossRoom: 100, timeZone: 'Europe/London' });
+    expect(await saveBankrollFromForm(database.db, bob, form({ ...good, balance: '5', unit: '1' }))).toEqual({ status: 'saved' });
+    expect(await getBankroll(database.db, alice, now)).toMatchObject({
+      balance: 1000,
+      maxStake: null,
+      dailyLossRoom: 100,
+      timeZone: 'Europe/London',
+    });
 
-    const bad = await saveBankrollFromForm(database.db, alice, form({ ...good, balance: '-1', kellyFraction: '0', weeklyLossLimit: '50', timeZone: 'Nowhere/Land' }));
+    const bad = await saveBankrollFromForm(
+      database.db,
+      alice,
+      form({ ...good, balance: '-1', kellyFraction: '0', weeklyLossLimit: '50', timeZone: 'Nowhere/Land' }),
+    );
     expect(bad).toMatchObject({
       status: 'invalid',
-      errors: { balance: 'Enter an amount of 0 or more.', kellyFraction: 'Enter a fraction above 0.', timeZone: expect.stringContaining('time zone') },
+      errors: {
+        balance: 'Enter an amount of 0 or more.',
+        kellyFraction: 'Enter a fraction above 0.',
+        timeZone: expect.stringContaining('time zone'),
+      },
       values: { balance: '-1' },
     });
     const crossField = await saveBankrollFromForm(database.db, alice, form({ ...good, weeklyLossLimit: '50', unit: '2000' }));
-    expect(crossField).toMatchObject({ errors: { weeklyLossLimit: 'Set at least the daily loss limit.', unit: 'A unit cannot be more than the balance.' } });
+    expect(crossField).toMatchObject({
+      errors: { weeklyLossLimit: 'Set at least the daily loss limit.', unit: 'A unit cannot be more than the balance.' },
+    });
     expect(await getBankroll(database.db, alice, now)).toMatchObject({ balance: 1000, weeklyLossLimit: 300 });
   });
 });

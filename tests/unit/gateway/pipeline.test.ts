@@ -53,7 +53,9 @@ async function failure(step: () => unknown): Promise<ToolError> {
 
 describe('gateway steps 6–9', () => {
   it('refuses a read-only token on a write tool with insufficient_scope and the challenge header', async () => {
-    const error = await failure(() => gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 'x' }, clientLabel: undefined }));
+    const error = await failure(() =>
+      gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 'x' }, clientLabel: undefined }),
+    );
     expect(error.code).toBe('insufficient_scope');
     expect(error.status).toBe(403);
     expect(error.message).toBe(
@@ -63,7 +65,9 @@ describe('gateway steps 6–9', () => {
   });
 
   it('checks scope before arguments', async () => {
-    const error = await failure(() => gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 1 }, clientLabel: undefined }));
+    const error = await failure(() =>
+      gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 1 }, clientLabel: undefined }),
+    );
     expect(error.code).toBe('insufficient_scope');
   });
 
@@ -76,12 +80,14 @@ describe('gateway steps 6–9', () => {
   it('counts calls refused for scope against the token budget, but not unknown tools', async () => {
     const limited = gateway(2);
     for (let i = 0; i < 3; i++) {
-      expect((await failure(() => limited.callTool({ caller: reader, toolName: 'nope', args: {}, clientLabel: undefined }))).code).toBe('unknown_tool');
+      expect((await failure(() => limited.callTool({ caller: reader, toolName: 'nope', args: {}, clientLabel: undefined }))).code).toBe(
+        'unknown_tool',
+      );
     }
     for (let i = 0; i < 2; i++) {
-      expect((await failure(() => limited.callTool({ caller: reader, toolName: 'save_note', args: {}, clientLabel: undefined }))).code).toBe(
-        'insufficient_scope',
-      );
+      expect(
+        (await failure(() => limited.callTool({ caller: reader, toolName: 'save_note', args: {}, clientLabel: undefined }))).code,
+      ).toBe('insufficient_scope');
     }
     const refused = await failure(() => limited.callTool({ caller: reader, toolName: 'save_note', args: {}, clientLabel: undefined }));
     expect(refused.code).toBe('rate_limited');

@@ -11,7 +11,10 @@ afterEach(() => rm(path.dirname(dir), { recursive: true, force: true }));
 
 describe('static tool routes (scripts/tool-routes.mts)', () => {
   it('writes one route per catalogue tool, each serving that tool on the shared gateway', async () => {
-    await writeToolRoutes(dir, TOOLS.map((tool) => tool.name));
+    await writeToolRoutes(
+      dir,
+      TOOLS.map((tool) => tool.name),
+    );
     expect((await readdir(dir)).sort()).toEqual(TOOLS.map((tool) => tool.name).sort());
     const source = await readFile(path.join(dir, 'calc_no_vig_odds', 'route.ts'), 'utf8');
     expect(source).toContain("import { toolRoute } from '@/lib/gateway/rest';");

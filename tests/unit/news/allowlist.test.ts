@@ -21,18 +21,27 @@ describe('the source rule', () => {
       domain: 'espn.com',
       outlet: 'ESPN',
     });
-    expect(checkSource('http://apnews.com/article/x', DEFAULT_ALLOWLIST)).toMatchObject({ domain: 'apnews.com', outlet: 'Associated Press' });
+    expect(checkSource('http://apnews.com/article/x', DEFAULT_ALLOWLIST)).toMatchObject({
+      domain: 'apnews.com',
+      outlet: 'Associated Press',
+    });
     expect(checkSource('https://www.bbc.co.uk/sport/football/1', DEFAULT_ALLOWLIST)).toMatchObject({ domain: 'bbc.co.uk', outlet: 'BBC' });
   });
 
   it('normalises case, a trailing dot and ports', () => {
-    expect(checkSource('HTTPS://WWW.ESPN.COM/NFL', DEFAULT_ALLOWLIST)).toMatchObject({ url: 'https://www.espn.com/NFL', domain: 'espn.com' });
+    expect(checkSource('HTTPS://WWW.ESPN.COM/NFL', DEFAULT_ALLOWLIST)).toMatchObject({
+      url: 'https://www.espn.com/NFL',
+      domain: 'espn.com',
+    });
     expect(checkSource('https://espn.com./nfl', DEFAULT_ALLOWLIST)).toMatchObject({ url: 'https://espn.com./nfl', domain: 'espn.com' });
     expect(checkSource('https://espn.com:8443/nfl', DEFAULT_ALLOWLIST)).toMatchObject({ domain: 'espn.com' });
   });
 
   it('allows only the sports part of a site listed by subdomain', () => {
-    expect(checkSource('https://sports.yahoo.com/nba/news/x', DEFAULT_ALLOWLIST)).toMatchObject({ domain: 'sports.yahoo.com', outlet: 'Yahoo Sports' });
+    expect(checkSource('https://sports.yahoo.com/nba/news/x', DEFAULT_ALLOWLIST)).toMatchObject({
+      domain: 'sports.yahoo.com',
+      outlet: 'Yahoo Sports',
+    });
     expect(refusal('https://yahoo.com/news/x').message).toContain('not on the allowlist');
     expect(refusal('https://finance.yahoo.com/x').message).toContain('not on the allowlist');
   });
@@ -94,15 +103,28 @@ describe('the source rule', () => {
     expect(error.message).toContain('Social media is never a source');
   });
 
-  it.each(['ftp://espn.com/x', 'file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,espn.com', 'ws://espn.com/', 'espn.com/nfl', ''])(
-    'refuses %j: only http(s) links are sources',
-    (url) => {
-      expect(refusal(url).code).toBe('limit');
-    },
-  );
+  it.each([
+    'ftp://espn.com/x',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'data:text/html,espn.com',
+    'ws://espn.com/',
+    'espn.com/nfl',
+    '',
+  ])('refuses %j: only http(s) links are sources', (url) => {
+    expect(refusal(url).code).toBe('limit');
+  });
 
   it('lists the allowlisted domains in the refusal', () => {
-    expect(refusal('https://example.com/x', new Map([['espn.com', 'ESPN'], ['nfl.com', 'NFL']])).message).toBe(
+    expect(
+      refusal(
+        'https://example.com/x',
+        new Map([
+          ['espn.com', 'ESPN'],
+          ['nfl.com', 'NFL'],
+        ]),
+      ).message,
+    ).toBe(
       'example.com is not on the allowlist of reputable sports news outlets, so its text is not classified. ' +
         'Allowlisted domains (and their subdomains): espn.com, nfl.com.',
     );
@@ -112,7 +134,12 @@ describe('the source rule', () => {
 describe('NEWS_SOURCE_ALLOWLIST', () => {
   it('replaces the default list; known outlets keep their names, others are named by domain', () => {
     const allowlist = parseAllowlist(' ESPN.com , rotowire.com., ');
-    expect(allowlist).toEqual(new Map([['espn.com', 'ESPN'], ['rotowire.com', 'rotowire.com']]));
+    expect(allowlist).toEqual(
+      new Map([
+        ['espn.com', 'ESPN'],
+        ['rotowire.com', 'rotowire.com'],
+      ]),
+    );
     expect(refusal('https://nfl.com/news', allowlist as Allowlist).code).toBe('limit');
   });
 

@@ -71,7 +71,11 @@ describe('classifier configuration', () => {
     expect(cfg.CLASSIFIER_TIMEOUT_SECONDS).toBe(25);
   });
   it('takes a local server and trims its trailing slash', () => {
-    const cfg = parseConfig({ CLASSIFIER_BASE_URL: 'http://127.0.0.1:11434/v1/', CLASSIFIER_API_KEY: ' local ', CLASSIFIER_MODEL: 'llama3.1' });
+    const cfg = parseConfig({
+      CLASSIFIER_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      CLASSIFIER_API_KEY: ' local ',
+      CLASSIFIER_MODEL: 'llama3.1',
+    });
     expect(cfg.CLASSIFIER_BASE_URL).toBe('http://127.0.0.1:11434/v1');
     expect(cfg.CLASSIFIER_API_KEY).toBe('local');
     expect(cfg.CLASSIFIER_MODEL).toBe('llama3.1');
