@@ -26,15 +26,12 @@ export interface Issue {
 export interface ToolErrorOptions {
   issues?: Issue[];
   retryAfterSeconds?: number;
-  headers?: Record<string, string>;
 }
 
 export class ToolError extends Error {
   readonly code: ErrorCode;
   readonly issues: Issue[];
   readonly retryAfterSeconds?: number;
-  /** Extra response headers the spec ties to this failure (for example a WWW-Authenticate challenge). */
-  readonly headers: Record<string, string>;
 
   constructor(code: ErrorCode, message: string, options: ToolErrorOptions = {}) {
     super(message);
@@ -42,7 +39,6 @@ export class ToolError extends Error {
     this.code = code;
     this.issues = options.issues ?? [];
     this.retryAfterSeconds = options.retryAfterSeconds;
-    this.headers = options.headers ?? {};
   }
 
   get status(): number {

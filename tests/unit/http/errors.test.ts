@@ -18,11 +18,10 @@ describe('restErrorResponse', () => {
     expect(await answer.json()).toEqual({ error: { code: 'invalid_token', message: 'Send an access token.', issues: [] } });
   });
 
-  it('403 insufficient_scope keeps the challenge the failure carries', () => {
-    const challenge = 'Bearer realm="jev", error="insufficient_scope", scope="write"';
-    const answer = restErrorResponse(new ToolError('insufficient_scope', 'read-only', { headers: { 'WWW-Authenticate': challenge } }));
+  it('403 insufficient_scope names the scope a write tool needs', () => {
+    const answer = restErrorResponse(new ToolError('insufficient_scope', 'read-only'));
     expect(answer.status).toBe(403);
-    expect(answer.headers.get('www-authenticate')).toBe(challenge);
+    expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="jev", error="insufficient_scope", scope="write"');
   });
 
   it('429: Retry-After beside retryAfterSeconds; no challenge', async () => {
