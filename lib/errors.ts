@@ -56,7 +56,7 @@ export class ToolError extends Error {
   }
 }
 
-/** A 400 whose message is the first issue as `<path>: <message>`, as the spec's error table describes. */
+/** A 400 whose message is the first issue as `<path>: <message>`, as docs/contract.md ("Errors") describes. */
 export function invalidInput(issues: Issue[]): ToolError {
   const first = issues[0];
   const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input.';

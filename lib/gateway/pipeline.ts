@@ -12,7 +12,7 @@ import { checkHostAndOrigin } from './origin';
 import { authenticate, bearerToken } from './token';
 import { createToolServices } from './tool-context';
 
-// The spec's order of checks, one small step each, shared by the REST and MCP front ends.
+// The order of checks in docs/contract.md ("Check order"), one small step each, shared by the REST and MCP front ends.
 // A step either passes or throws a ToolError; the front end encodes whichever comes first. Steps that may
 // wait (a budget on Upstash, a token not looked up recently) return an Awaitable: front ends await each step,
 // and in-process answers cost no promise of their own.

@@ -4,7 +4,7 @@ import { TOOL_RECORDS } from '@/lib/tools/registry';
 import { gateway as sharedGateway } from './index';
 import type { Gateway } from './pipeline';
 
-// The REST front end: the gateway's steps in the spec's order, encoded as `{ data }` or `{ error }`
+// The REST front end: the gateway's steps in the order of docs/contract.md ("Check order"), encoded as `{ data }` or `{ error }`
 // (lib/http/errors.ts).
 
 /** GET /api/v1/tools: every tool whatever the token's scope, plus the rules text. Address budget only. */

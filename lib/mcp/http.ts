@@ -6,7 +6,7 @@ import type { Gateway } from '@/lib/gateway/pipeline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
 import { createMcpServer, REFUSED_LISTEN_METHOD, type McpCaller, type Reach } from './server';
 
-// The MCP front end. The gateway's steps run first, in the spec's order for MCP: host and origin, address
+// The MCP front end. The gateway's steps run first, in the order docs/contract.md gives for MCP ("MCP errors before the protocol"): host and origin, address
 // budget, token shape, body (type, size, JSON), token owner. Then the SDK serves the protocol (both eras,
 // statelessly); tools/call reaches the gateway's remaining steps through the server's tools. Refusals are
 // encoded by lib/http/errors.ts.
@@ -69,7 +69,7 @@ const isListenRequest = (message: unknown) => member(message, 'method') === LIST
 
 /**
  * subscriptions/listen is not offered. Each listen request is renamed to a method the server refuses with
- * the spec's error, so the SDK frames that answer like any other: its header checks, the 2025-era event
+ * the contract's error (docs/contract.md, "MCP"), so the SDK frames that answer like any other: its header checks, the 2025-era event
  * stream, a batch's other answers. (Left alone, the SDK would open a change stream under 2026-07-28.)
  */
 function refuseListen(request: Request, body: unknown): { request: Request; body: unknown } {

@@ -75,7 +75,7 @@ export const player = z
   .min(2, 'must be at least 2 characters')
   .max(80, 'must be at most 80 characters');
 
-/** Zod issues → the spec's `{ path, message }` list; unknown arguments are named one by one. */
+/** Zod issues → the `{ path, message }` list of docs/contract.md ("Errors"); unknown arguments are named one by one. */
 export function toIssues(error: z.ZodError): Issue[] {
   return error.issues.flatMap((issue): Issue[] => {
     const path = issue.path.map(String).join('.');
