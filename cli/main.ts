@@ -12,6 +12,7 @@ import { clearSportsData } from '@/lib/data/store';
 import { runWorker } from '@/lib/data/worker';
 import { createDb, type Db } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
+import { sport } from '@/lib/tools/inputs';
 
 // `jev`: headless setup and scripting. Every command validates its options, prints a clear error and
 // exits non-zero on failure; `--help` works everywhere.
@@ -247,7 +248,7 @@ const COMMANDS: Record<string, Command> = {
     async run(values, _positionals, db) {
       const input = parseWith(
         z.object({
-          sport: z.enum(SPORTS, { error: `must be one of ${SPORTS.join(', ')}` }).optional(),
+          sport: sport.optional(),
           only: z.enum(INGEST_TASKS, { error: `must be one of ${INGEST_TASKS.join(', ')}` }).optional(),
         }),
         values,
