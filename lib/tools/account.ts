@@ -3,17 +3,11 @@ import { BET_STATUSES, choiceList, SETTLE_RESULTS } from '@/lib/account/bet-stat
 import { ToolError } from '@/lib/errors';
 import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { READ_HINTS, WRITE_HINTS } from './hints';
-import { americanOdds, expected, money, probability, sport } from './inputs';
+import { americanOdds, expected, money, probability, sport, storable, text } from './inputs';
 import { defineTool } from './types';
 
 // The user's book: bankroll discipline, bets and picks. The three write tools need a write token.
 
-const text = (max: number) =>
-  z
-    .string({ error: expected('must be text') })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`);
 const market = text(60).meta({ description: 'h2h, spreads, totals, or a player-prop market such as player_pass_yds.' });
 const selection = text(100).meta({
   description:
@@ -35,7 +29,7 @@ const listWindow = {
     .min(1)
     .max(100)
     .default(20),
-  cursor: z.string().max(200).optional().meta({ description: 'nextCursor from the previous page.' }),
+  cursor: storable(z.string().max(200)).optional().meta({ description: 'nextCursor from the previous page.' }),
 };
 /** What a bet and a pick are on: the same game, market, selection and price arguments for both tools. */
 const wager = {

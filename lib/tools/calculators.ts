@@ -13,7 +13,7 @@ import {
   roundAmerican,
 } from '@/lib/betting';
 import { ToolError } from '@/lib/errors';
-import { americanOdds, expected, money, probability } from './inputs';
+import { americanOdds, expected, money, probability, storable } from './inputs';
 import { READ_HINTS } from './hints';
 import { defineTool } from './types';
 
@@ -119,7 +119,7 @@ export const calcParlay = defineTool({
         z.strictObject({
           americanOdds,
           probability: probability.optional(),
-          gameId: z.string().min(1).max(200).optional().meta({ description: 'Game id of the leg, to detect same-game legs.' }),
+          gameId: storable(z.string().min(1).max(200)).optional().meta({ description: 'Game id of the leg, to detect same-game legs.' }),
         }),
         { error: expected('must be an array of legs') },
       )

@@ -12,6 +12,31 @@ export function expected(message: string) {
   return (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message);
 }
 
+/** An unpaired UTF-16 surrogate: not Unicode text at all (SQLite refuses to store it). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const NUL_MESSAGE = 'must not contain NUL characters (\\u0000)';
+export const SURROGATE_MESSAGE = 'must be valid Unicode text (it holds an unpaired surrogate such as \\ud800)';
+
+/**
+ * Refuses the characters no database stores (PostgreSQL refuses NUL, SQLite a lone surrogate), so they answer
+ * 400 invalid_input instead of reaching a query. Every string argument of every tool goes through it.
+ */
+export function storable<Schema extends z.ZodType<string>>(schema: Schema): Schema {
+  return schema
+    .refine((value) => !value.includes('\u0000'), { message: NUL_MESSAGE, abort: true })
+    .refine((value) => !LONE_SURROGATE.test(value), { message: SURROGATE_MESSAGE, abort: true });
+}
+
+/** A string argument: its type message, then the characters refused by `storable`. */
+export function textArgument(message: string) {
+  return storable(z.string({ error: expected(message) }));
+}
+
+/** Free text of at most `max` characters, trimmed, not empty. */
+export function text(max: number, message = 'must be text') {
+  return textArgument(message).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+}
+
 export const americanOdds = z
   .int({ error: expected('must be a whole number (American odds such as -110 or +150)') })
   .min(-100000, 'must be -100000 or more')
@@ -39,22 +64,19 @@ export const sport = z.enum(SPORTS, { error: expected(`must be one of ${SPORTS.j
   description: `League: ${SPORTS.join(', ')} (epl = English Premier League, whose moneyline has a draw).`,
 });
 
-export const gameId = z
-  .string({ error: expected('must be a game id as list_games returns it') })
+export const gameId = textArgument('must be a game id as list_games returns it')
   .trim()
   .min(1, 'must not be empty')
   .max(100, 'must be at most 100 characters')
   .meta({ description: 'Game id as list_games or get_game_odds return it, e.g. nfl-20261122-buf-kc.' });
 
-export const team = z
-  .string({ error: expected('must be a team name or abbreviation') })
+export const team = textArgument('must be a team name or abbreviation')
   .trim()
   .min(2, 'must be at least 2 characters')
   .max(60, 'must be at most 60 characters')
   .meta({ description: 'Team abbreviation, name or nickname (KC, Kansas City Chiefs, Chiefs; WAS and WSH both work).' });
 
-export const isoDate = z
-  .string({ error: expected('must be a date as YYYY-MM-DD') })
+export const isoDate = textArgument('must be a date as YYYY-MM-DD')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
   // Date.parse accepts 2026-02-30 (as March 2), so the date must read back unchanged.
   .refine((value) => {
@@ -62,15 +84,13 @@ export const isoDate = z
     return !Number.isNaN(noon.getTime()) && noon.toISOString().startsWith(value);
   }, 'must be a real calendar date');
 
-export const book = z
-  .string({ error: expected('must be a bookmaker key such as draftkings') })
+export const book = textArgument('must be a bookmaker key such as draftkings')
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9_]{2,50}$/, 'must be a bookmaker key such as draftkings, fanduel, betmgm')
   .meta({ description: "Reference book (key such as draftkings); default: the user's stored reference book, else the server's." });
 
-export const player = z
-  .string({ error: expected("must be a player's name") })
+export const player = textArgument("must be a player's name")
   .trim()
   .min(2, 'must be at least 2 characters')
   .max(80, 'must be at most 80 characters');

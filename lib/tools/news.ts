@@ -3,7 +3,7 @@ import { checkSource } from '@/lib/news/allowlist';
 import { verifyEvidence } from '@/lib/news/evidence';
 import { QUESTION_IDS, QUESTIONS, selectQuestions, type QuestionId } from '@/lib/news/questions';
 import { OPEN_WORLD_READ_HINTS } from './hints';
-import { expected } from './inputs';
+import { expected, storable, textArgument } from './inputs';
 import { defineTool } from './types';
 
 /** Room for a long feature (about 8,000 words) while keeping one call's model cost bounded. */
@@ -31,12 +31,10 @@ export const jevClassify = defineTool({
   scope: 'read',
   hints: OPEN_WORLD_READ_HINTS,
   input: z.strictObject({
-    url: z
-      .url({ protocol: /^https?$/, error: expected('must be the http(s) URL the text came from') })
+    url: storable(z.url({ protocol: /^https?$/, error: expected('must be the http(s) URL the text came from') }))
       .max(MAX_URL_CHARS, `must be at most ${MAX_URL_CHARS} characters`)
       .meta({ description: 'The http(s) URL of the article the text came from.' }),
-    text: z
-      .string({ error: expected('must be the text of the article') })
+    text: textArgument('must be the text of the article')
       .trim()
       .min(1, 'must not be empty')
       .max(MAX_TEXT_CHARS, `must be at most ${MAX_TEXT_CHARS} characters`)

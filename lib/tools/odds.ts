@@ -7,7 +7,7 @@ import { GAME_MARKETS, type GameMarket, type Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { DAY_MS, dayStart, emptyNote, gameView, preferences, SAMPLE_NOTE } from './data-answers';
 import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
-import { book, expected, gameId, isoDate, player, sport, team } from './inputs';
+import { book, expected, gameId, isoDate, player, sport, storable, team } from './inputs';
 import { defineTool, type ToolContext } from './types';
 
 // The odds tools: game markets and player props with the no-vig consensus at the reference book.
@@ -129,7 +129,7 @@ export const getPlayerProps = defineTool({
     sport,
     gameId,
     markets: z
-      .array(z.string().regex(/^[a-z_]{3,60}$/, 'must be a prop market key such as player_pass_yds'), {
+      .array(storable(z.string()).regex(/^[a-z_]{3,60}$/, 'must be a prop market key such as player_pass_yds'), {
         error: expected('must be an array of prop markets'),
       })
       .min(1, 'must name at least one market (or leave it out for all)')
