@@ -7,7 +7,7 @@
  * line, 0 means no consensus (a one-sided market has no margin to remove).
  */
 import { devig } from './devig';
-import { americanToDecimal, impliedProbability, probabilityToAmerican, roundAmerican } from './odds';
+import { americanToDecimal, boundedAmerican, impliedProbability, probabilityToAmerican } from './odds';
 
 export interface QuotedOutcome {
   /** Identifies the outcome within its market: a team, 'over', 'draw', 'yes' … */
@@ -80,7 +80,7 @@ export function consensus(reference: BookMarket, books: readonly BookMarket[]): 
       return {
         outcome,
         fairProbability: roundTo6(probability),
-        fairAmericanOdds: roundAmerican(probabilityToAmerican(probability)),
+        fairAmericanOdds: boundedAmerican(probabilityToAmerican(probability)),
         expectedValue: roundTo6(probability * americanToDecimal(americanOdds) - 1),
       };
     }),

@@ -4,6 +4,12 @@
 
 export type DevigMethod = 'multiplicative' | 'power';
 
+/**
+ * The smallest fair probability reported (the smallest normal double, about 2.2e-308): every fair
+ * probability is at least this, so 1/p (fair decimal odds) is always finite.
+ */
+export const MIN_FAIR_PROBABILITY = 2.2250738585072014e-308;
+
 type Outcome = { implied: number; fair: number };
 
 // The order of summation is part of the contract: callers check the sum with this exact reduce.
@@ -27,8 +33,9 @@ export function overround(implied: number[]): number {
  * and both methods return the multiplicative result. The result always sums to
  * exactly 1 with `reduce((a, b) => a + b, 0)`; getting there moves one element
  * by rounding error only (under 1e-12 relative in stress tests). In absurd markets (overround near
- * 100% with heavy favourites) the power method can give a longshot a fair
- * probability too small for a double, i.e. 0.
+ * 100% with heavy favourites) the power method's fair probability of a longshot can be far below what a
+ * double holds (two 99.9% favourites and a 10000-1 longshot: about 1e-2772); it is then reported as
+ * MIN_FAIR_PROBABILITY, the smallest probability whose fair decimal odds are still a finite number.
  */
 export function devig(implied: number[], method: DevigMethod): number[] {
   if (method !== 'multiplicative' && method !== 'power') {
@@ -48,10 +55,15 @@ export function devig(implied: number[], method: DevigMethod): number[] {
     return withExactUnitSum(implied.map((p) => ({ implied: p, fair: p / total })));
   }
   const k = solvePowerExponent(implied);
-  return withExactUnitSum(implied.map((p) => ({ implied: p, fair: p ** k })));
+  // p^k can be far below the smallest double (then 0, which is its exact contribution to the sum): the floor.
+  return withExactUnitSum(implied.map((p) => ({ implied: p, fair: Math.max(p ** k, MIN_FAIR_PROBABILITY) })));
 }
 
-/** The k with Σ p^k = 1, to adjacent doubles. Requires Σ p > 1, so k > 1. */
+/**
+ * The k with Σ p^k = 1, to adjacent doubles. Requires Σ p > 1, so k > 1. Robust over the whole input
+ * domain: with every p at most 1000/1001 (-100000) and at most 20 outcomes, k stays below 4096 (a dozen
+ * doublings to bracket it), p^k never overflows, and a term that underflows is 0 to the last bit.
+ */
 function solvePowerExponent(implied: readonly number[]): number {
   const excess = (k: number) => implied.reduce((total, p) => total + p ** k, 0) - 1;
 

@@ -69,6 +69,20 @@ export function roundAmerican(american: number): number {
   return rounded;
 }
 
+/**
+ * Whole-number price within the accepted range (-100000 to +1000000): a fair price longer than +1000000
+ * (a probability under 1/10001, or one whose odds are too large for a double) answers +1000000, one shorter
+ * than -100000 answers -100000. Otherwise the same as `roundAmerican`.
+ */
+export function boundedAmerican(american: number): number {
+  if (Number.isNaN(american)) {
+    throw new RangeError(`American odds must be a number, got ${american}`);
+  }
+  if (american >= MAX_AMERICAN_ODDS) return MAX_AMERICAN_ODDS;
+  if (american <= MIN_AMERICAN_ODDS) return MIN_AMERICAN_ODDS;
+  return roundAmerican(american);
+}
+
 /** Whether n is a whole American price the service accepts as input. */
 export function isValidAmericanOdds(n: number): boolean {
   return Number.isInteger(n) && n >= MIN_AMERICAN_ODDS && n <= MAX_AMERICAN_ODDS && (n <= -100 || n >= 100);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { floorToCents } from '@/lib/account/money';
 import {
   americanToDecimal,
+  boundedAmerican,
   decimalToAmerican,
   devig,
   expectedValue,
@@ -10,7 +11,6 @@ import {
   overround,
   parlay,
   probabilityToDecimal,
-  roundAmerican,
 } from '@/lib/betting';
 import { ToolError } from '@/lib/errors';
 import { americanOdds, expected, money, probability, storable } from './inputs';
@@ -37,7 +37,8 @@ export const calcNoVigOdds = defineTool({
   description:
     "Takes every outcome's American price of ONE market (2 to 20 prices, e.g. both sides of a spread or all three of a soccer moneyline) " +
     'and removes the margin. Returns the overround and, per outcome in the order sent, the implied probability, the fair probability ' +
-    '(fair probabilities sum to exactly 1), fair decimal odds and fair American odds (rounded to a whole number). ' +
+    '(fair probabilities sum to exactly 1), fair decimal odds and fair American odds (rounded to a whole number, and capped at ' +
+    '-100000 and +1000000: a fair price beyond them answers the bound). ' +
     "method 'multiplicative' (default) scales proportionally; 'power' takes more margin from longshots.",
   scope: 'read',
   hints: READ_HINTS,
@@ -65,7 +66,7 @@ export const calcNoVigOdds = defineTool({
           impliedProbability: implied[index] as number,
           fairProbability,
           fairDecimalOdds: probabilityToDecimal(fairProbability),
-          fairAmericanOdds: roundAmerican(decimalToAmerican(probabilityToDecimal(fairProbability))),
+          fairAmericanOdds: boundedAmerican(decimalToAmerican(probabilityToDecimal(fairProbability))),
         };
       }),
     };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DevigMethod, devig, overround } from '@/lib/betting/devig';
+import { type DevigMethod, MIN_FAIR_PROBABILITY, devig, overround } from '@/lib/betting/devig';
 import { anyMarket, at, bookMarket, impliedOf, sum } from './support';
 
 const methods: DevigMethod[] = ['multiplicative', 'power'];
@@ -101,12 +101,22 @@ describe('devig: published and hand-checked markets', () => {
     expect(fair[2]).toBeCloseTo(8 / 35, 15);
   });
 
-  it('power method in an absurd market: a longshot whose fair probability underflows gets 0', () => {
-    // Two 99.9% favourites: k ≈ 693, and (1/10001)^693 is far below the smallest double.
+  it('power method in an absurd market: a longshot whose fair probability underflows gets the floor, never 0', () => {
+    // Two 99.9% favourites: k ≈ 693, and (1/10001)^693 ≈ 1e-2772 is far below the smallest double.
     const fair = devig(impliedOf([-100_000, -100_000, 1_000_000]), 'power');
     expect(fair[0]).toBeCloseTo(0.5, 15);
     expect(fair[1]).toBeCloseTo(0.5, 15);
-    expect(fair[2]).toBe(0);
+    expect(fair[2]).toBe(MIN_FAIR_PROBABILITY);
+    expect(Number.isFinite(1 / at(fair, 2))).toBe(true);
+    expect(sum(fair)).toBe(1);
+  });
+
+  it('power method with two 99.9% favourites and an even-money outcome: 0.5^693, still exact', () => {
+    const implied = impliedOf([-100_000, -100_000, 100]);
+    const fair = devig(implied, 'power');
+    const k = exponentOf(at(fair, 0), at(implied, 0));
+    expect(k).toBeCloseTo(Math.log(0.5) / Math.log(at(implied, 0)), 9); // ≈ 693.5
+    expect(exponentOf(at(fair, 2), 0.5)).toBeCloseTo(k, 9); // ≈ 1.7e-209: tiny, finite and correct
     expect(sum(fair)).toBe(1);
   });
 
@@ -164,8 +174,8 @@ describe('devig: properties', () => {
     );
   });
 
-  // In absurd markets a longshot's power-method probability can underflow to 0 (see above).
-  it('every power fair probability is in (0, 1) up to 50% overround, in [0, 1) always', () => {
+  // In absurd markets a longshot's power-method probability can be below any double (see above): the floor.
+  it('every power fair probability is in (0, 1) up to 50% overround, in [MIN_FAIR_PROBABILITY, 1) always', () => {
     fc.assert(
       fc.property(realistic, (odds) => {
         for (const p of devig(impliedOf(odds), 'power')) {
@@ -177,7 +187,8 @@ describe('devig: properties', () => {
     fc.assert(
       fc.property(anyMarket, (odds) => {
         for (const p of devig(impliedOf(odds), 'power')) {
-          expect(p >= 0 && p < 1).toBe(true);
+          expect(p >= MIN_FAIR_PROBABILITY && p < 1).toBe(true);
+          expect(Number.isFinite(1 / p)).toBe(true);
         }
       }),
       { numRuns: 5_000 },
@@ -256,6 +267,29 @@ describe('devig: properties', () => {
         const k = at(exponents, 0);
         expect(k).toBeGreaterThan(1);
         for (const other of exponents) expect(other).toBeCloseTo(k, 9);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  // The whole input domain (any 2 to 20 accepted prices, absurd markets included): one k for every outcome
+  // whose p^k a double can hold, and that k solves Σ p^k = 1.
+  it('power is correct over the whole input domain: one k, Σ implied^k = 1, the floor only below any double', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyMarket, bookMarket(0, 1)), (odds) => {
+        const implied = impliedOf(odds);
+        fc.pre(overround(implied) > 1e-6);
+        const fair = devig(implied, 'power');
+        const largest = implied.indexOf(Math.max(...implied));
+        const k = exponentOf(at(fair, largest), at(implied, largest));
+        expect(k).toBeGreaterThan(1);
+        const exact = implied.map((p) => p ** k);
+        expect(sum(exact)).toBeCloseTo(1, 9);
+        implied.forEach((p, i) => {
+          const expected = at(exact, i);
+          if (expected < MIN_FAIR_PROBABILITY) expect(fair[i]).toBe(MIN_FAIR_PROBABILITY);
+          else if (expected > 1e-300) expect(Math.abs(at(fair, i) - expected)).toBeLessThanOrEqual(1e-9 * expected + 1e-12);
+        });
       }),
       { numRuns: 5_000 },
     );

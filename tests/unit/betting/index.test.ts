@@ -21,8 +21,10 @@ describe('lib/betting index', () => {
     expect(Object.keys(betting).sort()).toEqual(
       [
         'MAX_AMERICAN_ODDS',
+        'MIN_FAIR_PROBABILITY',
         'MIN_AMERICAN_ODDS',
         'americanToDecimal',
+        'boundedAmerican',
         'consensus',
         'decimalToAmerican',
         'devig',

@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MAX_AMERICAN_ODDS, MIN_AMERICAN_ODDS } from '@/lib/betting/odds';
+import { parseArguments } from '@/lib/tools/inputs';
+import { calcNoVigOdds } from '@/lib/tools/calculators';
+import type { ToolContext } from '@/lib/tools/types';
+import { anyMarket } from '../betting/support';
+
+// Issue 14, defect 5: every input the schema accepts gets a finite answer, its fair American odds whole
+// numbers within -100000..+1000000 (a fair price beyond them answers the bound).
+
+const call = async (args: unknown) => {
+  const input = parseArguments(calcNoVigOdds.input, args);
+  return calcNoVigOdds.run({} as ToolContext, input);
+};
+
+function expectWellFormed(answer: Awaited<ReturnType<typeof call>>) {
+  expect(Number.isFinite(answer.overround)).toBe(true);
+  expect(answer.outcomes.reduce((total, outcome) => total + outcome.fairProbability, 0)).toBe(1);
+  for (const outcome of answer.outcomes) {
+    expect(outcome.fairProbability > 0 && outcome.fairProbability < 1).toBe(true);
+    expect(Number.isFinite(outcome.fairDecimalOdds) && outcome.fairDecimalOdds > 1).toBe(true);
+    expect(Number.isInteger(outcome.fairAmericanOdds)).toBe(true);
+    expect(outcome.fairAmericanOdds).toBeGreaterThanOrEqual(MIN_AMERICAN_ODDS);
+    expect(outcome.fairAmericanOdds).toBeLessThanOrEqual(MAX_AMERICAN_ODDS);
+    expect(Math.abs(outcome.fairAmericanOdds)).toBeGreaterThanOrEqual(100);
+  }
+}
+
+describe('calc_no_vig_odds at the extremes', () => {
+  it('power, two 99.9% favourites and a 10000-1 longshot: the longshot is capped at +1000000', async () => {
+    const answer = await call({ prices: [-100000, -100000, 1000000], method: 'power' });
+    expectWellFormed(answer);
+    expect(answer.outcomes[2]?.fairAmericanOdds).toBe(MAX_AMERICAN_ODDS);
+    expect(answer.outcomes[0]?.fairAmericanOdds).toBe(100);
+  });
+
+  it('power, two 99.9% favourites and an even-money price: +1000000, not 5.8e210', async () => {
+    const answer = await call({ prices: [-100000, -100000, 100], method: 'power' });
+    expectWellFormed(answer);
+    expect(answer.outcomes[2]?.fairAmericanOdds).toBe(MAX_AMERICAN_ODDS);
+  });
+
+  it('multiplicative, a fair favourite shorter than -100000 is capped there', async () => {
+    const answer = await call({ prices: [-100000, 1000000] });
+    expectWellFormed(answer);
+    expect(answer.outcomes[0]?.fairAmericanOdds).toBe(MIN_AMERICAN_ODDS);
+  });
+
+  it.each(['multiplicative', 'power'])('%s: a finite, bounded answer for every accepted input', async (method) => {
+    await fc.assert(
+      fc.asyncProperty(anyMarket, async (prices) => expectWellFormed(await call({ prices, method }))),
+      { numRuns: 1_000 },
+    );
+  });
+});
