@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import { fromCents, toCents } from './money';
+import { fromCents, MAX_AMOUNT, MAX_AMOUNT_TEXT, toCents } from './money';
 import { isValidTimeZone, startOfDay, startOfWeek } from './time';
 
 export interface BankrollSettings {
@@ -15,9 +15,6 @@ export interface BankrollSettings {
   currency?: string;
 }
 
-/** Amounts are stored as integer cents in a 32-bit column (PostgreSQL integer). */
-export const MAX_AMOUNT = 10_000_000;
-
 /** A number as typed (the Bankroll page's fields, `jev bankroll set`'s options): required, then checked. */
 const typedNumber = (check: z.ZodType<number, number>) =>
   z.string({ error: 'Required.' }).trim().min(1, 'Required.').transform(Number).pipe(check);
@@ -28,7 +25,7 @@ function amount(rule: { min: number; inclusive: boolean }) {
     z
       .number({ error: 'Enter a number.' })
       .refine((value) => (rule.inclusive ? value >= rule.min : value > rule.min), `Enter an amount of ${bound}.`)
-      .refine((value) => value <= MAX_AMOUNT, `Enter at most ${MAX_AMOUNT.toLocaleString('en-US')}.`),
+      .refine((value) => value <= MAX_AMOUNT, `Enter at most ${MAX_AMOUNT_TEXT}.`),
   );
 }
 

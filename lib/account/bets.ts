@@ -17,7 +17,7 @@ import {
   requireGame,
   type GameSummary,
 } from './markets';
-import { fromCents, toCents } from './money';
+import { fromCents, largestStakeFor, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
 
 // The user's book: bets logged, settled once, and listed with profit, ROI and closing-line value.
 
@@ -86,6 +86,16 @@ interface LogBetInput {
  */
 export async function logBet(db: Db, input: LogBetInput) {
   const { userId, bet } = input;
+  if (payoutIfWonCents(toCents(bet.stake), bet.americanOdds) > MAX_AMOUNT_CENTS) {
+    throw invalidInput([
+      {
+        path: 'stake',
+        message:
+          `is too large for these odds: a win would pay back more than ${MAX_AMOUNT_TEXT}, the most any amount may be ` +
+          `(at ${bet.americanOdds > 0 ? '+' : ''}${bet.americanOdds} the stake can be at most ${largestStakeFor(bet.americanOdds)})`,
+      },
+    ]);
+  }
   const once = await createOnce(
     bet.clientRequestId,
     (clientRequestId) => db.bet.findUnique({ where: { userId_clientRequestId: { userId, clientRequestId } } }),
@@ -95,7 +105,16 @@ export async function logBet(db: Db, input: LogBetInput) {
   return { bet: once.created.bet, duplicate: false, warnings: once.created.warnings };
 }
 
+/** A recommendationId must name one of the caller's own picks: another user's or a made-up one is 404, like a missing bet. */
+async function requireOwnPick(db: Db, userId: string, recommendationId: string): Promise<void> {
+  const pick = await db.recommendation.findFirst({ where: { id: recommendationId, userId }, select: { id: true } });
+  if (!pick) {
+    throw new ToolError('not_found', `No pick with id ${recommendationId} in this account. list_recommendations shows the user's picks.`);
+  }
+}
+
 async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }: LogBetInput) {
+  if (bet.recommendationId !== undefined) await requireOwnPick(db, userId, bet.recommendationId);
   const game = await requireGame(db, bet.gameId, bet.sport);
   const pick = normalizePick(game, bet);
   const bankroll = await getBankroll(db, userId, now);
@@ -161,7 +180,14 @@ export async function settleBet(db: Db, input: { userId: string; betId: string; 
   }
   const result = request.result === 'auto' ? autoGrade(bet, (await loadGames(db, [bet.gameId]))[0]) : request.result;
   const payoutCents = request.payout === undefined ? undefined : toCents(request.payout);
+  if (payoutCents !== undefined && payoutCents > MAX_AMOUNT_CENTS) {
+    throw invalidInput([{ path: 'payout', message: `must be at most ${MAX_AMOUNT_TEXT}` }]);
+  }
   const outcome = settlement(bet.stakeCents, bet.americanOdds, result, payoutCents);
+  // A bet stored before the bounds held (or any other way) whose result would not fit is refused, never stored.
+  if (Math.abs(outcome.payoutCents) > MAX_AMOUNT_CENTS || Math.abs(outcome.profitCents) > MAX_AMOUNT_CENTS) {
+    throw new ToolError('limit', `Bet ${bet.id} as ${result} would pay back more than ${MAX_AMOUNT_TEXT}, the most any amount may be.`);
+  }
 
   if (bet.status === 'open') {
     const settled = await db.$transaction(async (tx) => {
@@ -169,9 +195,7 @@ export async function settleBet(db: Db, input: { userId: string; betId: string; 
         where: { id: bet.id, userId, status: 'open' },
         data: { status: result, payoutCents: outcome.payoutCents, profitCents: outcome.profitCents, settledAt: input.now },
       });
-      if (count === 1 && outcome.profitCents !== 0) {
-        await tx.bankroll.updateMany({ where: { userId }, data: { balanceCents: { increment: outcome.profitCents } } });
-      }
+      if (count === 1 && outcome.profitCents !== 0) await moveBalance(tx, userId, bet.id, result, outcome.profitCents);
       return count === 1;
     });
     if (settled) return betView((await db.bet.findUnique({ where: { id: bet.id } })) as BetRow);
@@ -183,6 +207,28 @@ export async function settleBet(db: Db, input: { userId: string; betId: string; 
     throw new ToolError('limit', `Bet ${bet.id} is already settled as ${current.status}; a settled bet cannot be graded differently.`);
   }
   return betView(current);
+}
+
+type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+
+/**
+ * Moves the balance by a settled bet's profit, only while it stays within ±MAX_AMOUNT: the bound is part of
+ * the update's condition, so concurrent settlements cannot pass it together. Past it, the whole settlement is
+ * refused (422 limit) and rolled back. Without a bankroll there is no balance to move.
+ */
+async function moveBalance(tx: Tx, userId: string, betId: string, result: string, profitCents: number): Promise<void> {
+  const within =
+    profitCents > 0
+      ? { balanceCents: { lte: MAX_AMOUNT_CENTS - profitCents } }
+      : { balanceCents: { gte: -MAX_AMOUNT_CENTS - profitCents } };
+  const { count } = await tx.bankroll.updateMany({ where: { userId, ...within }, data: { balanceCents: { increment: profitCents } } });
+  if (count === 0 && (await tx.bankroll.count({ where: { userId } })) > 0) {
+    throw new ToolError(
+      'limit',
+      `Settling bet ${betId} as ${result} would take the balance past ${profitCents > 0 ? '' : '-'}${MAX_AMOUNT_TEXT}, ` +
+        'the most an amount may be. Nothing was changed: set the balance on the Bankroll page first.',
+    );
+  }
 }
 
 export interface ListFilter {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SETTLE_RESULTS } from '@/lib/account/bet-states';
 import { settleBet } from '@/lib/account/bets';
+import { MAX_AMOUNT, MAX_AMOUNT_TEXT } from '@/lib/account/money';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
 import { fieldErrors, formValues, type FieldErrors } from './forms';
@@ -19,6 +20,10 @@ const settleForm = z
     const payout = Number(form.payout);
     if (form.payout === '' || !Number.isFinite(payout) || payout < 0) {
       ctx.addIssue({ code: 'custom', path: ['payout'], message: 'Enter the amount the book paid out (0 or more).' });
+      return z.NEVER;
+    }
+    if (payout > MAX_AMOUNT) {
+      ctx.addIssue({ code: 'custom', path: ['payout'], message: `Enter at most ${MAX_AMOUNT_TEXT}.` });
       return z.NEVER;
     }
     return { betId: form.betId, result: form.result, payout };

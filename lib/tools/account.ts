@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BET_STATUSES, choiceList, SETTLE_RESULTS } from '@/lib/account/bet-states';
+import { MAX_AMOUNT, MAX_AMOUNT_TEXT } from '@/lib/account/money';
 import { ToolError } from '@/lib/errors';
 import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { READ_HINTS, WRITE_HINTS } from './hints';
@@ -79,8 +80,12 @@ export const logBetTool = defineTool({
   hints: WRITE_HINTS,
   input: z.strictObject({
     ...wager,
-    stake: money.meta({ description: 'Amount staked, in the currency of the bankroll.' }),
-    recommendationId: text(100).optional(),
+    stake: money.meta({
+      description: `Amount staked, in the currency of the bankroll; what it pays back if it wins must be at most ${MAX_AMOUNT_TEXT}.`,
+    }),
+    recommendationId: text(100)
+      .optional()
+      .meta({ description: "Id of one of the user's own saved picks (save_recommendation) this bet follows; any other id is not_found." }),
     notes: text(2000).optional(),
     clientRequestId,
   }),
@@ -109,8 +114,8 @@ export const settleBetTool = defineTool({
     result: z.enum(SETTLE_RESULTS, { error: expected(`must be ${choiceList(SETTLE_RESULTS)}`) }),
     payout: z
       .number({ error: expected('must be a number') })
-      .min(0)
-      .max(1e12)
+      .min(0, 'must be 0 or more')
+      .max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT_TEXT}`)
       .optional()
       .meta({ description: 'Amount returned, for cashout.' }),
   }),

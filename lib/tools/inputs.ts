@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_AMOUNT, MAX_AMOUNT_TEXT } from '@/lib/account/money';
 import { SPORTS } from '@/lib/data/sports';
 import { invalidInput, type Issue } from '@/lib/errors';
 
@@ -53,11 +54,11 @@ export const probability = z
   .lt(1, 'must be less than 1 (a fraction, not a percentage)')
   .meta({ description: 'Win probability as a fraction strictly between 0 and 1 (0.55, not 55).' });
 
-/** A positive amount of money in the user's currency (at most cents are kept). */
+/** A positive amount of money in the user's currency (at most cents are kept), within the one money bound. */
 export const money = z
   .number({ error: expected('must be a number (an amount of money)') })
   .positive('must be greater than 0')
-  .max(1e12, 'is too large');
+  .max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT_TEXT}`);
 
 /** The league argument of every tool that takes one. */
 export const sport = z.enum(SPORTS, { error: expected(`must be one of ${SPORTS.join(', ')}`) }).meta({
