@@ -90,6 +90,8 @@ const schema = z
     OPEN_METEO_BASE_URL: httpUrl('https://api.open-meteo.com'),
     // One provider call is bounded well under the minute clients allow for a whole tool call.
     PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(20, 'must be at most 20').default(8),
+    /** Largest provider answer (sports data and the classifier's model) read, in MB; a larger one is a failed fetch. */
+    PROVIDER_MAX_BODY_MB: z.coerce.number().positive('must be more than 0').max(200, 'must be at most 200').default(20),
     PROPS_TTL_SECONDS: z.coerce.number().int().min(30, 'must be at least 30').max(86_400).default(600),
     ODDS_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
     /** ESPN game summaries (box scores) one ingestion run may fetch, all sports together. */

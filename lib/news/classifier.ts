@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, readTextCapped } from '@/lib/capped-body';
 import { config } from '@/lib/config';
 import { ToolError } from '@/lib/errors';
 import type { Source } from './allowlist';
@@ -22,6 +23,8 @@ export interface ClassifierSettings {
   baseUrl: string;
   model: string;
   timeoutSeconds: number;
+  /** Cap on the model's answer (PROVIDER_MAX_BODY_MB); default 20 MB. */
+  maxBodyBytes?: number;
 }
 
 export interface ClassifyRequest {
@@ -126,7 +129,7 @@ export function createClassifier(settings: ClassifierSettings): Classifier {
         }),
         signal,
       });
-      const body = await response.text();
+      const body = await readTextCapped(response, settings.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
       if (response.status === 429) {
         throw unavailable(
           "The classifier's provider is rate-limiting this service.",
@@ -140,6 +143,10 @@ export function createClassifier(settings: ClassifierSettings): Classifier {
       return body;
     } catch (error) {
       if (error instanceof ToolError) throw error;
+      if (error instanceof BodyTooLargeError) {
+        console.warn(`[jev] classifier ${error.message} (PROVIDER_MAX_BODY_MB)`);
+        throw unavailable(`The classifier's ${error.message}.`);
+      }
       if (signal.aborted) throw unavailable(`The classifier did not answer within ${settings.timeoutSeconds} s.`);
       console.warn('[jev] classifier unreachable', error);
       throw unavailable('The classifier could not be reached.');
@@ -175,6 +182,7 @@ export function classifier(): Classifier {
       baseUrl: cfg.CLASSIFIER_BASE_URL,
       model: cfg.CLASSIFIER_MODEL,
       timeoutSeconds: cfg.CLASSIFIER_TIMEOUT_SECONDS,
+      maxBodyBytes: cfg.PROVIDER_MAX_BODY_MB * 1024 * 1024,
     });
   }
   return instance;

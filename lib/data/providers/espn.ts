@@ -146,14 +146,14 @@ export interface Espn {
 /** College scoreboards list only featured games unless asked for a whole division. */
 const SCOREBOARD_GROUPS: Partial<Record<Sport, string>> = { ncaaf: '80', ncaab: '50' };
 
-export function createEspn(settings: { baseUrl: string; timeoutMs: number }): Espn {
+export function createEspn(settings: { baseUrl: string; timeoutMs: number; maxBodyBytes?: number }): Espn {
   const url = (sport: Sport, resource: string, params: Record<string, string> = {}) => {
     const address = new URL(`${settings.baseUrl}/apis/site/v2/sports/${SPORT_INFO[sport].espnPath}/${resource}`);
     for (const [name, value] of Object.entries(params)) address.searchParams.set(name, value);
     return address;
   };
   const answer = async <T>(address: URL, schema: z.ZodType<T>, what: string): Promise<T> => {
-    const { body } = await getJson(PROVIDER, address, settings.timeoutMs);
+    const { body } = await getJson(PROVIDER, address, settings.timeoutMs, settings.maxBodyBytes);
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw new ProviderError(PROVIDER, `unexpected ${what} answer`);
     return parsed.data;

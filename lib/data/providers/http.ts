@@ -1,3 +1,5 @@
+import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, readTextCapped } from '@/lib/capped-body';
+
 // One GET of a provider's JSON, bounded in time, with every failure turned into a ProviderError that says
 // what went wrong and, on 429, how long to wait. Nothing from a failed call is ever half-used.
 
@@ -26,14 +28,24 @@ export function retryAfter(header: string | null, fallback: number, now = Date.n
 /** Wait after a 429 that names no Retry-After. */
 const DEFAULT_BACKOFF_SECONDS = 60;
 
-export async function getJson(provider: string, url: URL, timeoutMs: number): Promise<{ body: unknown; headers: Headers }> {
+/**
+ * `maxBodyBytes` (PROVIDER_MAX_BODY_MB) caps the answer as it streams in: a larger one is a failed fetch,
+ * and no more than the cap is ever held.
+ */
+export async function getJson(
+  provider: string,
+  url: URL,
+  timeoutMs: number,
+  maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+): Promise<{ body: unknown; headers: Headers }> {
   const signal = AbortSignal.timeout(timeoutMs);
   let response: Response;
   let text: string;
   try {
     response = await fetch(url, { headers: { accept: 'application/json' }, signal });
-    text = await response.text();
+    text = await readTextCapped(response, maxBodyBytes);
   } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new ProviderError(provider, `${error.message} (PROVIDER_MAX_BODY_MB)`);
     if (signal.aborted) throw new ProviderError(provider, `no answer within ${timeoutMs / 1000} s`);
     throw new ProviderError(provider, `unreachable (${(error as Error).message})`);
   }

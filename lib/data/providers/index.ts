@@ -18,12 +18,13 @@ export function providers(): Providers {
   if (!instance) {
     const cfg = config();
     const timeoutMs = cfg.PROVIDER_TIMEOUT_SECONDS * 1000;
+    const maxBodyBytes = cfg.PROVIDER_MAX_BODY_MB * 1024 * 1024;
     instance = {
       odds: cfg.ODDS_API_KEY
-        ? createOddsApi({ apiKey: cfg.ODDS_API_KEY, baseUrl: cfg.ODDS_API_BASE_URL, regions: cfg.ODDS_API_REGIONS, timeoutMs })
+        ? createOddsApi({ apiKey: cfg.ODDS_API_KEY, baseUrl: cfg.ODDS_API_BASE_URL, regions: cfg.ODDS_API_REGIONS, timeoutMs, maxBodyBytes })
         : undefined,
-      espn: createEspn({ baseUrl: cfg.ESPN_BASE_URL, timeoutMs }),
-      weather: createOpenMeteo({ baseUrl: cfg.OPEN_METEO_BASE_URL, timeoutMs }),
+      espn: createEspn({ baseUrl: cfg.ESPN_BASE_URL, timeoutMs, maxBodyBytes }),
+      weather: createOpenMeteo({ baseUrl: cfg.OPEN_METEO_BASE_URL, timeoutMs, maxBodyBytes }),
     };
   }
   return instance;

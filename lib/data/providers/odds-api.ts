@@ -51,6 +51,8 @@ export interface OddsApiSettings {
   baseUrl: string;
   regions: string;
   timeoutMs: number;
+  /** Cap on one answer's size (PROVIDER_MAX_BODY_MB); default 20 MB. */
+  maxBodyBytes?: number;
 }
 
 export interface OddsApi {
@@ -82,7 +84,7 @@ export function createOddsApi(settings: OddsApiSettings): OddsApi {
     for (const [name, value] of Object.entries({ apiKey: settings.apiKey, ...params })) url.searchParams.set(name, value);
     let answer;
     try {
-      answer = await getJson(PROVIDER, url, settings.timeoutMs);
+      answer = await getJson(PROVIDER, url, settings.timeoutMs, settings.maxBodyBytes);
     } catch (error) {
       throw error instanceof ProviderError ? new OddsApiError(error) : error;
     }

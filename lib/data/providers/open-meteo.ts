@@ -41,7 +41,7 @@ export interface WeatherProvider {
   atKickoff(latitude: number, longitude: number, kickoff: Date): Promise<KickoffWeather>;
 }
 
-export function createOpenMeteo(settings: { baseUrl: string; timeoutMs: number }): WeatherProvider {
+export function createOpenMeteo(settings: { baseUrl: string; timeoutMs: number; maxBodyBytes?: number }): WeatherProvider {
   return {
     async atKickoff(latitude, longitude, kickoff) {
       const hour = new Date(Math.floor(kickoff.getTime() / 3_600_000) * 3_600_000);
@@ -58,7 +58,7 @@ export function createOpenMeteo(settings: { baseUrl: string; timeoutMs: number }
         end_date: day,
       };
       for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-      const { body } = await getJson(PROVIDER, url, settings.timeoutMs);
+      const { body } = await getJson(PROVIDER, url, settings.timeoutMs, settings.maxBodyBytes);
       const parsed = forecastSchema.safeParse(body);
       if (!parsed.success) throw new ProviderError(PROVIDER, 'unexpected forecast answer');
       const { hourly } = parsed.data;

@@ -4,11 +4,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 // shapes. Tests swap the handler of a route to serve errors, 429s with quota headers, malformed JSON, a late
 // answer or no answer at all.
 
-export type Reply = { status?: number; headers?: Record<string, string>; body: unknown; delayMs?: number } | 'hang';
+export type Reply =
+  | { status?: number; headers?: Record<string, string>; body: unknown; delayMs?: number }
+  | { streamBytes: number; declareLength?: boolean }
+  | 'hang';
 export type Route = (url: URL) => Reply;
 
 export interface FakeProviders {
   baseUrl: string;
+  /** Bytes written by `streamBytes` replies so far (all of them together). */
+  streamed(): number;
   requests: URL[];
   /** Routes by path prefix; the longest matching prefix wins. */
   routes: Map<string, Route>;
@@ -20,6 +25,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
   const requests: URL[] = [];
   const routes = new Map<string, Route>();
   const hanging = new Set<ServerResponse>();
+  let streamedBytes = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     requests.push(url);
@@ -29,6 +35,24 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       hanging.add(res);
       return;
     }
+    if ('streamBytes' in reply) {
+      // A JSON array of zeros, `streamBytes` long, written as fast as the client reads it (no more).
+      res.writeHead(200, { 'content-type': 'application/json', ...(reply.declareLength ? { 'content-length': String(reply.streamBytes) } : {}) });
+      const chunk = Buffer.from('0,'.repeat(32 * 1024));
+      let left = reply.streamBytes;
+      const pump = () => {
+        while (left > 0 && !res.destroyed) {
+          const piece = left >= chunk.length ? chunk : chunk.subarray(0, left);
+          left -= piece.length;
+          streamedBytes += piece.length;
+          if (!res.write(piece)) return void res.once('drain', pump);
+        }
+        if (!res.destroyed) res.end();
+      };
+      res.on('close', () => (left = 0));
+      pump();
+      return;
+    }
     const body = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
     setTimeout(() => res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers }).end(body), reply.delayMs ?? 0);
   });
@@ -36,6 +60,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
   const { port } = server.address() as { port: number };
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    streamed: () => streamedBytes,
     requests,
     routes,
     count: (pathPrefix) => requests.filter((url) => url.pathname.startsWith(pathPrefix)).length,
