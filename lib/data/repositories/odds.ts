@@ -24,6 +24,24 @@ export function propPrices(db: Db, gameId: string, markets?: readonly string[]) 
   });
 }
 
+/** Recorded price changes read per answer at most; a slate's worth is a few thousand. */
+export const HISTORY_ROWS = 50_000;
+
+/**
+ * The recorded price changes (line movement) of the games' markets in time order: game markets (player '')
+ * or, with `props`, the player props of those markets. One indexed query, capped at HISTORY_ROWS rows.
+ */
+export function priceHistory(db: Db, gameIds: readonly string[], markets: readonly string[] | undefined, { props = false } = {}) {
+  return db.priceHistory.findMany({
+    where: { gameId: { in: [...gameIds] }, ...(markets ? { market: { in: [...markets] } } : {}), player: props ? { not: '' } : '' },
+    select: { gameId: true, market: true, player: true, book: true, outcome: true, point: true, americanOdds: true, observedAt: true },
+    orderBy: [{ observedAt: 'asc' }, { id: 'asc' }],
+    take: HISTORY_ROWS,
+  });
+}
+
+export type StoredHistory = Awaited<ReturnType<typeof priceHistory>>[number];
+
 /** A book's last stored spread and total of each game, on the team's side and the over. */
 export function closingLines(db: Db, gameIds: readonly string[], book: string, teamAbbreviation: string) {
   return db.price.findMany({
