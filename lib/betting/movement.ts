@@ -6,8 +6,9 @@
  * implied probability than its previous one; when it moves that outcome's line to a harder number (an over
  * line up; a spread, under or any other line down); and, in a two-outcome market, when it does the opposite
  * to the other outcome. Steam: at least `minBooks` (3) different books moving towards the same outcome
- * within `windowMs` (30 minutes) of each other. The most recent such outcome is reported, with the books
- * (each at its latest move in the window) and the first and last of those moves.
+ * within `windowMs` (30 minutes): a window of 30 minutes ending at one such move holds moves of at least three
+ * books towards that outcome. The most recent such window is reported: its outcome, its books, and its first
+ * and last moves (`from`, `to`).
  */
 import { consensus, type BookMarket, type Consensus } from './consensus';
 import { impliedProbability } from './odds';
@@ -78,17 +79,26 @@ export function steam(
   let found: Steam | null = null;
   for (const outcome of outcomes) {
     const towards = all.filter((move) => move.outcome === outcome);
-    // Each move ends a window of windowMs; the books that moved towards the outcome inside it.
+    // Each move ends a window of windowMs; a sliding count of the moves per book inside it. Only the last
+    // window holding minBooks books matters: it is this outcome's most recent steam.
+    const inWindow = new Map<string, number>();
+    let last: { start: number; end: number } | undefined;
     for (let end = 0, start = 0; end < towards.length; end++) {
-      const to = towards[end]!.at;
-      while (towards[start]!.at < to - windowMs) start++;
-      const latest = new Map<string, number>();
-      for (let i = start; i <= end; i++) latest.set(towards[i]!.book, towards[i]!.at);
-      if (latest.size < minBooks) continue;
-      if (found === null || to > found.to || (to === found.to && outcomes.indexOf(outcome) < outcomes.indexOf(found.outcome))) {
-        const from = Math.min(...latest.values());
-        found = { outcome, books: [...latest.keys()].sort(), from, to };
+      const move = towards[end]!;
+      inWindow.set(move.book, (inWindow.get(move.book) ?? 0) + 1);
+      for (; towards[start]!.at < move.at - windowMs; start++) {
+        const book = towards[start]!.book;
+        const count = inWindow.get(book)! - 1;
+        if (count === 0) inWindow.delete(book);
+        else inWindow.set(book, count);
       }
+      if (inWindow.size >= minBooks) last = { start, end };
+    }
+    if (!last) continue;
+    const to = towards[last.end]!.at;
+    if (found === null || to > found.to) {
+      const window = towards.slice(last.start, last.end + 1);
+      found = { outcome, books: [...new Set(window.map((move) => move.book))].sort(), from: window[0]!.at, to };
     }
   }
   return found;

@@ -1,6 +1,6 @@
 import { arbitrage as findArbitrage, bestExpectedValue, type Arbitrage } from '@/lib/betting/arbitrage';
 import { consensus, type BookMarket } from '@/lib/betting/consensus';
-import { consensusAt, steam as findSteam, type RecordedPrice } from '@/lib/betting/movement';
+import { consensusAt, steam as findSteam, type RecordedPrice, type Steam } from '@/lib/betting/movement';
 import { impliedProbability } from '@/lib/betting/odds';
 import { ago } from './names';
 
@@ -216,8 +216,18 @@ function arbitrageOf(reference: readonly PriceRow[], tops: readonly (PriceRow | 
   return { ...found, note: arbitrageNote(legs.map((top) => ({ outcome: top.outcome, book: top.book, updatedAgo: ago(top.updatedAt, now) }))) };
 }
 
+/**
+ * Steam depends only on the recorded changes, and the repository hands out the same list until the history
+ * grows, so it is worked out once per list (and outcome order).
+ */
+const steamMemo = new WeakMap<readonly RecordedPrice[], Map<string, Steam | null>>();
+
 function steamOf(history: readonly RecordedPrice[], outcomes: readonly string[], now: Date): PricedSteam | null {
-  const found = findSteam(history, outcomes);
+  let memo = steamMemo.get(history);
+  if (!memo) steamMemo.set(history, (memo = new Map<string, Steam | null>()));
+  const key = outcomes.join('\u0000');
+  let found = memo.get(key);
+  if (found === undefined) memo.set(key, (found = findSteam(history, outcomes)));
   if (!found) return null;
   return {
     outcome: found.outcome,

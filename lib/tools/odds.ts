@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { closestNames } from '@/lib/data/names';
-import type { RecordedPrice } from '@/lib/betting/movement';
 import { priceMarket, type PricedMarket } from '@/lib/data/pricing';
-import type { StoredHistory, StoredPrice } from '@/lib/data/repositories/odds';
+import { historyKey, type MarketHistory, type StoredPrice } from '@/lib/data/repositories/odds';
 import { resolveTeam, type GameRow } from '@/lib/data/repositories/schedule';
 import { GAME_MARKETS, type GameMarket, type Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
@@ -37,30 +36,10 @@ function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<stri
   return groups;
 }
 
-const marketKey = (row: { gameId: string; market: string; player: string }) => `${row.gameId}|${row.market}|${row.player}`;
-
-/** Recorded price changes by game, market and player, as the movement math reads them (time order kept). */
-function historyByMarket(rows: readonly StoredHistory[]): Map<string, RecordedPrice[]> {
-  const groups = new Map<string, RecordedPrice[]>();
-  for (const row of rows) {
-    const recorded = {
-      book: row.book,
-      outcome: row.outcome,
-      point: row.point,
-      americanOdds: row.americanOdds,
-      at: row.observedAt.getTime(),
-    };
-    const group = groups.get(marketKey(row));
-    if (group) group.push(recorded);
-    else groups.set(marketKey(row), [recorded]);
-  }
-  return groups;
-}
-
 /** One market's quotes in outcome order, priced against the consensus, with its movement. */
-function priced(game: GameRow, quotes: StoredPrice[], options: ReturnType<typeof pricingOptions>, history: Map<string, RecordedPrice[]>) {
+function priced(game: GameRow, quotes: StoredPrice[], options: ReturnType<typeof pricingOptions>, history: MarketHistory) {
   quotes.sort((a, b) => outcomeRank(game, a.outcome) - outcomeRank(game, b.outcome));
-  return priceMarket(quotes, { ...options, history: history.get(marketKey(quotes[0]!)) ?? [] });
+  return priceMarket(quotes, { ...options, history: history.get(historyKey(quotes[0]!)) ?? [] });
 }
 
 const historyFlag = z
@@ -214,9 +193,8 @@ async function gameOdds(
     games = await ctx.data.schedule.findGames({ sport: args.sport, ...window, teamId, excludeFinal: !args.date });
   }
   const ids = games.map((g) => g.id);
-  const [rows, recorded] = await Promise.all([ctx.data.odds.gamePrices(ids, markets), ctx.data.odds.priceHistory(ids, markets)]);
+  const [rows, history] = await Promise.all([ctx.data.odds.gamePrices(ids, markets), ctx.data.odds.marketHistory(ids, markets)]);
   const byGameMarket = groupBy(rows, (row) => `${row.gameId}|${row.market}`);
-  const history = historyByMarket(recorded);
   const options = pricingOptions(ctx, referenceBook, now, args.history === true);
   const answered = games.map((game) => ({
     ...gameView(game),
@@ -268,11 +246,10 @@ export const getPlayerProps = defineTool({
     const { referenceBook } = await preferences(ctx, args.book);
     const source = { odds: ctx.providers.odds, ttlMs: ctx.settings.propsTtlSeconds * 1000 };
     const refresh = await ctx.data.odds.refreshProps(source, game, ctx.now());
-    const [rows, recorded] = await Promise.all([
+    const [rows, history] = await Promise.all([
       ctx.data.odds.propPrices(game.id, args.markets),
-      ctx.data.odds.priceHistory([game.id], args.markets, { props: true }),
+      ctx.data.odds.marketHistory([game.id], args.markets, { props: true }),
     ]);
-    const history = historyByMarket(recorded);
     let selected = rows;
     if (args.player) {
       const wanted = args.player.toLowerCase();
