@@ -48,6 +48,8 @@ const MCP_MODERN_HEADERS = {
 const MCP_LEGACY_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: NO_VIG_CALL });
 const MCP_LEGACY_HEADERS = { accept: 'application/json, text/event-stream' };
 const GAME_ODDS_BODY = JSON.stringify({ sport: 'nfl' });
+/** The value scan over the NFL week (the bench slate's league with line history), 2% or better at 3+ books. */
+const VALUE_SCAN_BODY = JSON.stringify({ sport: 'nfl', minExpectedValue: 0.02, minBooks: 3 });
 /** Line moves replayed over the NFL week, so the price tables hold a realistic history. */
 const HISTORY_SNAPSHOTS = 20;
 
@@ -159,6 +161,14 @@ async function main() {
     RATE_LIMIT_TOKEN_PER_MINUTE: budget,
     RATE_LIMIT_USER_PER_MINUTE: budget,
   });
+  // The same build and database with the answer cache off: get_game_odds computed on every call.
+  const fresh = await startServer({
+    DATABASE_URL: databaseUrl,
+    ODDS_CACHE_SECONDS: '0',
+    RATE_LIMIT_ADDRESS_PER_MINUTE: budget,
+    RATE_LIMIT_TOKEN_PER_MINUTE: budget,
+    RATE_LIMIT_USER_PER_MINUTE: budget,
+  });
   const bare = await startBareServer();
   const post = { method: 'POST' as const, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
   const mcpModern = { ...post, headers: { ...post.headers, ...MCP_MODERN_HEADERS }, body: MCP_MODERN_BODY };
@@ -170,6 +180,9 @@ async function main() {
     await autocannon({ url: `${server.origin}/api/mcp`, connections: 10, amount: 2000, ...mcpModern });
     await autocannon({ url: `${server.origin}/api/mcp`, connections: 10, amount: 2000, ...mcpLegacy });
     await autocannon({ url: `${server.origin}/api/v1/tools/get_game_odds`, connections: 10, amount: 500, ...post, body: GAME_ODDS_BODY });
+    await autocannon({ url: `${fresh.origin}/api/health`, connections: 10, amount: 2000 });
+    await autocannon({ url: `${fresh.origin}/api/v1/tools/get_game_odds`, connections: 10, amount: 300, ...post, body: GAME_ODDS_BODY });
+    await autocannon({ url: `${fresh.origin}/api/v1/tools/get_game_odds`, connections: 10, amount: 300, ...post, body: VALUE_SCAN_BODY });
 
     const targets: Target[] = [
       { name: 'trivial route (GET /api/health)', options: { url: `${server.origin}/api/health` } },
@@ -183,6 +196,14 @@ async function main() {
       {
         name: 'REST get_game_odds, NFL week (16 games × 10 books × 3 markets, with history)',
         options: { url: `${server.origin}/api/v1/tools/get_game_odds`, ...post, body: GAME_ODDS_BODY },
+      },
+      {
+        name: 'REST get_game_odds, NFL week, computed afresh (ODDS_CACHE_SECONDS=0)',
+        options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: GAME_ODDS_BODY },
+      },
+      {
+        name: 'REST get_game_odds value scan (minExpectedValue 0.02), NFL week, computed afresh',
+        options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: VALUE_SCAN_BODY },
       },
       { name: 'bare node:http, same math', options: { url: bare.url, method: 'POST', body: NO_VIG_BODY } },
     ];
@@ -215,8 +236,13 @@ async function main() {
       );
     });
     console.log(`\n${ingestion}`);
+    const size = async (body: string) =>
+      (await (await fetch(`${fresh.origin}/api/v1/tools/get_game_odds`, { method: 'POST', headers: post.headers, body })).arrayBuffer())
+        .byteLength;
+    console.log(`answer sizes: NFL week ${(await size(GAME_ODDS_BODY)) / 1000} KB, value scan ${(await size(VALUE_SCAN_BODY)) / 1000} KB`);
   } finally {
     bare.stop();
+    await fresh.stop();
     await server.stop();
     await rm(dir, { recursive: true, force: true });
   }

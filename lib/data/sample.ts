@@ -11,7 +11,10 @@ import { catalogueTeams, type CatalogueTeam } from './teams';
 
 export interface SampleSlate {
   games: GameRecord[];
-  /** Opening prices first, then the current ones: loading them in order writes the line movement. */
+  /**
+   * Opening prices first, then the prices just before the steam move, then the current ones: loading them in
+   * order writes the line movement.
+   */
   priceSnapshots: PriceRecord[][];
   injuries: InjuryRecord[];
   weather: WeatherRecord[];
@@ -352,6 +355,26 @@ function boxScore(sport: Sport, player: Player, rng: Random): Record<string, num
   return { minutes: around(80, 10), goals: player.position === 'FW' ? around(0.4, 0.6) : 0, assists: around(0.2, 0.4), shots: around(player.position === 'FW' ? 2.5 : 0.8, 1) };
 }
 
+/**
+ * A steam move on the first NFL game's moneyline: four books (not the lagging betrivers) priced the home side
+ * 2.5 points of probability longer 40 minutes before their current price, so each moved towards the home side
+ * within minutes of the others. Returns those earlier prices (the current ones are the move). Uses no random
+ * numbers, so the rest of the slate is the same with or without it.
+ */
+function steamMove(upcoming: readonly Fixture[], current: readonly PriceRecord[]): PriceRecord[] {
+  const fixture = upcoming.find((f) => f.sport === 'nfl');
+  if (!fixture) return [];
+  const rows = current.filter((row) => row.gameId === fixture.game.id && row.market === 'h2h' && row.book !== 'betrivers');
+  const books = [...new Set(rows.map((row) => row.book))].slice(0, 4);
+  return rows
+    .filter((row) => books.includes(row.book))
+    .map((row) => ({
+      ...row,
+      americanOdds: american(impliedProbability(row.americanOdds) + (row.outcome === fixture.home.abbreviation ? -0.025 : 0.025)),
+      updatedAt: new Date(row.updatedAt.getTime() - 40 * 60_000),
+    }));
+}
+
 // --- the slate ------------------------------------------------------------------------------------------
 
 const PAST_WEEKS = 5;
@@ -408,6 +431,8 @@ export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}
     });
   }
 
+  const steam = steamMove(upcoming, current);
+
   const injured = SAMPLE_SPORTS.flatMap((sport) => injuries(sport, rng, asOf));
   const out = new Set(injured.filter((i) => i.status === 'Out' || i.status === 'Injured Reserve').map((i) => i.player));
   const propGames = [...upcoming.filter((f) => f.sport === 'nfl').slice(0, 4), ...upcoming.filter((f) => f.sport === 'nba').slice(0, 4)];
@@ -424,7 +449,7 @@ export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}
 
   return {
     games: [...upcoming, ...past].map((f) => f.game),
-    priceSnapshots: [opening, current],
+    priceSnapshots: [opening, steam, current],
     injuries: injured,
     weather: upcoming.flatMap((fixture) => weather(fixture, rng) ?? []),
     playerStats,

@@ -43,6 +43,26 @@ measured against the fair probability); each market carries \`consensusBooks\`. 
 - **0**: no consensus. This happens on one-sided markets (for example an anytime touchdown market that
   lists only the yes side): there is no margin to remove, so there is no fair price. Do not claim an edge
   from it.
+
+## Value at every book, arbitrage and where the market moved
+- \`best.expectedValue\`: the best price on the same bet against \`fairProbability\`, per unit staked
+  (p × decimal odds − 1). It is there only when \`fairProbability\` is.
+- \`arbitrage\` (per market): null, or when the best prices on the reference line, one per outcome, imply less
+  than 1 in total: \`impliedSum\`, \`returnPercent\` (1 / impliedSum − 1), and \`legs\` with each \`stakeShare\`
+  (summing to 1, returning the same on every outcome). It is never risk-free: books void bets, limit stakes and
+  cancel palpable errors, and a stale price may be gone. Pass on its \`note\` with each leg's age.
+- \`get_game_odds\` with \`minExpectedValue\` (a fraction: 0.02 = 2%) and \`minBooks\` (default 3) adds \`value\`:
+  the outcomes whose best price meets it in markets whose consensus joins at least \`minBooks\` books, best
+  first. A consensus of one book is no evidence. Stale best prices are left out and counted in \`valueNote\`.
+- \`opening\`: the reference book's first recorded price and line. \`fairProbabilityChange\`: the fair
+  probability now minus the consensus 24 hours ago at the same reference line (null without history then).
+- \`steam\` (per market): null, or the outcome at least three books moved towards within 30 minutes, with the
+  books and the first and last move (\`from\`, \`to\`). A book moves towards an outcome when its price for it
+  shortens at the same line, when its line for it moves to a harder number (over up; spread, under or other
+  line down), or, in a two-outcome market, when the other outcome lengthens or eases. The most recent such
+  30-minute window is reported. Steam says where the money went, not that the new price is right.
+- \`history: true\` adds per market a series of the reference book's line and price and the consensus after
+  each recorded change (the latest 60 points), for charts.
 `,
   },
   {

@@ -1,7 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import { bindDb } from './bind';
 import { forecast, hasInjuryReport, injuries } from './conditions';
-import { closingLines, gamePrices, propPrices, refreshProps } from './odds';
+import { closingLines, gamePrices, marketHistory, propPrices, refreshProps } from './odds';
 import { findGames, gameSources, requireGameRow, teamFinals } from './schedule';
 import { playerStatLines, resolvePlayer } from './stats';
 
@@ -11,7 +11,7 @@ import { playerStatLines, resolvePlayer } from './stats';
 export function createRepositories(db: Db) {
   return {
     schedule: bindDb(db, { findGames, requireGameRow, teamFinals, gameSources }),
-    odds: bindDb(db, { gamePrices, propPrices, closingLines, refreshProps }),
+    odds: bindDb(db, { gamePrices, propPrices, marketHistory, closingLines, refreshProps }),
     stats: bindDb(db, { resolvePlayer, playerStatLines }),
     conditions: bindDb(db, { injuries, hasInjuryReport, forecast }),
   };

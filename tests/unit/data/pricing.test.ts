@@ -39,3 +39,60 @@ describe('priceMarket', () => {
     ]);
   });
 });
+
+describe('priceMarket: value, arbitrage and movement', () => {
+  it("gives the best price its expectedValue against the outcome's fair probability", () => {
+    const market = priceMarket([row('draftkings', 'KC', -110), row('draftkings', 'BUF', -110), row('fanduel', 'KC', 105), row('fanduel', 'BUF', -125)], options);
+    const fairKc = market.outcomes[0]!.fairProbability!;
+    // draftkings 0.5/0.5; fanduel (100/205)/(100/205 + 125/225) → mean
+    const fd = 100 / 205 / (100 / 205 + 125 / 225);
+    expect(fairKc).toBe(Math.round(((0.5 + fd) / 2) * 1e6) / 1e6);
+    expect(market.outcomes[0]!.best).toMatchObject({ book: 'fanduel', americanOdds: 105, expectedValue: Math.round((fairKc * 2.05 - 1) * 1e6) / 1e6 });
+    expect(market.arbitrage).toBeNull();
+  });
+
+  it('finds arbitrage across the best prices on the reference line, with a note giving each leg its age', () => {
+    const market = priceMarket(
+      [row('draftkings', 'KC', -110), row('draftkings', 'BUF', -110), row('fanduel', 'KC', 110, -3.5, 7), row('lowvig', 'BUF', 105, -3.5, 2), row('bovada', 'KC', 200, -6.5)],
+      options,
+    );
+    expect(market.arbitrage).toMatchObject({
+      impliedSum: 0.963995,
+      returnPercent: 0.037349,
+      legs: [
+        { outcome: 'KC', book: 'fanduel', americanOdds: 110, stakeShare: 0.493976 },
+        { outcome: 'BUF', book: 'lowvig', americanOdds: 105, stakeShare: 0.506024 },
+      ],
+    });
+    expect(market.arbitrage!.note).toContain('Never risk-free');
+    expect(market.arbitrage!.note).toContain('KC at fanduel updated 7 minutes ago; BUF at lowvig updated 2 minutes ago');
+  });
+
+  it('adds opening, fairProbabilityChange over 24 hours, steam and the series from the recorded changes', () => {
+    const at = (minutesBefore: number) => now.getTime() - minutesBefore * 60_000;
+    const rec = (book: string, outcome: string, americanOdds: number, minutesBefore: number) => ({ book, outcome, point: outcome === 'KC' ? -3.5 : 3.5, americanOdds, at: at(minutesBefore) });
+    const history = [
+      ...['draftkings', 'fanduel', 'betmgm'].flatMap((book) => [rec(book, 'KC', -105, 2000), rec(book, 'BUF', -115, 2000)]),
+      rec('draftkings', 'KC', -110, 20),
+      rec('draftkings', 'BUF', -110, 20),
+      rec('fanduel', 'KC', -110, 15),
+      rec('betmgm', 'BUF', -110, 10),
+    ].sort((a, b) => a.at - b.at);
+    const current = [row('draftkings', 'KC', -110, -3.5, 20), row('draftkings', 'BUF', -110, -3.5, 20), row('fanduel', 'KC', -110, -3.5, 15), row('fanduel', 'BUF', -115, -3.5, 2000), row('betmgm', 'KC', -105, -3.5, 2000), row('betmgm', 'BUF', -110, -3.5, 10)];
+    const market = priceMarket(current, { ...options, history, series: true });
+    expect(market.outcomes[0]!.opening).toEqual({ americanOdds: -105, point: -3.5, at: new Date(at(2000)).toISOString(), ago: '1 day ago' });
+    // 24 hours ago every book was at -105/-115: fair KC = (105/205)/(105/205 + 115/215).
+    const then = 105 / 205 / (105 / 205 + 115 / 215);
+    expect(market.outcomes[0]!.fairProbabilityChange).toBe(Math.round((market.outcomes[0]!.fairProbability! - Math.round(then * 1e6) / 1e6) * 1e6) / 1e6);
+    expect(market.steam).toEqual({ outcome: 'KC', books: ['betmgm', 'draftkings', 'fanduel'], from: new Date(at(20)).toISOString(), to: new Date(at(10)).toISOString(), ago: '10 minutes ago' });
+    expect(market.history!.outcomes).toEqual(['KC', 'BUF']);
+    expect(market.history!.series.map((p) => p.americanOdds)).toEqual([[-105, -115], [-110, -110], [-110, -110], [-110, -110]]);
+    expect(market.history!.series[0]!.fairProbability![0]).toBe(Math.round(then * 1e6) / 1e6);
+  });
+
+  it('without history before the 24 hours, fairProbabilityChange and opening say so with null', () => {
+    const market = priceMarket([row('draftkings', 'KC', -110), row('draftkings', 'BUF', -110)], { ...options, history: [] });
+    expect(market.outcomes[0]).toMatchObject({ opening: null, fairProbabilityChange: null });
+    expect(market.steam).toBeNull();
+  });
+});

@@ -6,7 +6,8 @@ import { normaliseName } from '@/lib/data/sports';
 
 const asOf = new Date('2026-11-21T15:30:00Z');
 const slate = sampleSlate('2026-11-21', asOf);
-const [opening, current] = slate.priceSnapshots as [typeof slate.priceSnapshots[0], typeof slate.priceSnapshots[0]];
+const opening = slate.priceSnapshots[0]!;
+const current = slate.priceSnapshots.at(-1)!;
 const upcoming = slate.games.filter((g) => g.status === 'scheduled');
 
 describe('sample slate', () => {
@@ -89,5 +90,22 @@ describe('names', () => {
     expect(ago(new Date(now.getTime() - 4 * 60_000), now)).toBe('4 minutes ago');
     expect(ago(new Date(now.getTime() - 60 * 60_000), now)).toBe('1 hour ago');
     expect(ago(new Date(now.getTime() - 50 * 3_600_000), now)).toBe('2 days ago');
+  });
+});
+
+describe('sample slate line movement', () => {
+  it('holds a steam move: four books moving towards the first NFL game’s home side within minutes', async () => {
+    const { steam } = await import('@/lib/betting/movement');
+    const game = upcoming.find((g) => g.sport === 'nfl')!;
+    const home = CATALOGUE.find((t) => t.id === game.homeTeamId)!.abbreviation;
+    const history = slate.priceSnapshots
+      .flat()
+      .filter((p) => p.gameId === game.id && p.market === 'h2h')
+      .map((p) => ({ book: p.book, outcome: p.outcome, point: p.point, americanOdds: p.americanOdds, at: p.updatedAt.getTime() }))
+      .sort((a, b) => a.at - b.at);
+    const found = steam(history, [home, history.find((p) => p.outcome !== home)!.outcome]);
+    expect(found?.outcome).toBe(home);
+    expect(found?.books.length).toBeGreaterThanOrEqual(3);
+    expect(found!.to - found!.from).toBeLessThanOrEqual(30 * 60_000);
   });
 });

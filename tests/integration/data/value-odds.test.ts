@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { bestExpectedValue } from '@/lib/betting/arbitrage';
+import { ingest } from '@/lib/data/ingest';
+import { loadSample } from '@/lib/data/load-sample';
+import { createEspn } from '@/lib/data/providers/espn';
+import { createOddsApi } from '@/lib/data/providers/odds-api';
+import { createOpenMeteo } from '@/lib/data/providers/open-meteo';
+import { getGameOdds } from '@/lib/tools/odds';
+import type { ToolDefinition } from '@/lib/tools/types';
+import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { toolContext } from '../../helpers/tool-context';
+import { QUOTA, startFakeProviders, type FakeProviders } from './fake-providers';
+
+// Best-price value, arbitrage and steam against hand-computed vectors: through the live-provider path (a
+// loopback Odds API serving a crafted slate, ingested twice so the history holds the move) and through the
+// sample slate, on SQLite and PostgreSQL.
+
+const MIN = 60_000;
+let fake: FakeProviders;
+beforeAll(async () => {
+  fake = await startFakeProviders();
+});
+afterAll(() => fake?.close());
+
+/** A KC–BUF moneyline at four books: [book, KC price, BUF price, minutes before `now` it was last updated]. */
+function event(kickoff: Date, now: number, books: [string, number, number, number][]) {
+  return {
+    id: 'crafted',
+    sport_key: 'americanfootball_nfl',
+    sport_title: 'NFL',
+    commence_time: kickoff.toISOString(),
+    home_team: 'Kansas City Chiefs',
+    away_team: 'Buffalo Bills',
+    bookmakers: books.map(([key, kc, buf, minutesAgo]) => {
+      const lastUpdate = new Date(now - minutesAgo * MIN).toISOString();
+      return {
+        key,
+        title: key,
+        last_update: lastUpdate,
+        markets: [
+          {
+            key: 'h2h',
+            last_update: lastUpdate,
+            outcomes: [
+              { name: 'Kansas City Chiefs', price: kc },
+              { name: 'Buffalo Bills', price: buf },
+            ],
+          },
+        ],
+      };
+    }),
+  };
+}
+
+describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await testDatabase(provider);
+  });
+  afterAll(() => database?.close());
+
+  const run = <Input extends z.ZodType, Output>(tool: ToolDefinition<Input, Output>, args: z.input<Input>, now?: () => Date): Promise<Output> =>
+    tool.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' }, ...(now ? { now } : {}) }), tool.input.parse(args));
+
+  it('through a loopback Odds API: consensus, best-price EV, arbitrage shares and steam match the hand-computed values', async () => {
+    const now = Date.now();
+    const kickoff = new Date(now + 30 * 60 * MIN);
+    kickoff.setUTCMinutes(0, 0, 0);
+    const providers = {
+      odds: createOddsApi({ apiKey: 'fake', baseUrl: fake.baseUrl, regions: 'us', timeoutMs: 2000 }),
+      espn: createEspn({ baseUrl: fake.baseUrl, timeoutMs: 2000 }),
+      weather: createOpenMeteo({ baseUrl: fake.baseUrl, timeoutMs: 2000 }),
+    };
+    const snapshot = (books: [string, number, number, number][]) =>
+      fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({ headers: QUOTA, body: [event(kickoff, now, books)] }));
+    const ingestOdds = () => ingest(database.db, providers, { sports: ['nfl'], only: 'odds', mode: 'manual', force: true, now: () => new Date(now) });
+    // Two hours ago every book was at KC -150 / BUF +130, lowvig at -140 / +120.
+    snapshot([
+      ['draftkings', -150, 130, 120],
+      ['fanduel', -150, 130, 120],
+      ['betmgm', -150, 130, 120],
+      ['lowvig', -140, 120, 120],
+    ]);
+    expect((await ingestOdds()).failures).toEqual([]);
+    // Then three books moved towards KC within 10 minutes (steam); lowvig only confirmed its price 90 minutes ago.
+    snapshot([
+      ['draftkings', -160, 135, 20],
+      ['fanduel', -165, 145, 15],
+      ['betmgm', -160, 135, 10],
+      ['lowvig', -140, 120, 90],
+    ]);
+    expect((await ingestOdds()).failures).toEqual([]);
+
+    const gameId = `nfl-${kickoff.toISOString().slice(0, 10).replaceAll('-', '')}-buf-kc`;
+    const answer = await run(getGameOdds, { sport: 'nfl', gameId, book: 'draftkings', minExpectedValue: 0.005 }, () => new Date(now));
+    const market = answer.games[0]!.markets.find((m) => m.market === 'h2h')!;
+    // Fair KC per book (implied ÷ their sum): draftkings and betmgm 0.591195…, fanduel 0.604031…, lowvig 0.562044…;
+    // their mean 0.587117; BUF 0.412883.
+    expect(market.consensusBooks).toBe(4);
+    const [kc, buf] = market.outcomes;
+    expect([kc!.fairProbability, buf!.fairProbability]).toEqual([0.587117, 0.412883]);
+    expect([kc!.expectedValue, buf!.expectedValue]).toEqual([-0.045935, -0.029725]); // at draftkings' -160 / +135
+    // Best prices: KC -140 at lowvig (0.587117 × 1.714285… − 1), BUF +145 at fanduel (0.412883 × 2.45 − 1).
+    expect(kc!.best).toMatchObject({ book: 'lowvig', americanOdds: -140, expectedValue: 0.006486, updatedAgo: '1 hour ago' });
+    expect(buf!.best).toMatchObject({ book: 'fanduel', americanOdds: 145, expectedValue: 0.011563, updatedAgo: '15 minutes ago' });
+    // 140/240 + 100/245 = 0.991497 < 1: 0.8576% back on either outcome, staking 58.8336% on KC.
+    expect(market.arbitrage).toMatchObject({
+      impliedSum: 0.991497,
+      returnPercent: 0.008576,
+      legs: [
+        { outcome: 'KC', book: 'lowvig', americanOdds: -140, stakeShare: 0.588336 },
+        { outcome: 'BUF', book: 'fanduel', americanOdds: 145, stakeShare: 0.411664 },
+      ],
+    });
+    expect(market.arbitrage!.note).toContain('KC at lowvig updated 1 hour ago; BUF at fanduel updated 15 minutes ago');
+    expect(market.steam).toEqual({
+      outcome: 'KC',
+      books: ['betmgm', 'draftkings', 'fanduel'],
+      from: new Date(now - 20 * MIN).toISOString(),
+      to: new Date(now - 10 * MIN).toISOString(),
+      ago: '10 minutes ago',
+    });
+    expect(kc!.opening).toMatchObject({ americanOdds: -150, point: null, at: new Date(now - 120 * MIN).toISOString() });
+    expect(kc!.fairProbabilityChange).toBeNull(); // no history 24 hours back
+    // The scan: BUF at fanduel; KC at lowvig meets 0.005 too but its price is 90 minutes old (stale at 60).
+    expect(answer.value).toEqual([
+      {
+        gameId,
+        market: 'h2h',
+        outcome: 'BUF',
+        point: null,
+        book: 'fanduel',
+        americanOdds: 145,
+        fairProbability: 0.412883,
+        expectedValue: 0.011563,
+        consensusBooks: 4,
+        updatedAgo: '15 minutes ago',
+      },
+    ]);
+    expect(answer.valueNote).toContain('1 more left out because the best price is older than 60 minutes (stale)');
+    expect((await run(getGameOdds, { sport: 'nfl', gameId, minExpectedValue: 0.005, minBooks: 5 }, () => new Date(now))).value).toEqual([]);
+  });
+
+  it('on the sample slate: the steam move, best-price EV, arbitrage shares and a sorted value scan', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    await loadSample(database.db, today, new Date());
+    const answer = await run(getGameOdds, { sport: 'nfl', minExpectedValue: -0.02, history: true });
+    const markets = answer.games.flatMap((game) => game.markets.map((market) => ({ game, market })));
+    const steamed = markets.filter(({ market }) => market.steam);
+    const first = answer.games.find((game) => game.markets.some((m) => m.market === 'h2h' && m.steam?.outcome === game.homeTeam.abbreviation));
+    expect(first).toBeDefined();
+    expect(steamed.length).toBeGreaterThanOrEqual(1);
+    for (const { market } of markets) {
+      for (const outcome of market.outcomes) {
+        if (outcome.fairProbability !== null && outcome.best) expect(outcome.best.expectedValue).toBe(bestExpectedValue(outcome.fairProbability, outcome.best.americanOdds));
+        else expect(outcome.best?.expectedValue).toBeUndefined();
+      }
+      if (market.arbitrage) {
+        const shares = market.arbitrage.legs.reduce((sum, leg) => sum + Math.round(leg.stakeShare * 1e6), 0);
+        expect(shares).toBe(1_000_000);
+      }
+      expect(market.history?.series.length).toBeGreaterThan(0);
+    }
+    const value = answer.value!;
+    expect(value.length).toBeGreaterThan(0);
+    for (let i = 1; i < value.length; i++) expect(value[i - 1]!.expectedValue).toBeGreaterThanOrEqual(value[i]!.expectedValue);
+    for (const entry of value) expect(entry.consensusBooks).toBeGreaterThanOrEqual(3);
+  });
+});
