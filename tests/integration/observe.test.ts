@@ -124,6 +124,40 @@ describe('request ids, access log and metrics', () => {
     expect(server.output()).not.toContain(METRICS_TOKEN);
   });
 
+  it('logs MCP calls with their tool and user, and returns the id there too', async () => {
+    const id = `mcp-${Date.now()}`;
+    const res = await raw(server.port, {
+      path: '/api/mcp',
+      headers: {
+        authorization: `Bearer ${tokens[1]}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'calc_no_vig_odds',
+        'x-request-id': id,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'calc_no_vig_odds',
+          arguments: { prices: [-110, -110] },
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': { name: 'observe-test', version: '1.0.0' },
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-request-id']).toBe(id);
+    const [line] = await accessLines(server, id);
+    expect(line).toMatchObject({ route: '/api/mcp', tool: 'calc_no_vig_odds', status: 200, userId });
+  });
+
   it('serves no metrics without METRICS_TOKEN, and refuses a missing or wrong secret', async () => {
     expect((await metrics(`Bearer ${METRICS_TOKEN}`, off)).status).toBe(404);
     const none = await metrics();
