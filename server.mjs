@@ -2,27 +2,38 @@
 // `next start` keeps a client-sent X-Forwarded-For as it is (it only fills the header when absent),
 // so a client could choose its own per-address budget. Appending the socket's address here makes the
 // last entry of X-Forwarded-For always the hop that really reached us; lib/http/address.ts reads it.
+// It also gives every request its X-Request-Id and writes the access log and request metrics
+// (lib/observe/runtime.mjs), once here instead of in each route.
 import { createServer } from 'node:http';
 import next from 'next';
+import { flushLogs, observed, observeRuntime } from './lib/observe/runtime.mjs';
 
 const appUrl = new URL(process.env.APP_URL || 'http://localhost:3000');
 const port = Number(process.env.PORT || appUrl.port || (appUrl.protocol === 'https:' ? 443 : 80));
 const hostname = process.env.HOSTNAME_BIND || undefined; // undefined: every interface, IPv4 and IPv6
 
+observeRuntime(); // before Next loads the app, which finds it on globalThis
 const app = next({ dev: false, dir: import.meta.dirname });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((req, res) => {
-  const peer = req.socket.remoteAddress ?? 'unknown';
-  const sent = req.headers['x-forwarded-for'];
-  req.headers['x-forwarded-for'] = sent ? `${Array.isArray(sent) ? sent.join(', ') : sent}, ${peer}` : peer;
-  handle(req, res);
-});
+const server = createServer(
+  observed((req, res) => {
+    const peer = req.socket.remoteAddress ?? 'unknown';
+    const sent = req.headers['x-forwarded-for'];
+    req.headers['x-forwarded-for'] = sent ? `${Array.isArray(sent) ? sent.join(', ') : sent}, ${peer}` : peer;
+    return handle(req, res);
+  }),
+);
 server.listen(port, hostname, () => {
   console.log(`JEV is running. Console: ${appUrl.origin}  REST: ${appUrl.origin}/api/v1/tools`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+  process.once(signal, () =>
+    server.close(() => {
+      flushLogs();
+      process.exit(0);
+    }),
+  );
 }

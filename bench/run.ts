@@ -2,6 +2,7 @@
 // the same run: a trivial route of the same Next build (the framework's floor) and a bare node:http
 // server doing the same work. Figures are reported as ratios; nothing here asserts a time.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { rm, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,14 +15,25 @@ import { createEspn } from '@/lib/data/providers/espn';
 import { createOddsApi } from '@/lib/data/providers/odds-api';
 import { createOpenMeteo } from '@/lib/data/providers/open-meteo';
 import { mergePrices } from '@/lib/data/store';
+import { parseConfig } from '@/lib/config';
 import { createDb, type Db } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
-import { freePort, startServer } from '../tests/helpers/server';
+import { freshDatabase } from '../tests/helpers/db';
+import { freePort, startServer, type RunningServer } from '../tests/helpers/server';
+import { startBalancer } from './balancer';
 import { startOddsApiSlate } from './odds-api-slate';
 
 const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** BENCH_PLAIN=1 adds the REST and MCP rows on bench/plain-server.mjs (no request ids, log or metrics): their cost. */
+const PLAIN = process.env.BENCH_PLAIN === '1';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const HUGE_BUDGETS = {
+  RATE_LIMIT_ADDRESS_PER_MINUTE: '100000000',
+  RATE_LIMIT_TOKEN_PER_MINUTE: '100000000',
+  RATE_LIMIT_USER_PER_MINUTE: '100000000',
+};
 const NO_VIG_BODY = JSON.stringify({ prices: [-110, -110] });
 const NO_VIG_CALL = { name: 'calc_no_vig_odds', arguments: { prices: [-110, -110] } };
 /** MCP tools/call under 2026-07-28: the envelope rides in `_meta`, and the headers mirror the method and tool name. */
@@ -141,6 +153,89 @@ async function measureIngestion(dir: string): Promise<string> {
   }
 }
 
+/** A process's resident memory in MB, from /proc (0 where there is none). */
+function rssMb(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Whether this code's configuration reads REDIS_URL (the Redis budget backend); without it the instances count in-process. */
+function redisBudgets(): boolean {
+  try {
+    return 'REDIS_URL' in parseConfig({ ...process.env, REDIS_URL: REDIS_URL });
+  } catch {
+    return false;
+  }
+}
+
+interface ScaleOut {
+  label: string;
+  one: Row;
+  two: Row;
+  ratios: number[];
+  peakRssMb: number[];
+}
+
+/**
+ * The scale-out rows: REST calc_no_vig_odds on two instances behind a loopback round-robin balancer, against one
+ * instance behind the same balancer, on one PostgreSQL database (and Redis budgets when the code has them), in
+ * alternating rounds. RSS of each instance is sampled while it is under load.
+ */
+async function measureScaleOut(): Promise<ScaleOut> {
+  const database = await freshDatabase('postgres');
+  await migrate(database.url);
+  const db = createDb(database.url);
+  const user = await createUser(db, { email: 'bench@example.com' });
+  const { token } = await createAccessToken(db, { userId: user.id, name: 'bench', scope: 'read', now: new Date() });
+  await db.$disconnect();
+  const redis = redisBudgets();
+  const env = { DATABASE_URL: database.url, ...HUGE_BUDGETS, TRUSTED_PROXY_HOPS: '1', ...(redis ? { REDIS_URL } : {}) };
+  const instances: RunningServer[] = [];
+  const balancers: Awaited<ReturnType<typeof startBalancer>>[] = [];
+  try {
+    // APP_URL is the balancer's public name (localhost); each instance's own port does not matter behind it.
+    instances.push(...(await Promise.all([startServer(env, { keepOutput: false }), startServer(env, { keepOutput: false })])));
+    const [a, b] = instances as [RunningServer, RunningServer];
+    balancers.push(await startBalancer([a.port]), await startBalancer([a.port, b.port]));
+    const [single, pair] = balancers as [Awaited<ReturnType<typeof startBalancer>>, Awaited<ReturnType<typeof startBalancer>>];
+    const options = (port: number): autocannon.Options => ({
+      url: `http://localhost:${port}/api/v1/tools/calc_no_vig_odds`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: NO_VIG_BODY,
+    });
+    await autocannon({ ...options(pair.port), connections: 10, amount: 4000 });
+    const peak = [0, 0];
+    const sampler = setInterval(() => instances.forEach((server, i) => (peak[i] = Math.max(peak[i] as number, rssMb(server.pid)))), 250);
+    const ones: Row[] = [];
+    const twos: Row[] = [];
+    try {
+      for (let round = 1; round <= ROUNDS; round++) {
+        ones.push(await measure(`scale-out: one instance (round ${round}/${ROUNDS})`, options(single.port)));
+        twos.push(await measure(`scale-out: two instances (round ${round}/${ROUNDS})`, options(pair.port)));
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    const budgets = redis ? `Redis budgets (${REDIS_URL})` : 'in-process budgets (REDIS_URL not read by this code yet)';
+    return {
+      label: `REST calc_no_vig_odds on PostgreSQL, ${budgets}, behind a loopback round-robin balancer`,
+      one: median(ones),
+      two: median(twos),
+      ratios: twos.map((row, i) => row.requestsPerSecond / (ones[i] as Row).requestsPerSecond),
+      peakRssMb: peak,
+    };
+  } finally {
+    await Promise.all(balancers.map((balancer) => balancer.close()));
+    await Promise.all(instances.map((server) => server.stop()));
+    await database.drop();
+  }
+}
+
 async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'jev-bench-'));
   const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
@@ -154,21 +249,10 @@ async function main() {
 
   // Measured first, in a quiet process, so the peak memory is ingestion's own.
   const ingestion = await measureIngestion(dir);
-  const budget = '100000000';
-  const server = await startServer({
-    DATABASE_URL: databaseUrl,
-    RATE_LIMIT_ADDRESS_PER_MINUTE: budget,
-    RATE_LIMIT_TOKEN_PER_MINUTE: budget,
-    RATE_LIMIT_USER_PER_MINUTE: budget,
-  });
+  const server = await startServer({ DATABASE_URL: databaseUrl, ...HUGE_BUDGETS }, { keepOutput: false });
   // The same build and database with the answer cache off: get_game_odds computed on every call.
-  const fresh = await startServer({
-    DATABASE_URL: databaseUrl,
-    ODDS_CACHE_SECONDS: '0',
-    RATE_LIMIT_ADDRESS_PER_MINUTE: budget,
-    RATE_LIMIT_TOKEN_PER_MINUTE: budget,
-    RATE_LIMIT_USER_PER_MINUTE: budget,
-  });
+  const fresh = await startServer({ DATABASE_URL: databaseUrl, ODDS_CACHE_SECONDS: '0', ...HUGE_BUDGETS }, { keepOutput: false });
+  const plain = PLAIN ? await startServer({ DATABASE_URL: databaseUrl, ...HUGE_BUDGETS }, { script: 'bench/plain-server.mjs' }) : undefined;
   const bare = await startBareServer();
   const post = { method: 'POST' as const, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
   const mcpModern = { ...post, headers: { ...post.headers, ...MCP_MODERN_HEADERS }, body: MCP_MODERN_BODY };
@@ -183,6 +267,10 @@ async function main() {
     await autocannon({ url: `${fresh.origin}/api/health`, connections: 10, amount: 2000 });
     await autocannon({ url: `${fresh.origin}/api/v1/tools/get_game_odds`, connections: 10, amount: 300, ...post, body: GAME_ODDS_BODY });
     await autocannon({ url: `${fresh.origin}/api/v1/tools/get_game_odds`, connections: 10, amount: 300, ...post, body: VALUE_SCAN_BODY });
+    if (plain) {
+      await autocannon({ url: `${plain.origin}/api/v1/tools/calc_no_vig_odds`, connections: 10, amount: 2000, ...post, body: NO_VIG_BODY });
+      await autocannon({ url: `${plain.origin}/api/mcp`, connections: 10, amount: 2000, ...mcpModern });
+    }
 
     const targets: Target[] = [
       { name: 'trivial route (GET /api/health)', options: { url: `${server.origin}/api/health` } },
@@ -205,6 +293,18 @@ async function main() {
         name: 'REST get_game_odds value scan (minExpectedValue 0.02), NFL week, computed afresh',
         options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: VALUE_SCAN_BODY },
       },
+      ...(plain
+        ? [
+            {
+              name: 'REST calc_no_vig_odds, without ids, log and metrics (bench/plain-server.mjs)',
+              options: { url: `${plain.origin}/api/v1/tools/calc_no_vig_odds`, ...post, body: NO_VIG_BODY },
+            },
+            {
+              name: 'MCP calc_no_vig_odds, 2026-07-28, without ids, log and metrics',
+              options: { url: `${plain.origin}/api/mcp`, ...mcpModern },
+            },
+          ]
+        : []),
       { name: 'bare node:http, same math', options: { url: bare.url, method: 'POST', body: NO_VIG_BODY } },
     ];
     // Every row is measured once per round, rounds one after another, so a slow spell of the machine lands on
@@ -240,9 +340,26 @@ async function main() {
       (await (await fetch(`${fresh.origin}/api/v1/tools/get_game_odds`, { method: 'POST', headers: post.headers, body })).arrayBuffer())
         .byteLength;
     console.log(`answer sizes: NFL week ${(await size(GAME_ODDS_BODY)) / 1000} KB, value scan ${(await size(VALUE_SCAN_BODY)) / 1000} KB`);
+
+    // The single-instance servers rest from here on; the scale-out rows start their own instances.
+    process.stderr.write('scale-out: two instances on PostgreSQL behind a loopback balancer …\n');
+    const scale = await measureScaleOut();
+    const range = `${Math.min(...scale.ratios).toFixed(2)}–${Math.max(...scale.ratios).toFixed(2)}`;
+    console.log(`\nScale-out: ${scale.label} (${CONNECTIONS} connections, ${ROUNDS} alternating rounds, medians)\n`);
+    console.log('| instances | req/s | p50 ms | p99 ms | errors | vs one instance | (per round) | peak RSS per instance |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    console.log(
+      `| one | ${scale.one.requestsPerSecond.toFixed(0)} | ${scale.one.p50} | ${scale.one.p99} | ${scale.one.errors} | 1.00 | | |`,
+    );
+    console.log(
+      `| two | ${scale.two.requestsPerSecond.toFixed(0)} | ${scale.two.p50} | ${scale.two.p99} | ${scale.two.errors} | ` +
+        `${(scale.two.requestsPerSecond / scale.one.requestsPerSecond).toFixed(2)} | ${range} | ` +
+        `${scale.peakRssMb.map((mb) => `${mb.toFixed(0)} MB`).join(', ')} |`,
+    );
   } finally {
     bare.stop();
     await fresh.stop();
+    await plain?.stop();
     await server.stop();
     await rm(dir, { recursive: true, force: true });
   }

@@ -99,6 +99,10 @@ const schema = z
     ODDS_STALE_MINUTES: z.coerce.number().positive().max(10_080).default(60),
     ODDS_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     CRON_SECRET: optionalString.refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),
+    /** Bearer secret of GET /api/metrics; unset, the endpoint is off (404). */
+    METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),
+    /** pino's level for the access log and the server's own lines (read by server.mjs; validated here). */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NEWS_SOURCE_ALLOWLIST: optionalString.transform((value, ctx) => {
       if (value === undefined) return DEFAULT_ALLOWLIST;
       const allowlist = parseAllowlist(value);

@@ -1,5 +1,7 @@
 // The one error type every layer throws, and the one table that turns its code into an HTTP status.
-// It imports nothing of ours so the gateway, the tools and the data layer can all depend on it.
+// It imports nothing of ours but the neutral lib/observe (the log), so the gateway, the tools and the data
+// layer can all depend on it.
+import { logUnexpected } from '@/lib/observe';
 
 export const ERROR_STATUS = {
   invalid_input: 400,
@@ -63,9 +65,9 @@ export function invalidInput(issues: Issue[]): ToolError {
   return new ToolError('invalid_input', message, { issues });
 }
 
-/** Anything that is not a ToolError is our fault: log it, hide the details. */
+/** Anything that is not a ToolError is our fault: log it (with the request's id), hide the details. */
 export function asToolError(error: unknown): ToolError {
   if (error instanceof ToolError) return error;
-  console.error('[jev] unexpected error', error);
+  logUnexpected(error);
   return new ToolError('internal', 'Something failed on the service side. Try again; if it keeps failing, report it.');
 }

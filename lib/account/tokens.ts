@@ -1,5 +1,6 @@
 import type { Awaitable } from '@/lib/awaitable';
 import type { Db } from '@/lib/db/client';
+import { logWarning } from '@/lib/observe';
 import { hashToken, mintToken, tokenDisplayParts, type TokenScope } from './token-format';
 
 export interface LiveToken {
@@ -133,7 +134,7 @@ export function noteTokenUsed(db: Db, tokenId: string, now: Date): void {
   lastStamped.set(tokenId, now.getTime());
   db.accessToken
     .update({ where: { id: tokenId }, data: { lastUsedAt: now } })
-    .catch((error: unknown) => console.warn('[jev] could not record token use', error));
+    .catch((error: unknown) => logWarning('could not record token use', { err: error }));
 }
 
 const lastClient = new Map<string, { name: string; at: number }>();
@@ -148,5 +149,5 @@ export function noteClientSeen(db: Db, tokenId: string, clientName: string, now:
   lastClient.set(tokenId, { name: clientName, at: now.getTime() });
   db.accessToken
     .update({ where: { id: tokenId }, data: { lastClientName: clientName, lastClientSeenAt: now } })
-    .catch((error: unknown) => console.warn('[jev] could not record the client of a token', error));
+    .catch((error: unknown) => logWarning('could not record the client of a token', { err: error }));
 }

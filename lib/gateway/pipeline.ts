@@ -4,6 +4,7 @@ import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/address';
+import { countRefusal, noteTool, noteUser } from '@/lib/observe';
 import type { Budget, RateLimiter } from '@/lib/ratelimit';
 import { parseArguments } from '@/lib/tools/inputs';
 import type { ToolClassifier, ToolDefinition, ToolProviders } from '@/lib/tools/types';
@@ -50,6 +51,7 @@ export function createGateway({ config, db, limiter, now, findTool, providers, c
   function spend(budget: Budget, key: string, who: string): Awaitable<void> {
     return andThen(limiter.consume(budget, key), ({ allowed, retryAfterSeconds }) => {
       if (!allowed) {
+        countRefusal(budget.name);
         throw new ToolError('rate_limited', `Too many requests ${who}. Retry in ${retryAfterSeconds} s.`, {
           retryAfterSeconds,
         });
@@ -94,7 +96,10 @@ export function createGateway({ config, db, limiter, now, findTool, providers, c
 
     /** Step 5: the token's owner. */
     authenticate(token: string): Awaitable<LiveToken> {
-      return authenticate(db, token, now(), config.TOKEN_CACHE_SECONDS * 1000);
+      return andThen(authenticate(db, token, now(), config.TOKEN_CACHE_SECONDS * 1000), (caller) => {
+        noteUser(caller.user.id);
+        return caller;
+      });
     },
 
     /** Records the MCP client a live token is used from, for the Connect page. Never changes what a request may do. */
@@ -105,6 +110,7 @@ export function createGateway({ config, db, limiter, now, findTool, providers, c
     /** Steps 6–9, then the tool itself. */
     callTool({ caller, toolName, args, clientLabel }: ToolCall): Awaitable<unknown> {
       const tool = requireTool(toolName);
+      noteTool(tool.name);
       const spent = andThen(spend(budgets.token, caller.id, 'with this access token'), () =>
         spend(budgets.user, caller.user.id, 'for this account'),
       );

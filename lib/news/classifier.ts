@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, readTextCapped } from '@/lib/capped-body';
 import { config } from '@/lib/config';
 import { ToolError } from '@/lib/errors';
+import { logWarning } from '@/lib/observe';
 import type { Source } from './allowlist';
 import { expiringCache } from './cache';
 import { answerSchema, QUESTIONS, type ModelAnswer, type QuestionId } from './questions';
@@ -81,7 +82,7 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
 }
 
 function malformed(reason: string): ToolError {
-  console.warn(`[jev] classifier answer rejected: ${reason}`);
+  logWarning(`classifier answer rejected: ${reason}`);
   return unavailable('The classifier gave an answer that was not in the required form.');
 }
 
@@ -137,7 +138,7 @@ export function createClassifier(settings: ClassifierSettings): Classifier {
         );
       }
       if (!response.ok) {
-        console.warn(`[jev] classifier answered HTTP ${response.status}: ${body.slice(0, 500)}`);
+        logWarning(`classifier answered HTTP ${response.status}`, { body: body.slice(0, 500) });
         throw unavailable(`The classifier failed (HTTP ${response.status}).`);
       }
       return body;
@@ -148,7 +149,7 @@ export function createClassifier(settings: ClassifierSettings): Classifier {
         throw unavailable(`The classifier's ${error.message}.`);
       }
       if (signal.aborted) throw unavailable(`The classifier did not answer within ${settings.timeoutSeconds} s.`);
-      console.warn('[jev] classifier unreachable', error);
+      logWarning('classifier unreachable', { err: error });
       throw unavailable('The classifier could not be reached.');
     }
   }

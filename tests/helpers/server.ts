@@ -8,6 +8,8 @@ import path from 'node:path';
 export interface RunningServer {
   origin: string;
   port: number;
+  /** The server process's id (for its memory in the bench). */
+  pid: number;
   stop(): Promise<void>;
   output(): string;
 }
@@ -30,19 +32,26 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * `keepOutput: false` drops the output once the server is up (the bench: its access log would pile up in memory);
+ * `script` runs another entry point than server.mjs (the bench's baseline without request ids, log and metrics).
+ */
+export async function startServer(env: Record<string, string>, { keepOutput = true, script = 'server.mjs' } = {}): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [path.resolve('server.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, [path.resolve(script)], {
     env: { ...process.env, NODE_ENV: 'production', APP_URL: origin, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${log}`)), 60_000);
+    let running = false;
     child.stdout?.on('data', (chunk: Buffer) => {
+      if (running && !keepOutput) return;
       log += chunk.toString();
-      if (log.includes('JEV is running')) {
+      if (!running && log.includes('JEV is running')) {
+        running = true;
         clearTimeout(timer);
         resolve();
       }
@@ -57,6 +66,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   return {
     origin,
     port,
+    pid: child.pid as number,
     output: () => log,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/unique';
+import { countFetchFailure } from '@/lib/observe';
 import { ProviderError } from '../providers/http';
 import type { Quota } from '../providers/odds-api';
 
@@ -93,6 +94,7 @@ export async function gated(db: Db, key: string, freshnessMs: number, now: Date,
     return { status: 'done' };
   } catch (error) {
     if (!(error instanceof Error)) throw error;
+    countFetchFailure(error instanceof ProviderError ? error.provider : 'other');
     const quota = 'quota' in error ? (error.quota as Quota) : {};
     const retrySeconds = error instanceof ProviderError && error.rateLimited ? (error.options.retryAfterSeconds ?? 60) : undefined;
     await release(db, key, claim.lease, {

@@ -1,0 +1,39 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { config } from '@/lib/config';
+import { latestQuota } from '@/lib/data/ingest';
+import { db } from '@/lib/db';
+import { ToolError } from '@/lib/errors';
+import { NO_STORE, restErrorResponse } from '@/lib/http/errors';
+import { metricsText } from '@/lib/observe';
+
+// Prometheus metrics of this instance (lib/observe/runtime.mjs): API requests by route, tool and status, their
+// latency, budget refusals, provider fetch failures, and The Odds API's quota as last recorded in the database.
+// Off (404) unless METRICS_TOKEN is set; scrapers send `Authorization: Bearer $METRICS_TOKEN`. Any Host is
+// answered, like /api/health: scrapers reach instances by their own addresses.
+
+export const dynamic = 'force-dynamic';
+
+/** Compares digests so the time taken says nothing about the secret. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+export async function GET(request: Request): Promise<Response> {
+  try {
+    const secret = config().METRICS_TOKEN;
+    if (!secret) throw new ToolError('not_found', 'Metrics are off on this server (METRICS_TOKEN is not set).');
+    const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+    if (!sameSecret(given, secret)) throw new ToolError('invalid_token', 'Send Authorization: Bearer <METRICS_TOKEN>.');
+    const exposition = await metricsText(async ({ quotaRemaining, quotaUsed }) => {
+      const quota = await latestQuota(db());
+      if (quota?.requestsRemaining != null) quotaRemaining.set(quota.requestsRemaining);
+      if (quota?.requestsUsed != null) quotaUsed.set(quota.requestsUsed);
+    });
+    if (!exposition)
+      throw new ToolError('unavailable', 'Metrics are collected by server.mjs (npm start); this process was started otherwise.');
+    return new Response(exposition.text, { headers: { ...NO_STORE, 'Content-Type': exposition.contentType } });
+  } catch (error) {
+    return restErrorResponse(error);
+  }
+}

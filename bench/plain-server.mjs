@@ -1,0 +1,32 @@
+// The bench's baseline (BENCH_PLAIN=1): server.mjs as it was before request ids, the access log and metrics
+// (lib/observe/runtime.mjs), so one run measures what they cost. Not for production.
+//
+// Production server: Next.js behind a thin node:http layer that records the peer address.
+// `next start` keeps a client-sent X-Forwarded-For as it is (it only fills the header when absent),
+// so a client could choose its own per-address budget. Appending the socket's address here makes the
+// last entry of X-Forwarded-For always the hop that really reached us; lib/http/address.ts reads it.
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import next from 'next';
+
+const appUrl = new URL(process.env.APP_URL || 'http://localhost:3000');
+const port = Number(process.env.PORT || appUrl.port || (appUrl.protocol === 'https:' ? 443 : 80));
+const hostname = process.env.HOSTNAME_BIND || undefined; // undefined: every interface, IPv4 and IPv6
+
+const app = next({ dev: false, dir: fileURLToPath(new URL('..', import.meta.url)) });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((req, res) => {
+  const peer = req.socket.remoteAddress ?? 'unknown';
+  const sent = req.headers['x-forwarded-for'];
+  req.headers['x-forwarded-for'] = sent ? `${Array.isArray(sent) ? sent.join(', ') : sent}, ${peer}` : peer;
+  handle(req, res);
+});
+server.listen(port, hostname, () => {
+  console.log(`JEV is running. Console: ${appUrl.origin}  REST: ${appUrl.origin}/api/v1/tools`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => server.close(() => process.exit(0)));
+}
