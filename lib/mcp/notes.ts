@@ -27,7 +27,17 @@ Send every outcome of ONE market (2 to 20 American prices). Fair probabilities a
 - \`multiplicative\` (default): each implied probability divided by their sum.
 - \`power\`: each implied probability raised to the one exponent that makes them sum to 1. It takes more
   margin from the longshot and less from the favourite.
-- A market whose implied probabilities already sum to 1 or less gives the same result under both methods.
+- \`additive\`: the margin shared equally, each implied probability minus (sum − 1) / n. A long shot priced
+  below its share of the margin would get a probability at or below 0: the call then fails with 422 \`limit\`
+  saying so (only possible with three or more outcomes).
+- \`shin\` (Shin 1993): assumes a share z of the money comes from insiders and solves the one z in (0, 1) for
+  which fair_i = (√(z² + 4(1 − z) p_i² / Σp) − z) / (2(1 − z)) sum to 1; the answer carries it as \`shinZ\`.
+  Like power it takes more margin from long shots. With two outcomes it gives exactly the additive result.
+- A market whose implied probabilities already sum to 1 or less gives the multiplicative result under every method.
+- \`compare: true\` adds \`byMethod\` (each method's fair probabilities in the order sent; null, with a line in
+  \`notes\`, for a method that refuses the market) and per outcome \`fairProbabilityRange\` (\`min\`, \`max\` over
+  the methods). A wide range means the fair price depends on the method: claim an edge only if it survives the
+  whole range.
 \`fairDecimalOdds\` = 1 / \`fairProbability\`; \`fairAmericanOdds\` is rounded to a whole number, nothing else is rounded.
 
 ## The consensus in get_game_odds and get_player_props

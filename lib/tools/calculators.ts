@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { floorToCents } from '@/lib/account/money';
 import {
   americanToDecimal,
+  compareDevig,
   decimalToAmerican,
-  devig,
+  devigBy,
+  DevigRefused,
+  FAIR_METHODS,
   expectedValue,
   fullKellyFraction,
   impliedProbability,
@@ -11,6 +14,7 @@ import {
   parlay,
   probabilityToDecimal,
   roundAmerican,
+  solveShinZ,
 } from '@/lib/betting';
 import { ToolError } from '@/lib/errors';
 import { americanOdds, expected, money, probability } from './inputs';
@@ -38,7 +42,11 @@ export const calcNoVigOdds = defineTool({
     "Takes every outcome's American price of ONE market (2 to 20 prices, e.g. both sides of a spread or all three of a soccer moneyline) " +
     'and removes the margin. Returns the overround and, per outcome in the order sent, the implied probability, the fair probability ' +
     '(fair probabilities sum to exactly 1), fair decimal odds and fair American odds (rounded to a whole number). ' +
-    "method 'multiplicative' (default) scales proportionally; 'power' takes more margin from longshots.",
+    "method 'multiplicative' (default) scales proportionally; 'additive' takes the same share of the margin from every outcome " +
+    "(refused with limit when a long shot would fall to 0 or below); 'power' takes more margin from longshots; 'shin' solves " +
+    "Shin's insider share z (returned as shinZ) so the fair probabilities sum to 1 (equal to 'additive' for two outcomes). " +
+    "compare: true adds byMethod (every method's fair probabilities in the order sent, null for a method that refuses the market) " +
+    'and, per outcome, fairProbabilityRange {min, max} over the methods: how much the fair price depends on the method.',
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({
@@ -48,16 +56,29 @@ export const calcNoVigOdds = defineTool({
       .max(20, 'must hold at most 20 prices')
       .meta({ description: 'American prices of every outcome of one market, in any order; results keep this order.' }),
     method: z
-      .enum(['multiplicative', 'power'], { error: "must be 'multiplicative' or 'power'" })
+      .enum(FAIR_METHODS, { error: "must be 'multiplicative', 'additive', 'power' or 'shin'" })
       .default('multiplicative')
-      .meta({ description: "De-vig method: 'multiplicative' (default) or 'power'." }),
+      .meta({ description: "De-vig method: 'multiplicative' (default), 'additive', 'power' or 'shin'." }),
+    compare: z
+      .boolean({ error: expected('must be true or false') })
+      .default(false)
+      .meta({ description: 'true adds byMethod (all four methods) and fairProbabilityRange per outcome.' }),
   }),
-  async run(_ctx, { prices, method }) {
+  async run(_ctx, { prices, method, compare }) {
     const implied = prices.map(impliedProbability);
-    const fair = devig(implied, method);
+    let fair: number[];
+    try {
+      fair = devigBy(implied, method);
+    } catch (error) {
+      if (error instanceof DevigRefused) throw new ToolError('limit', error.message);
+      throw error;
+    }
+    const comparison = compare ? compareDevig(implied) : null;
+    const total = implied.reduce((a, b) => a + b, 0);
     return {
       method,
       overround: overround(implied),
+      ...(method === 'shin' ? { shinZ: total > 1 ? solveShinZ(implied) : 0 } : {}),
       outcomes: prices.map((odds, index) => {
         const fairProbability = fair[index] as number;
         return {
@@ -66,8 +87,15 @@ export const calcNoVigOdds = defineTool({
           fairProbability,
           fairDecimalOdds: probabilityToDecimal(fairProbability),
           fairAmericanOdds: roundAmerican(decimalToAmerican(probabilityToDecimal(fairProbability))),
+          ...(comparison ? { fairProbabilityRange: comparison.ranges[index] } : {}),
         };
       }),
+      ...(comparison
+        ? {
+            byMethod: comparison.byMethod,
+            ...(Object.keys(comparison.refusals).length > 0 ? { notes: Object.values(comparison.refusals) } : {}),
+          }
+        : {}),
     };
   },
 });
