@@ -94,7 +94,11 @@ the user's stored Kelly fraction, else 0.25 (quarter Kelly).
    Quote \`cappedStake\` and \`cappedStakeUnits\`, not the uncapped \`stake\` and \`stakeUnits\`: with a Kelly stake
    of 2.4 units and a max stake of 1 unit, the suggestion is 1 unit. Only without a stored bankroll (you passed
    \`bankroll\`) are there no caps to apply, and then the tool returns \`stake\` and \`stakeUnits\` alone.
-4. When the room under a loss limit is 0, suggest no stake.
+4. When the room under a loss limit is 0, suggest no stake. The room (\`dailyLossRoom\`, \`weeklyLossRoom\`) is
+   the limit less the net settled loss in the period less the stakes of bets still open that were placed in
+   the period (\`openStakesToday\`, \`openStakesThisWeek\`): an open bet is money already at risk. With a daily
+   limit of 100 and 150 staked on open bets today the room is 0, and \`calc_kelly_stake\` caps the stake at 0.
+   \`log_bet\` warns against the same room.
 5. ${PAST_LIMITS_RULE} (See jev://notes/responsible-gambling.)
 `,
   },

@@ -170,7 +170,8 @@ export const calcKellyStake = defineTool({
     "Sizes a stake with the Kelly criterion from your win probability and the price. Uses the user's stored bankroll, " +
     `unit and Kelly fraction unless you pass bankroll or kellyFraction (default fraction ${DEFAULT_KELLY_FRACTION}). Returns the full Kelly fraction, the stake ` +
     'in money and in units and, when the user has a bankroll set up, their max stake and the room left under the daily and weekly ' +
-    'loss limits with the stake after those caps, cappedStake (money) and cappedStakeUnits (units): quote these, never more. ' +
+    'loss limits (limit less net settled loss less stakes of open bets placed in the period, as get_bankroll gives it) with the ' +
+    'stake after those caps, cappedStake (money) and cappedStakeUnits (units): quote these, never more. ' +
     'With no positive edge the stake is 0 and reason says why. ' +
     'Fails with not_found when no bankroll is given and none is set up: ask the user to set one up.',
   scope: 'read',
