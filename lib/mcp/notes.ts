@@ -155,6 +155,16 @@ anywhere else, and never compute the maths by hand.
 
 State the age of every price you use (its \`updatedAgo\`), and pass on any \`priceNote\` or \`note\` a tool returns.
 
+## Game ids, dates and team names
+A game id is \`<sport>-<yyyymmdd>-<away>-<home>\` (\`nfl-20261123-gb-det\`). Its date is the league's local date:
+US Eastern for the US leagues, UK time for the EPL. Monday night's 20:15 Eastern kickoff (01:15 UTC on Tuesday)
+is dated Monday; \`startsAt\` is the exact instant in UTC. Ids stored before this rule were migrated, bets and
+picks included. \`list_games\` echoes \`from\` and \`to\` as you gave them (YYYY-MM-DD in the user's time zone,
+\`timeZone\`), with the window as instants in \`startsFrom\` and \`startsBefore\`.
+A team may be named by abbreviation (\`DET\`), full name (Detroit Lions) or, for NFL, NBA, MLB and NHL teams,
+its nickname alone (Lions), in every \`team\` argument and in a bet's or pick's \`selection\`. College teams
+take their full name, abbreviation or school name, never a nickname alone (many schools are the Tigers).
+
 Where the tools' data comes from: prices and scores from The Odds API (several books per market; the
 consensus is built from them), injuries from the leagues' injury reports as ESPN publishes them (about twice a
 day), kickoff weather from Open-Meteo by venue, team stats from stored results and closing lines. Without a
