@@ -83,6 +83,10 @@ export interface BankrollView {
   timeZone: string;
   lossToday: number;
   lossThisWeek: number;
+  /** Stakes of bets still open that were placed today / this week: at risk, so they use up room. */
+  openStakesToday: number;
+  openStakesThisWeek: number;
+  /** limit − net settled loss in the period − open stakes placed in the period, never below 0. */
   dailyLossRoom: number | null;
   weeklyLossRoom: number | null;
 }
@@ -96,16 +100,30 @@ async function netLoss(db: Db, userId: string, since: Date, until: Date): Promis
   return Math.max(0, -(_sum.profitCents ?? 0));
 }
 
-function room(limitCents: number | null, lossCents: number): number | null {
-  return limitCents === null ? null : fromCents(Math.max(0, limitCents - lossCents));
+/** Stakes of the user's open bets placed between `since` and `until`. */
+async function openStakes(db: Db, userId: string, since: Date, until: Date): Promise<number> {
+  const { _sum } = await db.bet.aggregate({
+    where: { userId, status: 'open', placedAt: { gte: since, lte: until } },
+    _sum: { stakeCents: true },
+  });
+  return _sum.stakeCents ?? 0;
+}
+
+/** Room under a loss limit: the limit less the net settled loss and the open stakes of the period, at least 0. */
+function room(limitCents: number | null, lossCents: number, openCents: number): number | null {
+  return limitCents === null ? null : fromCents(Math.max(0, limitCents - lossCents - openCents));
 }
 
 export async function getBankroll(db: Db, userId: string, now: Date): Promise<BankrollView | null> {
   const bankroll = await db.bankroll.findUnique({ where: { userId } });
   if (!bankroll) return null;
-  const [lossToday, lossThisWeek] = await Promise.all([
-    netLoss(db, userId, startOfDay(now, bankroll.timeZone), now),
-    netLoss(db, userId, startOfWeek(now, bankroll.timeZone), now),
+  const dayStart = startOfDay(now, bankroll.timeZone);
+  const weekStart = startOfWeek(now, bankroll.timeZone);
+  const [lossToday, lossThisWeek, openToday, openThisWeek] = await Promise.all([
+    netLoss(db, userId, dayStart, now),
+    netLoss(db, userId, weekStart, now),
+    openStakes(db, userId, dayStart, now),
+    openStakes(db, userId, weekStart, now),
   ]);
   return {
     currency: bankroll.currency,
@@ -119,8 +137,10 @@ export async function getBankroll(db: Db, userId: string, now: Date): Promise<Ba
     timeZone: bankroll.timeZone,
     lossToday: fromCents(lossToday),
     lossThisWeek: fromCents(lossThisWeek),
-    dailyLossRoom: room(bankroll.dailyLossLimitCents, lossToday),
-    weeklyLossRoom: room(bankroll.weeklyLossLimitCents, lossThisWeek),
+    openStakesToday: fromCents(openToday),
+    openStakesThisWeek: fromCents(openThisWeek),
+    dailyLossRoom: room(bankroll.dailyLossLimitCents, lossToday, openToday),
+    weeklyLossRoom: room(bankroll.weeklyLossLimitCents, lossThisWeek, openThisWeek),
   };
 }
 

@@ -310,6 +310,9 @@ export async function listBets(
   const settled = all.filter((b) => b.status !== 'open');
   const staked = settled.reduce((sum, b) => sum + b.stakeCents, 0);
   const profit = settled.reduce((sum, b) => sum + (b.profitCents ?? 0), 0);
+  // ROI counts only stakes that had action: a void or a push returns the stake and says nothing about skill.
+  const withAction = settled.filter((b) => b.status !== 'void' && b.status !== 'push');
+  const stakedWithAction = withAction.reduce((sum, b) => sum + b.stakeCents, 0);
   const won = all.filter((b) => b.status === 'won').length;
   const lost = all.filter((b) => b.status === 'lost').length;
   const clvs = [...clv.values()].map((v) => v.closingLineValue);
@@ -323,7 +326,8 @@ export async function listBets(
       open: all.length - settled.length,
       staked: fromCents(staked),
       profit: fromCents(profit),
-      roi: staked === 0 ? null : profit / staked,
+      stakedWithAction: fromCents(stakedWithAction),
+      roi: stakedWithAction === 0 ? null : profit / stakedWithAction,
       winRate: won + lost === 0 ? null : won / (won + lost),
       averageClosingLineValue: clvs.length === 0 ? null : clvs.reduce((a, b) => a + b, 0) / clvs.length,
       betsWithClosingLine: clvs.length,

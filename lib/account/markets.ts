@@ -1,6 +1,7 @@
 import { consensus, gradeSelection, type BookMarket, type GameMarket, type Grade, type GradedSelection } from '@/lib/betting';
 import { GAME_INCLUDE, requireGameRow, type GameRow } from '@/lib/data/repositories/schedule';
 import { SPORT_INFO, type Sport } from '@/lib/data/sports';
+import { teamNamed } from '@/lib/data/teams';
 import type { Db } from '@/lib/db/client';
 import { invalidInput } from '@/lib/errors';
 
@@ -52,7 +53,12 @@ const isPropMarket = (market: string) => market.startsWith('player_');
 export function normalizePick(game: GameSummary, pick: Pick): { selection: string; point: number | null; player: string | null } {
   const wanted = pick.selection.trim().toLowerCase();
   const teams = [game.homeTeam, game.awayTeam];
-  const team = teams.find((t) => t.abbreviation.toLowerCase() === wanted || t.name.toLowerCase() === wanted);
+  // Abbreviation or full name, else any name the alias table gives the team (a pro team's nickname, "Lions";
+  // college teams keep teamNamed's stricter rule).
+  const named = teamNamed(game.sport as Sport, pick.selection);
+  const team =
+    teams.find((t) => t.abbreviation.toLowerCase() === wanted || t.name.toLowerCase() === wanted) ??
+    teams.find((t) => named !== undefined && t.abbreviation === named.abbreviation);
   const teamChoices = teams.map((t) => t.abbreviation).join(' or ');
   const point = pick.point ?? null;
   const hasDraw = SPORT_INFO[game.sport as Sport]?.threeWay ?? false;

@@ -90,7 +90,7 @@ function solvePowerExponent(implied: readonly number[]): number {
  * relative terms. Ties-to-even rounding in the running sum can make the total
  * jump straight over 1 for a given element, so the others are tried in turn.
  */
-function withExactUnitSum(outcomes: readonly Outcome[]): number[] {
+export function withExactUnitSum(outcomes: readonly Outcome[]): number[] {
   const fair = outcomes.map((outcome) => outcome.fair);
   if (sumLeftToRight(fair) === 1) return fair;
 

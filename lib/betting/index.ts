@@ -5,3 +5,4 @@ export * from './kelly';
 export * from './parlay';
 export * from './consensus';
 export * from './grading';
+export * from './devig-methods';

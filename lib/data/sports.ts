@@ -111,11 +111,41 @@ export function seasonOf(sport: Sport, startsAt: Date): number {
 }
 
 /**
+ * The time zone a league dates its games in: US Eastern for the US leagues, UK time for the EPL. A game id's
+ * date is the local date there, so Monday night's game at 20:15 Eastern (01:15 UTC on Tuesday) is Monday's.
+ * The migration 0004_local_game_dates re-dated stored ids with the same zones.
+ */
+export const LEAGUE_TIME_ZONE: Record<Sport, string> = {
+  nfl: 'America/New_York',
+  ncaaf: 'America/New_York',
+  nba: 'America/New_York',
+  ncaab: 'America/New_York',
+  mlb: 'America/New_York',
+  nhl: 'America/New_York',
+  epl: 'Europe/London',
+};
+
+const leagueDayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The league's local date of an instant, as YYYYMMDD. */
+export function leagueDay(sport: Sport, at: Date): string {
+  const timeZone = LEAGUE_TIME_ZONE[sport];
+  let format = leagueDayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    leagueDayFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${parts.year}${parts.month}${parts.day}`;
+}
+
+/**
  * Our stable game id: the same whichever provider reported the game. Abbreviations keep only letters and digits
- * ("TA&M" → "tam", "M-OH" → "moh"), so an id is always `<sport>-<yyyymmdd>-<away>-<home>`.
+ * ("TA&M" → "tam", "M-OH" → "moh"), so an id is always `<sport>-<yyyymmdd>-<away>-<home>`, the date being the
+ * league's local date (leagueDay).
  */
 export function gameIdFor(sport: Sport, startsAt: Date, awayAbbreviation: string, homeAbbreviation: string): string {
-  const day = startsAt.toISOString().slice(0, 10).replaceAll('-', '');
+  const day = leagueDay(sport, startsAt);
   const part = (abbreviation: string) => abbreviation.toLowerCase().replace(/[^a-z0-9]/g, '');
   return `${sport}-${day}-${part(awayAbbreviation)}-${part(homeAbbreviation)}`;
 }

@@ -27,7 +27,17 @@ Send every outcome of ONE market (2 to 20 American prices). Fair probabilities a
 - \`multiplicative\` (default): each implied probability divided by their sum.
 - \`power\`: each implied probability raised to the one exponent that makes them sum to 1. It takes more
   margin from the longshot and less from the favourite.
-- A market whose implied probabilities already sum to 1 or less gives the same result under both methods.
+- \`additive\`: the margin shared equally, each implied probability minus (sum − 1) / n. A long shot priced
+  below its share of the margin would get a probability at or below 0: the call then fails with 422 \`limit\`
+  saying so (only possible with three or more outcomes).
+- \`shin\` (Shin 1993): assumes a share z of the money comes from insiders and solves the one z in (0, 1) for
+  which fair_i = (√(z² + 4(1 − z) p_i² / Σp) − z) / (2(1 − z)) sum to 1; the answer carries it as \`shinZ\`.
+  Like power it takes more margin from long shots. With two outcomes it gives exactly the additive result.
+- A market whose implied probabilities already sum to 1 or less gives the multiplicative result under every method.
+- \`compare: true\` adds \`byMethod\` (each method's fair probabilities in the order sent; null, with a line in
+  \`notes\`, for a method that refuses the market) and per outcome \`fairProbabilityRange\` (\`min\`, \`max\` over
+  the methods). A wide range means the fair price depends on the method: claim an edge only if it survives the
+  whole range.
 \`fairDecimalOdds\` = 1 / \`fairProbability\`; \`fairAmericanOdds\` is rounded to a whole number, nothing else is rounded.
 
 ## The consensus in get_game_odds and get_player_props
@@ -104,7 +114,11 @@ the user's stored Kelly fraction, else 0.25 (quarter Kelly).
    Quote \`cappedStake\` and \`cappedStakeUnits\`, not the uncapped \`stake\` and \`stakeUnits\`: with a Kelly stake
    of 2.4 units and a max stake of 1 unit, the suggestion is 1 unit. Only without a stored bankroll (you passed
    \`bankroll\`) are there no caps to apply, and then the tool returns \`stake\` and \`stakeUnits\` alone.
-4. When the room under a loss limit is 0, suggest no stake.
+4. When the room under a loss limit is 0, suggest no stake. The room (\`dailyLossRoom\`, \`weeklyLossRoom\`) is
+   the limit less the net settled loss in the period less the stakes of bets still open that were placed in
+   the period (\`openStakesToday\`, \`openStakesThisWeek\`): an open bet is money already at risk. With a daily
+   limit of 100 and 150 staked on open bets today the room is 0, and \`calc_kelly_stake\` caps the stake at 0.
+   \`log_bet\` warns against the same room.
 5. ${PAST_LIMITS_RULE} (See jev://notes/responsible-gambling.)
 `,
   },
@@ -160,6 +174,16 @@ probability, no-vig odds, expected value, Kelly stakes, parlays). Never take a p
 anywhere else, and never compute the maths by hand.
 
 State the age of every price you use (its \`updatedAgo\`), and pass on any \`priceNote\` or \`note\` a tool returns.
+
+## Game ids, dates and team names
+A game id is \`<sport>-<yyyymmdd>-<away>-<home>\` (\`nfl-20261123-gb-det\`). Its date is the league's local date:
+US Eastern for the US leagues, UK time for the EPL. Monday night's 20:15 Eastern kickoff (01:15 UTC on Tuesday)
+is dated Monday; \`startsAt\` is the exact instant in UTC. Ids stored before this rule were migrated, bets and
+picks included. \`list_games\` echoes \`from\` and \`to\` as you gave them (YYYY-MM-DD in the user's time zone,
+\`timeZone\`), with the window as instants in \`startsFrom\` and \`startsBefore\`.
+A team may be named by abbreviation (\`DET\`), full name (Detroit Lions) or, for NFL, NBA, MLB and NHL teams,
+its nickname alone (Lions), in every \`team\` argument and in a bet's or pick's \`selection\`. College teams
+take their full name, abbreviation or school name, never a nickname alone (many schools are the Tigers).
 
 Where the tools' data comes from: prices and scores from The Odds API (several books per market; the
 consensus is built from them), injuries from the leagues' injury reports as ESPN publishes them (about twice a

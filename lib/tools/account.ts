@@ -55,7 +55,9 @@ export const getBankrollTool = defineTool({
   description:
     'Call before suggesting any stake. Returns balance, unit size, Kelly fraction, max stake, daily and weekly loss limits, ' +
     "reference book, time zone, today's and this week's settled losses (in the user's time zone, weeks from Monday), the room " +
-    'left under each limit, open exposure (stakes of unsettled bets) and a note restating the staking rules. ' +
+    'left under each limit (dailyLossRoom, weeklyLossRoom: the limit less the net settled loss in the period less the stakes of open ' +
+    'bets placed in the period, openStakesToday and openStakesThisWeek, since those are already at risk), open exposure (stakes of ' +
+    'all unsettled bets) and a note restating the staking rules. ' +
     'not_found means the user has no bankroll: ask them to set one up on the Bankroll page.',
   scope: 'read',
   hints: READ_HINTS,
@@ -153,7 +155,9 @@ export const listBetsTool = defineTool({
   name: 'list_bets',
   title: "The user's bets with profit, ROI and CLV",
   description:
-    "The user's logged bets, newest first, with a summary of the whole filtered set: count, staked, profit, ROI, win rate and " +
+    "The user's logged bets, newest first, with a summary of the whole filtered set: count, open, staked (settled stakes), profit, " +
+    'stakedWithAction (settled stakes less voids and pushes), roi (profit / stakedWithAction), winRate (won / (won + lost): pushes, ' +
+    'voids and cash-outs left out) and ' +
     'average closing-line value (the bet price against the closing no-vig fair price of its market). Page with cursor.',
   scope: 'read',
   hints: READ_HINTS,

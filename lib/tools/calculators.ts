@@ -3,14 +3,18 @@ import { floorToCents } from '@/lib/account/money';
 import {
   americanToDecimal,
   boundedAmerican,
+  compareDevig,
   decimalToAmerican,
-  devig,
+  devigBy,
+  DevigRefused,
+  FAIR_METHODS,
   expectedValue,
   fullKellyFraction,
   impliedProbability,
   overround,
   parlay,
   probabilityToDecimal,
+  solveShinZ,
 } from '@/lib/betting';
 import { ToolError } from '@/lib/errors';
 import { americanOdds, expected, money, probability, storable } from './inputs';
@@ -39,7 +43,11 @@ export const calcNoVigOdds = defineTool({
     'and removes the margin. Returns the overround and, per outcome in the order sent, the implied probability, the fair probability ' +
     '(fair probabilities sum to exactly 1), fair decimal odds and fair American odds (rounded to a whole number, and capped at ' +
     '-100000 and +1000000: a fair price beyond them answers the bound). ' +
-    "method 'multiplicative' (default) scales proportionally; 'power' takes more margin from longshots.",
+    "method 'multiplicative' (default) scales proportionally; 'additive' takes the same share of the margin from every outcome " +
+    "(refused with limit when a long shot would fall to 0 or below); 'power' takes more margin from longshots; 'shin' solves " +
+    "Shin's insider share z (returned as shinZ) so the fair probabilities sum to 1 (equal to 'additive' for two outcomes). " +
+    "compare: true adds byMethod (every method's fair probabilities in the order sent, null for a method that refuses the market) " +
+    'and, per outcome, fairProbabilityRange {min, max} over the methods: how much the fair price depends on the method.',
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({
@@ -49,16 +57,29 @@ export const calcNoVigOdds = defineTool({
       .max(20, 'must hold at most 20 prices')
       .meta({ description: 'American prices of every outcome of one market, in any order; results keep this order.' }),
     method: z
-      .enum(['multiplicative', 'power'], { error: "must be 'multiplicative' or 'power'" })
+      .enum(FAIR_METHODS, { error: "must be 'multiplicative', 'additive', 'power' or 'shin'" })
       .default('multiplicative')
-      .meta({ description: "De-vig method: 'multiplicative' (default) or 'power'." }),
+      .meta({ description: "De-vig method: 'multiplicative' (default), 'additive', 'power' or 'shin'." }),
+    compare: z
+      .boolean({ error: expected('must be true or false') })
+      .default(false)
+      .meta({ description: 'true adds byMethod (all four methods) and fairProbabilityRange per outcome.' }),
   }),
-  async run(_ctx, { prices, method }) {
+  async run(_ctx, { prices, method, compare }) {
     const implied = prices.map(impliedProbability);
-    const fair = devig(implied, method);
+    let fair: number[];
+    try {
+      fair = devigBy(implied, method);
+    } catch (error) {
+      if (error instanceof DevigRefused) throw new ToolError('limit', error.message);
+      throw error;
+    }
+    const comparison = compare ? compareDevig(implied) : null;
+    const total = implied.reduce((a, b) => a + b, 0);
     return {
       method,
       overround: overround(implied),
+      ...(method === 'shin' ? { shinZ: total > 1 ? solveShinZ(implied) : 0 } : {}),
       outcomes: prices.map((odds, index) => {
         const fairProbability = fair[index] as number;
         return {
@@ -67,8 +88,15 @@ export const calcNoVigOdds = defineTool({
           fairProbability,
           fairDecimalOdds: probabilityToDecimal(fairProbability),
           fairAmericanOdds: boundedAmerican(decimalToAmerican(probabilityToDecimal(fairProbability))),
+          ...(comparison ? { fairProbabilityRange: comparison.ranges[index] } : {}),
         };
       }),
+      ...(comparison
+        ? {
+            byMethod: comparison.byMethod,
+            ...(Object.keys(comparison.refusals).length > 0 ? { notes: Object.values(comparison.refusals) } : {}),
+          }
+        : {}),
     };
   },
 });
@@ -143,7 +171,8 @@ export const calcKellyStake = defineTool({
     "Sizes a stake with the Kelly criterion from your win probability and the price. Uses the user's stored bankroll, " +
     `unit and Kelly fraction unless you pass bankroll or kellyFraction (default fraction ${DEFAULT_KELLY_FRACTION}). Returns the full Kelly fraction, the stake ` +
     'in money and in units and, when the user has a bankroll set up, their max stake and the room left under the daily and weekly ' +
-    'loss limits with the stake after those caps, cappedStake (money) and cappedStakeUnits (units): quote these, never more. ' +
+    'loss limits (limit less net settled loss less stakes of open bets placed in the period, as get_bankroll gives it) with the ' +
+    'stake after those caps, cappedStake (money) and cappedStakeUnits (units): quote these, never more. ' +
     'With no positive edge the stake is 0 and reason says why. ' +
     'Fails with not_found when no bankroll is given and none is set up: ask the user to set one up.',
   scope: 'read',

@@ -134,7 +134,8 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     expect(big.bet.stake).toBe(120);
     expect(big.warnings).toHaveLength(2);
     expect(big.warnings.join(' ')).toMatch(/max stake \(50\)/);
-    expect(big.warnings.join(' ')).toMatch(/daily loss limit \(100\)/);
+    // The room left is 100 less the 20 still open from the bet above.
+    expect(big.warnings.join(' ')).toMatch(/daily loss limit \(80\)/);
     expect(big.warnings[0]).toContain('1-800-522-4700');
     expect((await call('get_bankroll', {}, annRead)).json().data.openExposure).toBe(140);
   });
@@ -200,9 +201,10 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     expect(answers.map((res) => res.status)).toEqual(Array(50).fill(200));
     expect(new Set(answers.map((res) => res.body)).size).toBe(1);
     expect(await balance()).toBeCloseTo(before - 10, 9);
-    // Limits count net losses: today's 25 won earlier outweighs this 10 lost, so no room is used yet.
+    // Limits count net losses: today's 25 won earlier outweighs this 10 lost, so no settled loss uses room. The
+    // bets still open today (20 + 120 + 5 + 5) are at risk: the daily room is 100 − 0 − 150, floored at 0.
     const room = (await call('get_bankroll', {}, annRead)).json().data;
-    expect(room).toMatchObject({ lossToday: 0, dailyLossRoom: 100 });
+    expect(room).toMatchObject({ lossToday: 0, openStakesToday: 150, dailyLossRoom: 0, weeklyLossRoom: 150 });
   });
 
   it('list_bets: newest first, cursor pages, summary with profit, ROI and closing-line value', async () => {

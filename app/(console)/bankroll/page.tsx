@@ -41,12 +41,14 @@ function LimitRoom({
   label,
   limit,
   lost,
+  open,
   room,
   money,
 }: {
   label: string;
   limit: number | null;
   lost: number;
+  open: number;
   room: number | null;
   money: (n: number) => string;
 }) {
@@ -61,6 +63,8 @@ function LimitRoom({
           <dd>{money(limit)}</dd>
           <dt>Lost so far</dt>
           <dd>{money(lost)}</dd>
+          <dt>Open bets placed</dt>
+          <dd>{money(open)}</dd>
           <dt>Room left</dt>
           <dd>
             <strong>{money(room)}</strong>
@@ -91,13 +95,15 @@ export default async function BankrollPage() {
             <h2>Room left</h2>
             <p className="muted">
               Balance {money(bankroll.balance)}, unit {money(bankroll.unit)}, max stake{' '}
-              {bankroll.maxStake === null ? 'not set' : money(bankroll.maxStake)}. Days and weeks in {bankroll.timeZone}.
+              {bankroll.maxStake === null ? 'not set' : money(bankroll.maxStake)}. Days and weeks in {bankroll.timeZone}. Room left is the
+              limit less the net settled loss and the stakes of bets still open that were placed in the period.
             </p>
             <div className="grid-2">
               <LimitRoom
                 label="Today"
                 limit={bankroll.dailyLossLimit}
                 lost={bankroll.lossToday}
+                open={bankroll.openStakesToday}
                 room={bankroll.dailyLossRoom}
                 money={money}
               />
@@ -105,6 +111,7 @@ export default async function BankrollPage() {
                 label="This week"
                 limit={bankroll.weeklyLossLimit}
                 lost={bankroll.lossThisWeek}
+                open={bankroll.openStakesThisWeek}
                 room={bankroll.weeklyLossRoom}
                 money={money}
               />

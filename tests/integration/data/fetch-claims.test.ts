@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { leagueDay } from '@/lib/data/sports';
 import { ingest, refreshGameProps, type IngestSummary, type IngestTask } from '@/lib/data/ingest';
 import { freshProps } from '@/lib/data/props';
 import { providers } from '@/lib/data/providers';
@@ -80,7 +81,7 @@ describe.each(PROVIDERS)('fetch claims on %s', (provider) => {
   let processes: [Db, Db, Db, Db];
   const kickoff = new Date(Date.now() + 30 * HOUR);
   kickoff.setUTCMinutes(0, 0, 0);
-  const gameId = `nfl-${kickoff.toISOString().slice(0, 10).replaceAll('-', '')}-buf-kc`;
+  const gameId = `nfl-${leagueDay('nfl', kickoff)}-buf-kc`;
   const propsKey = `props:${gameId}`;
   const odds = () => providers().odds as OddsApi;
   const game = () => database.db.game.findUniqueOrThrow({ where: { id: gameId } });

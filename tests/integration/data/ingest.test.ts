@@ -3,7 +3,7 @@ import { config } from '@/lib/config';
 import { ingest, type IngestOptions } from '@/lib/data/ingest';
 import { freshProps } from '@/lib/data/props';
 import { providers } from '@/lib/data/providers';
-import { gameIdFor, seasonOf } from '@/lib/data/sports';
+import { gameIdFor, leagueDay, seasonOf } from '@/lib/data/sports';
 import { replacePlayerStats, syncCatalogue, upsertGames, type GameRecord } from '@/lib/data/store';
 import { catalogueTeams } from '@/lib/data/teams';
 import { getPlayerStats } from '@/lib/tools/stats';
@@ -48,7 +48,7 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
   let database: TestDatabase;
   const kickoff = new Date(Date.now() + 30 * HOUR);
   kickoff.setUTCMinutes(0, 0, 0);
-  const gameId = `nfl-${kickoff.toISOString().slice(0, 10).replaceAll('-', '')}-buf-kc`;
+  const gameId = `nfl-${leagueDay('nfl', kickoff)}-buf-kc`; // ids carry the league's local date
   let homeMoneyline = -150;
   const lines: string[] = [];
 
@@ -135,7 +135,7 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
 
   it('scores make games final, and a later odds answer never undoes a final', async () => {
     const played = new Date(Date.now() - 20 * HOUR);
-    const finalId = `nfl-${played.toISOString().slice(0, 10).replaceAll('-', '')}-buf-kc`;
+    const finalId = `nfl-${leagueDay('nfl', played)}-buf-kc`;
     const teams = { home_team: 'Kansas City Chiefs', away_team: 'Buffalo Bills' };
     fake.routes.set('/v4/sports/americanfootball_nfl/scores', () => ({
       headers: QUOTA,
@@ -166,7 +166,7 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
   });
 
   it('stores MLB, NHL and college games under the names The Odds API gives them', async () => {
-    const day = kickoff.toISOString().slice(0, 10).replaceAll('-', '');
+    const day = leagueDay('ncaaf', kickoff); // every league here dates by US Eastern
     const updated = new Date(Date.now() - 60_000).toISOString();
     fake.routes.set('/v4/sports/baseball_mlb/odds', () => ({ headers: QUOTA, body: [oddsEvent('mlb1', kickoff.toISOString(), 'New York Yankees', 'Boston Red Sox', updated)] }));
     fake.routes.set('/v4/sports/icehockey_nhl/odds', () => ({ headers: QUOTA, body: [oddsEvent('nhl1', kickoff.toISOString(), 'Montréal Canadiens', 'Utah Mammoth', updated)] }));

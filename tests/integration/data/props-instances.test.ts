@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leagueDay } from '@/lib/data/sports';
 import { ingest } from '@/lib/data/ingest';
 import { providers } from '@/lib/data/providers';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
@@ -26,7 +27,7 @@ describe.each(PROVIDERS)('get_player_props on two instances sharing %s', (provid
   let token: string;
   const kickoff = new Date(Date.now() + 30 * HOUR);
   kickoff.setUTCMinutes(0, 0, 0);
-  const gameId = `nfl-${kickoff.toISOString().slice(0, 10).replaceAll('-', '')}-buf-kc`;
+  const gameId = `nfl-${leagueDay('nfl', kickoff)}-buf-kc`;
   const teams = ['Kansas City Chiefs', 'Buffalo Bills'] as const;
 
   beforeAll(async () => {

@@ -6,6 +6,7 @@ import { loadSample } from '@/lib/data/load-sample';
 import { createEspn } from '@/lib/data/providers/espn';
 import { createOddsApi } from '@/lib/data/providers/odds-api';
 import { createOpenMeteo } from '@/lib/data/providers/open-meteo';
+import { leagueDay } from '@/lib/data/sports';
 import { getGameOdds } from '@/lib/tools/odds';
 import type { ToolDefinition } from '@/lib/tools/types';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
@@ -92,7 +93,7 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
     ]);
     expect((await ingestOdds()).failures).toEqual([]);
 
-    const gameId = `nfl-${kickoff.toISOString().slice(0, 10).replaceAll('-', '')}-buf-kc`;
+    const gameId = `nfl-${leagueDay('nfl', kickoff)}-buf-kc`;
     const answer = await run(getGameOdds, { sport: 'nfl', gameId, book: 'draftkings', minExpectedValue: 0.005 }, () => new Date(now));
     const market = answer.games[0]!.markets.find((m) => m.market === 'h2h')!;
     // Fair KC per book (implied ÷ their sum): draftkings and betmgm 0.591195…, fanduel 0.604031…, lowvig 0.562044…;

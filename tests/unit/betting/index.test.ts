@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as betting from '@/lib/betting';
 import * as consensus from '@/lib/betting/consensus';
 import * as devig from '@/lib/betting/devig';
+import * as devigMethods from '@/lib/betting/devig-methods';
 import * as ev from '@/lib/betting/ev';
 import * as grading from '@/lib/betting/grading';
 import * as kelly from '@/lib/betting/kelly';
@@ -10,7 +11,7 @@ import * as parlay from '@/lib/betting/parlay';
 
 describe('lib/betting index', () => {
   it('re-exports every module', () => {
-    for (const source of [odds, devig, ev, kelly, parlay, consensus, grading]) {
+    for (const source of [odds, devig, devigMethods, ev, kelly, parlay, consensus, grading]) {
       for (const [name, value] of Object.entries(source)) {
         expect(betting).toHaveProperty(name, value);
       }
@@ -28,6 +29,15 @@ describe('lib/betting index', () => {
         'consensus',
         'decimalToAmerican',
         'devig',
+        'devigAdditive',
+        'devigBy',
+        'devigShin',
+        'DevigRefused',
+        'FAIR_METHODS',
+        'compareDevig',
+        'shinProbability',
+        'solveShinZ',
+        'withExactUnitSum',
         'expectedValue',
         'fullKellyFraction',
         'gradeSelection',

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getBankroll } from '@/lib/account/bankroll';
+import { getBankrollTool, listBetsTool, logBetTool } from '@/lib/tools/account';
+import { calcKellyStake } from '@/lib/tools/calculators';
+import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
+import { addGame } from '../helpers/games';
+import { toolContext } from '../helpers/tool-context';
+
+// The room under the loss limits counts open stakes placed in the period as already at risk:
+// room = limit − net settled loss in the period − open stakes placed in the period (at least 0).
+
+// Wednesday 2026-11-04 13:00 in New York (EST): the day began 05:00Z, the week Monday 2026-11-02 05:00Z.
+const NOW = new Date('2026-11-04T18:00:00Z');
+
+describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await testDatabase(provider);
+    await addGame(database.db, { id: 'nfl-room', home: 'NYG', away: 'DAL', startsAt: new Date('2026-11-08T18:00:00Z') });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  async function bet(userId: string, placedAt: string, stakeCents: number, settled?: { status: string; profitCents: number }) {
+    await database.db.bet.create({
+      data: {
+        userId,
+        sport: 'nfl',
+        gameId: 'nfl-room',
+        market: 'h2h',
+        selection: 'NYG',
+        americanOdds: 100,
+        stakeCents,
+        status: settled?.status ?? 'open',
+        profitCents: settled?.profitCents ?? null,
+        payoutCents: settled ? stakeCents + settled.profitCents : null,
+        placedAt: new Date(placedAt),
+        settledAt: settled ? new Date(placedAt) : null,
+      },
+    });
+  }
+
+  it('150 open today against a daily limit of 100: room 0, and calc_kelly_stake caps the stake at 0', async () => {
+    const userId = await database.user(`kelly-${provider}@example.com`, {
+      balance: 1000,
+      unit: 10,
+      dailyLossLimit: 100,
+      weeklyLossLimit: 300,
+      timeZone: 'America/New_York',
+    });
+    const ctx = toolContext(database.db, { user: { id: userId, email: 'k@example.com' }, now: () => NOW });
+    const kelly = () => calcKellyStake.run(ctx, calcKellyStake.input.parse({ probability: 0.6, americanOdds: 100 }));
+
+    // Before any bet: quarter Kelly of 0.2 on 1000 is 50, under both rooms.
+    expect(await kelly()).toMatchObject({ stake: 50, cappedStake: 50, limits: { dailyLossRoom: 100, weeklyLossRoom: 300 } });
+
+    await bet(userId, '2026-11-04T14:00:00Z', 5000); // today, open
+    await bet(userId, '2026-11-04T15:00:00Z', 5000);
+    await bet(userId, '2026-11-04T16:00:00Z', 5000);
+    await bet(userId, '2026-11-03T15:00:00Z', 4000); // Tuesday, open: counts for the week only
+    await bet(userId, '2026-10-30T15:00:00Z', 7000); // last week, open: counts for neither period
+    await bet(userId, '2026-11-04T12:00:00Z', 3000, { status: 'lost', profitCents: -3000 }); // today, settled loss
+    await bet(userId, '2026-11-04T12:30:00Z', 2000, { status: 'won', profitCents: 2000 }); // today, settled win
+
+    const view = await getBankroll(database.db, userId, NOW);
+    expect(view).toMatchObject({
+      lossToday: 10,
+      lossThisWeek: 10,
+      openStakesToday: 150,
+      openStakesThisWeek: 190,
+      dailyLossRoom: 0, // 100 − 10 − 150, floored at 0
+      weeklyLossRoom: 100, // 300 − 10 − 190
+    });
+    const tool = await getBankrollTool.run(ctx, getBankrollTool.input.parse({}));
+    expect(tool).toMatchObject({ openStakesToday: 150, dailyLossRoom: 0, weeklyLossRoom: 100, openExposure: 260 });
+    expect(await kelly()).toMatchObject({ stake: 50, cappedStake: 0, cappedStakeUnits: 0, limits: { dailyLossRoom: 0 } });
+
+    // Settling an open bet moves its stake from "open" to "loss" (or frees it on a win): the room follows.
+    await database.db.bet.updateMany({
+      where: { userId, stakeCents: 5000, placedAt: new Date('2026-11-04T14:00:00Z') },
+      data: { status: 'won', profitCents: 5000, payoutCents: 10000, settledAt: new Date('2026-11-04T17:00:00Z') },
+    });
+    // Net today: −30 + 20 + 50 = +40, no loss; open today 100: room 0. Week: 300 − 0 − 140 = 160.
+    expect(await getBankroll(database.db, userId, NOW)).toMatchObject({ lossToday: 0, dailyLossRoom: 0, weeklyLossRoom: 160 });
+  });
+
+  it('log_bet warns once open stakes use up the room: ten bets of 10 under a daily 100 pass, the eleventh warns', async () => {
+    const userId = await database.user(`log-${provider}@example.com`, {
+      balance: 1000,
+      unit: 10,
+      dailyLossLimit: 100,
+      timeZone: 'America/New_York',
+    });
+    const ctx = toolContext(database.db, { user: { id: userId, email: 'l@example.com' }, now: () => NOW, scope: 'write' });
+    const log = () =>
+      logBetTool.run(
+        ctx,
+        logBetTool.input.parse({ sport: 'nfl', gameId: 'nfl-room', market: 'h2h', selection: 'NYG', americanOdds: 100, stake: 10 }),
+      );
+    for (let i = 0; i < 10; i += 1) expect((await log()).warnings).toEqual([]);
+    const eleventh = await log();
+    expect(eleventh.warnings).toHaveLength(1);
+    expect(eleventh.warnings[0]).toMatch(/over the room left under the daily loss limit \(0\)/);
+  });
+
+  it('list_bets: ROI over stakes with action (void and push left out), win rate over won and lost', async () => {
+    const userId = await database.user(`roi-${provider}@example.com`, { balance: 1000, unit: 10 });
+    await bet(userId, '2026-11-01T12:00:00Z', 10000, { status: 'won', profitCents: 9000 });
+    await bet(userId, '2026-11-01T12:01:00Z', 10000, { status: 'lost', profitCents: -10000 });
+    await bet(userId, '2026-11-01T12:02:00Z', 10000, { status: 'lost', profitCents: -10000 });
+    await bet(userId, '2026-11-01T12:03:00Z', 50000, { status: 'push', profitCents: 0 });
+    await bet(userId, '2026-11-01T12:04:00Z', 50000, { status: 'void', profitCents: 0 });
+    await bet(userId, '2026-11-01T12:05:00Z', 10000, { status: 'cashout', profitCents: 4000 });
+    await bet(userId, '2026-11-01T12:06:00Z', 10000);
+    const ctx = toolContext(database.db, { user: { id: userId, email: 'r@example.com' }, now: () => NOW });
+    const { summary } = await listBetsTool.run(ctx, listBetsTool.input.parse({}));
+    expect(summary).toMatchObject({ count: 7, open: 1, staked: 1400, stakedWithAction: 400, profit: -70 });
+    expect(summary.roi).toBeCloseTo(-70 / 400, 12);
+    expect(summary.winRate).toBeCloseTo(1 / 3, 12);
+  });
+});
