@@ -48,6 +48,6 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 
 export const config = {
   // The API (/api/v1, /api/mcp) runs the same checks itself, in the order of docs/contract.md ("Check order"),
-  // with its own error shapes, and reads its bodies as they stream; the health probe must answer any host.
-  matcher: ['/((?!api/v1|api/mcp|api/health|_next/static|_next/image|favicon.ico).*)'],
+  // with its own error shapes, and reads its bodies as they stream; the health and readiness probes must answer any host.
+  matcher: ['/((?!api/v1|api/mcp|api/health|api/ready|_next/static|_next/image|favicon.ico).*)'],
 };
