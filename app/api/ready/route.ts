@@ -24,7 +24,9 @@ async function answersInTime(check: () => Promise<unknown>): Promise<string | nu
     ]);
     return null;
   } catch (error) {
-    return error instanceof Error && error.message.startsWith('no answer') ? error.message : 'not reachable';
+    // A timeout says how long it waited (the store's own, shorter timeout included); the rest only that it failed.
+    const waited = error instanceof Error ? /within \d+ ms/.exec(error.message) : null;
+    return waited ? `no answer ${waited[0]}` : 'not reachable';
   } finally {
     clearTimeout(timer);
   }
@@ -41,12 +43,8 @@ export async function GET(): Promise<Response> {
     ...(database === null ? [] : [{ path: 'database', message: database }]),
     ...(budgets === null ? [] : [{ path: 'budgets', message: `${store.store}: ${budgets}` }]),
   ];
-  const down = issues.map((issue) => issue.path).join(' and ');
+  const down = [...(database === null ? [] : ['the database']), ...(budgets === null ? [] : ['the budget store'])];
+  const message = `Not ready: ${down.join(' and ')} ${down.length > 1 ? 'do' : 'does'} not answer.`;
   // Details (hosts, driver messages) stay out of the answer: the probe is public.
-  return restErrorResponse(
-    new ToolError('unavailable', `Not ready: the ${down} ${issues.length > 1 ? 'do' : 'does'} not answer.`, {
-      issues,
-      retryAfterSeconds: 5,
-    }),
-  );
+  return restErrorResponse(new ToolError('unavailable', message, { issues, retryAfterSeconds: 5 }));
 }
