@@ -48,7 +48,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 
 export const config = {
   // The API (/api/v1, /api/mcp) runs the same checks itself, in the order of docs/contract.md ("Check order"),
-  // with its own error shapes, and reads its bodies as they stream; the health probe and the metrics (bearer
-  // METRICS_TOKEN, scraped by instance address) must answer any host.
-  matcher: ['/((?!api/v1|api/mcp|api/health|api/metrics|_next/static|_next/image|favicon.ico).*)'],
+  // with its own error shapes, and reads its bodies as they stream; the health and readiness probes and the metrics
+  // (bearer METRICS_TOKEN, scraped by instance address) must answer any host.
+  matcher: ['/((?!api/v1|api/mcp|api/health|api/ready|api/metrics|_next/static|_next/image|favicon.ico).*)'],
 };

@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import { bankrollSettingsSchema, saveBankroll } from '@/lib/account/bankroll';
-import { createAccessToken, listAccessTokens, revokeAccessToken } from '@/lib/account/tokens';
+import { announceRevocationsThrough, createAccessToken, listAccessTokens, revokeAccessToken } from '@/lib/account/tokens';
 import { createUser, findUserByEmail, UserExistsError } from '@/lib/account/users';
 import { parseConfig, type Config } from '@/lib/config';
 import { ingest, INGEST_TASKS, type IngestSummary } from '@/lib/data/ingest';
@@ -12,6 +12,7 @@ import { clearSportsData } from '@/lib/data/store';
 import { runWorker } from '@/lib/data/worker';
 import { createDb, type Db } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
+import { closeRedisConnections } from '@/lib/redis';
 import { sport } from '@/lib/tools/inputs';
 
 // `jev`: headless setup and scripting. Every command validates its options, prints a clear error and
@@ -330,6 +331,8 @@ export async function main(argv: string[]): Promise<number> {
       if (applied.length > 0) process.stderr.write(`Applied database migrations: ${applied.join(', ')}\n`);
     }
     db = createDb(cfg.DATABASE_URL);
+    // A revocation is announced to every running instance through Redis when it is configured.
+    announceRevocationsThrough(cfg.REDIS_URL);
     await command.run(parsed.values, parsed.positionals, db, cfg);
     return 0;
   } catch (error) {
@@ -338,5 +341,6 @@ export async function main(argv: string[]): Promise<number> {
     return error instanceof UsageError ? 2 : 1;
   } finally {
     await db?.$disconnect();
+    await closeRedisConnections();
   }
 }

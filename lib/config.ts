@@ -56,6 +56,12 @@ const schema = z
       .default('draftkings'),
     TOKEN_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    REDIS_URL: optionalString.refine(
+      (value) => value === undefined || /^rediss?:\/\/[^/]/.test(value),
+      'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379',
+    ),
+    /** How long one call to the shared budget store (Redis or Upstash) may take before counting in-process. */
+    RATE_LIMIT_STORE_TIMEOUT_MS: z.coerce.number().int().min(20, 'must be at least 20').max(5000, 'must be at most 5000').default(500),
     UPSTASH_REDIS_REST_URL: optionalString.refine((value) => value === undefined || /^https?:\/\//.test(value), 'must be an http(s) URL'),
     UPSTASH_REDIS_REST_TOKEN: optionalString,
     CLASSIFIER_API_KEY: optionalString,
@@ -121,6 +127,13 @@ const schema = z
         message: 'UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together',
       });
     }
+    if (env.REDIS_URL && env.UPSTASH_REDIS_REST_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_URL'],
+        message: 'set either REDIS_URL or the UPSTASH_REDIS_REST_URL and _TOKEN pair for the shared budgets, not both',
+      });
+    }
     for (const [id, secret] of OAUTH_PAIRS) {
       if (Boolean(env[id]) !== Boolean(env[secret])) {
         ctx.addIssue({ code: 'custom', path: [env[id] ? secret : id], message: `${id} and ${secret} must be set together` });
@@ -150,6 +163,16 @@ export function parseConfig(env: Record<string, string | undefined>) {
     appOrigin: appUrl.origin,
     /** The only hostname the service answers to (IPv6 without brackets), lower case. */
     appHostname: appUrl.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase(),
+  };
+}
+
+/** The settings of the process's budget store (lib/ratelimit's budgetStore). */
+export function budgetStoreSettings(cfg: Config) {
+  return {
+    redisUrl: cfg.REDIS_URL,
+    upstashUrl: cfg.UPSTASH_REDIS_REST_URL,
+    upstashToken: cfg.UPSTASH_REDIS_REST_TOKEN,
+    timeoutMs: cfg.RATE_LIMIT_STORE_TIMEOUT_MS,
   };
 }
 

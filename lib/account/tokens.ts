@@ -1,6 +1,7 @@
 import type { Awaitable } from '@/lib/awaitable';
 import type { Db } from '@/lib/db/client';
 import { logWarning } from '@/lib/observe';
+import { redisConnection, redisSubscriber, whenReady } from '@/lib/redis';
 import { hashToken, mintToken, tokenDisplayParts, type TokenScope } from './token-format';
 
 export interface LiveToken {
@@ -51,12 +52,15 @@ type Lookups = Map<string, { stored: StoredToken | null; readAt: number }>;
 /**
  * Recent look-ups by token hash (misses included), so a busy client costs one database read per
  * `maxAgeMs` instead of one per request: through Prisma a read costs more than the rest of a tool call.
- * Revoking here clears it at once; a revocation made by another process is seen within `maxAgeMs`.
+ * Revoking here clears it at once. A revocation made by another process (another instance, the CLI) reaches
+ * this one through Redis when REDIS_URL is set (see listenForRevocations), else within `maxAgeMs`.
  * One map per process, on globalThis: Next builds route handlers and server actions (the Connect page's
  * revoke) as separate module graphs, and a revocation must clear the very map the API reads.
  */
 const recentLookups: Lookups = ((globalThis as { jevTokenLookups?: Lookups }).jevTokenLookups ??= new Map() as Lookups);
 const MAX_REMEMBERED = 10_000;
+/** Bumped whenever look-ups are dropped, so a read that started before a revocation is not remembered after it. */
+const lookupEpoch: { value: number } = ((globalThis as { jevTokenLookupEpoch?: { value: number } }).jevTokenLookupEpoch ??= { value: 0 });
 
 async function readToken(db: Db, tokenHash: string): Promise<StoredToken | null> {
   const row = await db.accessToken.findUnique({
@@ -76,8 +80,9 @@ export function findLiveToken(db: Db, token: string, now: Date, maxAgeMs = 0): A
   const tokenHash = hashToken(token);
   const lookup = recentLookups.get(tokenHash);
   if (lookup && now.getTime() - lookup.readAt < maxAgeMs) return liveAt(lookup.stored, now); // at once, no promise
+  const epoch = lookupEpoch.value;
   return readToken(db, tokenHash).then((stored) => {
-    if (maxAgeMs > 0) {
+    if (maxAgeMs > 0 && epoch === lookupEpoch.value) {
       if (recentLookups.size >= MAX_REMEMBERED) recentLookups.clear();
       recentLookups.set(tokenHash, { stored, readAt: now.getTime() });
     }
@@ -116,9 +121,106 @@ export async function revokeAccessToken(db: Db, userId: string, tokenId: string,
     where: { id: tokenId, userId, revokedAt: null },
     data: { revokedAt: now },
   });
-  recentLookups.clear();
-  if (count > 0) return true;
+  forgetTokenLookups();
+  if (count > 0) {
+    await announceRevocation([tokenId]);
+    return true;
+  }
   return (await db.accessToken.count({ where: { id: tokenId, userId } })) > 0;
+}
+
+// --- Revocation everywhere at once --------------------------------------------------------------------
+// With Redis, a revocation is published on one channel (the token ids, never a token or its hash) and every
+// instance subscribed to it drops those tokens from its recent look-ups, so the next request reads the
+// database and is refused: milliseconds instead of TOKEN_CACHE_SECONDS. Without Redis, or while it is down,
+// the look-ups' age limit is the backstop. The state is on globalThis, like the look-ups themselves.
+
+/** The channel every instance listens on; a message is a JSON array of revoked token ids. */
+export const REVOCATION_CHANNEL = 'jev:tokens:revoked';
+/** A revocation waits at most this long for Redis; the database change is already made either way. */
+const ANNOUNCE_TIMEOUT_MS = 1000;
+
+interface RevocationBus {
+  redisUrl?: string;
+  listening?: boolean;
+}
+const bus: RevocationBus = ((globalThis as { jevRevocationBus?: RevocationBus }).jevRevocationBus ??= {});
+
+/** Drops the look-ups of these tokens (all look-ups when no ids are given), in this process. */
+export function forgetTokenLookups(tokenIds?: readonly string[]): void {
+  lookupEpoch.value++;
+  if (tokenIds === undefined) return recentLookups.clear();
+  const ids = new Set(tokenIds);
+  for (const [hash, lookup] of recentLookups) {
+    if (lookup.stored && ids.has(lookup.stored.live.id)) recentLookups.delete(hash);
+  }
+}
+
+/** Publishes revocations through this Redis from now on (the CLI, and every instance through listenForRevocations). */
+export function announceRevocationsThrough(redisUrl: string | undefined): void {
+  bus.redisUrl = redisUrl;
+}
+
+/**
+ * Tells every instance that these tokens are revoked (after the database says so). Never throws: when Redis
+ * is not configured or does not answer within a second, other instances see it within their cache's age.
+ */
+export async function announceRevocation(tokenIds: readonly string[]): Promise<void> {
+  const url = bus.redisUrl;
+  if (!url || tokenIds.length === 0) return;
+  const client = redisConnection(url);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      whenReady(client, ANNOUNCE_TIMEOUT_MS).then(() => client.publish(REVOCATION_CHANNEL, JSON.stringify(tokenIds))),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${ANNOUNCE_TIMEOUT_MS} ms`)), ANNOUNCE_TIMEOUT_MS);
+      }),
+    ]);
+  } catch (error) {
+    console.warn(
+      `[jev] could not announce a token revocation through Redis (${error instanceof Error ? error.message : String(error)}); ` +
+        'other instances refuse the token once their token cache lapses',
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Subscribes this process to revocations made anywhere (once per process; the server calls it at start-up
+ * when REDIS_URL is set), and publishes its own through the same Redis. After a lost connection every
+ * look-up is dropped, since revocations may have been missed meanwhile.
+ */
+export function listenForRevocations(redisUrl: string): void {
+  announceRevocationsThrough(redisUrl);
+  if (bus.listening) return;
+  bus.listening = true;
+  const subscriber = redisSubscriber(redisUrl);
+  // On every (re)connection: a subscription sent while the connection was down was refused, not queued.
+  const subscribe = () =>
+    subscriber.subscribe(REVOCATION_CHANNEL).catch((error: unknown) => {
+      console.warn(`[jev] could not subscribe to token revocations: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  let connectedBefore = false;
+  subscriber.on('ready', () => {
+    if (connectedBefore) forgetTokenLookups();
+    connectedBefore = true;
+    void subscribe();
+  });
+  subscriber.on('message', (channel: string, message: string) => {
+    if (channel !== REVOCATION_CHANNEL) return;
+    try {
+      const ids: unknown = JSON.parse(message);
+      forgetTokenLookups(Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : undefined);
+    } catch {
+      forgetTokenLookups();
+    }
+  });
+  if (subscriber.status === 'ready') {
+    connectedBefore = true;
+    void subscribe();
+  }
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;

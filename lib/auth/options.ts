@@ -2,10 +2,10 @@ import type { AuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import GitHubProvider from 'next-auth/providers/github';
 import GoogleProvider from 'next-auth/providers/google';
-import { config, type Config } from '@/lib/config';
+import { budgetStoreSettings, config, type Config } from '@/lib/config';
 import { db } from '@/lib/db';
 import { clientAddress } from '@/lib/http/address';
-import { createRateLimiter, type RateLimiter } from '@/lib/ratelimit';
+import { budgetStore, type RateLimiter } from '@/lib/ratelimit';
 import { findOrCreateUser, verifiedEmail } from './oauth';
 import { authSecret } from './secret';
 import { signInWithPassword } from './signin';
@@ -23,13 +23,9 @@ export function oauthProviders(cfg: Config): OAuthProviderId[] {
   return ids;
 }
 
-let limiter: RateLimiter | undefined;
-
-/** Sign-in and sign-up attempts, shared across instances through Upstash when it is configured. */
+/** Sign-in and sign-up attempts, shared across instances through Redis or Upstash when one is configured. */
 export function signInLimiter(): RateLimiter {
-  const cfg = config();
-  limiter ??= createRateLimiter({ upstashUrl: cfg.UPSTASH_REDIS_REST_URL, upstashToken: cfg.UPSTASH_REDIS_REST_TOKEN });
-  return limiter;
+  return budgetStore(budgetStoreSettings(config()));
 }
 
 let options: AuthOptions | undefined;

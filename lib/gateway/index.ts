@@ -1,8 +1,8 @@
-import { config } from '@/lib/config';
+import { budgetStoreSettings, config } from '@/lib/config';
 import { providers } from '@/lib/data/providers';
 import { db } from '@/lib/db';
 import { classifier } from '@/lib/news/classifier';
-import { createRateLimiter } from '@/lib/ratelimit';
+import { budgetStore } from '@/lib/ratelimit';
 import { findTool } from '@/lib/tools/registry';
 import { createGateway, type Gateway } from './pipeline';
 
@@ -17,7 +17,7 @@ export function gateway(): Gateway {
     instance = createGateway({
       config: cfg,
       db: db(),
-      limiter: createRateLimiter({ upstashUrl: cfg.UPSTASH_REDIS_REST_URL, upstashToken: cfg.UPSTASH_REDIS_REST_TOKEN }),
+      limiter: budgetStore(budgetStoreSettings(cfg)),
       now: () => new Date(),
       findTool,
       providers: providers(),

@@ -18,3 +18,22 @@ export interface RateLimiter {
   /** Spends one unit of the key's budget. The in-process limiter answers at once, Upstash asynchronously. */
   consume(budget: Budget, key: string): Awaitable<LimitResult>;
 }
+
+/** Where budgets are counted: in this process, or shared by every instance through Redis or Upstash. */
+export type BudgetStoreKind = 'memory' | 'redis' | 'upstash';
+
+/** A limiter counting in a store shared by every instance: it may fail, and it can be asked whether it answers. */
+export interface SharedLimiter {
+  readonly store: Exclude<BudgetStoreKind, 'memory'>;
+  /** Spends one unit; rejects when the store fails (the caller falls back). */
+  consume(budget: Budget, key: string): Promise<LimitResult>;
+  /** Resolves when the store answers, for the readiness probe. */
+  ping(): Promise<void>;
+}
+
+/** The process's budgets: a rate limiter that names its store and can check it (GET /api/ready). */
+export interface BudgetStore extends RateLimiter {
+  readonly store: BudgetStoreKind;
+  /** Resolves when the store answers (at once for the in-process store); rejects when it does not. */
+  ping(): Promise<void>;
+}

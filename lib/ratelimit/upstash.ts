@@ -1,16 +1,9 @@
 import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
 import { assertValidBudget } from './budget';
-import type { Budget, LimitResult, RateLimiter } from './types';
+import type { Budget, LimitResult, SharedLimiter } from './types';
 
-/**
- * Upstash normally answers within tens of milliseconds. Past this we stop waiting and let the request
- * through: this is an analysis service, so briefly unlimited traffic beats an outage caused by the limiter.
- */
-const TIMEOUT_MS = 1000;
 const BLOCK_CACHE_MAX_ENTRIES = 10_000;
-/** An outage would otherwise log once per request. */
-const WARN_INTERVAL_MS = 60_000;
 
 /**
  * The ephemeral cache stays on: while a key is blocked, its repeats are refused locally until the
@@ -26,18 +19,21 @@ class BoundedBlockCache extends Map<string, number> {
   }
 }
 
-export function createUpstashLimiter(opts: { url: string; token: string }): RateLimiter {
+/**
+ * Upstash REST, for serverless hosts that cannot keep a Redis connection open. A failure or a late answer
+ * rejects: the caller (withInProcessFallback) bounds the wait and counts in-process meanwhile. The fetch
+ * itself is aborted after `timeoutMs` too, so hung sockets do not pile up.
+ */
+export function createUpstashLimiter(opts: { url: string; token: string; timeoutMs: number }): SharedLimiter {
   const redis = new Redis({
     url: opts.url,
     token: opts.token,
     // One quick retry covers a dropped keep-alive socket; the default (5 retries, backoff up to ~2.7 s) only
-    // delays failing open.
+    // delays the fallback.
     retry: { retries: 1, backoff: () => 50 },
-    // Ratelimit's `timeout` only stops waiting; aborting the fetch as well keeps hung sockets from piling up.
-    signal: () => AbortSignal.timeout(TIMEOUT_MS),
+    signal: () => AbortSignal.timeout(opts.timeoutMs),
   });
   const limiters = new Map<string, Ratelimit>();
-  let lastWarnAt = -Infinity;
 
   function limiterFor(budget: Budget): Ratelimit {
     const cacheKey = `${budget.name}:${budget.limit}:${budget.windowSeconds}`;
@@ -49,40 +45,30 @@ export function createUpstashLimiter(opts: { url: string; token: string }): Rate
         limiter: Ratelimit.slidingWindow(budget.limit, `${budget.windowSeconds} s`),
         prefix: `jev:rl:${budget.name}`,
         ephemeralCache: new BoundedBlockCache(),
-        timeout: TIMEOUT_MS,
+        // 0: never answer "success" on a slow store (the library's default after 5 s); the fetch's abort
+        // signal and the caller's timeout bound the wait instead, and a failure counts in-process.
+        timeout: 0,
       });
       limiters.set(cacheKey, limiter);
     }
     return limiter;
   }
 
-  function failOpen(budget: Budget, reason: unknown): LimitResult {
-    const t = Date.now();
-    if (t - lastWarnAt >= WARN_INTERVAL_MS) {
-      lastWarnAt = t;
-      console.warn(`[ratelimit] Upstash unavailable, allowing requests without limits: ${String(reason)}`);
-    }
-    // The real count is unknown; report it as the first call of a window.
-    return { allowed: true, remaining: budget.limit - 1, retryAfterSeconds: 0 };
-  }
-
   return {
-    async consume(budget, key) {
-      const limiter = limiterFor(budget);
-      let res: Awaited<ReturnType<Ratelimit['limit']>>;
-      try {
-        res = await limiter.limit(key);
-      } catch (error) {
-        return failOpen(budget, error);
-      }
-      // On timeout the library itself answers success: true; this only adds the warning.
-      if (res.reason === 'timeout') return failOpen(budget, `no answer within ${TIMEOUT_MS} ms`);
+    store: 'upstash',
+    async consume(budget, key): Promise<LimitResult> {
+      const res = await limiterFor(budget).limit(key);
+      if (res.reason === 'timeout') throw new Error('Upstash did not answer in time');
       if (res.success) return { allowed: true, remaining: res.remaining, retryAfterSeconds: 0 };
       return {
         allowed: false,
         remaining: 0,
         retryAfterSeconds: Math.max(1, Math.ceil((res.reset - Date.now()) / 1000)),
       };
+    },
+    async ping() {
+      const answer = await redis.ping();
+      if (answer !== 'PONG') throw new Error(`Upstash answered PING with ${String(answer)}`);
     },
   };
 }

@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '@/lib/account/users';
 import { SIGN_IN_BUDGETS, signInWithPassword, spendAddressAttempt } from '@/lib/auth/signin';
-import { createMemoryLimiter } from '@/lib/ratelimit';
+import { createMemoryLimiter, createRateLimiter, type RateLimiter } from '@/lib/ratelimit';
+import { closeRedisConnections } from '@/lib/redis';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 
 const PASSWORD = 'a long enough password';
@@ -15,7 +17,7 @@ describe('email and password sign-in', () => {
   });
   afterAll(() => database.close());
 
-  const attempt = (limiter: ReturnType<typeof createMemoryLimiter>, email: string, password: string, address = '10.0.0.1') =>
+  const attempt = (limiter: RateLimiter, email: string, password: string, address = '10.0.0.1') =>
     signInWithPassword(database.db, limiter, { email, password, address });
 
   it('signs in with the right password, whatever the email case', async () => {
@@ -52,5 +54,42 @@ describe('email and password sign-in', () => {
     expect(await spendAddressAttempt(limiter, '10.0.0.7')).toBeGreaterThan(0);
     expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.0.0.7')).toMatchObject({ outcome: 'rate_limited' });
     expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.0.0.8')).toMatchObject({ outcome: 'signed_in' });
+  });
+
+  // Defect 7 of issue 14: with the shared store pointing at something that accepts connections and never
+  // answers, 40 wrong passwords were all checked and the right one then signed in.
+  it.each(['upstash', 'redis'] as const)('keeps the account limit with a dead %s store, waiting for it at most once', async (store) => {
+    const sockets = new Set<Socket>();
+    const blackHole = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
+    const { port } = blackHole.address() as { port: number };
+    const log = vi.fn();
+    try {
+      const limiter = createRateLimiter({
+        ...(store === 'redis' ? { redisUrl: `redis://127.0.0.1:${port}` } : { upstashUrl: `http://127.0.0.1:${port}`, upstashToken: 'x' }),
+        timeoutMs: 300,
+        log,
+      });
+      const outcomes: string[] = [];
+      const refusedMs: number[] = [];
+      const tryOnce = async (password: string, address: string) => {
+        const started = performance.now();
+        const { outcome } = await attempt(limiter, 'ann@example.com', password, address);
+        if (outcome === 'rate_limited') refusedMs.push(performance.now() - started);
+        outcomes.push(outcome);
+      };
+      for (let i = 0; i < 40; i++) await tryOnce(`wrong password ${i}`, `10.1.0.${i}`);
+      await tryOnce(PASSWORD, '10.1.1.1');
+      expect(outcomes.slice(0, SIGN_IN_BUDGETS.account.limit)).toEqual(Array(SIGN_IN_BUDGETS.account.limit).fill('refused'));
+      expect(outcomes.slice(SIGN_IN_BUDGETS.account.limit)).toEqual(Array(41 - SIGN_IN_BUDGETS.account.limit).fill('rate_limited'));
+      // A refused attempt checks no password: at most one store wait of 300 ms (the first after a back-off),
+      // not one per budget.
+      expect(Math.max(...refusedMs)).toBeLessThan(1000);
+      expect(log).toHaveBeenCalledTimes(1);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => blackHole.close(resolve));
+      await closeRedisConnections();
+    }
   });
 });

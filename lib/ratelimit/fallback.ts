@@ -1,0 +1,83 @@
+import type { MemoryLimiter } from './memory';
+import type { Budget, BudgetStore, LimitResult, SharedLimiter } from './types';
+
+// A shared budget store (Redis or Upstash) with the in-process limiter behind it. Every call is also counted
+// in-process, so when the store fails the instance already knows what its own clients spent, and the budgets
+// keep holding per instance: never no limit. The rules:
+//   - one store call waits at most `timeoutMs`; a failure or a timeout answers from the in-process count;
+//   - after a failure the store is skipped for `backoffMs`, so the rest of that request (its other budgets)
+//     and every other request answer at once from the in-process count: a request waits for a failing store
+//     at most once, not once per budget;
+//   - when the back-off ends, one request tries the store again (the others keep counting in-process until it
+//     answers); the first answer ends the outage and the budgets are shared again;
+//   - an outage is logged once when it starts and once when it ends, never per request.
+
+export interface FallbackOptions {
+  timeoutMs: number;
+  backoffMs: number;
+  /** Epoch milliseconds. */
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+export function withInProcessFallback(shared: SharedLimiter, local: MemoryLimiter, opts: FallbackOptions): BudgetStore {
+  const now = opts.now ?? Date.now;
+  const log = opts.log ?? ((message: string) => console.warn(message));
+  const name = shared.store === 'redis' ? 'Redis' : 'Upstash';
+  let down = false;
+  /** The store is not asked before this time (epoch ms). */
+  let skipUntil = 0;
+  /** While down, a single request at a time tries the store. */
+  let probing = false;
+
+  function succeeded(): void {
+    if (down) {
+      down = false;
+      log(`[ratelimit] ${name} answers again: budgets are shared across instances again`);
+    }
+  }
+
+  function failed(reason: unknown): void {
+    skipUntil = now() + opts.backoffMs;
+    if (!down) {
+      down = true;
+      const why = reason instanceof Error ? reason.message : String(reason);
+      log(`[ratelimit] ${name} budget store unavailable (${why}): counting budgets in this process until it answers again`);
+    }
+  }
+
+  return {
+    store: shared.store,
+    consume(budget: Budget, key: string) {
+      const fallback = local.consume(budget, key) as LimitResult; // the memory limiter answers at once
+      if (probing || now() < skipUntil) return fallback;
+      const probe = down;
+      if (probe) probing = true;
+      return withTimeout(shared.consume(budget, key), opts.timeoutMs, name).then(
+        (result) => {
+          if (probe) probing = false;
+          succeeded();
+          return result;
+        },
+        (error: unknown) => {
+          if (probe) probing = false;
+          failed(error);
+          return fallback;
+        },
+      );
+    },
+    ping() {
+      return withTimeout(shared.ping(), opts.timeoutMs, name).then(succeeded);
+    },
+  };
+}
+
+/** The promise's outcome, or a rejection once `ms` have passed without one. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  promise.catch(() => {}); // a late failure after the timeout is not an unhandled rejection
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
