@@ -49,5 +49,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 export const config = {
   // The API (/api/v1, /api/mcp) runs the same checks itself, in the order of docs/contract.md ("Check order"),
   // with its own error shapes, and reads its bodies as they stream; the health probe must answer any host.
-  matcher: ['/((?!api/v1|api/mcp|api/health|_next/static|_next/image|favicon.ico).*)'],
+  // OAuth's machine endpoints (/api/oauth/*) and discovery (/.well-known/*) answer JSON themselves, never a
+  // redirect to the sign-in page (an MCP client probing discovery would choke on its HTML).
+  matcher: ['/((?!api/v1|api/mcp|api/health|api/oauth|\\.well-known|_next/static|_next/image|favicon.ico).*)'],
 };
