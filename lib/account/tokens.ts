@@ -89,9 +89,10 @@ function liveAt(stored: StoredToken | null, now: Date): LiveToken | null {
   return stored.live;
 }
 
+/** The tokens made by hand (Connect page, `jev token create`); those issued by OAuth are listed with their app. */
 export async function listAccessTokens(db: Db, userId: string) {
   return db.accessToken.findMany({
-    where: { userId },
+    where: { userId, grantId: null },
     orderBy: { createdAt: 'desc' },
     select: {
       id: true,
@@ -149,4 +150,36 @@ export function noteClientSeen(db: Db, tokenId: string, clientName: string, now:
   db.accessToken
     .update({ where: { id: tokenId }, data: { lastClientName: clientName, lastClientSeenAt: now } })
     .catch((error: unknown) => console.warn('[jev] could not record the client of a token', error));
+}
+
+/**
+ * Revokes every live access token issued under an OAuth grant (a Connect-page disconnect, a replayed code, a
+ * reused refresh token), and forgets recent look-ups so this process refuses them at once.
+ */
+export async function revokeGrantAccessTokens(db: Db, grantId: string, now: Date): Promise<number> {
+  const { count } = await db.accessToken.updateMany({ where: { grantId, revokedAt: null }, data: { revokedAt: now } });
+  recentLookups.clear();
+  return count;
+}
+
+/** Creates an access token issued under an OAuth grant: the ordinary `jev_` format, a life in seconds. */
+export async function createGrantAccessToken(
+  db: Db,
+  input: { userId: string; grantId: string; name: string; scope: TokenScope; lifetimeSeconds: number; now: Date },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = mintToken();
+  const expiresAt = new Date(input.now.getTime() + input.lifetimeSeconds * 1000);
+  await db.accessToken.create({
+    data: {
+      userId: input.userId,
+      grantId: input.grantId,
+      name: input.name,
+      scope: input.scope,
+      tokenHash: hashToken(token),
+      ...tokenDisplayParts(token),
+      createdAt: input.now,
+      expiresAt,
+    },
+  });
+  return { token, expiresAt };
 }
