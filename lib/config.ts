@@ -97,6 +97,18 @@ const schema = z
     ODDS_STALE_MINUTES: z.coerce.number().positive().max(10_080).default(60),
     ODDS_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     CRON_SECRET: optionalString.refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),
+    /** Life of an access token issued by OAuth; the client refreshes it with its refresh token. */
+    OAUTH_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600),
+    /** Client registrations (RFC 7591) one address may make per hour. */
+    OAUTH_REGISTRATIONS_PER_HOUR: positiveInt.default(20),
+    /**
+     * Tests only: lets a client metadata document be fetched over http and from loopback or private
+     * addresses (a test's own server). Never set it on a real server: it opens an SSRF hole.
+     */
+    OAUTH_CIMD_ALLOW_LOOPBACK_FOR_TESTS: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((value) => value === 'true' || value === '1'),
     NEWS_SOURCE_ALLOWLIST: optionalString.transform((value, ctx) => {
       if (value === undefined) return DEFAULT_ALLOWLIST;
       const allowlist = parseAllowlist(value);
