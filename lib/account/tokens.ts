@@ -162,6 +162,12 @@ export async function revokeGrantAccessTokens(db: Db, grantId: string, now: Date
   return count;
 }
 
+/** Revokes one access token issued under an OAuth grant (RFC 7009), refused at once by this process. */
+export async function revokeGrantAccessToken(db: Db, tokenId: string, now: Date): Promise<void> {
+  await db.accessToken.updateMany({ where: { id: tokenId, grantId: { not: null }, revokedAt: null }, data: { revokedAt: now } });
+  recentLookups.clear();
+}
+
 /** Creates an access token issued under an OAuth grant: the ordinary `jev_` format, a life in seconds. */
 export async function createGrantAccessToken(
   db: Db,

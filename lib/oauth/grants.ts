@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createGrantAccessToken, revokeGrantAccessTokens } from '@/lib/account/tokens';
+import { createGrantAccessToken, revokeGrantAccessToken, revokeGrantAccessTokens } from '@/lib/account/tokens';
 import { hashToken, type TokenScope } from '@/lib/account/token-format';
 import type { Db } from '@/lib/db/client';
 import { OAuthFailure } from './errors';
@@ -175,8 +175,7 @@ export async function revokeClientToken(db: Db, token: string, clientRowId: stri
   if (refresh && (clientRowId === null || refresh.grant.clientId === clientRowId)) return revokeGrant(db, refresh.grant.id, now);
   const access = await db.accessToken.findUnique({ where: { tokenHash }, select: { id: true, grant: { select: { clientId: true } } } });
   if (access?.grant && (clientRowId === null || access.grant.clientId === clientRowId)) {
-    await db.accessToken.update({ where: { id: access.id }, data: { revokedAt: now } });
-    await revokeGrantAccessTokens(db, '__none__', now); // clears this process's recent look-ups
+    await revokeGrantAccessToken(db, access.id, now);
   }
 }
 
