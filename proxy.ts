@@ -49,6 +49,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 export const config = {
   // The API (/api/v1, /api/mcp) runs the same checks itself, in the order of docs/contract.md ("Check order"),
   // with its own error shapes, and reads its bodies as they stream; the health and readiness probes and the metrics
-  // (bearer METRICS_TOKEN, scraped by instance address) must answer any host.
-  matcher: ['/((?!api/v1|api/mcp|api/health|api/ready|api/metrics|_next/static|_next/image|favicon.ico).*)'],
+  // (bearer METRICS_TOKEN, scraped by instance address) must answer any host. OAuth's machine endpoints
+  // (/api/oauth/*) and discovery (/.well-known/*) answer JSON themselves, never a redirect to the sign-in page (an
+  // MCP client probing discovery would choke on its HTML).
+  matcher: ['/((?!api/v1|api/mcp|api/health|api/ready|api/metrics|api/oauth|\\.well-known|_next/static|_next/image|favicon.ico).*)'],
 };

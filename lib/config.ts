@@ -109,6 +109,18 @@ const schema = z
     METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),
     /** pino's level for the access log and the server's own lines (read by server.mjs; validated here). */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Life of an access token issued by OAuth; the client refreshes it with its refresh token. */
+    OAUTH_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600),
+    /** Client registrations (RFC 7591) one address may make per hour. */
+    OAUTH_REGISTRATIONS_PER_HOUR: positiveInt.default(20),
+    /**
+     * Tests only: lets a client metadata document be fetched over http and from loopback or private
+     * addresses (a test's own server). Never set it on a real server: it opens an SSRF hole.
+     */
+    OAUTH_CIMD_ALLOW_LOOPBACK_FOR_TESTS: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((value) => value === 'true' || value === '1'),
     NEWS_SOURCE_ALLOWLIST: optionalString.transform((value, ctx) => {
       if (value === undefined) return DEFAULT_ALLOWLIST;
       const allowlist = parseAllowlist(value);

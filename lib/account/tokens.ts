@@ -95,9 +95,10 @@ function liveAt(stored: StoredToken | null, now: Date): LiveToken | null {
   return stored.live;
 }
 
+/** The tokens made by hand (Connect page, `jev token create`); those issued by OAuth are listed with their app. */
 export async function listAccessTokens(db: Db, userId: string) {
   return db.accessToken.findMany({
-    where: { userId },
+    where: { userId, grantId: null },
     orderBy: { createdAt: 'desc' },
     select: {
       id: true,
@@ -252,4 +253,46 @@ export function noteClientSeen(db: Db, tokenId: string, clientName: string, now:
   db.accessToken
     .update({ where: { id: tokenId }, data: { lastClientName: clientName, lastClientSeenAt: now } })
     .catch((error: unknown) => logWarning('could not record the client of a token', { err: error }));
+}
+
+/**
+ * Revokes every live access token issued under an OAuth grant (a Connect-page disconnect, a replayed code, a
+ * reused refresh token): refused at once by this process, and by every instance when Redis carries revocations.
+ */
+export async function revokeGrantAccessTokens(db: Db, grantId: string, now: Date): Promise<number> {
+  const live = await db.accessToken.findMany({ where: { grantId, revokedAt: null }, select: { id: true } });
+  const ids = live.map((token) => token.id);
+  const { count } = await db.accessToken.updateMany({ where: { grantId, revokedAt: null }, data: { revokedAt: now } });
+  forgetTokenLookups();
+  await announceRevocation(ids);
+  return count;
+}
+
+/** Revokes one access token issued under an OAuth grant (RFC 7009), refused at once by this process. */
+export async function revokeGrantAccessToken(db: Db, tokenId: string, now: Date): Promise<void> {
+  await db.accessToken.updateMany({ where: { id: tokenId, grantId: { not: null }, revokedAt: null }, data: { revokedAt: now } });
+  forgetTokenLookups();
+  await announceRevocation([tokenId]);
+}
+
+/** Creates an access token issued under an OAuth grant: the ordinary `jev_` format, a life in seconds. */
+export async function createGrantAccessToken(
+  db: Db,
+  input: { userId: string; grantId: string; name: string; scope: TokenScope; lifetimeSeconds: number; now: Date },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = mintToken();
+  const expiresAt = new Date(input.now.getTime() + input.lifetimeSeconds * 1000);
+  await db.accessToken.create({
+    data: {
+      userId: input.userId,
+      grantId: input.grantId,
+      name: input.name,
+      scope: input.scope,
+      tokenHash: hashToken(token),
+      ...tokenDisplayParts(token),
+      createdAt: input.now,
+      expiresAt,
+    },
+  });
+  return { token, expiresAt };
 }

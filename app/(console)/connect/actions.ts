@@ -5,6 +5,7 @@ import { requireUser } from '@/lib/auth/session';
 import { config } from '@/lib/config';
 import { createTokenFromForm, revokeTokenFromForm, type CreateTokenState, type RevokeTokenState } from '@/lib/console/tokens';
 import { db } from '@/lib/db';
+import { disconnectApp } from '@/lib/oauth/grants';
 
 // Server actions check the session themselves (the proxy's check does not cover a forged POST), and act
 // only on the signed-in user's own tokens.
@@ -21,4 +22,12 @@ export async function revokeTokenAction(_previous: RevokeTokenState, form: FormD
   const state = await revokeTokenFromForm(db(), user.id, form, new Date());
   if (state.status === 'revoked') revalidatePath('/connect');
   return state;
+}
+
+/** Disconnects one of the user's OAuth apps: its grant, refresh tokens and access tokens are revoked at once. */
+export async function disconnectAppAction(form: FormData): Promise<void> {
+  const user = await requireUser();
+  const grantId = form.get('grantId');
+  if (typeof grantId === 'string' && grantId) await disconnectApp(db(), user.id, grantId, new Date());
+  revalidatePath('/connect');
 }

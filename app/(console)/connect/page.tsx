@@ -8,6 +8,8 @@ import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { listTokenRows } from '@/lib/console/tokens';
 import { db } from '@/lib/db';
 import { CreateTokenForm } from './CreateTokenForm';
+import { listConnectedApps } from '@/lib/oauth/grants';
+import { disconnectAppAction } from './actions';
 import { RevokeTokenForm } from './RevokeTokenForm';
 
 export const dynamic = 'force-dynamic';
@@ -17,7 +19,11 @@ export default async function ConnectPage() {
   const user = await requireUser();
   const { appOrigin } = config();
   const now = new Date();
-  const [timeZone, tokens] = await Promise.all([userTimeZone(db(), user.id), listTokenRows(db(), user.id, now)]);
+  const [timeZone, tokens, apps] = await Promise.all([
+    userTimeZone(db(), user.id),
+    listTokenRows(db(), user.id, now),
+    listConnectedApps(db(), user.id),
+  ]);
   const when = (instant: Date | null, none: string) =>
     instant ? <time dateTime={instant.toISOString()}>{formatDateTime(instant, timeZone)}</time> : none;
   const addresses = [
@@ -33,6 +39,12 @@ export default async function ConnectPage() {
         <p className="lead">
           Give your AI agent an access token: it acts on your account through the MCP server or the REST API. Times are in {timeZone}
           {timeZone === 'UTC' ? ' (set your own time zone on the Bankroll page)' : ''}.
+        </p>
+
+        <p>
+          Apps that sign in with OAuth (Claude&rsquo;s and ChatGPT&rsquo;s connectors, and other OAuth-capable MCP clients) need only the
+          MCP server URL below: paste it, then sign in and allow the app here. Clients that send a header (Claude Code, Cursor, VS Code,
+          scripts) use an access token you create below.
         </p>
 
         <h2>Addresses</h2>
@@ -84,6 +96,38 @@ export default async function ConnectPage() {
                   )}
                 </td>
                 <td>{token.status === 'live' && <RevokeTokenForm tokenId={token.id} tokenName={token.name} />}</td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+
+        <h2>Connected apps</h2>
+        {apps.length === 0 ? (
+          <p className="empty">No apps connected. Add the MCP server URL to an app that signs in with OAuth, and it shows here.</p>
+        ) : (
+          <DataTable
+            caption="Apps you allowed through OAuth"
+            columns={['App', 'Redirects to', 'Access', 'Created', 'Last used', 'Last MCP client', '']}
+          >
+            {apps.map((app) => (
+              <tr key={app.id} data-grant-id={app.id}>
+                <th scope="row">
+                  {app.name}
+                  {app.kind === 'dcr' ? <span className="muted"> (unverified)</span> : null}
+                </th>
+                <td>{app.redirectHost}</td>
+                <td>{app.scope === 'write' ? 'Write' : 'Read-only'}</td>
+                <td>{when(app.createdAt, '')}</td>
+                <td>{when(app.lastUsedAt, 'Never')}</td>
+                <td>{app.lastClientName ?? <span className="muted">None yet</span>}</td>
+                <td>
+                  <form action={disconnectAppAction}>
+                    <input type="hidden" name="grantId" value={app.id} />
+                    <button type="submit" className="secondary">
+                      Disconnect<span className="visually-hidden"> {app.name}</span>
+                    </button>
+                  </form>
+                </td>
               </tr>
             ))}
           </DataTable>

@@ -1,0 +1,41 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { authSecret } from '@/lib/auth/secret';
+import { requireUser } from '@/lib/auth/session';
+import { config } from '@/lib/config';
+import { db } from '@/lib/db';
+import { answerConsent, checkAuthorizationRequest, ticketMatches } from '@/lib/oauth/authorize';
+
+// The consent answer. The proxy has already refused a POST from another origin; here the session is checked,
+// the whole request is checked again (nothing in the form is trusted), and the form's ticket must have been
+// made for this very user and request, so no one can post an answer for someone else's request.
+
+const FIELDS = ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'resource', 'scope', 'state'];
+
+export async function consentAction(form: FormData): Promise<void> {
+  const user = await requireUser();
+  const cfg = config();
+  const params: Record<string, string> = {};
+  for (const key of FIELDS) {
+    const value = form.get(key);
+    if (typeof value === 'string' && value !== '') params[key] = value;
+  }
+  const now = new Date();
+  const checked = await checkAuthorizationRequest(db(), cfg, params, now);
+  if (checked.kind === 'redirect') redirect(checked.location);
+  if (checked.kind === 'error-page') throw new Error(checked.message);
+  const ticket = form.get('ticket');
+  if (typeof ticket !== 'string' || !ticketMatches(authSecret(cfg), user.id, checked.request, ticket)) {
+    redirect('/oauth/authorize/refused');
+  }
+  const location = await answerConsent(db(), cfg, {
+    userId: user.id,
+    client: checked.client,
+    request: checked.request,
+    allow: form.get('decision') === 'allow',
+    scope: form.get('access') === 'write' ? 'write' : 'read',
+    now,
+  });
+  redirect(location);
+}

@@ -1,0 +1,95 @@
+import { SiteHeader } from '@/app/components/SiteHeader';
+import { authSecret } from '@/lib/auth/secret';
+import { requireUser } from '@/lib/auth/session';
+import { config } from '@/lib/config';
+import { db } from '@/lib/db';
+import { checkAuthorizationRequest, consentTicket } from '@/lib/oauth/authorize';
+import { hostOf } from '@/lib/oauth/grants';
+import { redirect } from 'next/navigation';
+import { consentAction } from './actions';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Allow an app · JEV' };
+
+// The OAuth authorization endpoint: a console page. Signed-out visitors are sent to sign in by the proxy
+// and come back here; an unknown app or redirect address gets this page's error, never a redirect.
+
+export default async function AuthorizePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireUser();
+  const params = await searchParams;
+  const cfg = config();
+  const checked = await checkAuthorizationRequest(db(), cfg, params, new Date());
+  if (checked.kind === 'redirect') redirect(checked.location);
+  if (checked.kind === 'error-page') {
+    return (
+      <>
+        <SiteHeader user={user} current="/connect" />
+        <main id="main" className="inner">
+          <h1>This app cannot connect</h1>
+          <p role="alert" className="field-error">
+            {checked.message}
+          </p>
+          <p>Nothing was shared with it. Check the MCP server URL you gave the app, or ask its maker.</p>
+        </main>
+      </>
+    );
+  }
+  const { client, request } = checked;
+  const hidden: Record<string, string> = {
+    client_id: request.clientId,
+    redirect_uri: request.redirectUri,
+    response_type: 'code',
+    code_challenge: request.codeChallenge,
+    code_challenge_method: 'S256',
+    resource: request.resource,
+    scope: request.scope,
+    state: request.state ?? '',
+    ticket: consentTicket(authSecret(cfg), user.id, request),
+  };
+  return (
+    <>
+      <SiteHeader user={user} current="/connect" />
+      <main id="main" className="inner">
+        <h1>Allow {client.name} to use JEV?</h1>
+        <p className="lead">
+          <strong>{client.name}</strong> wants to use your JEV account ({user.email}). After you answer you go back to{' '}
+          <strong>{hostOf(request.redirectUri)}</strong>.
+        </p>
+        {client.kind === 'dcr' ? (
+          <p className="field-error">
+            Unverified app: it registered itself and JEV cannot confirm who made it. Allow it only if you just added JEV to it yourself.
+          </p>
+        ) : (
+          <p className="muted">This app is identified by {hostOf(client.clientId)}.</p>
+        )}
+        <form action={consentAction} className="stack">
+          {Object.entries(hidden).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <fieldset className="stack">
+            <legend>Access</legend>
+            <label>
+              <input type="radio" name="access" value="read" defaultChecked={request.scope === 'read'} /> Read-only: run the calculators and
+              read odds, stats, your bankroll, bets and picks.
+            </label>
+            {request.scope === 'write' && (
+              <label>
+                <input type="radio" name="access" value="write" defaultChecked /> Read and write: also log and settle bets and save picks in
+                your account, which changes your bankroll figures.
+              </label>
+            )}
+          </fieldset>
+          <p className="muted">You can disconnect it at any time on the Connect page; its access ends at once.</p>
+          <div className="actions">
+            <button type="submit" name="decision" value="allow">
+              Allow
+            </button>
+            <button type="submit" name="decision" value="deny" className="secondary">
+              Deny
+            </button>
+          </div>
+        </form>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { config } from '@/lib/config';
+import { asToolError } from '@/lib/errors';
+import { checkHost } from '@/lib/gateway/origin';
+import { oauthError, oauthJson } from '@/lib/oauth/http';
+
+// Every /.well-known/* answer is JSON (proxy.ts leaves these paths alone): a client that probes discovery
+// must never get the sign-in page's HTML.
+
+export function wellKnown(request: Request, document: (cfg: ReturnType<typeof config>) => unknown): Response {
+  const cfg = config();
+  try {
+    checkHost(request.headers, cfg);
+  } catch (error) {
+    return oauthError(403, 'forbidden', asToolError(error).message);
+  }
+  return oauthJson(document(cfg));
+}
+
+export function notFound(request: Request): Response {
+  const cfg = config();
+  try {
+    checkHost(request.headers, cfg);
+  } catch (error) {
+    return oauthError(403, 'forbidden', asToolError(error).message);
+  }
+  return oauthError(
+    404,
+    'not_found',
+    `No such document. OAuth discovery starts at ${cfg.appOrigin}/.well-known/oauth-protected-resource/api/mcp.`,
+  );
+}

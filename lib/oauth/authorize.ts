@@ -1,0 +1,136 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { TokenScope } from '@/lib/account/token-format';
+import type { Config } from '@/lib/config';
+import type { Db } from '@/lib/db/client';
+import { findClient, redirectUriAllowed, type KnownClient } from './clients';
+import { OAuthFailure } from './errors';
+import { createAuthorizationCode } from './grants';
+import { mcpResourceUrl } from './metadata';
+
+// The authorization endpoint's rules (OAuth 2.1 with the MCP profile). Until the client and its redirect URI
+// are known good, a failure is shown on JEV's own error page and never sent to the redirect URI (it could be
+// anyone's); after that, failures go back to the client as `error=` on its redirect URI, with `state`.
+
+export interface AuthorizationRequest {
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  resource: string;
+  scope: TokenScope;
+  state: string | null;
+}
+
+export type Checked =
+  | { kind: 'error-page'; message: string }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'consent'; client: KnownClient; request: AuthorizationRequest };
+
+type Params = Record<string, string | string[] | undefined>;
+const one = (params: Params, key: string): string | undefined => {
+  const value = params[key];
+  return Array.isArray(value) ? undefined : value;
+};
+
+/** The client's redirect URI with the answer's parameters (and `iss`, RFC 9207). */
+export function redirectWith(redirectUri: string, values: Record<string, string | null>, issuer: string): string {
+  const url = new URL(redirectUri);
+  for (const [key, value] of Object.entries(values)) if (value !== null) url.searchParams.set(key, value);
+  url.searchParams.set('iss', issuer);
+  return url.href;
+}
+
+export async function checkAuthorizationRequest(db: Db, cfg: Config, params: Params, now: Date): Promise<Checked> {
+  for (const key of [
+    'client_id',
+    'redirect_uri',
+    'response_type',
+    'code_challenge',
+    'code_challenge_method',
+    'resource',
+    'scope',
+    'state',
+  ]) {
+    if (Array.isArray(params[key])) return { kind: 'error-page', message: `The request repeats ${key}.` };
+  }
+  const clientId = one(params, 'client_id');
+  if (!clientId) return { kind: 'error-page', message: 'The request names no app (client_id is missing).' };
+  let client: KnownClient | null;
+  try {
+    client = await findClient(db, clientId, { allowLoopbackForTests: cfg.OAUTH_CIMD_ALLOW_LOOPBACK_FOR_TESTS, now });
+  } catch (error) {
+    if (error instanceof OAuthFailure)
+      return { kind: 'error-page', message: `The app’s metadata document was refused: ${error.description}` };
+    throw error;
+  }
+  if (!client) return { kind: 'error-page', message: 'The app asking for access is not registered with JEV.' };
+  const redirectUri = one(params, 'redirect_uri');
+  if (!redirectUri || !redirectUriAllowed(client, redirectUri)) {
+    return {
+      kind: 'error-page',
+      message: 'The app asked to send you back to an address it did not register, so JEV will not send you there.',
+    };
+  }
+  const state = one(params, 'state') ?? null;
+  const fail = (error: string, description: string): Checked => ({
+    kind: 'redirect',
+    location: redirectWith(redirectUri, { error, error_description: description, state }, cfg.appOrigin),
+  });
+  if (one(params, 'response_type') !== 'code') return fail('unsupported_response_type', 'response_type must be code.');
+  const codeChallenge = one(params, 'code_challenge');
+  if (!codeChallenge) return fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256.');
+  if (one(params, 'code_challenge_method') !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256.');
+  if (!/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)) return fail('invalid_request', 'code_challenge is not an S256 challenge.');
+  const resource = one(params, 'resource');
+  if (resource !== mcpResourceUrl(cfg)) return fail('invalid_target', `resource must be ${mcpResourceUrl(cfg)}.`);
+  const scopes = (one(params, 'scope') ?? '').split(' ').filter(Boolean);
+  if (scopes.some((scope) => scope !== 'read' && scope !== 'write')) return fail('invalid_scope', 'scope may be read or write.');
+  const scope: TokenScope = scopes.includes('write') ? 'write' : 'read';
+  return { kind: 'consent', client, request: { clientId, redirectUri, codeChallenge, resource, scope, state } };
+}
+
+/** Binds a consent form to the request and to the user it was shown to: another user's session cannot post it. */
+export function consentTicket(secret: string, userId: string, request: AuthorizationRequest): string {
+  const fields = [
+    userId,
+    request.clientId,
+    request.redirectUri,
+    request.codeChallenge,
+    request.resource,
+    request.scope,
+    request.state ?? '',
+  ];
+  return createHmac('sha256', `oauth-consent:${secret}`).update(JSON.stringify(fields)).digest('base64url');
+}
+
+export function ticketMatches(secret: string, userId: string, request: AuthorizationRequest, ticket: string): boolean {
+  const expected = Buffer.from(consentTicket(secret, userId, request));
+  const given = Buffer.from(ticket);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** The signed-in user's answer: a code on Allow (scope read or, if asked for, write), access_denied on Deny. */
+export async function answerConsent(
+  db: Db,
+  cfg: Config,
+  input: { userId: string; client: KnownClient; request: AuthorizationRequest; allow: boolean; scope: TokenScope; now: Date },
+): Promise<string> {
+  const { request } = input;
+  if (!input.allow) {
+    return redirectWith(
+      request.redirectUri,
+      { error: 'access_denied', error_description: 'The user declined.', state: request.state },
+      cfg.appOrigin,
+    );
+  }
+  const scope: TokenScope = input.scope === 'write' && request.scope === 'write' ? 'write' : 'read';
+  const code = await createAuthorizationCode(db, {
+    clientRowId: input.client.rowId,
+    userId: input.userId,
+    redirectUri: request.redirectUri,
+    codeChallenge: request.codeChallenge,
+    resource: request.resource,
+    scope,
+    now: input.now,
+  });
+  return redirectWith(request.redirectUri, { code, state: request.state }, cfg.appOrigin);
+}

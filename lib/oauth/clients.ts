@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '@/lib/db/client';
+import { fetchMetadataDocument } from './cimd';
+import { OAuthFailure } from './errors';
+
+// The two ways a public client becomes known: Dynamic Client Registration (RFC 7591; stored, marked
+// unverified on the consent page) and Client ID Metadata Documents (the client_id is an https URL whose
+// JSON names the client; fetched on first use and cached for an hour).
+
+export interface KnownClient {
+  rowId: string;
+  clientId: string;
+  kind: 'dcr' | 'cimd';
+  name: string;
+  redirectUris: string[];
+  logoUri: string | null;
+}
+
+const CIMD_CACHE_MS = 60 * 60 * 1000;
+const MAX_REDIRECT_URIS = 10;
+const MAX_NAME = 100;
+
+function toKnown(row: {
+  id: string;
+  clientId: string;
+  kind: string;
+  name: string;
+  redirectUris: string;
+  logoUri: string | null;
+}): KnownClient {
+  return {
+    rowId: row.id,
+    clientId: row.clientId,
+    kind: row.kind as 'dcr' | 'cimd',
+    name: row.name,
+    redirectUris: JSON.parse(row.redirectUris) as string[],
+    logoUri: row.logoUri,
+  };
+}
+
+export function isLoopbackRedirect(url: URL): boolean {
+  return url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+}
+
+/** A redirect URI a client may register: https, or http on a loopback address (RFC 8252), no fragment. */
+function checkRedirectUri(uri: unknown): string {
+  if (typeof uri !== 'string') throw new OAuthFailure('invalid_redirect_uri', 'Every redirect URI must be a string.');
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    throw new OAuthFailure('invalid_redirect_uri', `${uri} is not a URL.`);
+  }
+  if (url.hash) throw new OAuthFailure('invalid_redirect_uri', 'A redirect URI must not have a fragment.');
+  if (url.protocol !== 'https:' && !isLoopbackRedirect(url)) {
+    throw new OAuthFailure('invalid_redirect_uri', 'Redirect URIs must use https, or http on a loopback address.');
+  }
+  return uri;
+}
+
+/** RFC 8252 §7.3: a loopback redirect matches on any port; every other one must match exactly. */
+export function redirectUriAllowed(client: KnownClient, requested: string): boolean {
+  if (client.redirectUris.includes(requested)) return true;
+  let url: URL;
+  try {
+    url = new URL(requested);
+  } catch {
+    return false;
+  }
+  if (!isLoopbackRedirect(url)) return false;
+  return client.redirectUris.some((registered) => {
+    try {
+      const candidate = new URL(registered);
+      if (!isLoopbackRedirect(candidate)) return false;
+      candidate.port = url.port;
+      return candidate.href === url.href;
+    } catch {
+      return false;
+    }
+  });
+}
+
+export async function registerClient(db: Db, body: unknown): Promise<Record<string, unknown>> {
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new OAuthFailure('invalid_client_metadata', 'The body must be a JSON object.');
+  const meta = body as Record<string, unknown>;
+  if (!Array.isArray(meta.redirect_uris) || meta.redirect_uris.length === 0 || meta.redirect_uris.length > MAX_REDIRECT_URIS) {
+    throw new OAuthFailure('invalid_redirect_uri', `redirect_uris must list 1 to ${MAX_REDIRECT_URIS} URIs.`);
+  }
+  const redirectUris = meta.redirect_uris.map(checkRedirectUri);
+  const grantTypes = meta.grant_types ?? ['authorization_code', 'refresh_token'];
+  if (!Array.isArray(grantTypes) || !grantTypes.every((g) => g === 'authorization_code' || g === 'refresh_token')) {
+    throw new OAuthFailure('invalid_client_metadata', 'grant_types may hold authorization_code and refresh_token only.');
+  }
+  const authMethod = meta.token_endpoint_auth_method ?? 'none';
+  if (authMethod !== 'none') {
+    throw new OAuthFailure('invalid_client_metadata', 'Only public clients are registered: token_endpoint_auth_method must be none.');
+  }
+  const name = typeof meta.client_name === 'string' && meta.client_name.trim() ? meta.client_name.trim().slice(0, MAX_NAME) : 'Unnamed app';
+  const logoUri = typeof meta.logo_uri === 'string' && meta.logo_uri.startsWith('https://') ? meta.logo_uri : null;
+  const clientId = `jevc_${randomBytes(16).toString('base64url')}`;
+  const now = new Date();
+  await db.oAuthClient.create({
+    data: { clientId, kind: 'dcr', name, redirectUris: JSON.stringify(redirectUris), logoUri, createdAt: now },
+  });
+  return {
+    client_id: clientId,
+    client_id_issued_at: Math.floor(now.getTime() / 1000),
+    client_name: name,
+    redirect_uris: redirectUris,
+    grant_types: grantTypes,
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+    ...(logoUri ? { logo_uri: logoUri } : {}),
+  };
+}
+
+export function isMetadataDocumentId(clientId: string): boolean {
+  return clientId.startsWith('https://') || clientId.startsWith('http://');
+}
+
+/** The client named by client_id, fetching (or re-fetching a stale) metadata document; null when unknown. */
+export async function findClient(
+  db: Db,
+  clientId: string,
+  options: { allowLoopbackForTests: boolean; now: Date },
+): Promise<KnownClient | null> {
+  if (!clientId || clientId.length > 2048) return null;
+  const row = await db.oAuthClient.findUnique({ where: { clientId } });
+  if (!isMetadataDocumentId(clientId)) return row && row.kind === 'dcr' ? toKnown(row) : null;
+  if (row && row.fetchedAt && options.now.getTime() - row.fetchedAt.getTime() < CIMD_CACHE_MS) return toKnown(row);
+  const doc = await fetchMetadataDocument(clientId, options);
+  const redirectUris = doc.redirect_uris.slice(0, MAX_REDIRECT_URIS).map(checkRedirectUri);
+  const name = (doc.client_name?.trim() || new URL(clientId).host).slice(0, MAX_NAME);
+  const data = { kind: 'cimd', name, redirectUris: JSON.stringify(redirectUris), logoUri: doc.logo_uri ?? null, fetchedAt: options.now };
+  const saved = await db.oAuthClient.upsert({ where: { clientId }, create: { clientId, ...data }, update: data });
+  return toKnown(saved);
+}

@@ -1,0 +1,238 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createGrantAccessToken, revokeGrantAccessToken, revokeGrantAccessTokens } from '@/lib/account/tokens';
+import { hashToken, type TokenScope } from '@/lib/account/token-format';
+import type { Db } from '@/lib/db/client';
+import { OAuthFailure } from './errors';
+
+// Authorization codes, grants and refresh tokens. A code lives 60 seconds, is used once, and is bound to
+// the client, redirect URI, PKCE challenge, resource, user and scope it was issued for; exchanging it
+// creates a grant (one user's consent to one client) holding rotating refresh tokens and short-lived
+// ordinary JEV access tokens. Codes and refresh tokens are stored as SHA-256 hashes only. A replayed code
+// or a reused refresh token is taken as a leak and revokes the whole grant.
+
+export const CODE_LIFETIME_MS = 60_000;
+export const REFRESH_TOKEN_PREFIX = 'jevr_';
+const REFRESH_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
+
+const secret = (prefix = '') => prefix + randomBytes(32).toString('base64url');
+
+export interface IssuedTokens {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token: string;
+  scope: TokenScope;
+}
+
+export async function createAuthorizationCode(
+  db: Db,
+  input: {
+    clientRowId: string;
+    userId: string;
+    redirectUri: string;
+    codeChallenge: string;
+    resource: string;
+    scope: TokenScope;
+    now: Date;
+  },
+): Promise<string> {
+  const code = secret();
+  await db.oAuthCode.create({
+    data: {
+      codeHash: hashToken(code),
+      clientId: input.clientRowId,
+      userId: input.userId,
+      redirectUri: input.redirectUri,
+      codeChallenge: input.codeChallenge,
+      resource: input.resource,
+      scope: input.scope,
+      expiresAt: new Date(input.now.getTime() + CODE_LIFETIME_MS),
+      createdAt: input.now,
+    },
+  });
+  return code;
+}
+
+const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+
+/** RFC 7636 S256: BASE64URL(SHA256(verifier)) equals the challenge, compared in constant time. */
+export function pkceMatches(verifier: string, challenge: string): boolean {
+  if (!VERIFIER.test(verifier)) return false;
+  const computed = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
+  const expected = Buffer.from(challenge);
+  return computed.length === expected.length && timingSafeEqual(computed, expected);
+}
+
+async function issueTokens(
+  db: Db,
+  grant: { id: string; userId: string; scope: string; clientName: string },
+  accessLifetimeSeconds: number,
+  now: Date,
+): Promise<IssuedTokens> {
+  const scope = grant.scope as TokenScope;
+  const access = await createGrantAccessToken(db, {
+    userId: grant.userId,
+    grantId: grant.id,
+    name: grant.clientName,
+    scope,
+    lifetimeSeconds: accessLifetimeSeconds,
+    now,
+  });
+  const refresh = secret(REFRESH_TOKEN_PREFIX);
+  await db.oAuthRefreshToken.create({
+    data: { grantId: grant.id, tokenHash: hashToken(refresh), createdAt: now, expiresAt: new Date(now.getTime() + REFRESH_LIFETIME_MS) },
+  });
+  return { access_token: access.token, token_type: 'Bearer', expires_in: accessLifetimeSeconds, refresh_token: refresh, scope };
+}
+
+/** Revokes a grant and every token issued under it, at once. */
+export async function revokeGrant(db: Db, grantId: string, now: Date): Promise<void> {
+  await db.oAuthGrant.updateMany({ where: { id: grantId, revokedAt: null }, data: { revokedAt: now } });
+  await revokeGrantAccessTokens(db, grantId, now);
+}
+
+export async function exchangeCode(
+  db: Db,
+  input: {
+    code: string;
+    clientRowId: string;
+    redirectUri: string;
+    codeVerifier: string;
+    resource?: string;
+    accessLifetimeSeconds: number;
+    now: Date;
+  },
+): Promise<IssuedTokens> {
+  const { now } = input;
+  const row = await db.oAuthCode.findUnique({ where: { codeHash: hashToken(input.code) }, include: { client: true } });
+  if (!row || row.clientId !== input.clientRowId) throw new OAuthFailure('invalid_grant', 'The authorization code is unknown.');
+  // Single use, claimed atomically: of two racing exchanges only one updates the row.
+  const { count } = await db.oAuthCode.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
+  if (count === 0) {
+    const used = await db.oAuthCode.findUnique({ where: { id: row.id }, select: { grantId: true } });
+    if (used?.grantId) await revokeGrant(db, used.grantId, now);
+    throw new OAuthFailure('invalid_grant', 'The authorization code was already used; the tokens issued for it are revoked.');
+  }
+  if (row.expiresAt <= now) throw new OAuthFailure('invalid_grant', 'The authorization code has expired.');
+  if (row.redirectUri !== input.redirectUri)
+    throw new OAuthFailure('invalid_grant', 'redirect_uri does not match the authorization request.');
+  if (input.resource !== undefined && input.resource !== row.resource) {
+    throw new OAuthFailure('invalid_target', 'resource does not match the authorization request.');
+  }
+  if (!pkceMatches(input.codeVerifier, row.codeChallenge))
+    throw new OAuthFailure('invalid_grant', 'code_verifier does not match the code challenge.');
+  const grant = await db.oAuthGrant.create({
+    data: {
+      clientId: row.clientId,
+      userId: row.userId,
+      scope: row.scope,
+      resource: row.resource,
+      redirectUri: row.redirectUri,
+      createdAt: now,
+    },
+  });
+  await db.oAuthCode.update({ where: { id: row.id }, data: { grantId: grant.id } });
+  return issueTokens(db, { ...grant, clientName: row.client.name }, input.accessLifetimeSeconds, now);
+}
+
+export async function refreshGrant(
+  db: Db,
+  input: { refreshToken: string; clientRowId: string; scope?: string; resource?: string; accessLifetimeSeconds: number; now: Date },
+): Promise<IssuedTokens> {
+  const { now } = input;
+  const row = await db.oAuthRefreshToken.findUnique({
+    where: { tokenHash: hashToken(input.refreshToken) },
+    include: { grant: { include: { client: true } } },
+  });
+  if (!row || row.grant.clientId !== input.clientRowId) throw new OAuthFailure('invalid_grant', 'The refresh token is unknown.');
+  const { grant } = row;
+  if (grant.revokedAt) throw new OAuthFailure('invalid_grant', 'This app was disconnected; authorize it again.');
+  const { count } = await db.oAuthRefreshToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
+  if (count === 0) {
+    await revokeGrant(db, grant.id, now);
+    throw new OAuthFailure('invalid_grant', 'The refresh token was already used; the app is disconnected and must be authorized again.');
+  }
+  if (row.expiresAt <= now) throw new OAuthFailure('invalid_grant', 'The refresh token has expired.');
+  if (input.resource !== undefined && input.resource !== grant.resource)
+    throw new OAuthFailure('invalid_target', 'resource does not match the grant.');
+  if (input.scope !== undefined && input.scope !== '' && !(input.scope === grant.scope || input.scope === 'read')) {
+    throw new OAuthFailure('invalid_scope', 'A refresh cannot widen the access granted.');
+  }
+  await db.oAuthGrant.update({ where: { id: grant.id }, data: { lastUsedAt: now } });
+  return issueTokens(db, { ...grant, clientName: grant.client.name }, input.accessLifetimeSeconds, now);
+}
+
+/**
+ * RFC 7009: revokes a refresh token (and its grant) or an access token the client holds. Unknown tokens and
+ * tokens of other clients are ignored silently, as the RFC asks.
+ */
+export async function revokeClientToken(db: Db, token: string, clientRowId: string | null, now: Date): Promise<void> {
+  const tokenHash = hashToken(token);
+  const refresh = await db.oAuthRefreshToken.findUnique({
+    where: { tokenHash },
+    select: { grant: { select: { id: true, clientId: true } } },
+  });
+  if (refresh && (clientRowId === null || refresh.grant.clientId === clientRowId)) return revokeGrant(db, refresh.grant.id, now);
+  const access = await db.accessToken.findUnique({ where: { tokenHash }, select: { id: true, grant: { select: { clientId: true } } } });
+  if (access?.grant && (clientRowId === null || access.grant.clientId === clientRowId)) {
+    await revokeGrantAccessToken(db, access.id, now);
+  }
+}
+
+export interface ConnectedApp {
+  id: string;
+  name: string;
+  kind: string;
+  clientId: string;
+  redirectHost: string;
+  scope: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  lastClientName: string | null;
+}
+
+/** The user's live grants for the Connect page, with last use and client label taken from their access tokens. */
+export async function listConnectedApps(db: Db, userId: string): Promise<ConnectedApp[]> {
+  const grants = await db.oAuthGrant.findMany({
+    where: { userId, revokedAt: null },
+    orderBy: { createdAt: 'desc' },
+    include: {
+      client: { select: { name: true, kind: true, clientId: true } },
+      accessTokens: { orderBy: { createdAt: 'desc' }, select: { lastUsedAt: true, lastClientName: true, lastClientSeenAt: true } },
+    },
+  });
+  return grants.map((grant) => {
+    const used = grant.accessTokens.map((t) => t.lastUsedAt).filter((d): d is Date => d !== null);
+    const seen = grant.accessTokens
+      .filter((t) => t.lastClientName && t.lastClientSeenAt)
+      .sort((a, b) => +b.lastClientSeenAt! - +a.lastClientSeenAt!);
+    const lastUsed = used.length ? new Date(Math.max(...used.map(Number))) : null;
+    return {
+      id: grant.id,
+      name: grant.client.name,
+      kind: grant.client.kind,
+      clientId: grant.client.clientId,
+      redirectHost: hostOf(grant.redirectUri),
+      scope: grant.scope,
+      createdAt: grant.createdAt,
+      lastUsedAt: lastUsed,
+      lastClientName: seen[0]?.lastClientName ?? null,
+    };
+  });
+}
+
+/** Disconnects one of the user's apps; false when the grant is not theirs (or is gone). */
+export async function disconnectApp(db: Db, userId: string, grantId: string, now: Date): Promise<boolean> {
+  const grant = await db.oAuthGrant.findFirst({ where: { id: grantId, userId }, select: { id: true } });
+  if (!grant) return false;
+  await revokeGrant(db, grant.id, now);
+  return true;
+}
+
+export function hostOf(uri: string): string {
+  try {
+    return new URL(uri).host;
+  } catch {
+    return uri;
+  }
+}
