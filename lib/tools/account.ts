@@ -4,7 +4,7 @@ import { MAX_AMOUNT, MAX_AMOUNT_TEXT } from '@/lib/account/money';
 import { ToolError } from '@/lib/errors';
 import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { READ_HINTS, WRITE_HINTS } from './hints';
-import { americanOdds, expected, money, probability, sport, storable, text } from './inputs';
+import { americanOdds, expected, inYearRange, money, probability, sport, storable, text, YEAR_RANGE_MESSAGE } from './inputs';
 import { defineTool } from './types';
 
 // The user's book: bankroll discipline, bets and picks. The three write tools need a write token.
@@ -21,7 +21,8 @@ const clientRequestId = text(200)
 const dateBound = (end: boolean) =>
   z
     .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: expected('must be a date (2026-11-21) or an ISO date-time') })
-    .transform((value) => new Date(value.length === 10 && end ? `${value}T23:59:59.999Z` : value));
+    .transform((value) => new Date(value.length === 10 && end ? `${value}T23:59:59.999Z` : value))
+    .refine(inYearRange, YEAR_RANGE_MESSAGE);
 const listWindow = {
   from: dateBound(false).optional(),
   to: dateBound(true).optional(),

@@ -77,13 +77,19 @@ export const team = textArgument('must be a team name or abbreviation')
   .max(60, 'must be at most 60 characters')
   .meta({ description: 'Team abbreviation, name or nickname (KC, Kansas City Chiefs, Chiefs; WAS and WSH both work).' });
 
+/** Dates are kept from 1900 to 9999: PostgreSQL has no year 0, and nothing JEV stores is older. */
+const FIRST_YEAR = 1900;
+export const YEAR_RANGE_MESSAGE = `must be a date from ${FIRST_YEAR} to 9999`;
+export const inYearRange = (date: Date) => date.getUTCFullYear() >= FIRST_YEAR && date.getUTCFullYear() <= 9999;
+
 export const isoDate = textArgument('must be a date as YYYY-MM-DD')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
   // Date.parse accepts 2026-02-30 (as March 2), so the date must read back unchanged.
   .refine((value) => {
     const noon = new Date(`${value}T12:00:00Z`);
     return !Number.isNaN(noon.getTime()) && noon.toISOString().startsWith(value);
-  }, 'must be a real calendar date');
+  }, 'must be a real calendar date')
+  .refine((value) => inYearRange(new Date(`${value}T12:00:00Z`)), YEAR_RANGE_MESSAGE);
 
 export const book = textArgument('must be a bookmaker key such as draftkings')
   .trim()

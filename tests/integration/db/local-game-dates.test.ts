@@ -161,7 +161,7 @@ describe.each(PROVIDERS)('migration 0004 on %s', (provider) => {
     await db.bet.create({ data: { ...wager, gameId: 'nfl-final', stakeCents: 500, placedAt: at } });
 
     const { applied } = await migrate(database.url);
-    expect(applied).toEqual([MIGRATION]);
+    expect(applied[0]).toBe(MIGRATION); // later migrations follow it
 
     const stored = new Map((await db.game.findMany({ select: { id: true, startsAt: true } })).map((g) => [g.id, g.startsAt]));
     for (const game of games) {
