@@ -70,6 +70,8 @@ const schema = z
       .positive()
       .max(45, 'must be at most 45 (clients allow one minute for the whole call)')
       .default(25),
+    // Every REST and MCP request ends by then: clients allow one minute, so the default ends a request shortly after.
+    REQUEST_DEADLINE_SECONDS: z.coerce.number().positive().max(300, 'must be at most 300').default(65),
     NODE_ENV: optionalString,
     NEXTAUTH_SECRET: optionalString.refine(
       (value) => value === undefined || value.length >= 32,
