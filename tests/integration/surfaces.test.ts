@@ -5,7 +5,8 @@ import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/se
 import { ACCEPT_BOTH, events, legacy, MODERN, post } from './mcp/support';
 
 // Surfaces that answer like the rest of the API, over HTTP against the built server: 405 and 404 as the error
-// object, MCP protocol errors that say what is wrong, a batch that cancels its own request.
+// object, MCP protocol errors that say what is wrong, a batch that cancels its own request, and console pages
+// no other site may frame (issue 14).
 
 const CANCEL_FIRST_ID = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } };
 const PING = { jsonrpc: '2.0', id: 1, method: 'ping' };
@@ -115,6 +116,14 @@ describe('surfaces on sqlite', () => {
       const res = await legacy(server.port, token, [initialize, PING]);
       expect(res.status).toBe(400);
       expect(res.json().error).toEqual({ code: -32600, message: expect.stringMatching(/initialize must be sent on its own/) });
+    });
+  });
+
+  describe('console pages cannot be framed', () => {
+    it.each(['/', '/signin', '/signup', '/connect', '/bets'])('%s', async (path) => {
+      const res = await raw(server.port, { method: 'GET', path });
+      expect(res.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
     });
   });
 });
