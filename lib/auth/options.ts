@@ -8,6 +8,7 @@ import { clientAddress } from '@/lib/http/address';
 import { createRateLimiter, type RateLimiter } from '@/lib/ratelimit';
 import { findOrCreateUser, verifiedEmail } from './oauth';
 import { authSecret } from './secret';
+import { endAllSessions } from './revocation';
 import { signInWithPassword } from './signin';
 import { SIGN_IN_UNAVAILABLE, TOO_MANY_ATTEMPTS } from './signin-errors';
 
@@ -96,12 +97,24 @@ export function authOptions(): AuthOptions {
         return true;
       },
       jwt({ token, user }) {
-        if (user) token.sub = user.id;
+        // `user` is there only when the session begins; later refreshes keep both fields.
+        if (user) {
+          token.sub = user.id;
+          token.signedInAt = Date.now();
+        }
         return token;
       },
       session({ session, token }) {
-        if (token.sub) session.user = { ...session.user, id: token.sub };
+        if (token.sub) session.user = { ...session.user, id: token.sub, signedInAt: token.signedInAt };
         return session;
+      },
+    },
+    events: {
+      // Signing out ends every session of the account on the server side (lib/auth/session.ts), so a copied
+      // cookie stops working too; it is not enough to clear this browser's cookie.
+      async signOut({ token }) {
+        if (!token?.sub) return;
+        await endAllSessions(token.sub).catch((error: unknown) => console.error('[jev] ending sessions at sign-out failed:', error));
       },
     },
   };

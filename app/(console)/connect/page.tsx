@@ -7,6 +7,7 @@ import { connectionSnippets } from '@/lib/console/snippets';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { listTokenRows } from '@/lib/console/tokens';
 import { db } from '@/lib/db';
+import { signOutEverywhereAction } from './actions';
 import { CreateTokenForm } from './CreateTokenForm';
 import { RevokeTokenForm } from './RevokeTokenForm';
 
@@ -88,6 +89,16 @@ export default async function ConnectPage() {
             ))}
           </DataTable>
         )}
+        <h2>Sessions</h2>
+        <p className="muted">
+          Signing out ends every console session of this account, on every device (access tokens keep working). Use this if you signed in on
+          a computer you do not control.
+        </p>
+        <form action={signOutEverywhereAction}>
+          <button type="submit" className="secondary">
+            Sign out everywhere
+          </button>
+        </form>
       </main>
     </>
   );
