@@ -1,21 +1,20 @@
 import type { NextConfig } from 'next';
 
+/** No site may frame the console (its create and revoke buttons would be clickjackable): CSP and the older header. */
+const NO_FRAMING = [
+  { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+  { key: 'X-Frame-Options', value: 'DENY' },
+];
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Lets two builds of one checkout coexist (e.g. parallel test runs); the default is Next's own `.next`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   async headers() {
-    // The OAuth consent page must not be framed (clickjacking an Allow).
-    return [
-      {
-        source: '/oauth/:path*',
-        headers: [
-          { key: 'X-Frame-Options', value: 'DENY' },
-          { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
-        ],
-      },
-    ];
+    // Every path, the OAuth consent page included: console pages, server actions, next-auth's pages and redirects
+    // (the API's JSON cannot be framed usefully either).
+    return [{ source: '/:path*', headers: NO_FRAMING }];
   },
 };
 

@@ -11,6 +11,7 @@ import { SPORTS } from '@/lib/data/sports';
 import { clearSportsData } from '@/lib/data/store';
 import { runWorker } from '@/lib/data/worker';
 import { createDb, type Db } from '@/lib/db/client';
+import { dbTimeouts } from '@/lib/db';
 import { migrate } from '@/lib/db/migrate';
 import { closeRedisConnections } from '@/lib/redis';
 import { sport } from '@/lib/tools/inputs';
@@ -330,7 +331,7 @@ export async function main(argv: string[]): Promise<number> {
       const { applied } = await migrate(cfg.DATABASE_URL);
       if (applied.length > 0) process.stderr.write(`Applied database migrations: ${applied.join(', ')}\n`);
     }
-    db = createDb(cfg.DATABASE_URL);
+    db = createDb(cfg.DATABASE_URL, dbTimeouts(cfg));
     // A revocation is announced to every running instance through Redis when it is configured.
     announceRevocationsThrough(cfg.REDIS_URL);
     await command.run(parsed.values, parsed.positionals, db, cfg);

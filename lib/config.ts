@@ -46,6 +46,10 @@ const schema = z
       (value) => value === undefined || /^(file:|postgres(ql)?:\/\/)/.test(value),
       'must start with file: (SQLite) or postgresql:// (PostgreSQL)',
     ),
+    // PostgreSQL waits (lib/db/client.ts): a stalled database fails a call with 503 within seconds, not never.
+    DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(60, 'must be at most 60').default(5),
+    DB_QUERY_TIMEOUT_SECONDS: z.coerce.number().positive().max(60, 'must be at most 60 (clients allow one minute)').default(10),
+    DB_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
     RATE_LIMIT_ADDRESS_PER_MINUTE: positiveInt.default(300),
     RATE_LIMIT_TOKEN_PER_MINUTE: positiveInt.default(60),
     RATE_LIMIT_USER_PER_MINUTE: positiveInt.default(120),
@@ -76,6 +80,8 @@ const schema = z
       .positive()
       .max(45, 'must be at most 45 (clients allow one minute for the whole call)')
       .default(25),
+    // Every REST and MCP request ends by then: clients allow one minute, so the default ends a request shortly after.
+    REQUEST_DEADLINE_SECONDS: z.coerce.number().positive().max(300, 'must be at most 300').default(65),
     NODE_ENV: optionalString,
     NEXTAUTH_SECRET: optionalString.refine(
       (value) => value === undefined || value.length >= 32,

@@ -1,7 +1,7 @@
 // The one error type every layer throws, and the one table that turns its code into an HTTP status.
 // It imports nothing of ours but the neutral lib/observe (the log), so the gateway, the tools and the data
 // layer can all depend on it.
-import { logUnexpected } from '@/lib/observe';
+import { logUnexpected, logWarning } from '@/lib/observe';
 
 export const ERROR_STATUS = {
   invalid_input: 400,
@@ -65,9 +65,63 @@ export function invalidInput(issues: Issue[]): ToolError {
   return new ToolError('invalid_input', message, { issues });
 }
 
-/** Anything that is not a ToolError is our fault: log it (with the request's id), hide the details. */
+/** How long a caller is asked to wait when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+// The database could not be reached or did not answer in time (lib/db/client.ts sets the timeouts): Prisma's
+// connection and pool codes, PostgreSQL's connection, shutdown and cancelled-statement codes, pg's and Node's
+// network failures, and SQLite's busy timeout. Matched anywhere in the error's cause chain.
+const DATABASE_DOWN_CODES = new Set([
+  'P1001',
+  'P1002',
+  'P1008',
+  'P1017',
+  'P2024',
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'EAI_AGAIN',
+  'SQLITE_BUSY',
+]);
+const DATABASE_DOWN_TEXT =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|canceling statement due to statement timeout|Can't reach database server|server closed the connection unexpectedly|Connection is not open|database is locked|the database system is (starting up|shutting down)/i;
+
+/** Whether an error says the database is unreachable or too slow (as opposed to a bug or bad data). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let current = error; typeof current === 'object' && current !== null && !seen.has(current);) {
+    seen.add(current);
+    const { code, name, message, cause, originalCode, originalMessage } = current as Record<string, unknown>;
+    if (name === 'PrismaClientInitializationError') return true;
+    for (const value of [code, originalCode])
+      if (typeof value === 'string' && (DATABASE_DOWN_CODES.has(value) || value.startsWith('08'))) return true;
+    for (const value of [message, originalMessage]) if (typeof value === 'string' && DATABASE_DOWN_TEXT.test(value)) return true;
+    current = cause;
+  }
+  return false;
+}
+
+/**
+ * Anything that is not a ToolError becomes one, in this one place: a database that cannot be reached or
+ * answers too slowly is 503 `unavailable` with Retry-After (the service could not serve the call; logged as a
+ * warning); anything else is our fault, 500 `internal`, logged in full with the details hidden.
+ */
 export function asToolError(error: unknown): ToolError {
   if (error instanceof ToolError) return error;
+  if (isDatabaseUnavailable(error)) {
+    logWarning('database unavailable', { err: error instanceof Error ? error.message : String(error) });
+    return new ToolError('unavailable', 'The database is not answering. Try again in a few seconds.', {
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    });
+  }
   logUnexpected(error);
   return new ToolError('internal', 'Something failed on the service side. Try again; if it keeps failing, report it.');
 }

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
 import type { OAuthProviderId } from '@/lib/auth/options';
-import { TOO_MANY_ATTEMPTS } from '@/lib/auth/signin-errors';
+import { SIGN_IN_UNAVAILABLE, TOO_MANY_ATTEMPTS } from '@/lib/auth/signin-errors';
 import { formValues } from '@/lib/console/forms';
 
 const PROVIDER_NAMES: Record<OAuthProviderId, string> = { github: 'GitHub', google: 'Google' };
@@ -16,6 +16,7 @@ function messageFor(error: string | undefined): string {
   if (!error) return '';
   if (error === TOO_MANY_ATTEMPTS) return 'Too many sign-in attempts. Wait 15 minutes and try again.';
   if (error === 'CredentialsSignin') return REFUSED;
+  if (error === SIGN_IN_UNAVAILABLE) return 'Signing in is not possible right now. Try again in a minute.';
   return 'Signing in did not work. Try again, or use another way to sign in.';
 }
 

@@ -8,8 +8,9 @@ import { clientAddress } from '@/lib/http/address';
 import { budgetStore, type RateLimiter } from '@/lib/ratelimit';
 import { findOrCreateUser, verifiedEmail } from './oauth';
 import { authSecret } from './secret';
+import { endAllSessions } from './revocation';
 import { signInWithPassword } from './signin';
-import { TOO_MANY_ATTEMPTS } from './signin-errors';
+import { SIGN_IN_UNAVAILABLE, TOO_MANY_ATTEMPTS } from './signin-errors';
 
 // next-auth 4 for the console: email and password always, GitHub and Google when configured; sessions are
 // signed JWTs in a cookie (no session table), carrying our user id as `sub`.
@@ -26,6 +27,17 @@ export function oauthProviders(cfg: Config): OAuthProviderId[] {
 /** Sign-in and sign-up attempts, shared across instances through Redis or Upstash when one is configured. */
 export function signInLimiter(): RateLimiter {
   return budgetStore(budgetStoreSettings(config()));
+}
+
+/**
+ * next-auth puts the message of an error thrown while signing in into the redirect URL. Whatever failed, the
+ * client sees only SIGN_IN_UNAVAILABLE; the log keeps the detail, with the request id when one was sent.
+ */
+function signInFailed(stage: string, error: unknown, headers: Record<string, unknown> | undefined): Error {
+  const requestId = headers?.['x-request-id'];
+  const label = typeof requestId === 'string' ? ` (request ${requestId})` : '';
+  console.error(`[jev] ${stage} failed${label}:`, error);
+  return new Error(SIGN_IN_UNAVAILABLE);
 }
 
 let options: AuthOptions | undefined;
@@ -48,6 +60,8 @@ export function authOptions(): AuthOptions {
             email: credentials?.email ?? '',
             password: credentials?.password ?? '',
             address: clientAddress(new Headers(req.headers as Record<string, string>), cfg),
+          }).catch((error: unknown) => {
+            throw signInFailed('password sign-in', error, req.headers);
           });
           if (result.outcome === 'rate_limited') throw new Error(TOO_MANY_ATTEMPTS);
           return result.outcome === 'signed_in' ? result.user : null;
@@ -59,13 +73,19 @@ export function authOptions(): AuthOptions {
     callbacks: {
       async signIn({ user, account, profile }) {
         if (!account || account.type === 'credentials') return true;
-        const email = await verifiedEmail({
-          provider: account.provider,
-          accessToken: account.access_token,
-          profile: profile as Record<string, unknown> | undefined,
-        });
-        if (!email) return false;
-        const ours = await findOrCreateUser(db(), email, user.name ?? undefined);
+        let ours;
+        try {
+          const email = await verifiedEmail({
+            provider: account.provider,
+            accessToken: account.access_token,
+            profile: profile as Record<string, unknown> | undefined,
+          });
+          if (!email) return false;
+          ours = await findOrCreateUser(db(), email, user.name ?? undefined);
+        } catch (error) {
+          signInFailed(`${account.provider} sign-in`, error, undefined);
+          return `/signin?error=${SIGN_IN_UNAVAILABLE}`;
+        }
         // next-auth 4 hands this same object to the jwt callback, so the session carries our id, not the
         // provider's. Were that ever to change, the session would name no user of ours and be refused.
         user.id = ours.id;
@@ -73,12 +93,24 @@ export function authOptions(): AuthOptions {
         return true;
       },
       jwt({ token, user }) {
-        if (user) token.sub = user.id;
+        // `user` is there only when the session begins; later refreshes keep both fields.
+        if (user) {
+          token.sub = user.id;
+          token.signedInAt = Date.now();
+        }
         return token;
       },
       session({ session, token }) {
-        if (token.sub) session.user = { ...session.user, id: token.sub };
+        if (token.sub) session.user = { ...session.user, id: token.sub, signedInAt: token.signedInAt };
         return session;
+      },
+    },
+    events: {
+      // Signing out ends every session of the account on the server side (lib/auth/session.ts), so a copied
+      // cookie stops working too; it is not enough to clear this browser's cookie.
+      async signOut({ token }) {
+        if (!token?.sub) return;
+        await endAllSessions(token.sub).catch((error: unknown) => console.error('[jev] ending sessions at sign-out failed:', error));
       },
     },
   };

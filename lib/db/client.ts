@@ -21,15 +21,42 @@ export type Db = SqlitePrismaClient;
 /** PostgreSQL connections per client (pg's default). */
 const PG_POOL_MAX = 10;
 
-export function createDb(databaseUrl: string | undefined): Db {
+/**
+ * How long PostgreSQL may keep a caller waiting (DB_* settings in lib/config.ts; these defaults match them). A
+ * stalled or unreachable database then fails a call within seconds (503 `unavailable`, lib/errors.ts) instead
+ * of hanging it, and a connection that timed out is discarded, so the pool heals once the database is back.
+ */
+export interface DbTimeouts {
+  /** Opening a connection, and waiting for a free one from the pool. */
+  connectSeconds: number;
+  /** One statement: cancelled by the server (statement_timeout) and given up by the client a second later. */
+  querySeconds: number;
+  /** An idle pooled connection is closed after this long. */
+  idleSeconds: number;
+}
+
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectSeconds: 5, querySeconds: 10, idleSeconds: 30 };
+
+export function createDb(databaseUrl: string | undefined, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS): Db {
   const db = resolveDatabase(databaseUrl);
   if (db.provider === 'sqlite') {
     return new SqlitePrismaClient({ adapter: new TunedSqliteAdapterFactory(db.filePath!) });
   }
+  const ms = (seconds: number) => Math.round(seconds * 1000);
   const adapter = new PrismaPg(
     {
       connectionString: db.url,
       max: PG_POOL_MAX,
+      // pg-pool applies this both to connecting and to waiting for a free pooled connection.
+      connectionTimeoutMillis: ms(timeouts.connectSeconds),
+      idleTimeoutMillis: ms(timeouts.idleSeconds),
+      // The server cancels a long statement, and ends a transaction left idle; the client gives up on an answer
+      // that never comes (a stalled network), after which pg-pool discards the connection.
+      statement_timeout: ms(timeouts.querySeconds),
+      idle_in_transaction_session_timeout: ms(timeouts.querySeconds),
+      query_timeout: ms(timeouts.querySeconds) + 1000,
+      // Notice a peer that vanished without closing the connection.
+      keepAlive: true,
       // Do not keep a short-lived process (CLI, scripts) alive for idle connections.
       allowExitOnIdle: true,
     },

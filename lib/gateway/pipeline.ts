@@ -4,6 +4,7 @@ import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/address';
+import { withDeadline } from '@/lib/http/deadline';
 import { countRefusal, noteTool, noteUser } from '@/lib/observe';
 import type { Budget, RateLimiter } from '@/lib/ratelimit';
 import { parseArguments } from '@/lib/tools/inputs';
@@ -75,12 +76,33 @@ export function createGateway({ config, db, limiter, now, findTool, providers, c
     }
   }
 
+  function screen(request: Request): Awaitable<void> {
+    checkHostAndOrigin(request.headers, config);
+    return spend(budgets.address, clientAddress(request.headers, config), 'from this address');
+  }
+
+  const deadlineMs = config.REQUEST_DEADLINE_SECONDS * 1000;
+  const late = () =>
+    new ToolError(
+      'unavailable',
+      `The request did not finish within ${config.REQUEST_DEADLINE_SECONDS} s on the service side and was ended. Try again later.`,
+    );
+
   return {
+    /** How long any request may run on the server (REQUEST_DEADLINE_SECONDS), in milliseconds. */
+    deadlineMs,
+
+    /** `work`, or 503 `unavailable` once the request deadline has passed. */
+    withinDeadline<T>(work: Promise<T>): Promise<T> {
+      return withDeadline(work, deadlineMs, late);
+    },
+
+    /** Steps 1–2: host and origin, the per-address budget (what a request to no endpoint still passes). */
+    screen,
+
     /** Steps 1–3: host and origin, the per-address budget, the token's shape. Returns the token. */
     admit(request: Request): Awaitable<string> {
-      checkHostAndOrigin(request.headers, config);
-      const spent = spend(budgets.address, clientAddress(request.headers, config), 'from this address');
-      return andThen(spent, () => bearerToken(request.headers));
+      return andThen(screen(request), () => bearerToken(request.headers));
     },
 
     /** Step 4's reading, shared by both front ends: the body's text, cut off at the size limit. */

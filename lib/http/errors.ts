@@ -36,6 +36,19 @@ export function restErrorResponse(error: unknown): Response {
   return Response.json({ error: failure.toJSON() }, { status: failure.status, headers: headersOf(failure, REST_CHALLENGES[failure.code]) });
 }
 
+/**
+ * REST: a method the path does not serve. The contract's error table has no 405 code, so the object carries
+ * `invalid_input` (the request itself is wrong, and sending it again will not help) with status 405, the
+ * `Allow` header naming the methods that are served, and no-store.
+ */
+export function restMethodNotAllowedResponse(method: string, path: string, allow: readonly string[]): Response {
+  const message = `${method} is not allowed on ${path}. Use ${allow.join(' or ')}.`;
+  return Response.json(
+    { error: { code: 'invalid_input', message, issues: [] } },
+    { status: 405, headers: { ...NO_STORE, Allow: allow.join(', ') } },
+  );
+}
+
 /** A JSON-RPC error answer with `id: null`, for MCP requests refused before the protocol is served. */
 export function jsonRpcErrorResponse(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
   const body = { jsonrpc: '2.0', id: null, error: { code, message } };

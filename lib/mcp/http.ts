@@ -1,8 +1,9 @@
-import { CLIENT_INFO_META_KEY, createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
+import { CLIENT_INFO_META_KEY, createMcpHandler, SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo } from '@modelcontextprotocol/server';
 import { ToolError } from '@/lib/errors';
 import { gateway as sharedGateway } from '@/lib/gateway';
 import { requireJsonContentType } from '@/lib/gateway/body';
 import type { Gateway } from '@/lib/gateway/pipeline';
+import { withDeadline } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
 import { createMcpServer, REFUSED_LISTEN_METHOD, type McpCaller, type Reach } from './server';
 
@@ -12,6 +13,13 @@ import { createMcpServer, REFUSED_LISTEN_METHOD, type McpCaller, type Reach } fr
 // encoded by lib/http/errors.ts.
 
 const LISTEN = 'subscriptions/listen';
+const CANCELLED = 'notifications/cancelled';
+/** One message per request, carrying its version: no batches. */
+const MODERN_VERSIONS: readonly string[] = ['2026-07-28'];
+/** Every version served, newest first: the list each "unsupported protocol version" answer names. */
+const ALL_VERSIONS: readonly string[] = [...MODERN_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS];
+/** JSON-RPC's internal error: what a request still running at the deadline is answered with. */
+const INTERNAL_ERROR = -32603;
 /** Longest client name kept; clientInfo is whatever the client sends. */
 const MAX_CLIENT_NAME = 200;
 
@@ -83,6 +91,119 @@ function refuseListen(request: Request, body: unknown): { request: Request; body
   };
 }
 
+const isRequest = (message: unknown) => typeof member(message, 'method') === 'string' && member(message, 'id') !== undefined;
+
+/**
+ * A cancellation of a request in the same POST. The SDK would drop that request's answer and keep the
+ * 2025-era event stream open for it forever; a stateless server serves a POST's requests together, so the
+ * request is answered (the protocol lets a receiver answer a request whose processing it does not stop)
+ * and the notification is dropped.
+ */
+function dropSelfCancellations(body: unknown): unknown {
+  if (!Array.isArray(body)) return body;
+  const ids = new Set(body.filter(isRequest).map((message) => member(message, 'id')));
+  const cancelsOwn = (message: unknown) =>
+    member(message, 'method') === CANCELLED && ids.has(member(member(message, 'params'), 'requestId'));
+  return body.some(cancelsOwn) ? body.filter((message) => !cancelsOwn(message)) : body;
+}
+
+/** Protocol refusals the SDK would word misleadingly: a batch under 2026-07-28, initialize batched with others. */
+function batchRefusal(request: Request, body: unknown): Response | undefined {
+  if (!Array.isArray(body)) return undefined;
+  const version = request.headers.get('mcp-protocol-version');
+  if (version !== null && MODERN_VERSIONS.includes(version)) {
+    return jsonRpcErrorResponse(
+      400,
+      -32600,
+      `Invalid Request: protocol version ${version} takes one JSON-RPC message per request, not a batch. Send each message in its own POST.`,
+    );
+  }
+  if (body.length > 1 && body.some((message) => member(message, 'method') === 'initialize')) {
+    return jsonRpcErrorResponse(
+      400,
+      -32600,
+      'Invalid Request: initialize must be sent on its own, not in a batch with other messages. Send it first, then the other requests.',
+    );
+  }
+  return undefined;
+}
+
+/** The SDK's 2025-era transport names only the 2025-era versions as supported; every list names all of them. */
+async function withAllVersions(response: Response): Promise<Response> {
+  if (response.status !== 400 || !response.headers.get('content-type')?.includes('application/json')) return response;
+  const text = await response.text();
+  const rewritten = text.replace(/\(supported versions: [^)]*\)/, `(supported versions: ${ALL_VERSIONS.join(', ')})`);
+  return new Response(rewritten, { status: response.status, headers: response.headers });
+}
+
+/**
+ * Ends a 2025-era event stream at the deadline: each request not answered by then gets a -32603 error event,
+ * then the stream closes (the SDK's own stream is cancelled). Streams that end in time pass through as they are.
+ */
+function boundEventStream(response: Response, ms: number, requestIds: readonly unknown[], message: string): Response {
+  const source = response.body;
+  if (!source || !response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
+  const reader = source.getReader();
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  const answered = new Set<unknown>();
+  let pending = '';
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const note = (chunk: string) => {
+    pending += chunk;
+    const events = pending.split('\n\n');
+    pending = events.pop() ?? '';
+    for (const event of events) {
+      for (const line of event.split('\n')) {
+        if (!line.startsWith('data:')) continue;
+        try {
+          const id: unknown = member(JSON.parse(line.slice(5)), 'id');
+          if (id !== undefined) answered.add(id);
+        } catch {
+          // Not JSON: nothing to note.
+        }
+      }
+    }
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      timer = setTimeout(() => {
+        if (closed) return;
+        closed = true;
+        for (const id of requestIds) {
+          if (answered.has(id)) continue;
+          const error = { jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR, message } };
+          controller.enqueue(encoder.encode(`event: message\ndata: ${JSON.stringify(error)}\n\n`));
+        }
+        controller.close();
+        reader.cancel().catch(() => undefined);
+      }, ms);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (closed) return;
+      if (done) {
+        closed = true;
+        clearTimeout(timer);
+        controller.close();
+        return;
+      }
+      note(decoder.decode(value, { stream: true }));
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      closed = true;
+      clearTimeout(timer);
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(stream, { status: response.status, headers: response.headers });
+}
+
+/** Thrown when the request deadline passes before the SDK has answered. */
+class DeadlinePassed extends Error {}
+
 export function createMcpEndpoint(gateway: Gateway) {
   // The caller travels in authInfo, the SDK's pass-through for who a request acts for; only post() calls fetch.
   const handler = createMcpHandler(
@@ -95,25 +216,44 @@ export function createMcpEndpoint(gateway: Gateway) {
     },
   );
 
+  async function serve(request: Request): Promise<{ response: Response; requestIds: unknown[] }> {
+    const token = await gateway.admit(request);
+    requireJsonContentType(request.headers);
+    // Read by the gateway, so the size limit is ours; the SDK skips its own when given parsedBody.
+    const body = dropSelfCancellations(parseJson(await gateway.readBody(request)));
+    const caller = await gateway.authenticate(token);
+    const refusal = batchRefusal(request, body);
+    if (refusal) return { response: refusal, requestIds: [] };
+    const clientName = clientNameOf(body);
+    if (clientName !== undefined) gateway.noteClient(caller, clientName);
+    const who: McpCaller = { caller, clientLabel: clientName ?? request.headers.get('user-agent') ?? undefined };
+    const forwarded = refuseListen(request, body);
+    const reach = reachOf(messagesOf(forwarded.body));
+    const authInfo: AuthInfo = { token, clientId: caller.id, scopes: [caller.scope], extra: { who, reach } };
+    const response = await withAllVersions(await handler.fetch(forwarded.request, { parsedBody: forwarded.body, authInfo }));
+    return {
+      response,
+      requestIds: messagesOf(body)
+        .filter(isRequest)
+        .map((message) => member(message, 'id')),
+    };
+  }
+
   return {
-    /** Every JSON-RPC message arrives here. */
+    /**
+     * Every JSON-RPC message arrives here. The whole request runs within the deadline (REQUEST_DEADLINE_SECONDS):
+     * past it, a JSON answer is 503 with -32603, and an event stream gets -32603 for each request not yet answered.
+     */
     async post(request: Request): Promise<Response> {
+      const started = Date.now();
+      const message = `The request did not finish within ${gateway.deadlineMs / 1000} s on the service side and was ended. Try again later.`;
       try {
-        const token = await gateway.admit(request);
-        requireJsonContentType(request.headers);
-        // Read by the gateway, so the size limit is ours; the SDK skips its own when given parsedBody.
-        const body = parseJson(await gateway.readBody(request));
-        const caller = await gateway.authenticate(token);
-        const clientName = clientNameOf(body);
-        if (clientName !== undefined) gateway.noteClient(caller, clientName);
-        const who: McpCaller = { caller, clientLabel: clientName ?? request.headers.get('user-agent') ?? undefined };
-        const forwarded = refuseListen(request, body);
-        const reach = reachOf(messagesOf(forwarded.body));
-        const authInfo: AuthInfo = { token, clientId: caller.id, scopes: [caller.scope], extra: { who, reach } };
-        const response = await handler.fetch(forwarded.request, { parsedBody: forwarded.body, authInfo });
-        response.headers.set('Cache-Control', NO_STORE['Cache-Control']);
-        return response;
+        const { response, requestIds } = await withDeadline(serve(request), gateway.deadlineMs, () => new DeadlinePassed());
+        const bounded = boundEventStream(response, gateway.deadlineMs - (Date.now() - started), requestIds, message);
+        bounded.headers.set('Cache-Control', NO_STORE['Cache-Control']);
+        return bounded;
       } catch (error) {
+        if (error instanceof DeadlinePassed) return jsonRpcErrorResponse(503, INTERNAL_ERROR, message);
         return mcpErrorResponse(error);
       }
     },

@@ -110,7 +110,7 @@ test('signed-out visitors of a console page are sent to sign in; the console ans
 test('sign up, sign out, a wrong password gets the generic error, sign in', async () => {
   await signUp(alice, ALICE);
   await expect(alice.getByText('No tokens yet.')).toBeVisible();
-  await alice.getByRole('button', { name: 'Sign out' }).click();
+  await alice.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(alice).toHaveURL(/\/signin/);
 
   await signIn(alice, ALICE, 'not the right password');

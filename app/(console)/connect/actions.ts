@@ -1,6 +1,9 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { endAllSessions } from '@/lib/auth/revocation';
 import { requireUser } from '@/lib/auth/session';
 import { config } from '@/lib/config';
 import { createTokenFromForm, revokeTokenFromForm, type CreateTokenState, type RevokeTokenState } from '@/lib/console/tokens';
@@ -30,4 +33,16 @@ export async function disconnectAppAction(form: FormData): Promise<void> {
   const grantId = form.get('grantId');
   if (typeof grantId === 'string' && grantId) await disconnectApp(db(), user.id, grantId, new Date());
   revalidatePath('/connect');
+}
+
+/** next-auth's session cookie, over http and https. */
+const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
+
+/** "Sign out everywhere": ends every session of the account on the server side (copied cookies too), then this one's cookie. */
+export async function signOutEverywhereAction(): Promise<void> {
+  const user = await requireUser();
+  await endAllSessions(user.id);
+  const jar = await cookies();
+  for (const name of SESSION_COOKIES) jar.delete(name);
+  redirect('/signin');
 }

@@ -9,7 +9,7 @@ import { listTokenRows } from '@/lib/console/tokens';
 import { db } from '@/lib/db';
 import { CreateTokenForm } from './CreateTokenForm';
 import { listConnectedApps } from '@/lib/oauth/grants';
-import { disconnectAppAction } from './actions';
+import { disconnectAppAction, signOutEverywhereAction } from './actions';
 import { RevokeTokenForm } from './RevokeTokenForm';
 
 export const dynamic = 'force-dynamic';
@@ -132,6 +132,17 @@ export default async function ConnectPage() {
             ))}
           </DataTable>
         )}
+
+        <h2>Sessions</h2>
+        <p className="muted">
+          Signing out ends every console session of this account, on every device (access tokens keep working). Use this if you signed in on
+          a computer you do not control.
+        </p>
+        <form action={signOutEverywhereAction}>
+          <button type="submit" className="secondary">
+            Sign out everywhere
+          </button>
+        </form>
       </main>
     </>
   );

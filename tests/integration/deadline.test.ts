@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '@/lib/config';
+import { createGateway } from '@/lib/gateway/pipeline';
+import { callTool } from '@/lib/gateway/rest';
+import { createMcpEndpoint } from '@/lib/mcp/http';
+import { createMemoryLimiter } from '@/lib/ratelimit/memory';
+import { findTool } from '@/lib/tools/registry';
+import type { ToolDefinition } from '@/lib/tools/types';
+import { testDatabase, type TestDatabase } from '../helpers/fixtures';
+import { NO_OUTSIDE_SERVICES } from '../helpers/tool-context';
+
+// Every request ends: REST and MCP requests still running at REQUEST_DEADLINE_SECONDS are ended by the
+// service, in process with a tool that never finishes standing in for calc_ev.
+
+const DEADLINE_SECONDS = 0.5;
+
+const neverEnds: ToolDefinition = {
+  ...findTool('calc_ev')!,
+  run: () => new Promise<never>(() => undefined),
+};
+
+describe('the request deadline', () => {
+  let database: TestDatabase;
+  let token: string;
+  let gateway: ReturnType<typeof createGateway>;
+
+  beforeAll(async () => {
+    database = await testDatabase('sqlite');
+    ({ token } = await database.token(await database.user('dee@example.com'), 'read'));
+    gateway = createGateway({
+      config: parseConfig({ REQUEST_DEADLINE_SECONDS: String(DEADLINE_SECONDS) }),
+      db: database.db,
+      limiter: createMemoryLimiter(),
+      now: () => new Date(),
+      findTool: (name) => (name === 'calc_ev' ? neverEnds : findTool(name)),
+      ...NO_OUTSIDE_SERVICES,
+    });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    new Request(`http://localhost:3000${path}`, {
+      method: 'POST',
+      headers: { host: 'localhost:3000', authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const args = { probability: 0.5, americanOdds: 110 };
+
+  it('REST: a call still running at the deadline answers 503 unavailable with no-store', async () => {
+    const started = Date.now();
+    const answer = await callTool(gateway, post('/api/v1/tools/calc_ev', args), 'calc_ev');
+    expect(Date.now() - started).toBeLessThan(DEADLINE_SECONDS * 1000 + 1000);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect((await answer.json()).error).toEqual({ code: 'unavailable', message: expect.stringContaining('did not finish'), issues: [] });
+  });
+
+  it('MCP 2026-07-28: a tools/call still running at the deadline answers 503 with -32603', async () => {
+    const endpoint = createMcpEndpoint(gateway);
+    const message = {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: {
+        name: 'calc_ev',
+        arguments: args,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'deadline-test', version: '1.0.0' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    };
+    const answer = await endpoint.post(
+      post('/api/mcp', message, {
+        accept: 'application/json',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'calc_ev',
+      }),
+    );
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect((await answer.json()).error).toEqual({ code: -32603, message: expect.stringContaining('did not finish') });
+  });
+
+  it('MCP 2025-11-25: the event stream ends at the deadline with -32603 for the unanswered request, after the answered one', async () => {
+    const endpoint = createMcpEndpoint(gateway);
+    const batch = [
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'calc_ev', arguments: args } },
+    ];
+    const started = Date.now();
+    const answer = await endpoint.post(
+      post('/api/mcp', batch, { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }),
+    );
+    expect(answer.headers.get('content-type')).toContain('text/event-stream');
+    const text = await answer.text(); // ends: the stream closes
+    expect(Date.now() - started).toBeLessThan(DEADLINE_SECONDS * 1000 + 1000);
+    const events = text
+      .split('\n')
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => JSON.parse(line.slice(5)) as { id: number; result?: unknown; error?: { code: number } });
+    expect(events.find((event) => event.id === 1)?.result).toEqual({});
+    expect(events.find((event) => event.id === 2)?.error?.code).toBe(-32603);
+  });
+
+  it('the deadline is a setting: positive, at most 300 s, 65 s by default', () => {
+    expect(parseConfig({}).REQUEST_DEADLINE_SECONDS).toBe(65);
+    expect(() => parseConfig({ REQUEST_DEADLINE_SECONDS: '0' })).toThrow(/REQUEST_DEADLINE_SECONDS/);
+    expect(() => parseConfig({ REQUEST_DEADLINE_SECONDS: '301' })).toThrow(/REQUEST_DEADLINE_SECONDS/);
+  });
+});
