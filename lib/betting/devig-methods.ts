@@ -2,7 +2,7 @@
  * The de-vig methods beyond devig.ts's multiplicative and power, and a comparison of all four.
  * Pure; every method returns fair probabilities that sum to exactly 1 with a left-to-right reduce.
  */
-import { devig, withExactUnitSum } from './devig';
+import { bisectFalling, devig, withExactUnitSum } from './devig';
 
 export const FAIR_METHODS = ['multiplicative', 'additive', 'power', 'shin'] as const;
 export type FairMethod = (typeof FAIR_METHODS)[number];
@@ -62,15 +62,7 @@ export function shinProbability(p: number, total: number, z: number): number {
 export function solveShinZ(implied: readonly number[]): number {
   const total = implied.reduce((a, b) => a + b, 0);
   const excess = (z: number) => implied.reduce((sum, p) => sum + shinProbability(p, total, z), 0) - 1;
-  let low = 0;
-  let high = 1;
-  for (;;) {
-    const mid = low + (high - low) / 2;
-    if (mid === low || mid === high) break;
-    if (excess(mid) > 0) low = mid;
-    else high = mid;
-  }
-  return Math.abs(excess(low)) <= Math.abs(excess(high)) ? low : high;
+  return bisectFalling(excess, 0, 1);
 }
 
 /** Shin: fair_i = shinProbability(p_i, Σp, z) with the z that makes them sum to 1. Equal to additive for two outcomes. */

@@ -74,7 +74,14 @@ function solvePowerExponent(implied: readonly number[]): number {
     low = high;
     high *= 2;
   }
-  // Bisection cannot diverge or stall, and stops once low and high are neighbouring doubles.
+  return bisectFalling(excess, low, high);
+}
+
+/**
+ * The root of a falling function bracketed by excess(low) > 0 ≥ excess(high), to neighbouring doubles: the
+ * end nearer zero. Bisection cannot diverge or stall.
+ */
+export function bisectFalling(excess: (x: number) => number, low: number, high: number): number {
   for (;;) {
     const mid = low + (high - low) / 2;
     if (mid === low || mid === high) break;

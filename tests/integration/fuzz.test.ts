@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_STATUS } from '@/lib/errors';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { addGame, addPrices } from '../helpers/games';
 import { raw, type RawResponse } from '../helpers/http';
@@ -15,20 +16,9 @@ import { MODERN } from './mcp/support';
 
 const RUNS_PER_TOOL = Number(process.env.FUZZ_RUNS ?? 32);
 
-/** docs/contract.md "Errors": code → status. `internal` is left out: no input may cause it. */
-const STATUS: Record<string, number> = {
-  invalid_input: 400,
-  invalid_token: 401,
-  forbidden: 403,
-  insufficient_scope: 403,
-  unknown_tool: 404,
-  not_found: 404,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  limit: 422,
-  rate_limited: 429,
-  unavailable: 503,
-};
+/** docs/contract.md "Errors": code → status, without `internal`: no input may cause it. */
+const { internal: _internal, ...contractStatus } = ERROR_STATUS;
+const STATUS: Record<string, number> = contractStatus;
 
 type Schema = {
   type?: string | string[];

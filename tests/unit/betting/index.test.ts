@@ -25,6 +25,7 @@ describe('lib/betting index', () => {
         'MIN_FAIR_PROBABILITY',
         'MIN_AMERICAN_ODDS',
         'americanToDecimal',
+        'bisectFalling',
         'boundedAmerican',
         'consensus',
         'decimalToAmerican',
