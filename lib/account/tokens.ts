@@ -21,24 +21,33 @@ export interface CreatedToken {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+interface NewToken {
+  userId: string;
+  name: string;
+  scope: TokenScope;
+  now: Date;
+  expiresAt: Date | null;
+  /** The OAuth grant it is issued under; none for a token made by hand. */
+  grantId?: string;
+}
+
+/** Mints a token and stores only its hash and display parts. */
+async function storeToken(db: Db, { now, ...fields }: NewToken): Promise<{ id: string; token: string }> {
+  const token = mintToken();
+  const row = await db.accessToken.create({
+    data: { ...fields, tokenHash: hashToken(token), ...tokenDisplayParts(token), createdAt: now },
+    select: { id: true },
+  });
+  return { id: row.id, token };
+}
+
 export async function createAccessToken(
   db: Db,
   input: { userId: string; name: string; scope: TokenScope; expiresInDays?: number; now: Date },
 ): Promise<CreatedToken> {
-  const token = mintToken();
   const expiresAt = input.expiresInDays ? new Date(input.now.getTime() + input.expiresInDays * DAY_MS) : null;
-  const row = await db.accessToken.create({
-    data: {
-      userId: input.userId,
-      name: input.name,
-      scope: input.scope,
-      tokenHash: hashToken(token),
-      ...tokenDisplayParts(token),
-      createdAt: input.now,
-      expiresAt,
-    },
-  });
-  return { id: row.id, token, name: row.name, scope: input.scope, expiresAt };
+  const { id, token } = await storeToken(db, { userId: input.userId, name: input.name, scope: input.scope, now: input.now, expiresAt });
+  return { id, token, name: input.name, scope: input.scope, expiresAt };
 }
 
 interface StoredToken {
@@ -280,19 +289,8 @@ export async function createGrantAccessToken(
   db: Db,
   input: { userId: string; grantId: string; name: string; scope: TokenScope; lifetimeSeconds: number; now: Date },
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = mintToken();
   const expiresAt = new Date(input.now.getTime() + input.lifetimeSeconds * 1000);
-  await db.accessToken.create({
-    data: {
-      userId: input.userId,
-      grantId: input.grantId,
-      name: input.name,
-      scope: input.scope,
-      tokenHash: hashToken(token),
-      ...tokenDisplayParts(token),
-      createdAt: input.now,
-      expiresAt,
-    },
-  });
+  const { lifetimeSeconds: _lifetime, ...fields } = input;
+  const { token } = await storeToken(db, { ...fields, expiresAt });
   return { token, expiresAt };
 }
