@@ -65,7 +65,7 @@ function printSummary(summary: IngestSummary): void {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** `jev bankroll set`'s option for each bankroll setting (lib/account's rules and messages, as on the Bankroll page). */
-const BANKROLL_OPTIONS = {
+export const BANKROLL_OPTIONS = {
   balance: 'balance',
   unit: 'unit',
   kellyFraction: 'kelly-fraction',

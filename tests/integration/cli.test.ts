@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BANKROLL_OPTIONS } from '@/cli/main';
 import { saveBankrollFromForm } from '@/lib/console/bankroll';
 import type { Db } from '@/lib/db/client';
 import { readMigrations } from '@/lib/db/migrate';
@@ -95,16 +96,7 @@ describe('jev CLI', () => {
       referenceBook: '',
       timeZone: 'UTC',
     };
-    const option: Record<keyof typeof valid, string> = {
-      balance: 'balance',
-      unit: 'unit',
-      kellyFraction: 'kelly-fraction',
-      maxStake: 'max-stake',
-      dailyLossLimit: 'daily-loss-limit',
-      weeklyLossLimit: 'weekly-loss-limit',
-      referenceBook: 'book',
-      timeZone: 'time-zone',
-    };
+    const option: Record<keyof typeof valid, string> = BANKROLL_OPTIONS;
     const refusals: [Partial<typeof valid>, keyof typeof valid][] = [
       [{ balance: 'lots' }, 'balance'],
       [{ balance: '-1' }, 'balance'],
