@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { browserPath } from '../../scripts/browser.cjs';
 
-// The user's side of an OAuth flow: Chromium signs in to the console and answers the consent page, and a
+// The user's side of an OAuth flow: Chromium (the browser the Playwright tests use) signs in to the console and answers the consent page, and a
 // loopback listener stands for the client's redirect URI (as a native client's would, RFC 8252).
 
 export const PASSWORD = 'correct horse battery staple';
@@ -29,7 +30,7 @@ export async function launchOAuthBrowser(): Promise<OAuthBrowser> {
   const listener: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('back in the app'));
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   const callback = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/callback`;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  const browser = await chromium.launch({ executablePath: browserPath() });
   const landedAt = (href: string) => (href.startsWith(callback) ? new URL(href) : undefined);
   return {
     browser,

@@ -107,7 +107,7 @@ describe('OAuth for remote MCP clients', () => {
       client_id: provider.info.client_id,
     });
     expect(refresh.status).toBe(400);
-  });
+  }, 120_000);
 
   it('refuses a write tool to a read-only grant (insufficient_scope)', async () => {
     const { client } = await connectWithOAuth('read');
@@ -117,7 +117,7 @@ describe('OAuth for remote MCP clients', () => {
     });
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result)).toContain('insufficient_scope');
-  });
+  }, 120_000);
 
   // --- Refusals -----------------------------------------------------------------------------------
 
@@ -306,7 +306,7 @@ describe('OAuth for remote MCP clients', () => {
     await victim.getByRole('button', { name: 'Allow', exact: true }).click();
     await victim.waitForURL((url) => url.pathname === '/oauth/authorize/refused');
     await victim.close();
-  });
+  }, 60_000);
 
   it('sends a signed-out user to sign in and back to the request', async () => {
     const clientId = await register();
