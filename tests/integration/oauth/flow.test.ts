@@ -277,14 +277,18 @@ describe('OAuth for remote MCP clients', () => {
     expect(await refresh.json()).toMatchObject({ error: 'invalid_grant' });
   });
 
-  it('refuses a consent answer posted from another origin', async () => {
-    const res = await fetch(`${server.origin}/oauth/authorize`, {
+  it('refuses a consent answer posted from another origin, even with the user signed in', async () => {
+    const clientId = await register();
+    const session = (await alice.cookies(server.origin)).map(({ name, value }) => `${name}=${value}`).join('; ');
+    const codesBefore = await database.db.oAuthCode.count();
+    const res = await fetch(authorizeUrl(clientId), {
       method: 'POST',
-      headers: { origin: 'https://attacker.example', 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'decision=allow',
+      headers: { origin: 'https://attacker.example', cookie: session, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'decision=allow&access=write',
       redirect: 'manual',
     });
     expect(res.status).toBe(403);
+    await expect(database.db.oAuthCode.count()).resolves.toBe(codesBefore);
   });
 
   it('refuses a consent form made for another user', async () => {
