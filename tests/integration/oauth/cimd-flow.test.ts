@@ -88,6 +88,14 @@ describe('OAuth with a client metadata document (v2 SDK client)', () => {
     expect((await client.callTool({ name: 'calc_implied_probability', arguments: { americanOdds: -110 } })).isError).toBeFalsy();
     await client.close();
     await expect(database.db.oAuthClient.count({ where: { kind: 'dcr' } })).resolves.toBe(0);
+
+    // The Connect page lists it by the document's name, unmarked.
+    const page = await alice.newPage();
+    await page.goto(`${server.origin}/connect`);
+    const row = await page.locator('tr', { hasText: 'Doc Agent' }).innerText();
+    expect(row).toContain('Write');
+    expect(row).not.toContain('unverified');
+    await page.close();
   }, 120_000);
 
   it('refuses a document whose certificate does not name the host it was fetched from', async () => {
