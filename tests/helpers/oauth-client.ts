@@ -9,6 +9,7 @@ export class TestProvider {
   info: any;
   saved: any;
   verifier = '';
+  discovery: any;
   authorizationUrl: URL | undefined;
   constructor(
     readonly redirect: string,
@@ -46,6 +47,13 @@ export class TestProvider {
   }
   codeVerifier() {
     return this.verifier;
+  }
+  // Kept with the verifier, so the v2 SDK checks on the callback leg that the same authorization server answers.
+  saveDiscoveryState(state: any) {
+    this.discovery = state;
+  }
+  discoveryState() {
+    return this.discovery;
   }
 }
 
