@@ -3,6 +3,7 @@ import { createGrantAccessToken, revokeGrantAccessToken, revokeGrantAccessTokens
 import { hashToken, type TokenScope } from '@/lib/account/token-format';
 import type { Db } from '@/lib/db/client';
 import { OAuthFailure } from './errors';
+import { requestedScope } from './metadata';
 
 // Authorization codes, grants and refresh tokens. A code lives 60 seconds, is used once, and is bound to
 // the client, redirect URI, PKCE challenge, resource, user and scope it was issued for; exchanging it
@@ -140,13 +141,11 @@ export async function exchangeCode(
  * RFC 6749 §6: a refresh may ask for the granted scope or less, never more; none means the grant's. Write
  * includes read. The narrowing applies to the access token issued now; the grant keeps its scope.
  */
-function refreshScope(requested: string | undefined, granted: TokenScope): TokenScope {
-  const scopes = (requested ?? '').split(' ').filter(Boolean);
-  if (scopes.length === 0) return granted;
-  if (scopes.some((scope) => scope !== 'read' && scope !== 'write')) throw new OAuthFailure('invalid_scope', 'scope may be read or write.');
-  const wanted: TokenScope = scopes.includes('write') ? 'write' : 'read';
+function refreshScope(value: string | undefined, granted: TokenScope): TokenScope {
+  const wanted = requestedScope(value);
+  if (wanted === 'invalid') throw new OAuthFailure('invalid_scope', 'scope may be read or write.');
   if (wanted === 'write' && granted !== 'write') throw new OAuthFailure('invalid_scope', 'A refresh cannot widen the access granted.');
-  return wanted;
+  return wanted ?? granted;
 }
 
 export async function refreshGrant(
