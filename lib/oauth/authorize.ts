@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { findClient, redirectUriAllowed, type KnownClient } from './clients';
 import { OAuthFailure } from './errors';
 import { createAuthorizationCode } from './grants';
-import { mcpResourceUrl } from './metadata';
+import { mcpResourceUrl, requestedScope } from './metadata';
 
 // The authorization endpoint's rules (OAuth 2.1 with the MCP profile). Until the client and its redirect URI
 // are known good, a failure is shown on JEV's own error page and never sent to the redirect URI (it could be
@@ -82,9 +82,9 @@ export async function checkAuthorizationRequest(db: Db, cfg: Config, params: Par
   if (!/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)) return fail('invalid_request', 'code_challenge is not an S256 challenge.');
   const resource = one(params, 'resource');
   if (resource !== mcpResourceUrl(cfg)) return fail('invalid_target', `resource must be ${mcpResourceUrl(cfg)}.`);
-  const scopes = (one(params, 'scope') ?? '').split(' ').filter(Boolean);
-  if (scopes.some((scope) => scope !== 'read' && scope !== 'write')) return fail('invalid_scope', 'scope may be read or write.');
-  const scope: TokenScope = scopes.includes('write') ? 'write' : 'read';
+  const requested = requestedScope(one(params, 'scope'));
+  if (requested === 'invalid') return fail('invalid_scope', 'scope may be read or write.');
+  const scope: TokenScope = requested ?? 'read';
   return { kind: 'consent', client, request: { clientId, redirectUri, codeChallenge, resource, scope, state } };
 }
 

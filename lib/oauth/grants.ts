@@ -3,6 +3,7 @@ import { createGrantAccessToken, revokeGrantAccessToken, revokeGrantAccessTokens
 import { hashToken, type TokenScope } from '@/lib/account/token-format';
 import type { Db } from '@/lib/db/client';
 import { OAuthFailure } from './errors';
+import { requestedScope } from './metadata';
 
 // Authorization codes, grants and refresh tokens. A code lives 60 seconds, is used once, and is bound to
 // the client, redirect URI, PKCE challenge, resource, user and scope it was issued for; exchanging it
@@ -63,13 +64,14 @@ export function pkceMatches(verifier: string, challenge: string): boolean {
   return computed.length === expected.length && timingSafeEqual(computed, expected);
 }
 
+/** `scope` is the access token's: the grant's own, or narrower on a refresh that asked for less. */
 async function issueTokens(
   db: Db,
-  grant: { id: string; userId: string; scope: string; clientName: string },
+  grant: { id: string; userId: string; clientName: string },
+  scope: TokenScope,
   accessLifetimeSeconds: number,
   now: Date,
 ): Promise<IssuedTokens> {
-  const scope = grant.scope as TokenScope;
   const access = await createGrantAccessToken(db, {
     userId: grant.userId,
     grantId: grant.id,
@@ -132,7 +134,18 @@ export async function exchangeCode(
     },
   });
   await db.oAuthCode.update({ where: { id: row.id }, data: { grantId: grant.id } });
-  return issueTokens(db, { ...grant, clientName: row.client.name }, input.accessLifetimeSeconds, now);
+  return issueTokens(db, { ...grant, clientName: row.client.name }, grant.scope as TokenScope, input.accessLifetimeSeconds, now);
+}
+
+/**
+ * RFC 6749 §6: a refresh may ask for the granted scope or less, never more; none means the grant's. Write
+ * includes read. The narrowing applies to the access token issued now; the grant keeps its scope.
+ */
+function refreshScope(value: string | undefined, granted: TokenScope): TokenScope {
+  const wanted = requestedScope(value);
+  if (wanted === 'invalid') throw new OAuthFailure('invalid_scope', 'scope may be read or write.');
+  if (wanted === 'write' && granted !== 'write') throw new OAuthFailure('invalid_scope', 'A refresh cannot widen the access granted.');
+  return wanted ?? granted;
 }
 
 export async function refreshGrant(
@@ -147,19 +160,18 @@ export async function refreshGrant(
   if (!row || row.grant.clientId !== input.clientRowId) throw new OAuthFailure('invalid_grant', 'The refresh token is unknown.');
   const { grant } = row;
   if (grant.revokedAt) throw new OAuthFailure('invalid_grant', 'This app was disconnected; authorize it again.');
+  // Checked before the token is claimed, so a refused request leaves it usable.
+  if (input.resource !== undefined && input.resource !== grant.resource)
+    throw new OAuthFailure('invalid_target', 'resource does not match the grant.');
+  const scope = refreshScope(input.scope, grant.scope as TokenScope);
   const { count } = await db.oAuthRefreshToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
   if (count === 0) {
     await revokeGrant(db, grant.id, now);
     throw new OAuthFailure('invalid_grant', 'The refresh token was already used; the app is disconnected and must be authorized again.');
   }
   if (row.expiresAt <= now) throw new OAuthFailure('invalid_grant', 'The refresh token has expired.');
-  if (input.resource !== undefined && input.resource !== grant.resource)
-    throw new OAuthFailure('invalid_target', 'resource does not match the grant.');
-  if (input.scope !== undefined && input.scope !== '' && !(input.scope === grant.scope || input.scope === 'read')) {
-    throw new OAuthFailure('invalid_scope', 'A refresh cannot widen the access granted.');
-  }
   await db.oAuthGrant.update({ where: { id: grant.id }, data: { lastUsedAt: now } });
-  return issueTokens(db, { ...grant, clientName: grant.client.name }, input.accessLifetimeSeconds, now);
+  return issueTokens(db, { ...grant, clientName: grant.client.name }, scope, input.accessLifetimeSeconds, now);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { TokenScope } from '@/lib/account/token-format';
 import type { Config } from '@/lib/config';
 
 // Discovery documents: RFC 9728 protected resource metadata (what the MCP endpoint is and who issues its
@@ -5,6 +6,14 @@ import type { Config } from '@/lib/config';
 // resource and its authorization server, so both live at APP_URL's origin.
 
 export const OAUTH_SCOPES = ['read', 'write'] as const;
+
+/** A request's space-separated `scope`: write (which includes read), read, undefined when none, 'invalid' for any other name. */
+export function requestedScope(value: string | null | undefined): TokenScope | undefined | 'invalid' {
+  const scopes = (value ?? '').split(' ').filter(Boolean);
+  if (scopes.some((scope) => !(OAUTH_SCOPES as readonly string[]).includes(scope))) return 'invalid';
+  if (scopes.length === 0) return undefined;
+  return scopes.includes('write') ? 'write' : 'read';
+}
 
 /** The MCP endpoint's URL: the `resource` every OAuth request must name (RFC 8707). */
 export function mcpResourceUrl(cfg: Pick<Config, 'appOrigin'>): string {

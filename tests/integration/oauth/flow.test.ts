@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Client, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/client';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import type { BrowserContext } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@/lib/account/users';
 import { createAuthorizationCode } from '@/lib/oauth/grants';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { launchOAuthBrowser, PASSWORD, type OAuthBrowser } from '../../helpers/oauth-browser';
+import { s256, TestProvider } from '../../helpers/oauth-client';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
 
 // The whole OAuth flow against the production server, as a remote MCP client meets it: the v2 SDK client's
@@ -14,58 +13,11 @@ import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers
 // (sign in, consent, Allow); then tools/list and tools/call under 2026-07-28, a refresh once the access token
 // has expired, and Disconnect on the Connect page. Then the refusals, one by one.
 
-const PASSWORD = 'correct horse battery staple';
-
-class TestProvider implements OAuthClientProvider {
-  info: any;
-  saved: any;
-  verifier = '';
-  authorizationUrl: URL | undefined;
-  constructor(readonly redirect: string) {}
-  get redirectUrl() {
-    return this.redirect;
-  }
-  get clientMetadata() {
-    return {
-      client_name: 'Test Agent',
-      redirect_uris: [this.redirect],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: any) {
-    this.info = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: any) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
-
-const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
-
 describe('OAuth for remote MCP clients', () => {
   let database: TestDatabase;
   let server: RunningServer;
-  let browser: Browser;
+  let oauth: OAuthBrowser;
   let alice: BrowserContext;
-  let callbackPort: number;
-  let callbackServer: Server;
   let userId: string;
 
   beforeAll(async () => {
@@ -73,51 +25,19 @@ describe('OAuth for remote MCP clients', () => {
     userId = (await createUser(database.db, { email: 'alice@example.com', password: PASSWORD })).id;
     await createUser(database.db, { email: 'mallory@example.com', password: PASSWORD });
     server = await startServer({ DATABASE_URL: database.url, TOKEN_CACHE_SECONDS: '0', ...GENEROUS_BUDGETS });
-    // The client's redirect URI: a loopback page that only says so, like a native client's listener.
-    callbackServer = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('back in the app'));
-    await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve));
-    callbackPort = (callbackServer.address() as AddressInfo).port;
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+    oauth = await launchOAuthBrowser();
     alice = await signedIn('alice@example.com');
   });
 
   afterAll(async () => {
-    await browser?.close();
-    callbackServer?.close();
+    await oauth?.close();
     await server?.stop();
     await database?.close();
   });
 
   const mcpUrl = () => new URL('/api/mcp', server.origin);
-  const callback = () => `http://127.0.0.1:${callbackPort}/callback`;
-
-  async function signedIn(email: string): Promise<BrowserContext> {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${server.origin}/signin`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
-    await page.close();
-    return context;
-  }
-
-  /** Opens an authorization URL as the user; answers the consent page if asked; returns where it landed. */
-  async function authorize(context: BrowserContext, url: string, answer?: { decision: 'Allow' | 'Deny'; access?: 'read' | 'write' }) {
-    const page = await context.newPage();
-    await page.goto(url);
-    if (answer) {
-      if (answer.access) await page.locator(`input[name="access"][value="${answer.access}"]`).check();
-      await page.getByRole('button', { name: answer.decision, exact: true }).click();
-      await page.waitForURL((u) => u.href.startsWith(callback()));
-    }
-    const here = page.url();
-    const landed = here.startsWith(callback()) ? new URL(here) : undefined;
-    const text = landed ? '' : await page.locator('main').innerText();
-    await page.close();
-    return { landed, text };
-  }
+  const callback = () => oauth.callback;
+  const signedIn = (email: string) => oauth.signedIn(server.origin, email);
 
   const newClient = () => new Client({ name: 'jev-oauth-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
 
@@ -131,7 +51,7 @@ describe('OAuth for remote MCP clients', () => {
     expect(url.origin + url.pathname).toBe(`${server.origin}/oauth/authorize`);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('resource')).toBe(mcpUrl().href);
-    const { landed } = await authorize(alice, url.href, { decision: 'Allow', access });
+    const { landed } = await oauth.authorize(alice, url.href, { decision: 'Allow', access });
     expect(landed?.searchParams.get('state')).toBe(url.searchParams.get('state'));
     await first.finishAuth(landed!.searchParams);
     const client = newClient();
@@ -187,7 +107,7 @@ describe('OAuth for remote MCP clients', () => {
       client_id: provider.info.client_id,
     });
     expect(refresh.status).toBe(400);
-  });
+  }, 120_000);
 
   it('refuses a write tool to a read-only grant (insufficient_scope)', async () => {
     const { client } = await connectWithOAuth('read');
@@ -197,7 +117,7 @@ describe('OAuth for remote MCP clients', () => {
     });
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result)).toContain('insufficient_scope');
-  });
+  }, 120_000);
 
   // --- Refusals -----------------------------------------------------------------------------------
 
@@ -256,7 +176,7 @@ describe('OAuth for remote MCP clients', () => {
     ['a resource for another server', { resource: 'https://other.example/mcp' }, 'invalid_target'],
   ])('refuses an authorization request with %s, back on the redirect URI with state', async (_name, overrides, error) => {
     const clientId = await register();
-    const { landed } = await authorize(alice, authorizeUrl(clientId, overrides));
+    const { landed } = await oauth.authorize(alice, authorizeUrl(clientId, overrides));
     expect(landed?.searchParams.get('error')).toBe(error);
     expect(landed?.searchParams.get('state')).toBe('st4te');
     expect(landed?.searchParams.get('code')).toBeNull();
@@ -264,14 +184,14 @@ describe('OAuth for remote MCP clients', () => {
 
   it('shows an error page, and never redirects, for a redirect URI the client did not register', async () => {
     const clientId = await register();
-    const { landed, text } = await authorize(alice, authorizeUrl(clientId, { redirect_uri: 'https://attacker.example/cb' }));
+    const { landed, text } = await oauth.authorize(alice, authorizeUrl(clientId, { redirect_uri: 'https://attacker.example/cb' }));
     expect(landed).toBeUndefined();
     expect(text).toContain('did not register');
   });
 
   it('answers Deny with access_denied', async () => {
     const clientId = await register();
-    const { landed } = await authorize(alice, authorizeUrl(clientId), { decision: 'Deny' });
+    const { landed } = await oauth.authorize(alice, authorizeUrl(clientId), { decision: 'Deny' });
     expect(landed?.searchParams.get('error')).toBe('access_denied');
     expect(landed?.searchParams.get('state')).toBe('st4te');
   });
@@ -357,14 +277,18 @@ describe('OAuth for remote MCP clients', () => {
     expect(await refresh.json()).toMatchObject({ error: 'invalid_grant' });
   });
 
-  it('refuses a consent answer posted from another origin', async () => {
-    const res = await fetch(`${server.origin}/oauth/authorize`, {
+  it('refuses a consent answer posted from another origin, even with the user signed in', async () => {
+    const clientId = await register();
+    const session = (await alice.cookies(server.origin)).map(({ name, value }) => `${name}=${value}`).join('; ');
+    const codesBefore = await database.db.oAuthCode.count();
+    const res = await fetch(authorizeUrl(clientId), {
       method: 'POST',
-      headers: { origin: 'https://attacker.example', 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'decision=allow',
+      headers: { origin: 'https://attacker.example', cookie: session, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'decision=allow&access=write',
       redirect: 'manual',
     });
     expect(res.status).toBe(403);
+    await expect(database.db.oAuthCode.count()).resolves.toBe(codesBefore);
   });
 
   it('refuses a consent form made for another user', async () => {
@@ -386,11 +310,11 @@ describe('OAuth for remote MCP clients', () => {
     await victim.getByRole('button', { name: 'Allow', exact: true }).click();
     await victim.waitForURL((url) => url.pathname === '/oauth/authorize/refused');
     await victim.close();
-  });
+  }, 60_000);
 
   it('sends a signed-out user to sign in and back to the request', async () => {
     const clientId = await register();
-    const context = await browser.newContext();
+    const context = await oauth.browser.newContext();
     const page = await context.newPage();
     await page.goto(authorizeUrl(clientId));
     expect(new URL(page.url()).pathname).toBe('/signin');
