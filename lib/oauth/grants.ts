@@ -148,6 +148,12 @@ function refreshScope(value: string | undefined, granted: TokenScope): TokenScop
   return wanted ?? granted;
 }
 
+/** A reused refresh token is taken as a leak: the whole grant is revoked. */
+async function refuseReuse(db: Db, grantId: string, now: Date): Promise<never> {
+  await revokeGrant(db, grantId, now);
+  throw new OAuthFailure('invalid_grant', 'The refresh token was already used; the app is disconnected and must be authorized again.');
+}
+
 export async function refreshGrant(
   db: Db,
   input: { refreshToken: string; clientRowId: string; scope?: string; resource?: string; accessLifetimeSeconds: number; now: Date },
@@ -160,15 +166,14 @@ export async function refreshGrant(
   if (!row || row.grant.clientId !== input.clientRowId) throw new OAuthFailure('invalid_grant', 'The refresh token is unknown.');
   const { grant } = row;
   if (grant.revokedAt) throw new OAuthFailure('invalid_grant', 'This app was disconnected; authorize it again.');
+  if (row.usedAt) return refuseReuse(db, grant.id, now);
   // Checked before the token is claimed, so a refused request leaves it usable.
   if (input.resource !== undefined && input.resource !== grant.resource)
     throw new OAuthFailure('invalid_target', 'resource does not match the grant.');
   const scope = refreshScope(input.scope, grant.scope as TokenScope);
   const { count } = await db.oAuthRefreshToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
-  if (count === 0) {
-    await revokeGrant(db, grant.id, now);
-    throw new OAuthFailure('invalid_grant', 'The refresh token was already used; the app is disconnected and must be authorized again.');
-  }
+  // Another request claimed it between the read and here: a reuse all the same.
+  if (count === 0) return refuseReuse(db, grant.id, now);
   if (row.expiresAt <= now) throw new OAuthFailure('invalid_grant', 'The refresh token has expired.');
   await db.oAuthGrant.update({ where: { id: grant.id }, data: { lastUsedAt: now } });
   return issueTokens(db, { ...grant, clientName: grant.client.name }, scope, input.accessLifetimeSeconds, now);

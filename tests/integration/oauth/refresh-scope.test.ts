@@ -80,4 +80,14 @@ describe('refresh token scope', () => {
     expect(same).toMatchObject({ status: 200, body: { scope: 'read' } });
     expect(await storedScope(same.body.access_token)).toBe('read');
   });
+
+  it('takes a used refresh token as a leak even when the reuse asks for a scope it may not have', async () => {
+    const issued = await grantTokens('read');
+    const rotated = await token({ grant_type: 'refresh_token', refresh_token: issued.refresh_token });
+    expect(rotated.status).toBe(200);
+    const reused = await token({ grant_type: 'refresh_token', refresh_token: issued.refresh_token, scope: 'write' });
+    expect(reused).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    const after = await token({ grant_type: 'refresh_token', refresh_token: rotated.body.refresh_token });
+    expect(after).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
 });
