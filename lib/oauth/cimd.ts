@@ -57,6 +57,24 @@ export function isPublicAddress(address: string): boolean {
   return false;
 }
 
+interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+/**
+ * A lookup that answers only the addresses already checked, so the connection cannot be sent elsewhere by a
+ * second DNS answer. Asked for all of them (Node's default family autoselection), it gives all, in the
+ * resolver's order, so a host whose first address is unreachable is still fetched from the next.
+ */
+export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
+  const first = addresses[0] as ResolvedAddress;
+  return (_host, options, callback) => {
+    if ((options as { all?: boolean }).all) (callback as (e: null, a: ResolvedAddress[]) => void)(null, [...addresses]);
+    else callback(null, first.address, first.family);
+  };
+}
+
 export interface MetadataDocument {
   client_id: string;
   client_name?: string;
@@ -78,26 +96,18 @@ export async function fetchMetadataDocument(clientId: string, options: { allowLo
   if (url.username || url.password || url.hash)
     throw new OAuthFailure('invalid_client', 'client_id must not carry credentials or a fragment.');
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  let address: string;
-  let family: number;
+  let checked: ResolvedAddress[];
   try {
-    const answers = isIP(hostname)
-      ? [{ address: hostname, family: isIP(hostname) }]
-      : await dnsLookup(hostname, { all: true, verbatim: true });
-    if (answers.length === 0) throw new Error('no address');
-    if (!insecureOk && answers.some((answer) => !isPublicAddress(answer.address))) {
+    checked = isIP(hostname) ? [{ address: hostname, family: isIP(hostname) }] : await dnsLookup(hostname, { all: true, verbatim: true });
+    if (checked.length === 0) throw new Error('no address');
+    if (!insecureOk && checked.some((answer) => !isPublicAddress(answer.address))) {
       throw new OAuthFailure('invalid_client', 'The client metadata document’s host resolves to a private or reserved address.');
     }
-    ({ address, family } = answers[0] as { address: string; family: number });
   } catch (error) {
     if (error instanceof OAuthFailure) throw error;
     throw new OAuthFailure('invalid_client', 'The client metadata document’s host does not resolve.');
   }
-  const pinned: LookupFunction = (_host, opts, callback) => {
-    if ((opts as { all?: boolean }).all)
-      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
+  const pinned = pinnedLookup(checked);
   const body = await new Promise<string>((resolve, reject) => {
     const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
       url,

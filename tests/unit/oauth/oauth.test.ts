@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchMetadataDocument, isPublicAddress } from '@/lib/oauth/cimd';
+import { fetchMetadataDocument, isPublicAddress, pinnedLookup } from '@/lib/oauth/cimd';
 import { redirectUriAllowed, type KnownClient } from '@/lib/oauth/clients';
 import { pkceMatches } from '@/lib/oauth/grants';
 
@@ -75,6 +75,31 @@ describe('fetching a client metadata document', () => {
   });
   it('stops at 64 KB', async () => {
     await expect(fetchMetadataDocument(`${base}/big`, testing)).rejects.toThrow(/64 KB/);
+  });
+});
+
+describe('the pinned lookup of a metadata document host', () => {
+  it('lets a connection move on from an unreachable first address to the next checked one', async () => {
+    // Listening on IPv4 loopback only: the first checked address (IPv6 loopback) refuses the connection.
+    const listener = createTcpServer((socket) => socket.end());
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    const lookup = pinnedLookup([
+      { address: '::1', family: 6 },
+      { address: '127.0.0.1', family: 4 },
+    ]);
+    try {
+      const reached = await new Promise<string>((resolve, reject) => {
+        const socket = connect({ host: 'documents.example', port, lookup, autoSelectFamily: true }, () => {
+          resolve(socket.remoteAddress ?? '');
+          socket.destroy();
+        });
+        socket.once('error', reject);
+      });
+      expect(reached).toBe('127.0.0.1');
+    } finally {
+      listener.close();
+    }
   });
 });
 
