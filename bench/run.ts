@@ -184,7 +184,7 @@ interface ScaleOut {
 }
 
 /**
- * The scale-out rows: REST calc_no_vig_odds on two instances behind a loopback round-robin balancer, against one
+ * The scale-out rows: REST calc_no_vig_odds on two instances behind a loopback round-robin TCP balancer, against one
  * instance behind the same balancer, on one PostgreSQL database (and Redis budgets when the code has them), in
  * alternating rounds. RSS of each instance is sampled while it is under load.
  */
@@ -196,7 +196,7 @@ async function measureScaleOut(): Promise<ScaleOut> {
   const { token } = await createAccessToken(db, { userId: user.id, name: 'bench', scope: 'read', now: new Date() });
   await db.$disconnect();
   const redis = redisBudgets();
-  const env = { DATABASE_URL: database.url, ...HUGE_BUDGETS, TRUSTED_PROXY_HOPS: '1', ...(redis ? { REDIS_URL } : {}) };
+  const env = { DATABASE_URL: database.url, ...HUGE_BUDGETS, ...(redis ? { REDIS_URL } : {}) };
   const instances: RunningServer[] = [];
   const balancers: Awaited<ReturnType<typeof startBalancer>>[] = [];
   try {
@@ -231,7 +231,7 @@ async function measureScaleOut(): Promise<ScaleOut> {
     }
     const budgets = redis ? `Redis budgets (${REDIS_URL})` : 'in-process budgets (REDIS_URL not read by this code yet)';
     return {
-      label: `REST calc_no_vig_odds on PostgreSQL, ${budgets}, behind a loopback round-robin balancer`,
+      label: `REST calc_no_vig_odds on PostgreSQL, ${budgets}, behind a loopback round-robin TCP balancer`,
       one: median(ones),
       two: median(twos),
       ratios: twos.map((row, i) => row.requestsPerSecond / (ones[i] as Row).requestsPerSecond),
