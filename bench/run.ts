@@ -21,6 +21,7 @@ import { migrate } from '@/lib/db/migrate';
 import { freshDatabase } from '../tests/helpers/db';
 import { freePort, startServer, type RunningServer } from '../tests/helpers/server';
 import { startBalancer } from './balancer';
+import { cpuDuring } from './cpu';
 import { startOddsApiSlate } from './odds-api-slate';
 
 const CONNECTIONS = 20;
@@ -71,6 +72,8 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** Where the machine's CPU went during the row (scale-out rows). */
+  cpu?: string;
 }
 
 interface Target {
@@ -181,7 +184,7 @@ interface ScaleOut {
 }
 
 /**
- * The scale-out rows: REST calc_no_vig_odds on two instances behind a loopback round-robin balancer, against one
+ * The scale-out rows: REST calc_no_vig_odds on two instances behind a loopback round-robin TCP balancer, against one
  * instance behind the same balancer, on one PostgreSQL database (and Redis budgets when the code has them), in
  * alternating rounds. RSS of each instance is sampled while it is under load.
  */
@@ -193,7 +196,7 @@ async function measureScaleOut(): Promise<ScaleOut> {
   const { token } = await createAccessToken(db, { userId: user.id, name: 'bench', scope: 'read', now: new Date() });
   await db.$disconnect();
   const redis = redisBudgets();
-  const env = { DATABASE_URL: database.url, ...HUGE_BUDGETS, TRUSTED_PROXY_HOPS: '1', ...(redis ? { REDIS_URL } : {}) };
+  const env = { DATABASE_URL: database.url, ...HUGE_BUDGETS, ...(redis ? { REDIS_URL } : {}) };
   const instances: RunningServer[] = [];
   const balancers: Awaited<ReturnType<typeof startBalancer>>[] = [];
   try {
@@ -202,6 +205,11 @@ async function measureScaleOut(): Promise<ScaleOut> {
     const [a, b] = instances as [RunningServer, RunningServer];
     balancers.push(await startBalancer([a.port]), await startBalancer([a.port, b.port]));
     const [single, pair] = balancers as [Awaited<ReturnType<typeof startBalancer>>, Awaited<ReturnType<typeof startBalancer>>];
+    const servers = { 'instance 1': a.pid, 'instance 2': b.pid };
+    const measureCpu = async (name: string, options: autocannon.Options): Promise<Row> => {
+      const { result, cpu } = await cpuDuring(servers, () => measure(name, options));
+      return { ...result, cpu };
+    };
     const options = (port: number): autocannon.Options => ({
       url: `http://localhost:${port}/api/v1/tools/calc_no_vig_odds`,
       method: 'POST',
@@ -215,15 +223,15 @@ async function measureScaleOut(): Promise<ScaleOut> {
     const twos: Row[] = [];
     try {
       for (let round = 1; round <= ROUNDS; round++) {
-        ones.push(await measure(`scale-out: one instance (round ${round}/${ROUNDS})`, options(single.port)));
-        twos.push(await measure(`scale-out: two instances (round ${round}/${ROUNDS})`, options(pair.port)));
+        ones.push(await measureCpu(`scale-out: one instance (round ${round}/${ROUNDS})`, options(single.port)));
+        twos.push(await measureCpu(`scale-out: two instances (round ${round}/${ROUNDS})`, options(pair.port)));
       }
     } finally {
       clearInterval(sampler);
     }
     const budgets = redis ? `Redis budgets (${REDIS_URL})` : 'in-process budgets (REDIS_URL not read by this code yet)';
     return {
-      label: `REST calc_no_vig_odds on PostgreSQL, ${budgets}, behind a loopback round-robin balancer`,
+      label: `REST calc_no_vig_odds on PostgreSQL, ${budgets}, behind a loopback round-robin TCP balancer`,
       one: median(ones),
       two: median(twos),
       ratios: twos.map((row, i) => row.requestsPerSecond / (ones[i] as Row).requestsPerSecond),
@@ -236,7 +244,25 @@ async function measureScaleOut(): Promise<ScaleOut> {
   }
 }
 
+function printScaleOut(scale: ScaleOut): void {
+  const range = `${Math.min(...scale.ratios).toFixed(2)}–${Math.max(...scale.ratios).toFixed(2)}`;
+  console.log(`\nScale-out: ${scale.label} (${CONNECTIONS} connections, ${ROUNDS} alternating rounds, medians)\n`);
+  console.log(
+    '| instances | req/s | p50 ms | p99 ms | errors | vs one instance | (per round) | peak RSS per instance | CPU (median round) |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log(
+    `| one | ${scale.one.requestsPerSecond.toFixed(0)} | ${scale.one.p50} | ${scale.one.p99} | ${scale.one.errors} | 1.00 | | | ${scale.one.cpu ?? ''} |`,
+  );
+  console.log(
+    `| two | ${scale.two.requestsPerSecond.toFixed(0)} | ${scale.two.p50} | ${scale.two.p99} | ${scale.two.errors} | ` +
+      `${(scale.two.requestsPerSecond / scale.one.requestsPerSecond).toFixed(2)} | ${range} | ` +
+      `${scale.peakRssMb.map((mb) => `${mb.toFixed(0)} MB`).join(', ')} | ${scale.two.cpu ?? ''} |`,
+  );
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'scale-out') return printScaleOut(await measureScaleOut());
   const dir = await mkdtemp(path.join(os.tmpdir(), 'jev-bench-'));
   const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
   await migrate(databaseUrl);
@@ -342,20 +368,7 @@ async function main() {
     console.log(`answer sizes: NFL week ${(await size(GAME_ODDS_BODY)) / 1000} KB, value scan ${(await size(VALUE_SCAN_BODY)) / 1000} KB`);
 
     // The single-instance servers rest from here on; the scale-out rows start their own instances.
-    process.stderr.write('scale-out: two instances on PostgreSQL behind a loopback balancer …\n');
-    const scale = await measureScaleOut();
-    const range = `${Math.min(...scale.ratios).toFixed(2)}–${Math.max(...scale.ratios).toFixed(2)}`;
-    console.log(`\nScale-out: ${scale.label} (${CONNECTIONS} connections, ${ROUNDS} alternating rounds, medians)\n`);
-    console.log('| instances | req/s | p50 ms | p99 ms | errors | vs one instance | (per round) | peak RSS per instance |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-    console.log(
-      `| one | ${scale.one.requestsPerSecond.toFixed(0)} | ${scale.one.p50} | ${scale.one.p99} | ${scale.one.errors} | 1.00 | | |`,
-    );
-    console.log(
-      `| two | ${scale.two.requestsPerSecond.toFixed(0)} | ${scale.two.p50} | ${scale.two.p99} | ${scale.two.errors} | ` +
-        `${(scale.two.requestsPerSecond / scale.one.requestsPerSecond).toFixed(2)} | ${range} | ` +
-        `${scale.peakRssMb.map((mb) => `${mb.toFixed(0)} MB`).join(', ')} |`,
-    );
+    printScaleOut(await measureScaleOut());
   } finally {
     bare.stop();
     await fresh.stop();

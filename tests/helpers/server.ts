@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // Starts the real production server (server.mjs → Next's built app) on a free port, as `npm start` would.
@@ -21,6 +22,14 @@ export const GENEROUS_BUDGETS = {
   RATE_LIMIT_USER_PER_MINUTE: '100000',
 };
 
+/** Node's flags from `npm start` (the heap limit), so tests and the bench run the server exactly as it runs. */
+const START_FLAGS = (() => {
+  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const flags = /\bnode ((?:--\S+ )*)server\.mjs/.exec(start)?.[1];
+  if (flags === undefined) throw new Error(`package.json's start script no longer runs "node [flags] server.mjs": ${start}`);
+  return flags.split(' ').filter(Boolean);
+})();
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -39,7 +48,7 @@ export async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string>, { keepOutput = true, script = 'server.mjs' } = {}): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [path.resolve(script)], {
+  const child: ChildProcess = spawn(process.execPath, [...START_FLAGS, path.resolve(script)], {
     env: { ...process.env, NODE_ENV: 'production', APP_URL: origin, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
