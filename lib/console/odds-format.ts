@@ -16,3 +16,12 @@ export function outcomeName(outcome: string, point: number | null): string {
   if (point === null) return name;
   return `${name} ${point > 0 && outcome !== 'over' && outcome !== 'under' ? '+' : ''}${point}`;
 }
+
+/** Expected value (in percent) a best price must reach to be highlighted, unless the address says otherwise. */
+export const DEFAULT_MIN_PERCENT = 2;
+
+/** The `min` of a Games address (percent); the tool takes -1 to 10 as a fraction, so anything else is the default. */
+export function thresholdPercent(param: string | string[] | undefined): number {
+  const min = typeof param === 'string' && param.trim() !== '' ? Number(param) : DEFAULT_MIN_PERCENT;
+  return Number.isFinite(min) && min >= -100 && min <= 1000 ? min : DEFAULT_MIN_PERCENT;
+}

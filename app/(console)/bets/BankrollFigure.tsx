@@ -36,18 +36,20 @@ export function BankrollFigure({ points, currency, timeZone }: { points: Bankrol
         ; cumulative profit {money(last.cumulativeProfit)}. Balances are worked back from today&apos;s, so a balance set by hand shifts
         them.
       </figcaption>
-      <div className="visually-hidden">
-        <DataTable caption="Bankroll after each settled bet" columns={['Settled', 'Profit', 'Cumulative profit', 'Balance after']}>
-          {points.map((point, index) => (
-            <tr key={point.betId}>
-              <th scope="row">{labels[index]}</th>
-              <td>{money(point.profit)}</td>
-              <td>{money(point.cumulativeProfit)}</td>
-              <td>{money(point.balanceAfter)}</td>
-            </tr>
-          ))}
-        </DataTable>
-      </div>
+      <DataTable
+        visuallyHidden
+        caption="Bankroll after each settled bet"
+        columns={['Settled', 'Profit', 'Cumulative profit', 'Balance after']}
+      >
+        {points.map((point, index) => (
+          <tr key={point.betId}>
+            <th scope="row">{labels[index]}</th>
+            <td>{money(point.profit)}</td>
+            <td>{money(point.cumulativeProfit)}</td>
+            <td>{money(point.balanceAfter)}</td>
+          </tr>
+        ))}
+      </DataTable>
     </figure>
   );
 }

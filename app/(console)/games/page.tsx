@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/auth/session';
+import { thresholdPercent } from '@/lib/console/odds-format';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS, type Sport } from '@/lib/data/sports';
 import { db } from '@/lib/db';
@@ -11,14 +12,9 @@ import { MarketsTable, valueKey } from './MarketsTable';
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Games · JEV' };
 
-/** Expected value (in percent) a best price must reach to be highlighted, unless the address says otherwise. */
-const DEFAULT_MIN_PERCENT = 2;
-
 function readParams(params: Record<string, string | string[] | undefined>) {
   const sport = (SPORTS as readonly string[]).includes(String(params.sport)) ? (params.sport as Sport) : 'nfl';
-  const min = typeof params.min === 'string' && params.min.trim() !== '' ? Number(params.min) : DEFAULT_MIN_PERCENT;
-  // The tool takes -1 to 10 as a fraction; anything else falls back to the default.
-  return { sport, min: Number.isFinite(min) && min >= -100 && min <= 1000 ? min : DEFAULT_MIN_PERCENT };
+  return { sport, min: thresholdPercent(params.min) };
 }
 
 export default async function GamesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -64,7 +60,7 @@ export default async function GamesPage({ searchParams }: { searchParams: Promis
           return (
             <section key={game.gameId} className="card game" aria-labelledby={`game-${game.gameId}`}>
               <h2 id={`game-${game.gameId}`}>
-                <Link href={`/games/${game.gameId}`}>{title}</Link>
+                <Link href={`/games/${game.gameId}?min=${min}`}>{title}</Link>
               </h2>
               <p className="muted">
                 <time dateTime={game.startsAt}>{formatDateTime(new Date(game.startsAt), timeZone)}</time>

@@ -53,22 +53,21 @@ export function MovementFigure({ market, referenceBook, timeZone }: { market: Ma
         <strong>{title}.</strong> {referenceBook}&apos;s price (solid, as its implied probability) and the consensus fair probability
         (dashed) at {series.length} recorded change{series.length === 1 ? '' : 's'}, {labels[0]} to {labels.at(-1)}. {summary}.
       </figcaption>
-      <div className="visually-hidden">
-        <DataTable
-          caption={`${title}, every point`}
-          columns={['Time', ...names.flatMap((name) => [`${name} ${referenceBook} price`, `${name} fair probability`])]}
-        >
-          {series.map((point, index) => (
-            <tr key={index}>
-              <th scope="row">{labels[index]}</th>
-              {names.flatMap((name, i) => [
-                <td key={`${name}-price`}>{priceAt(point.americanOdds[i], point.points[i])}</td>,
-                <td key={`${name}-fair`}>{percent(point.fairProbability?.[i])}</td>,
-              ])}
-            </tr>
-          ))}
-        </DataTable>
-      </div>
+      <DataTable
+        visuallyHidden
+        caption={`${title}, every point`}
+        columns={['Time', ...names.flatMap((name) => [`${name} ${referenceBook} price`, `${name} fair probability`])]}
+      >
+        {series.map((point, index) => (
+          <tr key={index}>
+            <th scope="row">{labels[index]}</th>
+            {names.flatMap((name, i) => [
+              <td key={`${name}-price`}>{priceAt(point.americanOdds[i], point.points[i])}</td>,
+              <td key={`${name}-fair`}>{percent(point.fairProbability?.[i])}</td>,
+            ])}
+          </tr>
+        ))}
+      </DataTable>
     </figure>
   );
 }

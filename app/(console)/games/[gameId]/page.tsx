@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { DataTable } from '@/app/components/DataTable';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/auth/session';
+import { thresholdPercent } from '@/lib/console/odds-format';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORTS, type Sport } from '@/lib/data/sports';
 import { db } from '@/lib/db';
@@ -10,7 +11,7 @@ import { ToolError } from '@/lib/errors';
 import { runReadTool } from '@/lib/gateway/console';
 import type { getInjuryReport, getWeather } from '@/lib/tools/conditions';
 import type { getGameOdds } from '@/lib/tools/odds';
-import { MarketsTable } from '../MarketsTable';
+import { MarketsTable, valueKey } from '../MarketsTable';
 import { MovementFigure } from './MovementFigure';
 
 export const dynamic = 'force-dynamic';
@@ -22,10 +23,10 @@ function sportOf(gameId: string): Sport | undefined {
   return SPORTS.find((sport) => sport === prefix);
 }
 
-async function loadGame(user: { id: string; email: string }, sport: Sport, gameId: string) {
+async function loadGame(user: { id: string; email: string }, sport: Sport, gameId: string, min: number) {
   try {
     return await Promise.all([
-      runReadTool<typeof getGameOdds>('get_game_odds', user, { sport, gameId, history: true }),
+      runReadTool<typeof getGameOdds>('get_game_odds', user, { sport, gameId, history: true, minExpectedValue: min / 100 }),
       runReadTool<typeof getInjuryReport>('get_injury_report', user, { sport, gameId }),
       runReadTool<typeof getWeather>('get_weather', user, { gameId }),
     ]);
@@ -35,23 +36,31 @@ async function loadGame(user: { id: string; email: string }, sport: Sport, gameI
   }
 }
 
-export default async function GamePage({ params }: { params: Promise<{ gameId: string }> }) {
+export default async function GamePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ gameId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUser();
   const { gameId } = await params;
+  const min = thresholdPercent((await searchParams).min);
   const sport = sportOf(gameId);
   if (!sport) notFound();
-  const [timeZone, [odds, injuries, weather]] = await Promise.all([userTimeZone(db(), user.id), loadGame(user, sport, gameId)]);
+  const [timeZone, [odds, injuries, weather]] = await Promise.all([userTimeZone(db(), user.id), loadGame(user, sport, gameId, min)]);
   const game = odds.games[0];
   if (!game) notFound();
   const title = `${game.awayTeam.name} at ${game.homeTeam.name}`;
   const forecast = 'forecast' in weather ? weather.forecast : null;
+  const valueKeys = new Set((odds.value ?? []).map((v) => valueKey(v.gameId, v.market, v.outcome, v.point)));
 
   return (
     <>
       <SiteHeader user={user} current="/games" />
       <main id="main" className="inner">
         <p>
-          <Link href={`/games?sport=${sport}`}>All {sport.toUpperCase()} games</Link>
+          <Link href={`/games?sport=${sport}&min=${min}`}>All {sport.toUpperCase()} games</Link>
         </p>
         <h1>{title}</h1>
         <p className="lead">
@@ -61,7 +70,8 @@ export default async function GamePage({ params }: { params: Promise<{ gameId: s
         {odds.priceNote && <p className="callout">{odds.priceNote}</p>}
 
         <h2>Markets</h2>
-        <MarketsTable game={game} caption={`${title}: prices`} valueKeys={new Set()} />
+        <p className="muted">Best prices with an expected value of at least {min}% are marked Value.</p>
+        <MarketsTable game={game} caption={`${title}: prices`} valueKeys={valueKeys} />
 
         <h2>Line movement</h2>
         {game.markets.map((market) => (
