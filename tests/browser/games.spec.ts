@@ -66,6 +66,11 @@ test('Games: the sample slate with fair and best prices, value marked at the def
     expect(text).toMatch(/Value$/);
     expect(parseFloat(text)).toBeGreaterThanOrEqual(2);
   }
+  // The summary above the games lists the same outcomes, best first, ten at most.
+  const best = page.getByRole('table', { name: 'Best prices with at least 2% expected value, best first' }).locator('tbody tr');
+  await expect(best).toHaveCount(Math.min(10, await valueRows.count()));
+  const bestEvs = (await best.locator('td:nth-child(5)').allTextContents()).map(parseFloat);
+  expect(bestEvs).toEqual([...bestEvs].sort((a, b) => b - a));
   await expect(page.locator('.flag-steam').first()).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'games');
@@ -145,10 +150,13 @@ test('Bets: the bankroll chart after bets are settled, following the filters', a
   const chart = page.locator('figure[data-chart="bankroll"]');
   // 1000 + 30 after the win, then - 10 after the loss; cumulative profit 20.
   await expect(chart.locator('figcaption')).toContainText('2 settled bets');
-  await expect(chart.locator('figcaption')).toContainText('balance $1,030.00 after the first, $1,020.00 after the last');
+  await expect(chart.locator('figcaption')).toContainText(
+    'balance $1,000.00 before the first, $1,030.00 after it, $1,020.00 after the last',
+  );
   await expect(chart.locator('figcaption')).toContainText('cumulative profit $20.00');
   await expect(chart.locator('path.recharts-line-curve')).toHaveCount(2);
-  await expect(chart.locator('.recharts-line-dots circle')).toHaveCount(4);
+  // A balance chart and a profit chart, each from the point before the first bet: three dots apiece.
+  await expect(chart.locator('.recharts-line-dots circle')).toHaveCount(6);
   await expect(page.locator('th', { hasText: 'CLV' })).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'bets-bankroll');
@@ -157,6 +165,8 @@ test('Bets: the bankroll chart after bets are settled, following the filters', a
   await page.getByLabel('Status').selectOption('won');
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(chart.locator('figcaption')).toContainText('1 settled bet,');
-  await expect(chart.locator('figcaption')).toContainText('balance $1,030.00 after the first, $1,030.00 after the last');
-  await expect(chart.locator('.recharts-line-dots circle')).toHaveCount(2);
+  await expect(chart.locator('figcaption')).toContainText(
+    'balance $1,000.00 before the first, $1,030.00 after it, $1,030.00 after the last',
+  );
+  await expect(chart.locator('.recharts-line-dots circle')).toHaveCount(4);
 });

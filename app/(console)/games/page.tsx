@@ -8,6 +8,7 @@ import { db } from '@/lib/db';
 import { runReadTool } from '@/lib/gateway/console';
 import type { getGameOdds } from '@/lib/tools/odds';
 import { MarketsTable, valueKey } from './MarketsTable';
+import { ValueTable } from './ValueTable';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Games · JEV' };
@@ -25,6 +26,7 @@ export default async function GamesPage({ searchParams }: { searchParams: Promis
     runReadTool<typeof getGameOdds>('get_game_odds', user, { sport, minExpectedValue: min / 100 }),
   ]);
   const valueKeys = new Set((odds.value ?? []).map((v) => valueKey(v.gameId, v.market, v.outcome, v.point)));
+  const titles = new Map(odds.games.map((game) => [game.gameId, `${game.awayTeam.name} at ${game.homeTeam.name}`]));
 
   return (
     <>
@@ -54,14 +56,16 @@ export default async function GamesPage({ searchParams }: { searchParams: Promis
         </form>
         {odds.priceNote && <p className="callout">{odds.priceNote}</p>}
         {odds.note && <p className="empty">{odds.note}</p>}
+        {odds.games.length > 0 && <ValueTable value={odds.value ?? []} titles={titles} min={min} />}
         {odds.valueNote && <p className="muted">{odds.valueNote}</p>}
+        {odds.games.length > 0 && <h2>Every game</h2>}
         {odds.games.map((game) => {
-          const title = `${game.awayTeam.name} at ${game.homeTeam.name}`;
+          const title = titles.get(game.gameId)!;
           return (
             <section key={game.gameId} className="card game" aria-labelledby={`game-${game.gameId}`}>
-              <h2 id={`game-${game.gameId}`}>
+              <h3 id={`game-${game.gameId}`}>
                 <Link href={`/games/${game.gameId}?min=${min}`}>{title}</Link>
-              </h2>
+              </h3>
               <p className="muted">
                 <time dateTime={game.startsAt}>{formatDateTime(new Date(game.startsAt), timeZone)}</time>
                 {game.status !== 'scheduled' ? ` · ${game.status}` : ''}
