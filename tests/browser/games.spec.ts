@@ -22,9 +22,12 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
 }
 
-/** Runs `jev` against the browser tests' database (the sample slate, seeded bets). */
-function jev(...args: string[]): void {
-  execFileSync(process.execPath, ['bin/jev.mjs', ...args], { env: { ...process.env, DATABASE_URL: process.env.JEV_BROWSER_DATABASE_URL } });
+/** Runs `jev` against the browser tests' database (the sample slate, a token); returns what it printed. */
+function jev(...args: string[]): string {
+  return execFileSync(process.execPath, ['bin/jev.mjs', ...args], {
+    env: { ...process.env, DATABASE_URL: process.env.JEV_BROWSER_DATABASE_URL },
+    encoding: 'utf8',
+  });
 }
 
 function seedBets(bets: object[]): void {
@@ -47,7 +50,7 @@ test.beforeAll(async ({ browser }) => {
   await expect(page).toHaveURL(/\/connect$/);
 });
 
-test('Games: the sample slate with fair and best prices, value marked at the default 2% threshold', async () => {
+test('Games: the sample slate with fair and best prices, value marked at the default 2% threshold', async ({ request }) => {
   await page.getByRole('link', { name: 'Games', exact: true }).click();
   await expect(page).toHaveURL(/\/games$/);
   await expect(page.getByRole('heading', { name: 'Games', level: 1 })).toBeVisible();
@@ -72,6 +75,23 @@ test('Games: the sample slate with fair and best prices, value marked at the def
   const bestEvs = (await best.locator('td:nth-child(5)').allTextContents()).map(parseFloat);
   expect(bestEvs).toEqual([...bestEvs].sort((a, b) => b - a));
   await expect(page.locator('.flag-steam').first()).toBeVisible();
+
+  // The page shows what an agent is told: the same value list, arbitrage and steam as get_game_odds over the API.
+  const token = jev('token', 'create', '--email', EMAIL, '--scope', 'read').trim();
+  const answer = await request.post(`${origin()}/api/v1/tools/get_game_odds`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { sport: 'nfl', minExpectedValue: 0.02 },
+  });
+  expect(answer.status()).toBe(200);
+  const { data } = (await answer.json()) as {
+    data: { value: unknown[]; games: { markets: { arbitrage: unknown; steam: unknown }[] }[] };
+  };
+  const markets = data.games.flatMap((game) => game.markets);
+  await expect(valueRows).toHaveCount(data.value.length);
+  await expect(page.locator('.flag-arb')).toHaveCount(markets.filter((market) => market.arbitrage).length);
+  await expect(page.locator('.flag-steam')).toHaveCount(markets.filter((market) => market.steam).length);
+  await expect(games).toHaveCount(data.games.length);
+
   await expectAccessible(page);
   await screenshot(page, 'games');
 
