@@ -94,6 +94,10 @@ test('Games: the sample slate with fair and best prices, value marked at the def
 
   await expectAccessible(page);
   await screenshot(page, 'games');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+  await screenshot(page, 'games-phone');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // A game with value, opened later at the same threshold.
   const href = (await games.filter({ has: valueRows }).first().getByRole('link').getAttribute('href')) as string;
