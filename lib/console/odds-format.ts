@@ -18,7 +18,7 @@ export function outcomeName(outcome: string, point: number | null): string {
 }
 
 /** Expected value (in percent) a best price must reach to be highlighted, unless the address says otherwise. */
-export const DEFAULT_MIN_PERCENT = 2;
+const DEFAULT_MIN_PERCENT = 2;
 
 /** The `min` of a Games address (percent); the tool takes -1 to 10 as a fraction, so anything else is the default. */
 export function thresholdPercent(param: string | string[] | undefined): number {
