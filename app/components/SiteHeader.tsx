@@ -4,6 +4,7 @@ import { SignOutButton } from './SignOutButton';
 
 const CONSOLE_PAGES = [
   { href: '/connect', label: 'Connect' },
+  { href: '/games', label: 'Games' },
   { href: '/bankroll', label: 'Bankroll' },
   { href: '/bets', label: 'Bets' },
   { href: '/picks', label: 'Picks' },

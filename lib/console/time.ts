@@ -9,3 +9,8 @@ export async function userTimeZone(db: Db, userId: string): Promise<string> {
 export function formatDateTime(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(instant);
 }
+
+/** A chart's time label: short enough for an axis at phone width ("Nov 23, 3:04 PM"). */
+export function formatShortDateTime(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(instant);
+}

@@ -5,10 +5,12 @@ import { BET_STATUSES } from '@/lib/account/bet-states';
 import { listBets } from '@/lib/account/bets';
 import { requireUser } from '@/lib/auth/session';
 import { config } from '@/lib/config';
+import { bankrollHistory } from '@/lib/console/bankroll-history';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
 import { db } from '@/lib/db';
 import { ToolError } from '@/lib/errors';
+import { BankrollFigure } from './BankrollFigure';
 import { SettleBetForm } from './SettleBetForm';
 
 export const dynamic = 'force-dynamic';
@@ -26,8 +28,9 @@ export default async function BetsPage({ searchParams }: { searchParams: Promise
   const status = pick(params.status, BET_STATUSES);
   const sport = pick(params.sport, SPORTS);
   const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
-  const [timeZone, book] = await Promise.all([
+  const [timeZone, history, book] = await Promise.all([
     userTimeZone(db(), user.id),
+    bankrollHistory(db(), user.id, { status, sport }),
     listBets(db(), {
       userId: user.id,
       filter: { status, sport },
@@ -91,6 +94,7 @@ export default async function BetsPage({ searchParams }: { searchParams: Promise
                 <dd>{percent(book.summary.averageClosingLineValue)}</dd>
               </div>
             </dl>
+            <BankrollFigure points={history.points} currency={history.currency} timeZone={timeZone} />
             <DataTable caption="Your bets" columns={['Placed', 'Bet', 'Price', 'Stake', 'Status', 'Profit', 'CLV', 'Logged by', '']}>
               {book.bets.map((bet) => {
                 const label = `${bet.sport.toUpperCase()} ${bet.gameId}: ${bet.player ? `${bet.player} ` : ''}${bet.market} ${bet.selection}${bet.point === null ? '' : ` ${bet.point}`}`;

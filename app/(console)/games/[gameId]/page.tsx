@@ -1,0 +1,119 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { DataTable } from '@/app/components/DataTable';
+import { SiteHeader } from '@/app/components/SiteHeader';
+import { requireUser } from '@/lib/auth/session';
+import { thresholdPercent } from '@/lib/console/odds-format';
+import { formatDateTime, userTimeZone } from '@/lib/console/time';
+import { SPORTS, type Sport } from '@/lib/data/sports';
+import { db } from '@/lib/db';
+import { ToolError } from '@/lib/errors';
+import { runReadTool } from '@/lib/gateway/console';
+import type { getInjuryReport, getWeather } from '@/lib/tools/conditions';
+import type { getGameOdds } from '@/lib/tools/odds';
+import { MarketsTable, valueKey } from '../MarketsTable';
+import { MovementFigure } from './MovementFigure';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Game · JEV' };
+
+/** A game id starts with its sport ("nfl-2026-11-23-dal-nyg"); anything else is no game of ours. */
+function sportOf(gameId: string): Sport | undefined {
+  const prefix = gameId.split('-')[0];
+  return SPORTS.find((sport) => sport === prefix);
+}
+
+async function loadGame(user: { id: string; email: string }, sport: Sport, gameId: string, min: number) {
+  try {
+    return await Promise.all([
+      runReadTool<typeof getGameOdds>('get_game_odds', user, { sport, gameId, history: true, minExpectedValue: min / 100 }),
+      runReadTool<typeof getInjuryReport>('get_injury_report', user, { sport, gameId }),
+      runReadTool<typeof getWeather>('get_weather', user, { gameId }),
+    ]);
+  } catch (error) {
+    if (error instanceof ToolError && (error.code === 'not_found' || error.code === 'invalid_input')) notFound();
+    throw error;
+  }
+}
+
+export default async function GamePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ gameId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const user = await requireUser();
+  const { gameId } = await params;
+  const min = thresholdPercent((await searchParams).min);
+  const sport = sportOf(gameId);
+  if (!sport) notFound();
+  const [timeZone, [odds, injuries, weather]] = await Promise.all([userTimeZone(db(), user.id), loadGame(user, sport, gameId, min)]);
+  const game = odds.games[0];
+  if (!game) notFound();
+  const title = `${game.awayTeam.name} at ${game.homeTeam.name}`;
+  const forecast = 'forecast' in weather ? weather.forecast : null;
+  const valueKeys = new Set((odds.value ?? []).map((v) => valueKey(v.gameId, v.market, v.outcome, v.point)));
+
+  return (
+    <>
+      <SiteHeader user={user} current="/games" />
+      <main id="main" className="inner">
+        <p>
+          <Link href={`/games?sport=${sport}&min=${min}`}>All {sport.toUpperCase()} games</Link>
+        </p>
+        <h1>{title}</h1>
+        <p className="lead">
+          <time dateTime={game.startsAt}>{formatDateTime(new Date(game.startsAt), timeZone)}</time>
+          {game.venue ? ` · ${game.venue.name}, ${game.venue.city}` : ''} · prices at {odds.referenceBook}. Times are in {timeZone}.
+        </p>
+        {odds.priceNote && <p className="callout">{odds.priceNote}</p>}
+
+        <h2>Markets</h2>
+        <p className="muted">Best prices with an expected value of at least {min}% are marked Value.</p>
+        <MarketsTable game={game} caption={`${title}: prices`} valueKeys={valueKeys} />
+
+        <h2>Line movement</h2>
+        {game.markets.map((market) => (
+          <MovementFigure key={market.market} market={market} referenceBook={odds.referenceBook} timeZone={timeZone} />
+        ))}
+
+        <h2>Weather at kickoff</h2>
+        {forecast ? (
+          <dl className="figures">
+            <dt>Conditions</dt>
+            <dd>{forecast.conditions ?? '–'}</dd>
+            <dt>Temperature</dt>
+            <dd>{forecast.temperatureF === null ? '–' : `${forecast.temperatureF} °F`}</dd>
+            <dt>Wind</dt>
+            <dd>{forecast.windMph === null ? '–' : `${forecast.windMph} mph`}</dd>
+            <dt>Chance of precipitation</dt>
+            <dd>{forecast.precipitationProbability === null ? '–' : `${forecast.precipitationProbability}%`}</dd>
+            <dt>Forecast updated</dt>
+            <dd>{forecast.updatedAgo}</dd>
+          </dl>
+        ) : null}
+        {weather.note && <p className="muted">{weather.note}</p>}
+
+        <h2>Injuries</h2>
+        {injuries.injuries.length === 0 ? (
+          <p className="empty">No injuries reported for either team.</p>
+        ) : (
+          <DataTable caption={`${title}: injuries`} columns={['Player', 'Team', 'Position', 'Status', 'Detail', 'Updated']}>
+            {injuries.injuries.map((injury) => (
+              <tr key={`${injury.team.abbreviation}|${injury.player}`}>
+                <th scope="row">{injury.player}</th>
+                <td>{injury.team.abbreviation}</td>
+                <td>{injury.position ?? '–'}</td>
+                <td>{injury.status}</td>
+                <td>{injury.detail ?? '–'}</td>
+                <td>{injury.updatedAgo}</td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+        <p className="muted">{injuries.note}</p>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import Link from 'next/link';
+import { SiteHeader } from '@/app/components/SiteHeader';
+import { requireUser } from '@/lib/auth/session';
+import { thresholdPercent } from '@/lib/console/odds-format';
+import { formatDateTime, userTimeZone } from '@/lib/console/time';
+import { SPORT_CHOICES, SPORTS, type Sport } from '@/lib/data/sports';
+import { db } from '@/lib/db';
+import { runReadTool } from '@/lib/gateway/console';
+import type { getGameOdds } from '@/lib/tools/odds';
+import { MarketsTable, valueKey } from './MarketsTable';
+import { ValueTable } from './ValueTable';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Games · JEV' };
+
+function readParams(params: Record<string, string | string[] | undefined>) {
+  const sport = (SPORTS as readonly string[]).includes(String(params.sport)) ? (params.sport as Sport) : 'nfl';
+  return { sport, min: thresholdPercent(params.min) };
+}
+
+export default async function GamesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireUser();
+  const { sport, min } = readParams(await searchParams);
+  const [timeZone, odds] = await Promise.all([
+    userTimeZone(db(), user.id),
+    runReadTool<typeof getGameOdds>('get_game_odds', user, { sport, minExpectedValue: min / 100 }),
+  ]);
+  const valueKeys = new Set((odds.value ?? []).map((v) => valueKey(v.gameId, v.market, v.outcome, v.point)));
+  const titles = new Map(odds.games.map((game) => [game.gameId, `${game.awayTeam.name} at ${game.homeTeam.name}`]));
+
+  return (
+    <>
+      <SiteHeader user={user} current="/games" />
+      <main id="main" className="inner">
+        <h1>Games</h1>
+        <p className="lead">
+          The coming week&apos;s games with {odds.referenceBook}&apos;s prices, the no-vig fair price of the books&apos; consensus, and the
+          best price on offer with its expected value. Times are in {timeZone}.
+        </p>
+        <form className="actions" method="get">
+          <div className="field">
+            <label htmlFor="sport">Sport</label>
+            <select id="sport" name="sport" defaultValue={sport}>
+              {SPORT_CHOICES.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="min">Highlight EV from (%)</label>
+            <input id="min" name="min" type="number" step="0.5" defaultValue={min} className="short" />
+          </div>
+          <button type="submit">Show</button>
+        </form>
+        {odds.priceNote && <p className="callout">{odds.priceNote}</p>}
+        {odds.note && <p className="empty">{odds.note}</p>}
+        {odds.games.length > 0 && <ValueTable value={odds.value ?? []} titles={titles} min={min} />}
+        {odds.valueNote && <p className="muted">{odds.valueNote}</p>}
+        {odds.games.length > 0 && <h2>Every game</h2>}
+        {odds.games.map((game) => {
+          const title = titles.get(game.gameId)!;
+          return (
+            <section key={game.gameId} className="card game" aria-labelledby={`game-${game.gameId}`}>
+              <h3 id={`game-${game.gameId}`}>
+                <Link href={`/games/${game.gameId}?min=${min}`}>{title}</Link>
+              </h3>
+              <p className="muted">
+                <time dateTime={game.startsAt}>{formatDateTime(new Date(game.startsAt), timeZone)}</time>
+                {game.status !== 'scheduled' ? ` · ${game.status}` : ''}
+              </p>
+              <MarketsTable game={game} caption={`${title}: prices`} valueKeys={valueKeys} />
+            </section>
+          );
+        })}
+      </main>
+    </>
+  );
+}

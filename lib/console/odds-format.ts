@@ -1,0 +1,27 @@
+// How the console writes prices, probabilities and markets: the same figures the tools return, made readable.
+
+const MARKET_NAMES: Record<string, string> = { h2h: 'Moneyline', spreads: 'Spread', totals: 'Total' };
+
+export const marketName = (market: string) => MARKET_NAMES[market] ?? market;
+
+/** +150, -110, or a dash when there is no price. */
+export const americanOdds = (odds: number | null | undefined) => (odds == null ? '–' : odds > 0 ? `+${odds}` : String(odds));
+
+/** A fraction as a percentage: 0.0213 → "2.1%". */
+export const percent = (value: number | null | undefined, digits = 1) => (value == null ? '–' : `${(value * 100).toFixed(digits)}%`);
+
+/** An outcome as bettors read it: the team or over/under, with its line ("DAL -3.5", "over 47.5"). */
+export function outcomeName(outcome: string, point: number | null): string {
+  const name = outcome === 'over' || outcome === 'under' || outcome === 'draw' ? outcome : outcome.toUpperCase();
+  if (point === null) return name;
+  return `${name} ${point > 0 && outcome !== 'over' && outcome !== 'under' ? '+' : ''}${point}`;
+}
+
+/** Expected value (in percent) a best price must reach to be highlighted, unless the address says otherwise. */
+const DEFAULT_MIN_PERCENT = 2;
+
+/** The `min` of a Games address (percent); the tool takes -1 to 10 as a fraction, so anything else is the default. */
+export function thresholdPercent(param: string | string[] | undefined): number {
+  const min = typeof param === 'string' && param.trim() !== '' ? Number(param) : DEFAULT_MIN_PERCENT;
+  return Number.isFinite(min) && min >= -100 && min <= 1000 ? min : DEFAULT_MIN_PERCENT;
+}
