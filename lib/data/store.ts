@@ -63,13 +63,21 @@ export interface PlayerStatRecord {
   stats: Record<string, number>;
 }
 
-/** Teams, aliases and venues from lib/data/teams.ts that the database lacks; cheap to repeat. */
+/**
+ * Teams, aliases and venues from lib/data/teams.ts that the database lacks; cheap to repeat. Venues are checked
+ * for every team, known or not: a game names its venue, and a team stored without one (by hand or by an older
+ * catalogue) must not make its games unstorable.
+ */
 export async function syncCatalogue(db: Db): Promise<void> {
-  const known = new Set((await db.team.findMany({ select: { id: true } })).map((team) => team.id));
+  const [teams, storedVenues] = await Promise.all([
+    db.team.findMany({ select: { id: true } }),
+    db.venue.findMany({ select: { id: true } }),
+  ]);
+  const known = new Set(teams.map((team) => team.id));
+  const knownVenues = new Set(storedVenues.map((venue) => venue.id));
   const missing = CATALOGUE.filter((team) => !known.has(team.id));
-  if (missing.length === 0) return;
-  const knownVenues = new Set((await db.venue.findMany({ select: { id: true } })).map((venue) => venue.id));
-  const venues = new Map(missing.filter((team) => !knownVenues.has(team.venue.id)).map((team) => [team.venue.id, team.venue]));
+  const venues = new Map(CATALOGUE.filter((team) => !knownVenues.has(team.venue.id)).map((team) => [team.venue.id, team.venue]));
+  if (missing.length === 0 && venues.size === 0) return;
   await db.$transaction([
     db.venue.createMany({ data: [...venues.values()] }),
     db.team.createMany({
