@@ -74,6 +74,11 @@ export interface CoreOptions {
   series?: boolean;
 }
 
+/** Home side first, then the draw, then away; over before under; yes before no. */
+export function outcomeRank(home: string, away: string, outcome: string): number {
+  return [home, 'draw', away, 'over', 'yes', 'under', 'no'].indexOf(outcome);
+}
+
 /** At most this many points in a market's `history` series (the most recent). */
 export const HISTORY_POINTS = 60;
 

@@ -1,0 +1,136 @@
+import { databaseProvider, type Db } from '@/lib/db/client';
+import { Prisma } from '@/lib/db/generated/sqlite/client';
+import { marketCore, outcomeRank, type MarketCore } from '../market-core';
+import { gamePrices, historyKey, marketHistory } from './odds';
+
+// The game markets of get_game_odds, priced: each game's market cores (lib/data/market-core.ts) are kept per
+// process and reused while the game's prices are unchanged. Every call reads each game's price version from
+// the database (one query), so a price merged by any instance (ingestion, the sample loader) is seen on the
+// next call; only the work that does not depend on the time of the call is reused.
+
+/** Games × reference books × series flags remembered per database. */
+const SNAPSHOT_ENTRIES = 2_000;
+
+interface Snapshot {
+  version: string;
+  /** Each market asked for so far: its core, or null when no book prices it. */
+  markets: Map<string, MarketCore | null>;
+}
+
+const snapshots = new WeakMap<Db, Map<string, Snapshot>>();
+
+export interface PricedGame {
+  id: string;
+  homeTeam: { abbreviation: string };
+  awayTeam: { abbreviation: string };
+}
+
+/**
+ * Each game's price version: the number of its game-market prices, the sum of their update times and its
+ * largest recorded change. A merge either adds a recorded change (a new or moved price, with a larger id than
+ * any before, even after the game is cleared and loaded again) or moves a confirmed price's update time
+ * forward, so every merge touching the game changes it.
+ */
+async function priceVersions(db: Db, gameIds: readonly string[]): Promise<Map<string, string>> {
+  if (gameIds.length === 0) return new Map();
+  const updatedMs =
+    databaseProvider(db) === 'postgres'
+      ? Prisma.sql`(extract(epoch from p."updatedAt") * 1000)::bigint`
+      : Prisma.sql`CAST(round((julianday(p."updatedAt") - 2440587.5) * 86400000) AS INTEGER)`;
+  const rows = await db.$queryRaw<{ id: string; prices: unknown; updated: unknown; changed: unknown }[]>`
+    SELECT g."id" AS "id",
+      (SELECT count(*) FROM "Price" p WHERE p."gameId" = g."id" AND p."player" = '') AS "prices",
+      (SELECT sum(${updatedMs}) FROM "Price" p WHERE p."gameId" = g."id" AND p."player" = '') AS "updated",
+      (SELECT max(h."id") FROM "PriceHistory" h WHERE h."gameId" = g."id") AS "changed"
+    FROM "Game" g WHERE g."id" IN (${Prisma.join(gameIds)})`;
+  return new Map(rows.map((row) => [row.id, `${String(row.prices)}:${String(row.updated)}:${String(row.changed)}`]));
+}
+
+/** The cores of the games' markets that some book prices, by game id and market. */
+export async function pricedGames(
+  db: Db,
+  games: readonly PricedGame[],
+  markets: readonly string[],
+  referenceBook: string,
+  { series = false } = {},
+): Promise<Map<string, Map<string, MarketCore>>> {
+  let memo = snapshots.get(db);
+  if (!memo) snapshots.set(db, (memo = new Map<string, Snapshot>()));
+  const versions = await priceVersions(
+    db,
+    games.map((game) => game.id),
+  );
+  const keyOf = (game: PricedGame) => JSON.stringify([game.id, referenceBook, series]);
+  const missing = games.filter((game) => {
+    const known = memo.get(keyOf(game));
+    return !known || known.version !== versions.get(game.id) || markets.some((market) => !known.markets.has(market));
+  });
+  if (missing.length > 0) {
+    const fresh = await priceGames(db, missing, markets, referenceBook, series);
+    // Kept only when no merge landed while the prices and their history were read.
+    const after = await priceVersions(
+      db,
+      missing.map((game) => game.id),
+    );
+    for (const game of missing) {
+      const version = after.get(game.id);
+      if (version === undefined || version !== versions.get(game.id)) continue;
+      const key = keyOf(game);
+      const known = memo.get(key);
+      const kept = known?.version === version ? known.markets : new Map<string, MarketCore | null>();
+      for (const [market, core] of fresh.get(game.id)!) kept.set(market, core);
+      memo.delete(key);
+      if (memo.size >= SNAPSHOT_ENTRIES) memo.delete(memo.keys().next().value!);
+      memo.set(key, { version, markets: kept });
+    }
+    return answer(games, markets, (game) => fresh.get(game.id) ?? memo.get(keyOf(game))?.markets);
+  }
+  return answer(games, markets, (game) => memo.get(keyOf(game))?.markets);
+}
+
+function answer(
+  games: readonly PricedGame[],
+  markets: readonly string[],
+  coresOf: (game: PricedGame) => ReadonlyMap<string, MarketCore | null> | undefined,
+): Map<string, Map<string, MarketCore>> {
+  const priced = new Map<string, Map<string, MarketCore>>();
+  for (const game of games) {
+    const cores = coresOf(game);
+    const found = new Map<string, MarketCore>();
+    for (const market of markets) {
+      const core = cores?.get(market);
+      if (core) found.set(market, core);
+    }
+    priced.set(game.id, found);
+  }
+  return priced;
+}
+
+/** Prices the games' markets from the stored prices and recorded changes. */
+async function priceGames(db: Db, games: readonly PricedGame[], markets: readonly string[], referenceBook: string, series: boolean) {
+  const ids = games.map((game) => game.id);
+  const [rows, history] = await Promise.all([gamePrices(db, ids, markets), marketHistory(db, ids, markets)]);
+  const byGameMarket = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const key = `${row.gameId}|${row.market}`;
+    const group = byGameMarket.get(key);
+    if (group) group.push(row);
+    else byGameMarket.set(key, [row]);
+  }
+  const priced = new Map<string, Map<string, MarketCore | null>>();
+  for (const game of games) {
+    const cores = new Map<string, MarketCore | null>();
+    for (const market of markets) {
+      const quotes = byGameMarket.get(`${game.id}|${market}`);
+      if (!quotes) {
+        cores.set(market, null);
+        continue;
+      }
+      const rank = (outcome: string) => outcomeRank(game.homeTeam.abbreviation, game.awayTeam.abbreviation, outcome);
+      quotes.sort((a, b) => rank(a.outcome) - rank(b.outcome));
+      cores.set(market, marketCore(quotes, { referenceBook, history: history.get(historyKey(quotes[0]!)) ?? [], series }));
+    }
+    priced.set(game.id, cores);
+  }
+  return priced;
+}
