@@ -1,6 +1,7 @@
 // `npx tsx bench/odds-profile.ts [sqlite|postgres] [calls]`: get_game_odds for the bench slate's NFL week
 // computed afresh (ODDS_CACHE_SECONDS=0), in process: ms per call for the plain answer, the value scan and
-// history: true, and each answer's size. A steadier figure than the HTTP bench on a shared machine.
+// history: true, and each answer's size. Wall-clock and this process's CPU time (user + system, which holds
+// SQLite's work but not PostgreSQL's) per call: the CPU time is the steadier figure on a shared machine.
 import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { getGameOdds } from '@/lib/tools/odds';
@@ -28,9 +29,14 @@ async function main() {
       const size = (await call()).length;
       for (let i = 0; i < 10; i++) await call();
       const started = performance.now();
+      const cpu = process.cpuUsage();
       for (let i = 0; i < calls; i++) await call();
+      const used = process.cpuUsage(cpu);
       const ms = (performance.now() - started) / calls;
-      console.log(`${provider} ${name}: ${ms.toFixed(2)} ms a call (${calls} calls), ${(size / 1000).toFixed(1)} KB`);
+      const cpuMs = (used.user + used.system) / 1000 / calls;
+      console.log(
+        `${provider} ${name}: ${ms.toFixed(2)} ms a call, CPU ${cpuMs.toFixed(2)} ms (${calls} calls), ${(size / 1000).toFixed(1)} KB`,
+      );
     }
   } finally {
     await db.$disconnect();

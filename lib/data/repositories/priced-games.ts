@@ -26,24 +26,22 @@ export interface PricedGame {
 }
 
 /**
- * Each game's price version: the number of its game-market prices, the sum of their update times and its
- * largest recorded change. A merge either adds a recorded change (a new or moved price, with a larger id than
- * any before, even after the game is cleared and loaded again) or moves a confirmed price's update time
- * forward, so every merge touching the game changes it.
+ * Each game's price version: the number of its game-market prices, the sum of their update times, and the
+ * largest recorded change of any game. A merge either records a change (a new or moved price, with a larger id
+ * than any before, even after data is cleared and loaded again) or moves a confirmed price's update time
+ * forward, so every merge touching the game changes it. A game without prices has the version "none".
  */
-async function priceVersions(db: Db, gameIds: readonly string[]): Promise<Map<string, string>> {
-  if (gameIds.length === 0) return new Map();
+async function priceVersions(db: Db, gameIds: readonly string[]): Promise<(gameId: string) => string> {
+  if (gameIds.length === 0) return () => 'none';
   const updatedMs =
     databaseProvider(db) === 'postgres'
       ? Prisma.sql`(extract(epoch from p."updatedAt") * 1000)::bigint`
       : Prisma.sql`CAST(round((julianday(p."updatedAt") - 2440587.5) * 86400000) AS INTEGER)`;
   const rows = await db.$queryRaw<{ id: string; prices: unknown; updated: unknown; changed: unknown }[]>`
-    SELECT g."id" AS "id",
-      (SELECT count(*) FROM "Price" p WHERE p."gameId" = g."id" AND p."player" = '') AS "prices",
-      (SELECT sum(${updatedMs}) FROM "Price" p WHERE p."gameId" = g."id" AND p."player" = '') AS "updated",
-      (SELECT max(h."id") FROM "PriceHistory" h WHERE h."gameId" = g."id") AS "changed"
-    FROM "Game" g WHERE g."id" IN (${Prisma.join(gameIds)})`;
-  return new Map(rows.map((row) => [row.id, `${String(row.prices)}:${String(row.updated)}:${String(row.changed)}`]));
+    SELECT p."gameId" AS "id", count(*) AS "prices", sum(${updatedMs}) AS "updated", (SELECT max("id") FROM "PriceHistory") AS "changed"
+    FROM "Price" p WHERE p."gameId" IN (${Prisma.join(gameIds)}) AND p."player" = '' GROUP BY p."gameId"`;
+  const versions = new Map(rows.map((row) => [row.id, `${String(row.prices)}:${String(row.updated)}:${String(row.changed)}`]));
+  return (gameId) => versions.get(gameId) ?? 'none';
 }
 
 /** The cores of the games' markets that some book prices, by game id and market. */
@@ -63,7 +61,7 @@ export async function pricedGames(
   const keyOf = (game: PricedGame) => JSON.stringify([game.id, referenceBook, series]);
   const missing = games.filter((game) => {
     const known = memo.get(keyOf(game));
-    return !known || known.version !== versions.get(game.id) || markets.some((market) => !known.markets.has(market));
+    return !known || known.version !== versions(game.id) || markets.some((market) => !known.markets.has(market));
   });
   if (missing.length > 0) {
     const fresh = await priceGames(db, missing, markets, referenceBook, series);
@@ -73,8 +71,8 @@ export async function pricedGames(
       missing.map((game) => game.id),
     );
     for (const game of missing) {
-      const version = after.get(game.id);
-      if (version === undefined || version !== versions.get(game.id)) continue;
+      const version = after(game.id);
+      if (version !== versions(game.id)) continue;
       const key = keyOf(game);
       const known = memo.get(key);
       const kept = known?.version === version ? known.markets : new Map<string, MarketCore | null>();
