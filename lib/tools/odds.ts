@@ -187,7 +187,7 @@ async function gameOdds(
     const window = args.date
       ? { from: dayStart(args.date, timeZone), to: new Date(dayStart(args.date, timeZone).getTime() + DAY_MS) }
       : { from: new Date(now.getTime() - UPCOMING_LOOKBACK_MS), to: new Date(now.getTime() + UPCOMING_DAYS * DAY_MS) };
-    games = await ctx.data.schedule.findGames({ sport: args.sport, ...window, teamId, excludeFinal: !args.date });
+    games = await ctx.data.schedule.findGames({ sport: args.sport, ...window, teamId, excludeFinal: !args.date, priceVersion: true });
   }
   const priced = await ctx.data.odds.pricedGames(games, markets, referenceBook, { series: args.history === true });
   const staleMinutes = ctx.settings.oddsStaleMinutes;

@@ -1,7 +1,7 @@
-import { databaseProvider, type Db } from '@/lib/db/client';
-import { Prisma } from '@/lib/db/generated/sqlite/client';
+import type { Db } from '@/lib/db/client';
 import { marketCore, outcomeRank, type MarketCore } from '../market-core';
 import { gamePrices, historyKey, marketHistory } from './odds';
+import { priceVersions } from './price-version';
 
 // The game markets of get_game_odds, priced: each game's market cores (lib/data/market-core.ts) are kept per
 // process and reused while the game's prices are unchanged. Every call reads each game's price version from
@@ -23,25 +23,8 @@ export interface PricedGame {
   id: string;
   homeTeam: { abbreviation: string };
   awayTeam: { abbreviation: string };
-}
-
-/**
- * Each game's price version: the number of its game-market prices, the sum of their update times, and the
- * largest recorded change of any game. A merge either records a change (a new or moved price, with a larger id
- * than any before, even after data is cleared and loaded again) or moves a confirmed price's update time
- * forward, so every merge touching the game changes it. A game without prices has the version "none".
- */
-async function priceVersions(db: Db, gameIds: readonly string[]): Promise<(gameId: string) => string> {
-  if (gameIds.length === 0) return () => 'none';
-  const updatedMs =
-    databaseProvider(db) === 'postgres'
-      ? Prisma.sql`(extract(epoch from p."updatedAt") * 1000)::bigint`
-      : Prisma.sql`CAST(round((julianday(p."updatedAt") - 2440587.5) * 86400000) AS INTEGER)`;
-  const rows = await db.$queryRaw<{ id: string; prices: unknown; updated: unknown; changed: unknown }[]>`
-    SELECT p."gameId" AS "id", count(*) AS "prices", sum(${updatedMs}) AS "updated", (SELECT max("id") FROM "PriceHistory") AS "changed"
-    FROM "Price" p WHERE p."gameId" IN (${Prisma.join(gameIds)}) AND p."player" = '' GROUP BY p."gameId"`;
-  const versions = new Map(rows.map((row) => [row.id, `${String(row.prices)}:${String(row.updated)}:${String(row.changed)}`]));
-  return (gameId) => versions.get(gameId) ?? 'none';
+  /** Read with the game (findGames' priceVersion option) to spare a query; else read here. */
+  priceVersion?: string;
 }
 
 /** The cores of the games' markets that some book prices, by game id and market. */
@@ -54,14 +37,16 @@ export async function pricedGames(
 ): Promise<Map<string, Map<string, MarketCore>>> {
   let memo = snapshots.get(db);
   if (!memo) snapshots.set(db, (memo = new Map<string, Snapshot>()));
-  const versions = await priceVersions(
-    db,
-    games.map((game) => game.id),
-  );
+  const versions = games.every((game) => game.priceVersion !== undefined)
+    ? new Map(games.map((game) => [game.id, game.priceVersion!]))
+    : await priceVersions(
+        db,
+        games.map((game) => game.id),
+      );
   const keyOf = (game: PricedGame) => JSON.stringify([game.id, referenceBook, series]);
   const missing = games.filter((game) => {
     const known = memo.get(keyOf(game));
-    return !known || known.version !== versions(game.id) || markets.some((market) => !known.markets.has(market));
+    return !known || known.version !== versions.get(game.id) || markets.some((market) => !known.markets.has(market));
   });
   if (missing.length > 0) {
     const fresh = await priceGames(db, missing, markets, referenceBook, series);
@@ -71,8 +56,8 @@ export async function pricedGames(
       missing.map((game) => game.id),
     );
     for (const game of missing) {
-      const version = after(game.id);
-      if (version !== versions(game.id)) continue;
+      const version = after.get(game.id);
+      if (version === undefined || version !== versions.get(game.id)) continue;
       const key = keyOf(game);
       const known = memo.get(key);
       const kept = known?.version === version ? known.markets : new Map<string, MarketCore | null>();

@@ -26,6 +26,8 @@ export interface GameFilter {
   status?: 'final';
   excludeFinal?: boolean;
   order?: 'asc' | 'desc';
+  /** Adds each game's price version (for get_game_odds' priced markets). */
+  priceVersion?: boolean;
 }
 
 const playing = (teamIds: readonly string[]) => ({ OR: [{ homeTeamId: { in: [...teamIds] } }, { awayTeamId: { in: [...teamIds] } }] });
@@ -37,7 +39,7 @@ export function findGames(db: Db, filter: GameFilter): Promise<GameRow[]> {
   if (filter.excludeFinal) conditions.push(Prisma.sql`g."status" <> 'final'`);
   else if (filter.status) conditions.push(Prisma.sql`g."status" = ${filter.status}`);
   const order = filter.order === 'desc' ? Prisma.sql`g."startsAt" DESC, g."id" ASC` : Prisma.sql`g."startsAt" ASC, g."id" ASC`;
-  return selectGames(db, Prisma.join(conditions, ' AND '), order);
+  return selectGames(db, Prisma.join(conditions, ' AND '), order, { priceVersion: filter.priceVersion });
 }
 
 /** The game (404 when unknown), checked against the sport the caller named when one was. */
