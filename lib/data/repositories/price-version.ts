@@ -1,5 +1,6 @@
 import { databaseProvider, type Db } from '@/lib/db/client';
 import { Prisma } from '@/lib/db/generated/sqlite/client';
+import { GAME_MARKETS } from '../sports';
 
 /**
  * A game's price version, as an SQL expression on the Game table `g`: the number of its game-market prices,
@@ -13,7 +14,9 @@ export function priceVersionSql(db: Db): Prisma.Sql {
     databaseProvider(db) === 'postgres'
       ? Prisma.sql`(extract(epoch from p."updatedAt") * 1000)::bigint`
       : Prisma.sql`CAST(round((julianday(p."updatedAt") - 2440587.5) * 86400000) AS INTEGER)`;
-  return Prisma.sql`(SELECT count(*) || ':' || coalesce(sum(${updatedMs}), 0) FROM "Price" p WHERE p."gameId" = g."id" AND p."player" = '')
+  // Naming the game markets keeps the scan to them (the key starts gameId, market, player): props are skipped.
+  return Prisma.sql`(SELECT count(*) || ':' || coalesce(sum(${updatedMs}), 0) FROM "Price" p
+      WHERE p."gameId" = g."id" AND p."market" IN (${Prisma.join(GAME_MARKETS)}) AND p."player" = '')
     || ':' || coalesce((SELECT max("id") FROM "PriceHistory"), 0)`;
 }
 
