@@ -231,7 +231,8 @@ async function main() {
   // Measured first, in a quiet process, so the peak memory is ingestion's own.
   const ingestion = await measureIngestion(dir);
   const server = await startServer({ DATABASE_URL: databaseUrl, ...HUGE_BUDGETS }, { keepOutput: false });
-  // The same build and database with the answer cache off: get_game_odds computed on every call.
+  // The same build and database with the answer cache off: get_game_odds answered afresh on every call (each
+  // game's priced markets are reused while its price version, read from the database on every call, is unchanged).
   const fresh = await startServer({ DATABASE_URL: databaseUrl, ODDS_CACHE_SECONDS: '0', ...HUGE_BUDGETS }, { keepOutput: false });
   const plain = PLAIN ? await startServer({ DATABASE_URL: databaseUrl, ...HUGE_BUDGETS }, { script: 'bench/plain-server.mjs' }) : undefined;
   const bare = await startBareServer();
@@ -267,11 +268,11 @@ async function main() {
         options: { url: `${server.origin}/api/v1/tools/get_game_odds`, ...post, body: GAME_ODDS_BODY },
       },
       {
-        name: 'REST get_game_odds, NFL week, computed afresh (ODDS_CACHE_SECONDS=0)',
+        name: 'REST get_game_odds, NFL week, computed afresh (ODDS_CACHE_SECONDS=0; priced markets kept per price version)',
         options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: GAME_ODDS_BODY },
       },
       {
-        name: 'REST get_game_odds value scan (minExpectedValue 0.02), NFL week, computed afresh',
+        name: 'REST get_game_odds value scan (minExpectedValue 0.02), NFL week, computed afresh (same)',
         options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: VALUE_SCAN_BODY },
       },
       ...(plain
