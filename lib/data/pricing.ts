@@ -8,7 +8,7 @@ import { ago } from './names';
 // the best prices, where the market moved (from the recorded price changes), and each price's age. The work
 // that does not depend on the time is lib/data/market-core.ts; presentMarket adds the rest on every call.
 
-export { HISTORY_POINTS, type HistoryPoint, type PriceRow } from './market-core';
+export type { HistoryPoint, PriceRow } from './market-core';
 
 export interface BestPrice {
   book: string;
