@@ -10,19 +10,18 @@ import autocannon from 'autocannon';
 import { createAccessToken } from '@/lib/account/tokens';
 import { createUser } from '@/lib/account/users';
 import { ingest } from '@/lib/data/ingest';
-import { loadSample } from '@/lib/data/load-sample';
 import { createEspn } from '@/lib/data/providers/espn';
 import { createOddsApi } from '@/lib/data/providers/odds-api';
 import { createOpenMeteo } from '@/lib/data/providers/open-meteo';
-import { mergePrices } from '@/lib/data/store';
 import { parseConfig } from '@/lib/config';
-import { createDb, type Db } from '@/lib/db/client';
+import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { freshDatabase } from '../tests/helpers/db';
 import { freePort, startServer, type RunningServer } from '../tests/helpers/server';
 import { startBalancer } from './balancer';
 import { cpuDuring } from './cpu';
 import { startOddsApiSlate } from './odds-api-slate';
+import { seedSlate } from './slate';
 
 const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -63,8 +62,6 @@ const MCP_LEGACY_HEADERS = { accept: 'application/json, text/event-stream' };
 const GAME_ODDS_BODY = JSON.stringify({ sport: 'nfl' });
 /** The value scan over the NFL week (the bench slate's league with line history), 2% or better at 3+ books. */
 const VALUE_SCAN_BODY = JSON.stringify({ sport: 'nfl', minExpectedValue: 0.02, minBooks: 3 });
-/** Line moves replayed over the NFL week, so the price tables hold a realistic history. */
-const HISTORY_SNAPSHOTS = 20;
 
 interface Row {
   name: string;
@@ -107,22 +104,6 @@ async function startBareServer(): Promise<{ url: string; stop(): void }> {
   });
   await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
-}
-
-/** The sample slate with every game at all ten books, and a history of line moves on the NFL week. */
-async function seedSlate(db: Db): Promise<void> {
-  const now = new Date();
-  await loadSample(db, now.toISOString().slice(0, 10), now, { everyBook: true });
-  const week = await db.price.findMany({ where: { game: { sport: 'nfl', status: 'scheduled' }, player: '' } });
-  for (let move = 1; move <= HISTORY_SNAPSHOTS; move++) {
-    const at = new Date(now.getTime() - (HISTORY_SNAPSHOTS - move) * 60_000);
-    // A third of the prices move 5 cents away from even money and back, in turn.
-    const moved = (odds: number) => (move % 2 ? odds + Math.sign(odds) * 5 : odds);
-    await mergePrices(
-      db,
-      week.map((p, i) => ({ ...p, americanOdds: (i + move) % 3 === 0 ? moved(p.americanOdds) : p.americanOdds, updatedAt: at })),
-    );
-  }
 }
 
 /** Time and peak memory of ingesting a full slate (NFL week, NBA night, EPL matchday at ten books) from a loopback Odds API. */
@@ -276,7 +257,8 @@ async function main() {
   // Measured first, in a quiet process, so the peak memory is ingestion's own.
   const ingestion = await measureIngestion(dir);
   const server = await startServer({ DATABASE_URL: databaseUrl, ...HUGE_BUDGETS }, { keepOutput: false });
-  // The same build and database with the answer cache off: get_game_odds computed on every call.
+  // The same build and database with the answer cache off: get_game_odds answered afresh on every call (each
+  // game's priced markets are reused while its price version, read from the database on every call, is unchanged).
   const fresh = await startServer({ DATABASE_URL: databaseUrl, ODDS_CACHE_SECONDS: '0', ...HUGE_BUDGETS }, { keepOutput: false });
   const plain = PLAIN ? await startServer({ DATABASE_URL: databaseUrl, ...HUGE_BUDGETS }, { script: 'bench/plain-server.mjs' }) : undefined;
   const bare = await startBareServer();
@@ -312,11 +294,11 @@ async function main() {
         options: { url: `${server.origin}/api/v1/tools/get_game_odds`, ...post, body: GAME_ODDS_BODY },
       },
       {
-        name: 'REST get_game_odds, NFL week, computed afresh (ODDS_CACHE_SECONDS=0)',
+        name: 'REST get_game_odds, NFL week, computed afresh (ODDS_CACHE_SECONDS=0; priced markets kept per price version)',
         options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: GAME_ODDS_BODY },
       },
       {
-        name: 'REST get_game_odds value scan (minExpectedValue 0.02), NFL week, computed afresh',
+        name: 'REST get_game_odds value scan (minExpectedValue 0.02), NFL week, computed afresh (same)',
         options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: VALUE_SCAN_BODY },
       },
       ...(plain

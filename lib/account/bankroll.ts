@@ -162,7 +162,12 @@ export async function saveBankroll(db: Db, userId: string, settings: BankrollSet
   await db.bankroll.upsert({ where: { userId }, create: { userId, ...data }, update: data });
 }
 
-/** The user's stored reference book and time zone (null without a bankroll): the data tools' defaults. */
-export function userPreferences(db: Db, userId: string) {
-  return db.bankroll.findUnique({ where: { userId }, select: { referenceBook: true, timeZone: true } });
+/**
+ * The user's stored reference book and time zone (null without a bankroll): the data tools' defaults. Read on
+ * every odds call when answers are not cached, so one raw query (Prisma's own costs several times as much).
+ */
+export async function userPreferences(db: Db, userId: string): Promise<{ referenceBook: string | null; timeZone: string } | null> {
+  const [row] = await db.$queryRaw<{ referenceBook: string | null; timeZone: string }[]>`
+    SELECT "referenceBook", "timeZone" FROM "Bankroll" WHERE "userId" = ${userId}`;
+  return row ?? null;
 }

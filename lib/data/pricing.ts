@@ -1,20 +1,14 @@
-import { arbitrage as findArbitrage, bestExpectedValue, type Arbitrage } from '@/lib/betting/arbitrage';
-import { consensus, type BookMarket } from '@/lib/betting/consensus';
-import { consensusAt, steam as findSteam, type RecordedPrice, type Steam } from '@/lib/betting/movement';
-import { impliedProbability } from '@/lib/betting/odds';
+import type { Arbitrage } from '@/lib/betting/arbitrage';
+import type { RecordedPrice } from '@/lib/betting/movement';
+import { fairThen, marketCore, type HistoryPoint, type MarketCore, type PriceRow } from './market-core';
 import { ago } from './names';
 
 // One market of one game (or one player's prop) as the odds tools answer it: the reference book's prices,
 // the no-vig consensus, the best price on offer for the same bet with its expected value, arbitrage across
-// the best prices, where the market moved (from the recorded price changes), and each price's age.
+// the best prices, where the market moved (from the recorded price changes), and each price's age. The work
+// that does not depend on the time is lib/data/market-core.ts; presentMarket adds the rest on every call.
 
-export interface PriceRow {
-  book: string;
-  outcome: string;
-  point: number | null;
-  americanOdds: number;
-  updatedAt: Date;
-}
+export type { HistoryPoint, PriceRow } from './market-core';
 
 export interface BestPrice {
   book: string;
@@ -63,15 +57,6 @@ export interface PricedSteam {
   ago: string;
 }
 
-export interface HistoryPoint {
-  at: string;
-  /** The reference book's points and prices, in the order of `outcomes`. */
-  points: (number | null)[];
-  americanOdds: number[];
-  /** The consensus then, at the reference line then; null when there was none. */
-  fairProbability: (number | null)[] | null;
-}
-
 export interface PricedMarket {
   consensusBooks: number;
   /** Books pricing this market at any line. */
@@ -95,19 +80,11 @@ export interface PricingOptions {
 }
 
 export const FAIR_CHANGE_WINDOW_MS = 24 * 3_600_000;
-/** At most this many points in a market's `history` series (the most recent). */
-export const HISTORY_POINTS = 60;
 
 const roundTo6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
-function byBook(rows: readonly PriceRow[]): Map<string, PriceRow[]> {
-  const books = new Map<string, PriceRow[]>();
-  for (const row of rows) {
-    const quotes = books.get(row.book);
-    if (quotes) quotes.push(row);
-    else books.set(row.book, [row]);
-  }
-  return books;
+export function priceMarket(rows: readonly PriceRow[], options: PricingOptions): PricedMarket {
+  return presentMarket(marketCore(rows, options), options.now, options.staleMinutes);
 }
 
 function arbitrageNote(legs: { outcome: string; book: string; updatedAgo: string }[]): string {
@@ -118,184 +95,70 @@ function arbitrageNote(legs: { outcome: string; book: string; updatedAgo: string
   );
 }
 
-export function priceMarket(rows: readonly PriceRow[], options: PricingOptions): PricedMarket {
-  const { referenceBook, now, staleMinutes } = options;
-  const books = byBook(rows);
-  const reference = books.get(referenceBook);
-  const stamp = (at: Date) => ({ updatedAt: at.toISOString(), updatedAgo: ago(at, now) });
-  const bestRow = (outcome: string, point: number | null) => {
-    let top: PriceRow | undefined;
-    for (const row of rows) {
-      if (row.outcome !== outcome || (reference !== undefined && row.point !== point)) continue;
-      if (top === undefined || row.americanOdds > top.americanOdds) top = row;
-    }
-    return top;
-  };
-  const best = (top: PriceRow | undefined, fairProbability: number | null): BestPrice | null =>
-    top
-      ? {
-          book: top.book,
-          americanOdds: top.americanOdds,
-          ...(fairProbability !== null ? { expectedValue: bestExpectedValue(fairProbability, top.americanOdds) } : {}),
-          ...stamp(top.updatedAt),
-        }
-      : null;
-
-  if (!reference) {
-    const outcomes = [...new Set(rows.map((row) => row.outcome))];
+/** A market core as the tools answer it at `now`: ages, the stale note and the fair probability 24 hours back. */
+export function presentMarket(core: MarketCore, now: Date, staleMinutes: number): PricedMarket {
+  const movement = core.history !== undefined;
+  const then = movement && core.oldestReference ? fairThen(core, now.getTime() - FAIR_CHANGE_WINDOW_MS) : null;
+  const outcomes = core.outcomes.map((outcome, index): PricedOutcome => {
+    const reference = outcome.reference;
+    const best = outcome.best;
+    const opening = outcome.opening;
+    const fairNow = reference?.fairProbability ?? null;
+    const fairBefore = then?.[index] ?? null;
     return {
-      consensusBooks: 0,
-      books: books.size,
-      outcomes: outcomes.map((outcome) => {
-        const top = bestRow(outcome, null);
-        return {
-          outcome,
-          point: top?.point ?? null,
-          americanOdds: null,
-          impliedProbability: null,
-          fairProbability: null,
-          fairAmericanOdds: null,
-          expectedValue: null,
-          updatedAt: null,
-          updatedAgo: null,
-          best: best(top, null),
-          ...(options.history ? { opening: null, fairProbabilityChange: null } : {}),
-        };
-      }),
-      arbitrage: null,
-      ...(options.history ? { steam: steamOf(options.history, outcomes, now) } : {}),
-      priceNote: `${referenceBook} (the reference book) does not price this market, so there is no consensus; best prices are at each book's own line.`,
-    };
-  }
-
-  const asMarket = (book: string, quotes: PriceRow[]): BookMarket => ({ book, outcomes: quotes });
-  const others: BookMarket[] = [];
-  for (const [book, quotes] of books) if (book !== referenceBook) others.push(asMarket(book, quotes));
-  const fair = consensus(asMarket(referenceBook, reference), others);
-  const oldest = reference.reduce((a, b) => (b.updatedAt < a.updatedAt ? b : a));
-  const staleFor = now.getTime() - oldest.updatedAt.getTime();
-  const tops = reference.map((quote) => bestRow(quote.outcome, quote.point));
-  const arbitrage = arbitrageOf(reference, tops, now);
-  const outcomeNames = reference.map((quote) => quote.outcome);
-  const movement = options.history ? movementOf(options.history, reference, fair.outcomes, referenceBook, now) : undefined;
-  return {
-    consensusBooks: fair.consensusBooks,
-    books: books.size,
-    outcomes: reference.map((quote, index) => {
-      const fairOutcome = fair.outcomes[index]!;
-      return {
-        outcome: quote.outcome,
-        point: quote.point,
-        americanOdds: quote.americanOdds,
-        impliedProbability: impliedProbability(quote.americanOdds),
-        fairProbability: fairOutcome.fairProbability,
-        fairAmericanOdds: fairOutcome.fairAmericanOdds,
-        expectedValue: fairOutcome.expectedValue,
-        ...stamp(quote.updatedAt),
-        best: best(tops[index], fairOutcome.fairProbability),
-        ...(movement ? movement.outcomes[index] : {}),
-      };
-    }),
-    arbitrage,
-    ...(options.history ? { steam: steamOf(options.history, outcomeNames, now) } : {}),
-    ...(options.history && options.series ? { history: seriesOf(options.history, outcomeNames, referenceBook) } : {}),
-    ...(staleFor > staleMinutes * 60_000
-      ? { priceNote: `Stale: ${referenceBook} last confirmed this price ${ago(oldest.updatedAt, now)}; it may have moved.` }
-      : fair.consensusBooks === 0
-        ? { priceNote: 'One-sided market: there is no margin to remove, so no fair price and no edge can be claimed.' }
+      outcome: outcome.outcome,
+      point: outcome.point,
+      americanOdds: reference?.americanOdds ?? null,
+      impliedProbability: reference?.impliedProbability ?? null,
+      fairProbability: fairNow,
+      fairAmericanOdds: reference?.fairAmericanOdds ?? null,
+      expectedValue: reference?.expectedValue ?? null,
+      updatedAt: reference?.updatedAtIso ?? null,
+      updatedAgo: reference ? ago(reference.updatedAt, now) : null,
+      best: best
+        ? {
+            book: best.book,
+            americanOdds: best.americanOdds,
+            ...(best.expectedValue !== undefined ? { expectedValue: best.expectedValue } : {}),
+            updatedAt: best.updatedAtIso,
+            updatedAgo: ago(best.updatedAt, now),
+          }
+        : null,
+      ...(movement
+        ? {
+            opening: opening ? { americanOdds: opening.americanOdds, point: opening.point, at: opening.atIso, ago: ago(opening.at, now) } : null,
+            fairProbabilityChange: fairNow !== null && fairBefore !== null ? roundTo6(fairNow - fairBefore) : null,
+          }
         : {}),
-  };
-}
-
-/** Arbitrage across the best prices on the reference line, every outcome covered. */
-function arbitrageOf(reference: readonly PriceRow[], tops: readonly (PriceRow | undefined)[], now: Date): PricedArbitrage | null {
-  if (tops.some((top) => top === undefined)) return null;
-  const legs = tops as PriceRow[];
-  const found = findArbitrage(legs.map((top, index) => ({ outcome: reference[index]!.outcome, book: top.book, americanOdds: top.americanOdds })));
-  if (!found) return null;
-  return { ...found, note: arbitrageNote(legs.map((top) => ({ outcome: top.outcome, book: top.book, updatedAgo: ago(top.updatedAt, now) }))) };
-}
-
-/**
- * Steam depends only on the recorded changes, and the repository hands out the same list until the history
- * grows, so it is worked out once per list (and outcome order).
- */
-const steamMemo = new WeakMap<readonly RecordedPrice[], Map<string, Steam | null>>();
-
-function steamOf(history: readonly RecordedPrice[], outcomes: readonly string[], now: Date): PricedSteam | null {
-  let memo = steamMemo.get(history);
-  if (!memo) steamMemo.set(history, (memo = new Map<string, Steam | null>()));
-  const key = outcomes.join('\u0000');
-  let found = memo.get(key);
-  if (found === undefined) memo.set(key, (found = findSteam(history, outcomes)));
-  if (!found) return null;
-  return {
-    outcome: found.outcome,
-    books: found.books,
-    from: new Date(found.from).toISOString(),
-    to: new Date(found.to).toISOString(),
-    ago: ago(new Date(found.to), now),
-  };
-}
-
-function movementOf(
-  history: readonly RecordedPrice[],
-  reference: readonly PriceRow[],
-  fair: readonly { fairProbability: number | null }[],
-  referenceBook: string,
-  now: Date,
-) {
-  const outcomes = reference.map((quote) => quote.outcome);
-  const then = consensusAt(history, now.getTime() - FAIR_CHANGE_WINDOW_MS, referenceBook, outcomes);
-  const sameLine = (then?.outcomes.length ?? 0) > 0 && thenLineMatches(history, now.getTime() - FAIR_CHANGE_WINDOW_MS, referenceBook, reference);
-  return {
-    outcomes: reference.map((quote, index) => {
-      const first = history.find((row) => row.book === referenceBook && row.outcome === quote.outcome);
-      const fairNow = fair[index]!.fairProbability;
-      const fairThen = sameLine ? (then?.outcomes[index]?.fairProbability ?? null) : null;
-      return {
-        opening: first ? { americanOdds: first.americanOdds, point: first.point, at: new Date(first.at).toISOString(), ago: ago(new Date(first.at), now) } : null,
-        fairProbabilityChange: fairNow !== null && fairThen !== null ? roundTo6(fairNow - fairThen) : null,
-      };
-    }),
-  };
-}
-
-/** Whether the reference book's line at `at` was the line it quotes now, outcome by outcome. */
-function thenLineMatches(history: readonly RecordedPrice[], at: number, referenceBook: string, reference: readonly PriceRow[]): boolean {
-  const point = new Map<string, number | null>();
-  for (const row of history) {
-    if (row.at > at) break;
-    if (row.book === referenceBook) point.set(row.outcome, row.point);
-  }
-  return reference.every((quote) => point.has(quote.outcome) && point.get(quote.outcome) === quote.point);
-}
-
-/** The reference book's price and the consensus after each recorded change, from the reference book's first price. */
-function seriesOf(history: readonly RecordedPrice[], outcomes: readonly string[], referenceBook: string) {
-  const times = [...new Set(history.map((row) => row.at))].sort((a, b) => a - b);
-  const series: HistoryPoint[] = [];
-  const current = new Map<string, RecordedPrice>();
-  let next = 0;
-  for (const at of times) {
-    for (; next < history.length && history[next]!.at <= at; next++) {
-      const row = history[next]!;
-      if (row.book === referenceBook) current.set(row.outcome, row);
-    }
-    const quotes = outcomes.map((outcome) => current.get(outcome));
-    if (quotes.some((quote) => quote === undefined)) continue;
-    const then = consensusAt(history, at, referenceBook, outcomes);
-    const fairProbability = then && then.consensusBooks > 0 ? then.outcomes.map((o) => o.fairProbability) : null;
-    const point: HistoryPoint = {
-      at: new Date(at).toISOString(),
-      points: quotes.map((quote) => quote!.point),
-      americanOdds: quotes.map((quote) => quote!.americanOdds),
-      fairProbability,
     };
-    const previous = series.at(-1);
-    // Only points where the reference price or the consensus changed.
-    if (previous && JSON.stringify([previous.points, previous.americanOdds, previous.fairProbability]) === JSON.stringify([point.points, point.americanOdds, point.fairProbability])) continue;
-    series.push(point);
+  });
+  const arbitrage = core.arbitrage && {
+    ...core.arbitrage.found,
+    note: arbitrageNote(core.arbitrage.legs.map((leg) => ({ outcome: leg.outcome, book: leg.book, updatedAgo: ago(leg.updatedAt, now) }))),
+  };
+  const steam = core.steam;
+  return {
+    consensusBooks: core.consensusBooks,
+    books: core.books,
+    outcomes,
+    arbitrage,
+    ...(steam !== undefined ? { steam: steam && { outcome: steam.outcome, books: steam.books, from: iso(steam.from), to: iso(steam.to), ago: ago(new Date(steam.to), now) } } : {}),
+    ...(core.series ? { history: core.series } : {}),
+    ...priceNote(core, now, staleMinutes),
+  };
+}
+
+const iso = (at: number) => new Date(at).toISOString();
+
+function priceNote(core: MarketCore, now: Date, staleMinutes: number): { priceNote?: string } {
+  const oldest = core.oldestReference;
+  if (!oldest) {
+    return {
+      priceNote: `${core.referenceBook} (the reference book) does not price this market, so there is no consensus; best prices are at each book's own line.`,
+    };
   }
-  return { outcomes: [...outcomes], series: series.slice(-HISTORY_POINTS) };
+  if (now.getTime() - oldest.getTime() > staleMinutes * 60_000) {
+    return { priceNote: `Stale: ${core.referenceBook} last confirmed this price ${ago(oldest, now)}; it may have moved.` };
+  }
+  return core.consensusBooks === 0 ? { priceNote: 'One-sided market: there is no margin to remove, so no fair price and no edge can be claimed.' } : {};
 }

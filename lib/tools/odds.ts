@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { closestNames } from '@/lib/data/names';
-import { priceMarket, type PricedMarket } from '@/lib/data/pricing';
+import { outcomeRank } from '@/lib/data/market-core';
+import { presentMarket, priceMarket, type PricedMarket } from '@/lib/data/pricing';
 import { historyKey, type MarketHistory, type StoredPrice } from '@/lib/data/repositories/odds';
 import { resolveTeam, type GameRow } from '@/lib/data/repositories/schedule';
 import { GAME_MARKETS, type GameMarket, type Sport } from '@/lib/data/sports';
@@ -15,11 +16,6 @@ import { defineTool, type ToolContext } from './types';
 /** Without a date, odds cover games from a few hours ago (possibly live) to the coming week. */
 const UPCOMING_LOOKBACK_MS = 4 * 3_600_000;
 const UPCOMING_DAYS = 8;
-
-/** Home side first, then the draw, then away; over before under; for props by player. */
-function outcomeRank(game: GameRow, outcome: string): number {
-  return [game.homeTeam.abbreviation, 'draw', game.awayTeam.abbreviation, 'over', 'yes', 'under', 'no'].indexOf(outcome);
-}
 
 function pricingOptions(ctx: ToolContext, referenceBook: string, now: Date, series = false) {
   return { referenceBook, now, staleMinutes: ctx.settings.oddsStaleMinutes, series };
@@ -38,7 +34,8 @@ function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<stri
 
 /** One market's quotes in outcome order, priced against the consensus, with its movement. */
 function priced(game: GameRow, quotes: StoredPrice[], options: ReturnType<typeof pricingOptions>, history: MarketHistory) {
-  quotes.sort((a, b) => outcomeRank(game, a.outcome) - outcomeRank(game, b.outcome));
+  const rank = (outcome: string) => outcomeRank(game.homeTeam.abbreviation, game.awayTeam.abbreviation, outcome);
+  quotes.sort((a, b) => rank(a.outcome) - rank(b.outcome));
   return priceMarket(quotes, { ...options, history: history.get(historyKey(quotes[0]!)) ?? [] });
 }
 
@@ -190,19 +187,14 @@ async function gameOdds(
     const window = args.date
       ? { from: dayStart(args.date, timeZone), to: new Date(dayStart(args.date, timeZone).getTime() + DAY_MS) }
       : { from: new Date(now.getTime() - UPCOMING_LOOKBACK_MS), to: new Date(now.getTime() + UPCOMING_DAYS * DAY_MS) };
-    games = await ctx.data.schedule.findGames({ sport: args.sport, ...window, teamId, excludeFinal: !args.date });
+    games = await ctx.data.schedule.findGames({ sport: args.sport, ...window, teamId, excludeFinal: !args.date, priceVersion: true });
   }
-  const ids = games.map((g) => g.id);
-  const [rows, history] = await Promise.all([ctx.data.odds.gamePrices(ids, markets), ctx.data.odds.marketHistory(ids, markets)]);
-  const byGameMarket = groupBy(rows, (row) => `${row.gameId}|${row.market}`);
-  const options = pricingOptions(ctx, referenceBook, now, args.history === true);
-  const answered = games.map((game) => ({
-    ...gameView(game),
-    markets: markets.flatMap((market) => {
-      const quotes = byGameMarket.get(`${game.id}|${market}`);
-      return quotes ? [{ market, ...priced(game, quotes, options, history) }] : [];
-    }),
-  }));
+  const priced = await ctx.data.odds.pricedGames(games, markets, referenceBook, { series: args.history === true });
+  const staleMinutes = ctx.settings.oddsStaleMinutes;
+  const answered = games.map((game) => {
+    const cores = priced.get(game.id)!;
+    return { ...gameView(game), markets: [...cores].map(([market, core]) => ({ market, ...presentMarket(core, now, staleMinutes) })) };
+  });
   return {
     sport: args.sport,
     referenceBook,
@@ -211,7 +203,7 @@ async function gameOdds(
       ? await emptyNote(ctx, args.sport, `No ${args.sport.toUpperCase()} games with prices in that window. list_games shows the schedule.`)
       : {}),
     games: answered,
-    ...(scan ? valueList(answered, scan, now, ctx.settings.oddsStaleMinutes) : {}),
+    ...(scan ? valueList(answered, scan, now, staleMinutes) : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Db } from '@/lib/db/client';
 import { bindDb } from './bind';
 import { forecast, hasInjuryReport, injuries } from './conditions';
 import { closingLines, gamePrices, marketHistory, propPrices, refreshProps } from './odds';
+import { pricedGames } from './priced-games';
 import { findGames, gameSources, requireGameRow, teamFinals } from './schedule';
 import { playerStatLines, resolvePlayer } from './stats';
 
@@ -11,7 +12,7 @@ import { playerStatLines, resolvePlayer } from './stats';
 export function createRepositories(db: Db) {
   return {
     schedule: bindDb(db, { findGames, requireGameRow, teamFinals, gameSources }),
-    odds: bindDb(db, { gamePrices, propPrices, marketHistory, closingLines, refreshProps }),
+    odds: bindDb(db, { gamePrices, pricedGames, propPrices, marketHistory, closingLines, refreshProps }),
     stats: bindDb(db, { resolvePlayer, playerStatLines }),
     conditions: bindDb(db, { injuries, hasInjuryReport, forecast }),
   };

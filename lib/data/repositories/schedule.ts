@@ -1,8 +1,10 @@
 import type { Db } from '@/lib/db/client';
+import { Prisma } from '@/lib/db/generated/sqlite/client';
 import { ToolError, invalidInput } from '@/lib/errors';
 import { closestNames } from '../names';
 import type { Sport } from '../sports';
 import { catalogueTeams, teamNamed, type CatalogueTeam } from '../teams';
+import { selectGames, type GameRow } from './game-rows';
 
 // Schedule and results: games with their teams and venue, found by window, id, team or season. Each answer
 // is a handful of queries whatever the number of games: games with their teams in one go, then the prices
@@ -14,7 +16,7 @@ export const GAME_INCLUDE = {
   venue: { select: { name: true, city: true, roof: true } },
 } as const;
 
-export type GameRow = Awaited<ReturnType<typeof findGames>>[number];
+export type { GameRow } from './game-rows';
 
 export interface GameFilter {
   sport: Sport;
@@ -24,27 +26,25 @@ export interface GameFilter {
   status?: 'final';
   excludeFinal?: boolean;
   order?: 'asc' | 'desc';
+  /** Adds each game's price version (for get_game_odds' priced markets). */
+  priceVersion?: boolean;
 }
 
 const playing = (teamIds: readonly string[]) => ({ OR: [{ homeTeamId: { in: [...teamIds] } }, { awayTeamId: { in: [...teamIds] } }] });
 
-export function findGames(db: Db, filter: GameFilter) {
-  return db.game.findMany({
-    where: {
-      sport: filter.sport,
-      startsAt: { gte: filter.from, lt: filter.to },
-      ...(filter.teamId ? { OR: [{ homeTeamId: filter.teamId }, { awayTeamId: filter.teamId }] } : {}),
-      ...(filter.status ? { status: filter.status } : {}),
-      ...(filter.excludeFinal ? { status: { not: 'final' } } : {}),
-    },
-    include: GAME_INCLUDE,
-    orderBy: [{ startsAt: filter.order ?? 'asc' }, { id: 'asc' }],
-  });
+export function findGames(db: Db, filter: GameFilter): Promise<GameRow[]> {
+  const conditions = [Prisma.sql`g."sport" = ${filter.sport}`, Prisma.sql`g."startsAt" >= ${filter.from}`, Prisma.sql`g."startsAt" < ${filter.to}`];
+  if (filter.teamId) conditions.push(Prisma.sql`(g."homeTeamId" = ${filter.teamId} OR g."awayTeamId" = ${filter.teamId})`);
+  // Leaving finals out wins over asking for a status, as it always has.
+  if (filter.excludeFinal) conditions.push(Prisma.sql`g."status" <> 'final'`);
+  else if (filter.status) conditions.push(Prisma.sql`g."status" = ${filter.status}`);
+  const order = filter.order === 'desc' ? Prisma.sql`g."startsAt" DESC, g."id" ASC` : Prisma.sql`g."startsAt" ASC, g."id" ASC`;
+  return selectGames(db, Prisma.join(conditions, ' AND '), order, { priceVersion: filter.priceVersion });
 }
 
 /** The game (404 when unknown), checked against the sport the caller named when one was. */
 export async function requireGameRow(db: Db, gameId: string, sport?: Sport) {
-  const game = await db.game.findUnique({ where: { id: gameId }, include: GAME_INCLUDE });
+  const [game] = await selectGames(db, Prisma.sql`g."id" = ${gameId}`, Prisma.sql`g."id"`);
   if (!game) throw new ToolError('not_found', `No game with id ${gameId}. Find game ids with list_games or get_game_odds.`);
   if (sport && game.sport !== sport) {
     throw invalidInput([{ path: 'gameId', message: `${gameId} is a ${game.sport.toUpperCase()} game, not ${sport.toUpperCase()}` }]);

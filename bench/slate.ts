@@ -1,0 +1,24 @@
+import { loadSample } from '@/lib/data/load-sample';
+import { mergePrices } from '@/lib/data/store';
+import type { Db } from '@/lib/db/client';
+
+// The bench's data: the sample slate with every game at all ten books, and line moves replayed over the NFL week.
+
+/** Line moves replayed over the NFL week, so the price tables hold a realistic history. */
+export const HISTORY_SNAPSHOTS = 20;
+
+/** The sample slate with every game at all ten books, and a history of line moves on the NFL week. */
+export async function seedSlate(db: Db): Promise<void> {
+  const now = new Date();
+  await loadSample(db, now.toISOString().slice(0, 10), now, { everyBook: true });
+  const week = await db.price.findMany({ where: { game: { sport: 'nfl', status: 'scheduled' }, player: '' } });
+  for (let move = 1; move <= HISTORY_SNAPSHOTS; move++) {
+    const at = new Date(now.getTime() - (HISTORY_SNAPSHOTS - move) * 60_000);
+    // A third of the prices move 5 cents away from even money and back, in turn.
+    const moved = (odds: number) => (move % 2 ? odds + Math.sign(odds) * 5 : odds);
+    await mergePrices(
+      db,
+      week.map((p, i) => ({ ...p, americanOdds: (i + move) % 3 === 0 ? moved(p.americanOdds) : p.americanOdds, updatedAt: at })),
+    );
+  }
+}

@@ -1,0 +1,259 @@
+import { arbitrage as findArbitrage, bestExpectedValue, type Arbitrage } from '@/lib/betting/arbitrage';
+import { consensus, type BookMarket } from '@/lib/betting/consensus';
+import { consensusAt, steam as findSteam, type RecordedPrice, type Steam } from '@/lib/betting/movement';
+import { impliedProbability } from '@/lib/betting/odds';
+
+// The part of one market's pricing that does not depend on the time of the call: the consensus, best prices,
+// arbitrage, opening, steam and history series, worked out once from the market's prices and recorded changes.
+// lib/data/pricing.ts adds what does (ages, staleness, the fair probability 24 hours back) on every call, so a
+// core can be kept for as long as the prices it was made from (lib/data/repositories/priced-games.ts).
+
+export interface PriceRow {
+  book: string;
+  outcome: string;
+  point: number | null;
+  americanOdds: number;
+  updatedAt: Date;
+}
+
+export interface BestCore {
+  book: string;
+  americanOdds: number;
+  expectedValue?: number;
+  updatedAt: Date;
+  updatedAtIso: string;
+}
+
+export interface OutcomeCore {
+  outcome: string;
+  point: number | null;
+  /** The reference book's quote; absent when it does not price the market. */
+  reference?: {
+    americanOdds: number;
+    impliedProbability: number;
+    fairProbability: number | null;
+    fairAmericanOdds: number | null;
+    expectedValue: number | null;
+    updatedAt: Date;
+    updatedAtIso: string;
+  };
+  best: BestCore | null;
+  opening?: { americanOdds: number; point: number | null; at: Date; atIso: string } | null;
+}
+
+export interface HistoryPoint {
+  at: string;
+  /** The reference book's points and prices, in the order of `outcomes`. */
+  points: (number | null)[];
+  americanOdds: number[];
+  /** The consensus then, at the reference line then; null when there was none. */
+  fairProbability: (number | null)[] | null;
+}
+
+export interface MarketCore {
+  referenceBook: string;
+  consensusBooks: number;
+  books: number;
+  outcomes: OutcomeCore[];
+  arbitrage: { found: Arbitrage; legs: { outcome: string; book: string; updatedAt: Date }[] } | null;
+  /** Present only with history; then null or the most recent steam move. */
+  steam?: Steam | null;
+  series?: { outcomes: string[]; series: HistoryPoint[] };
+  /** The reference book's oldest quote in the market (for the stale note); absent without the reference book. */
+  oldestReference?: Date;
+  history?: readonly RecordedPrice[];
+  /** The fair probabilities then, by how many recorded changes had happened then (see fairThen). */
+  fairThenMemo: Map<number, (number | null)[] | null>;
+}
+
+export interface CoreOptions {
+  referenceBook: string;
+  /** This market's recorded price changes in time order; without it there are no movement fields. */
+  history?: readonly RecordedPrice[];
+  /** Adds the time series of the reference price and the consensus (`history: true`). */
+  series?: boolean;
+}
+
+/** Home side first, then the draw, then away; over before under; yes before no. */
+export function outcomeRank(home: string, away: string, outcome: string): number {
+  return [home, 'draw', away, 'over', 'yes', 'under', 'no'].indexOf(outcome);
+}
+
+/** At most this many points in a market's `history` series (the most recent). */
+export const HISTORY_POINTS = 60;
+
+function byBook(rows: readonly PriceRow[]): Map<string, PriceRow[]> {
+  const books = new Map<string, PriceRow[]>();
+  for (const row of rows) {
+    const quotes = books.get(row.book);
+    if (quotes) quotes.push(row);
+    else books.set(row.book, [row]);
+  }
+  return books;
+}
+
+/**
+ * Steam depends only on the recorded changes, and the history repository hands out the same list until the
+ * history grows, so it is worked out once per list (and outcome order), also for markets priced on every call.
+ */
+const steamMemo = new WeakMap<readonly RecordedPrice[], Map<string, Steam | null>>();
+
+function steamOf(history: readonly RecordedPrice[], outcomes: readonly string[]): Steam | null {
+  let memo = steamMemo.get(history);
+  if (!memo) steamMemo.set(history, (memo = new Map<string, Steam | null>()));
+  const key = outcomes.join('\u0000');
+  let found = memo.get(key);
+  if (found === undefined) memo.set(key, (found = findSteam(history, outcomes)));
+  return found;
+}
+
+function bestCore(top: PriceRow | undefined, fairProbability: number | null): BestCore | null {
+  if (!top) return null;
+  return {
+    book: top.book,
+    americanOdds: top.americanOdds,
+    ...(fairProbability !== null ? { expectedValue: bestExpectedValue(fairProbability, top.americanOdds) } : {}),
+    updatedAt: top.updatedAt,
+    updatedAtIso: top.updatedAt.toISOString(),
+  };
+}
+
+export function marketCore(rows: readonly PriceRow[], options: CoreOptions): MarketCore {
+  const { referenceBook, history } = options;
+  const books = byBook(rows);
+  const reference = books.get(referenceBook);
+  const bestRow = (outcome: string, point: number | null) => {
+    let top: PriceRow | undefined;
+    for (const row of rows) {
+      if (row.outcome !== outcome || (reference !== undefined && row.point !== point)) continue;
+      if (top === undefined || row.americanOdds > top.americanOdds) top = row;
+    }
+    return top;
+  };
+
+  if (!reference) {
+    const outcomes = [...new Set(rows.map((row) => row.outcome))];
+    return {
+      referenceBook,
+      consensusBooks: 0,
+      books: books.size,
+      outcomes: outcomes.map((outcome) => {
+        const top = bestRow(outcome, null);
+        return { outcome, point: top?.point ?? null, best: bestCore(top, null), ...(history ? { opening: null } : {}) };
+      }),
+      arbitrage: null,
+      ...(history ? { steam: steamOf(history, outcomes), history } : {}),
+      fairThenMemo: new Map(),
+    };
+  }
+
+  const others: BookMarket[] = [];
+  for (const [book, quotes] of books) if (book !== referenceBook) others.push({ book, outcomes: quotes });
+  const fair = consensus({ book: referenceBook, outcomes: reference }, others);
+  const tops = reference.map((quote) => bestRow(quote.outcome, quote.point));
+  const outcomeNames = reference.map((quote) => quote.outcome);
+  return {
+    referenceBook,
+    consensusBooks: fair.consensusBooks,
+    books: books.size,
+    outcomes: reference.map((quote, index) => {
+      const fairOutcome = fair.outcomes[index]!;
+      return {
+        outcome: quote.outcome,
+        point: quote.point,
+        reference: {
+          americanOdds: quote.americanOdds,
+          impliedProbability: impliedProbability(quote.americanOdds),
+          fairProbability: fairOutcome.fairProbability,
+          fairAmericanOdds: fairOutcome.fairAmericanOdds,
+          expectedValue: fairOutcome.expectedValue,
+          updatedAt: quote.updatedAt,
+          updatedAtIso: quote.updatedAt.toISOString(),
+        },
+        best: bestCore(tops[index], fairOutcome.fairProbability),
+        ...(history ? { opening: openingOf(history, referenceBook, quote.outcome) } : {}),
+      };
+    }),
+    arbitrage: arbitrageOf(reference, tops),
+    oldestReference: reference.reduce((a, b) => (b.updatedAt < a.updatedAt ? b : a)).updatedAt,
+    ...(history ? { steam: steamOf(history, outcomeNames), history } : {}),
+    ...(history && options.series ? { series: seriesOf(history, outcomeNames, referenceBook) } : {}),
+    fairThenMemo: new Map(),
+  };
+}
+
+/** Arbitrage across the best prices on the reference line, every outcome covered. */
+function arbitrageOf(reference: readonly PriceRow[], tops: readonly (PriceRow | undefined)[]): MarketCore['arbitrage'] {
+  if (tops.some((top) => top === undefined)) return null;
+  const legs = tops as PriceRow[];
+  const found = findArbitrage(legs.map((top, index) => ({ outcome: reference[index]!.outcome, book: top.book, americanOdds: top.americanOdds })));
+  return found ? { found, legs: legs.map((top) => ({ outcome: top.outcome, book: top.book, updatedAt: top.updatedAt })) } : null;
+}
+
+function openingOf(history: readonly RecordedPrice[], referenceBook: string, outcome: string): OutcomeCore['opening'] {
+  const first = history.find((row) => row.book === referenceBook && row.outcome === outcome);
+  if (!first) return null;
+  const at = new Date(first.at);
+  return { americanOdds: first.americanOdds, point: first.point, at, atIso: at.toISOString() };
+}
+
+/**
+ * The consensus fair probabilities at `at` when the reference book's line then was its line now, else null.
+ * They depend only on how many recorded changes had happened by `at` (the history is in time order), so each
+ * answer is kept by that count and a call at a later time pays again only once the count has moved.
+ */
+export function fairThen(core: MarketCore, at: number): (number | null)[] | null {
+  const history = core.history;
+  if (!history) return null;
+  let low = 0;
+  for (let high = history.length; low < high; ) {
+    const middle = (low + high) >> 1;
+    if (history[middle]!.at <= at) low = middle + 1;
+    else high = middle;
+  }
+  const known = core.fairThenMemo.get(low);
+  if (known !== undefined) return known;
+  const prefix = history.slice(0, low);
+  const outcomes = core.outcomes.map((outcome) => outcome.outcome);
+  const then = consensusAt(prefix, at, core.referenceBook, outcomes);
+  const sameLine = (then?.outcomes.length ?? 0) > 0 && thenLineMatches(prefix, core);
+  const found = sameLine ? core.outcomes.map((_, index) => then?.outcomes[index]?.fairProbability ?? null) : null;
+  core.fairThenMemo.set(low, found);
+  return found;
+}
+
+/** Whether the reference book's last recorded line in `prefix` is the line it quotes now, outcome by outcome. */
+function thenLineMatches(prefix: readonly RecordedPrice[], core: MarketCore): boolean {
+  const point = new Map<string, number | null>();
+  for (const row of prefix) if (row.book === core.referenceBook) point.set(row.outcome, row.point);
+  return core.outcomes.every((quote) => point.has(quote.outcome) && point.get(quote.outcome) === quote.point);
+}
+
+/** The reference book's price and the consensus after each recorded change, from the reference book's first price. */
+function seriesOf(history: readonly RecordedPrice[], outcomes: readonly string[], referenceBook: string) {
+  const times = [...new Set(history.map((row) => row.at))].sort((a, b) => a - b);
+  const series: HistoryPoint[] = [];
+  const current = new Map<string, RecordedPrice>();
+  let next = 0;
+  for (const at of times) {
+    for (; next < history.length && history[next]!.at <= at; next++) {
+      const row = history[next]!;
+      if (row.book === referenceBook) current.set(row.outcome, row);
+    }
+    const quotes = outcomes.map((outcome) => current.get(outcome));
+    if (quotes.some((quote) => quote === undefined)) continue;
+    const then = consensusAt(history, at, referenceBook, outcomes);
+    const fairProbability = then && then.consensusBooks > 0 ? then.outcomes.map((o) => o.fairProbability) : null;
+    const point: HistoryPoint = {
+      at: new Date(at).toISOString(),
+      points: quotes.map((quote) => quote!.point),
+      americanOdds: quotes.map((quote) => quote!.americanOdds),
+      fairProbability,
+    };
+    const previous = series.at(-1);
+    // Only points where the reference price or the consensus changed.
+    if (previous && JSON.stringify([previous.points, previous.americanOdds, previous.fairProbability]) === JSON.stringify([point.points, point.americanOdds, point.fairProbability])) continue;
+    series.push(point);
+  }
+  return { outcomes: [...outcomes], series: series.slice(-HISTORY_POINTS) };
+}
