@@ -8,7 +8,8 @@ import os from 'node:os';
 /** Linux's USER_HZ: /proc counts CPU time in ticks of 1/100 s on every mainstream kernel. */
 const TICKS_PER_SECOND = 100;
 
-function processSeconds(pid: number): number {
+/** Seconds of CPU (user + system) a process has used so far; 0 once it is gone. */
+export function processSeconds(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after "pid (comm) ": state is field 3, utime and stime are fields 14 and 15.

@@ -7,8 +7,6 @@ import { rm, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createAccessToken } from '@/lib/account/tokens';
-import { createUser } from '@/lib/account/users';
 import { ingest } from '@/lib/data/ingest';
 import { createEspn } from '@/lib/data/providers/espn';
 import { createOddsApi } from '@/lib/data/providers/odds-api';
@@ -21,7 +19,7 @@ import { freePort, startServer, type RunningServer } from '../tests/helpers/serv
 import { startBalancer } from './balancer';
 import { cpuDuring } from './cpu';
 import { startOddsApiSlate } from './odds-api-slate';
-import { seedSlate } from './slate';
+import { benchToken, HUGE_BUDGETS, seedSlate } from './slate';
 
 const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -29,11 +27,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** BENCH_PLAIN=1 adds the REST and MCP rows on bench/plain-server.mjs (no request ids, log or metrics): their cost. */
 const PLAIN = process.env.BENCH_PLAIN === '1';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const HUGE_BUDGETS = {
-  RATE_LIMIT_ADDRESS_PER_MINUTE: '100000000',
-  RATE_LIMIT_TOKEN_PER_MINUTE: '100000000',
-  RATE_LIMIT_USER_PER_MINUTE: '100000000',
-};
 const NO_VIG_BODY = JSON.stringify({ prices: [-110, -110] });
 const NO_VIG_CALL = { name: 'calc_no_vig_odds', arguments: { prices: [-110, -110] } };
 /** MCP tools/call under 2026-07-28: the envelope rides in `_meta`, and the headers mirror the method and tool name. */
@@ -173,8 +166,7 @@ async function measureScaleOut(): Promise<ScaleOut> {
   const database = await freshDatabase('postgres');
   await migrate(database.url);
   const db = createDb(database.url);
-  const user = await createUser(db, { email: 'bench@example.com' });
-  const { token } = await createAccessToken(db, { userId: user.id, name: 'bench', scope: 'read', now: new Date() });
+  const token = await benchToken(db);
   await db.$disconnect();
   const redis = redisBudgets();
   const env = { DATABASE_URL: database.url, ...HUGE_BUDGETS, ...(redis ? { REDIS_URL } : {}) };
@@ -248,8 +240,7 @@ async function main() {
   const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
   await migrate(databaseUrl);
   const db = createDb(databaseUrl);
-  const user = await createUser(db, { email: 'bench@example.com' });
-  const { token } = await createAccessToken(db, { userId: user.id, name: 'bench', scope: 'read', now: new Date() });
+  const token = await benchToken(db);
   process.stderr.write('loading the sample slate at ten books with line history …\n');
   await seedSlate(db);
   await db.$disconnect();

@@ -3,39 +3,27 @@
 // slate's NFL week, computed afresh (ODDS_CACHE_SECONDS=0, or CACHE=<seconds>). Steadier than throughput on a
 // shared machine: it leaves out the load generator and whatever else the cores are doing.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createAccessToken } from '@/lib/account/tokens';
-import { createUser } from '@/lib/account/users';
 import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { startServer } from '../tests/helpers/server';
-import { seedSlate } from './slate';
-
-const BUDGETS = {
-  RATE_LIMIT_ADDRESS_PER_MINUTE: '100000000',
-  RATE_LIMIT_TOKEN_PER_MINUTE: '100000000',
-  RATE_LIMIT_USER_PER_MINUTE: '100000000',
-};
-
-/** A process's user + system CPU time in ms (clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+import { processSeconds } from './cpu';
+import { benchToken, HUGE_BUDGETS, seedSlate } from './slate';
 
 async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'jev-server-cpu-'));
   const url = `file:${path.join(dir, 'bench.db')}`;
   await migrate(url);
   const db = createDb(url);
-  const user = await createUser(db, { email: 'bench@example.com' });
-  const { token } = await createAccessToken(db, { userId: user.id, name: 'bench', scope: 'read', now: new Date() });
+  const token = await benchToken(db);
   await seedSlate(db);
   await db.$disconnect();
-  const server = await startServer({ DATABASE_URL: url, ODDS_CACHE_SECONDS: process.env.CACHE ?? '0', ...BUDGETS }, { keepOutput: false });
+  const server = await startServer(
+    { DATABASE_URL: url, ODDS_CACHE_SECONDS: process.env.CACHE ?? '0', ...HUGE_BUDGETS },
+    { keepOutput: false },
+  );
   const post = { method: 'POST' as const, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
   const odds = `${server.origin}/api/v1/tools/get_game_odds`;
   const rows: [string, number, autocannon.Options][] = [
@@ -46,9 +34,9 @@ async function main() {
   try {
     for (const [, , options] of rows) await autocannon({ ...options, connections: 4, amount: 600 });
     for (const [name, amount, options] of rows) {
-      const before = cpuMs(server.pid);
+      const before = processSeconds(server.pid);
       const result = await autocannon({ ...options, connections: 4, amount });
-      const perRequest = ((cpuMs(server.pid) - before) / amount) * 1000;
+      const perRequest = ((processSeconds(server.pid) - before) / amount) * 1e6;
       console.log(`${name}: ${perRequest.toFixed(0)} µs of server CPU a request (${result.non2xx} non-2xx)`);
     }
   } finally {

@@ -1,8 +1,24 @@
+import { createAccessToken } from '@/lib/account/tokens';
+import { createUser } from '@/lib/account/users';
 import { loadSample } from '@/lib/data/load-sample';
 import { mergePrices } from '@/lib/data/store';
 import type { Db } from '@/lib/db/client';
 
-// The bench's data: the sample slate with every game at all ten books, and line moves replayed over the NFL week.
+// The bench's data and caller: the sample slate with every game at all ten books, line moves replayed over the
+// NFL week, and a user with a read token whose budgets no bench run reaches.
+
+/** Budgets no bench run reaches, so every row measures the work and not the refusals. */
+export const HUGE_BUDGETS = {
+  RATE_LIMIT_ADDRESS_PER_MINUTE: '100000000',
+  RATE_LIMIT_TOKEN_PER_MINUTE: '100000000',
+  RATE_LIMIT_USER_PER_MINUTE: '100000000',
+};
+
+/** The bench's user and its read access token (returned). */
+export async function benchToken(db: Db): Promise<string> {
+  const user = await createUser(db, { email: 'bench@example.com' });
+  return (await createAccessToken(db, { userId: user.id, name: 'bench', scope: 'read', now: new Date() })).token;
+}
 
 /** Line moves replayed over the NFL week, so the price tables hold a realistic history. */
 export const HISTORY_SNAPSHOTS = 20;
