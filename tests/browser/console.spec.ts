@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { raw } from '../helpers/http';
+import { expectAccessible, origin, screenshot, seed } from './helpers';
 
 // The console end to end in a real browser: accounts, tokens and what the API then does with them, the
 // bankroll form, owner checks against a forged request, accessibility, and a screenshot of every page
@@ -9,30 +8,11 @@ import { raw } from '../helpers/http';
 
 test.describe.configure({ mode: 'serial' });
 
-const origin = () => process.env.JEV_BROWSER_ORIGIN as string;
 const port = () => Number(process.env.JEV_BROWSER_PORT);
 const PASSWORD = 'correct horse battery staple';
 const ALICE = 'alice@example.com';
 const BOB = 'bob@example.com';
 const CLIENT_NAME = 'Playwright Made-Up Agent 7';
-
-/** No serious or critical axe violations on the page as it stands. */
-async function expectAccessible(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const severe = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(severe.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length} nodes)`)).toEqual([]);
-}
-
-/** Games and bets written straight to the database (see seed.ts). */
-function seed(data: object): void {
-  execFileSync(process.execPath, ['--import', 'tsx', 'tests/browser/seed.ts', JSON.stringify(data)], {
-    env: { ...process.env, DATABASE_URL: process.env.JEV_BROWSER_DATABASE_URL },
-  });
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
-}
 
 async function newContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ baseURL: origin(), permissions: ['clipboard-read', 'clipboard-write'] });

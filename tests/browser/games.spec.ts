@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import { expectAccessible, origin, screenshot, seed } from './helpers';
 
 // The console's charts end to end: the Games page on the sample slate (fair and best prices, value marked at
 // the user's threshold), a game's line-movement charts, injuries and weather, and the Bets page's bankroll
@@ -8,31 +8,14 @@ import { execFileSync } from 'node:child_process';
 
 test.describe.configure({ mode: 'serial' });
 
-const origin = () => process.env.JEV_BROWSER_ORIGIN as string;
 const EMAIL = 'charts@example.com';
 const PASSWORD = 'correct horse battery staple';
-
-async function expectAccessible(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const severe = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(severe.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length} nodes)`)).toEqual([]);
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
-}
 
 /** Runs `jev` against the browser tests' database (the sample slate, a token); returns what it printed. */
 function jev(...args: string[]): string {
   return execFileSync(process.execPath, ['bin/jev.mjs', ...args], {
     env: { ...process.env, DATABASE_URL: process.env.JEV_BROWSER_DATABASE_URL },
     encoding: 'utf8',
-  });
-}
-
-function seedBets(bets: object[]): void {
-  execFileSync(process.execPath, ['--import', 'tsx', 'tests/browser/seed.ts', JSON.stringify({ bets })], {
-    env: { ...process.env, DATABASE_URL: process.env.JEV_BROWSER_DATABASE_URL },
   });
 }
 
@@ -153,10 +136,12 @@ test('Bets: the bankroll chart after bets are settled, following the filters', a
   await page.getByRole('button', { name: 'Save bankroll' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
 
-  seedBets([
-    { email: EMAIL, gameId: gameIdOf(gamePath), market: 'h2h', selection: 'first', americanOdds: 150, stakeCents: 2000 },
-    { email: EMAIL, gameId: gameIdOf(gamePath), market: 'h2h', selection: 'second', americanOdds: -110, stakeCents: 1000 },
-  ]);
+  seed({
+    bets: [
+      { email: EMAIL, gameId: gameIdOf(gamePath), market: 'h2h', selection: 'first', americanOdds: 150, stakeCents: 2000 },
+      { email: EMAIL, gameId: gameIdOf(gamePath), market: 'h2h', selection: 'second', americanOdds: -110, stakeCents: 1000 },
+    ],
+  });
   await page.goto('/bets');
   await expect(page.getByText('No settled bets in this selection yet')).toBeVisible();
   for (const [selection, result] of [

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/auth/session';
 import { thresholdPercent } from '@/lib/console/odds-format';
@@ -38,16 +39,7 @@ export default async function GamesPage({ searchParams }: { searchParams: Promis
           best price on offer with its expected value. Times are in {timeZone}.
         </p>
         <form className="actions" method="get">
-          <div className="field">
-            <label htmlFor="sport">Sport</label>
-            <select id="sport" name="sport" defaultValue={sport}>
-              {SPORT_CHOICES.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect name="sport" label="Sport" choices={SPORT_CHOICES} selected={sport} anyLabel={null} />
           <div className="field">
             <label htmlFor="min">Highlight EV from (%)</label>
             <input id="min" name="min" type="number" step="0.5" defaultValue={min} className="short" />

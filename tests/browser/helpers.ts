@@ -1,0 +1,27 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+
+// Steps the browser specs share: axe, screenshots, and data written straight to their database.
+
+/** The browser tests' server origin, set by global-setup.ts. */
+export const origin = () => process.env.JEV_BROWSER_ORIGIN as string;
+
+/** No serious or critical axe violations on the page as it stands. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const severe = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(severe.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length} nodes)`)).toEqual([]);
+}
+
+/** A full-page screenshot in artifacts/screenshots/ (kept by CI). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+}
+
+/** Games and bets written straight to the database (see seed.ts). */
+export function seed(data: { games?: object[]; bets?: object[] }): void {
+  execFileSync(process.execPath, ['--import', 'tsx', 'tests/browser/seed.ts', JSON.stringify(data)], {
+    env: { ...process.env, DATABASE_URL: process.env.JEV_BROWSER_DATABASE_URL },
+  });
+}
