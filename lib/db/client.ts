@@ -13,7 +13,7 @@ import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient as PostgresPrismaClient } from './generated/postgres/client';
 import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
-import { resolveDatabase, type DatabaseProvider } from './resolve';
+import { resolveDatabase } from './resolve';
 import { enableWal, SQLITE_BUSY_TIMEOUT_MS } from './sqlite';
 
 export type Db = SqlitePrismaClient;
@@ -37,22 +37,7 @@ export interface DbTimeouts {
 
 export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectSeconds: 5, querySeconds: 10, idleSeconds: 30 };
 
-const providers = new WeakMap<Db, DatabaseProvider>();
-
-/** Which database a client talks to, for the few raw queries whose SQL differs between the two. */
-export function databaseProvider(db: Db): DatabaseProvider {
-  const provider = providers.get(db);
-  if (!provider) throw new Error('lib/db/client.ts: databaseProvider needs a client made by createDb.');
-  return provider;
-}
-
 export function createDb(databaseUrl: string | undefined, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS): Db {
-  const client = clientFor(databaseUrl, timeouts);
-  providers.set(client, resolveDatabase(databaseUrl).provider);
-  return client;
-}
-
-function clientFor(databaseUrl: string | undefined, timeouts: DbTimeouts): Db {
   const db = resolveDatabase(databaseUrl);
   if (db.provider === 'sqlite') {
     return new SqlitePrismaClient({ adapter: new TunedSqliteAdapterFactory(db.filePath!) });

@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db/client';
 import { Prisma, type Game } from '@/lib/db/generated/sqlite/client';
-import { priceVersionSql } from './price-version';
+import { PRICE_VERSION_SQL } from './price-version';
 
 // Games with their teams and venue in one raw query. Prisma's own query with the relations included costs
 // several times as much per call (the odds tools' hot path reads the games on every call).
@@ -27,9 +27,9 @@ interface Flat extends Game {
 export async function selectGames(db: Db, where: Prisma.Sql, orderBy: Prisma.Sql, { priceVersion = false } = {}): Promise<GameRow[]> {
   const rows = await db.$queryRaw<Flat[]>`
     SELECT g."id", g."sport", g."season", g."startsAt", g."homeTeamId", g."awayTeamId", g."venueId", g."status",
-      g."homeScore", g."awayScore", g."oddsEventId", g."source", g."updatedAt",
+      g."homeScore", g."awayScore", g."oddsEventId", g."source", g."updatedAt", g."priceWrites",
       h."abbreviation" AS "homeAbbreviation", h."name" AS "homeName", a."abbreviation" AS "awayAbbreviation", a."name" AS "awayName",
-      v."name" AS "venueName", v."city" AS "venueCity", v."roof" AS "venueRoof"${priceVersion ? Prisma.sql`, ${priceVersionSql(db)} AS "priceVersion"` : Prisma.empty}
+      v."name" AS "venueName", v."city" AS "venueCity", v."roof" AS "venueRoof"${priceVersion ? Prisma.sql`, ${PRICE_VERSION_SQL} AS "priceVersion"` : Prisma.empty}
     FROM "Game" g
       JOIN "Team" h ON h."id" = g."homeTeamId"
       JOIN "Team" a ON a."id" = g."awayTeamId"

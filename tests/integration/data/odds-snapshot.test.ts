@@ -75,4 +75,21 @@ describe.each(PROVIDERS)('get_game_odds after new prices are merged on %s', (pro
       await fresh.$disconnect();
     }
   });
+
+  it('shows a price corrected in place by any writer, its update time and the history untouched', async () => {
+    const price = await database.db.price.findFirstOrThrow({
+      where: { game: { sport: 'nfl', status: 'scheduled' }, market: 'h2h', player: '', book: 'draftkings' },
+    });
+    const before = await odds(price.gameId);
+    const listed = before.outcomes.find((outcome) => outcome.outcome === price.outcome)!;
+    expect(listed.americanOdds).toBe(price.americanOdds);
+    // A fix made by hand (or by any tool but the store): only the database's own counter sees it.
+    const { gameId, market, player, book, outcome } = price;
+    await otherInstance.price.update({
+      where: { gameId_market_player_book_outcome: { gameId, market, player, book, outcome } },
+      data: { americanOdds: price.americanOdds - 13 },
+    });
+    const after = await odds(price.gameId);
+    expect(after.outcomes.find((outcome) => outcome.outcome === price.outcome)!.americanOdds).toBe(price.americanOdds - 13);
+  });
 });

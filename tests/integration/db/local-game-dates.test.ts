@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameIdFor, leagueDay, type Sport } from '@/lib/data/sports';
-import { createDb } from '@/lib/db/client';
+import { createDb, type Db } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { freshDatabase, type FreshDatabase } from '../../helpers/db';
 import { PROVIDERS } from '../../helpers/fixtures';
@@ -12,6 +12,18 @@ import { PROVIDERS } from '../../helpers/fixtures';
 // Migration 0004_local_game_dates on both providers: games stored with the old UTC-dated ids, with prices,
 // history, weather, stats, bets, picks and fetch keys, are re-dated to the league's local date, and every
 // reference follows. The expected ids come from Intl (gameIdFor), independently of the SQL.
+
+/**
+ * A game as the database held it at 0003, written with the columns it had then (Prisma's create names every
+ * column of today's schema).
+ */
+async function insertGame(
+  db: Db,
+  game: { id: string; sport: string; startsAt: Date; home: string; away: string; source: string },
+): Promise<void> {
+  await db.$executeRaw`INSERT INTO "Game" ("id", "sport", "season", "startsAt", "homeTeamId", "awayTeamId", "source", "updatedAt")
+    VALUES (${game.id}, ${game.sport}, 2026, ${game.startsAt}, ${`${game.sport}:${game.home}`}, ${`${game.sport}:${game.away}`}, ${game.source}, ${new Date()})`;
+}
 
 const ROOT = path.resolve(__dirname, '../../..');
 const MIGRATION = '0004_local_game_dates';
@@ -109,16 +121,13 @@ describe.each(PROVIDERS)('migration 0004 on %s', (provider) => {
       for (const team of [game.away, game.home]) {
         await db.team.create({ data: { id: `${game.sport}:${team}`, sport: game.sport, abbreviation: team, name: team } });
       }
-      await db.game.create({
-        data: {
-          id: game.oldId,
-          sport: game.sport,
-          season: 2026,
-          startsAt: game.startsAt,
-          homeTeamId: `${game.sport}:${game.home}`,
-          awayTeamId: `${game.sport}:${game.away}`,
-          source: 'live',
-        },
+      await insertGame(db, {
+        id: game.oldId,
+        sport: game.sport,
+        startsAt: game.startsAt,
+        home: game.home,
+        away: game.away,
+        source: 'live',
       });
     }
     // References to the Monday night game (index 0) in every table that holds a game id.
@@ -148,17 +157,7 @@ describe.each(PROVIDERS)('migration 0004 on %s', (provider) => {
       await db.providerFetch.create({ data: { key, attemptedAt: at, fetchedAt: at } });
     }
     // Ids the migration must leave alone: not of the generated shape, or already local-dated.
-    await db.game.create({
-      data: {
-        id: 'nfl-final',
-        sport: 'nfl',
-        season: 2026,
-        startsAt: monday.startsAt,
-        homeTeamId: 'nfl:H0',
-        awayTeamId: 'nfl:A0',
-        source: 'sample',
-      },
-    });
+    await insertGame(db, { id: 'nfl-final', sport: 'nfl', startsAt: monday.startsAt, home: 'H0', away: 'A0', source: 'sample' });
     await db.bet.create({ data: { ...wager, gameId: 'nfl-final', stakeCents: 500, placedAt: at } });
 
     const { applied } = await migrate(database.url);
