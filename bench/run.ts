@@ -19,7 +19,7 @@ import { freePort, startServer, type RunningServer } from '../tests/helpers/serv
 import { startBalancer } from './balancer';
 import { cpuDuring } from './cpu';
 import { startOddsApiSlate } from './odds-api-slate';
-import { benchToken, HUGE_BUDGETS, seedSlate } from './slate';
+import { benchToken, HUGE_BUDGETS, NO_VIG_BODY, seedSlate } from './slate';
 
 const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,7 +27,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** BENCH_PLAIN=1 adds the REST and MCP rows on bench/plain-server.mjs (no request ids, log or metrics): their cost. */
 const PLAIN = process.env.BENCH_PLAIN === '1';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const NO_VIG_BODY = JSON.stringify({ prices: [-110, -110] });
 const NO_VIG_CALL = { name: 'calc_no_vig_odds', arguments: { prices: [-110, -110] } };
 /** MCP tools/call under 2026-07-28: the envelope rides in `_meta`, and the headers mirror the method and tool name. */
 const MCP_MODERN_BODY = JSON.stringify({

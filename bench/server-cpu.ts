@@ -10,7 +10,7 @@ import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { startServer } from '../tests/helpers/server';
 import { processSeconds } from './cpu';
-import { benchToken, HUGE_BUDGETS, seedSlate } from './slate';
+import { benchToken, HUGE_BUDGETS, NO_VIG_BODY, seedSlate } from './slate';
 
 async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'jev-server-cpu-'));
@@ -28,6 +28,7 @@ async function main() {
   const odds = `${server.origin}/api/v1/tools/get_game_odds`;
   const rows: [string, number, autocannon.Options][] = [
     ['GET /api/health', 6000, { url: `${server.origin}/api/health` }],
+    ['REST calc_no_vig_odds', 4000, { url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, ...post, body: NO_VIG_BODY }],
     ['get_game_odds, NFL week', 1500, { url: odds, ...post, body: JSON.stringify({ sport: 'nfl' }) }],
     ['get_game_odds value scan', 1500, { url: odds, ...post, body: JSON.stringify({ sport: 'nfl', minExpectedValue: 0.02, minBooks: 3 }) }],
   ];

@@ -38,3 +38,6 @@ export async function seedSlate(db: Db): Promise<void> {
     );
   }
 }
+
+/** The calculator call the bench measures the gateway with: REST calc_no_vig_odds on a two-way -110 market. */
+export const NO_VIG_BODY = JSON.stringify({ prices: [-110, -110] });

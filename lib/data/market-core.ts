@@ -205,12 +205,7 @@ function openingOf(history: readonly RecordedPrice[], referenceBook: string, out
 export function fairThen(core: MarketCore, at: number): (number | null)[] | null {
   const history = core.history;
   if (!history) return null;
-  let low = 0;
-  for (let high = history.length; low < high; ) {
-    const middle = (low + high) >> 1;
-    if (history[middle]!.at <= at) low = middle + 1;
-    else high = middle;
-  }
+  const low = recordedBy(history, at);
   const known = core.fairThenMemo.get(low);
   if (known !== undefined) return known;
   const prefix = history.slice(0, low);
@@ -220,6 +215,23 @@ export function fairThen(core: MarketCore, at: number): (number | null)[] | null
   const found = sameLine ? core.outcomes.map((_, index) => then?.outcomes[index]?.fairProbability ?? null) : null;
   core.fairThenMemo.set(low, found);
   return found;
+}
+
+/** How many recorded changes had happened by `at` (the history is in time order). */
+function recordedBy(history: readonly RecordedPrice[], at: number): number {
+  let low = 0;
+  for (let high = history.length; low < high; ) {
+    const middle = (low + high) >> 1;
+    if (history[middle]!.at <= at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The time of the first recorded change after `at` (when fairThen's answer for a later time may differ); Infinity if none. */
+export function nextRecordedAfter(core: MarketCore, at: number): number {
+  const history = core.history;
+  return history ? (history[recordedBy(history, at)]?.at ?? Infinity) : Infinity;
 }
 
 /** Whether the reference book's last recorded line in `prefix` is the line it quotes now, outcome by outcome. */

@@ -1,7 +1,7 @@
 import type { Arbitrage } from '@/lib/betting/arbitrage';
 import type { RecordedPrice } from '@/lib/betting/movement';
-import { fairThen, marketCore, type HistoryPoint, type MarketCore, type PriceRow } from './market-core';
-import { ago } from './names';
+import { fairThen, marketCore, nextRecordedAfter, type HistoryPoint, type MarketCore, type PriceRow } from './market-core';
+import { ago, agoChangesAt } from './names';
 
 // One market of one game (or one player's prop) as the odds tools answer it: the reference book's prices,
 // the no-vig consensus, the best price on offer for the same bet with its expected value, arbitrage across
@@ -95,10 +95,68 @@ function arbitrageNote(legs: { outcome: string; book: string; updatedAgo: string
   );
 }
 
-/** A market core as the tools answer it at `now`: ages, the stale note and the fair probability 24 hours back. */
+/**
+ * A core's presentation with the span of time over which it reads the same: from when it was made until the
+ * first moment an age's words, the stale note or the fair probability 24 hours back would change.
+ */
+interface Presented {
+  madeAt: number;
+  until: number;
+  staleMinutes: number;
+  market: PricedMarket;
+}
+
+const presented = new WeakMap<MarketCore, Presented>();
+
+/**
+ * A market core as the tools answer it at `now`: ages, the stale note and the fair probability 24 hours back.
+ * The answer depends on `now` only in steps (ages in whole minutes, hours or days; a note that turns stale; a
+ * recorded change leaving the 24-hour window), so one made earlier is handed out again, frozen, until its next
+ * step: the same words presenting the core afresh at `now` would give.
+ */
 export function presentMarket(core: MarketCore, now: Date, staleMinutes: number): PricedMarket {
+  const at = now.getTime();
+  const known = presented.get(core);
+  if (known && known.staleMinutes === staleMinutes && known.madeAt <= at && at < known.until) return known.market;
+  const clock = stepClock(now);
+  const market = deepFreeze(presentAt(core, clock, staleMinutes));
+  presented.set(core, { madeAt: at, until: clock.until, staleMinutes, market });
+  return market;
+}
+
+/** Ages at `now`, remembering the earliest time one of them would read differently. */
+function stepClock(now: Date) {
+  const clock = {
+    until: Infinity,
+    now,
+    ago(then: Date): string {
+      clock.until = Math.min(clock.until, agoChangesAt(then, now));
+      return ago(then, now);
+    },
+    /** The answer also changes at `time` (ms since the epoch), if that is after now. */
+    changesAt(time: number) {
+      if (time > now.getTime()) clock.until = Math.min(clock.until, time);
+    },
+  };
+  return clock;
+}
+
+type StepClock = ReturnType<typeof stepClock>;
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+function presentAt(core: MarketCore, clock: StepClock, staleMinutes: number): PricedMarket {
   const movement = core.history !== undefined;
-  const then = movement && core.oldestReference ? fairThen(core, now.getTime() - FAIR_CHANGE_WINDOW_MS) : null;
+  const windowStart = clock.now.getTime() - FAIR_CHANGE_WINDOW_MS;
+  const looksBack = movement && core.oldestReference !== undefined;
+  const then = looksBack ? fairThen(core, windowStart) : null;
+  if (looksBack) clock.changesAt(nextRecordedAfter(core, windowStart) + FAIR_CHANGE_WINDOW_MS);
   const outcomes = core.outcomes.map((outcome, index): PricedOutcome => {
     const reference = outcome.reference;
     const best = outcome.best;
@@ -114,19 +172,19 @@ export function presentMarket(core: MarketCore, now: Date, staleMinutes: number)
       fairAmericanOdds: reference?.fairAmericanOdds ?? null,
       expectedValue: reference?.expectedValue ?? null,
       updatedAt: reference?.updatedAtIso ?? null,
-      updatedAgo: reference ? ago(reference.updatedAt, now) : null,
+      updatedAgo: reference ? clock.ago(reference.updatedAt) : null,
       best: best
         ? {
             book: best.book,
             americanOdds: best.americanOdds,
             ...(best.expectedValue !== undefined ? { expectedValue: best.expectedValue } : {}),
             updatedAt: best.updatedAtIso,
-            updatedAgo: ago(best.updatedAt, now),
+            updatedAgo: clock.ago(best.updatedAt),
           }
         : null,
       ...(movement
         ? {
-            opening: opening ? { americanOdds: opening.americanOdds, point: opening.point, at: opening.atIso, ago: ago(opening.at, now) } : null,
+            opening: opening ? { americanOdds: opening.americanOdds, point: opening.point, at: opening.atIso, ago: clock.ago(opening.at) } : null,
             fairProbabilityChange: fairNow !== null && fairBefore !== null ? roundTo6(fairNow - fairBefore) : null,
           }
         : {}),
@@ -134,7 +192,7 @@ export function presentMarket(core: MarketCore, now: Date, staleMinutes: number)
   });
   const arbitrage = core.arbitrage && {
     ...core.arbitrage.found,
-    note: arbitrageNote(core.arbitrage.legs.map((leg) => ({ outcome: leg.outcome, book: leg.book, updatedAgo: ago(leg.updatedAt, now) }))),
+    note: arbitrageNote(core.arbitrage.legs.map((leg) => ({ outcome: leg.outcome, book: leg.book, updatedAgo: clock.ago(leg.updatedAt) }))),
   };
   const steam = core.steam;
   return {
@@ -142,23 +200,25 @@ export function presentMarket(core: MarketCore, now: Date, staleMinutes: number)
     books: core.books,
     outcomes,
     arbitrage,
-    ...(steam !== undefined ? { steam: steam && { outcome: steam.outcome, books: steam.books, from: iso(steam.from), to: iso(steam.to), ago: ago(new Date(steam.to), now) } } : {}),
+    ...(steam !== undefined ? { steam: steam && { outcome: steam.outcome, books: steam.books, from: iso(steam.from), to: iso(steam.to), ago: clock.ago(new Date(steam.to)) } } : {}),
     ...(core.series ? { history: core.series } : {}),
-    ...priceNote(core, now, staleMinutes),
+    ...priceNote(core, clock, staleMinutes),
   };
 }
 
 const iso = (at: number) => new Date(at).toISOString();
 
-function priceNote(core: MarketCore, now: Date, staleMinutes: number): { priceNote?: string } {
+function priceNote(core: MarketCore, clock: StepClock, staleMinutes: number): { priceNote?: string } {
   const oldest = core.oldestReference;
   if (!oldest) {
     return {
       priceNote: `${core.referenceBook} (the reference book) does not price this market, so there is no consensus; best prices are at each book's own line.`,
     };
   }
-  if (now.getTime() - oldest.getTime() > staleMinutes * 60_000) {
-    return { priceNote: `Stale: ${core.referenceBook} last confirmed this price ${ago(oldest, now)}; it may have moved.` };
+  const staleFrom = oldest.getTime() + staleMinutes * 60_000 + 1;
+  if (clock.now.getTime() >= staleFrom) {
+    return { priceNote: `Stale: ${core.referenceBook} last confirmed this price ${clock.ago(oldest)}; it may have moved.` };
   }
+  clock.changesAt(staleFrom);
   return core.consensusBooks === 0 ? { priceNote: 'One-sided market: there is no margin to remove, so no fair price and no edge can be claimed.' } : {};
 }

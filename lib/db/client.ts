@@ -11,10 +11,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
+import type { Database } from 'better-sqlite3';
 import { PrismaClient as PostgresPrismaClient } from './generated/postgres/client';
 import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
 import { resolveDatabase } from './resolve';
 import { enableWal, SQLITE_BUSY_TIMEOUT_MS } from './sqlite';
+import { keepPreparedStatements } from './statement-cache';
 
 export type Db = SqlitePrismaClient;
 
@@ -87,6 +89,7 @@ export function createDb(databaseUrl: string | undefined, timeouts: DbTimeouts =
 //     busy timeout cannot help: its snapshot is stale). IMMEDIATE takes the
 //     write lock up front, waiting up to the busy timeout. Prisma opens such
 //     transactions for upserts, nested writes and $transaction.
+//   - prepared statements are kept by their SQL (statement-cache.ts).
 // Caveat (adapter design, 6.19): one connection per client, and its mutex
 // only serialises transactions; a plain query issued while an interactive
 // $transaction is open runs inside that transaction. Keep interactive
@@ -110,8 +113,7 @@ async function tuneConnection(adapter: SqliteAdapter): Promise<SqliteAdapter> {
   await enableWal(conn, SQLITE_BUSY_TIMEOUT_MS);
   conn.pragma('synchronous = NORMAL');
   conn.pragma('foreign_keys = ON');
-  const prepare = conn.prepare.bind(conn);
-  conn.prepare = (source: string) => prepare(source === 'BEGIN' ? 'BEGIN IMMEDIATE' : source);
+  keepPreparedStatements(conn as unknown as Pick<Database, 'prepare'>, (source) => (source === 'BEGIN' ? 'BEGIN IMMEDIATE' : source));
   return adapter;
 }
 

@@ -54,3 +54,39 @@ describe('marketCore and presentMarket', () => {
     expect(changes.size).toBeGreaterThan(2);
   });
 });
+
+describe('presentMarket reuses a presentation only while it reads the same', () => {
+  const options = { referenceBook: 'draftkings', history, series: true };
+
+  it('matches pricing afresh at every minute edge and half-second rounding edge for 26 hours', () => {
+    const core = marketCore(current, options);
+    const reused = new Set<unknown>();
+    let calls = 0;
+    for (let minute = 0; minute <= 26 * 60; minute++) {
+      for (const offset of [-501, -500, -499, -1, 0, 1]) {
+        const at = new Date(now + minute * MIN + offset);
+        const presented = presentMarket(core, at, 60);
+        expect(presented).toEqual(priceMarket(current, { ...options, now: at, staleMinutes: 60 }));
+        reused.add(presented);
+        calls++;
+      }
+    }
+    // Most calls got a presentation made earlier (ages move in minutes, then hours).
+    expect(reused.size).toBeLessThan(calls / 4);
+  });
+
+  it('hands out the same frozen answer within a step and a new one after it', () => {
+    const core = marketCore(current, options);
+    const first = presentMarket(core, new Date(now + 1_000), 60);
+    expect(presentMarket(core, new Date(now + 20_000), 60)).toBe(first);
+    expect(Object.isFrozen(first.outcomes[0]!.best)).toBe(true);
+    expect(() => {
+      (first.outcomes as unknown as unknown[]).push(null);
+    }).toThrow(TypeError);
+    // Draftkings' prices are 20 minutes old: "20 minutes ago" becomes "21 minutes ago" at 59.5 s past the minute.
+    expect(presentMarket(core, new Date(now + 59_499), 60)).toBe(first);
+    expect(presentMarket(core, new Date(now + 59_500), 60)).not.toBe(first);
+    // Another stale threshold is another answer.
+    expect(presentMarket(core, new Date(now + 59_600), 5)).toEqual(priceMarket(current, { ...options, now: new Date(now + 59_600), staleMinutes: 5 }));
+  });
+});
