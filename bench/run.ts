@@ -340,7 +340,7 @@ async function main() {
     console.log(`answer sizes: NFL week ${(await size(GAME_ODDS_BODY)) / 1000} KB, value scan ${(await size(VALUE_SCAN_BODY)) / 1000} KB`);
 
     // The single-instance servers rest from here on; the scale-out rows start their own instances.
-    printScaleOut(await measureScaleOut());
+    if (process.env.BENCH_ONLY !== 'single') printScaleOut(await measureScaleOut());
   } finally {
     bare.stop();
     await fresh.stop();
