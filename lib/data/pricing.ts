@@ -83,8 +83,9 @@ export const FAIR_CHANGE_WINDOW_MS = 24 * 3_600_000;
 
 const roundTo6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
+/** One market priced afresh: a core made for this call alone, so its presentation is not kept. */
 export function priceMarket(rows: readonly PriceRow[], options: PricingOptions): PricedMarket {
-  return presentMarket(marketCore(rows, options), options.now, options.staleMinutes);
+  return presentAt(marketCore(rows, options), stepClock(options.now), options.staleMinutes);
 }
 
 function arbitrageNote(legs: { outcome: string; book: string; updatedAgo: string }[]): string {
