@@ -5,7 +5,7 @@ import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures'
 import { addGame, addPrices } from '../helpers/games';
 import { raw, type RawResponse } from '../helpers/http';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
-import { MODERN } from './mcp/support';
+import { modern } from './mcp/support';
 
 // Issue 14: a property-based run that derives arguments from every tool's published JSON Schema
 // (GET /api/v1/tools), valid and invalid (NUL, lone surrogates, 50,000-character texts, numbers at and past
@@ -269,32 +269,7 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
       body: JSON.stringify(args),
     });
   const mcp = (tool: string, args: unknown) =>
-    raw(server.port, {
-      path: '/api/mcp',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'mcp-protocol-version': MODERN,
-        'mcp-method': 'tools/call',
-        'mcp-name': tool,
-        connection: 'close',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: {
-          name: tool,
-          arguments: args,
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': MODERN,
-            'io.modelcontextprotocol/clientInfo': { name: 'fuzz', version: '1.0.0' },
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      }),
-    });
+    modern(server.port, token, 'tools/call', { name: tool, arguments: args }, { clientName: 'fuzz', headers: { connection: 'close' } });
 
   it('answers every generated call with {data} or a contract error, never 500, over REST and MCP', { timeout: 900_000 }, async () => {
     const catalogue = await raw(server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } });

@@ -5,7 +5,7 @@ import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { raw, type RawResponse } from '../../helpers/http';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
 import { startStallProxy, type StallProxy } from '../../helpers/stall-proxy';
-import { MODERN } from '../mcp/support';
+import { modern } from '../mcp/support';
 
 // PostgreSQL stalls (accepts connections, answers nothing): every call answers 503 `unavailable` with
 // Retry-After within seconds, REST and MCP alike, sign-in keeps the database's error text out of the URL, and
@@ -50,31 +50,13 @@ describe('a stalled PostgreSQL', () => {
       body: JSON.stringify({ americanOdds: 150 }),
     });
   const mcp = () =>
-    raw(server.port, {
-      path: '/api/mcp',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'mcp-protocol-version': MODERN,
-        'mcp-method': 'tools/call',
-        'mcp-name': 'calc_implied_probability',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: {
-          name: 'calc_implied_probability',
-          arguments: { americanOdds: 150 },
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': MODERN,
-            'io.modelcontextprotocol/clientInfo': { name: 'stall-test', version: '1.0.0' },
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      }),
-    });
+    modern(
+      server.port,
+      token,
+      'tools/call',
+      { name: 'calc_implied_probability', arguments: { americanOdds: 150 } },
+      { clientName: 'stall-test' },
+    );
   async function timed(send: () => Promise<RawResponse>): Promise<RawResponse> {
     const started = Date.now();
     const res = await send();

@@ -57,7 +57,7 @@ export function modern(
   token: string | undefined,
   method: string,
   params: Record<string, unknown> = {},
-  { clientName = 'raw-test', id = 1 }: { clientName?: string; id?: number | string } = {},
+  { clientName = 'raw-test', id = 1, headers = {} }: { clientName?: string; id?: number | string; headers?: Record<string, string> } = {},
 ) {
   const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
   return post(port, {
@@ -80,6 +80,7 @@ export function modern(
       'mcp-protocol-version': MODERN,
       'mcp-method': method,
       ...(name ? { 'mcp-name': name } : {}),
+      ...headers,
     },
   });
 }
