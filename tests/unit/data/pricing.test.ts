@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceMarket, type PriceRow } from '@/lib/data/pricing';
+import { movedSpread } from './moved-market';
 
 const now = new Date('2026-11-21T18:00:00Z');
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -70,15 +71,7 @@ describe('priceMarket: value, arbitrage and movement', () => {
 
   it('adds opening, fairProbabilityChange over 24 hours, steam and the series from the recorded changes', () => {
     const at = (minutesBefore: number) => now.getTime() - minutesBefore * 60_000;
-    const rec = (book: string, outcome: string, americanOdds: number, minutesBefore: number) => ({ book, outcome, point: outcome === 'KC' ? -3.5 : 3.5, americanOdds, at: at(minutesBefore) });
-    const history = [
-      ...['draftkings', 'fanduel', 'betmgm'].flatMap((book) => [rec(book, 'KC', -105, 2000), rec(book, 'BUF', -115, 2000)]),
-      rec('draftkings', 'KC', -110, 20),
-      rec('draftkings', 'BUF', -110, 20),
-      rec('fanduel', 'KC', -110, 15),
-      rec('betmgm', 'BUF', -110, 10),
-    ].sort((a, b) => a.at - b.at);
-    const current = [row('draftkings', 'KC', -110, -3.5, 20), row('draftkings', 'BUF', -110, -3.5, 20), row('fanduel', 'KC', -110, -3.5, 15), row('fanduel', 'BUF', -115, -3.5, 2000), row('betmgm', 'KC', -105, -3.5, 2000), row('betmgm', 'BUF', -110, -3.5, 10)];
+    const { history, current } = movedSpread(now.getTime());
     const market = priceMarket(current, { ...options, history, series: true });
     expect(market.outcomes[0]!.opening).toEqual({ americanOdds: -105, point: -3.5, at: new Date(at(2000)).toISOString(), ago: '1 day ago' });
     // 24 hours ago every book was at -105/-115: fair KC = (105/205)/(105/205 + 115/215).
