@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { expect } from 'vitest';
 
 // What an OAuth-capable MCP client keeps between steps, as both SDKs' OAuthClientProvider interfaces ask
 // (v2 `@modelcontextprotocol/client`, v1 `@modelcontextprotocol/sdk`): an in-memory provider that records the
@@ -59,3 +60,16 @@ export class TestProvider {
 
 /** RFC 7636 S256 code challenge of a verifier. */
 export const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+
+/**
+ * After a client's first 401: it registered by DCR and was sent to JEV's authorization endpoint with PKCE (S256)
+ * and the MCP endpoint as the resource. Returns the authorization URL.
+ */
+export function expectDcrAuthorization(provider: TestProvider, origin: string, mcpUrl: URL): URL {
+  expect(provider.info.client_id).toMatch(/^jevc_/);
+  const url = provider.authorizationUrl!;
+  expect(url.origin + url.pathname).toBe(`${origin}/oauth/authorize`);
+  expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(url.searchParams.get('resource')).toBe(mcpUrl.href);
+  return url;
+}

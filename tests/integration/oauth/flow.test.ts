@@ -5,7 +5,7 @@ import { createUser } from '@/lib/account/users';
 import { createAuthorizationCode } from '@/lib/oauth/grants';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { launchOAuthBrowser, PASSWORD, type OAuthBrowser } from '../../helpers/oauth-browser';
-import { s256, TestProvider } from '../../helpers/oauth-client';
+import { expectDcrAuthorization, s256, TestProvider } from '../../helpers/oauth-client';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
 
 // The whole OAuth flow against the production server, as a remote MCP client meets it: the v2 SDK client's
@@ -46,11 +46,7 @@ describe('OAuth for remote MCP clients', () => {
     const provider = new TestProvider(callback());
     const first = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider });
     await expect(newClient().connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
-    expect(provider.info.client_id).toMatch(/^jevc_/);
-    const url = provider.authorizationUrl!;
-    expect(url.origin + url.pathname).toBe(`${server.origin}/oauth/authorize`);
-    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(url.searchParams.get('resource')).toBe(mcpUrl().href);
+    const url = expectDcrAuthorization(provider, server.origin, mcpUrl());
     const { landed } = await oauth.authorize(alice, url.href, { decision: 'Allow', access });
     expect(landed?.searchParams.get('state')).toBe(url.searchParams.get('state'));
     await first.finishAuth(landed!.searchParams);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@/lib/account/users';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { launchOAuthBrowser, PASSWORD, type OAuthBrowser } from '../../helpers/oauth-browser';
-import { TestProvider } from '../../helpers/oauth-client';
+import { expectDcrAuthorization, TestProvider } from '../../helpers/oauth-client';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
 
 // The v1 SDK client (`@modelcontextprotocol/sdk`, protocol 2025-11-25) through the same OAuth flow as the v2
@@ -43,11 +43,7 @@ describe('OAuth for the v1 SDK client under 2025-11-25', () => {
     const provider = new TestProvider(oauth.callback);
     const first = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider });
     await expect(newClient().connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
-    expect(provider.info.client_id).toMatch(/^jevc_/);
-    const url = provider.authorizationUrl!;
-    expect(url.origin + url.pathname).toBe(`${server.origin}/oauth/authorize`);
-    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(url.searchParams.get('resource')).toBe(mcpUrl().href);
+    const url = expectDcrAuthorization(provider, server.origin, mcpUrl());
 
     const { landed, text } = await oauth.authorize(alice, url.href, { decision: 'Allow', access: 'write' });
     expect(text).toContain('Allow Test Agent to use JEV?');
