@@ -125,7 +125,11 @@ describe.each(PROVIDERS)('%s migrations', (provider) => {
     const results = await Promise.all([run(), run(), run()]);
     const applied = results.flatMap((r) => r.applied).sort();
     expect(applied).toEqual(migrationNames(provider));
-    expect(results.filter((r) => r.applied.length === 0)).toHaveLength(2);
+    // PostgreSQL holds one advisory lock for the whole run, so one process applies them all. SQLite takes the
+    // write lock per migration, so on a loaded machine a racer that was late to start may apply the later ones;
+    // each process still applies its share in order.
+    if (provider === 'postgres') expect(results.filter((r) => r.applied.length === 0)).toHaveLength(2);
+    for (const r of results) expect(r.applied).toEqual([...r.applied].sort());
   }, 60_000);
 
   it('createDb round trip: create a user with an access token and read them back', async () => {
