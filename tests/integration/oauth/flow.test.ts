@@ -1,12 +1,12 @@
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { BrowserContext } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '@/lib/account/users';
 import { createAuthorizationCode } from '@/lib/oauth/grants';
-import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
-import { launchOAuthBrowser, PASSWORD, type OAuthBrowser } from '../../helpers/oauth-browser';
+import type { TestDatabase } from '../../helpers/fixtures';
+import { PASSWORD, type OAuthBrowser } from '../../helpers/oauth-browser';
 import { expectDcrAuthorization, s256, TestProvider } from '../../helpers/oauth-client';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
+import { startOAuthStage, type OAuthStage } from '../../helpers/oauth-stage';
+import type { RunningServer } from '../../helpers/server';
 
 // The whole OAuth flow against the production server, as a remote MCP client meets it: the v2 SDK client's
 // OAuth provider gets a 401, discovers, registers (DCR), and its authorization URL is driven in Chromium
@@ -19,20 +19,16 @@ describe('OAuth for remote MCP clients', () => {
   let oauth: OAuthBrowser;
   let alice: BrowserContext;
   let userId: string;
-
+  let stage: OAuthStage;
   beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    userId = (await createUser(database.db, { email: 'alice@example.com', password: PASSWORD })).id;
-    await createUser(database.db, { email: 'mallory@example.com', password: PASSWORD });
-    server = await startServer({ DATABASE_URL: database.url, TOKEN_CACHE_SECONDS: '0', ...GENEROUS_BUDGETS });
-    oauth = await launchOAuthBrowser();
+    stage = await startOAuthStage(['alice@example.com', 'mallory@example.com']);
+    ({ database, server, oauth } = stage);
+    userId = stage.userIds[0]!;
     alice = await signedIn('alice@example.com');
   });
 
   afterAll(async () => {
-    await oauth?.close();
-    await server?.stop();
-    await database?.close();
+    await stage?.close();
   });
 
   const mcpUrl = () => new URL('/api/mcp', server.origin);

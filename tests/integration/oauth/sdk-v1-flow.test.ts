@@ -3,11 +3,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { BrowserContext } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '@/lib/account/users';
-import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
-import { launchOAuthBrowser, PASSWORD, type OAuthBrowser } from '../../helpers/oauth-browser';
+import type { TestDatabase } from '../../helpers/fixtures';
+import type { OAuthBrowser } from '../../helpers/oauth-browser';
 import { expectDcrAuthorization, TestProvider } from '../../helpers/oauth-client';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
+import { startOAuthStage, type OAuthStage } from '../../helpers/oauth-stage';
+import type { RunningServer } from '../../helpers/server';
 
 // The v1 SDK client (`@modelcontextprotocol/sdk`, protocol 2025-11-25) through the same OAuth flow as the v2
 // one: its transport meets the 401 (whose challenge names no metadata URL), discovers through the well-known
@@ -21,19 +21,16 @@ describe('OAuth for the v1 SDK client under 2025-11-25', () => {
   let oauth: OAuthBrowser;
   let alice: BrowserContext;
   let userId: string;
-
+  let stage: OAuthStage;
   beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    userId = (await createUser(database.db, { email: 'alice@example.com', password: PASSWORD })).id;
-    server = await startServer({ DATABASE_URL: database.url, TOKEN_CACHE_SECONDS: '0', ...GENEROUS_BUDGETS });
-    oauth = await launchOAuthBrowser();
+    stage = await startOAuthStage(['alice@example.com']);
+    ({ database, server, oauth } = stage);
+    userId = stage.userIds[0]!;
     alice = await oauth.signedIn(server.origin, 'alice@example.com');
   });
 
   afterAll(async () => {
-    await oauth?.close();
-    await server?.stop();
-    await database?.close();
+    await stage?.close();
   });
 
   const mcpUrl = () => new URL('/api/mcp', server.origin);
