@@ -97,10 +97,8 @@ export function createDb(databaseUrl: string | undefined, timeouts: DbTimeouts =
 
 type SqliteAdapter = Awaited<ReturnType<PrismaBetterSQLite3['connect']>>;
 
-interface RawSqliteConnection {
-  pragma(source: string, options?: { simple?: boolean }): unknown;
-  prepare(source: string): unknown;
-}
+/** The adapter's better-sqlite3 connection, as far as the tuning uses it. */
+type RawSqliteConnection = Pick<Database, 'pragma' | 'prepare'>;
 
 async function tuneConnection(adapter: SqliteAdapter): Promise<SqliteAdapter> {
   // The adapter keeps its better-sqlite3 Database in a public `client` field
@@ -113,7 +111,7 @@ async function tuneConnection(adapter: SqliteAdapter): Promise<SqliteAdapter> {
   await enableWal(conn, SQLITE_BUSY_TIMEOUT_MS);
   conn.pragma('synchronous = NORMAL');
   conn.pragma('foreign_keys = ON');
-  keepPreparedStatements(conn as unknown as Pick<Database, 'prepare'>, (source) => (source === 'BEGIN' ? 'BEGIN IMMEDIATE' : source));
+  keepPreparedStatements(conn, (source) => (source === 'BEGIN' ? 'BEGIN IMMEDIATE' : source));
   return adapter;
 }
 
