@@ -19,7 +19,7 @@ import { freePort, startServer, type RunningServer } from '../tests/helpers/serv
 import { startBalancer } from './balancer';
 import { cpuDuring } from './cpu';
 import { startOddsApiSlate } from './odds-api-slate';
-import { benchToken, HUGE_BUDGETS, NO_VIG_BODY, seedSlate } from './slate';
+import { benchToken, BENCH_ENV, NO_VIG_BODY, seedSlate } from './slate';
 
 const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -168,7 +168,7 @@ async function measureScaleOut(): Promise<ScaleOut> {
   const token = await benchToken(db);
   await db.$disconnect();
   const redis = redisBudgets();
-  const env = { DATABASE_URL: database.url, ...HUGE_BUDGETS, ...(redis ? { REDIS_URL } : {}) };
+  const env = { DATABASE_URL: database.url, ...BENCH_ENV, ...(redis ? { REDIS_URL } : {}) };
   const instances: RunningServer[] = [];
   const balancers: Awaited<ReturnType<typeof startBalancer>>[] = [];
   try {
@@ -246,11 +246,11 @@ async function main() {
 
   // Measured first, in a quiet process, so the peak memory is ingestion's own.
   const ingestion = await measureIngestion(dir);
-  const server = await startServer({ DATABASE_URL: databaseUrl, ...HUGE_BUDGETS }, { keepOutput: false });
+  const server = await startServer({ DATABASE_URL: databaseUrl, ...BENCH_ENV }, { keepOutput: false });
   // The same build and database with the answer cache off: get_game_odds answered afresh on every call (each
   // game's priced markets are reused while its price version, read from the database on every call, is unchanged).
-  const fresh = await startServer({ DATABASE_URL: databaseUrl, ODDS_CACHE_SECONDS: '0', ...HUGE_BUDGETS }, { keepOutput: false });
-  const plain = PLAIN ? await startServer({ DATABASE_URL: databaseUrl, ...HUGE_BUDGETS }, { script: 'bench/plain-server.mjs' }) : undefined;
+  const fresh = await startServer({ DATABASE_URL: databaseUrl, ODDS_CACHE_SECONDS: '0', ...BENCH_ENV }, { keepOutput: false });
+  const plain = PLAIN ? await startServer({ DATABASE_URL: databaseUrl, ...BENCH_ENV }, { script: 'bench/plain-server.mjs' }) : undefined;
   const bare = await startBareServer();
   const post = { method: 'POST' as const, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
   const mcpModern = { ...post, headers: { ...post.headers, ...MCP_MODERN_HEADERS }, body: MCP_MODERN_BODY };

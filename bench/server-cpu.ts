@@ -10,7 +10,7 @@ import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { startServer } from '../tests/helpers/server';
 import { processSeconds } from './cpu';
-import { benchToken, HUGE_BUDGETS, NO_VIG_BODY, seedSlate } from './slate';
+import { benchToken, BENCH_ENV, NO_VIG_BODY, seedSlate } from './slate';
 
 async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'jev-server-cpu-'));
@@ -21,7 +21,7 @@ async function main() {
   await seedSlate(db);
   await db.$disconnect();
   const server = await startServer(
-    { DATABASE_URL: url, ODDS_CACHE_SECONDS: process.env.CACHE ?? '0', ...HUGE_BUDGETS },
+    { DATABASE_URL: url, ODDS_CACHE_SECONDS: process.env.CACHE ?? '0', ...BENCH_ENV },
     { keepOutput: false },
   );
   const post = { method: 'POST' as const, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };

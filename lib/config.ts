@@ -127,6 +127,14 @@ const schema = z
       .enum(['true', 'false', '1', '0', ''])
       .optional()
       .transform((value) => value === 'true' || value === '1'),
+    /**
+     * Tests and development: every tool answer is checked against the tool's output schema before it is sent, and
+     * one that does not match is a 500. Costs a copy and a check per call, so off by default.
+     */
+    CHECK_ANSWERS: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((value) => value === 'true' || value === '1'),
     NEWS_SOURCE_ALLOWLIST: optionalString.transform((value, ctx) => {
       if (value === undefined) return DEFAULT_ALLOWLIST;
       const allowlist = parseAllowlist(value);

@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { ToolError, invalidInput } from '@/lib/errors';
 import { HELPLINE } from '@/lib/rules';
+import { decodeCursor, encodeCursor } from '@/lib/paging';
 import { getBankroll } from './bankroll';
 import {
   closingKey,
@@ -238,15 +239,30 @@ export interface ListFilter {
   to?: Date;
 }
 
-export function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+/** A page of a user's list, newest first: `limit` rows after the cursor, which belongs to `fingerprint` (lib/paging.ts). */
+export interface ListPage {
+  limit: number;
+  cursor?: string;
+  fingerprint: string;
+  now: Date;
 }
 
-export function decodeCursor(cursor: string): { at: Date; id: string } {
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const at = new Date(iso ?? '');
-  if (!id || Number.isNaN(at.getTime())) throw invalidInput([{ path: 'cursor', message: 'is not a cursor this service returned' }]);
-  return { at, id };
+/** The (time, id) position a cursor names; every list of bets or picks is ordered by both, newest first. */
+function cursorPosition(page: ListPage): { at: Date; id: string } | undefined {
+  if (page.cursor === undefined) return undefined;
+  const [at, id] = decodeCursor(page.cursor, page.fingerprint, page.now, 2);
+  if (typeof at !== 'number' || typeof id !== 'string')
+    throw invalidInput([{ path: 'cursor', message: 'is not a cursor this service returned' }]);
+  return { at: new Date(at), id };
+}
+
+/** The paging fields of a list answer: how many rows follow the page, and the cursor to them (null when none). */
+export function pageEnd<Row extends { id: string }>(all: readonly Row[], shown: readonly Row[], time: (row: Row) => Date, page: ListPage) {
+  const last = shown.at(-1);
+  if (!last) return { remaining: 0, nextCursor: null };
+  const before = (row: Row) => time(row) < time(last) || (time(row).getTime() === time(last).getTime() && row.id < last.id);
+  const remaining = all.filter(before).length;
+  return { remaining, nextCursor: remaining > 0 ? encodeCursor(page.fingerprint, [time(last).getTime(), last.id], page.now) : null };
 }
 
 /** A `from`/`to` filter on one timestamp column (either end may be open). */
@@ -256,9 +272,10 @@ export function within(field: 'placedAt' | 'createdAt', { from, to }: { from?: D
 }
 
 /** Newest first: rows after the cursor's (time, id), so rows with equal times are neither skipped nor repeated. */
-export function afterCursor(field: 'placedAt' | 'createdAt', cursor: string | undefined) {
-  if (!cursor) return {};
-  const { at, id } = decodeCursor(cursor);
+export function afterCursor(field: 'placedAt' | 'createdAt', page: ListPage) {
+  const position = cursorPosition(page);
+  if (!position) return {};
+  const { at, id } = position;
   return { OR: [{ [field]: { lt: at } }, { [field]: at, id: { lt: id } }] };
 }
 
@@ -286,10 +303,7 @@ async function closingLineValues(db: Db, bets: BetRow[], now: Date, defaultBook:
   return values;
 }
 
-export async function listBets(
-  db: Db,
-  input: { userId: string; filter: ListFilter; limit: number; cursor?: string; now: Date; defaultBook: string },
-) {
+export async function listBets(db: Db, input: { userId: string; filter: ListFilter; page: ListPage; defaultBook: string }) {
   const { userId, filter } = input;
   const where = {
     userId,
@@ -300,13 +314,13 @@ export async function listBets(
   const [all, page, bankroll] = await Promise.all([
     db.bet.findMany({ where }),
     db.bet.findMany({
-      where: { ...where, ...afterCursor('placedAt', input.cursor) },
+      where: { ...where, ...afterCursor('placedAt', input.page) },
       orderBy: [{ placedAt: 'desc' }, { id: 'desc' }],
-      take: input.limit + 1,
+      take: input.page.limit,
     }),
     db.bankroll.findUnique({ where: { userId }, select: { referenceBook: true, currency: true } }),
   ]);
-  const clv = await closingLineValues(db, all, input.now, input.defaultBook, bankroll?.referenceBook ?? null);
+  const clv = await closingLineValues(db, all, input.page.now, input.defaultBook, bankroll?.referenceBook ?? null);
   const settled = all.filter((b) => b.status !== 'open');
   const staked = settled.reduce((sum, b) => sum + b.stakeCents, 0);
   const profit = settled.reduce((sum, b) => sum + (b.profitCents ?? 0), 0);
@@ -316,11 +330,12 @@ export async function listBets(
   const won = all.filter((b) => b.status === 'won').length;
   const lost = all.filter((b) => b.status === 'lost').length;
   const clvs = [...clv.values()].map((v) => v.closingLineValue);
-  const shown = page.slice(0, input.limit);
+  const { remaining, nextCursor } = pageEnd(all, page, (bet) => bet.placedAt, input.page);
   return {
     currency: bankroll?.currency ?? 'USD',
-    bets: shown.map((bet) => ({ ...betView(bet), ...(clv.get(bet.id) ?? { closingFairProbability: null, closingLineValue: null }) })),
-    nextCursor: page.length > input.limit ? encodeCursor((shown.at(-1) as BetRow).placedAt, (shown.at(-1) as BetRow).id) : null,
+    bets: page.map((bet) => ({ ...betView(bet), ...(clv.get(bet.id) ?? { closingFairProbability: null, closingLineValue: null }) })),
+    remaining,
+    nextCursor,
     summary: {
       count: all.length,
       open: all.length - settled.length,

@@ -2,7 +2,7 @@ import { americanToDecimal } from '@/lib/betting';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
-import { afterCursor, encodeCursor, within, type ListFilter } from './bets';
+import { afterCursor, pageEnd, within, type ListFilter, type ListPage } from './bets';
 import { gradeAtFinal, isGradable, loadGames, normalizePick, requireGame, type GameSummary } from './markets';
 
 // Recommendations ("picks") an agent saved for the user, graded against the final score when it exists.
@@ -83,10 +83,7 @@ export async function saveRecommendation(db: Db, input: { userId: string; client
   return { recommendation: pickView(once.created, null), duplicate: false };
 }
 
-export async function listRecommendations(
-  db: Db,
-  input: { userId: string; filter: Omit<ListFilter, 'status'>; limit: number; cursor?: string },
-) {
+export async function listRecommendations(db: Db, input: { userId: string; filter: Omit<ListFilter, 'status'>; page: ListPage }) {
   const { userId, filter } = input;
   const where = {
     userId,
@@ -96,9 +93,9 @@ export async function listRecommendations(
   const [all, page] = await Promise.all([
     db.recommendation.findMany({ where }),
     db.recommendation.findMany({
-      where: { ...where, ...afterCursor('createdAt', input.cursor) },
+      where: { ...where, ...afterCursor('createdAt', input.page) },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: input.limit + 1,
+      take: input.page.limit,
     }),
   ]);
   const games = new Map((await loadGames(db, [...new Set(all.map((p) => p.gameId))])).map((g) => [g.id, g]));
@@ -106,11 +103,11 @@ export async function listRecommendations(
   const graded = [...results.values()].filter((r): r is string => r !== null);
   const won = graded.filter((r) => r === 'won').length;
   const lost = graded.filter((r) => r === 'lost').length;
-  const shown = page.slice(0, input.limit);
-  const last = shown.at(-1);
+  const { remaining, nextCursor } = pageEnd(all, page, (pick) => pick.createdAt, input.page);
   return {
-    recommendations: shown.map((p) => pickView(p, results.get(p.id) ?? null)),
-    nextCursor: page.length > input.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+    recommendations: page.map((p) => pickView(p, results.get(p.id) ?? null)),
+    remaining,
+    nextCursor,
     summary: {
       count: all.length,
       graded: graded.length,

@@ -1,6 +1,6 @@
-import type { Arbitrage } from '@/lib/betting/arbitrage';
+import { z } from 'zod';
 import type { RecordedPrice } from '@/lib/betting/movement';
-import { fairThen, marketCore, nextRecordedAfter, type HistoryPoint, type MarketCore, type PriceRow } from './market-core';
+import { fairThen, marketCore, nextRecordedAfter, type MarketCore, type PriceRow } from './market-core';
 import { ago, agoChangesAt } from './names';
 
 // One market of one game (or one player's prop) as the odds tools answer it: the reference book's prices,
@@ -8,66 +8,70 @@ import { ago, agoChangesAt } from './names';
 // the best prices, where the market moved (from the recorded price changes), and each price's age. The work
 // that does not depend on the time is lib/data/market-core.ts; presentMarket adds the rest on every call.
 
-export type { HistoryPoint, PriceRow } from './market-core';
+export type { PriceRow } from './market-core';
 
-export interface BestPrice {
-  book: string;
-  americanOdds: number;
+// The full answer's shape, one definition: the tools publish it as their output schema and type their answers by it.
+const nullableNumber = z.number().nullable();
+
+export const bestPriceSchema = z.object({
+  book: z.string(),
+  americanOdds: z.int(),
   /** The best price against the outcome's fairProbability, per unit staked (6 decimals); absent without one. */
-  expectedValue?: number;
-  updatedAt: string;
-  updatedAgo: string;
-}
+  expectedValue: z.number().optional(),
+  updatedAt: z.string(),
+  updatedAgo: z.string(),
+});
 
-export interface Opening {
-  americanOdds: number;
-  point: number | null;
-  at: string;
-  ago: string;
-}
-
-export interface PricedOutcome {
-  outcome: string;
-  point: number | null;
+export const pricedOutcomeSchema = z.object({
+  outcome: z.string(),
+  point: nullableNumber,
   /** The reference book's price; null when it does not price this market. */
-  americanOdds: number | null;
-  impliedProbability: number | null;
-  fairProbability: number | null;
-  fairAmericanOdds: number | null;
-  expectedValue: number | null;
-  updatedAt: string | null;
-  updatedAgo: string | null;
+  americanOdds: z.int().nullable(),
+  impliedProbability: nullableNumber,
+  fairProbability: nullableNumber,
+  fairAmericanOdds: z.int().nullable(),
+  expectedValue: nullableNumber,
+  updatedAt: z.string().nullable(),
+  updatedAgo: z.string().nullable(),
   /** The best price any book offers on the same bet (same line as the reference). */
-  best: BestPrice | null;
+  best: bestPriceSchema.nullable(),
   /** The reference book's first recorded price and line for this outcome; null without history. */
-  opening?: Opening | null;
+  opening: z.object({ americanOdds: z.int(), point: nullableNumber, at: z.string(), ago: z.string() }).nullable().optional(),
   /** fairProbability now minus the consensus 24 hours ago at the same reference line (6 decimals); null without it. */
-  fairProbabilityChange?: number | null;
-}
+  fairProbabilityChange: nullableNumber.optional(),
+});
 
-export interface PricedArbitrage extends Arbitrage {
-  note: string;
-}
+export const arbitrageLegSchema = z.object({ outcome: z.string(), book: z.string(), americanOdds: z.int(), stakeShare: z.number() });
 
-export interface PricedSteam {
-  outcome: string;
-  books: string[];
-  from: string;
-  to: string;
-  ago: string;
-}
+export const historySchema = z.object({
+  outcomes: z.array(z.string()),
+  series: z.array(
+    z.object({
+      at: z.string(),
+      points: z.array(nullableNumber),
+      americanOdds: z.array(z.int()),
+      fairProbability: z.array(nullableNumber).nullable(),
+    }),
+  ),
+});
 
-export interface PricedMarket {
-  consensusBooks: number;
+export const pricedMarketSchema = z.object({
+  consensusBooks: z.int(),
   /** Books pricing this market at any line. */
-  books: number;
-  outcomes: PricedOutcome[];
+  books: z.int(),
+  outcomes: z.array(pricedOutcomeSchema),
   /** Null unless the best prices on the reference line imply less than 1 in total. */
-  arbitrage: PricedArbitrage | null;
-  steam?: PricedSteam | null;
-  history?: { outcomes: string[]; series: HistoryPoint[] };
-  priceNote?: string;
-}
+  arbitrage: z
+    .object({ impliedSum: z.number(), returnPercent: z.number(), legs: z.array(arbitrageLegSchema), note: z.string() })
+    .nullable(),
+  steam: z.object({ outcome: z.string(), books: z.array(z.string()), from: z.string(), to: z.string(), ago: z.string() }).nullable().optional(),
+  history: historySchema.optional(),
+  priceNote: z.string().optional(),
+});
+
+export type BestPrice = z.infer<typeof bestPriceSchema>;
+export type PricedOutcome = z.infer<typeof pricedOutcomeSchema>;
+export type PricedMarket = z.infer<typeof pricedMarketSchema>;
 
 export interface PricingOptions {
   referenceBook: string;
@@ -78,6 +82,8 @@ export interface PricingOptions {
   /** Adds the time series of the reference price and the consensus (`history: true`). */
   series?: boolean;
 }
+
+export const ONE_SIDED_NOTE = 'One-sided market: there is no margin to remove, so no fair price and no edge can be claimed.';
 
 export const FAIR_CHANGE_WINDOW_MS = 24 * 3_600_000;
 
@@ -221,5 +227,5 @@ function priceNote(core: MarketCore, clock: StepClock, staleMinutes: number): { 
     return { priceNote: `Stale: ${core.referenceBook} last confirmed this price ${clock.ago(oldest)}; it may have moved.` };
   }
   clock.changesAt(staleFrom);
-  return core.consensusBooks === 0 ? { priceNote: 'One-sided market: there is no margin to remove, so no fair price and no edge can be claimed.' } : {};
+  return core.consensusBooks === 0 ? { priceNote: ONE_SIDED_NOTE } : {};
 }

@@ -23,14 +23,15 @@ function consoleServices(): ToolServices {
 export type ToolAnswer<Tool extends ToolDefinition> = Awaited<ReturnType<Tool['run']>>;
 
 /**
- * Runs the catalogue's tool `Tool['name']` for `user`, arguments checked as the gateway checks them.
- * The definition's type is passed only to type the answer; the tool itself comes from the registry.
+ * Runs the catalogue's tool `Tool['name']` for `user`, arguments checked as the gateway checks them. Pages ask
+ * for `detail: "full"` and name the full answer's type as `Answer`; the definition's type is passed only to
+ * type the arguments and the answer. The tool itself comes from the registry.
  */
-export async function runReadTool<Tool extends ToolDefinition>(
+export async function runReadTool<Tool extends ToolDefinition, Answer extends ToolAnswer<Tool> = ToolAnswer<Tool>>(
   name: Tool['name'],
   user: { id: string; email: string },
   args: z.input<Tool['input']>,
-): Promise<ToolAnswer<Tool>> {
+): Promise<Answer> {
   const tool = findTool(name);
   if (!tool || tool.scope !== 'read') throw new Error(`${name} is not a read tool of the catalogue`);
   const ctx = {
@@ -39,5 +40,5 @@ export async function runReadTool<Tool extends ToolDefinition>(
     token: { id: 'console', scope: 'read' as const },
     clientLabel: 'console',
   };
-  return (await tool.run(ctx, parseArguments(tool.input, args))) as ToolAnswer<Tool>;
+  return (await tool.run(ctx, parseArguments(tool.input, args))) as Answer;
 }

@@ -7,6 +7,7 @@ import { clientAddress } from '@/lib/http/address';
 import { withDeadline } from '@/lib/http/deadline';
 import { countRefusal, noteTool, noteUser } from '@/lib/observe';
 import type { Budget, RateLimiter } from '@/lib/ratelimit';
+import { checkAnswer } from '@/lib/tools/answer-check';
 import { parseArguments } from '@/lib/tools/inputs';
 import type { ToolClassifier, ToolDefinition, ToolProviders } from '@/lib/tools/types';
 import { checkJsonContentType, parseArgumentsObject, readBodyText } from './body';
@@ -139,7 +140,8 @@ export function createGateway({ config, db, limiter, now, findTool, providers, c
       return andThen(spent, () => {
         checkScope(tool, caller);
         const parsed = parseArguments(tool.input, args);
-        return tool.run({ ...services, user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel }, parsed);
+        const answer = tool.run({ ...services, user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel }, parsed);
+        return config.CHECK_ANSWERS ? answer.then((result) => checkAnswer(tool.name, result)) : answer;
       });
     },
   };

@@ -1,4 +1,7 @@
+import { QUESTION_IDS, QUESTIONS } from '@/lib/news/questions';
 import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
+import { PAGE_SIZES } from '@/lib/tools/concise';
+import { CURSOR_TTL_MINUTES } from '@/lib/paging';
 
 // Knowledge notes, offered over MCP as resources. Short, and true to what the tools do: an agent reads a note
 // to apply a rule correctly, so a note that drifts from the code is worse than none. The URIs are stable.
@@ -12,6 +15,48 @@ export interface Note {
 }
 
 export const NOTES: readonly Note[] = [
+  {
+    uri: 'jev://notes/answers',
+    name: 'answers',
+    title: 'Concise answers, full detail and paging',
+    description: 'What the default answers hold, how to ask for every field, and how to page through long lists.',
+    text: `# Concise answers, full detail and paging
+
+Every answer is made to be read by an agent: by default it holds what you need to decide and to quote, once.
+Numbers are rounded to what they mean (an expected value to 4 decimals; \`fairProbability\` keeps 6), an
+instant is ISO 8601 in UTC to the second, an age is words (\`updatedAgo\`: "9 minutes ago"), and a field that
+would be null is left out. A note that holds for every market is said once per answer.
+
+## detail
+\`detail: "full"\` answers with every field: ISO times beside ages, implied probabilities, openings, venues,
+nulls spelled out. Integrations and charts use it; an agent rarely needs it. It is not paged unless you pass
+\`limit\` or \`cursor\`, so a full slate can run to tens of thousands of tokens (in Claude Code, raise
+\`MAX_MCP_OUTPUT_TOKENS\` to take it).
+
+## Paging
+Lists that grow with the slate come a page at a time: games in get_game_odds (${PAGE_SIZES.oddsGames}, or
+${PAGE_SIZES.oddsGamesWithHistory} with \`history: true\`) and list_games (${PAGE_SIZES.scheduleGames}), value entries
+(${PAGE_SIZES.valueEntries}), player markets (${PAGE_SIZES.playerMarkets}), results (${PAGE_SIZES.scheduleGames}), injuries (${PAGE_SIZES.injuries}), bets and
+picks (${PAGE_SIZES.bookRows}). \`limit\` sets another page size. When more remain the answer says how many
+(\`remaining\`), gives \`nextCursor\` and a \`pageNote\`: call again with the same arguments and \`cursor\` set to it.
+Page only when the question needs the rest. A cursor belongs to its arguments and its user and lasts
+${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` naming \`cursor\`.
+
+## get_game_odds and get_player_props, concise
+- A game: \`gameId\`, \`startsAt\`, \`matchup\` ("Los Angeles Rams (LAR) at New Orleans Saints (NO)": outcomes
+  use the abbreviations), \`status\` and \`score\` once it is not scheduled.
+- A market: \`consensusBooks\`, \`books\` (books pricing it at any line), \`updatedAgo\` (the reference book's
+  oldest price in it), \`outcomes\`, and \`arbitrage\` (\`returnPercent\`, legs with \`stakeShare\`), \`steam\`
+  (the outcome, how many books moved, how long ago) and \`priceNote\` when there are any.
+- An outcome: the reference \`americanOdds\` and \`point\`, \`fairProbability\`, \`fairAmericanOdds\`,
+  \`expectedValue\`, \`best\` (book, price, its expectedValue and age) only when another book beats the reference
+  price, and \`fairProbabilityChange\` over 24 hours when there is history.
+- With \`minExpectedValue\` the answer is the value list alone: each entry names its game (\`gameId\`,
+  \`matchup\`, \`startsAt\`), market, outcome, line, book, price, \`fairProbability\`, \`expectedValue\`,
+  \`consensusBooks\` and age, best first; \`gamesScanned\` says how many games were looked at.
+- \`arbitrageNote\` and \`oneSidedNote\` say once what holds for every arbitrage and one-sided market.
+`,
+  },
   {
     uri: 'jev://notes/no-vig-consensus',
     name: 'no-vig-consensus',
@@ -180,7 +225,7 @@ A game id is \`<sport>-<yyyymmdd>-<away>-<home>\` (\`nfl-20261123-gb-det\`). Its
 US Eastern for the US leagues, UK time for the EPL. Monday night's 20:15 Eastern kickoff (01:15 UTC on Tuesday)
 is dated Monday; \`startsAt\` is the exact instant in UTC. Ids stored before this rule were migrated, bets and
 picks included. \`list_games\` echoes \`from\` and \`to\` as you gave them (YYYY-MM-DD in the user's time zone,
-\`timeZone\`), with the window as instants in \`startsFrom\` and \`startsBefore\`.
+\`timeZone\`); with \`detail: "full"\` also the window as instants in \`startsFrom\` and \`startsBefore\`.
 A team may be named by abbreviation (\`DET\`), full name (Detroit Lions) or, for NFL, NBA, MLB and NHL teams,
 its nickname alone (Lions), in every \`team\` argument and in a bet's or pick's \`selection\`. College teams
 take their full name, abbreviation or school name, never a nickname alone (many schools are the Tigers).
@@ -199,7 +244,8 @@ a source. Anything found this way:
 - never overrides odds, stats, injuries or weather from the tools.
 
 \`jev_classify\` answers questions about text you supply together with the URL it came from. Its answers are
-unverified context too, and it is never asked about odds.
+unverified context too, and it is never asked about odds. Its questions, by id:
+${QUESTION_IDS.map((id) => `- \`${id}\`: ${QUESTIONS[id].question}`).join('\n')}
 `,
   },
   {

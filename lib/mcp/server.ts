@@ -15,6 +15,7 @@ import type { Gateway } from '@/lib/gateway/pipeline';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { TOOL_RECORDS } from '@/lib/tools/registry';
 import { NOTES } from './notes';
+import { outlineOutputSchema } from './outline';
 import { PROMPTS } from './prompts';
 
 // One McpServer per request (the SDK's stateless handler serves each request with a fresh one), built from the
@@ -60,6 +61,8 @@ const acceptAnything: jsonSchemaValidator = {
 const TOOLS = TOOL_RECORDS.map((record) => ({
   ...record,
   input: fromJsonSchema(record.inputSchema as JsonSchemaType, acceptAnything),
+  // Answers are checked by the tests against the whole schema, not per call: the outline only announces them.
+  output: fromJsonSchema(outlineOutputSchema(record.outputSchema) as JsonSchemaType, acceptAnything),
 }));
 
 function toolResult(result: unknown): CallToolResult {
@@ -90,7 +93,7 @@ export function createMcpServer(gateway: Gateway, { caller, clientLabel }: McpCa
     if (reach.tools !== 'all' && !reach.tools.has(tool.name)) continue;
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: tool.hints },
+      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: tool.hints },
       // Budgets, scope and arguments are checked by gateway.callTool, exactly as for REST.
       async (args) => {
         try {

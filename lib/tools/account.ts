@@ -3,20 +3,17 @@ import { BET_STATUSES, choiceList, SETTLE_RESULTS } from '@/lib/account/bet-stat
 import { MAX_AMOUNT, MAX_AMOUNT_TEXT } from '@/lib/account/money';
 import { ToolError } from '@/lib/errors';
 import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
+import { PAGE_SIZES, pageFields, toolQuery } from './concise';
 import { READ_HINTS, WRITE_HINTS } from './hints';
-import { americanOdds, expected, inYearRange, money, probability, sport, storable, text, YEAR_RANGE_MESSAGE } from './inputs';
-import { defineTool } from './types';
+import { americanOdds, cursor, detail, expected, inYearRange, money, probability, sport, text, YEAR_RANGE_MESSAGE } from './inputs';
+import { fullPageSchemaFields, pageSchemaFields, timestamp, withoutNulls } from './shapes';
+import { defineTool, type ToolContext } from './types';
 
 // The user's book: bankroll discipline, bets and picks. The three write tools need a write token.
 
-const market = text(60).meta({ description: 'h2h, spreads, totals, or a player-prop market such as player_pass_yds.' });
-const selection = text(100).meta({
-  description:
-    "A team abbreviation (or name) for h2h and spreads, 'draw' for a soccer draw, 'over'/'under' for totals and props, 'yes'/'no' for yes/no props.",
-});
-const clientRequestId = text(200)
-  .optional()
-  .meta({ description: 'Your id for this request: sending the same one again returns the first record instead of a duplicate.' });
+const market = text(60).meta({ description: 'h2h, spreads, totals or a prop key.' });
+const selection = text(100).meta({ description: "Team, 'draw', 'over'/'under' or 'yes'/'no'." });
+const clientRequestId = text(200).optional().meta({ description: 'Retry key: the same id returns the first record.' });
 /** A calendar date (whole day, UTC) or an ISO date-time; `end` turns a date into the end of that day. */
 const dateBound = (end: boolean) =>
   z
@@ -27,12 +24,64 @@ const listWindow = {
   from: dateBound(false).optional(),
   to: dateBound(true).optional(),
   limit: z
-    .int({ error: expected('must be a whole number') })
-    .min(1)
-    .max(100)
-    .default(20),
-  cursor: storable(z.string().max(200)).optional().meta({ description: 'nextCursor from the previous page.' }),
+    .int({ error: expected('must be a whole number from 1 to 100') })
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(PAGE_SIZES.bookRows),
+  cursor,
+  detail,
 };
+
+/** A page of the caller's bets or picks, newest first. */
+function listPage(ctx: ToolContext, tool: string, args: { limit: number; cursor?: string; detail?: string }) {
+  return { limit: args.limit, cursor: args.cursor, fingerprint: toolQuery(ctx, tool, args), now: ctx.now() };
+}
+
+const betRecord = z.object({
+  id: z.string(),
+  sport: z.string(),
+  gameId: z.string(),
+  market: z.string(),
+  selection: z.string(),
+  point: z.number().nullable(),
+  player: z.string().nullable(),
+  americanOdds: z.int(),
+  stake: z.number(),
+  book: z.string().nullable(),
+  fairProbabilityAtPlacement: z.number().nullable(),
+  status: z.string(),
+  payout: z.number().nullable(),
+  profit: z.number().nullable(),
+  clientLabel: z.string().nullable(),
+  recommendationId: z.string().nullable(),
+  notes: z.string().nullable(),
+  placedAt: timestamp,
+  settledAt: timestamp.nullable(),
+});
+
+const pickRecord = z.object({
+  id: z.string(),
+  sport: z.string(),
+  gameId: z.string(),
+  market: z.string(),
+  selection: z.string(),
+  point: z.number().nullable(),
+  player: z.string().nullable(),
+  americanOdds: z.int(),
+  probability: z.number(),
+  expectedValuePercent: z.number(),
+  book: z.string().nullable(),
+  stakeUnits: z.number().nullable(),
+  reasoning: z.string(),
+  risks: z.string(),
+  clientLabel: z.string().nullable(),
+  result: z.string().nullable(),
+  createdAt: timestamp,
+});
+
+/** A record in a concise list: the same fields, nulls left out. */
+const conciseRecord = <Shape extends z.ZodRawShape>(record: z.ZodObject<Shape>) =>
+  z.object(Object.fromEntries(Object.entries(record.shape).map(([key, field]) => [key, (field as z.ZodType).optional()])));
 /** What a bet and a pick are on: the same game, market, selection and price arguments for both tools. */
 const wager = {
   sport,
@@ -40,12 +89,12 @@ const wager = {
   market,
   selection,
   americanOdds,
-  book: text(50).optional().meta({ description: 'Sportsbook key of the price, e.g. draftkings.' }),
+  book: text(50).optional(),
   point: z
     .number({ error: expected('must be a number (the line)') })
     .optional()
-    .meta({ description: 'Line for spreads, totals and over/under props.' }),
-  player: text(100).optional().meta({ description: 'Player, for player-prop markets.' }),
+    .meta({ description: 'Line for spreads, totals and props.' }),
+  player: text(100).optional(),
 };
 
 const STAKING_RULES = `${STAKE_CAPS_RULE} ${PAST_LIMITS_RULE}`;
@@ -54,15 +103,30 @@ export const getBankrollTool = defineTool({
   name: 'get_bankroll',
   title: "The user's bankroll and loss-limit room",
   description:
-    'Call before suggesting any stake. Returns balance, unit size, Kelly fraction, max stake, daily and weekly loss limits, ' +
-    "reference book, time zone, today's and this week's settled losses (in the user's time zone, weeks from Monday), the room " +
-    'left under each limit (dailyLossRoom, weeklyLossRoom: the limit less the net settled loss in the period less the stakes of open ' +
-    'bets placed in the period, openStakesToday and openStakesThisWeek, since those are already at risk), open exposure (stakes of ' +
-    'all unsettled bets) and a note restating the staking rules. ' +
-    'not_found means the user has no bankroll: ask them to set one up on the Bankroll page.',
+    'Call before suggesting any stake: balance, unit, Kelly fraction, max stake, loss limits, the room left under each ' +
+    '(open bets count), losses so far and open exposure. not_found: no bankroll; ask the user to set one up on the Bankroll page.',
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({}),
+  output: z.object({
+    currency: z.string(),
+    balance: z.number(),
+    unit: z.number(),
+    kellyFraction: z.number(),
+    maxStake: z.number().nullable(),
+    dailyLossLimit: z.number().nullable(),
+    weeklyLossLimit: z.number().nullable(),
+    referenceBook: z.string().nullable(),
+    timeZone: z.string(),
+    lossToday: z.number(),
+    lossThisWeek: z.number(),
+    openStakesToday: z.number(),
+    openStakesThisWeek: z.number(),
+    dailyLossRoom: z.number().nullable(),
+    weeklyLossRoom: z.number().nullable(),
+    openExposure: z.number(),
+    note: z.string(),
+  }),
   async run(ctx) {
     const bankroll = await ctx.book.getBankroll(ctx.user.id, ctx.now());
     if (!bankroll) {
@@ -76,22 +140,18 @@ export const logBetTool = defineTool({
   name: 'log_bet',
   title: 'Log a bet the user placed',
   description:
-    'Only when the user asks. Records a bet the user placed at a sportsbook (JEV takes no bets) with the price, stake and the fair ' +
-    'probability from the consensus at this moment. The game must exist and be of the given sport. A stake past the max stake or ' +
-    'a loss limit is still recorded, with warnings naming each limit. Pass clientRequestId so a retry cannot log it twice.',
+    'Only when the user asks. Records a bet the user placed at a book (JEV takes no bets) with the consensus fair probability now. ' +
+    'Past a limit it is still recorded, with warnings. Pass clientRequestId so a retry cannot log it twice.',
   scope: 'write',
   hints: WRITE_HINTS,
   input: z.strictObject({
     ...wager,
-    stake: money.meta({
-      description: `Amount staked, in the currency of the bankroll; what it pays back if it wins must be at most ${MAX_AMOUNT_TEXT}.`,
-    }),
-    recommendationId: text(100)
-      .optional()
-      .meta({ description: "Id of one of the user's own saved picks (save_recommendation) this bet follows; any other id is not_found." }),
+    stake: money.meta({ description: 'In the bankroll currency.' }),
+    recommendationId: text(100).optional().meta({ description: "One of the user's saved picks." }),
     notes: text(2000).optional(),
     clientRequestId,
   }),
+  output: z.object({ bet: betRecord, duplicate: z.boolean(), warnings: z.array(z.string()) }),
   async run(ctx, bet) {
     return ctx.book.logBet({
       userId: ctx.user.id,
@@ -107,9 +167,8 @@ export const settleBetTool = defineTool({
   name: 'settle_bet',
   title: 'Settle a logged bet',
   description:
-    "Only when the user asks. Grades one of the user's bets: won, lost, push, void, cashout (with payout), or auto to grade a " +
-    'moneyline, spread or total from the stored final score. Updates the balance and the loss-limit room once; settling again ' +
-    'with the same result returns the same answer, a different result is refused.',
+    "Only when the user asks. Grades one of the user's bets: won, lost, push, void, cashout (with payout), or auto from the stored final " +
+    'score; updates the balance once. The same result again answers the same; a different one is refused.',
   scope: 'write',
   hints: { ...WRITE_HINTS, destructiveHint: true, idempotentHint: true },
   input: z.strictObject({
@@ -119,9 +178,9 @@ export const settleBetTool = defineTool({
       .number({ error: expected('must be a number') })
       .min(0, 'must be 0 or more')
       .max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT_TEXT}`)
-      .optional()
-      .meta({ description: 'Amount returned, for cashout.' }),
+      .optional(),
   }),
+  output: betRecord,
   async run(ctx, { betId, result, payout }) {
     return ctx.book.settleBet({ userId: ctx.user.id, betId, request: { result, payout }, now: ctx.now() });
   },
@@ -131,8 +190,8 @@ export const saveRecommendationTool = defineTool({
   name: 'save_recommendation',
   title: 'Save a pick for the user',
   description:
-    'Only when the user asks. Saves your recommendation (the game, market, selection, price, your probability, stake in units, ' +
-    "reasoning and risks) to the user's picks; it is graded later against the final score. Pass clientRequestId so a retry cannot save it twice.",
+    "Only when the user asks. Saves your pick (game, market, selection, price, probability, units, reasoning, risks) to the user's " +
+    'picks, graded later. Pass clientRequestId so a retry cannot save it twice.',
   scope: 'write',
   hints: WRITE_HINTS,
   input: z.strictObject({
@@ -147,19 +206,38 @@ export const saveRecommendationTool = defineTool({
     risks: text(5000),
     clientRequestId,
   }),
+  output: z.object({ recommendation: pickRecord, duplicate: z.boolean() }),
   async run(ctx, pick) {
     return ctx.book.saveRecommendation({ userId: ctx.user.id, clientLabel: ctx.clientLabel, now: ctx.now(), pick });
   },
+});
+
+const betSummary = z.object({
+  count: z.int(),
+  open: z.int(),
+  staked: z.number(),
+  profit: z.number(),
+  stakedWithAction: z.number(),
+  roi: z.number().nullable(),
+  winRate: z.number().nullable(),
+  averageClosingLineValue: z.number().nullable(),
+  betsWithClosingLine: z.int(),
+});
+const pickSummary = z.object({
+  count: z.int(),
+  graded: z.int(),
+  won: z.int(),
+  lost: z.int(),
+  pushed: z.int(),
+  winRate: z.number().nullable(),
 });
 
 export const listBetsTool = defineTool({
   name: 'list_bets',
   title: "The user's bets with profit, ROI and CLV",
   description:
-    "The user's logged bets, newest first, with a summary of the whole filtered set: count, open, staked (settled stakes), profit, " +
-    'stakedWithAction (settled stakes less voids and pushes), roi (profit / stakedWithAction), winRate (won / (won + lost): pushes, ' +
-    'voids and cash-outs left out) and ' +
-    'average closing-line value (the bet price against the closing no-vig fair price of its market). Page with cursor.',
+    "The user's bets, newest first and paged, with a summary of all of them: count, open, staked, profit, ROI, win rate and average " +
+    'closing-line value.',
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({
@@ -167,15 +245,32 @@ export const listBetsTool = defineTool({
     sport: sport.optional(),
     ...listWindow,
   }),
-  async run(ctx, { status, sport: onlySport, from, to, limit, cursor }) {
-    return ctx.book.listBets({
+  output: z.union([
+    z.object({
+      currency: z.string(),
+      bets: z.array(
+        conciseRecord(betRecord).extend({ closingFairProbability: z.number().optional(), closingLineValue: z.number().optional() }),
+      ),
+      ...pageSchemaFields,
+      summary: betSummary,
+    }),
+    z.object({
+      currency: z.string(),
+      bets: z.array(betRecord.extend({ closingFairProbability: z.number().nullable(), closingLineValue: z.number().nullable() })),
+      ...fullPageSchemaFields,
+      summary: betSummary,
+    }),
+  ]),
+  async run(ctx, args) {
+    const { status, sport: onlySport, from, to } = args;
+    const { remaining, nextCursor, currency, bets, summary } = await ctx.book.listBets({
       userId: ctx.user.id,
       filter: { status, sport: onlySport, from, to },
-      limit,
-      cursor,
-      now: ctx.now(),
+      page: listPage(ctx, 'list_bets', args),
       defaultBook: ctx.settings.defaultReferenceBook,
     });
+    if (args.detail === 'full') return { currency, bets, nextCursor, summary };
+    return { currency, bets: bets.map(withoutNulls), ...pageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'bets'), summary };
   },
 });
 
@@ -183,11 +278,27 @@ export const listRecommendationsTool = defineTool({
   name: 'list_recommendations',
   title: "The user's saved picks and how they did",
   description:
-    'Saved picks, newest first, each graded once its game is final, with a summary (count, graded, won, lost, win rate). Page with cursor.',
+    "The user's saved picks, newest first and paged, each graded once final, with a summary (count, graded, won, lost, win rate).",
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({ sport: sport.optional(), ...listWindow }),
-  async run(ctx, { sport: onlySport, from, to, limit, cursor }) {
-    return ctx.book.listRecommendations({ userId: ctx.user.id, filter: { sport: onlySport, from, to }, limit, cursor });
+  output: z.union([
+    z.object({ recommendations: z.array(conciseRecord(pickRecord)), ...pageSchemaFields, summary: pickSummary }),
+    z.object({ recommendations: z.array(pickRecord), ...fullPageSchemaFields, summary: pickSummary }),
+  ]),
+  async run(ctx, args) {
+    const { sport: onlySport, from, to } = args;
+    const page = listPage(ctx, 'list_recommendations', args);
+    const { remaining, nextCursor, recommendations, summary } = await ctx.book.listRecommendations({
+      userId: ctx.user.id,
+      filter: { sport: onlySport, from, to },
+      page,
+    });
+    if (args.detail === 'full') return { recommendations, nextCursor, summary };
+    return {
+      recommendations: recommendations.map(withoutNulls),
+      ...pageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'picks'),
+      summary,
+    };
   },
 });

@@ -24,12 +24,11 @@ import { defineTool } from './types';
 export const calcImpliedProbability = defineTool({
   name: 'calc_implied_probability',
   title: 'Implied probability of a price',
-  description:
-    'Converts one American price into decimal odds and the win probability it implies (bookmaker margin included). ' +
-    'Use it whenever you need the probability behind a price; never compute it by hand.',
+  description: 'Decimal odds and the win probability one American price implies (margin included). Never compute it by hand.',
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({ americanOdds }),
+  output: z.object({ americanOdds: z.int(), decimalOdds: z.number(), impliedProbability: z.number() }),
   async run(_ctx, { americanOdds: odds }) {
     return { americanOdds: odds, decimalOdds: americanToDecimal(odds), impliedProbability: impliedProbability(odds) };
   },
@@ -39,15 +38,8 @@ export const calcNoVigOdds = defineTool({
   name: 'calc_no_vig_odds',
   title: 'Remove the bookmaker margin (no-vig odds)',
   description:
-    "Takes every outcome's American price of ONE market (2 to 20 prices, e.g. both sides of a spread or all three of a soccer moneyline) " +
-    'and removes the margin. Returns the overround and, per outcome in the order sent, the implied probability, the fair probability ' +
-    '(fair probabilities sum to exactly 1), fair decimal odds and fair American odds (rounded to a whole number, and capped at ' +
-    '-100000 and +1000000: a fair price beyond them answers the bound). ' +
-    "method 'multiplicative' (default) scales proportionally; 'additive' takes the same share of the margin from every outcome " +
-    "(refused with limit when a long shot would fall to 0 or below); 'power' takes more margin from longshots; 'shin' solves " +
-    "Shin's insider share z (returned as shinZ) so the fair probabilities sum to 1 (equal to 'additive' for two outcomes). " +
-    "compare: true adds byMethod (every method's fair probabilities in the order sent, null for a method that refuses the market) " +
-    'and, per outcome, fairProbabilityRange {min, max} over the methods: how much the fair price depends on the method.',
+    'Removes the margin from ONE market (all its outcomes, 2 to 20 prices): overround and per outcome implied and fair probability ' +
+    "(summing to 1), fair decimal and American odds. compare: true adds every method's answer. See jev://notes/no-vig-consensus.",
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({
@@ -55,15 +47,29 @@ export const calcNoVigOdds = defineTool({
       .array(americanOdds, { error: expected('must be an array of American prices, one per outcome') })
       .min(2, 'must hold at least 2 prices (every outcome of one market)')
       .max(20, 'must hold at most 20 prices')
-      .meta({ description: 'American prices of every outcome of one market, in any order; results keep this order.' }),
-    method: z
-      .enum(FAIR_METHODS, { error: "must be 'multiplicative', 'additive', 'power' or 'shin'" })
-      .default('multiplicative')
-      .meta({ description: "De-vig method: 'multiplicative' (default), 'additive', 'power' or 'shin'." }),
+      .meta({ description: 'Every outcome of one market; answers keep this order.' }),
+    method: z.enum(FAIR_METHODS, { error: "must be 'multiplicative', 'additive', 'power' or 'shin'" }).default('multiplicative'),
     compare: z
       .boolean({ error: expected('must be true or false') })
       .default(false)
-      .meta({ description: 'true adds byMethod (all four methods) and fairProbabilityRange per outcome.' }),
+      .meta({ description: "Adds every method's answer." }),
+  }),
+  output: z.object({
+    method: z.enum(FAIR_METHODS),
+    overround: z.number(),
+    shinZ: z.number().optional(),
+    outcomes: z.array(
+      z.object({
+        americanOdds: z.int(),
+        impliedProbability: z.number(),
+        fairProbability: z.number(),
+        fairDecimalOdds: z.number(),
+        fairAmericanOdds: z.int(),
+        fairProbabilityRange: z.object({ min: z.number(), max: z.number() }).optional(),
+      }),
+    ),
+    byMethod: z.record(z.enum(FAIR_METHODS), z.array(z.number()).nullable()).optional(),
+    notes: z.array(z.string()).optional(),
   }),
   async run(_ctx, { prices, method, compare }) {
     const implied = prices.map(impliedProbability);
@@ -107,15 +113,24 @@ export const calcEv = defineTool({
   name: 'calc_ev',
   title: 'Expected value of a bet',
   description:
-    'Given your win probability (a fraction) and an American price, returns the decimal odds, the implied probability, ' +
-    `the edge (probability minus implied), and the expected value for the stake (default ${DEFAULT_EV_STAKE}) in stake units and as a fraction of the stake. ` +
-    'Positive expected value means the price pays more than the probability is worth.',
+    'Your win probability against an American price: decimal odds, implied probability, edge and expected value for the stake, ' +
+    'in stake units and as a fraction of it.',
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({
     probability,
     americanOdds,
-    stake: money.default(DEFAULT_EV_STAKE).meta({ description: `Stake to evaluate (default ${DEFAULT_EV_STAKE}).` }),
+    stake: money.default(DEFAULT_EV_STAKE),
+  }),
+  output: z.object({
+    probability: z.number(),
+    americanOdds: z.int(),
+    decimalOdds: z.number(),
+    impliedProbability: z.number(),
+    edge: z.number(),
+    stake: z.number(),
+    expectedValue: z.number(),
+    expectedValuePercent: z.number(),
   }),
   async run(_ctx, { probability: p, americanOdds: odds, stake }) {
     const ev = expectedValue(p, odds, stake);
@@ -136,10 +151,8 @@ export const calcParlay = defineTool({
   name: 'calc_parlay',
   title: 'Parlay price, probability and correlation check',
   description:
-    'Combines 2 to 20 legs into one parlay: combined decimal and American odds and the implied probability. ' +
-    'When every leg carries your probability, also the combined probability and expected value (else those are null). ' +
-    'Pass gameId on each leg: legs from one game are correlated and listed in correlationWarnings; for such a parlay ' +
-    'say so and suggest no stake.',
+    'Combines 2 to 20 legs: decimal and American odds and implied probability; with a probability on every leg, the combined ' +
+    "probability and expected value. Pass each leg's gameId: same-game legs are listed in correlationWarnings (then suggest no stake).",
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({
@@ -148,12 +161,21 @@ export const calcParlay = defineTool({
         z.strictObject({
           americanOdds,
           probability: probability.optional(),
-          gameId: storable(z.string().min(1).max(200)).optional().meta({ description: 'Game id of the leg, to detect same-game legs.' }),
+          gameId: storable(z.string().min(1).max(200)).optional(),
         }),
         { error: expected('must be an array of legs') },
       )
       .min(2, 'must hold at least 2 legs')
       .max(20, 'must hold at most 20 legs'),
+  }),
+  output: z.object({
+    legs: z.int(),
+    decimalOdds: z.number(),
+    americanOdds: z.int(),
+    impliedProbability: z.number(),
+    combinedProbability: z.number().nullable(),
+    expectedValuePercent: z.number().nullable(),
+    correlationWarnings: z.array(z.object({ legs: z.tuple([z.int(), z.int()]), gameId: z.string(), message: z.string() })),
   }),
   async run(_ctx, { legs }) {
     return parlay(legs);
@@ -168,25 +190,36 @@ export const calcKellyStake = defineTool({
   name: 'calc_kelly_stake',
   title: 'Kelly stake size',
   description:
-    "Sizes a stake with the Kelly criterion from your win probability and the price. Uses the user's stored bankroll, " +
-    `unit and Kelly fraction unless you pass bankroll or kellyFraction (default fraction ${DEFAULT_KELLY_FRACTION}). Returns the full Kelly fraction, the stake ` +
-    'in money and in units and, when the user has a bankroll set up, their max stake and the room left under the daily and weekly ' +
-    'loss limits (limit less net settled loss less stakes of open bets placed in the period, as get_bankroll gives it) with the ' +
-    'stake after those caps, cappedStake (money) and cappedStakeUnits (units): quote these, never more. ' +
-    'With no positive edge the stake is 0 and reason says why. ' +
-    'Fails with not_found when no bankroll is given and none is set up: ask the user to set one up.',
+    "Kelly stake from your probability and the price on the user's bankroll, unit and Kelly fraction, capped by the max stake and the " +
+    'loss-limit room: quote cappedStake and cappedStakeUnits, never more. not_found: no bankroll; ask the user to set one up.',
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({
     probability,
     americanOdds,
-    bankroll: money.optional().meta({ description: "Bankroll to size against; defaults to the user's stored balance." }),
+    bankroll: money.optional().meta({ description: "Default: the user's balance." }),
     kellyFraction: z
       .number({ error: expected('must be a number between 0 and 1') })
       .gt(0, 'must be greater than 0')
       .max(1, 'must be at most 1 (full Kelly)')
       .optional()
-      .meta({ description: "Multiplier on full Kelly (0.25 = quarter Kelly); defaults to the user's stored one, else 0.25." }),
+      .meta({ description: "Share of full Kelly; default the user's, else 0.25." }),
+  }),
+  output: z.object({
+    probability: z.number(),
+    americanOdds: z.int(),
+    fullKellyFraction: z.number(),
+    kellyFraction: z.number(),
+    bankroll: z.number(),
+    unit: z.number(),
+    stake: z.number(),
+    stakeUnits: z.number(),
+    reason: z.string().optional(),
+    limits: z
+      .object({ maxStake: z.number().nullable(), dailyLossRoom: z.number().nullable(), weeklyLossRoom: z.number().nullable() })
+      .optional(),
+    cappedStake: z.number().optional(),
+    cappedStakeUnits: z.number().optional(),
   }),
   async run(ctx, args) {
     const stored = await ctx.book.getBankroll(ctx.user.id, ctx.now());

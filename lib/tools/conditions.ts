@@ -3,9 +3,12 @@ import { ago } from '@/lib/data/names';
 import { resolveTeam } from '@/lib/data/repositories/schedule';
 import { SPORT_INFO } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
-import { gameView, onSampleSlate, SAMPLE_COVERS, SAMPLE_NOTE, teamView } from './data-answers';
+import { PAGE_SIZES, pageFields, toolPage } from './concise';
+import { fullPageSchemaFields, pageSchemaFields } from './shapes';
+import { gameView, gameViewSchema, onSampleSlate, SAMPLE_COVERS, SAMPLE_NOTE, teamSchema, teamView } from './data-answers';
 import { READ_HINTS } from './hints';
-import { gameId, sport, team } from './inputs';
+import { cursor, detail, gameId, pageLimit, sport, team } from './inputs';
+import { conciseGame, conciseGameSchema } from './odds-concise';
 import { defineTool } from './types';
 
 // The conditions tools: injury reports and the weather at kickoff.
@@ -13,15 +16,58 @@ import { defineTool } from './types';
 export const INJURY_NOTE =
   'The injury report is updated about twice a day and does not cover game-day inactives; say so whenever an injury matters to a pick.';
 
+const injuryReportConcise = z.object({
+  sport: z.string(),
+  note: z.string(),
+  teams: z.array(
+    z.object({
+      team: z.string(),
+      updatedAgo: z.string(),
+      injuries: z.array(
+        z.object({ player: z.string(), position: z.string().nullable(), status: z.string(), detail: z.string().nullable() }),
+      ),
+    }),
+  ),
+  ...pageSchemaFields,
+});
+const injuryReportFull = z.object({
+  sport: z.string(),
+  note: z.string(),
+  injuries: z.array(
+    z.object({
+      team: teamSchema,
+      player: z.string(),
+      position: z.string().nullable(),
+      status: z.string(),
+      detail: z.string().nullable(),
+      reportedAt: z.string(),
+      updatedAt: z.string(),
+      updatedAgo: z.string(),
+    }),
+  ),
+  ...fullPageSchemaFields,
+});
+export type InjuryReportFull = z.infer<typeof injuryReportFull>;
+
+const INJURIES_PER_PAGE = PAGE_SIZES.injuries;
+
 export const getInjuryReport = defineTool({
   name: 'get_injury_report',
   title: 'Injury report',
   description:
-    'Injured players of a league, a team or the two teams of a game: player, position, status (Out, Doubtful, Questionable, ' +
-    `Day-To-Day …), detail, when it was reported and updatedAgo. ${INJURY_NOTE}`,
+    "Injured players of a league, a team or a game's two teams, by team with the report's age: player, position, status, detail. " +
+    'Updated about twice a day, without game-day inactives: say so when an injury matters to a pick.',
   scope: 'read',
   hints: READ_HINTS,
-  input: z.strictObject({ sport, team: team.optional(), gameId: gameId.optional() }),
+  input: z.strictObject({
+    sport,
+    team: team.optional(),
+    gameId: gameId.optional(),
+    detail,
+    limit: pageLimit(INJURIES_PER_PAGE, 1000, 'injuries'),
+    cursor,
+  }),
+  output: z.union([injuryReportConcise, injuryReportFull]),
   async run(ctx, args) {
     let teamIds: string[] | undefined;
     let gameSource: string | undefined;
@@ -50,58 +96,103 @@ export const getInjuryReport = defineTool({
             ? `\`jev ingest --only injuries\` (or the worker) fetches it; ${SAMPLE_COVERS}.`
             : 'ESPN publishes college injury reports only sparsely; label availability news from elsewhere as unverified.')
         : '';
-    return {
-      sport: args.sport,
-      note: `${INJURY_NOTE}${unreported}${sample ? ` ${SAMPLE_NOTE}` : ''}`,
-      injuries: injuries.map((injury) => ({
-        team: teamView(injury.team),
-        player: injury.player,
-        position: injury.position,
-        status: injury.status,
-        detail: injury.detail,
-        reportedAt: injury.reportedAt.toISOString(),
-        updatedAt: injury.updatedAt.toISOString(),
-        updatedAgo: ago(injury.updatedAt, now),
-      })),
-    };
+    const note = `${INJURY_NOTE}${unreported}${sample ? ` ${SAMPLE_NOTE}` : ''}`;
+    const full = args.detail === 'full';
+    const paged = !full || args.limit !== undefined || args.cursor !== undefined;
+    const page = paged
+      ? toolPage(ctx, 'get_injury_report', args, INJURIES_PER_PAGE, injuries, (i) => [i.team.abbreviation, i.player], ['asc', 'asc'])
+      : { items: injuries, remaining: 0 };
+    if (full) {
+      return {
+        sport: args.sport,
+        note,
+        injuries: page.items.map((injury) => ({
+          team: teamView(injury.team),
+          player: injury.player,
+          position: injury.position,
+          status: injury.status,
+          detail: injury.detail,
+          reportedAt: injury.reportedAt.toISOString(),
+          updatedAt: injury.updatedAt.toISOString(),
+          updatedAgo: ago(injury.updatedAt, now),
+        })),
+        ...(paged ? { remaining: page.remaining, nextCursor: page.nextCursor ?? null } : {}),
+      };
+    }
+    // By team: a team's report is fetched as one, so its age is said once.
+    const teams = new Map<
+      string,
+      { team: string; updatedAgo: string; injuries: { player: string; position: string | null; status: string; detail: string | null }[] }
+    >();
+    for (const injury of page.items) {
+      const abbreviation = injury.team.abbreviation;
+      let entry = teams.get(abbreviation);
+      if (!entry) teams.set(abbreviation, (entry = { team: abbreviation, updatedAgo: ago(injury.updatedAt, now), injuries: [] }));
+      entry.injuries.push({ player: injury.player, position: injury.position, status: injury.status, detail: injury.detail });
+    }
+    return { sport: args.sport, note, teams: [...teams.values()], ...pageFields(page, 'injuries') };
   },
 });
+
+const forecastFields = {
+  temperatureF: z.number().nullable(),
+  windMph: z.number().nullable(),
+  precipitationProbability: z.number().nullable(),
+  conditions: z.string().nullable(),
+  updatedAgo: z.string(),
+};
+const weatherFields = <Forecast extends z.ZodType>(forecast: Forecast) => ({
+  indoor: z.boolean(),
+  forecast: forecast.nullable().optional(),
+  note: z.string().optional(),
+});
+const weatherFull = gameViewSchema.extend(weatherFields(z.object({ forecastFor: z.string(), ...forecastFields, updatedAt: z.string() })));
+export type WeatherFull = z.infer<typeof weatherFull>;
 
 export const getWeather = defineTool({
   name: 'get_weather',
   title: 'Weather at kickoff',
   description:
-    "Forecast for the hour of kickoff at the game's venue: temperature (°F), wind (mph), chance of precipitation and conditions, " +
-    'with its age. Indoor venues say so (weather does not apply); retractable roofs may be closed.',
+    "Forecast for the kickoff hour at the game's venue: °F, wind mph, chance of precipitation, conditions and its age. " +
+    'Indoor venues say weather does not apply.',
   scope: 'read',
   hints: READ_HINTS,
-  input: z.strictObject({ gameId }),
+  input: z.strictObject({ gameId, detail }),
+  output: z.union([conciseGameSchema.extend({ venue: z.string().nullable(), ...weatherFields(z.object(forecastFields)) }), weatherFull]),
   async run(ctx, args) {
     const game = await ctx.data.schedule.requireGameRow(args.gameId);
-    const base = { ...gameView(game) };
+    const full = args.detail === 'full';
+    const concise = () => ({ ...conciseGame(game), venue: game.venue?.name ?? null });
     const sample = game.source === 'sample' ? ` ${SAMPLE_NOTE}` : '';
-    if (game.venue?.roof === 'indoor')
-      return { ...base, indoor: true, note: `${game.venue.name} is indoors: weather does not affect play.${sample}` };
+    if (game.venue?.roof === 'indoor') {
+      const indoors = { indoor: true, note: `${game.venue.name} is indoors: weather does not affect play.${sample}` };
+      return full ? { ...gameView(game), ...indoors } : { ...concise(), ...indoors };
+    }
     const forecast = await ctx.data.conditions.forecast(game.id);
     const roofNote = game.venue?.roof === 'retractable' ? `${game.venue.name} has a retractable roof, which may be closed. ` : '';
     if (!forecast) {
-      const missing = 'No forecast is stored for this game yet (forecasts are fetched within a week of kickoff).';
-      return { ...base, indoor: false, forecast: null, note: `${roofNote}${missing}${sample}` };
+      const missing = {
+        indoor: false,
+        forecast: null,
+        note: `${roofNote}No forecast is stored for this game yet (forecasts are fetched within a week of kickoff).${sample}`,
+      };
+      return full ? { ...gameView(game), ...missing } : { ...concise(), ...missing };
     }
     const notes = `${roofNote}${forecast.source === 'sample' || game.source === 'sample' ? SAMPLE_NOTE : ''}`.trim();
+    const reading = {
+      temperatureF: forecast.temperatureF,
+      windMph: forecast.windMph,
+      precipitationProbability: forecast.precipitationProbability,
+      conditions: forecast.conditions,
+    };
+    const updatedAgo = ago(forecast.updatedAt, ctx.now());
+    const note = notes ? { note: notes } : {};
+    if (!full) return { ...concise(), indoor: false, forecast: { ...reading, updatedAgo }, ...note };
     return {
-      ...base,
+      ...gameView(game),
       indoor: false,
-      forecast: {
-        forecastFor: forecast.forecastFor.toISOString(),
-        temperatureF: forecast.temperatureF,
-        windMph: forecast.windMph,
-        precipitationProbability: forecast.precipitationProbability,
-        conditions: forecast.conditions,
-        updatedAt: forecast.updatedAt.toISOString(),
-        updatedAgo: ago(forecast.updatedAt, ctx.now()),
-      },
-      ...(notes ? { note: notes } : {}),
+      forecast: { forecastFor: forecast.forecastFor.toISOString(), ...reading, updatedAt: forecast.updatedAt.toISOString(), updatedAgo },
+      ...note,
     };
   },
 });

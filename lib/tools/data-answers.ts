@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { startOfDay } from '@/lib/account/time';
 import { SAMPLE_SPORTS } from '@/lib/data/sample';
 import type { Sport } from '@/lib/data/sports';
@@ -54,9 +55,26 @@ export async function dateRange(
   return { from: start, to: new Date(end), timeZone };
 }
 
-export const teamView = (t: { abbreviation: string; name: string }) => ({ abbreviation: t.abbreviation, name: t.name });
+export const teamSchema = z.object({ abbreviation: z.string(), name: z.string() });
+export const teamView = (t: { abbreviation: string; name: string }): z.infer<typeof teamSchema> => ({
+  abbreviation: t.abbreviation,
+  name: t.name,
+});
 
-export function gameView(game: GameRow) {
+/** A game as the full answers show it. */
+export const gameViewSchema = z.object({
+  gameId: z.string(),
+  sport: z.string(),
+  startsAt: z.string(),
+  status: z.string(),
+  homeTeam: teamSchema,
+  awayTeam: teamSchema,
+  venue: z.object({ name: z.string(), city: z.string().nullable(), roof: z.string() }).nullable(),
+  homeScore: z.int().nullable().optional(),
+  awayScore: z.int().nullable().optional(),
+});
+
+export function gameView(game: GameRow): z.infer<typeof gameViewSchema> {
   return {
     gameId: game.id,
     sport: game.sport,

@@ -44,15 +44,13 @@ export const americanOdds = z
   .max(1000000, 'must be 1000000 or less')
   .refine((odds) => odds <= -100 || odds >= 100, AMERICAN_ODDS_MESSAGE)
   .meta({
-    description: 'American odds: a whole number, +100 or more or -100 or less (e.g. -110, +150).',
     not: { minimum: -99, maximum: 99 },
   });
 
 export const probability = z
   .number({ error: expected('must be a number: a probability as a fraction strictly between 0 and 1') })
   .gt(0, 'must be greater than 0 (a fraction, not a percentage)')
-  .lt(1, 'must be less than 1 (a fraction, not a percentage)')
-  .meta({ description: 'Win probability as a fraction strictly between 0 and 1 (0.55, not 55).' });
+  .lt(1, 'must be less than 1 (a fraction, not a percentage)');
 
 /** A positive amount of money in the user's currency (at most cents are kept), within the one money bound. */
 export const money = z
@@ -61,21 +59,17 @@ export const money = z
   .max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT_TEXT}`);
 
 /** The league argument of every tool that takes one. */
-export const sport = z.enum(SPORTS, { error: expected(`must be one of ${SPORTS.join(', ')}`) }).meta({
-  description: `League: ${SPORTS.join(', ')} (epl = English Premier League, whose moneyline has a draw).`,
-});
+export const sport = z.enum(SPORTS, { error: expected(`must be one of ${SPORTS.join(', ')}`) });
 
 export const gameId = textArgument('must be a game id as list_games returns it')
   .trim()
   .min(1, 'must not be empty')
-  .max(100, 'must be at most 100 characters')
-  .meta({ description: 'Game id as list_games or get_game_odds return it, e.g. nfl-20261122-buf-kc.' });
+  .max(100, 'must be at most 100 characters');
 
 export const team = textArgument('must be a team name or abbreviation')
   .trim()
   .min(2, 'must be at least 2 characters')
-  .max(60, 'must be at most 60 characters')
-  .meta({ description: 'Team abbreviation, name or nickname (KC, Kansas City Chiefs, Chiefs; WAS and WSH both work).' });
+  .max(60, 'must be at most 60 characters');
 
 /** Dates are kept from 1900 to 9999: PostgreSQL has no year 0, and nothing JEV stores is older. */
 const FIRST_YEAR = 1900;
@@ -95,7 +89,7 @@ export const book = textArgument('must be a bookmaker key such as draftkings')
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9_]{2,50}$/, 'must be a bookmaker key such as draftkings, fanduel, betmgm')
-  .meta({ description: "Reference book (key such as draftkings); default: the user's stored reference book, else the server's." });
+  .meta({ description: "Reference book key; default the user's." });
 
 export const player = textArgument("must be a player's name")
   .trim()
@@ -124,3 +118,21 @@ export function parseArguments<Schema extends z.ZodType>(schema: Schema, args: u
   if (!result.success) throw invalidInput(toIssues(result.error));
   return result.data;
 }
+
+/** Every tool whose default answer is concise takes `detail`; "full" answers with every field, for integrations. */
+export const detail = z.enum(['concise', 'full'], { error: expected('must be "concise" (the default) or "full"') }).optional();
+
+/** How many items a page of a list holds: `fallback` when not given, at most `max`. */
+export function pageLimit(fallback: number, max: number, noun: string) {
+  return z
+    .int({ error: expected(`must be a whole number of ${noun} from 1 to ${max}`) })
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`)
+    .optional();
+}
+
+export const cursor = storable(
+  z
+    .string({ error: expected('must be the nextCursor text of the previous answer') })
+    .max(400, 'is not a cursor this service returned: send nextCursor exactly as it came'),
+).optional();

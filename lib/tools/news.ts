@@ -16,36 +16,42 @@ const UNVERIFIED_NOTE =
   "unverified context when you use it. It never overrides odds, stats, injuries or weather from this service's tools " +
   '(get_injury_report is the source for injuries).';
 
-const questionList = QUESTION_IDS.map((id) => `${id}: ${QUESTIONS[id].question}`).join(' ');
-
 export const jevClassify = defineTool({
   name: 'jev_classify',
   title: 'Classify a sports news article (unverified context)',
   description:
-    'Answers fixed questions about the text of a news article you found, given with the URL it came from. ' +
-    `Questions by id: ${questionList} The URL must be on an allowlisted reputable sports news outlet (leagues' own sites, major outlets, ` +
-    'wire services); social media, video and forum sites are never a source (422 limit). Returns the source (domain, outlet), ' +
-    'each answer with evidence quotes taken verbatim from the text (quotes not found in the text are dropped, and so are reports ' +
-    `left with none, counted in droppedEvidence), and label "${UNVERIFIED_LABEL}": the answers never override odds, stats, ` +
-    'injuries or weather from the other tools. Never ask it about odds. Fails with 503 unavailable when no classifier is set up.',
+    "Answers fixed questions about a news article's text you found, with its URL on an allowlisted sports outlet (never social media). " +
+    `Answers quote the text and are "${UNVERIFIED_LABEL}": they never override the tools' data. Never ask it about odds.`,
   scope: 'read',
   hints: OPEN_WORLD_READ_HINTS,
   input: z.strictObject({
-    url: storable(z.url({ protocol: /^https?$/, error: expected('must be the http(s) URL the text came from') }))
-      .max(MAX_URL_CHARS, `must be at most ${MAX_URL_CHARS} characters`)
-      .meta({ description: 'The http(s) URL of the article the text came from.' }),
+    url: storable(z.url({ protocol: /^https?$/, error: expected('must be the http(s) URL the text came from') })).max(
+      MAX_URL_CHARS,
+      `must be at most ${MAX_URL_CHARS} characters`,
+    ),
     text: textArgument('must be the text of the article')
       .trim()
       .min(1, 'must not be empty')
-      .max(MAX_TEXT_CHARS, `must be at most ${MAX_TEXT_CHARS} characters`)
-      .meta({ description: `The article's text as found at the URL, at most ${MAX_TEXT_CHARS} characters.` }),
+      .max(MAX_TEXT_CHARS, `must be at most ${MAX_TEXT_CHARS} characters`),
     questions: z
       .array(z.enum(QUESTION_IDS, { error: `must be one of ${QUESTION_IDS.join(', ')}` }), {
         error: expected('must be an array of question ids'),
       })
       .min(1, 'must name at least one question (or leave it out for all)')
-      .optional()
-      .meta({ description: `Which fixed questions to answer, by id (default all): ${QUESTION_IDS.join(', ')}.` }),
+      .optional(),
+  }),
+  output: z.object({
+    label: z.string(),
+    note: z.string(),
+    source: z.object({ url: z.string(), domain: z.string(), outlet: z.string() }),
+    model: z.string(),
+    answers: z.object(
+      // Typed per question: fromEntries knows only that each value is one of the answer shapes.
+      Object.fromEntries(QUESTION_IDS.map((id) => [id, QUESTIONS[id].answer.extend({ question: z.string() }).optional()])) as unknown as {
+        [Id in QuestionId]: z.ZodOptional<z.ZodType<z.output<(typeof QUESTIONS)[Id]['answer']> & { question: string }>>;
+      },
+    ),
+    droppedEvidence: z.object({ quotes: z.int(), reports: z.int() }),
   }),
   async run(ctx, { url, text, questions }) {
     const source = checkSource(url, ctx.settings.newsSourceAllowlist);

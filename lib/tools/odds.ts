@@ -1,14 +1,25 @@
 import { z } from 'zod';
 import { closestNames } from '@/lib/data/names';
 import { outcomeRank } from '@/lib/data/market-core';
-import { presentMarket, priceMarket, type PricedMarket } from '@/lib/data/pricing';
+import { presentMarket, priceMarket, pricedMarketSchema, type PricedMarket } from '@/lib/data/pricing';
 import { historyKey, type MarketHistory, type StoredPrice } from '@/lib/data/repositories/odds';
 import { resolveTeam, type GameRow } from '@/lib/data/repositories/schedule';
-import { GAME_MARKETS, type GameMarket, type Sport } from '@/lib/data/sports';
+import { GAME_MARKETS, type GameMarket } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
-import { DAY_MS, dayStart, emptyNote, gameView, preferences, SAMPLE_NOTE } from './data-answers';
+import { DAY_MS, dayStart, emptyNote, gameView, gameViewSchema, preferences, SAMPLE_NOTE } from './data-answers';
 import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
-import { book, expected, gameId, isoDate, player, sport, storable, team } from './inputs';
+import { book, cursor, detail, expected, gameId, isoDate, pageLimit, player, sport, storable, team } from './inputs';
+import { instant, matchup, PAGE_SIZES, pageFields, round, toolPage } from './concise';
+import { fullPageSchemaFields, pageSchemaFields } from './shapes';
+import {
+  conciseGame,
+  conciseGameSchema,
+  conciseMarket,
+  conciseMarketOnce,
+  conciseMarketSchema,
+  marketNotes,
+  marketNotesSchema,
+} from './odds-concise';
 import { defineTool, type ToolContext } from './types';
 
 // The odds tools: game markets and player props with the no-vig consensus at the reference book.
@@ -42,82 +53,106 @@ function priced(game: GameRow, quotes: StoredPrice[], options: ReturnType<typeof
 const historyFlag = z
   .boolean({ error: expected('must be true or false') })
   .optional()
-  .meta({
-    description:
-      "Adds per market `history`: the reference book's price and the consensus fair probability after each recorded change, for charts.",
-  });
+  .meta({ description: 'Adds per market the series of reference price and consensus, for charts.' });
+
+const {
+  oddsGames: GAMES_PER_PAGE,
+  oddsGamesWithHistory: GAMES_WITH_HISTORY_PER_PAGE,
+  valueEntries: VALUE_PER_PAGE,
+  playerMarkets: PROPS_PER_PAGE,
+} = PAGE_SIZES;
+
+const gameOddsInput = z.strictObject({
+  sport,
+  gameId: gameId.optional(),
+  team: team.optional(),
+  date: isoDate.optional().meta({ description: "YYYY-MM-DD in the user's time zone; default the coming week." }),
+  markets: z
+    .array(z.enum(GAME_MARKETS, { error: `must be one of ${GAME_MARKETS.join(', ')}` }), {
+      error: expected('must be an array of markets'),
+    })
+    .min(1, 'must name at least one market (or leave it out for all)')
+    .optional(),
+  book: book.optional(),
+  minExpectedValue: z
+    .number({ error: expected('must be a number: an expected value per unit staked as a fraction (0.02 = 2%)') })
+    .min(-1, 'must be -1 or more (a fraction, not a percentage)')
+    .max(10, 'must be 10 or less (a fraction, not a percentage)')
+    .optional()
+    .meta({ description: 'Answer with the outcomes whose best price has at least this expectedValue (0.02 = 2%).' }),
+  minBooks: z
+    .int({ error: expected('must be a whole number of books') })
+    .min(1, 'must be at least 1')
+    .max(50, 'must be at most 50')
+    .optional()
+    .meta({ description: 'With minExpectedValue: least consensusBooks (default 3).' }),
+  history: historyFlag,
+  detail,
+  limit: pageLimit(GAMES_PER_PAGE, 100, 'games').meta({
+    description: `Per page: games (default ${GAMES_PER_PAGE}, ${GAMES_WITH_HISTORY_PER_PAGE} with history) or value entries (default ${VALUE_PER_PAGE}).`,
+  }),
+  cursor,
+});
+
+const oddsHeader = { sport: z.string(), referenceBook: z.string(), priceNote: z.string().optional(), note: z.string().optional() };
+const fullValueEntry = z.object({
+  gameId: z.string(),
+  market: z.string(),
+  outcome: z.string(),
+  point: z.number().nullable(),
+  book: z.string(),
+  americanOdds: z.int(),
+  fairProbability: z.number(),
+  expectedValue: z.number(),
+  consensusBooks: z.int(),
+  updatedAgo: z.string(),
+});
+const conciseValueEntry = fullValueEntry
+  .omit({ point: true })
+  .extend({ matchup: z.string(), startsAt: z.string(), point: z.number().optional() });
+
+/** The full answer: every game's markets with every field (detail: "full"). */
+const gameOddsFull = z.object({
+  ...oddsHeader,
+  games: z.array(gameViewSchema.extend({ markets: z.array(pricedMarketSchema.extend({ market: z.string() })) })),
+  value: z.array(fullValueEntry).optional(),
+  valueNote: z.string().optional(),
+  ...fullPageSchemaFields,
+});
+
+/** The default answer: a page of games in short, or with minExpectedValue the value list alone. */
+const gameOddsConcise = z.object({
+  ...oddsHeader,
+  ...marketNotesSchema,
+  games: z.array(conciseGameSchema.extend({ markets: z.array(conciseMarketSchema.extend({ market: z.string() })) })).optional(),
+  gamesScanned: z.int().optional(),
+  value: z.array(conciseValueEntry).optional(),
+  valueNote: z.string().optional(),
+  ...pageSchemaFields,
+});
+
+const gameOddsOutput = z.union([gameOddsConcise, gameOddsFull]);
+export type GameOddsFull = z.infer<typeof gameOddsFull>;
 
 export const getGameOdds = defineTool({
   name: 'get_game_odds',
   title: 'Game odds with the no-vig consensus',
   description:
-    'Moneyline (h2h), spread and total for one game, a team, a date or the coming week of a league, at the reference book. ' +
-    'Per market: consensusBooks (books in the no-vig consensus, the reference included; 1 = the reference book alone, 0 = no consensus) ' +
-    'and books (books pricing it). Per outcome: the reference price and point, impliedProbability, fairProbability (6 decimals), ' +
-    'fairAmericanOdds, expectedValue (the reference price against the fair probability, per unit staked), the best price on the same ' +
-    'bet with its book, its expectedValue against the fair probability and updatedAt/updatedAgo for each price. ' +
-    "Movement per outcome: opening (the reference book's first recorded price and line, with when) and fairProbabilityChange (now minus 24 hours ago " +
-    'at the same reference line; null without history). Per market: arbitrage (null, or when the best prices on the reference line imply less ' +
-    'than 1 in total: impliedSum, returnPercent = 1/impliedSum - 1, legs with outcome, book, americanOdds and stakeShare summing to 1, and a note: ' +
-    "never risk-free, each leg's age) and steam (null, or the latest outcome at least 3 books moved towards within 30 minutes: outcome, books, " +
-    'from, to, ago). history: true adds a time series per market. minExpectedValue (a fraction, e.g. 0.02) adds value: every outcome whose best ' +
-    'price has at least that expectedValue in a market with consensusBooks >= minBooks (default 3), best first, stale prices left out and counted ' +
-    "in valueNote. State every price's updatedAgo and pass on any priceNote or note " +
-    '(stale prices, a market the reference book does not price, sample data). The consensus uses only books at the reference line.',
+    "A league's coming week, a date, a team or one game at the reference book with the no-vig consensus: per outcome fairProbability, " +
+    'fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage and steam. minExpectedValue ' +
+    'answers with the value list alone. Quote each updatedAgo and pass on every note. See jev://notes/no-vig-consensus and jev://notes/answers.',
   scope: 'read',
   hints: READ_HINTS,
-  input: z.strictObject({
-    sport,
-    gameId: gameId.optional(),
-    team: team.optional(),
-    date: isoDate
-      .optional()
-      .meta({ description: "Games starting on this date (YYYY-MM-DD, in the user's time zone); default: the coming week." }),
-    markets: z
-      .array(z.enum(GAME_MARKETS, { error: `must be one of ${GAME_MARKETS.join(', ')}` }), {
-        error: expected('must be an array of markets'),
-      })
-      .min(1, 'must name at least one market (or leave it out for all)')
-      .optional()
-      .meta({ description: 'Markets to return: h2h (moneyline), spreads, totals; default all three.' }),
-    book: book.optional(),
-    minExpectedValue: z
-      .number({ error: expected('must be a number: an expected value per unit staked as a fraction (0.02 = 2%)') })
-      .min(-1, 'must be -1 or more (a fraction, not a percentage)')
-      .max(10, 'must be 10 or less (a fraction, not a percentage)')
-      .optional()
-      .meta({
-        description:
-          'Scan for value: list every outcome whose best price has at least this expectedValue per unit staked (a fraction, 0.02 = 2%).',
-      }),
-    minBooks: z
-      .int({ error: expected('must be a whole number of books') })
-      .min(1, 'must be at least 1')
-      .max(50, 'must be at most 50')
-      .optional()
-      .meta({
-        description:
-          'With minExpectedValue: only markets whose consensus joins at least this many books (default 3; one book is no evidence).',
-      }),
-    history: historyFlag,
-  }),
+  input: gameOddsInput,
+  output: gameOddsOutput,
   async run(ctx, args) {
     const { referenceBook, timeZone } = await preferences(ctx, args.book);
     const markets = args.markets ?? [...GAME_MARKETS];
     const scan =
       args.minExpectedValue === undefined ? undefined : { minExpectedValue: args.minExpectedValue, minBooks: args.minBooks ?? 3 };
-    const key = JSON.stringify([
-      args.sport,
-      args.gameId,
-      args.team,
-      args.date,
-      markets,
-      referenceBook,
-      timeZone,
-      scan,
-      args.history === true,
-    ]);
-    return ctx.caches.get('game_odds', key, () => gameOdds(ctx, args, markets, referenceBook, timeZone, scan));
+    // The caller is part of the key: a page's nextCursor is the caller's own.
+    const key = JSON.stringify([ctx.user.id, args, markets, referenceBook, timeZone]);
+    return ctx.caches.get('game_odds', key, () => gameOdds(ctx, args, { markets, referenceBook, timeZone, scan }));
   },
 });
 
@@ -125,6 +160,15 @@ interface ValueScan {
   minExpectedValue: number;
   minBooks: number;
 }
+
+interface OddsQuery {
+  markets: GameMarket[];
+  referenceBook: string;
+  timeZone: string;
+  scan: ValueScan | undefined;
+}
+
+type GameOddsArgs = z.output<typeof gameOddsInput>;
 
 /** Every outcome whose best price meets the scan, best first; stale best prices are left out and counted. */
 function valueList(
@@ -170,53 +214,123 @@ function valueList(
   return { value, valueNote };
 }
 
-async function gameOdds(
-  ctx: ToolContext,
-  args: { sport: Sport; gameId?: string; team?: string; date?: string; history?: boolean },
-  markets: GameMarket[],
-  referenceBook: string,
-  timeZone: string,
-  scan: ValueScan | undefined,
-) {
+/** The games an odds call covers: one game, or a league's games on a date or in the coming week. */
+async function oddsGames(ctx: ToolContext, args: GameOddsArgs, timeZone: string, now: Date): Promise<GameRow[]> {
+  if (args.gameId) return [await ctx.data.schedule.requireGameRow(args.gameId, args.sport)];
+  const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
+  const window = args.date
+    ? { from: dayStart(args.date, timeZone), to: new Date(dayStart(args.date, timeZone).getTime() + DAY_MS) }
+    : { from: new Date(now.getTime() - UPCOMING_LOOKBACK_MS), to: new Date(now.getTime() + UPCOMING_DAYS * DAY_MS) };
+  return ctx.data.schedule.findGames({ sport: args.sport, ...window, teamId, excludeFinal: !args.date, priceVersion: true });
+}
+
+/** Games in kickoff order, then by id: the order findGames returns and pages are cut in. */
+const gameKey = (game: GameRow) => [game.startsAt.getTime(), game.id];
+const GAME_ORDER = ['asc', 'asc'] as const;
+
+async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) {
   const now = ctx.now();
-  let games: GameRow[];
-  if (args.gameId) {
-    games = [await ctx.data.schedule.requireGameRow(args.gameId, args.sport)];
-  } else {
-    const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
-    const window = args.date
-      ? { from: dayStart(args.date, timeZone), to: new Date(dayStart(args.date, timeZone).getTime() + DAY_MS) }
-      : { from: new Date(now.getTime() - UPCOMING_LOOKBACK_MS), to: new Date(now.getTime() + UPCOMING_DAYS * DAY_MS) };
-    games = await ctx.data.schedule.findGames({ sport: args.sport, ...window, teamId, excludeFinal: !args.date, priceVersion: true });
-  }
-  const priced = await ctx.data.odds.pricedGames(games, markets, referenceBook, { series: args.history === true });
-  const staleMinutes = ctx.settings.oddsStaleMinutes;
-  const answered = games.map((game) => {
-    const cores = priced.get(game.id)!;
-    return { ...gameView(game), markets: [...cores].map(([market, core]) => ({ market, ...presentMarket(core, now, staleMinutes) })) };
-  });
-  return {
+  const games = await oddsGames(ctx, args, query.timeZone, now);
+  const header = {
     sport: args.sport,
-    referenceBook,
+    referenceBook: query.referenceBook,
     ...(games.some((g) => g.source === 'sample') ? { priceNote: SAMPLE_NOTE } : {}),
     ...(games.length === 0
       ? await emptyNote(ctx, args.sport, `No ${args.sport.toUpperCase()} games with prices in that window. list_games shows the schedule.`)
       : {}),
-    games: answered,
-    ...(scan ? valueList(answered, scan, now, staleMinutes) : {}),
+  };
+  const present = async (rows: GameRow[]) => {
+    const priced = await ctx.data.odds.pricedGames(rows, query.markets, query.referenceBook, { series: args.history === true });
+    const staleMinutes = ctx.settings.oddsStaleMinutes;
+    return rows.map((game) => ({
+      game,
+      markets: [...priced.get(game.id)!].map(([market, core]) => ({ market, ...presentMarket(core, now, staleMinutes) })),
+    }));
+  };
+
+  if (args.detail === 'full') {
+    // Today's full answer; paged only when asked, so integrations get the whole slate as before.
+    const paged = args.limit !== undefined || args.cursor !== undefined;
+    const page = paged ? toolPage(ctx, 'get_game_odds', args, GAMES_PER_PAGE, games, gameKey, GAME_ORDER) : undefined;
+    const answered = (await present(page?.items ?? games)).map(({ game, markets }) => ({ ...gameView(game), markets }));
+    return {
+      ...header,
+      games: answered,
+      ...(query.scan ? valueList(answered, query.scan, now, ctx.settings.oddsStaleMinutes) : {}),
+      ...(page ? { remaining: page.remaining, nextCursor: page.nextCursor ?? null } : {}),
+    };
+  }
+
+  if (query.scan) {
+    // The value question answers with the value: every game is scanned, only the value is shown.
+    const presented = await present(games);
+    const scanned = presented.map(({ game, markets }) => ({ gameId: game.id, markets }));
+    const { value, valueNote } = valueList(scanned, query.scan, now, ctx.settings.oddsStaleMinutes);
+    const byId = new Map(games.map((game) => [game.id, game]));
+    const valueKey = (entry: (typeof value)[number]) => [entry.expectedValue, entry.gameId, entry.market, entry.outcome];
+    const page = toolPage(ctx, 'get_game_odds', args, VALUE_PER_PAGE, value, valueKey, ['desc', 'asc', 'asc', 'asc']);
+    const arbitrages = presented.some(({ markets }) => markets.some((market) => market.arbitrage));
+    return {
+      ...header,
+      gamesScanned: games.length,
+      value: page.items.map(({ gameId, point, expectedValue, ...entry }) => {
+        const game = byId.get(gameId)!;
+        return {
+          gameId,
+          matchup: matchup(game),
+          startsAt: instant(game.startsAt),
+          market: entry.market,
+          outcome: entry.outcome,
+          ...(point !== null ? { point } : {}),
+          book: entry.book,
+          americanOdds: entry.americanOdds,
+          fairProbability: entry.fairProbability,
+          expectedValue: round(expectedValue, 4),
+          consensusBooks: entry.consensusBooks,
+          updatedAgo: entry.updatedAgo,
+        };
+      }),
+      valueNote: arbitrages
+        ? `${valueNote} Some markets also hold an arbitrage: get_game_odds without minExpectedValue shows them.`
+        : valueNote,
+      ...pageFields(page, 'value entries'),
+    };
+  }
+
+  const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : GAMES_PER_PAGE;
+  const page = toolPage(ctx, 'get_game_odds', args, perPage, games, gameKey, GAME_ORDER);
+  const presented = await present(page.items);
+  const shown = presented.map(({ game, markets }) => ({
+    ...conciseGame(game),
+    markets: markets.map(({ market, ...priced }) => ({ market, ...conciseMarketOnce(priced) })),
+  }));
+  return {
+    ...header,
+    ...marketNotes(shown.flatMap((game) => game.markets)),
+    games: shown,
+    ...pageFields(page, 'games'),
   };
 }
+
+const propsHeader = { referenceBook: z.string(), note: z.string().optional(), priceNote: z.string().optional() };
+const propsFull = gameViewSchema.extend({
+  ...propsHeader,
+  props: z.array(pricedMarketSchema.extend({ market: z.string(), player: z.string() })),
+  ...fullPageSchemaFields,
+});
+const propsConcise = conciseGameSchema.extend({
+  ...propsHeader,
+  ...marketNotesSchema,
+  props: z.array(conciseMarketSchema.extend({ market: z.string(), player: z.string() })),
+  ...pageSchemaFields,
+});
 
 export const getPlayerProps = defineTool({
   name: 'get_player_props',
   title: 'Player props with the no-vig consensus',
   description:
-    "Player-prop markets of one game (e.g. player_pass_yds, player_points, player_anytime_td), per player: the reference book's " +
-    'over/under (or yes) price and line, the no-vig consensus (consensusBooks, fairProbability, fairAmericanOdds, expectedValue) exactly ' +
-    "as get_game_odds, the best price on the same line, and each price's updatedAgo. One-sided markets such as anytime touchdown list " +
-    'only "yes": consensusBooks is 0 and there is no fair price. The best price carries its expectedValue; each market carries arbitrage ' +
-    'and steam, each outcome opening and fairProbabilityChange, and history: true adds the time series, all exactly as get_game_odds. Props older than a few minutes are refreshed from the provider when ' +
-    'one is set up; if it fails, stored props are returned with a note. Pass on every priceNote and note.',
+    "A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; one-sided markets " +
+    '(anytime touchdown) have consensusBooks 0 and no fair price. Pass on every note. See jev://notes/answers.',
   scope: 'read',
   hints: OPEN_WORLD_READ_HINTS, // props may be fetched from the odds provider during the call
   input: z.strictObject({
@@ -228,11 +342,15 @@ export const getPlayerProps = defineTool({
       })
       .min(1, 'must name at least one market (or leave it out for all)')
       .optional()
-      .meta({ description: 'Prop market keys to return (e.g. player_pass_yds, player_points); default all stored for the game.' }),
+      .meta({ description: 'e.g. player_pass_yds; default all.' }),
     player: player.optional().meta({ description: "Only this player's props." }),
     book: book.optional(),
     history: historyFlag,
+    detail,
+    limit: pageLimit(PROPS_PER_PAGE, 200, 'player markets'),
+    cursor,
   }),
+  output: z.union([propsConcise, propsFull]),
   async run(ctx, args) {
     const game = await ctx.data.schedule.requireGameRow(args.gameId, args.sport);
     const { referenceBook } = await preferences(ctx, args.book);
@@ -256,21 +374,44 @@ export const getPlayerProps = defineTool({
       }
     }
     const options = pricingOptions(ctx, referenceBook, ctx.now(), args.history === true);
-    const groups = groupBy(selected, (row) => `${row.market}|${row.player}`);
+    const groups = [...groupBy(selected, (row) => `${row.market}|${row.player}`).values()];
     const priceNotes = [
       game.source === 'sample' ? SAMPLE_NOTE : undefined,
-      groups.size === 0 ? 'No player props are stored for this game yet.' : undefined,
+      groups.length === 0 ? 'No player props are stored for this game yet.' : undefined,
     ];
-    return {
-      ...gameView(game),
-      referenceBook,
+    const notes = {
       ...(refresh.note ? { note: refresh.note } : {}),
       ...(priceNotes.some(Boolean) ? { priceNote: priceNotes.filter(Boolean).join(' ') } : {}),
-      props: [...groups.values()].map((quotes) => ({
-        market: quotes[0]!.market,
-        player: quotes[0]!.player,
-        ...priced(game, quotes, options, history),
-      })),
+    };
+    const propKey = (quotes: StoredPrice[]) => [quotes[0]!.market, quotes[0]!.player];
+    const order = ['asc', 'asc'] as const;
+    const priceGroup = (quotes: StoredPrice[]) => ({
+      market: quotes[0]!.market,
+      player: quotes[0]!.player,
+      ...priced(game, quotes, options, history),
+    });
+    if (args.detail === 'full') {
+      const paged = args.limit !== undefined || args.cursor !== undefined;
+      const page = paged ? toolPage(ctx, 'get_player_props', args, PROPS_PER_PAGE, groups, propKey, order) : undefined;
+      return {
+        ...gameView(game),
+        referenceBook,
+        ...notes,
+        props: (page?.items ?? groups).map(priceGroup),
+        ...(page ? { remaining: page.remaining, nextCursor: page.nextCursor ?? null } : {}),
+      };
+    }
+    const page = toolPage(ctx, 'get_player_props', args, PROPS_PER_PAGE, groups, propKey, order);
+    const props = page.items
+      .map(priceGroup)
+      .map(({ market, player, ...pricedMarket }) => ({ market, player, ...conciseMarket(pricedMarket) }));
+    return {
+      ...conciseGame(game),
+      referenceBook,
+      ...notes,
+      ...marketNotes(props),
+      props,
+      ...pageFields(page, 'player markets'),
     };
   },
 });

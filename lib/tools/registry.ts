@@ -51,7 +51,18 @@ export interface ToolRecord {
   scope: 'read' | 'write';
   hints: ToolHints;
   inputSchema: Record<string, unknown>;
+  outputSchema: Record<string, unknown>;
 }
+
+type JsonSchemaOverride = NonNullable<NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override']>;
+
+/**
+ * zod spells a date's format out twice, as `format` and as a 100-character `pattern` that says the same; clients
+ * read the format, and every published schema is sent to every agent in every conversation.
+ */
+const formatsOnly: JsonSchemaOverride = ({ jsonSchema }) => {
+  if (jsonSchema.format !== undefined) delete jsonSchema.pattern;
+};
 
 /**
  * JSON Schema (draft 2020-12) of a tool's arguments, as clients see it. The contract lists $schema, type,
@@ -59,8 +70,36 @@ export interface ToolRecord {
  * empty one is put in its place.
  */
 function inputSchema(tool: ToolDefinition): Record<string, unknown> {
-  const { $schema, type, properties, required = [], ...rest } = z.toJSONSchema(tool.input, { target: 'draft-2020-12', io: 'input' });
+  const {
+    $schema,
+    type,
+    properties,
+    required = [],
+    ...rest
+  } = z.toJSONSchema(tool.input, {
+    target: 'draft-2020-12',
+    io: 'input',
+    override: formatsOnly,
+  });
   return { $schema, type, properties, required, ...rest };
+}
+
+/**
+ * JSON Schema of a tool's answer, as `structuredContent` and REST `data` carry it (dates as ISO strings). No
+ * field descriptions: the tool's description and the knowledge notes say what the fields mean, once. MCP wants
+ * an object at the root, so an answer with two shapes (concise or full) is an object that is one of them.
+ */
+function outputSchema(tool: ToolDefinition): Record<string, unknown> {
+  const { $schema: _schema, ...schema } = z.toJSONSchema(tool.output, {
+    target: 'draft-2020-12',
+    io: 'output',
+    unrepresentable: 'any',
+    override: (context) => {
+      formatsOnly(context);
+      delete context.jsonSchema.description;
+    },
+  });
+  return schema.type === 'object' ? schema : { type: 'object', ...schema };
 }
 
 /** Built once: the schemas never change while the process runs. */
@@ -71,4 +110,5 @@ export const TOOL_RECORDS: readonly ToolRecord[] = TOOLS.map((tool) => ({
   scope: tool.scope,
   hints: tool.hints,
   inputSchema: inputSchema(tool),
+  outputSchema: outputSchema(tool),
 }));

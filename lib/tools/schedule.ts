@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { resolveTeam } from '@/lib/data/repositories/schedule';
-import { dateRange, emptyNote, gameView, sampleNote } from './data-answers';
+import type { GameRow } from '@/lib/data/repositories/schedule';
+import { instant, PAGE_SIZES, pageFields, toolPage, type PagingArgs } from './concise';
+import { fullPageSchemaFields, pageSchemaFields } from './shapes';
+import { dateRange, emptyNote, gameView, gameViewSchema, sampleNote } from './data-answers';
 import { READ_HINTS } from './hints';
-import { isoDate, sport, team } from './inputs';
+import { cursor, detail, isoDate, pageLimit, sport, team } from './inputs';
+import { conciseGame, conciseGameSchema } from './odds-concise';
 import { defineTool } from './types';
 
 // The schedule tools: games between two dates, and the finals with their winners.
@@ -11,12 +15,37 @@ const MAX_SCHEDULE_DAYS = 14;
 const MAX_RESULTS_DAYS = 31;
 const DEFAULT_RESULTS_DAYS = 7;
 
+const GAMES_PER_PAGE = PAGE_SIZES.scheduleGames;
+
 const rangeArgs = {
   sport,
-  from: isoDate.optional().meta({ description: "First date (YYYY-MM-DD, in the user's time zone)." }),
-  to: isoDate.optional().meta({ description: 'Last date, inclusive (YYYY-MM-DD).' }),
+  from: isoDate.optional().meta({ description: "YYYY-MM-DD, the user's time zone." }),
+  to: isoDate.optional().meta({ description: 'Inclusive.' }),
   team: team.optional(),
+  detail,
+  limit: pageLimit(GAMES_PER_PAGE, 500, 'games'),
+  cursor,
 };
+
+const note = z.string().optional();
+
+/** Paged always in the concise answer, and in the full one only when asked (so it stays as it always was). */
+function gamesPage(
+  ctx: Parameters<typeof toolPage>[0],
+  tool: string,
+  args: PagingArgs & { detail?: string },
+  games: GameRow[],
+  order: 'asc' | 'desc',
+) {
+  const full = args.detail === 'full';
+  if (full && args.limit === undefined && args.cursor === undefined) return { games, full: {}, concise: {} };
+  const page = toolPage(ctx, tool, args, GAMES_PER_PAGE, games, (g) => [g.startsAt.getTime(), g.id], [order, 'asc']);
+  return {
+    games: page.items,
+    full: { remaining: page.remaining, nextCursor: page.nextCursor ?? null },
+    concise: pageFields(page, 'games'),
+  };
+}
 
 /** YYYY-MM-DD of an instant in a time zone. */
 function localDate(at: Date, timeZone: string): string {
@@ -27,29 +56,55 @@ export const listGames = defineTool({
   name: 'list_games',
   title: 'Schedule',
   description:
-    `Games of a league between two dates (default: today and the next 7 days; at most ${MAX_SCHEDULE_DAYS} days, else 422 limit), ` +
-    'optionally for one team: game id, start time, status, teams, venue and roof, and scores once final. Use the game ids with the other tools. ' +
-    "The answer echoes from and to as given (YYYY-MM-DD; defaults in the same form), with the user's timeZone and the window as " +
-    "instants, startsFrom (inclusive) and startsBefore (exclusive). A game id carries the league's local date (US Eastern; UK time " +
-    "for the EPL), so a Monday-night kickoff is dated Monday. team takes an abbreviation, a full name or a pro team's nickname (Lions).",
+    `Games of a league between two dates (default the next 7 days; at most ${MAX_SCHEDULE_DAYS}), optionally one team's, paged: ` +
+    "id, kickoff, matchup and scores once final, with from, to and the user's timeZone. Use the ids with the other tools.",
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject(rangeArgs),
+  output: z.union([
+    z.object({
+      sport: z.string(),
+      from: z.string(),
+      to: z.string(),
+      timeZone: z.string(),
+      note,
+      games: z.array(conciseGameSchema),
+      ...pageSchemaFields,
+    }),
+    z.object({
+      sport: z.string(),
+      from: z.string(),
+      to: z.string(),
+      timeZone: z.string(),
+      startsFrom: z.string(),
+      startsBefore: z.string(),
+      note,
+      games: z.array(gameViewSchema),
+      ...fullPageSchemaFields,
+    }),
+  ]),
   async run(ctx, args) {
     const range = await dateRange(ctx, args.from, args.to, { back: 0, ahead: 7 }, MAX_SCHEDULE_DAYS);
     const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
     const games = await ctx.data.schedule.findGames({ sport: args.sport, from: range.from, to: range.to, teamId });
-    const note = games.length === 0 ? await emptyNote(ctx, args.sport, 'No games in that window.') : sampleNote(games.map((g) => g.source));
-    return {
+    const notes =
+      games.length === 0 ? await emptyNote(ctx, args.sport, 'No games in that window.') : sampleNote(games.map((g) => g.source));
+    const page = gamesPage(ctx, 'list_games', args, games, 'asc');
+    const window = {
       sport: args.sport,
       // The dates as the caller gave them; defaults in the same YYYY-MM-DD form, in the user's time zone.
       from: args.from ?? localDate(range.from, range.timeZone),
       to: args.to ?? localDate(new Date(range.to.getTime() - 1), range.timeZone),
       timeZone: range.timeZone,
+    };
+    if (args.detail !== 'full') return { ...window, ...notes, games: page.games.map(conciseGame), ...page.concise };
+    return {
+      ...window,
       startsFrom: range.from.toISOString(),
       startsBefore: range.to.toISOString(),
-      ...note,
-      games: games.map(gameView),
+      ...notes,
+      games: page.games.map(gameView),
+      ...page.full,
     };
   },
 });
@@ -58,11 +113,29 @@ export const getGameResults = defineTool({
   name: 'get_game_results',
   title: 'Results (final scores)',
   description:
-    `Final scores of a league between two dates (default: the last ${DEFAULT_RESULTS_DAYS} days; at most ${MAX_RESULTS_DAYS} days, else 422 limit), ` +
-    'optionally for one team, newest first, with the winner (null for a draw).',
+    `Final scores of a league between two dates (default the last ${DEFAULT_RESULTS_DAYS} days; at most ${MAX_RESULTS_DAYS}), ` +
+    "optionally one team's, newest first and paged, with the winner (null for a draw).",
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject(rangeArgs),
+  output: z.union([
+    z.object({
+      sport: z.string(),
+      from: z.string(),
+      to: z.string(),
+      note,
+      results: z.array(conciseGameSchema.extend({ winner: z.string().nullable() })),
+      ...pageSchemaFields,
+    }),
+    z.object({
+      sport: z.string(),
+      from: z.string(),
+      to: z.string(),
+      note,
+      results: z.array(gameViewSchema.extend({ winner: z.string().nullable() })),
+      ...fullPageSchemaFields,
+    }),
+  ]),
   async run(ctx, args) {
     const range = await dateRange(ctx, args.from, args.to, { back: DEFAULT_RESULTS_DAYS, ahead: DEFAULT_RESULTS_DAYS }, MAX_RESULTS_DAYS);
     const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
@@ -74,20 +147,20 @@ export const getGameResults = defineTool({
       status: 'final',
       order: 'desc',
     });
-    return {
-      sport: args.sport,
-      from: range.from.toISOString(),
-      to: range.to.toISOString(),
-      ...(games.length === 0 ? await emptyNote(ctx, args.sport, 'No finals in that window.') : sampleNote(games.map((g) => g.source))),
-      results: games.map((game) => ({
-        ...gameView(game),
-        winner:
-          game.homeScore === null || game.awayScore === null || game.homeScore === game.awayScore
-            ? null
-            : game.homeScore > game.awayScore
-              ? game.homeTeam.abbreviation
-              : game.awayTeam.abbreviation,
-      })),
-    };
+    const winner = (game: GameRow) =>
+      game.homeScore === null || game.awayScore === null || game.homeScore === game.awayScore
+        ? null
+        : game.homeScore > game.awayScore
+          ? game.homeTeam.abbreviation
+          : game.awayTeam.abbreviation;
+    const page = gamesPage(ctx, 'get_game_results', args, games, 'desc');
+    const notes =
+      games.length === 0 ? await emptyNote(ctx, args.sport, 'No finals in that window.') : sampleNote(games.map((g) => g.source));
+    if (args.detail !== 'full') {
+      const results = page.games.map((game) => ({ ...conciseGame(game), winner: winner(game) }));
+      return { sport: args.sport, from: instant(range.from), to: instant(range.to), ...notes, results, ...page.concise };
+    }
+    const results = page.games.map((game) => ({ ...gameView(game), winner: winner(game) }));
+    return { sport: args.sport, from: range.from.toISOString(), to: range.to.toISOString(), ...notes, results, ...page.full };
   },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { averageStatLines } from '@/lib/data/player-stats';
 import { resolveTeam } from '@/lib/data/repositories/schedule';
 import { seasonOf, type Sport } from '@/lib/data/sports';
-import { onSampleSlate, preferences, SAMPLE_NOTE, sampleNote, teamView } from './data-answers';
+import { onSampleSlate, preferences, SAMPLE_NOTE, sampleNote, teamSchema, teamView } from './data-answers';
 import { READ_HINTS } from './hints';
 import { expected, player, sport, team } from './inputs';
 import { defineTool, type ToolContext } from './types';
@@ -19,8 +19,8 @@ export const getTeamStats = defineTool({
   name: 'get_team_stats',
   title: 'Team stats and betting record',
   description:
-    "A team's season from stored finals: record, points for and against (goals in soccer) with averages, against-the-spread and " +
-    "over/under records measured on the reference book's closing lines, and the last five results. Default season: the current one.",
+    "A team's season from stored finals: record, points for and against with averages, against-the-spread and over/under records " +
+    "on the reference book's closing lines, and the last five results.",
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({
@@ -31,7 +31,31 @@ export const getTeamStats = defineTool({
       .min(1990)
       .max(2100)
       .optional()
-      .meta({ description: 'Year the season started in; default the current season.' }),
+      .meta({ description: 'Start year; default the current season.' }),
+  }),
+  output: z.object({
+    sport: z.string(),
+    team: teamSchema,
+    season: z.int(),
+    gamesPlayed: z.int(),
+    record: z.object({ wins: z.int(), losses: z.int(), draws: z.int() }),
+    pointsFor: z.number(),
+    pointsAgainst: z.number(),
+    averagePointsFor: z.number().nullable(),
+    averagePointsAgainst: z.number().nullable(),
+    againstTheSpread: z.object({ wins: z.int(), losses: z.int(), pushes: z.int(), closingLinesFrom: z.string() }),
+    overUnder: z.object({ overs: z.int(), unders: z.int(), pushes: z.int() }),
+    lastFive: z.array(
+      z.object({
+        gameId: z.string(),
+        startsAt: z.string(),
+        opponent: z.string(),
+        home: z.boolean(),
+        score: z.string(),
+        result: z.enum(['W', 'L', 'D']),
+      }),
+    ),
+    note: z.string().optional(),
   }),
   async run(ctx, args) {
     const found = resolveTeam(args.sport, args.team);
@@ -59,20 +83,35 @@ export const getPlayerStats = defineTool({
   name: 'get_player_stats',
   title: 'Player stats (recent games)',
   description:
-    "A player's box-score lines from his last games (default 5, at most 20), newest first, with the average of each stat " +
-    '(counts over every game, a count missing from a game being 0; rates such as yardsPerRushAttempt over the games that have them). ' +
-    'Stat names depend on the sport (passingYards, rushingYards, receptions, points, rebounds, assists, goals …).',
+    "A player's box scores from his last games (default 5, at most 20), newest first, with each stat's average. Stat names depend " +
+    'on the sport (passingYards, points, rebounds, goals …).',
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({
     sport,
-    player: player.meta({ description: "The player's name." }),
+    player,
     team: team.optional(),
     lastN: z
       .int({ error: expected('must be a whole number from 1 to 20') })
       .min(1, 'must be at least 1')
       .max(20, 'must be at most 20')
       .default(5),
+  }),
+  output: z.object({
+    sport: z.string(),
+    player: z.string(),
+    gamesCounted: z.int(),
+    averages: z.record(z.string(), z.number()),
+    games: z.array(
+      z.object({
+        gameId: z.string(),
+        playedAt: z.string(),
+        team: z.string().optional(),
+        opponent: z.string(),
+        stats: z.record(z.string(), z.number()),
+      }),
+    ),
+    note: z.string().optional(),
   }),
   async run(ctx, args) {
     const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;

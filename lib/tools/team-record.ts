@@ -29,7 +29,7 @@ export function seasonRecord(teamId: string, games: readonly GameRow[], closing:
     const allowed = (home ? game.awayScore : game.homeScore) ?? 0;
     pointsFor += scored;
     pointsAgainst += allowed;
-    const result = scored > allowed ? 'W' : scored < allowed ? 'L' : 'D';
+    const result: 'W' | 'L' | 'D' = scored > allowed ? 'W' : scored < allowed ? 'L' : 'D';
     record[result === 'W' ? 'wins' : result === 'L' ? 'losses' : 'draws']++;
     const spread = line.get(`${game.id}|spreads`);
     if (spread !== undefined && spread !== null) {

@@ -67,7 +67,7 @@ export interface ToolContext extends ToolServices {
   clientLabel: string | undefined;
 }
 
-export interface ToolDefinition<Input extends z.ZodType = z.ZodType, Output = unknown> {
+export interface ToolDefinition<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
   name: string;
   title: string;
   /** What the tool does, what it returns and when an agent should use it. */
@@ -75,10 +75,14 @@ export interface ToolDefinition<Input extends z.ZodType = z.ZodType, Output = un
   scope: TokenScope;
   hints: ToolHints;
   input: Input;
-  run(ctx: ToolContext, args: z.output<Input>): Promise<Output>;
+  /** The answer's shape: published as the tool's output schema, and the type `run` must answer with. */
+  output: Output;
+  run(ctx: ToolContext, args: z.output<Input>): Promise<z.input<Output>>;
 }
 
-/** Keeps each definition's argument type tied to its own schema. */
-export function defineTool<Input extends z.ZodType, Output>(tool: ToolDefinition<Input, Output>): ToolDefinition<Input, Output> {
+/** Keeps each definition's argument and answer types tied to its own schemas. */
+export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
+  tool: ToolDefinition<Input, Output>,
+): ToolDefinition<Input, Output> {
   return tool;
 }

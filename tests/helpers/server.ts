@@ -49,7 +49,8 @@ export async function startServer(env: Record<string, string>, { keepOutput = tr
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, [...START_FLAGS, path.resolve(script)], {
-    env: { ...process.env, NODE_ENV: 'production', APP_URL: origin, PORT: String(port), ...env },
+    // CHECK_ANSWERS: every answer a test receives has been checked against its tool's output schema.
+    env: { ...process.env, NODE_ENV: 'production', APP_URL: origin, PORT: String(port), CHECK_ANSWERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

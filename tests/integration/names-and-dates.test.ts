@@ -50,10 +50,17 @@ describe.each(PROVIDERS)('team nicknames and list_games dates on %s', (provider)
   });
 
   it('list_games echoes from and to as given, takes a nickname, and the Monday night game is Monday', async () => {
-    const given = await listGames.run(ctx, listGames.input.parse({ sport: 'nfl', from: '2026-11-23', to: '2026-11-23', team: 'Lions' }));
-    expect(given).toMatchObject({ from: '2026-11-23', to: '2026-11-23', timeZone: 'America/New_York' });
-    expect(given.startsFrom).toBe('2026-11-23T05:00:00.000Z');
-    expect(given.startsBefore).toBe('2026-11-24T05:00:00.000Z');
+    const given = await listGames.run(
+      ctx,
+      listGames.input.parse({ sport: 'nfl', from: '2026-11-23', to: '2026-11-23', team: 'Lions', detail: 'full' }),
+    );
+    expect(given).toMatchObject({
+      from: '2026-11-23',
+      to: '2026-11-23',
+      timeZone: 'America/New_York',
+      startsFrom: '2026-11-23T05:00:00.000Z',
+      startsBefore: '2026-11-24T05:00:00.000Z',
+    });
     expect(given.games.map((g) => g.gameId)).toEqual(['nfl-20261123-gb-det']);
 
     const defaults = await listGames.run(ctx, listGames.input.parse({ sport: 'nfl' }));

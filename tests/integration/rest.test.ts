@@ -56,7 +56,7 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
     });
 
   describe('GET /api/v1/tools', () => {
-    it('lists every tool with a 2020-12 input schema, plus the rules text', async () => {
+    it('lists every tool with a 2020-12 input schema and its output schema, plus the rules text', async () => {
       const res = await fetch(`${server.origin}/api/v1/tools`, { headers: { authorization: `Bearer ${readToken}` } });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
@@ -68,7 +68,8 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
         expect.arrayContaining(['calc_implied_probability', 'calc_no_vig_odds', 'calc_ev', 'calc_parlay', 'calc_kelly_stake']),
       );
       for (const tool of body.tools) {
-        expect(Object.keys(tool).sort()).toEqual(['description', 'hints', 'inputSchema', 'name', 'scope', 'title']);
+        expect(Object.keys(tool).sort()).toEqual(['description', 'hints', 'inputSchema', 'name', 'outputSchema', 'scope', 'title']);
+        expect(tool.outputSchema.type).toBe('object');
         expect(tool.inputSchema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
         expect(tool.inputSchema.type).toBe('object');
         expect(Object.keys(tool.hints).sort()).toEqual(['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint']);

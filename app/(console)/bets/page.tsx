@@ -3,6 +3,7 @@ import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { BET_STATUSES } from '@/lib/account/bet-states';
 import { listBets } from '@/lib/account/bets';
+import { queryFingerprint } from '@/lib/paging';
 import { requireUser } from '@/lib/auth/session';
 import { config } from '@/lib/config';
 import { bankrollHistory } from '@/lib/console/bankroll-history';
@@ -34,9 +35,7 @@ export default async function BetsPage({ searchParams }: { searchParams: Promise
     listBets(db(), {
       userId: user.id,
       filter: { status, sport },
-      limit: 50,
-      cursor,
-      now: new Date(),
+      page: { limit: 50, cursor, fingerprint: queryFingerprint(['bets-page', user.id, { status, sport }]), now: new Date() },
       defaultBook: config().DEFAULT_REFERENCE_BOOK,
     }).catch((error: unknown) => {
       if (error instanceof ToolError) return null; // a stale or edited cursor in the address bar

@@ -1,9 +1,8 @@
 import { DataTable } from '@/app/components/DataTable';
-import type { ToolAnswer } from '@/lib/gateway/console';
 import { americanOdds, marketName, outcomeName, percent } from '@/lib/console/odds-format';
-import type { getGameOdds } from '@/lib/tools/odds';
+import type { GameOddsFull } from '@/lib/tools/odds';
 
-export type GameOdds = ToolAnswer<typeof getGameOdds>['games'][number];
+export type GameOdds = GameOddsFull['games'][number];
 type Market = GameOdds['markets'][number];
 
 /** The key of one outcome in get_game_odds' `value` list, to find the outcomes that clear the threshold. */

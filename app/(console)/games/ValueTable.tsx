@@ -1,10 +1,9 @@
 import Link from 'next/link';
 import { DataTable } from '@/app/components/DataTable';
 import { americanOdds, marketName, outcomeName, percent } from '@/lib/console/odds-format';
-import type { ToolAnswer } from '@/lib/gateway/console';
-import type { getGameOdds } from '@/lib/tools/odds';
+import type { GameOddsFull } from '@/lib/tools/odds';
 
-type ValueOutcome = NonNullable<ToolAnswer<typeof getGameOdds>['value']>[number];
+type ValueOutcome = NonNullable<GameOddsFull['value']>[number];
 
 /** The slate's best prices at or above the threshold, best first (get_game_odds' `value`), a few at most. */
 export function ValueTable({

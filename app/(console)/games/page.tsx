@@ -7,7 +7,7 @@ import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS, type Sport } from '@/lib/data/sports';
 import { db } from '@/lib/db';
 import { runReadTool } from '@/lib/gateway/console';
-import type { getGameOdds } from '@/lib/tools/odds';
+import type { getGameOdds, GameOddsFull } from '@/lib/tools/odds';
 import { MarketsTable, valueKey } from './MarketsTable';
 import { ValueTable } from './ValueTable';
 
@@ -24,7 +24,7 @@ export default async function GamesPage({ searchParams }: { searchParams: Promis
   const { sport, min } = readParams(await searchParams);
   const [timeZone, odds] = await Promise.all([
     userTimeZone(db(), user.id),
-    runReadTool<typeof getGameOdds>('get_game_odds', user, { sport, minExpectedValue: min / 100 }),
+    runReadTool<typeof getGameOdds, GameOddsFull>('get_game_odds', user, { sport, minExpectedValue: min / 100, detail: 'full' }),
   ]);
   const valueKeys = new Set((odds.value ?? []).map((v) => valueKey(v.gameId, v.market, v.outcome, v.point)));
   const titles = new Map(odds.games.map((game) => [game.gameId, `${game.awayTeam.name} at ${game.homeTeam.name}`]));

@@ -2,6 +2,7 @@ import { DataTable } from '@/app/components/DataTable';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { listRecommendations } from '@/lib/account/picks';
+import { queryFingerprint } from '@/lib/paging';
 import { requireUser } from '@/lib/auth/session';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
@@ -20,7 +21,11 @@ export default async function PicksPage({ searchParams }: { searchParams: Promis
   const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
   const [timeZone, picks] = await Promise.all([
     userTimeZone(db(), user.id),
-    listRecommendations(db(), { userId: user.id, filter: { sport }, limit: 50, cursor }).catch((error: unknown) => {
+    listRecommendations(db(), {
+      userId: user.id,
+      filter: { sport },
+      page: { limit: 50, cursor, fingerprint: queryFingerprint(['picks-page', user.id, { sport }]), now: new Date() },
+    }).catch((error: unknown) => {
       if (error instanceof ToolError) return null; // a stale or edited cursor in the address bar
       throw error;
     }),

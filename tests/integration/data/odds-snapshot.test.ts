@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSample } from '@/lib/data/load-sample';
 import { mergePrices } from '@/lib/data/store';
 import { createDb, type Db } from '@/lib/db/client';
-import { getGameOdds } from '@/lib/tools/odds';
+import { getGameOdds, type GameOddsFull } from '@/lib/tools/odds';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { toolContext } from '../../helpers/tool-context';
 
@@ -24,8 +24,8 @@ describe.each(PROVIDERS)('get_game_odds after new prices are merged on %s', (pro
   });
 
   const odds = async (gameId: string) => {
-    const args = getGameOdds.input.parse({ sport: 'nfl', gameId, markets: ['h2h'], book: 'draftkings' });
-    const answer = await getGameOdds.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' } }), args);
+    const args = getGameOdds.input.parse({ sport: 'nfl', gameId, markets: ['h2h'], book: 'draftkings', detail: 'full' });
+    const answer = (await getGameOdds.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' } }), args)) as GameOddsFull;
     return answer.games[0]!.markets[0]!;
   };
 
@@ -61,12 +61,14 @@ describe.each(PROVIDERS)('get_game_odds after new prices are merged on %s', (pro
     // The answer is the one a process that never saw the game before would give.
     const fresh = createDb(database.url);
     try {
-      const args = getGameOdds.input.parse({ sport: 'nfl', gameId, markets: ['h2h'], book: 'fanduel' });
-      const seenBefore = (await getGameOdds.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' } }), args)).games[0]!.markets[0]!;
+      const args = getGameOdds.input.parse({ sport: 'nfl', gameId, markets: ['h2h'], book: 'fanduel', detail: 'full' });
+      const seenBefore = ((await getGameOdds.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' } }), args)) as GameOddsFull).games[0]!.markets[0]!;
       await mergePrices(otherInstance, [{ ...fanduel, updatedAt: new Date(confirmedAt.getTime() + 1) }]);
       const now = new Date();
       const [again, unseen] = await Promise.all(
-        [database.db, fresh].map(async (db) => (await getGameOdds.run(toolContext(db, { env: { ODDS_CACHE_SECONDS: '0' }, now: () => now }), args)).games[0]!.markets[0]!),
+        [database.db, fresh].map(
+          async (db) => ((await getGameOdds.run(toolContext(db, { env: { ODDS_CACHE_SECONDS: '0' }, now: () => now }), args)) as GameOddsFull).games[0]!.markets[0]!,
+        ),
       );
       expect(again).toEqual(unseen);
       expect(again!.outcomes.find((o) => o.outcome === outcome.outcome)!.updatedAt).toBe(new Date(confirmedAt.getTime() + 1).toISOString());

@@ -53,7 +53,7 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
   });
 
   it("get_game_odds: the week's NFL games with every market priced, consensus and ages, marked as sample data", async () => {
-    const { status, body } = await call('get_game_odds', { sport: 'nfl' });
+    const { status, body } = await call('get_game_odds', { sport: 'nfl', detail: 'full' });
     expect(status).toBe(200);
     const { data } = body;
     expect(data.referenceBook).toBe('draftkings');
@@ -84,19 +84,19 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
   });
 
   it("get_game_odds: tonight's NBA slate by date, one market, another reference book; the stored book otherwise", async () => {
-    const { body } = await call('get_game_odds', { sport: 'nba', date: today, markets: ['totals'], book: 'betmgm' });
+    const { body } = await call('get_game_odds', { sport: 'nba', date: today, markets: ['totals'], book: 'betmgm', detail: 'full' });
     expect(body.data.referenceBook).toBe('betmgm');
     expect(body.data.games).toHaveLength(10);
     expect(body.data.games[0].markets.map((m: { market: string }) => m.market)).toEqual(['totals']);
     expect(body.data.games[0].markets[0].outcomes.map((o: { outcome: string }) => o.outcome)).toEqual(['over', 'under']);
-    const stored = await call('get_game_odds', { sport: 'nba', date: today }, fanduelUserToken);
+    const stored = await call('get_game_odds', { sport: 'nba', date: today, detail: 'full' }, fanduelUserToken);
     expect(stored.body.data.referenceBook).toBe('fanduel');
   });
 
   it('get_game_odds: soccer moneylines have a draw; a team by alias; unknown game 404, unknown team 400 with suggestions', async () => {
-    const epl = await call('get_game_odds', { sport: 'epl', markets: ['h2h'] });
+    const epl = await call('get_game_odds', { sport: 'epl', markets: ['h2h'], detail: 'full' });
     expect(epl.body.data.games[0].markets[0].outcomes.map((o: { outcome: string }) => o.outcome)).toContain('draw');
-    const byAlias = await call('get_game_odds', { sport: 'nfl', team: 'WSH' });
+    const byAlias = await call('get_game_odds', { sport: 'nfl', team: 'WSH', detail: 'full' });
     expect(byAlias.body.data.games.every((g: any) => [g.homeTeam.abbreviation, g.awayTeam.abbreviation].includes('WAS'))).toBe(true);
     const missing = await call('get_game_odds', { sport: 'nfl', gameId: 'nfl-20990101-aaa-bbb' });
     expect(missing.status).toBe(404);
@@ -110,7 +110,7 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
   it('get_player_props: consensus per prop; the anytime-touchdown market is one-sided (0, no fair price)', async () => {
     const week = await call('get_game_odds', { sport: 'nfl', markets: ['h2h'] });
     const gameId = week.body.data.games[0].gameId;
-    const { status, body } = await call('get_player_props', { sport: 'nfl', gameId });
+    const { status, body } = await call('get_player_props', { sport: 'nfl', gameId, detail: 'full' });
     expect(status).toBe(200);
     expect(body.data.priceNote).toContain('Sample data');
     const touchdown = body.data.props.find((p: { market: string }) => p.market === 'player_anytime_td');
@@ -120,7 +120,7 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     const passing = body.data.props.find((p: { market: string }) => p.market === 'player_pass_yds');
     expect(passing.consensusBooks).toBeGreaterThanOrEqual(1);
     expect(passing.outcomes.map((o: { outcome: string }) => o.outcome)).toEqual(['over', 'under']);
-    const one = await call('get_player_props', { sport: 'nfl', gameId, player: passing.player.toUpperCase() });
+    const one = await call('get_player_props', { sport: 'nfl', gameId, player: passing.player.toUpperCase(), detail: 'full' });
     expect(one.body.data.props.every((p: { player: string }) => p.player === passing.player)).toBe(true);
     const nobody = await call('get_player_props', { sport: 'nfl', gameId, player: 'Nobody Atall' });
     expect(nobody.status).toBe(400);
@@ -128,13 +128,13 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
   });
 
   it('get_injury_report: players with status and age, and the twice-a-day note', async () => {
-    const { body } = await call('get_injury_report', { sport: 'nfl' });
+    const { body } = await call('get_injury_report', { sport: 'nfl', detail: 'full' });
     expect(body.data.note).toContain('twice a day');
     expect(body.data.note).toContain('game-day inactives');
     expect(body.data.injuries.length).toBeGreaterThan(0);
     expect(Object.keys(body.data.injuries[0]).sort()).toEqual(['detail', 'player', 'position', 'reportedAt', 'status', 'team', 'updatedAgo', 'updatedAt']);
     const team = body.data.injuries[0].team.abbreviation;
-    const forTeam = await call('get_injury_report', { sport: 'nfl', team });
+    const forTeam = await call('get_injury_report', { sport: 'nfl', team, detail: 'full' });
     expect(forTeam.body.data.injuries.every((i: any) => i.team.abbreviation === team)).toBe(true);
     expect((await call('get_injury_report', { sport: 'nfl', gameId: 'nfl-20990101-aaa-bbb' })).status).toBe(404);
   });
@@ -147,7 +147,7 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     expect(tooLong.status).toBe(422);
     expect(tooLong.body.error).toMatchObject({ code: 'limit' });
     expect(tooLong.body.error.message).toContain('14 days');
-    const results = await call('get_game_results', { sport: 'nfl' });
+    const results = await call('get_game_results', { sport: 'nfl', detail: 'full' });
     expect(results.body.data.results).toHaveLength(16);
     for (const game of results.body.data.results) {
       expect(game.status).toBe('final');
@@ -167,7 +167,7 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
       expect(answer.body.data.note).toContain(noData);
       expect(answer.body.data.note).toContain('the bundled sample slate covers NFL, NBA, EPL only');
     }
-    const injuries = await call('get_injury_report', { sport: 'ncaab' });
+    const injuries = await call('get_injury_report', { sport: 'ncaab', detail: 'full' });
     expect(injuries.body.data.injuries).toEqual([]);
     expect(injuries.body.data.note).toContain('No NCAAB injury report is stored at all, so this does not mean nobody is injured');
     expect((await call('get_injury_report', { sport: 'nba' })).body.data.note).not.toContain('stored at all');
@@ -184,7 +184,7 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     expect(stats.record.wins + stats.record.losses + stats.record.draws).toBe(stats.gamesPlayed);
     expect(stats.againstTheSpread.wins + stats.againstTheSpread.losses + stats.againstTheSpread.pushes).toBe(stats.gamesPlayed);
     expect(stats.lastFive.length).toBe(Math.min(5, stats.gamesPlayed));
-    const injuries = await call('get_injury_report', { sport: 'nba' });
+    const injuries = await call('get_injury_report', { sport: 'nba', detail: 'full' });
     const name = injuries.body.data.injuries[0].player;
     const player = await call('get_player_stats', { sport: 'nba', player: name.toLowerCase(), lastN: 3 });
     expect(player.status).toBe(200);

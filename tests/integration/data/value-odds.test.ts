@@ -7,8 +7,7 @@ import { createEspn } from '@/lib/data/providers/espn';
 import { createOddsApi } from '@/lib/data/providers/odds-api';
 import { createOpenMeteo } from '@/lib/data/providers/open-meteo';
 import { leagueDay } from '@/lib/data/sports';
-import { getGameOdds } from '@/lib/tools/odds';
-import type { ToolDefinition } from '@/lib/tools/types';
+import { getGameOdds, type GameOddsFull } from '@/lib/tools/odds';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { toolContext } from '../../helpers/tool-context';
 import { QUOTA, startFakeProviders, type FakeProviders } from './fake-providers';
@@ -61,8 +60,12 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
   });
   afterAll(() => database?.close());
 
-  const run = <Input extends z.ZodType, Output>(tool: ToolDefinition<Input, Output>, args: z.input<Input>, now?: () => Date): Promise<Output> =>
-    tool.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' }, ...(now ? { now } : {}) }), tool.input.parse(args));
+  /** The full answer (every field these tests check), computed afresh. */
+  const odds = async (args: z.input<typeof getGameOdds.input>, now?: () => Date) =>
+    (await getGameOdds.run(
+      toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' }, ...(now ? { now } : {}) }),
+      getGameOdds.input.parse({ ...args, detail: 'full' }),
+    )) as GameOddsFull;
 
   it('through a loopback Odds API: consensus, best-price EV, arbitrage shares and steam match the hand-computed values', async () => {
     const now = Date.now();
@@ -94,7 +97,7 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
     expect((await ingestOdds()).failures).toEqual([]);
 
     const gameId = `nfl-${leagueDay('nfl', kickoff)}-buf-kc`;
-    const answer = await run(getGameOdds, { sport: 'nfl', gameId, book: 'draftkings', minExpectedValue: 0.005 }, () => new Date(now));
+    const answer = await odds({ sport: 'nfl', gameId, book: 'draftkings', minExpectedValue: 0.005 }, () => new Date(now));
     const market = answer.games[0]!.markets.find((m) => m.market === 'h2h')!;
     // Fair KC per book (implied ÷ their sum): draftkings and betmgm 0.591195…, fanduel 0.604031…, lowvig 0.562044…;
     // their mean 0.587117; BUF 0.412883.
@@ -140,13 +143,13 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
       },
     ]);
     expect(answer.valueNote).toContain('1 more left out because the best price is older than 60 minutes (stale)');
-    expect((await run(getGameOdds, { sport: 'nfl', gameId, minExpectedValue: 0.005, minBooks: 5 }, () => new Date(now))).value).toEqual([]);
+    expect((await odds({ sport: 'nfl', gameId, minExpectedValue: 0.005, minBooks: 5 }, () => new Date(now))).value).toEqual([]);
   });
 
   it('on the sample slate: the steam move, best-price EV, arbitrage shares and a sorted value scan', async () => {
     const today = new Date().toISOString().slice(0, 10);
     await loadSample(database.db, today, new Date());
-    const answer = await run(getGameOdds, { sport: 'nfl', minExpectedValue: -0.02, history: true });
+    const answer = await odds({ sport: 'nfl', minExpectedValue: -0.02, history: true });
     const markets = answer.games.flatMap((game) => game.markets.map((market) => ({ game, market })));
     const steamed = markets.filter(({ market }) => market.steam);
     const first = answer.games.find((game) => game.markets.some((m) => m.market === 'h2h' && m.steam?.outcome === game.homeTeam.abbreviation));

@@ -75,7 +75,12 @@ describe.each(PROVIDERS)('amounts and picks in the book on %s', (provider) => {
     expect(error.message).toMatch(/balance past 10,000,000/);
     expect(await balance(ann)).toBe(1000 + 9_999_000);
     expect((await database.db.bet.findUniqueOrThrow({ where: { id: second.id } })).status).toBe('open');
-    const listed = await listBets(database.db, { userId: ann, filter: {}, limit: 20, now, defaultBook: 'draftkings' });
+    const listed = await listBets(database.db, {
+      userId: ann,
+      filter: {},
+      page: { limit: 20, fingerprint: 'test', now },
+      defaultBook: 'draftkings',
+    });
     expect(listed.bets).toHaveLength(2);
     expect(listed.summary.count).toBe(2);
     // Losses still settle, and once the balance has room, so does the win.

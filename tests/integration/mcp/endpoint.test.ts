@@ -23,6 +23,7 @@ const labelTool = defineTool({
   scope: 'read',
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.object({}).loose(),
+  output: z.object({ clientLabel: z.string().nullable() }),
   async run(ctx) {
     return { clientLabel: ctx.clientLabel ?? null };
   },
@@ -34,6 +35,7 @@ const writeTool = defineTool({
   scope: 'write',
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({ text: z.string() }),
+  output: z.object({ saved: z.string() }),
   async run(_ctx, { text }) {
     return { saved: text };
   },

@@ -106,7 +106,13 @@ describe('MCP over HTTP on sqlite', () => {
     });
 
     it('401: no token or a malformed one, with the Bearer challenge naming the prefix and the Connect page', async () => {
-      for (const authorization of [undefined, 'Bearer', 'Bearer nope', 'Basic abc', `Bearer ${token.slice(0, -1)}x`]) {
+      for (const authorization of [
+        undefined,
+        'Bearer',
+        'Bearer nope',
+        'Basic abc',
+        `Bearer ${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`,
+      ]) {
         const res = await legacy(server.port, undefined, initializeMessage('2025-11-25'), authorization ? { authorization } : {});
         expectBearerChallenge(res, NO_TOKEN_TEXT);
       }

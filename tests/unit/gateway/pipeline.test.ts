@@ -19,6 +19,7 @@ const saveNote = defineTool({
   scope: 'write',
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({ text: z.string() }),
+  output: z.object({ saved: z.boolean() }),
   async run(ctx, args) {
     saves.push({ user: ctx.user.id, label: ctx.clientLabel, ...args });
     return { saved: true };

@@ -9,8 +9,8 @@ import { SPORTS, type Sport } from '@/lib/data/sports';
 import { db } from '@/lib/db';
 import { ToolError } from '@/lib/errors';
 import { runReadTool } from '@/lib/gateway/console';
-import type { getInjuryReport, getWeather } from '@/lib/tools/conditions';
-import type { getGameOdds } from '@/lib/tools/odds';
+import type { getInjuryReport, getWeather, InjuryReportFull, WeatherFull } from '@/lib/tools/conditions';
+import type { getGameOdds, GameOddsFull } from '@/lib/tools/odds';
 import { MarketsTable, valueKey } from '../MarketsTable';
 import { MovementFigure } from './MovementFigure';
 
@@ -26,9 +26,15 @@ function sportOf(gameId: string): Sport | undefined {
 async function loadGame(user: { id: string; email: string }, sport: Sport, gameId: string, min: number) {
   try {
     return await Promise.all([
-      runReadTool<typeof getGameOdds>('get_game_odds', user, { sport, gameId, history: true, minExpectedValue: min / 100 }),
-      runReadTool<typeof getInjuryReport>('get_injury_report', user, { sport, gameId }),
-      runReadTool<typeof getWeather>('get_weather', user, { gameId }),
+      runReadTool<typeof getGameOdds, GameOddsFull>('get_game_odds', user, {
+        sport,
+        gameId,
+        history: true,
+        minExpectedValue: min / 100,
+        detail: 'full',
+      }),
+      runReadTool<typeof getInjuryReport, InjuryReportFull>('get_injury_report', user, { sport, gameId, detail: 'full' }),
+      runReadTool<typeof getWeather, WeatherFull>('get_weather', user, { gameId, detail: 'full' }),
     ]);
   } catch (error) {
     if (error instanceof ToolError && (error.code === 'not_found' || error.code === 'invalid_input')) notFound();

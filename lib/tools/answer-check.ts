@@ -1,0 +1,30 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { TOOL_RECORDS } from './registry';
+
+// Checks a tool's answer, as it goes on the wire, against the tool's published output schema. Off in production
+// (CHECK_ANSWERS); the tests' servers turn it on, so every answer any test receives, over REST or MCP and on
+// either database, has been checked against the whole schema, additional properties included.
+
+const ajv = addFormats(new Ajv2020({ allErrors: false, strict: false }));
+const validators = new Map<string, ValidateFunction>();
+
+function validatorFor(name: string): ValidateFunction | undefined {
+  let validate = validators.get(name);
+  if (!validate) {
+    const record = TOOL_RECORDS.find((tool) => tool.name === name);
+    if (!record) return undefined;
+    validators.set(name, (validate = ajv.compile(record.outputSchema)));
+  }
+  return validate;
+}
+
+/** The answer, unchanged; a 500 `internal` naming the mismatch when it does not match the tool's output schema. */
+export function checkAnswer<Answer>(toolName: string, answer: Answer): Answer {
+  const validate = validatorFor(toolName);
+  if (validate && !validate(JSON.parse(JSON.stringify(answer)))) {
+    const [first] = validate.errors ?? [];
+    throw new Error(`The answer of ${toolName} does not match its output schema: ${first?.instancePath || '/'} ${first?.message ?? ''}`);
+  }
+  return answer;
+}

@@ -1,0 +1,80 @@
+import type { ToolContext } from './types';
+import { queryFingerprint, pageOf, type PageKey, type SortOrder } from '@/lib/paging';
+
+// What every default (concise) answer shares: numbers rounded to what they mean, one spelling of an instant,
+// games named the way an agent quotes them, and the paging fields of lists that grow with the slate.
+
+export const round = (value: number, decimals: number) => {
+  const scale = 10 ** decimals;
+  return Math.round(value * scale) / scale;
+};
+
+/** An instant to the second, as ISO 8601 in UTC: 2026-11-26T01:15:00Z. */
+export const instant = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** "Los Angeles Rams (LAR) at New Orleans Saints (NO)": the names to quote, the abbreviations outcomes use. */
+export function matchup(game: { homeTeam: { abbreviation: string; name: string }; awayTeam: { abbreviation: string; name: string } }) {
+  const side = (team: { abbreviation: string; name: string }) => `${team.name} (${team.abbreviation})`;
+  return `${side(game.awayTeam)} at ${side(game.homeTeam)}`;
+}
+
+/**
+ * The default page of each list in a concise answer, chosen so a page stays inside an agent's budget on a
+ * 60-game college week at ten books (tests/integration/answer-budgets.test.ts counts the tokens).
+ */
+export const PAGE_SIZES = {
+  /** About 750 Claude tokens a game with its three markets. */
+  oddsGames: 8,
+  /** A game's history series runs to thousands of tokens. */
+  oddsGamesWithHistory: 1,
+  /** About 100 tokens an entry: a page inside the value question's 4,000. */
+  valueEntries: 25,
+  /** About 150 tokens a player's market. */
+  playerMarkets: 30,
+  /** About 50 tokens a game. */
+  scheduleGames: 50,
+  /** About 25 tokens an injury. */
+  injuries: 100,
+  /** A bet or pick with its reasoning runs to a few hundred tokens. */
+  bookRows: 20,
+} as const;
+
+/** The arguments that page a list: the rest of a call's arguments decide which list it is. */
+export interface PagingArgs {
+  limit?: number;
+  cursor?: string;
+}
+
+/** The query a tool's cursor belongs to: the tool, the calling user and every argument but `limit`, `cursor` and `detail`. */
+export function toolQuery(ctx: Pick<ToolContext, 'user'>, tool: string, args: PagingArgs & { detail?: string }): string {
+  const { limit: _limit, cursor: _cursor, detail: _detail, ...query } = args;
+  return queryFingerprint([tool, ctx.user.id, query]);
+}
+
+/** One page of a tool's list for the calling user; its cursor cannot be replayed against another query. */
+export function toolPage<Item>(
+  ctx: Pick<ToolContext, 'user' | 'now'>,
+  tool: string,
+  args: PagingArgs & { detail?: string },
+  defaultLimit: number,
+  items: readonly Item[],
+  keyOf: (item: Item) => PageKey,
+  order: SortOrder,
+) {
+  return pageOf(items, keyOf, order, {
+    limit: args.limit ?? defaultLimit,
+    cursor: args.cursor,
+    fingerprint: toolQuery(ctx, tool, args),
+    now: ctx.now(),
+  });
+}
+
+/** The paging fields of a concise answer: nothing when the list is whole, else how many are left and how to get them. */
+export function pageFields(page: { remaining: number; nextCursor?: string }, noun: string) {
+  if (page.nextCursor === undefined) return {};
+  return {
+    remaining: page.remaining,
+    nextCursor: page.nextCursor,
+    pageNote: `${page.remaining} more ${noun}: call again with the same arguments and cursor set to nextCursor.`,
+  };
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { arbitrageLegSchema, historySchema, ONE_SIDED_NOTE, type PricedMarket, type PricedOutcome } from '@/lib/data/pricing';
+import type { GameRow } from '@/lib/data/repositories/schedule';
+import { instant, matchup, round } from './concise';
+
+// The odds tools' default answers: what an agent needs to decide and to quote, and nothing twice. Per outcome
+// the reference price, the consensus fields the contract names, the best price when another book beats the
+// reference, and the 24-hour move; per market its books, the reference prices' age, arbitrage and steam;
+// per answer the notes that hold for every market. `detail: "full"` answers with the markets as they are.
+
+/** An expected value or a share of stake to the hundredth of a percent; the contract's own fields keep theirs. */
+const fraction = (value: number) => round(value, 4);
+
+export const conciseOutcomeSchema = z.object({
+  outcome: z.string(),
+  point: z.number().optional(),
+  americanOdds: z.int().optional(),
+  fairProbability: z.number().optional(),
+  fairAmericanOdds: z.int().optional(),
+  expectedValue: z.number().optional(),
+  best: z.object({ book: z.string(), americanOdds: z.int(), expectedValue: z.number().optional(), updatedAgo: z.string() }).optional(),
+  fairProbabilityChange: z.number().optional(),
+});
+
+export const conciseMarketSchema = z.object({
+  consensusBooks: z.int(),
+  books: z.int(),
+  updatedAgo: z.string().optional(),
+  outcomes: z.array(conciseOutcomeSchema),
+  arbitrage: z.object({ returnPercent: z.number(), legs: z.array(arbitrageLegSchema) }).optional(),
+  steam: z.object({ outcome: z.string(), books: z.int(), ago: z.string() }).optional(),
+  history: historySchema.optional(),
+  priceNote: z.string().optional(),
+});
+
+export const conciseGameSchema = z.object({
+  gameId: z.string(),
+  startsAt: z.string(),
+  matchup: z.string(),
+  status: z.string().optional(),
+  score: z.string().optional(),
+});
+
+export function conciseOutcome(outcome: PricedOutcome): z.infer<typeof conciseOutcomeSchema> {
+  const best = outcome.best;
+  const beaten = best !== null && (outcome.americanOdds === null || best.americanOdds > outcome.americanOdds);
+  return {
+    outcome: outcome.outcome,
+    ...(outcome.point !== null ? { point: outcome.point } : {}),
+    ...(outcome.americanOdds !== null ? { americanOdds: outcome.americanOdds } : {}),
+    ...(outcome.fairProbability !== null ? { fairProbability: outcome.fairProbability } : {}),
+    ...(outcome.fairAmericanOdds !== null ? { fairAmericanOdds: outcome.fairAmericanOdds } : {}),
+    ...(outcome.expectedValue !== null ? { expectedValue: fraction(outcome.expectedValue) } : {}),
+    ...(beaten
+      ? {
+          best: {
+            book: best.book,
+            americanOdds: best.americanOdds,
+            ...(best.expectedValue !== undefined ? { expectedValue: fraction(best.expectedValue) } : {}),
+            updatedAgo: best.updatedAgo,
+          },
+        }
+      : {}),
+    ...(outcome.fairProbabilityChange != null ? { fairProbabilityChange: fraction(outcome.fairProbabilityChange) } : {}),
+  };
+}
+
+/** The age of a market's reference prices: its oldest one's, the one the stale note is about. */
+function referenceAge(outcomes: readonly PricedOutcome[]): string | undefined {
+  let oldest: PricedOutcome | undefined;
+  for (const outcome of outcomes) {
+    if (outcome.updatedAt !== null && (oldest === undefined || outcome.updatedAt < oldest.updatedAt!)) oldest = outcome;
+  }
+  return oldest?.updatedAgo ?? undefined;
+}
+
+export function conciseMarket(market: PricedMarket): z.infer<typeof conciseMarketSchema> {
+  const updatedAgo = referenceAge(market.outcomes);
+  const { arbitrage, steam } = market;
+  return {
+    consensusBooks: market.consensusBooks,
+    books: market.books,
+    ...(updatedAgo !== undefined ? { updatedAgo } : {}),
+    outcomes: market.outcomes.map(conciseOutcome),
+    ...(arbitrage
+      ? {
+          arbitrage: {
+            returnPercent: fraction(arbitrage.returnPercent),
+            legs: arbitrage.legs.map((leg) => ({ ...leg, stakeShare: fraction(leg.stakeShare) })),
+          },
+        }
+      : {}),
+    ...(steam ? { steam: { outcome: steam.outcome, books: steam.books.length, ago: steam.ago } } : {}),
+    ...(market.history ? { history: market.history } : {}),
+    // The one-sided note is said once per answer (consensusBooks 0 says which markets it is about).
+    ...(market.priceNote !== undefined && market.priceNote !== ONE_SIDED_NOTE ? { priceNote: market.priceNote } : {}),
+  };
+}
+
+/**
+ * Presented markets are frozen and handed out again while they read the same (lib/data/pricing.ts), so each
+ * one's concise form is worked out once and handed out with it.
+ */
+const conciseMarkets = new WeakMap<PricedMarket, z.infer<typeof conciseMarketSchema>>();
+
+export function conciseMarketOnce(market: PricedMarket): z.infer<typeof conciseMarketSchema> {
+  let concise = conciseMarkets.get(market);
+  if (!concise) {
+    concise = conciseMarket(market);
+    if (Object.isFrozen(market)) conciseMarkets.set(market, concise);
+  }
+  return concise;
+}
+
+/** What identifies a game to an agent: its id, its kickoff, who plays whom, and the score once there is one. */
+export function conciseGame(game: GameRow): z.infer<typeof conciseGameSchema> {
+  return {
+    gameId: game.id,
+    startsAt: instant(game.startsAt),
+    matchup: matchup(game),
+    ...(game.status !== 'scheduled' ? { status: game.status } : {}),
+    ...(game.homeScore !== null && game.awayScore !== null
+      ? { score: `${game.homeTeam.abbreviation} ${game.homeScore}, ${game.awayTeam.abbreviation} ${game.awayScore}` }
+      : {}),
+  };
+}
+
+/** Said once per answer instead of in every arbitrage: what the full answer's per-market note says. */
+const ARBITRAGE_NOTE =
+  'Arbitrage is never risk-free: a leg can be voided, limited or cancelled as a palpable error, and a stale price may be gone ' +
+  "by the time it is bet; each leg's age is its outcome's best-price updatedAgo.";
+
+/** The notes a concise answer says once for all its markets: arbitrage's risks, and what a one-sided market lacks. */
+export function marketNotes(markets: readonly { arbitrage?: unknown; consensusBooks: number; outcomes: readonly unknown[] }[]) {
+  return {
+    ...(markets.some((market) => market.arbitrage) ? { arbitrageNote: ARBITRAGE_NOTE } : {}),
+    ...(markets.some((market) => market.consensusBooks === 0 && market.outcomes.length === 1)
+      ? { oneSidedNote: `consensusBooks 0: ${ONE_SIDED_NOTE}` }
+      : {}),
+  };
+}
+
+export const marketNotesSchema = { arbitrageNote: z.string().optional(), oneSidedNote: z.string().optional() };

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer } from '@/lib/tools/answer-check';
+
+// The tests' servers check every answer against its tool's output schema (CHECK_ANSWERS); the check itself.
+describe('checkAnswer', () => {
+  it('passes an answer of the published shape and refuses a wrong type, a missing field and an extra one', () => {
+    const answer = { americanOdds: 150, decimalOdds: 2.5, impliedProbability: 0.4 };
+    expect(checkAnswer('calc_implied_probability', answer)).toBe(answer);
+    expect(() => checkAnswer('calc_implied_probability', { ...answer, americanOdds: 1.5 })).toThrow(/\/americanOdds must be integer/);
+    expect(() => checkAnswer('calc_implied_probability', { americanOdds: 150, decimalOdds: 2.5 })).toThrow(/impliedProbability/);
+    expect(() => checkAnswer('calc_implied_probability', { ...answer, extra: 1 })).toThrow(/additional properties/);
+  });
+
+  it('checks dates as they go on the wire', () => {
+    const bet = {
+      id: 'b1',
+      sport: 'nfl',
+      gameId: 'g',
+      market: 'h2h',
+      selection: 'KC',
+      point: null,
+      player: null,
+      americanOdds: -110,
+      stake: 10,
+      book: null,
+      fairProbabilityAtPlacement: null,
+      status: 'open',
+      payout: null,
+      profit: null,
+      clientLabel: null,
+      recommendationId: null,
+      notes: null,
+      placedAt: new Date('2026-11-25T12:00:00Z'),
+      settledAt: null,
+    };
+    expect(checkAnswer('settle_bet', bet)).toBe(bet);
+    expect(() => checkAnswer('settle_bet', { ...bet, placedAt: 'yesterday' })).toThrow(/placedAt must match format/);
+  });
+});
