@@ -6,7 +6,7 @@ import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { PAGE_SIZES, pageFields, toolQuery } from './concise';
 import { READ_HINTS, WRITE_HINTS } from './hints';
 import { americanOdds, cursor, detail, expected, inYearRange, money, probability, sport, text, YEAR_RANGE_MESSAGE } from './inputs';
-import { fullPageSchemaFields, pageSchemaFields, timestamp, withoutNulls } from './shapes';
+import { excerpt, fullPageSchemaFields, pageSchemaFields, timestamp, withoutNulls } from './shapes';
 import { defineTool, type ToolContext } from './types';
 
 // The user's book: bankroll discipline, bets and picks. The three write tools need a write token.
@@ -212,6 +212,15 @@ export const saveRecommendationTool = defineTool({
   },
 });
 
+/** Free text in a concise list is cut here: twenty bets or picks stay well inside an agent's budget. */
+const EXCERPT_CHARS = 200;
+
+/** Says that some text was cut, and how to read it whole; nothing when none was. */
+function textNote<Row>(rows: readonly Row[], fields: readonly (keyof Row)[]): { textNote?: string } {
+  const cut = rows.some((row) => fields.some((field) => typeof row[field] === 'string' && Array.from(row[field]).length > EXCERPT_CHARS));
+  return cut ? { textNote: `Texts longer than ${EXCERPT_CHARS} characters are cut with "…"; detail: "full" gives them whole.` } : {};
+}
+
 const betSummary = z.object({
   count: z.int(),
   open: z.int(),
@@ -252,6 +261,7 @@ export const listBetsTool = defineTool({
         conciseRecord(betRecord).extend({ closingFairProbability: z.number().optional(), closingLineValue: z.number().optional() }),
       ),
       ...pageSchemaFields,
+      textNote: z.string().optional(),
       summary: betSummary,
     }),
     z.object({
@@ -270,7 +280,14 @@ export const listBetsTool = defineTool({
       defaultBook: ctx.settings.defaultReferenceBook,
     });
     if (args.detail === 'full') return { currency, bets, nextCursor, summary };
-    return { currency, bets: bets.map(withoutNulls), ...pageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'bets'), summary };
+    const concise = bets.map((bet) => withoutNulls({ ...bet, notes: bet.notes === null ? null : excerpt(bet.notes, EXCERPT_CHARS) }));
+    return {
+      currency,
+      bets: concise,
+      ...pageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'bets'),
+      ...textNote(bets, ['notes']),
+      summary,
+    };
   },
 });
 
@@ -283,7 +300,12 @@ export const listRecommendationsTool = defineTool({
   hints: READ_HINTS,
   input: z.strictObject({ sport: sport.optional(), ...listWindow }),
   output: z.union([
-    z.object({ recommendations: z.array(conciseRecord(pickRecord)), ...pageSchemaFields, summary: pickSummary }),
+    z.object({
+      recommendations: z.array(conciseRecord(pickRecord)),
+      ...pageSchemaFields,
+      textNote: z.string().optional(),
+      summary: pickSummary,
+    }),
     z.object({ recommendations: z.array(pickRecord), ...fullPageSchemaFields, summary: pickSummary }),
   ]),
   async run(ctx, args) {
@@ -295,9 +317,13 @@ export const listRecommendationsTool = defineTool({
       page,
     });
     if (args.detail === 'full') return { recommendations, nextCursor, summary };
+    const concise = recommendations.map((pick) =>
+      withoutNulls({ ...pick, reasoning: excerpt(pick.reasoning, EXCERPT_CHARS), risks: excerpt(pick.risks, EXCERPT_CHARS) }),
+    );
     return {
-      recommendations: recommendations.map(withoutNulls),
+      recommendations: concise,
       ...pageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'picks'),
+      ...textNote(recommendations, ['reasoning', 'risks']),
       summary,
     };
   },

@@ -24,3 +24,9 @@ export function withoutNulls<Value extends Record<string, unknown>>(value: Value
     [Key in keyof Value]?: Exclude<Value[Key], null>;
   };
 }
+
+/** Free text cut for a concise list (notes, reasoning): its first `max` characters, whole code points, then "…". */
+export function excerpt(text: string, max: number): string {
+  const points = Array.from(text);
+  return points.length <= max ? text : `${points.slice(0, max).join('').trimEnd()}…`;
+}

@@ -1,0 +1,227 @@
+import { countTokens as claudeTokens } from '@anthropic-ai/tokenizer';
+import { countTokens as openAiTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logBet } from '@/lib/account/bets';
+import { saveRecommendation } from '@/lib/account/picks';
+import { loadSample } from '@/lib/data/load-sample';
+import type { Sport } from '@/lib/data/sports';
+import { seedSlate } from '../../bench/slate';
+import { loadCollegeWeek } from '../helpers/college-week';
+import { testDatabase, type TestDatabase } from '../helpers/fixtures';
+import { raw } from '../helpers/http';
+import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
+import { initializeMessage, legacy, modern } from './mcp/support';
+
+// What an agent pays for each answer, counted with a real tokenizer: Claude's (@anthropic-ai/tokenizer) and
+// OpenAI's o200k (gpt-tokenizer). Every tool's default answer stays inside 8,000 tokens, the value question over
+// a league's week inside 4,000, and tools/list with the instructions inside 7,000 (what every conversation
+// pays before its first question). On the sample slate, the bench slate (every game at ten books, a moved NFL
+// week) and a 60-game college week at ten books. Token counts are deterministic: this is a test, not a bench.
+
+const ANSWER_BUDGET = 8_000;
+const VALUE_BUDGET = 4_000;
+const CATALOGUE_BUDGET = 7_000;
+
+const tokens = (text: string) => ({ claude: claudeTokens(text), openAi: openAiTokens(text) });
+
+interface Slate {
+  name: string;
+  sports: Sport[];
+  load(db: TestDatabase['db']): Promise<unknown>;
+}
+
+const SLATES: Slate[] = [
+  { name: 'sample', sports: ['nfl', 'nba', 'epl'], load: (db) => loadSample(db, new Date().toISOString().slice(0, 10), new Date()) },
+  { name: 'bench', sports: ['nfl', 'nba', 'epl'], load: (db) => seedSlate(db) },
+  { name: 'college week', sports: ['ncaaf'], load: (db) => loadCollegeWeek(db) },
+];
+
+/** The longest texts a user's book may hold, so the bet and pick lists are measured at their largest. */
+const LONG = (words: string) => `${words} `.repeat(600);
+
+describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let token: string;
+  const sizes: { call: string; claude: number; openAi: number }[] = [];
+
+  beforeAll(async () => {
+    database = await testDatabase('sqlite');
+    await load(database.db);
+    const userId = await database.user('budget@example.com', {
+      balance: 5000,
+      unit: 50,
+      maxStake: 200,
+      dailyLossLimit: 500,
+      weeklyLossLimit: 1500,
+    });
+    token = (await database.token(userId, 'write')).token;
+    // A hundred and fifty bets and picks with the longest notes, reasoning and risks the tools accept.
+    const [game] = await database.db.game.findMany({
+      where: { sport: sports[0], status: 'scheduled' },
+      orderBy: { startsAt: 'asc' },
+      take: 1,
+    });
+    const home = (await database.db.team.findUniqueOrThrow({ where: { id: game!.homeTeamId } })).abbreviation;
+    for (let n = 0; n < 150; n++) {
+      const wager = { sport: sports[0]!, gameId: game!.id, market: 'h2h', selection: home, americanOdds: -110 - n, book: 'fanduel' };
+      const now = new Date();
+      await logBet(database.db, {
+        userId,
+        clientLabel: 'Claude Code',
+        now,
+        defaultBook: 'draftkings',
+        bet: { ...wager, stake: 10, notes: LONG('note').slice(0, 2000) },
+      });
+      await saveRecommendation(database.db, {
+        userId,
+        clientLabel: 'Claude Code',
+        now,
+        pick: { ...wager, probability: 0.55, stakeUnits: 1, reasoning: LONG('reason').slice(0, 5000), risks: LONG('risk').slice(0, 5000) },
+      });
+    }
+    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+  });
+
+  async function answer(
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<{ data: Record<string, unknown>; claude: number; openAi: number }> {
+    const res = await raw(server.port, {
+      path: `/api/v1/tools/${name}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(args),
+    });
+    expect(res.status, `${name} ${JSON.stringify(args).slice(0, 200)}: ${res.body.slice(0, 300)}`).toBe(200);
+    const { data } = res.json() as { data: Record<string, unknown> };
+    // What an MCP client's model reads: the text item, which is this JSON.
+    const counted = tokens(JSON.stringify(data));
+    sizes.push({ call: `${name} ${JSON.stringify(args).slice(0, 120)}`, ...counted });
+    return { data, ...counted };
+  }
+
+  const withinBudget = (counted: { claude: number; openAi: number }, budget: number, call: string) => {
+    expect(counted.claude, `${call}: ${counted.claude} Claude tokens`).toBeLessThanOrEqual(budget);
+    expect(counted.openAi, `${call}: ${counted.openAi} OpenAI tokens`).toBeLessThanOrEqual(budget);
+  };
+
+  it('answers the value question over each league week inside 4,000 tokens, with the value itself', async () => {
+    for (const sport of sports) {
+      const value = await answer('get_game_odds', { sport, minExpectedValue: 0.02 });
+      withinBudget(value, VALUE_BUDGET, `${sport} value`);
+      expect(value.data).not.toHaveProperty('games');
+      expect(Array.isArray(value.data.value)).toBe(true);
+    }
+  });
+
+  it("keeps every tool's default answer inside 8,000 tokens", async () => {
+    for (const sport of sports) {
+      const games = await database.db.game.findMany({ where: { sport, status: 'scheduled' }, orderBy: { startsAt: 'asc' } });
+      const [first] = games;
+      const propsGame = await database.db.price.groupBy({
+        by: ['gameId'],
+        where: { player: { not: '' }, game: { sport } },
+        _count: true,
+        orderBy: { _count: { gameId: 'desc' } },
+        take: 1,
+      });
+      const statLine = await database.db.playerStat.findFirst({ where: { sport } });
+      const home = (await database.db.team.findUniqueOrThrow({ where: { id: first!.homeTeamId } })).abbreviation;
+      const calls: [string, Record<string, unknown>][] = [
+        ['get_game_odds', { sport }],
+        ['get_game_odds', { sport, gameId: first!.id }],
+        ['get_game_odds', { sport, history: true }],
+        ['get_injury_report', { sport }],
+        ['list_games', { sport }],
+        ['get_game_results', { sport }],
+        ['get_weather', { gameId: first!.id }],
+        ['get_team_stats', { sport, team: home }],
+        ...(propsGame[0] ? [['get_player_props', { sport, gameId: propsGame[0].gameId }] as [string, Record<string, unknown>]] : []),
+        ...(statLine ? [['get_player_stats', { sport, player: statLine.player, lastN: 20 }] as [string, Record<string, unknown>]] : []),
+      ];
+      for (const [name, args] of calls) withinBudget(await answer(name, args), ANSWER_BUDGET, `${name} ${JSON.stringify(args)}`);
+    }
+    const [game] = await database.db.game.findMany({ where: { sport: sports[0], status: 'scheduled' }, take: 1 });
+    const side = (await database.db.team.findUniqueOrThrow({ where: { id: game!.homeTeamId } })).abbreviation;
+    const twenty = Array.from({ length: 20 }, (_, n) => -110 - n * 7);
+    const book: [string, Record<string, unknown>][] = [
+      ['calc_implied_probability', { americanOdds: -110 }],
+      ['calc_no_vig_odds', { prices: twenty, compare: true }],
+      ['calc_ev', { probability: 0.55, americanOdds: 110 }],
+      ['calc_parlay', { legs: twenty.map((americanOdds, n) => ({ americanOdds, probability: 0.5, gameId: `g${n % 2}` })) }],
+      ['calc_kelly_stake', { probability: 0.55, americanOdds: 110 }],
+      ['get_bankroll', {}],
+      ['list_bets', {}],
+      ['list_recommendations', {}],
+      [
+        'save_recommendation',
+        {
+          sport: sports[0],
+          gameId: game!.id,
+          market: 'h2h',
+          selection: side,
+          americanOdds: 250,
+          probability: 0.3,
+          reasoning: LONG('r').slice(0, 5000),
+          risks: LONG('k').slice(0, 5000),
+        },
+      ],
+    ];
+    for (const [name, args] of book) withinBudget(await answer(name, args), ANSWER_BUDGET, name);
+    const logged = await answer('log_bet', {
+      sport: sports[0],
+      gameId: game!.id,
+      market: 'h2h',
+      selection: side,
+      americanOdds: 250,
+      stake: 10,
+      notes: LONG('n').slice(0, 2000),
+    });
+    withinBudget(logged, ANSWER_BUDGET, 'log_bet');
+    const betId = (logged.data.bet as { id: string }).id;
+    withinBudget(await answer('settle_bet', { betId, result: 'void' }), ANSWER_BUDGET, 'settle_bet');
+  });
+
+  it('reports the sizes it measured', () => {
+    // One line per answer, largest first, for whoever tunes a page size next.
+    for (const size of [...sizes].sort((a, b) => b.claude - a.claude).slice(0, 5))
+      console.log(`${size.claude} Claude / ${size.openAi} OpenAI tokens: ${size.call}`);
+    expect(sizes.length).toBeGreaterThan(10);
+  });
+});
+
+describe('the catalogue every conversation reads', () => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let token: string;
+  beforeAll(async () => {
+    database = await testDatabase('sqlite');
+    token = (await database.token(await database.user('list@example.com'), 'read')).token;
+    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+  });
+
+  it('MCP tools/list and the instructions fit 7,000 tokens', async () => {
+    const listed = await modern(server.port, token, 'tools/list');
+    expect(listed.status).toBe(200);
+    const { result } = listed.json() as { result: { tools: unknown[] } };
+    expect(result.tools).toHaveLength(20);
+    const initialized = await legacy(server.port, token, initializeMessage('2025-11-25'));
+    const data = /^data: (.*)$/m.exec(initialized.body)?.[1];
+    const { instructions } = (JSON.parse(data!) as { result: { instructions: string } }).result;
+    const catalogue = tokens(JSON.stringify(result));
+    const rules = tokens(instructions);
+    console.log(
+      `tools/list ${catalogue.claude} + instructions ${rules.claude} Claude tokens (${catalogue.openAi} + ${rules.openAi} OpenAI)`,
+    );
+    expect(catalogue.claude + rules.claude).toBeLessThanOrEqual(CATALOGUE_BUDGET);
+    expect(catalogue.openAi + rules.openAi).toBeLessThanOrEqual(CATALOGUE_BUDGET);
+  });
+});
