@@ -16,6 +16,7 @@ import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { freshDatabase } from '../tests/helpers/db';
 import { freePort, startServer, type RunningServer } from '../tests/helpers/server';
+import { answerSizes, printAnswerSizes } from './answer-sizes';
 import { startBalancer } from './balancer';
 import { cpuDuring } from './cpu';
 import { startOddsApiSlate } from './odds-api-slate';
@@ -51,7 +52,9 @@ const MCP_MODERN_HEADERS = {
 /** MCP tools/call under 2025-11-25: stateless, so no initialize first; the answer is a short event stream. */
 const MCP_LEGACY_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: NO_VIG_CALL });
 const MCP_LEGACY_HEADERS = { accept: 'application/json, text/event-stream' };
+/** get_game_odds for the NFL week: the default (concise, the first page of games) and the whole week in full. */
 const GAME_ODDS_BODY = JSON.stringify({ sport: 'nfl' });
+const GAME_ODDS_FULL_BODY = JSON.stringify({ sport: 'nfl', detail: 'full' });
 /** The value scan over the NFL week (the bench slate's league with line history), 2% or better at 3+ books. */
 const VALUE_SCAN_BODY = JSON.stringify({ sport: 'nfl', minExpectedValue: 0.02, minBooks: 3 });
 
@@ -265,6 +268,13 @@ async function main() {
     await autocannon({ url: `${fresh.origin}/api/health`, connections: 10, amount: 2000 });
     await autocannon({ url: `${fresh.origin}/api/v1/tools/get_game_odds`, connections: 10, amount: 300, ...post, body: GAME_ODDS_BODY });
     await autocannon({ url: `${fresh.origin}/api/v1/tools/get_game_odds`, connections: 10, amount: 300, ...post, body: VALUE_SCAN_BODY });
+    await autocannon({
+      url: `${fresh.origin}/api/v1/tools/get_game_odds`,
+      connections: 10,
+      amount: 300,
+      ...post,
+      body: GAME_ODDS_FULL_BODY,
+    });
     if (plain) {
       await autocannon({ url: `${plain.origin}/api/v1/tools/calc_no_vig_odds`, connections: 10, amount: 2000, ...post, body: NO_VIG_BODY });
       await autocannon({ url: `${plain.origin}/api/mcp`, connections: 10, amount: 2000, ...mcpModern });
@@ -280,12 +290,16 @@ async function main() {
       { name: 'MCP calc_no_vig_odds, 2026-07-28 (JSON)', options: { url: `${server.origin}/api/mcp`, ...mcpModern } },
       { name: 'MCP calc_no_vig_odds, 2025-11-25 (event stream)', options: { url: `${server.origin}/api/mcp`, ...mcpLegacy } },
       {
-        name: 'REST get_game_odds, NFL week (16 games × 10 books × 3 markets, with history)',
+        name: 'REST get_game_odds, NFL week (16 games × 10 books × 3 markets, with history; concise, first page of 8)',
         options: { url: `${server.origin}/api/v1/tools/get_game_odds`, ...post, body: GAME_ODDS_BODY },
       },
       {
         name: 'REST get_game_odds, NFL week, computed afresh (ODDS_CACHE_SECONDS=0; priced markets kept per price version)',
         options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: GAME_ODDS_BODY },
+      },
+      {
+        name: 'REST get_game_odds, NFL week, detail: "full" (all 16 games), computed afresh (same)',
+        options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: GAME_ODDS_FULL_BODY },
       },
       {
         name: 'REST get_game_odds value scan (minExpectedValue 0.02), NFL week, computed afresh (same)',
@@ -334,10 +348,12 @@ async function main() {
       );
     });
     console.log(`\n${ingestion}`);
-    const size = async (body: string) =>
-      (await (await fetch(`${fresh.origin}/api/v1/tools/get_game_odds`, { method: 'POST', headers: post.headers, body })).arrayBuffer())
-        .byteLength;
-    console.log(`answer sizes: NFL week ${(await size(GAME_ODDS_BODY)) / 1000} KB, value scan ${(await size(VALUE_SCAN_BODY)) / 1000} KB`);
+    const sizesDb = createDb(databaseUrl);
+    try {
+      printAnswerSizes(await answerSizes(fresh.origin, token, sizesDb));
+    } finally {
+      await sizesDb.$disconnect();
+    }
 
     // The single-instance servers rest from here on; the scale-out rows start their own instances.
     if (process.env.BENCH_ONLY !== 'single') printScaleOut(await measureScaleOut());

@@ -7,6 +7,7 @@ import { loadSample } from '@/lib/data/load-sample';
 import type { Sport } from '@/lib/data/sports';
 import { seedSlate } from '../../bench/slate';
 import { loadCollegeWeek } from '../helpers/college-week';
+import { CALCULATOR_CALLS, leagueCalls, valueQuestion, type ToolCall } from '../helpers/default-calls';
 import { testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
@@ -111,7 +112,8 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
 
   it('answers the value question over each league week inside 4,000 tokens, with the value itself', async () => {
     for (const sport of sports) {
-      const value = await answer('get_game_odds', { sport, minExpectedValue: 0.02 });
+      const [tool, args] = valueQuestion(sport);
+      const value = await answer(tool, args);
       withinBudget(value, VALUE_BUDGET, `${sport} value`);
       expect(value.data).not.toHaveProperty('games');
       expect(Array.isArray(value.data.value)).toBe(true);
@@ -120,40 +122,13 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
 
   it("keeps every tool's default answer inside 8,000 tokens", async () => {
     for (const sport of sports) {
-      const games = await database.db.game.findMany({ where: { sport, status: 'scheduled' }, orderBy: { startsAt: 'asc' } });
-      const [first] = games;
-      const propsGame = await database.db.price.groupBy({
-        by: ['gameId'],
-        where: { player: { not: '' }, game: { sport } },
-        _count: true,
-        orderBy: { _count: { gameId: 'desc' } },
-        take: 1,
-      });
-      const statLine = await database.db.playerStat.findFirst({ where: { sport } });
-      const home = (await database.db.team.findUniqueOrThrow({ where: { id: first!.homeTeamId } })).abbreviation;
-      const calls: [string, Record<string, unknown>][] = [
-        ['get_game_odds', { sport }],
-        ['get_game_odds', { sport, gameId: first!.id }],
-        ['get_game_odds', { sport, history: true }],
-        ['get_injury_report', { sport }],
-        ['list_games', { sport }],
-        ['get_game_results', { sport }],
-        ['get_weather', { gameId: first!.id }],
-        ['get_team_stats', { sport, team: home }],
-        ...(propsGame[0] ? [['get_player_props', { sport, gameId: propsGame[0].gameId }] as [string, Record<string, unknown>]] : []),
-        ...(statLine ? [['get_player_stats', { sport, player: statLine.player, lastN: 20 }] as [string, Record<string, unknown>]] : []),
-      ];
-      for (const [name, args] of calls) withinBudget(await answer(name, args), ANSWER_BUDGET, `${name} ${JSON.stringify(args)}`);
+      for (const [name, args] of await leagueCalls(database.db, sport))
+        withinBudget(await answer(name, args), ANSWER_BUDGET, `${name} ${JSON.stringify(args)}`);
     }
     const [game] = await database.db.game.findMany({ where: { sport: sports[0], status: 'scheduled' }, take: 1 });
     const side = (await database.db.team.findUniqueOrThrow({ where: { id: game!.homeTeamId } })).abbreviation;
-    const twenty = Array.from({ length: 20 }, (_, n) => -110 - n * 7);
-    const book: [string, Record<string, unknown>][] = [
-      ['calc_implied_probability', { americanOdds: -110 }],
-      ['calc_no_vig_odds', { prices: twenty, compare: true }],
-      ['calc_ev', { probability: 0.55, americanOdds: 110 }],
-      ['calc_parlay', { legs: twenty.map((americanOdds, n) => ({ americanOdds, probability: 0.5, gameId: `g${n % 2}` })) }],
-      ['calc_kelly_stake', { probability: 0.55, americanOdds: 110 }],
+    const book: ToolCall[] = [
+      ...CALCULATOR_CALLS,
       ['get_bankroll', {}],
       ['list_bets', {}],
       ['list_recommendations', {}],
