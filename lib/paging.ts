@@ -17,6 +17,8 @@ const VERSION = 1;
 /** Sort keys are short (a time and an id, an expected value and a few names); anything longer is not ours. */
 const MAX_KEY_TEXT = 200;
 
+export const NOT_A_CURSOR = 'is not a cursor this service returned: send nextCursor exactly as it came, or call again without cursor';
+
 const refuse = (message: string): never => {
   throw invalidInput([{ path: 'cursor', message } satisfies Issue]);
 };
@@ -50,11 +52,11 @@ export function decodeCursor(cursor: string, fingerprint: string, now: Date, key
     typeof parsed[1] !== 'string' ||
     !Number.isInteger(parsed[2])
   ) {
-    return refuse('is not a cursor this service returned: send nextCursor exactly as it came, or call again without cursor');
+    return refuse(NOT_A_CURSOR);
   }
   const [, owner, issuedAt, key] = parsed as [number, string, number, unknown];
   if (!Array.isArray(key) || key.length !== keyLength || !key.every(isKeyPart)) {
-    return refuse('is not a cursor this service returned: send nextCursor exactly as it came, or call again without cursor');
+    return refuse(NOT_A_CURSOR);
   }
   if (owner !== fingerprint) {
     return refuse(

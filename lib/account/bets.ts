@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { ToolError, invalidInput } from '@/lib/errors';
 import { HELPLINE } from '@/lib/rules';
-import { decodeCursor, encodeCursor } from '@/lib/paging';
+import { decodeCursor, encodeCursor, NOT_A_CURSOR } from '@/lib/paging';
 import { getBankroll } from './bankroll';
 import {
   closingKey,
@@ -163,7 +163,12 @@ function autoGrade(bet: BetRow, game: GameSummary | undefined): SettledResult {
     throw new ToolError('limit', `auto grades moneylines, spreads and totals; settle the ${bet.market} bet with won, lost, push or void.`);
   }
   const grade = gradeAtFinal(game, { market: bet.market, selection: bet.selection, point: bet.point });
-  if (!grade) throw new ToolError('limit', `The game ${bet.gameId} has no final score yet, so it cannot be graded automatically.`);
+  if (!grade) {
+    throw new ToolError(
+      'limit',
+      `The game ${bet.gameId} has no final score yet, so it cannot be graded automatically: try auto again once get_game_results lists it, or settle with won, lost, push or void.`,
+    );
+  }
   return grade;
 }
 
@@ -251,8 +256,7 @@ export interface ListPage {
 function cursorPosition(page: ListPage): { at: Date; id: string } | undefined {
   if (page.cursor === undefined) return undefined;
   const [at, id] = decodeCursor(page.cursor, page.fingerprint, page.now, 2);
-  if (typeof at !== 'number' || typeof id !== 'string')
-    throw invalidInput([{ path: 'cursor', message: 'is not a cursor this service returned' }]);
+  if (typeof at !== 'number' || typeof id !== 'string') throw invalidInput([{ path: 'cursor', message: NOT_A_CURSOR }]);
   return { at: new Date(at), id };
 }
 

@@ -10,6 +10,7 @@ const day = z.iso.date().describe('A date as YYYY-MM-DD.');
 
 const STAKE_RULES = `Before any stake: call get_bankroll and size the stake with calc_kelly_stake. ${STAKE_CAPS_RULE} (See jev://notes/kelly-staking.)`;
 const SOURCE_RULES = `Take every price, line, stat and injury from this service's tools; state each price's updatedAgo and pass on any priceNote or note. Anything from your own research is unverified context: label it and keep it apart (see jev://notes/data-sources).`;
+const ANSWER_RULES = `Use the tools' default answers, which are concise: ask for detail: "full" only for a field they leave out, and page with cursor only when the question needs the rest (see jev://notes/answers).`;
 const CLOSING = `End with your reasoning, the risks and a suggested stake in units (or no stake, and why). This is analysis, not a guarantee. Do not call log_bet or save_recommendation unless the user asks.`;
 
 export interface PromptDefinition<Args extends z.ZodObject = z.ZodObject> {
@@ -34,7 +35,7 @@ const analyseGame = definePrompt({
   render: ({ sport, gameId }) =>
     [
       `Analyse ${sport} game ${gameId} for betting value.`,
-      `1. Call get_game_odds for the game. For each market compare the reference book's price with the no-vig consensus (fairProbability, expectedValue). Mind consensusBooks: 1 is only the reference book's own no-vig line, 0 means no fair price (see jev://notes/no-vig-consensus).`,
+      `1. Call get_game_odds with the gameId. ${ANSWER_RULES} For each market compare the reference book's price with the no-vig consensus (fairProbability, expectedValue). Mind consensusBooks: 1 is only the reference book's own no-vig line, 0 means no fair price (see jev://notes/no-vig-consensus).`,
       `2. Call get_injury_report. If an injury matters, say that the report is updated about twice a day and does not cover game-day inactives.`,
       `3. For a side you like, give your probability and check it with calc_ev. ${SOURCE_RULES}`,
       `4. ${STAKE_RULES}`,
@@ -55,7 +56,7 @@ const findPropValue = definePrompt({
   render: ({ sport, gameId, player, market }) =>
     [
       `Find value in the player props of ${sport} game ${gameId}${player ? ` for ${player}` : ''}${market ? ` in the ${market} market` : ''}.`,
-      `1. Call get_player_props for the game (it can take up to a minute). Compare each prop's reference price with its fairProbability and expectedValue. Skip props with consensusBooks 0 (one-sided, no fair price) and treat consensusBooks 1 as weak.`,
+      `1. Call get_player_props for the game (it can take up to a minute), with player or markets when you are after one of them. ${ANSWER_RULES} Compare each prop's reference price with its fairProbability and expectedValue. Skip props with consensusBooks 0 (one-sided, no fair price) and treat consensusBooks 1 as weak.`,
       `2. Call get_injury_report for both teams; it is updated about twice a day and does not cover game-day inactives, so say so when an injury matters.`,
       `3. Props of one game are correlated: do not combine them into a parlay with a suggested stake (see jev://notes/parlay-correlation).`,
       `4. ${SOURCE_RULES}`,
@@ -73,7 +74,7 @@ const reviewBets = definePrompt({
     [
       `Review my bets from ${from} to ${to}.`,
       `1. Call get_bankroll for the balance, unit and the room left under the daily and weekly loss limits.`,
-      `2. List my bets and picks for the period with this service's tools (never from memory). If the period is longer than a tool allows, split it.`,
+      `2. List my bets and picks for the period with list_bets and list_recommendations (from and to; never from memory). Their summary covers the whole period: page with cursor only to see more bets than the first page shows. ${ANSWER_RULES}`,
       `3. Report the number of bets, amount staked, profit or loss in money and units, and how the prices compared with the no-vig consensus at the time where that is recorded. Separate single bets from parlays.`,
       `4. Point out patterns that break the rules: stakes above calc_kelly_stake or the max stake, limits reached, same-game parlays, chasing losses.`,
       `5. If I am at or past a loss limit, say so plainly and suggest no further bets in that window; if the pattern looks like problem gambling, mention the helpline (see jev://notes/responsible-gambling).`,

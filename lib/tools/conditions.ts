@@ -78,7 +78,9 @@ export const getInjuryReport = defineTool({
     }
     if (args.team) {
       const teamId = resolveTeam(args.sport, args.team).id;
-      if (teamIds && !teamIds.includes(teamId)) throw invalidInput([{ path: 'team', message: `does not play in ${args.gameId}` }]);
+      if (teamIds && !teamIds.includes(teamId)) {
+        throw invalidInput([{ path: 'team', message: `does not play in ${args.gameId}: leave team out for both of its teams` }]);
+      }
       teamIds = [teamId];
     }
     const injuries = await ctx.data.conditions.injuries(args.sport, teamIds);

@@ -154,7 +154,7 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     expect(missing.json().error.code).toBe('not_found');
     const sport = await call('log_bet', { ...nextBet, gameId: 'nba-next', stake: 5 });
     expect(sport.status).toBe(400);
-    expect(sport.json().error.issues).toEqual([{ path: 'gameId', message: 'nba-next is a NBA game, not NFL' }]);
+    expect(sport.json().error.issues).toEqual([{ path: 'gameId', message: 'nba-next is a NBA game, not NFL: call with sport nba' }]);
     const misfit = await call('log_bet', { ...nextBet, selection: 'over', stake: 5 });
     expect(misfit.status).toBe(400);
     expect(misfit.json().error.issues[0].path).toBe('selection');

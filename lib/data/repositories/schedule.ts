@@ -47,7 +47,7 @@ export async function requireGameRow(db: Db, gameId: string, sport?: Sport) {
   const [game] = await selectGames(db, Prisma.sql`g."id" = ${gameId}`, Prisma.sql`g."id"`);
   if (!game) throw new ToolError('not_found', `No game with id ${gameId}. Find game ids with list_games or get_game_odds.`);
   if (sport && game.sport !== sport) {
-    throw invalidInput([{ path: 'gameId', message: `${gameId} is a ${game.sport.toUpperCase()} game, not ${sport.toUpperCase()}` }]);
+    throw invalidInput([{ path: 'gameId', message: `${gameId} is a ${game.sport.toUpperCase()} game, not ${sport.toUpperCase()}: call with sport ${game.sport}` }]);
   }
   return game;
 }

@@ -19,7 +19,7 @@ export async function resolvePlayer(db: Db, sport: Sport, typed: string, teamId?
   if (found) return found;
   const suggestions = closestNames(typed, names.map((name) => ({ name, spellings: [name] })));
   throw invalidInput([
-    { path: 'player', message: `no ${sport.toUpperCase()} player called "${typed}" has stats stored${suggestions.length ? `; closest: ${suggestions.join(', ')}` : ''}` },
+    { path: 'player', message: `no ${sport.toUpperCase()} player called "${typed}" has stats stored${suggestions.length ? `; closest: ${suggestions.join(', ')}` : ': get_player_props and get_injury_report name the players of a game'}` },
   ]);
 }
 
