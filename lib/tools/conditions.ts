@@ -8,7 +8,7 @@ import { fullPageSchemaFields, pageSchemaFields } from './shapes';
 import { gameView, gameViewSchema, onSampleSlate, SAMPLE_COVERS, SAMPLE_NOTE, teamSchema, teamView } from './data-answers';
 import { READ_HINTS } from './hints';
 import { cursor, detail, gameId, pageLimit, sport, team } from './inputs';
-import { conciseGame, conciseGameSchema } from './odds-concise';
+import { conciseGame, conciseGameSchema } from './odds-answers';
 import { defineTool } from './types';
 
 // The conditions tools: injury reports and the weather at kickoff.

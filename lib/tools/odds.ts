@@ -1,25 +1,25 @@
 import { z } from 'zod';
 import { closestNames } from '@/lib/data/names';
 import { outcomeRank } from '@/lib/data/market-core';
-import { presentMarket, priceMarket, pricedMarketSchema, type PricedMarket } from '@/lib/data/pricing';
+import { presentMarket, priceMarket } from '@/lib/data/pricing';
 import { historyKey, type MarketHistory, type StoredPrice } from '@/lib/data/repositories/odds';
 import { resolveTeam, type GameRow } from '@/lib/data/repositories/schedule';
 import { GAME_MARKETS, type GameMarket } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
-import { DAY_MS, dayStart, emptyNote, gameView, gameViewSchema, preferences, SAMPLE_NOTE } from './data-answers';
+import { DAY_MS, dayStart, emptyNote, gameView, preferences, SAMPLE_NOTE } from './data-answers';
 import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
 import { book, cursor, detail, expected, gameId, isoDate, pageLimit, player, sport, storable, team } from './inputs';
 import { instant, matchup, PAGE_SIZES, pageFields, round, toolPage } from './concise';
-import { fullPageSchemaFields, pageSchemaFields } from './shapes';
 import {
   conciseGame,
-  conciseGameSchema,
   conciseMarket,
   conciseMarketOnce,
-  conciseMarketSchema,
+  gameOddsOutput,
   marketNotes,
-  marketNotesSchema,
-} from './odds-concise';
+  propsOutput,
+  valueList,
+  type ValueScan,
+} from './odds-answers';
 import { defineTool, type ToolContext } from './types';
 
 // The odds tools: game markets and player props with the no-vig consensus at the reference book.
@@ -94,46 +94,6 @@ const gameOddsInput = z.strictObject({
   cursor,
 });
 
-const oddsHeader = { sport: z.string(), referenceBook: z.string(), priceNote: z.string().optional(), note: z.string().optional() };
-const fullValueEntry = z.object({
-  gameId: z.string(),
-  market: z.string(),
-  outcome: z.string(),
-  point: z.number().nullable(),
-  book: z.string(),
-  americanOdds: z.int(),
-  fairProbability: z.number(),
-  expectedValue: z.number(),
-  consensusBooks: z.int(),
-  updatedAgo: z.string(),
-});
-const conciseValueEntry = fullValueEntry
-  .omit({ point: true })
-  .extend({ matchup: z.string(), startsAt: z.string(), point: z.number().optional() });
-
-/** The full answer: every game's markets with every field (detail: "full"). */
-const gameOddsFull = z.object({
-  ...oddsHeader,
-  games: z.array(gameViewSchema.extend({ markets: z.array(pricedMarketSchema.extend({ market: z.string() })) })),
-  value: z.array(fullValueEntry).optional(),
-  valueNote: z.string().optional(),
-  ...fullPageSchemaFields,
-});
-
-/** The default answer: a page of games in short, or with minExpectedValue the value list alone. */
-const gameOddsConcise = z.object({
-  ...oddsHeader,
-  ...marketNotesSchema,
-  games: z.array(conciseGameSchema.extend({ markets: z.array(conciseMarketSchema.extend({ market: z.string() })) })).optional(),
-  gamesScanned: z.int().optional(),
-  value: z.array(conciseValueEntry).optional(),
-  valueNote: z.string().optional(),
-  ...pageSchemaFields,
-});
-
-const gameOddsOutput = z.union([gameOddsConcise, gameOddsFull]);
-export type GameOddsFull = z.infer<typeof gameOddsFull>;
-
 export const getGameOdds = defineTool({
   name: 'get_game_odds',
   title: 'Game odds with the no-vig consensus',
@@ -156,11 +116,6 @@ export const getGameOdds = defineTool({
   },
 });
 
-interface ValueScan {
-  minExpectedValue: number;
-  minBooks: number;
-}
-
 interface OddsQuery {
   markets: GameMarket[];
   referenceBook: string;
@@ -169,50 +124,6 @@ interface OddsQuery {
 }
 
 type GameOddsArgs = z.output<typeof gameOddsInput>;
-
-/** Every outcome whose best price meets the scan, best first; stale best prices are left out and counted. */
-function valueList(
-  games: { gameId: string; markets: ({ market: string } & PricedMarket)[] }[],
-  scan: ValueScan,
-  now: Date,
-  staleMinutes: number,
-) {
-  const value = [];
-  let stale = 0;
-  for (const game of games) {
-    for (const market of game.markets) {
-      if (market.consensusBooks < scan.minBooks) continue;
-      for (const outcome of market.outcomes) {
-        const best = outcome.best;
-        if (!best || best.expectedValue === undefined || outcome.fairProbability === null || best.expectedValue < scan.minExpectedValue)
-          continue;
-        if (now.getTime() - Date.parse(best.updatedAt) > staleMinutes * 60_000) {
-          stale++;
-          continue;
-        }
-        value.push({
-          gameId: game.gameId,
-          market: market.market,
-          outcome: outcome.outcome,
-          point: outcome.point,
-          book: best.book,
-          americanOdds: best.americanOdds,
-          fairProbability: outcome.fairProbability,
-          expectedValue: best.expectedValue,
-          consensusBooks: market.consensusBooks,
-          updatedAgo: best.updatedAgo,
-        });
-      }
-    }
-  }
-  value.sort((a, b) => b.expectedValue - a.expectedValue || a.gameId.localeCompare(b.gameId) || a.market.localeCompare(b.market));
-  const valueNote =
-    `${value.length} outcome${value.length === 1 ? '' : 's'} with a best-price expectedValue of at least ${scan.minExpectedValue} in markets ` +
-    `with consensusBooks >= ${scan.minBooks}` +
-    (stale > 0 ? `; ${stale} more left out because the best price is older than ${staleMinutes} minutes (stale).` : '.') +
-    ' Expected value is against the no-vig consensus, not a promised profit.';
-  return { value, valueNote };
-}
 
 /** The games an odds call covers: one game, or a league's games on a date or in the coming week. */
 async function oddsGames(ctx: ToolContext, args: GameOddsArgs, timeZone: string, now: Date): Promise<GameRow[]> {
@@ -312,19 +223,6 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
   };
 }
 
-const propsHeader = { referenceBook: z.string(), note: z.string().optional(), priceNote: z.string().optional() };
-const propsFull = gameViewSchema.extend({
-  ...propsHeader,
-  props: z.array(pricedMarketSchema.extend({ market: z.string(), player: z.string() })),
-  ...fullPageSchemaFields,
-});
-const propsConcise = conciseGameSchema.extend({
-  ...propsHeader,
-  ...marketNotesSchema,
-  props: z.array(conciseMarketSchema.extend({ market: z.string(), player: z.string() })),
-  ...pageSchemaFields,
-});
-
 export const getPlayerProps = defineTool({
   name: 'get_player_props',
   title: 'Player props with the no-vig consensus',
@@ -350,7 +248,7 @@ export const getPlayerProps = defineTool({
     limit: pageLimit(PROPS_PER_PAGE, 200, 'player markets'),
     cursor,
   }),
-  output: z.union([propsConcise, propsFull]),
+  output: propsOutput,
   async run(ctx, args) {
     const game = await ctx.data.schedule.requireGameRow(args.gameId, args.sport);
     const { referenceBook } = await preferences(ctx, args.book);

@@ -6,7 +6,7 @@ import { fullPageSchemaFields, pageSchemaFields } from './shapes';
 import { dateRange, emptyNote, gameView, gameViewSchema, sampleNote } from './data-answers';
 import { READ_HINTS } from './hints';
 import { cursor, detail, isoDate, pageLimit, sport, team } from './inputs';
-import { conciseGame, conciseGameSchema } from './odds-concise';
+import { conciseGame, conciseGameSchema } from './odds-answers';
 import { defineTool } from './types';
 
 // The schedule tools: games between two dates, and the finals with their winners.

@@ -7,7 +7,8 @@ import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS, type Sport } from '@/lib/data/sports';
 import { db } from '@/lib/db';
 import { runReadTool } from '@/lib/gateway/console';
-import type { getGameOdds, GameOddsFull } from '@/lib/tools/odds';
+import type { getGameOdds } from '@/lib/tools/odds';
+import type { GameOddsFull } from '@/lib/tools/odds-answers';
 import { MarketsTable, valueKey } from './MarketsTable';
 import { ValueTable } from './ValueTable';
 

@@ -10,7 +10,8 @@ import { db } from '@/lib/db';
 import { ToolError } from '@/lib/errors';
 import { runReadTool } from '@/lib/gateway/console';
 import type { getInjuryReport, getWeather, InjuryReportFull, WeatherFull } from '@/lib/tools/conditions';
-import type { getGameOdds, GameOddsFull } from '@/lib/tools/odds';
+import type { getGameOdds } from '@/lib/tools/odds';
+import type { GameOddsFull } from '@/lib/tools/odds-answers';
 import { MarketsTable, valueKey } from '../MarketsTable';
 import { MovementFigure } from './MovementFigure';
 

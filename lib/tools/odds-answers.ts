@@ -1,12 +1,23 @@
 import { z } from 'zod';
-import { arbitrageLegSchema, historySchema, ONE_SIDED_NOTE, type PricedMarket, type PricedOutcome } from '@/lib/data/pricing';
+import {
+  arbitrageLegSchema,
+  historySchema,
+  ONE_SIDED_NOTE,
+  pricedMarketSchema,
+  type PricedMarket,
+  type PricedOutcome,
+} from '@/lib/data/pricing';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { instant, matchup, round } from './concise';
+import { gameViewSchema } from './data-answers';
+import { fullPageSchemaFields, pageSchemaFields } from './shapes';
 
-// The odds tools' default answers: what an agent needs to decide and to quote, and nothing twice. Per outcome
-// the reference price, the consensus fields the contract names, the best price when another book beats the
-// reference, and the 24-hour move; per market its books, the reference prices' age, arbitrage and steam;
-// per answer the notes that hold for every market. `detail: "full"` answers with the markets as they are.
+// The odds tools' answers: the shapes of the full and the default answers (their output schemas), the value
+// list, and the default answer made from the full one. The default answer is what an agent needs to decide and
+// to quote, and nothing twice: per outcome the reference price, the consensus fields the contract names, the
+// best price when another book beats the reference, and the 24-hour move; per market its books, the reference
+// prices' age, arbitrage and steam; per answer the notes that hold for every market. `detail: "full"` answers
+// with the markets as they are.
 
 /** An expected value or a share of stake to the hundredth of a percent; the contract's own fields keep theirs. */
 const fraction = (value: number) => round(value, 4);
@@ -141,3 +152,107 @@ export function marketNotes(markets: readonly { arbitrage?: unknown; consensusBo
 }
 
 export const marketNotesSchema = { arbitrageNote: z.string().optional(), oneSidedNote: z.string().optional() };
+
+const oddsHeader = { sport: z.string(), referenceBook: z.string(), priceNote: z.string().optional(), note: z.string().optional() };
+const fullValueEntry = z.object({
+  gameId: z.string(),
+  market: z.string(),
+  outcome: z.string(),
+  point: z.number().nullable(),
+  book: z.string(),
+  americanOdds: z.int(),
+  fairProbability: z.number(),
+  expectedValue: z.number(),
+  consensusBooks: z.int(),
+  updatedAgo: z.string(),
+});
+const conciseValueEntry = fullValueEntry
+  .omit({ point: true })
+  .extend({ matchup: z.string(), startsAt: z.string(), point: z.number().optional() });
+
+/** The full answer: every game's markets with every field (detail: "full"). */
+const gameOddsFull = z.object({
+  ...oddsHeader,
+  games: z.array(gameViewSchema.extend({ markets: z.array(pricedMarketSchema.extend({ market: z.string() })) })),
+  value: z.array(fullValueEntry).optional(),
+  valueNote: z.string().optional(),
+  ...fullPageSchemaFields,
+});
+
+/** The default answer: a page of games in short, or with minExpectedValue the value list alone. */
+const gameOddsConcise = z.object({
+  ...oddsHeader,
+  ...marketNotesSchema,
+  games: z.array(conciseGameSchema.extend({ markets: z.array(conciseMarketSchema.extend({ market: z.string() })) })).optional(),
+  gamesScanned: z.int().optional(),
+  value: z.array(conciseValueEntry).optional(),
+  valueNote: z.string().optional(),
+  ...pageSchemaFields,
+});
+
+export const gameOddsOutput = z.union([gameOddsConcise, gameOddsFull]);
+export type GameOddsFull = z.infer<typeof gameOddsFull>;
+
+const propsHeader = { referenceBook: z.string(), note: z.string().optional(), priceNote: z.string().optional() };
+const propsFull = gameViewSchema.extend({
+  ...propsHeader,
+  props: z.array(pricedMarketSchema.extend({ market: z.string(), player: z.string() })),
+  ...fullPageSchemaFields,
+});
+const propsConcise = conciseGameSchema.extend({
+  ...propsHeader,
+  ...marketNotesSchema,
+  props: z.array(conciseMarketSchema.extend({ market: z.string(), player: z.string() })),
+  ...pageSchemaFields,
+});
+
+export const propsOutput = z.union([propsConcise, propsFull]);
+
+export interface ValueScan {
+  minExpectedValue: number;
+  minBooks: number;
+}
+
+/** Every outcome whose best price meets the scan, best first; stale best prices are left out and counted. */
+export function valueList(
+  games: { gameId: string; markets: ({ market: string } & PricedMarket)[] }[],
+  scan: ValueScan,
+  now: Date,
+  staleMinutes: number,
+) {
+  const value = [];
+  let stale = 0;
+  for (const game of games) {
+    for (const market of game.markets) {
+      if (market.consensusBooks < scan.minBooks) continue;
+      for (const outcome of market.outcomes) {
+        const best = outcome.best;
+        if (!best || best.expectedValue === undefined || outcome.fairProbability === null || best.expectedValue < scan.minExpectedValue)
+          continue;
+        if (now.getTime() - Date.parse(best.updatedAt) > staleMinutes * 60_000) {
+          stale++;
+          continue;
+        }
+        value.push({
+          gameId: game.gameId,
+          market: market.market,
+          outcome: outcome.outcome,
+          point: outcome.point,
+          book: best.book,
+          americanOdds: best.americanOdds,
+          fairProbability: outcome.fairProbability,
+          expectedValue: best.expectedValue,
+          consensusBooks: market.consensusBooks,
+          updatedAgo: best.updatedAgo,
+        });
+      }
+    }
+  }
+  value.sort((a, b) => b.expectedValue - a.expectedValue || a.gameId.localeCompare(b.gameId) || a.market.localeCompare(b.market));
+  const valueNote =
+    `${value.length} outcome${value.length === 1 ? '' : 's'} with a best-price expectedValue of at least ${scan.minExpectedValue} in markets ` +
+    `with consensusBooks >= ${scan.minBooks}` +
+    (stale > 0 ? `; ${stale} more left out because the best price is older than ${staleMinutes} minutes (stale).` : '.') +
+    ' Expected value is against the no-vig consensus, not a promised profit.';
+  return { value, valueNote };
+}
