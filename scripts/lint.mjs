@@ -1,4 +1,4 @@
-// `npm run lint`: the type check, ESLint (typed rules), Prettier's check and the layer rules.
+// `npm run lint`: the type check, ESLint (typed rules), Prettier's check, the layer rules and the generated docs.
 // The four run at once (ESLint alone takes most of the time, so the total is about ESLint's), each one's output
 // is printed whole when it ends, and every step runs even when another fails, so one run shows every problem;
 // the exit status is 1 if any failed.
@@ -16,6 +16,8 @@ const STEPS = [
   ['eslint', bin('eslint'), ['.', '--cache', '--cache-strategy', 'content', '--cache-location', '.cache/eslint/']],
   ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
   ['layers', process.execPath, [path.join(root, 'scripts', 'lint-layers.mjs')]],
+  // The reference documents generated from the code (docs/tools.md …) must be current: `npm run docs` writes them.
+  ['docs', bin('tsx'), [path.join(root, 'scripts', 'docs.ts'), '--check']],
 ];
 
 function run([name, command, args]) {

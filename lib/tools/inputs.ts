@@ -83,7 +83,9 @@ export const isoDate = textArgument('must be a date as YYYY-MM-DD')
     const noon = new Date(`${value}T12:00:00Z`);
     return !Number.isNaN(noon.getTime()) && noon.toISOString().startsWith(value);
   }, 'must be a real calendar date')
-  .refine((value) => inYearRange(new Date(`${value}T12:00:00Z`)), YEAR_RANGE_MESSAGE);
+  .refine((value) => inYearRange(new Date(`${value}T12:00:00Z`)), YEAR_RANGE_MESSAGE)
+  // Published as JSON Schema's date format (the regex says the same, at three times the length).
+  .meta({ format: 'date' });
 
 export const book = textArgument('must be a bookmaker key such as draftkings')
   .trim()

@@ -63,7 +63,7 @@ test('Games: the sample slate with fair and best prices, value marked at the def
   const token = jev('token', 'create', '--email', EMAIL, '--scope', 'read').trim();
   const answer = await request.post(`${origin()}/api/v1/tools/get_game_odds`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: { sport: 'nfl', minExpectedValue: 0.02 },
+    data: { sport: 'nfl', minExpectedValue: 0.02, detail: 'full' },
   });
   expect(answer.status()).toBe(200);
   const { data } = (await answer.json()) as {
