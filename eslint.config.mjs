@@ -19,6 +19,7 @@ export default defineConfig(
       '.cache/',
       'data/',
       'next-env.d.ts',
+      'tests/generated/',
     ],
   },
   js.configs.recommended,

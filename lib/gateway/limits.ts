@@ -2,3 +2,6 @@
 
 export const MAX_BODY_BYTES = 256 * 1024;
 export const CONNECT_PAGE_HINT = 'Create one on the Connect page.';
+
+/** The service's version: the MCP server's (docs/contract.md, "MCP") and the OpenAPI document's. */
+export const SERVICE_VERSION = '0.1.0';

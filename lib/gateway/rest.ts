@@ -3,6 +3,7 @@ import { NO_STORE, restErrorResponse, restMethodNotAllowedResponse } from '@/lib
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { TOOL_RECORDS } from '@/lib/tools/registry';
 import { gateway as sharedGateway } from './index';
+import { openApiJson } from './openapi';
 import type { Gateway } from './pipeline';
 
 // The REST front end: the gateway's steps in the order of docs/contract.md ("Check order"), encoded as `{ data }` or `{ error }`
@@ -13,6 +14,19 @@ export async function listTools(gateway: Gateway, request: Request): Promise<Res
   try {
     await gateway.withinDeadline(Promise.resolve(gateway.admit(request)).then((token) => gateway.authenticate(token)));
     return Response.json({ instructions: INSTRUCTIONS, tools: TOOL_RECORDS }, { headers: NO_STORE });
+  } catch (error) {
+    return restErrorResponse(error);
+  }
+}
+
+/**
+ * GET /api/v1/openapi.json: the OpenAPI document, readable without a token like the well-known documents, once the
+ * request has passed host, origin and the per-address budget like every other API request.
+ */
+export async function serveOpenApi(gateway: Gateway, request: Request, appOrigin: string): Promise<Response> {
+  try {
+    await gateway.screen(request);
+    return new Response(openApiJson(appOrigin), { headers: { 'Content-Type': 'application/json', ...NO_STORE } });
   } catch (error) {
     return restErrorResponse(error);
   }

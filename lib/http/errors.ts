@@ -14,7 +14,7 @@ export const NO_STORE: Readonly<Record<'Cache-Control', string>> = { 'Cache-Cont
 const JSONRPC_CODES: Partial<Record<ErrorCode, number>> = { invalid_input: -32700, internal: -32603 };
 
 /** The REST Bearer challenges (RFC 6750): one on every 401, and the scope a write tool needs on a 403. */
-const REST_CHALLENGES: Partial<Record<ErrorCode, string>> = {
+export const REST_CHALLENGES: Partial<Record<ErrorCode, string>> = {
   invalid_token: `Bearer realm="${REALM}", error="invalid_token"`,
   insufficient_scope: `Bearer realm="${REALM}", error="insufficient_scope", scope="write"`,
 };

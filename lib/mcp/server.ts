@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import type { LiveToken } from '@/lib/account/tokens';
 import { asToolError } from '@/lib/errors';
+import { SERVICE_VERSION } from '@/lib/gateway/limits';
 import type { Gateway } from '@/lib/gateway/pipeline';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { TOOL_RECORDS } from '@/lib/tools/registry';
@@ -23,7 +24,7 @@ import { PROMPTS } from './prompts';
 // request's messages can reach is registered: building all twenty tools, the notes and the prompts for every
 // call was a fifth of an MCP request's cost and most of its garbage.
 
-const SERVER_INFO = { name: 'jev', version: '0.1.0' };
+const SERVER_INFO = { name: 'jev', version: SERVICE_VERSION };
 
 /** Who a request acts for, passed from the HTTP wrapper to the server through the SDK's authInfo. */
 export interface McpCaller {

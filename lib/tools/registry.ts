@@ -8,35 +8,40 @@ import { getGameResults, listGames } from './schedule';
 import { getPlayerStats, getTeamStats } from './stats';
 import type { ToolDefinition, ToolHints } from './types';
 
-// The catalogue: every tool the service offers, in the order clients list them. Adding a tool means writing
-// its definition in its family's file and naming it here; both front ends pick it up from this list.
+// The catalogue: every tool the service offers, in the order clients list them, in its families (the OpenAPI
+// document's tags). Adding a tool means writing its definition in its family's file and naming it here; both front
+// ends and the OpenAPI document pick it up from this list.
 
-export const TOOLS: readonly ToolDefinition[] = [
-  // calculators
-  calcImpliedProbability,
-  calcNoVigOdds,
-  calcEv,
-  calcParlay,
-  calcKellyStake,
-  // sports data
-  getGameOdds,
-  getPlayerProps,
-  getInjuryReport,
-  listGames,
-  getGameResults,
-  getTeamStats,
-  getPlayerStats,
-  getWeather,
-  // the user's book
-  getBankrollTool,
-  logBetTool,
-  settleBetTool,
-  saveRecommendationTool,
-  listBetsTool,
-  listRecommendationsTool,
-  // news
-  jevClassify,
+export interface ToolGroup {
+  name: string;
+  description: string;
+  tools: readonly ToolDefinition[];
+}
+
+export const TOOL_GROUPS: readonly ToolGroup[] = [
+  {
+    name: 'Calculators',
+    description: 'Betting math on the prices and probabilities sent: no stored data, the same answer for the same input.',
+    tools: [calcImpliedProbability, calcNoVigOdds, calcEv, calcParlay, calcKellyStake],
+  },
+  {
+    name: 'Sports data',
+    description: 'Odds with no-vig consensus, player props, injuries, schedules, results, stats and weather.',
+    tools: [getGameOdds, getPlayerProps, getInjuryReport, listGames, getGameResults, getTeamStats, getPlayerStats, getWeather],
+  },
+  {
+    name: 'Bankroll, bets and picks',
+    description: "The token owner's bankroll, logged bets and saved picks; logging, settling and saving need a token with write access.",
+    tools: [getBankrollTool, logBetTool, settleBetTool, saveRecommendationTool, listBetsTool, listRecommendationsTool],
+  },
+  {
+    name: 'News',
+    description: 'Set questions about news text the caller supplies with its URL; the answers are unverified context.',
+    tools: [jevClassify],
+  },
 ];
+
+export const TOOLS: readonly ToolDefinition[] = TOOL_GROUPS.flatMap((group) => group.tools);
 
 const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
 

@@ -43,6 +43,7 @@ describe('surfaces on sqlite', () => {
       ['GET', '/api/v1/tools/no_such_tool', 'POST'],
       ['POST', '/api/v1/tools', 'GET'],
       ['DELETE', '/api/v1/tools', 'GET'],
+      ['POST', '/api/v1/openapi.json', 'GET'],
     ])('%s %s: 405 with the error object, Allow: %s and no-store', async (method, path, allow) => {
       const res = await call(method, path);
       expect(res.status, res.body).toBe(405);

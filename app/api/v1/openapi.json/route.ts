@@ -1,0 +1,17 @@
+import { config } from '@/lib/config';
+import { gateway } from '@/lib/gateway';
+import { notAllowedRoute, serveOpenApi } from '@/lib/gateway/rest';
+
+// The REST API's OpenAPI 3.1 document, generated from the catalogue (lib/gateway/openapi.ts); no token needed.
+
+export const dynamic = 'force-dynamic';
+
+export function GET(request: Request): Promise<Response> {
+  return serveOpenApi(gateway(), request, config().appOrigin);
+}
+
+export const POST = notAllowedRoute(['GET']);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;
+export const OPTIONS = POST;

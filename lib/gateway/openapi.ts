@@ -1,0 +1,325 @@
+import { TOKEN_PREFIX } from '@/lib/account/token-format';
+import { AMERICAN_ODDS_MESSAGE } from '@/lib/tools/inputs';
+import { INSTRUCTIONS } from '@/lib/tools/instructions';
+import { TOOL_GROUPS, TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
+import type { ToolHints } from '@/lib/tools/types';
+import { ERROR_STATUS, invalidInput, ToolError, type ErrorCode } from '@/lib/errors';
+import { REST_CHALLENGES } from '@/lib/http/errors';
+import { MAX_BODY_BYTES, SERVICE_VERSION } from './limits';
+import { DEAD_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE } from './token';
+
+// The REST API as an OpenAPI 3.1 document (GET /api/v1/openapi.json), generated from the catalogue: one operation
+// per tool with its published input and output schemas, the list endpoint, the error object with the statuses of
+// docs/contract.md ("Errors"), and bearer authentication. Nothing here is written per tool. JSON Schema 2020-12 is
+// OpenAPI 3.1's own dialect, so the tool schemas go in as GET /api/v1/tools publishes them, less their `$schema`
+// member (the document's default dialect, a superset of 2020-12, applies to them).
+
+type Schema = Record<string, unknown>;
+
+/** Where a group of tools lives in the document: its tag, and the tools in it by name. */
+export interface CatalogueGroup {
+  name: string;
+  description: string;
+  tools: readonly string[];
+}
+
+export interface OpenApiInput {
+  /** The server's origin (APP_URL's): the document's one server. */
+  appOrigin: string;
+  records?: readonly ToolRecord[];
+  groups?: readonly CatalogueGroup[];
+}
+
+const LIST_PATH = '/api/v1/tools';
+const TOOL_PATH = (name: string) => `${LIST_PATH}/${name}`;
+const LIST_OPERATION_ID = 'list_tools';
+const BEARER = 'bearerAuth';
+
+/** What the document's reader needs first: what JEV is, how to authenticate, which tools need a write token. */
+function about(records: readonly ToolRecord[]): string {
+  const writeTools = records.filter((record) => record.scope === 'write').map((record) => `\`${record.name}\``);
+  return (
+    'JEV takes no bets and holds no money. Every call acts as the owner of the access token and sees only their data. ' +
+    `Create a token on the Connect page and send it as \`Authorization: Bearer ${TOKEN_PREFIX}…\`. A read token runs every tool ` +
+    `but ${writeTools.join(', ')}, which need a write token. Some calls fetch from providers: allow up to one minute. The same ` +
+    'tools are offered over MCP at /api/mcp.'
+  );
+}
+
+/** When each code is answered: docs/contract.md's error table, as the document's response descriptions. */
+const WHEN: Record<ErrorCode, string> = {
+  invalid_input: 'The body is not valid JSON or not an object, or an argument is wrong (`message` is the first issue, `issues` lists all).',
+  invalid_token: 'No token, or a malformed, unknown, revoked or expired one.',
+  forbidden: 'Wrong host, or a browser on another site.',
+  insufficient_scope: 'A write tool called with a read-only token.',
+  unknown_tool: 'No tool by that name.',
+  not_found: "The game, bet or pick does not exist or is not the caller's, or a stake-sizing tool finds no bankroll set up.",
+  payload_too_large: `Body over ${MAX_BODY_BYTES / 1024} KB.`,
+  unsupported_media_type: 'A Content-Type other than application/json (none given is read as JSON).',
+  limit: 'A rule refused the request, such as a date range that is too long.',
+  rate_limited: 'A budget is spent (per address, per token or per user); wait for Retry-After.',
+  internal: 'Failure on the service side (logged; details hidden).',
+  unavailable:
+    'The service could not serve the call (a database that does not answer comes with Retry-After), or the tool needs something not set up.',
+};
+
+/** What GET /api/v1/tools may answer besides 200 (docs/contract.md: 401, 403, 429, 500, 503). */
+const LIST_CODES: readonly ErrorCode[] = ['invalid_token', 'forbidden', 'rate_limited', 'internal', 'unavailable'];
+
+/**
+ * What POST /api/v1/tools/<name> may answer for a tool of the catalogue: every code of the table but `unknown_tool`
+ * (the path names a tool that exists), and `insufficient_scope` only on a write tool.
+ */
+function callCodes(record: ToolRecord): ErrorCode[] {
+  return (Object.keys(ERROR_STATUS) as ErrorCode[]).filter(
+    (code) => code !== 'unknown_tool' && (code !== 'insufficient_scope' || record.scope === 'write'),
+  );
+}
+
+/** A few real answers, made the way the gateway makes them. */
+const EXAMPLES: Partial<Record<ErrorCode, Record<string, { summary: string; value: unknown }>>> = {
+  invalid_input: {
+    argument: {
+      summary: 'An argument is wrong',
+      value: { error: invalidInput([{ path: 'americanOdds', message: AMERICAN_ODDS_MESSAGE }]).toJSON() },
+    },
+  },
+  invalid_token: {
+    missing: { summary: 'No token, or not a JEV token', value: { error: new ToolError('invalid_token', MISSING_TOKEN_MESSAGE).toJSON() } },
+    dead: { summary: 'Unknown, revoked or expired token', value: { error: new ToolError('invalid_token', DEAD_TOKEN_MESSAGE).toJSON() } },
+  },
+};
+
+const HINT_SCHEMA = {
+  readOnlyHint: { type: 'boolean' },
+  destructiveHint: { type: 'boolean' },
+  idempotentHint: { type: 'boolean' },
+  openWorldHint: { type: 'boolean' },
+} satisfies Record<keyof ToolHints, Schema>;
+
+const RECORD_PROPERTIES = {
+  name: { type: 'string', description: 'The name to call the tool by: POST /api/v1/tools/<name>.' },
+  title: { type: 'string' },
+  description: { type: 'string' },
+  scope: { type: 'string', enum: ['read', 'write'], description: 'A write tool needs a token with write access.' },
+  hints: { type: 'object', properties: HINT_SCHEMA, required: Object.keys(HINT_SCHEMA) },
+  inputSchema: { type: 'object', description: "The tool's arguments as JSON Schema, draft 2020-12." },
+  outputSchema: { type: 'object', description: "The tool's answer (`data`) as JSON Schema, draft 2020-12." },
+} satisfies Record<keyof ToolRecord, Schema>;
+
+const ref = (kind: 'schemas' | 'responses', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+/** An embedded schema without its `$schema` member: the document's dialect applies. */
+function embedded(schema: Schema): Schema {
+  const { $schema: _dialect, ...rest } = schema;
+  if (JSON.stringify(rest).includes('"$ref"')) {
+    // A `#/…` reference inside a tool's schema would resolve against this document, not the schema.
+    throw new Error('a tool schema with $ref cannot be embedded as is: give its $defs a place under components first');
+  }
+  return rest;
+}
+
+const retryAfter = (required: boolean): Schema => ({
+  description: 'Seconds to wait before trying again.',
+  required,
+  schema: { type: 'integer', minimum: 0 },
+});
+
+/** The error responses, one per status and set of codes, named after the codes (`forbidden_insufficient_scope`). */
+function errorResponses(codeSets: readonly (readonly ErrorCode[])[]) {
+  const responses: Record<string, Schema> = {};
+  for (const codes of codeSets) {
+    for (const [, sameStatus] of byStatus(codes)) {
+      const name = sameStatus.join('_');
+      if (responses[name]) continue;
+      const headers: Record<string, Schema> = {};
+      if (sameStatus.includes('rate_limited')) headers['Retry-After'] = retryAfter(true);
+      else if (sameStatus.includes('unavailable')) headers['Retry-After'] = retryAfter(false);
+      const challenges = sameStatus.filter((code) => REST_CHALLENGES[code] !== undefined);
+      if (challenges.length > 0) {
+        headers['WWW-Authenticate'] = {
+          description: 'The RFC 6750 Bearer challenge.',
+          required: sameStatus.every((code) => REST_CHALLENGES[code] !== undefined),
+          schema: { type: 'string', examples: challenges.map((code) => REST_CHALLENGES[code]) },
+        };
+      }
+      const examples = Object.assign({}, ...sameStatus.map((code) => EXAMPLES[code] ?? {})) as Record<string, unknown>;
+      responses[name] = {
+        description: sameStatus.map((code) => `\`${code}\`: ${WHEN[code]}`).join(' '),
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
+        content: {
+          'application/json': {
+            schema: {
+              allOf: [
+                ref('schemas', 'Error'),
+                {
+                  type: 'object',
+                  properties: { error: { type: 'object', properties: { code: { type: 'string', enum: sameStatus } }, required: ['code'] } },
+                  required: ['error'],
+                },
+              ],
+            },
+            ...(Object.keys(examples).length > 0 ? { examples } : {}),
+          },
+        },
+      };
+    }
+  }
+  return responses;
+}
+
+/** Codes grouped by HTTP status, in status order. */
+function byStatus(codes: readonly ErrorCode[]): [number, ErrorCode[]][] {
+  const groups = new Map<number, ErrorCode[]>();
+  for (const code of codes) groups.set(ERROR_STATUS[code], [...(groups.get(ERROR_STATUS[code]) ?? []), code]);
+  return [...groups].sort(([a], [b]) => a - b);
+}
+
+function errorRefs(codes: readonly ErrorCode[]): Record<string, Schema> {
+  return Object.fromEntries(byStatus(codes).map(([status, sameStatus]) => [String(status), ref('responses', sameStatus.join('_'))]));
+}
+
+const json = (schema: Schema) => ({ 'application/json': { schema } });
+
+function toolOperation(record: ToolRecord, tag: string | undefined): Schema {
+  const input = embedded(record.inputSchema);
+  const required = Array.isArray(input.required) && input.required.length > 0;
+  const write = record.scope === 'write';
+  return {
+    operationId: record.name,
+    summary: record.title,
+    description: write
+      ? `${record.description}\n\nNeeds a token with write access (scope \`write\`): a read-only token gets 403 \`insufficient_scope\`.`
+      : record.description,
+    ...(tag ? { tags: [tag] } : {}),
+    // OpenAPI 3.1 lets a bearer requirement name the roles it needs: here, the token's scope.
+    ...(write ? { security: [{ [BEARER]: ['write'] }] } : {}),
+    'x-jev-scope': record.scope,
+    'x-jev-hints': record.hints,
+    requestBody: {
+      required,
+      description: required ? 'The JSON object of arguments.' : 'The JSON object of arguments; an empty body means none.',
+      content: json(ref('schemas', `${record.name}_input`)),
+    },
+    responses: {
+      '200': {
+        description: "The tool's answer, as `data`.",
+        content: json({
+          type: 'object',
+          properties: { data: ref('schemas', `${record.name}_output`) },
+          required: ['data'],
+          additionalProperties: false,
+        }),
+      },
+      ...errorRefs(callCodes(record)),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of the REST API. Pure: the same input gives the same document. */
+export function buildOpenApiDocument({ appOrigin, records = TOOL_RECORDS, groups = catalogueGroups() }: OpenApiInput): Schema {
+  const tagOf = new Map(groups.flatMap((group) => group.tools.map((name) => [name, group.name] as const)));
+  const schemas: Record<string, Schema> = {
+    Issue: {
+      type: 'object',
+      properties: {
+        path: {
+          type: 'string',
+          description: 'The argument, dotted when nested (`legs.0.americanOdds`); empty for the arguments as a whole.',
+        },
+        message: { type: 'string' },
+      },
+      required: ['path', 'message'],
+    },
+    Error: {
+      type: 'object',
+      description: 'Every failure: the code fixes the HTTP status.',
+      properties: {
+        error: {
+          type: 'object',
+          properties: {
+            code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
+            message: { type: 'string', description: 'What went wrong and what to do next.' },
+            issues: { type: 'array', items: ref('schemas', 'Issue'), description: 'Empty when there is nothing to list.' },
+            retryAfterSeconds: { type: 'number', description: 'With `rate_limited` (and a database that does not answer): when to retry.' },
+          },
+          required: ['code', 'message', 'issues'],
+        },
+      },
+      required: ['error'],
+    },
+    ToolRecord: { type: 'object', properties: RECORD_PROPERTIES, required: Object.keys(RECORD_PROPERTIES) },
+    ToolList: {
+      type: 'object',
+      properties: {
+        instructions: { type: 'string', description: 'The rules every agent using these tools must follow.' },
+        tools: { type: 'array', items: ref('schemas', 'ToolRecord'), description: "Every tool, whatever the token's scope." },
+      },
+      required: ['instructions', 'tools'],
+    },
+  };
+  const paths: Record<string, Schema> = {
+    [LIST_PATH]: {
+      get: {
+        operationId: LIST_OPERATION_ID,
+        summary: 'List the tools and the rules text',
+        description:
+          'Every tool with its input and output JSON Schemas, whatever the token scope, plus the instructions every agent must ' +
+          'follow. Counts against the per-address budget only.',
+        tags: ['Catalogue'],
+        responses: {
+          '200': { description: 'The tools and the rules text.', content: json(ref('schemas', 'ToolList')) },
+          ...errorRefs(LIST_CODES),
+        },
+      },
+    },
+  };
+  const operationIds = new Set([LIST_OPERATION_ID]);
+  for (const record of records) {
+    if (operationIds.has(record.name)) throw new Error(`two operations would be named ${record.name}`);
+    operationIds.add(record.name);
+    schemas[`${record.name}_input`] = embedded(record.inputSchema);
+    schemas[`${record.name}_output`] = embedded(record.outputSchema);
+    paths[TOOL_PATH(record.name)] = { post: toolOperation(record, tagOf.get(record.name)) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'JEV',
+      version: SERVICE_VERSION,
+      summary: 'Sports-betting analysis tools for AI agents: odds math, no-vig prices, expected value, Kelly stakes.',
+      description: `${about(records)}\n\nRules every agent using these tools must follow:\n\n${INSTRUCTIONS}`,
+    },
+    servers: [{ url: appOrigin }],
+    security: [{ [BEARER]: [] }],
+    tags: [
+      { name: 'Catalogue', description: 'The tools, their schemas and the rules text.' },
+      ...groups.map(({ name, description }) => ({ name, description })),
+    ],
+    paths,
+    components: {
+      schemas,
+      responses: errorResponses([LIST_CODES, ...records.map(callCodes)]),
+      securitySchemes: {
+        [BEARER]: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: `${TOKEN_PREFIX}…`,
+          description: 'An access token made on the Connect page: read (every tool but the three write tools) or write.',
+        },
+      },
+    },
+  };
+}
+
+function catalogueGroups(): CatalogueGroup[] {
+  return TOOL_GROUPS.map(({ name, description, tools }) => ({ name, description, tools: tools.map((tool) => tool.name) }));
+}
+
+let served: { origin: string; body: string } | undefined;
+
+/** The document as served, serialized once per process (the catalogue and APP_URL never change while it runs). */
+export function openApiJson(appOrigin: string): string {
+  if (served?.origin !== appOrigin) served = { origin: appOrigin, body: JSON.stringify(buildOpenApiDocument({ appOrigin })) };
+  return served.body;
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument, openApiJson } from '@/lib/gateway/openapi';
+import { TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
+
+// The generator on made-up catalogues: what it refuses to publish. The served document itself is checked in
+// tests/integration/openapi.test.ts.
+
+const [calculator] = TOOL_RECORDS as [ToolRecord];
+const groups = [{ name: 'Test', description: 'Test tools.', tools: ['a'] }];
+
+describe('OpenAPI generator', () => {
+  it('refuses a tool whose name would repeat an operationId', () => {
+    expect(() => buildOpenApiDocument({ appOrigin: 'http://localhost', records: [{ ...calculator, name: 'list_tools' }], groups })).toThrow(
+      /two operations would be named list_tools/,
+    );
+  });
+
+  it('refuses a tool schema with a $ref, which would resolve against the document instead of the schema', () => {
+    const inputSchema = { ...calculator.inputSchema, properties: { x: { $ref: '#/$defs/x' } }, $defs: { x: { type: 'string' } } };
+    expect(() =>
+      buildOpenApiDocument({ appOrigin: 'http://localhost', records: [{ ...calculator, name: 'a', inputSchema }], groups }),
+    ).toThrow(/\$ref/);
+  });
+
+  it('serves the origin it is given and builds the document once per origin', () => {
+    const served = openApiJson('https://jev.example');
+    expect(JSON.parse(served)).toMatchObject({ servers: [{ url: 'https://jev.example' }] });
+    expect(openApiJson('https://jev.example')).toBe(served);
+  });
+});
