@@ -9,7 +9,7 @@ import { SignInForm } from './SignInForm';
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Sign in · JEV' };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { callbackUrl, error } = await searchParams;
   const next = safeCallbackPath(callbackUrl);
   if (await currentUser()) redirect(next);
@@ -19,7 +19,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <main id="main" className="inner narrow">
         <h1>Sign in</h1>
         <p className="lead">Sign in to create access tokens for your agents and set up your bankroll.</p>
-        <SignInForm callbackUrl={next} providers={oauthProviders(config())} providerError={error} />
+        <SignInForm callbackUrl={next} providers={oauthProviders(config())} providerError={typeof error === 'string' ? error : undefined} />
       </main>
     </>
   );

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '@/lib/account/users';
+import { cookieHeader, signIn, type Cookies } from '../helpers/console-http';
+import { testDatabase, type TestDatabase } from '../helpers/fixtures';
+import { raw } from '../helpers/http';
+import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
+
+// Issue 23: the surfaces around the API, attacked through the real server (the production build): redirects
+// after sign-in, request lines and methods the web's Request cannot carry, oversized and repeated form input,
+// the cron route. Each test failed before its fix.
+
+const PASSWORD = 'correct horse battery';
+const CRON_SECRET = 'cron-secret-for-hostile-tests-0123';
+
+/** True when a Location (or any URL) a browser would follow stays on `origin`. */
+function staysOn(origin: string, location: string | undefined): boolean {
+  if (location === undefined) return false;
+  return new URL(location, origin).origin === origin && !/^[\s/\\]*[/\\]{2}/.test(location.replace(/[\t\n\r]/g, ''));
+}
+
+/** The callbackUrl the sign-in page hands its form (a prop in the page's serialized React tree). */
+function formCallback(html: string): string {
+  const escaped = /\\"callbackUrl\\":\\"((?:[^"\\]|\\\\.)*)\\"/.exec(html)?.[1];
+  if (escaped === undefined) throw new Error('the sign-in form has no callbackUrl');
+  return JSON.parse(`"${JSON.parse(`"${escaped}"`)}"`) as string;
+}
+
+describe('hostile console requests on sqlite', () => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let session: Cookies;
+
+  beforeAll(async () => {
+    database = await testDatabase('sqlite');
+    await createUser(database.db, { email: 'ann@example.com', password: PASSWORD });
+    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS, CRON_SECRET, ODDS_API_KEY: '' });
+    ({ cookies: session } = await signIn(server.port, 'ann@example.com', PASSWORD));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+  });
+
+  const get = (path: string, cookies: Cookies = {}) =>
+    raw(server.port, { method: 'GET', path, headers: { cookie: cookieHeader(cookies) } });
+
+  describe('item 1: the callback after sign-in stays on the console', () => {
+    const hostile = [
+      '/%09/evil.example/x',
+      '/%0a/evil.example/x',
+      '/%0d%0a/evil.example/x',
+      '/\\evil.example',
+      '//evil.example',
+      '/x/..//evil.example',
+    ];
+
+    it.each(hostile)('signed in, /signin?callbackUrl=%s redirects to a console path', async (callback) => {
+      const res = await get(`/signin?callbackUrl=${callback}`, session);
+      expect(res.status, res.body.slice(0, 300)).toBe(307);
+      expect(staysOn(server.origin, res.headers.location as string), String(res.headers.location)).toBe(true);
+    });
+
+    it.each(hostile)('signing in, /signin?callbackUrl=%s never hands the form another site', async (callback) => {
+      const res = await get(`/signin?callbackUrl=${callback}`);
+      expect(res.status).toBe(200);
+      expect(formCallback(res.body)).toBe('/connect');
+    });
+
+    it('a callback on the console is kept, query included', async () => {
+      const res = await get(`/signin?callbackUrl=${encodeURIComponent('/bets?status=open')}`, session);
+      expect(res.headers.location).toBe('/bets?status=open');
+    });
+  });
+
+  describe('item 11: requests that used to answer 500', () => {
+    it('a repeated callbackUrl is not a 500, signed in or not', async () => {
+      const signedIn = await get('/signin?callbackUrl=/bets&callbackUrl=//evil.example', session);
+      expect(signedIn.status).toBe(307);
+      expect(signedIn.headers.location).toBe('/connect');
+      expect((await get('/signin?callbackUrl=/a&callbackUrl=/b')).status).toBe(200);
+      expect((await get('/signin?error=a&error=b')).status).toBe(200);
+    });
+  });
+});
