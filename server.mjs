@@ -3,9 +3,11 @@
 // so a client could choose its own per-address budget. Appending the socket's address here makes the
 // last entry of X-Forwarded-For always the hop that really reached us; lib/http/address.ts reads it.
 // It also gives every request its X-Request-Id and writes the access log and request metrics
-// (lib/observe/runtime.mjs), once here instead of in each route.
+// (lib/observe/runtime.mjs), once here instead of in each route, and settles what Next gets wrong at the HTTP
+// level (lib/http/front-door.mjs): absolute-form request lines, TRACE.
 import { createServer } from 'node:http';
 import next from 'next';
+import { refuseUnservableMethod, toOriginForm } from './lib/http/front-door.mjs';
 import { flushLogs, observed, observeRuntime } from './lib/observe/runtime.mjs';
 
 const appUrl = new URL(process.env.APP_URL || 'http://localhost:3000');
@@ -17,14 +19,16 @@ const app = next({ dev: false, dir: import.meta.dirname });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer(
-  observed((req, res) => {
-    const peer = req.socket.remoteAddress ?? 'unknown';
-    const sent = req.headers['x-forwarded-for'];
-    req.headers['x-forwarded-for'] = sent ? `${Array.isArray(sent) ? sent.join(', ') : sent}, ${peer}` : peer;
-    return handle(req, res);
-  }),
-);
+const serve = observed((req, res) => {
+  if (refuseUnservableMethod(req, res)) return;
+  const peer = req.socket.remoteAddress ?? 'unknown';
+  const sent = req.headers['x-forwarded-for'];
+  req.headers['x-forwarded-for'] = sent ? `${Array.isArray(sent) ? sent.join(', ') : sent}, ${peer}` : peer;
+  return handle(req, res);
+});
+const server = createServer((req, res) => {
+  if (toOriginForm(req, res)) serve(req, res);
+});
 server.listen(port, hostname, () => {
   console.log(`JEV is running. Console: ${appUrl.origin}  REST: ${appUrl.origin}/api/v1/tools`);
 });

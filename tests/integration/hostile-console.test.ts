@@ -72,7 +72,28 @@ describe('hostile console requests on sqlite', () => {
     });
   });
 
+  describe('item 7: an absolute-form request line is judged by its own host', () => {
+    it.each(['/api/v1/tools', '/connect', '/'])('GET http://evil.example%s is refused, never redirected there', async (path) => {
+      const res = await raw(server.port, { method: 'GET', path: `http://evil.example${path}` });
+      expect(res.status, res.body.slice(0, 200)).toBe(403);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.headers.refresh).toBeUndefined();
+    });
+
+    it('an absolute-form line naming the console itself is served', async () => {
+      const res = await raw(server.port, { method: 'GET', path: `${server.origin}/api/health` });
+      expect(res.status).toBe(200);
+    });
+  });
+
   describe('item 11: requests that used to answer 500', () => {
+    it.each(['/', '/connect', '/api/v1/tools', '/api/mcp', '/api/oauth/token'])('TRACE %s is 405, not 500', async (path) => {
+      const res = await raw(server.port, { method: 'TRACE', path });
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD, POST');
+      expect(res.json().error).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('TRACE') });
+    });
+
     it('a repeated callbackUrl is not a 500, signed in or not', async () => {
       const signedIn = await get('/signin?callbackUrl=/bets&callbackUrl=//evil.example', session);
       expect(signedIn.status).toBe(307);
