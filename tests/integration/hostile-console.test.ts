@@ -101,5 +101,29 @@ describe('hostile console requests on sqlite', () => {
       expect((await get('/signin?callbackUrl=/a&callbackUrl=/b')).status).toBe(200);
       expect((await get('/signin?error=a&error=b')).status).toBe(200);
     });
+
+    it('a multipart POST over 1 MB to a console page is 413, signed in or not', async () => {
+      const boundary = 'hostileboundary';
+      const body = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x"\r\n\r\n${'a'.repeat(1_200_000)}\r\n--${boundary}--\r\n`,
+      );
+      for (const cookies of [{}, session]) {
+        const res = await raw(server.port, {
+          path: '/connect',
+          headers: { origin: server.origin, 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: cookieHeader(cookies) },
+          body,
+        });
+        expect(res.status, res.body.slice(0, 200)).toBe(413);
+      }
+    });
+
+    it('a console POST that declares no length is 411', async () => {
+      const res = await raw(server.port, {
+        path: '/connect',
+        headers: { origin: server.origin, 'content-type': 'multipart/form-data; boundary=b' },
+        body: [Buffer.from('--b\r\nContent-Disposition: form-data; name="x"\r\n\r\ny\r\n--b--\r\n')],
+      });
+      expect(res.status, res.body.slice(0, 200)).toBe(411);
+    });
   });
 });
