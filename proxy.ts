@@ -68,8 +68,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 export const config = {
   // The API (/api/v1, /api/mcp) runs the same checks itself, in the order of docs/contract.md ("Check order"),
   // with its own error shapes, and reads its bodies as they stream; the health and readiness probes and the metrics
-  // (bearer METRICS_TOKEN, scraped by instance address) must answer any host. OAuth's machine endpoints
+  // (bearer METRICS_TOKEN, scraped by instance address) must answer any host; the cron route checks its bearer
+  // CRON_SECRET itself (Vercel Cron calls it with GET, which must never meet the sign-in page). OAuth's machine endpoints
   // (/api/oauth/*) and discovery (/.well-known/*) answer JSON themselves, never a redirect to the sign-in page (an
   // MCP client probing discovery would choke on its HTML).
-  matcher: ['/((?!api/v1|api/mcp|api/health|api/ready|api/metrics|api/oauth|\\.well-known|_next/static|_next/image|favicon.ico).*)'],
+  matcher: [
+    '/((?!api/v1|api/mcp|api/health|api/ready|api/metrics|api/oauth|api/cron|\\.well-known|_next/static|_next/image|favicon.ico).*)',
+  ],
 };

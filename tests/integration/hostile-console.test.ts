@@ -126,4 +126,15 @@ describe('hostile console requests on sqlite', () => {
       expect(res.status, res.body.slice(0, 200)).toBe(411);
     });
   });
+
+  describe('item 13: the cron route answers Vercel Cron, which calls with GET', () => {
+    it('GET with the secret runs the ingestion; without it is the JSON 401, never a redirect to sign in', async () => {
+      const ok = await raw(server.port, { method: 'GET', path: '/api/cron/ingest', headers: { authorization: `Bearer ${CRON_SECRET}` } });
+      expect(ok.status, ok.body.slice(0, 200)).toBe(200);
+      expect(ok.json().data).toBeDefined();
+      const refused = await raw(server.port, { method: 'GET', path: '/api/cron/ingest' });
+      expect(refused.status).toBe(401);
+      expect(refused.json().error.code).toBe('invalid_token');
+    });
+  });
 });
