@@ -26,6 +26,7 @@ interface Runtime {
     quotaRemaining: Gauge;
     quotaUsed: Gauge;
   };
+  settings: { requestDeadlineMs: number | undefined };
 }
 
 const KEY = Symbol.for('jev.observe');
@@ -49,6 +50,12 @@ export function noteTool(name: string): void {
 export function noteUser(userId: string): void {
   const record = currentRequest();
   if (record) record.userId = userId;
+}
+
+/** Hands server.mjs the request deadline at start-up (it cuts off requests that take longer to arrive). */
+export function shareRequestDeadline(ms: number): void {
+  const rt = runtime();
+  if (rt) rt.settings.requestDeadlineMs = ms;
 }
 
 /** A request refused by a rate budget. */

@@ -84,7 +84,9 @@ function createRuntime(env) {
       registers: [registry],
     }),
   };
-  return { logger, destination, als, registry, metrics };
+  // Set by the app at start-up (instrumentation-node.ts), read by server.mjs: one definition of each setting.
+  const settings = { requestDeadlineMs: undefined };
+  return { logger, destination, als, registry, metrics, settings };
 }
 
 /** The process's runtime, created on first call. */

@@ -4,6 +4,7 @@ import { cookieHeader, signIn, type Cookies } from '../helpers/console-http';
 import { testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
+import { streamBody } from '../helpers/streamed-body';
 
 // Issue 23: the surfaces around the API, attacked through the real server (the production build): redirects
 // after sign-in, request lines and methods the web's Request cannot carry, oversized and repeated form input,
@@ -29,11 +30,19 @@ describe('hostile console requests on sqlite', () => {
   let database: TestDatabase;
   let server: RunningServer;
   let session: Cookies;
+  let token: string;
 
   beforeAll(async () => {
     database = await testDatabase('sqlite');
-    await createUser(database.db, { email: 'ann@example.com', password: PASSWORD });
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS, CRON_SECRET, ODDS_API_KEY: '' });
+    const user = await createUser(database.db, { email: 'ann@example.com', password: PASSWORD });
+    ({ token } = await database.token(user.id, 'read'));
+    server = await startServer({
+      DATABASE_URL: database.url,
+      ...GENEROUS_BUDGETS,
+      CRON_SECRET,
+      ODDS_API_KEY: '',
+      REQUEST_DEADLINE_SECONDS: '3',
+    });
     ({ cookies: session } = await signIn(server.port, 'ann@example.com', PASSWORD));
   });
   afterAll(async () => {
@@ -125,6 +134,28 @@ describe('hostile console requests on sqlite', () => {
       });
       expect(res.status, res.body.slice(0, 200)).toBe(411);
     });
+  });
+
+  describe('item 2: a body trickled a byte at a time does not hold its connection', () => {
+    it.each([
+      ['a console page (cut off by the server: 408, connection closed)', '/connect', 'multipart/form-data; boundary=b', 408],
+      ['the REST API (its deadline: 503)', '/api/v1/tools/calc_ev', 'application/json', 503],
+    ])(
+      '%s: the request is ended soon after the request deadline (3 s here)',
+      async (_, path, type, status) => {
+        const answer = await streamBody(server.port, {
+          path,
+          headers: { origin: server.origin, 'content-type': type, 'content-length': '200', authorization: `Bearer ${token}` },
+          totalBytes: 200,
+          chunkBytes: 1,
+          everyMs: 1000,
+          giveUpMs: 60_000,
+        });
+        expect(answer.status, `after ${answer.elapsedMs} ms`).toBe(status);
+        expect(answer.elapsedMs).toBeLessThan(30_000);
+      },
+      90_000,
+    );
   });
 
   describe('item 13: the cron route answers Vercel Cron, which calls with GET', () => {
