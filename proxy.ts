@@ -4,7 +4,7 @@ import { authSecret } from '@/lib/auth/secret';
 import { config as appConfig } from '@/lib/config';
 import { FORM_MAX_BYTES } from '@/lib/console/forms';
 import { asToolError } from '@/lib/errors';
-import { checkHost, checkHostAndOrigin } from '@/lib/gateway/origin';
+import { checkHost, checkHostAndOrigin } from '@/lib/http/origin';
 import { NO_STORE } from '@/lib/http/errors';
 
 // Console pages, server actions and next-auth's routes: only the console's hostname is served, changing
