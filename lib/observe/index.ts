@@ -27,6 +27,7 @@ interface Runtime {
     quotaUsed: Gauge;
   };
   settings: { requestDeadlineMs: number | undefined };
+  answerUnavailable(record: RequestRecord | undefined, retryAfterSeconds: number): void;
 }
 
 const KEY = Symbol.for('jev.observe');
@@ -56,6 +57,15 @@ export function noteUser(userId: string): void {
 export function shareRequestDeadline(ms: number): void {
   const rt = runtime();
   if (rt) rt.settings.requestDeadlineMs = ms;
+}
+
+/**
+ * The database could not serve the current request: if it ends in a failure (a page or server action that could
+ * not render answers 500), server.mjs sends 503 with Retry-After instead.
+ */
+export function noteDatabaseUnavailable(retryAfterSeconds: number): void {
+  const rt = runtime();
+  rt?.answerUnavailable(rt.als.getStore(), retryAfterSeconds);
 }
 
 /** A request refused by a rate budget. */

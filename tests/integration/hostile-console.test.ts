@@ -3,7 +3,9 @@ import { createUser } from '@/lib/account/users';
 import { cookieHeader, signIn, type Cookies } from '../helpers/console-http';
 import { testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
+import { htmlForms, multipart } from '../helpers/html-forms';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
+import { startStallProxy, type StallProxy } from '../helpers/stall-proxy';
 import { streamBody } from '../helpers/streamed-body';
 
 // Issue 23: the surfaces around the API, attacked through the real server (the production build): redirects
@@ -168,4 +170,67 @@ describe('hostile console requests on sqlite', () => {
       expect(refused.json().error.code).toBe('invalid_token');
     });
   });
+});
+
+describe('item 10: a stalled PostgreSQL on console pages and server actions', () => {
+  let database: TestDatabase;
+  let proxy: StallProxy;
+  let server: RunningServer;
+  let session: Cookies;
+
+  beforeAll(async () => {
+    database = await testDatabase('postgres');
+    await createUser(database.db, { email: 'pia@example.com', password: PASSWORD });
+    const target = new URL(database.url);
+    proxy = await startStallProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(database.url);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    server = await startServer({
+      DATABASE_URL: viaProxy.toString(),
+      ...GENEROUS_BUDGETS,
+      DB_CONNECT_TIMEOUT_SECONDS: '2',
+      DB_QUERY_TIMEOUT_SECONDS: '2',
+    });
+    ({ cookies: session } = await signIn(server.port, 'pia@example.com', PASSWORD));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await proxy?.close();
+    await database?.close();
+  });
+
+  const page = (path: string) => raw(server.port, { method: 'GET', path, headers: { cookie: cookieHeader(session) } });
+
+  it('signed-in pages and a form posted to its server action answer 503 with Retry-After and say so; then recover', async () => {
+    const bankroll = await page('/bankroll');
+    expect(bankroll.status).toBe(200);
+    const [form] = htmlForms(bankroll.body);
+    const filled = form!.defaults.map(([name, value]): [string, string] => [
+      name,
+      name === 'balance' ? '500' : name === 'unit' ? '5' : value,
+    ]);
+    proxy.stall();
+    for (const path of ['/connect', '/bets', '/bankroll', '/picks', '/games', '/signin']) {
+      const res = await page(path);
+      expect(res.status, `${path}: ${res.body.slice(0, 200)}`).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.body).toContain('This page is unavailable right now');
+    }
+    const { body, contentType } = multipart(filled);
+    const saved = await raw(server.port, {
+      path: '/bankroll',
+      headers: { cookie: cookieHeader(session), origin: server.origin, 'content-type': contentType },
+      body,
+    });
+    expect(saved.status, saved.body.slice(0, 200)).toBe(503);
+    expect(saved.headers['retry-after']).toBe('5');
+    proxy.forward();
+    const deadline = Date.now() + 30_000;
+    let status = 0;
+    while (Date.now() < deadline && status !== 200) {
+      status = (await page('/connect')).status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(status).toBe(200);
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+import { consolePage } from '@/app/components/ConsolePage';
 import { DataTable } from '@/app/components/DataTable';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
@@ -22,7 +23,11 @@ function pick<T extends string>(value: string | string[] | undefined, allowed: r
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
 }
 
-export default async function BetsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default consolePage(async function BetsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUser();
   const params = await searchParams;
   const status = pick(params.status, BET_STATUSES);
@@ -128,4 +133,4 @@ export default async function BetsPage({ searchParams }: { searchParams: Promise
       </main>
     </>
   );
-}
+});

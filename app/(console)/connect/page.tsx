@@ -1,3 +1,4 @@
+import { consolePage } from '@/app/components/ConsolePage';
 import { DataTable } from '@/app/components/DataTable';
 import { CopyButton } from '@/app/components/CopyButton';
 import { SiteHeader } from '@/app/components/SiteHeader';
@@ -15,7 +16,7 @@ import { RevokeTokenForm } from './RevokeTokenForm';
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Connect · JEV' };
 
-export default async function ConnectPage() {
+export default consolePage(async function ConnectPage() {
   const user = await requireUser();
   const { appOrigin } = config();
   const now = new Date();
@@ -146,4 +147,4 @@ export default async function ConnectPage() {
       </main>
     </>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { consolePage } from '@/app/components/ConsolePage';
 import { DataTable } from '@/app/components/DataTable';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
@@ -13,7 +14,11 @@ export const metadata = { title: 'Picks · JEV' };
 
 const percent = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
 
-export default async function PicksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default consolePage(async function PicksPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUser();
   const params = await searchParams;
   const sport = typeof params.sport === 'string' && (SPORTS as readonly string[]).includes(params.sport) ? params.sport : undefined;
@@ -109,4 +114,4 @@ export default async function PicksPage({ searchParams }: { searchParams: Promis
       </main>
     </>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { authSecret } from '@/lib/auth/secret';
 import { requireUser } from '@/lib/auth/session';
@@ -16,7 +17,11 @@ export const metadata = { title: 'Allow an app · JEV' };
 // name a client chose sits in its own <bdi>, so whatever direction its text runs cannot carry on into the
 // page's own words (names are also stored without bidi controls: lib/text.ts).
 
-export default async function AuthorizePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default consolePage(async function AuthorizePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUser();
   const params = await searchParams;
   const cfg = config();
@@ -104,4 +109,4 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
       </main>
     </>
   );
-}
+});
