@@ -14,6 +14,11 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
 /** Tabs, newlines and the other separators become one space: a label is one line. */
 const SPACES = /[\s\p{Zl}\p{Zp}]+/gu;
 
+/** A client label as stored with a bet or pick, and a token's last MCP client: the client's name or User-Agent. */
+export const LABEL_MAX_CODE_POINTS = 200;
+/** A name a person or a client gives: a token's, an OAuth client's, a user's. */
+export const NAME_MAX_CODE_POINTS = 100;
+
 /**
  * `text` as one visible line: invisible and control characters dropped, runs of white space made one space,
  * trimmed, and cut to at most `maxCodePoints` whole code points (never through a surrogate pair, so an emoji
@@ -29,4 +34,9 @@ export function cleanLabel(text: string, maxCodePoints: number): string {
     count += 1;
   }
   return cut.trimEnd();
+}
+
+/** A client label as stored with a bet or pick: one visible line, null when there is none or nothing is visible. */
+export function storedLabel(text: string | undefined): string | null {
+  return (text && cleanLabel(text, LABEL_MAX_CODE_POINTS)) || null;
 }

@@ -5,6 +5,7 @@ import { requireJsonContentType } from '@/lib/gateway/body';
 import type { Gateway } from '@/lib/gateway/pipeline';
 import { withDeadline } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
+import { cleanLabel, LABEL_MAX_CODE_POINTS } from '@/lib/text';
 import { createMcpServer, REFUSED_LISTEN_METHOD, type McpCaller, type Reach } from './server';
 
 // The MCP front end. The gateway's steps run first, in the order docs/contract.md gives for MCP ("MCP errors before the protocol"): host and origin, address
@@ -20,8 +21,6 @@ const MODERN_VERSIONS: readonly string[] = ['2026-07-28'];
 const ALL_VERSIONS: readonly string[] = [...MODERN_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS];
 /** JSON-RPC's internal error: what a request still running at the deadline is answered with. */
 const INTERNAL_ERROR = -32603;
-/** Longest client name kept; clientInfo is whatever the client sends. */
-const MAX_CLIENT_NAME = 200;
 
 function parseJson(text: string): unknown {
   try {
@@ -39,14 +38,19 @@ function messagesOf(body: unknown): unknown[] {
   return Array.isArray(body) ? body : [body];
 }
 
-/** The client's name: sent in `initialize` under the 2025-era versions, with every request under 2026-07-28. */
+/**
+ * The client's name: sent in `initialize` under the 2025-era versions, with every request under 2026-07-28. It
+ * is whatever the client sends, so it is kept as one visible line (lib/text.ts): it labels records and shows on
+ * the Connect page.
+ */
 function clientNameOf(body: unknown): string | undefined {
   for (const message of messagesOf(body)) {
     const params = member(message, 'params');
     const info =
       member(message, 'method') === 'initialize' ? member(params, 'clientInfo') : member(member(params, '_meta'), CLIENT_INFO_META_KEY);
     const name = member(info, 'name');
-    if (typeof name === 'string' && name.trim() !== '') return name.trim().slice(0, MAX_CLIENT_NAME);
+    const label = typeof name === 'string' ? cleanLabel(name, LABEL_MAX_CODE_POINTS) : '';
+    if (label !== '') return label;
   }
   return undefined;
 }

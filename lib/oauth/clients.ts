@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
-import { cleanLabel } from '@/lib/text';
+import { cleanLabel, NAME_MAX_CODE_POINTS } from '@/lib/text';
 import { fetchMetadataDocument, type MetadataDocument } from './cimd';
 import { OAuthFailure } from './errors';
 
@@ -26,8 +26,6 @@ const FAILURE_KEPT_MS = 60 * 1000;
 /** Documents (and failures) kept per process; the oldest is dropped to make room. */
 const MAX_DOCUMENTS = 1000;
 const MAX_REDIRECT_URIS = 10;
-/** A client's name as stored and shown: one visible line (lib/text.ts). */
-const MAX_NAME = 100;
 
 function toKnown(row: {
   id: string | null;
@@ -105,7 +103,7 @@ export async function registerClient(db: Db, body: unknown): Promise<Record<stri
   if (authMethod !== 'none') {
     throw new OAuthFailure('invalid_client_metadata', 'Only public clients are registered: token_endpoint_auth_method must be none.');
   }
-  const name = (typeof meta.client_name === 'string' && cleanLabel(meta.client_name, MAX_NAME)) || 'Unnamed app';
+  const name = (typeof meta.client_name === 'string' && cleanLabel(meta.client_name, NAME_MAX_CODE_POINTS)) || 'Unnamed app';
   const logoUri = typeof meta.logo_uri === 'string' && meta.logo_uri.startsWith('https://') ? meta.logo_uri : null;
   const clientId = `jevc_${randomBytes(16).toString('base64url')}`;
   const now = new Date();
@@ -151,7 +149,7 @@ function metadataDocument(clientId: string, options: { allowLoopbackForTests: bo
 
 function rowData(clientId: string, doc: MetadataDocument) {
   const redirectUris = doc.redirect_uris.slice(0, MAX_REDIRECT_URIS).map(checkRedirectUri);
-  const name = cleanLabel(doc.client_name ?? '', MAX_NAME) || new URL(clientId).host;
+  const name = cleanLabel(doc.client_name ?? '', NAME_MAX_CODE_POINTS) || new URL(clientId).host;
   return { kind: 'cimd', name, redirectUris: JSON.stringify(redirectUris), logoUri: doc.logo_uri ?? null };
 }
 

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@/lib/account/users';
 import { cookieHeader, signIn, type Cookies } from '../helpers/console-http';
-import { testDatabase, type TestDatabase } from '../helpers/fixtures';
+import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
+import { addGame } from '../helpers/games';
 import { raw } from '../helpers/http';
 import { htmlForms, multipart } from '../helpers/html-forms';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
 import { startStallProxy, type StallProxy } from '../helpers/stall-proxy';
 import { streamBody } from '../helpers/streamed-body';
+import { modern } from './mcp/support';
 
 // Issue 23: the surfaces around the API, attacked through the real server (the production build): redirects
 // after sign-in, request lines and methods the web's Request cannot carry, oversized and repeated form input,
@@ -233,4 +235,90 @@ describe('item 10: a stalled PostgreSQL on console pages and server actions', ()
     }
     expect(status).toBe(200);
   }, 120_000);
+});
+
+describe.each(PROVIDERS)('items 4 and 8: labels and names on %s', (provider) => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let session: Cookies;
+  let token: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    database = await testDatabase(provider);
+    userId = (await createUser(database.db, { email: 'lee@example.com', password: PASSWORD })).id;
+    ({ token } = await database.token(userId, 'write'));
+    await addGame(database.db, { id: 'nfl-label-next', home: 'NYG', away: 'DAL', startsAt: new Date(Date.now() + 86_400_000) });
+    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
+    ({ cookies: session } = await signIn(server.port, 'lee@example.com', PASSWORD));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+  });
+
+  const wager = { sport: 'nfl', gameId: 'nfl-label-next', market: 'h2h', selection: 'NYG', americanOdds: -150 };
+  const logBet = (clientName: string) =>
+    modern(server.port, token, 'tools/call', { name: 'log_bet', arguments: { ...wager, stake: 10 } }, { clientName });
+  const savePick = (clientName: string) =>
+    modern(
+      server.port,
+      token,
+      'tools/call',
+      { name: 'save_recommendation', arguments: { ...wager, probability: 0.62, reasoning: 'r', risks: 'k' } },
+      { clientName },
+    );
+  const page = (path: string) => raw(server.port, { method: 'GET', path, headers: { cookie: cookieHeader(session) } });
+
+  it('an MCP client name with an emoji across its 200th character, NUL or bidi controls still saves bets and picks', async () => {
+    const names = [`${'a'.repeat(199)}\u{1f3c8}tail`, 'Agent\u0000 \u202eX\u200b'];
+    for (const name of names) {
+      for (const answer of [await logBet(name), await savePick(name)]) {
+        const { result } = answer.json();
+        expect(result.isError, answer.body.slice(0, 300)).toBeUndefined();
+      }
+    }
+    const labels = (await database.db.bet.findMany({ orderBy: { placedAt: 'asc' }, select: { clientLabel: true } })).map(
+      (b) => b.clientLabel,
+    );
+    expect(labels).toEqual([`${'a'.repeat(199)}\u{1f3c8}`, 'Agent X']);
+    const picks = await database.db.recommendation.findMany({ orderBy: { createdAt: 'asc' }, select: { clientLabel: true } });
+    expect(picks.map((p) => p.clientLabel)).toEqual(labels);
+    const connect = await page('/connect');
+    expect(connect.body).toContain('<bdi>Agent X</bdi>');
+    expect(connect.body).not.toMatch(/[\u202e\u200b]/);
+  });
+
+  it('a REST User-Agent is stored as one line of at most 200 characters and isolated on the Bets page', async () => {
+    const userAgent = `Bot/1.0 ${'x'.repeat(8000)}\u0085`;
+    const res = await raw(server.port, {
+      path: '/api/v1/tools/log_bet',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'user-agent': userAgent },
+      body: JSON.stringify({ ...wager, stake: 5 }),
+    });
+    expect(res.status, res.body).toBe(200);
+    const label = res.json().data.bet.clientLabel as string;
+    expect([...label]).toHaveLength(200);
+    expect(label.startsWith('Bot/1.0 xxx')).toBe(true);
+    const bets = await page('/bets');
+    expect(bets.body).toContain(`<bdi>${label}</bdi>`);
+    expect(bets.body).not.toContain('x'.repeat(201));
+  });
+
+  it('a token named on the Connect page is stored without invisible characters', async () => {
+    const connect = await page('/connect');
+    const form = htmlForms(connect.body).find((candidate) => candidate.inputs.has('name') && candidate.inputs.has('expiry'));
+    const fields = form!.defaults.map(([name, value]): [string, string] => [
+      name,
+      name === 'name' ? 'Mine \u202e\u200b\u0000 laptop' : value,
+    ]);
+    const { body, contentType } = multipart(fields);
+    const created = await raw(server.port, {
+      path: '/connect',
+      headers: { cookie: cookieHeader(session), origin: server.origin, 'content-type': contentType },
+      body,
+    });
+    expect(created.status, created.body.slice(0, 200)).toBe(200);
+    expect(await database.db.accessToken.findFirst({ where: { userId, name: 'Mine laptop' } })).not.toBeNull();
+  });
 });

@@ -108,7 +108,9 @@ export default consolePage(async function BetsPage({
                     <td>
                       <time dateTime={bet.placedAt.toISOString()}>{formatDateTime(bet.placedAt, timeZone)}</time>
                     </td>
-                    <th scope="row">{label}</th>
+                    <th scope="row">
+                      <bdi>{label}</bdi>
+                    </th>
                     <td>
                       {bet.americanOdds > 0 ? `+${bet.americanOdds}` : bet.americanOdds}
                       {bet.book ? ` (${bet.book})` : ''}
@@ -117,7 +119,7 @@ export default consolePage(async function BetsPage({
                     <td>{bet.status}</td>
                     <td>{money(bet.profit)}</td>
                     <td>{percent(bet.closingLineValue)}</td>
-                    <td>{bet.clientLabel ?? '–'}</td>
+                    <td>{bet.clientLabel ? <bdi>{bet.clientLabel}</bdi> : '–'}</td>
                     <td>{bet.status === 'open' ? <SettleBetForm betId={bet.id} label={label} /> : null}</td>
                   </tr>
                 );

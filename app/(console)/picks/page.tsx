@@ -78,9 +78,11 @@ export default consolePage(async function PicksPage({
                     <time dateTime={pick.createdAt.toISOString()}>{formatDateTime(pick.createdAt, timeZone)}</time>
                   </td>
                   <th scope="row">
-                    {pick.sport.toUpperCase()} {pick.gameId}: {pick.player ? `${pick.player} ` : ''}
-                    {pick.market} {pick.selection}
-                    {pick.point === null ? '' : ` ${pick.point}`}
+                    <bdi>
+                      {pick.sport.toUpperCase()} {pick.gameId}: {pick.player ? `${pick.player} ` : ''}
+                      {pick.market} {pick.selection}
+                      {pick.point === null ? '' : ` ${pick.point}`}
+                    </bdi>
                   </th>
                   <td>
                     {pick.americanOdds > 0 ? `+${pick.americanOdds}` : pick.americanOdds}
@@ -91,13 +93,15 @@ export default consolePage(async function PicksPage({
                   </td>
                   <td>{pick.stakeUnits === null ? '–' : `${pick.stakeUnits} u`}</td>
                   <td>{pick.result ?? 'pending'}</td>
-                  <td>{pick.clientLabel ?? '–'}</td>
+                  <td>{pick.clientLabel ? <bdi>{pick.clientLabel}</bdi> : '–'}</td>
                   <td>
                     <details>
                       <summary>Read</summary>
-                      <p>{pick.reasoning}</p>
                       <p>
-                        <strong>Risks:</strong> {pick.risks}
+                        <bdi>{pick.reasoning}</bdi>
+                      </p>
+                      <p>
+                        <strong>Risks:</strong> <bdi>{pick.risks}</bdi>
                       </p>
                     </details>
                   </td>
