@@ -111,7 +111,11 @@ function dropSelfCancellations(body: unknown): unknown {
   return body.some(cancelsOwn) ? body.filter((message) => !cancelsOwn(message)) : body;
 }
 
-/** Protocol refusals the SDK would word misleadingly: a batch under 2026-07-28, initialize batched with others. */
+/**
+ * Protocol refusals the SDK would word misleadingly or get wrong: a batch under 2026-07-28, initialize batched
+ * with others, and two requests sharing an id (the SDK matches answers to requests by id, so it would answer
+ * only one of them).
+ */
 function batchRefusal(request: Request, body: unknown): Response | undefined {
   if (!Array.isArray(body)) return undefined;
   const version = request.headers.get('mcp-protocol-version');
@@ -129,15 +133,44 @@ function batchRefusal(request: Request, body: unknown): Response | undefined {
       'Invalid Request: initialize must be sent on its own, not in a batch with other messages. Send it first, then the other requests.',
     );
   }
+  const ids = body.filter(isRequest).map((message) => JSON.stringify(member(message, 'id')));
+  const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (repeated !== undefined) {
+    return jsonRpcErrorResponse(
+      400,
+      -32600,
+      `Invalid Request: the batch holds more than one request with id ${repeated}. Give each request of a batch its own id.`,
+    );
+  }
   return undefined;
 }
 
-/** The SDK's 2025-era transport names only the 2025-era versions as supported; every list names all of them. */
+/** JSON-RPC's code for a protocol version the server does not serve (2026-07-28). */
+const UNSUPPORTED_VERSION = -32022;
+const VERSION_LIST = `(supported versions: ${ALL_VERSIONS.join(', ')})`;
+
+/**
+ * The SDK names only the versions of one era as supported: the 2025-era transport lists the 2025-era versions in
+ * its message, and under 2026-07-28 `data.supported` holds 2026-07-28 alone. Every such answer names all of them,
+ * in its message and, when it has one, in `data.supported`.
+ */
 async function withAllVersions(response: Response): Promise<Response> {
   if (response.status !== 400 || !response.headers.get('content-type')?.includes('application/json')) return response;
-  const text = await response.text();
-  const rewritten = text.replace(/\(supported versions: [^)]*\)/, `(supported versions: ${ALL_VERSIONS.join(', ')})`);
-  return new Response(rewritten, { status: response.status, headers: response.headers });
+  const answer = (await response.json()) as { error?: { code?: number; message?: string; data?: { supported?: unknown } } };
+  const error = answer.error;
+  if (
+    error &&
+    typeof error.message === 'string' &&
+    (error.code === UNSUPPORTED_VERSION || error.message.includes('(supported versions:'))
+  ) {
+    error.message = error.message.includes('(supported versions:')
+      ? error.message.replace(/\(supported versions: [^)]*\)/, VERSION_LIST)
+      : `${error.message} ${VERSION_LIST}`;
+    if (error.data && 'supported' in error.data) error.data.supported = [...ALL_VERSIONS];
+  }
+  const headers = new Headers(response.headers);
+  headers.delete('content-length'); // the body's length changed
+  return new Response(JSON.stringify(answer), { status: response.status, headers });
 }
 
 /**

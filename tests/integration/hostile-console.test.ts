@@ -8,7 +8,7 @@ import { htmlForms, multipart } from '../helpers/html-forms';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
 import { startStallProxy, type StallProxy } from '../helpers/stall-proxy';
 import { streamBody } from '../helpers/streamed-body';
-import { modern } from './mcp/support';
+import { legacy, modern, MODERN } from './mcp/support';
 
 // Issue 23: the surfaces around the API, attacked through the real server (the production build): redirects
 // after sign-in, request lines and methods the web's Request cannot carry, oversized and repeated form input,
@@ -160,6 +160,66 @@ describe('hostile console requests on sqlite', () => {
       },
       90_000,
     );
+  });
+
+  describe('item 14: MCP answers that used to be wrong', () => {
+    it.each(['__proto__', 'constructor', 'valueOf', 'hasOwnProperty'])(
+      'tools/call %s is an unknown tool, like any other name',
+      async (name) => {
+        for (const res of [
+          await modern(server.port, token, 'tools/call', { name, arguments: {} }),
+          await legacy(server.port, token, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } }),
+        ]) {
+          const text = res.body.replace(/^event: message\ndata: /, '');
+          expect(JSON.parse(text).error).toEqual({ code: -32602, message: `Tool ${name} not found` });
+        }
+      },
+    );
+
+    it('prompts/get __proto__ is an unknown prompt', async () => {
+      const res = await modern(server.port, token, 'prompts/get', { name: '__proto__' });
+      expect(res.json().error.message).toMatch(/__proto__ not found/);
+    });
+
+    it('an unsupported protocol version under 2026-07-28 lists every version served', async () => {
+      const res = await raw(server.port, {
+        path: '/api/mcp',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'mcp-protocol-version': '2099-01-01',
+          'mcp-method': 'tools/list',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/list',
+          params: {
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2099-01-01',
+              'io.modelcontextprotocol/clientInfo': { name: 'x', version: '1' },
+              'io.modelcontextprotocol/clientCapabilities': {},
+            },
+          },
+        }),
+      });
+      expect(res.status).toBe(400);
+      const { error } = res.json();
+      const all = [MODERN, '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
+      expect(error.code).toBe(-32022);
+      expect(error.data.supported).toEqual(all);
+      expect(error.message).toContain(`(supported versions: ${all.join(', ')})`);
+    });
+
+    it('a batch holding two requests with one id is refused as an invalid request, not answered once', async () => {
+      const res = await legacy(server.port, token, [
+        { jsonrpc: '2.0', id: 7, method: 'ping' },
+        { jsonrpc: '2.0', id: 7, method: 'tools/list' },
+      ]);
+      expect(res.status).toBe(400);
+      expect(res.json().error).toEqual({ code: -32600, message: expect.stringMatching(/id 7/) });
+    });
   });
 
   describe('item 13: the cron route answers Vercel Cron, which calls with GET', () => {
