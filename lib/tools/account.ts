@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { BET_STATUSES, choiceList, SETTLE_RESULTS } from '@/lib/account/bet-states';
-import { MAX_AMOUNT, MAX_AMOUNT_TEXT } from '@/lib/account/money';
+import { MAX_AMOUNT_TEXT } from '@/lib/account/money';
 import { ToolError } from '@/lib/errors';
 import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { READ_HINTS, WRITE_HINTS } from './hints';
-import { americanOdds, expected, inYearRange, money, probability, sport, storable, text, YEAR_RANGE_MESSAGE } from './inputs';
+import { americanOdds, expected, inYearRange, money, moneyOrZero, probability, sport, storable, text, YEAR_RANGE_MESSAGE } from './inputs';
 import { defineTool } from './types';
 
 // The user's book: bankroll discipline, bets and picks. The three write tools need a write token.
@@ -115,12 +115,7 @@ export const settleBetTool = defineTool({
   input: z.strictObject({
     betId: text(100),
     result: z.enum(SETTLE_RESULTS, { error: expected(`must be ${choiceList(SETTLE_RESULTS)}`) }),
-    payout: z
-      .number({ error: expected('must be a number') })
-      .min(0, 'must be 0 or more')
-      .max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT_TEXT}`)
-      .optional()
-      .meta({ description: 'Amount returned, for cashout.' }),
+    payout: moneyOrZero.optional().meta({ description: 'Amount returned, for cashout.' }),
   }),
   async run(ctx, { betId, result, payout }) {
     return ctx.book.settleBet({ userId: ctx.user.id, betId, request: { result, payout }, now: ctx.now() });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveBankroll } from '@/lib/account/bankroll';
 import { createUser } from '@/lib/account/users';
 import { cookieHeader, signIn, type Cookies } from '../helpers/console-http';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
@@ -380,5 +381,85 @@ describe.each(PROVIDERS)('items 4 and 8: labels and names on %s', (provider) => 
     });
     expect(created.status, created.body.slice(0, 200)).toBe(200);
     expect(await database.db.accessToken.findFirst({ where: { userId, name: 'Mine laptop' } })).not.toBeNull();
+  });
+});
+
+describe.each(PROVIDERS)('item 12: amounts of money on %s', (provider) => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let session: Cookies;
+  let token: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    database = await testDatabase(provider);
+    userId = (await createUser(database.db, { email: 'max@example.com', password: PASSWORD })).id;
+    await saveBankroll(database.db, userId, { balance: 1000, unit: 10 });
+    ({ token } = await database.token(userId, 'write'));
+    await addGame(database.db, { id: 'nfl-money-next', home: 'NYG', away: 'DAL', startsAt: new Date(Date.now() + 86_400_000) });
+    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
+    ({ cookies: session } = await signIn(server.port, 'max@example.com', PASSWORD));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+  });
+
+  const wager = { sport: 'nfl', gameId: 'nfl-money-next', market: 'h2h', selection: 'NYG', americanOdds: -150 };
+  const rest = (tool: string, args: Record<string, unknown>) =>
+    raw(server.port, {
+      path: `/api/v1/tools/${tool}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(args),
+    });
+  const page = (path: string) => raw(server.port, { method: 'GET', path, headers: { cookie: cookieHeader(session) } });
+  /** Submits the page's form that has `field`, with `values` over what it shows, as a browser without JavaScript does. */
+  async function submit(path: string, field: string, values: Record<string, string>) {
+    const form = htmlForms((await page(path)).body).find(
+      (candidate) => candidate.inputs.has(field) || candidate.hidden.some(([n]) => n === field),
+    );
+    const fields = form!.defaults.filter(([name]) => !(name in values)).concat(Object.entries(values));
+    const { body, contentType } = multipart(fields);
+    return raw(server.port, { path, headers: { cookie: cookieHeader(session), origin: server.origin, 'content-type': contentType }, body });
+  }
+  const bankroll = () => database.db.bankroll.findUniqueOrThrow({ where: { userId } });
+
+  it('a stake, payout or bankroll below a cent, or not a whole number of cents, is 400 and nothing is stored', async () => {
+    for (const stake of [0.004, 10.005]) {
+      const res = await rest('log_bet', { ...wager, stake });
+      expect(res.status, res.body).toBe(400);
+      expect(res.json().error.issues.map((issue: { path: string }) => issue.path)).toContain('stake');
+    }
+    expect(await database.db.bet.count()).toBe(0);
+    expect((await rest('calc_kelly_stake', { probability: 0.6, americanOdds: 100, bankroll: 0.004 })).status).toBe(400);
+    const logged = await rest('log_bet', { ...wager, stake: 10 });
+    expect(logged.status).toBe(200);
+    const settled = await rest('settle_bet', { betId: logged.json().data.bet.id, result: 'cashout', payout: 0.004 });
+    expect(settled.status).toBe(400);
+  });
+
+  it('the Bankroll page refuses hexadecimal, binary and sub-cent amounts, and saves a balance of 0', async () => {
+    for (const [field, value] of [
+      ['balance', '0x3E8'],
+      ['unit', '0b11'],
+      ['unit', '0.004'],
+      ['dailyLossLimit', '0.004'],
+    ]) {
+      const res = await submit('/bankroll', 'balance', { balance: '1000', unit: '10', [field as string]: value as string });
+      expect(res.status).toBe(200);
+      expect(res.body, `${field}=${value}`).toContain('Enter an amount such as 250 or 12.50');
+    }
+    expect(await bankroll()).toMatchObject({ balanceCents: 100_000, unitCents: 1000, dailyLossLimitCents: null });
+    const zero = await submit('/bankroll', 'balance', { balance: '0', unit: '10' });
+    expect(zero.status).toBe(200);
+    expect(await bankroll()).toMatchObject({ balanceCents: 0, unitCents: 1000 });
+  });
+
+  it('the Bets page refuses a hexadecimal cash-out payout and leaves the bet open', async () => {
+    const bet = await database.db.bet.findFirstOrThrow({ where: { userId, status: 'open' } });
+    const res = await submit('/bets', 'betId', { betId: bet.id, result: 'cashout', payout: '0x10' });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('Enter the amount the book paid out');
+    expect((await database.db.bet.findUniqueOrThrow({ where: { id: bet.id } })).status).toBe('open');
   });
 });
