@@ -463,3 +463,48 @@ describe.each(PROVIDERS)('item 12: amounts of money on %s', (provider) => {
     expect((await database.db.bet.findUniqueOrThrow({ where: { id: bet.id } })).status).toBe('open');
   });
 });
+
+describe('item 6: sign-in attempts slow guessers down and never lock the owner out', () => {
+  let database: TestDatabase;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    database = await testDatabase('sqlite');
+    for (const email of ['olga@example.com', 'sol@example.com']) await createUser(database.db, { email, password: PASSWORD });
+    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS, TRUSTED_PROXY_HOPS: '1' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+  });
+
+  /** The outcome of one sign-in from `address`: signed in, refused, or too many attempts. */
+  async function outcome(email: string, password: string, address: string): Promise<'signed_in' | 'refused' | 'too_many'> {
+    const { res, cookies } = await signIn(server.port, email, password, { 'x-forwarded-for': address });
+    if (cookies['next-auth.session-token']) return 'signed_in';
+    const url = String(res.json().url);
+    if (url.includes('error=TooManyAttempts')) return 'too_many';
+    expect(url, res.body).toContain('error=CredentialsSignin');
+    return 'refused';
+  }
+
+  it('wrong passwords from other addresses back off there and leave the owner signing in', async () => {
+    expect(await outcome('olga@example.com', PASSWORD, '198.51.100.1')).toBe('signed_in');
+    const attacker: string[] = [];
+    for (let i = 0; i < 10; i += 1) attacker.push(await outcome('olga@example.com', `wrong ${i}`, '203.0.113.9'));
+    expect(attacker).toEqual([...Array<string>(5).fill('refused'), ...Array<string>(5).fill('too_many')]);
+    expect(await outcome('olga@example.com', PASSWORD, '198.51.100.2')).toBe('signed_in');
+
+    // A crowd spends the rest of the account's wider budget (20 failures): a new address waits, the owner's addresses do not.
+    for (let a = 10; a < 13; a += 1) {
+      for (let i = 0; i < 5; i += 1) expect(await outcome('olga@example.com', `guess ${i}`, `203.0.113.${a}`)).toBe('refused');
+    }
+    expect(await outcome('olga@example.com', PASSWORD, '198.51.100.3')).toBe('too_many');
+    expect(await outcome('olga@example.com', PASSWORD, '198.51.100.1')).toBe('signed_in');
+    expect(await outcome('olga@example.com', PASSWORD, '198.51.100.2')).toBe('signed_in');
+  }, 120_000);
+
+  it('successful sign-ins never count: twelve in a row all sign in', async () => {
+    for (let i = 0; i < 12; i += 1) expect(await outcome('sol@example.com', PASSWORD, '198.51.100.20')).toBe('signed_in');
+  }, 60_000);
+});
