@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { FORM_MAX_BYTES } from './lib/console/forms';
 
 /** No site may frame the console (its create and revoke buttons would be clickjackable): CSP and the older header. */
 const NO_FRAMING = [
@@ -11,6 +12,12 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // Lets two builds of one checkout coexist (e.g. parallel test runs); the default is Next's own `.next`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  experimental: {
+    // One bound for console bodies: what a server action reads, and what Next buffers of a body for the proxy
+    // (10 MB by default, per request).
+    serverActions: { bodySizeLimit: FORM_MAX_BYTES },
+    proxyClientMaxBodySize: FORM_MAX_BYTES,
+  },
   async headers() {
     // Every path, the OAuth consent page included: console pages, server actions, next-auth's pages and redirects
     // (the API's JSON cannot be framed usefully either).

@@ -2,8 +2,9 @@ import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
 import { authSecret } from '@/lib/auth/secret';
 import { config as appConfig } from '@/lib/config';
+import { FORM_MAX_BYTES } from '@/lib/console/forms';
 import { asToolError } from '@/lib/errors';
-import { checkHost, checkHostAndOrigin } from '@/lib/gateway/origin';
+import { checkHost, checkHostAndOrigin } from '@/lib/http/origin';
 import { NO_STORE } from '@/lib/http/errors';
 
 // Console pages, server actions and next-auth's routes: only the console's hostname is served, changing
@@ -18,6 +19,23 @@ function isPublic(pathname: string): boolean {
   return PUBLIC_PAGES.has(pathname) || pathname.startsWith('/api/auth/');
 }
 
+function plainText(status: number, text: string): NextResponse {
+  return new NextResponse(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE } });
+}
+
+/**
+ * Console forms are small and browsers always declare their length: a body over FORM_MAX_BYTES is refused
+ * before anything reads it, and so is one sent in chunks without a length (Next would read either and answer 500).
+ */
+function refuseBody(headers: Headers): NextResponse | undefined {
+  const declared = headers.get('content-length');
+  if (declared === null) {
+    return headers.has('transfer-encoding') ? plainText(411, 'Send the form with a Content-Length header.') : undefined;
+  }
+  if (Number(declared) > FORM_MAX_BYTES) return plainText(413, `The form is larger than ${FORM_MAX_BYTES / (1024 * 1024)} MB.`);
+  return undefined;
+}
+
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const cfg = appConfig();
   const safe = SAFE_METHODS.has(request.method);
@@ -27,10 +45,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     if (safe) checkHost(request.headers, cfg);
     else checkHostAndOrigin(request.headers, cfg);
   } catch (error) {
-    return new NextResponse(asToolError(error).message, {
-      status: 403,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE },
-    });
+    return plainText(403, asToolError(error).message);
+  }
+  if (!safe) {
+    const refused = refuseBody(request.headers);
+    if (refused) return refused;
   }
   const { pathname, search } = request.nextUrl;
   // Server actions are POSTs to the page's path: they check the session themselves and answer in kind.
@@ -49,8 +68,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 export const config = {
   // The API (/api/v1, /api/mcp) runs the same checks itself, in the order of docs/contract.md ("Check order"),
   // with its own error shapes, and reads its bodies as they stream; the health and readiness probes and the metrics
-  // (bearer METRICS_TOKEN, scraped by instance address) must answer any host. OAuth's machine endpoints
+  // (bearer METRICS_TOKEN, scraped by instance address) must answer any host; the cron route checks its bearer
+  // CRON_SECRET itself (Vercel Cron calls it with GET, which must never meet the sign-in page). OAuth's machine endpoints
   // (/api/oauth/*) and discovery (/.well-known/*) answer JSON themselves, never a redirect to the sign-in page (an
   // MCP client probing discovery would choke on its HTML).
-  matcher: ['/((?!api/v1|api/mcp|api/health|api/ready|api/metrics|api/oauth|\\.well-known|_next/static|_next/image|favicon.ico).*)'],
+  matcher: [
+    '/((?!api/v1|api/mcp|api/health|api/ready|api/metrics|api/oauth|api/cron|\\.well-known|_next/static|_next/image|favicon.ico).*)',
+  ],
 };

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { currentUser } from '@/lib/auth/session';
 import { config } from '@/lib/config';
@@ -6,7 +7,7 @@ import { TOOL_RECORDS } from '@/lib/tools/registry';
 
 export const dynamic = 'force-dynamic';
 
-export default async function Home() {
+export default consolePage(async function Home() {
   const { appOrigin } = config();
   const user = await currentUser();
   return (
@@ -47,4 +48,4 @@ export default async function Home() {
       </main>
     </>
   );
-}
+});

@@ -119,6 +119,8 @@ const schema = z
     OAUTH_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600),
     /** Client registrations (RFC 7591) one address may make per hour. */
     OAUTH_REGISTRATIONS_PER_HOUR: positiveInt.default(20),
+    /** Requests one address may make per minute to the token endpoint, and as many to the revocation endpoint. */
+    RATE_LIMIT_OAUTH_PER_MINUTE: positiveInt.default(300),
     /**
      * Tests only: lets a client metadata document be fetched over http and from loopback or private
      * addresses (a test's own server). Never set it on a real server: it opens an SSRF hole.

@@ -1,6 +1,6 @@
 import { config } from '@/lib/config';
 import { asToolError } from '@/lib/errors';
-import { checkHost } from '@/lib/gateway/origin';
+import { checkHost } from '@/lib/http/origin';
 import { oauthError, oauthJson } from '@/lib/oauth/http';
 
 // Every /.well-known/* answer is JSON (proxy.ts leaves these paths alone): a client that probes discovery

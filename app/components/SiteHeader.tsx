@@ -26,7 +26,9 @@ export function SiteHeader({ user, current }: { user: ConsoleUser | null; curren
                   {page.label}
                 </Link>
               ))}
-              <span className="who">{user.email}</span>
+              <span className="who">
+                <bdi>{user.email}</bdi>
+              </span>
               <SignOutButton />
             </>
           ) : (

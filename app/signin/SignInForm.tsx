@@ -14,7 +14,7 @@ const REFUSED = 'The email or password is not right.';
 
 function messageFor(error: string | undefined): string {
   if (!error) return '';
-  if (error === TOO_MANY_ATTEMPTS) return 'Too many sign-in attempts. Wait 15 minutes and try again.';
+  if (error === TOO_MANY_ATTEMPTS) return 'Too many sign-in attempts from here. Wait a few minutes and try again.';
   if (error === 'CredentialsSignin') return REFUSED;
   if (error === SIGN_IN_UNAVAILABLE) return 'Signing in is not possible right now. Try again in a minute.';
   return 'Signing in did not work. Try again, or use another way to sign in.';

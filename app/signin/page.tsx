@@ -1,4 +1,5 @@
 import { redirect } from 'next/navigation';
+import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { oauthProviders } from '@/lib/auth/options';
 import { currentUser } from '@/lib/auth/session';
@@ -9,7 +10,11 @@ import { SignInForm } from './SignInForm';
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Sign in · JEV' };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+export default consolePage(async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { callbackUrl, error } = await searchParams;
   const next = safeCallbackPath(callbackUrl);
   if (await currentUser()) redirect(next);
@@ -19,8 +24,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <main id="main" className="inner narrow">
         <h1>Sign in</h1>
         <p className="lead">Sign in to create access tokens for your agents and set up your bankroll.</p>
-        <SignInForm callbackUrl={next} providers={oauthProviders(config())} providerError={error} />
+        <SignInForm callbackUrl={next} providers={oauthProviders(config())} providerError={typeof error === 'string' ? error : undefined} />
       </main>
     </>
   );
-}
+});

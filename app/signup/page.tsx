@@ -1,4 +1,5 @@
 import { redirect } from 'next/navigation';
+import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { MIN_PASSWORD_LENGTH } from '@/lib/account/passwords';
 import { currentUser } from '@/lib/auth/session';
@@ -7,7 +8,7 @@ import { SignUpForm } from './SignUpForm';
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Create an account · JEV' };
 
-export default async function SignUpPage() {
+export default consolePage(async function SignUpPage() {
   if (await currentUser()) redirect('/connect');
   return (
     <>
@@ -19,4 +20,4 @@ export default async function SignUpPage() {
       </main>
     </>
   );
-}
+});

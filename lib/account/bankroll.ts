@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import { fromCents, MAX_AMOUNT, MAX_AMOUNT_TEXT, toCents } from './money';
+import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, toCents, TYPED_AMOUNT_MESSAGE, typedCents, typedDecimal } from './money';
 import { isValidTimeZone, startOfDay, startOfWeek } from './time';
 
 export interface BankrollSettings {
@@ -15,23 +15,47 @@ export interface BankrollSettings {
   currency?: string;
 }
 
-/** A number as typed (the Bankroll page's fields, `jev bankroll set`'s options): required, then checked. */
-const typedNumber = (check: z.ZodType<number, number>) =>
-  z.string({ error: 'Required.' }).trim().min(1, 'Required.').transform(Number).pipe(check);
+/** A value as typed (the Bankroll page's fields, `jev bankroll set`'s options): required, read by `parse`, then checked. */
+const typed = (parse: (text: string) => number | undefined, message: string) =>
+  z
+    .string({ error: 'Required.' })
+    .trim()
+    .min(1, 'Required.')
+    .transform((text, ctx) => {
+      const value = parse(text);
+      if (value === undefined) ctx.addIssue({ code: 'custom', message });
+      return value ?? z.NEVER;
+    });
 
-function amount(rule: { min: number; inclusive: boolean }) {
-  const bound = rule.inclusive ? `${rule.min} or more` : `more than ${rule.min}`;
-  return typedNumber(
-    z
-      .number({ error: 'Enter a number.' })
-      .refine((value) => (rule.inclusive ? value >= rule.min : value > rule.min), `Enter an amount of ${bound}.`)
-      .refine((value) => value <= MAX_AMOUNT, `Enter at most ${MAX_AMOUNT_TEXT}.`),
-  );
+/** What is wrong with a typed amount (read as `cents` by lib/account/money.ts), with the message people see. */
+function amountProblem(text: string, cents: number | undefined, zero: boolean): string | undefined {
+  const tooSmall = zero ? 'Enter an amount of 0 or more.' : 'Enter an amount of at least 0.01.';
+  if (text === '') return 'Required.';
+  if (cents === undefined) return text.startsWith('-') && typedCents(text.slice(1)) !== undefined ? tooSmall : TYPED_AMOUNT_MESSAGE;
+  if (cents === 0 && !zero) return tooSmall;
+  if (cents > MAX_AMOUNT_CENTS) return `Enter at most ${MAX_AMOUNT_TEXT}.`;
+  return undefined;
 }
 
-const positive = amount({ min: 0, inclusive: false });
+/** A typed amount of money in currency units, checked in whole cents; null for an empty `clearable` field. */
+function amount(rule: { zero?: boolean; clearable?: boolean }) {
+  return z
+    .string({ error: 'Required.' })
+    .trim()
+    .transform((text, ctx) => {
+      if (text === '' && rule.clearable) return null;
+      const cents = typedCents(text);
+      const problem = amountProblem(text, cents, rule.zero === true);
+      if (problem !== undefined || cents === undefined) {
+        ctx.addIssue({ code: 'custom', message: problem ?? TYPED_AMOUNT_MESSAGE });
+        return z.NEVER;
+      }
+      return fromCents(cents);
+    });
+}
+
 /** An empty limit clears it. */
-const optionalPositive = z.union([z.literal('').transform(() => null), positive]);
+const optionalPositive = amount({ clearable: true });
 
 /**
  * The one set of bankroll rules, with the messages people see, for every way of setting a bankroll: the
@@ -40,11 +64,11 @@ const optionalPositive = z.union([z.literal('').transform(() => null), positive]
  */
 export const bankrollSettingsSchema = z
   .object({
-    balance: amount({ min: 0, inclusive: true }),
-    unit: positive,
-    kellyFraction: typedNumber(
-      z.number({ error: 'Enter a number.' }).gt(0, 'Enter a fraction above 0.').max(1, 'Enter at most 1 (full Kelly).'),
-    ).optional(),
+    balance: amount({ zero: true }).pipe(z.number()),
+    unit: amount({}).pipe(z.number()),
+    kellyFraction: typed(typedDecimal, 'Enter a fraction such as 0.25.')
+      .pipe(z.number().gt(0, 'Enter a fraction above 0.').max(1, 'Enter at most 1 (full Kelly).'))
+      .optional(),
     maxStake: optionalPositive.optional(),
     dailyLossLimit: optionalPositive.optional(),
     weeklyLossLimit: optionalPositive.optional(),
@@ -65,7 +89,8 @@ export const bankrollSettingsSchema = z
     if (form.dailyLossLimit != null && form.weeklyLossLimit != null && form.weeklyLossLimit < form.dailyLossLimit) {
       ctx.addIssue({ code: 'custom', path: ['weeklyLossLimit'], message: 'Set at least the daily loss limit.' });
     }
-    if (form.unit > form.balance) {
+    // A balance of 0 (everything lost, or nothing set aside yet) is a balance too: its unit stays as it is.
+    if (form.balance > 0 && form.unit > form.balance) {
       ctx.addIssue({ code: 'custom', path: ['unit'], message: 'A unit cannot be more than the balance.' });
     }
   });

@@ -5,6 +5,7 @@ import { createOnce } from '@/lib/db/unique';
 import { ToolError, invalidInput } from '@/lib/errors';
 import { HELPLINE } from '@/lib/rules';
 import { decodeCursor, encodeCursor, NOT_A_CURSOR } from '@/lib/paging';
+import { storedLabel } from '@/lib/text';
 import { getBankroll } from './bankroll';
 import {
   closingKey,
@@ -143,7 +144,7 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
       stakeCents: toCents(bet.stake),
       book: bet.book ?? null,
       fairProbability,
-      clientLabel: clientLabel ?? null,
+      clientLabel: storedLabel(clientLabel),
       clientRequestId: bet.clientRequestId ?? null,
       recommendationId: bet.recommendationId ?? null,
       notes: bet.notes ?? null,

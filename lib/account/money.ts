@@ -1,6 +1,9 @@
 import { winningsCents } from '@/lib/betting';
 
-// Money is stored as integer cents; tools speak in currency units with at most two decimals.
+// Money is stored as integer cents; every surface speaks in currency units with at most two decimals, and this
+// module is the one parser of them: JSON numbers from tools (wholeCents) and amounts typed by people on the
+// Bankroll and Bets pages and to `jev bankroll set` (typedCents). An amount that is not a whole number of cents is
+// refused, never rounded: 0.004 is not a stake of 0.
 
 /**
  * The one bound on every amount of money (docs: README "Money"): stakes, what a bet pays back, cash-out
@@ -26,6 +29,33 @@ export function largestStakeFor(americanOdds: number): number {
   let cents = Math.floor(MAX_AMOUNT_CENTS / decimal);
   while (cents > 0 && payoutIfWonCents(cents, americanOdds) > MAX_AMOUNT_CENTS) cents -= 1;
   return fromCents(cents);
+}
+
+/** The smallest amount there is: one cent. */
+export const ONE_CENT = 0.01;
+export const WHOLE_CENTS_MESSAGE = 'must be a whole number of cents (at most 2 decimal places)';
+
+/** Whether a JSON number is a whole number of cents (up to floating-point noise: 0.1 + 0.2 is 0.30). */
+export function isWholeCents(amount: number): boolean {
+  return Number.isFinite(amount) && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+}
+
+/** An amount as people type it: digits with at most two decimals ("250", "12.5", "0.75", ".5"). No sign or exponent,
+ * no hexadecimal or binary (Number("0x3E8") is 1000), no thousands separators. */
+const TYPED_AMOUNT = /^(?:(\d{1,12})(?:\.(\d{1,2}))?|\.(\d{1,2}))$/;
+export const TYPED_AMOUNT_MESSAGE = 'Enter an amount such as 250 or 12.50 (digits, at most 2 decimals).';
+
+/** A typed amount in whole cents, read from its digits (no floating point); undefined when it is no such amount. */
+export function typedCents(text: string): number | undefined {
+  const match = TYPED_AMOUNT.exec(text.trim());
+  if (!match) return undefined;
+  const [, whole = '0', decimals = match[3] ?? ''] = match;
+  return Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
+}
+
+/** A typed decimal that is not money (a Kelly fraction): digits with a decimal point, nothing else. */
+export function typedDecimal(text: string): number | undefined {
+  return /^(?:\d{1,12}(?:\.\d{1,12})?|\.\d{1,12})$/.test(text.trim()) ? Number(text.trim()) : undefined;
 }
 
 export function toCents(amount: number): number {

@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { afterCursor, pageEnd, within, type ListFilter, type ListPage } from './bets';
 import { gradeAtFinal, isGradable, loadGames, normalizePick, requireGame, type GameSummary } from './markets';
+import { storedLabel } from '@/lib/text';
 
 // Recommendations ("picks") an agent saved for the user, graded against the final score when it exists.
 
@@ -72,7 +73,7 @@ export async function saveRecommendation(db: Db, input: { userId: string; client
           stakeUnits: pick.stakeUnits ?? null,
           reasoning: pick.reasoning,
           risks: pick.risks,
-          clientLabel: input.clientLabel ?? null,
+          clientLabel: storedLabel(input.clientLabel),
           clientRequestId: pick.clientRequestId ?? null,
           createdAt: input.now,
         },

@@ -2,6 +2,7 @@ import type { Awaitable } from '@/lib/awaitable';
 import type { Db } from '@/lib/db/client';
 import { logWarning } from '@/lib/observe';
 import { redisConnection, redisSubscriber, whenReady } from '@/lib/redis';
+import { cleanLabel, NAME_MAX_CODE_POINTS } from '@/lib/text';
 import { hashToken, mintToken, tokenDisplayParts, type TokenScope } from './token-format';
 
 export interface LiveToken {
@@ -31,14 +32,20 @@ interface NewToken {
   grantId?: string;
 }
 
-/** Mints a token and stores only its hash and display parts. */
-async function storeToken(db: Db, { now, ...fields }: NewToken): Promise<{ id: string; token: string }> {
+/** Mints a token and stores only its hash and display parts; its name as one visible line (lib/text.ts). */
+async function storeToken(db: Db, { now, name, ...fields }: NewToken): Promise<{ id: string; token: string; name: string }> {
   const token = mintToken();
   const row = await db.accessToken.create({
-    data: { ...fields, tokenHash: hashToken(token), ...tokenDisplayParts(token), createdAt: now },
-    select: { id: true },
+    data: {
+      ...fields,
+      name: cleanLabel(name, NAME_MAX_CODE_POINTS) || 'Unnamed token',
+      tokenHash: hashToken(token),
+      ...tokenDisplayParts(token),
+      createdAt: now,
+    },
+    select: { id: true, name: true },
   });
-  return { id: row.id, token };
+  return { id: row.id, token, name: row.name };
 }
 
 export async function createAccessToken(
@@ -46,8 +53,14 @@ export async function createAccessToken(
   input: { userId: string; name: string; scope: TokenScope; expiresInDays?: number; now: Date },
 ): Promise<CreatedToken> {
   const expiresAt = input.expiresInDays ? new Date(input.now.getTime() + input.expiresInDays * DAY_MS) : null;
-  const { id, token } = await storeToken(db, { userId: input.userId, name: input.name, scope: input.scope, now: input.now, expiresAt });
-  return { id, token, name: input.name, scope: input.scope, expiresAt };
+  const { id, token, name } = await storeToken(db, {
+    userId: input.userId,
+    name: input.name,
+    scope: input.scope,
+    now: input.now,
+    expiresAt,
+  });
+  return { id, token, name, scope: input.scope, expiresAt };
 }
 
 interface StoredToken {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SETTLE_RESULTS } from '@/lib/account/bet-states';
 import { settleBet } from '@/lib/account/bets';
-import { MAX_AMOUNT, MAX_AMOUNT_TEXT } from '@/lib/account/money';
+import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, typedCents } from '@/lib/account/money';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
 import { fieldErrors, formValues, type FieldErrors } from './forms';
@@ -17,16 +17,16 @@ const settleForm = z
   })
   .transform((form, ctx) => {
     if (form.result !== 'cashout') return { betId: form.betId, result: form.result, payout: undefined };
-    const payout = Number(form.payout);
-    if (form.payout === '' || !Number.isFinite(payout) || payout < 0) {
-      ctx.addIssue({ code: 'custom', path: ['payout'], message: 'Enter the amount the book paid out (0 or more).' });
+    const cents = typedCents(form.payout);
+    if (cents === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['payout'], message: 'Enter the amount the book paid out, such as 180 or 92.50 (0 or more).' });
       return z.NEVER;
     }
-    if (payout > MAX_AMOUNT) {
+    if (cents > MAX_AMOUNT_CENTS) {
       ctx.addIssue({ code: 'custom', path: ['payout'], message: `Enter at most ${MAX_AMOUNT_TEXT}.` });
       return z.NEVER;
     }
-    return { betId: form.betId, result: form.result, payout };
+    return { betId: form.betId, result: form.result, payout: fromCents(cents) };
   });
 
 export type SettleBetState =

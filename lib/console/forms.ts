@@ -5,6 +5,13 @@ import type { z } from 'zod';
 
 export type FieldErrors = Record<string, string>;
 
+/**
+ * The largest body a console page, server action or sign-in post may send: forms are a few hundred bytes.
+ * next.config.ts gives Next the same bound (server actions, and what it buffers for the proxy); the proxy refuses
+ * a larger declared length with 413 before Next reads it (Next itself would answer 500).
+ */
+export const FORM_MAX_BYTES = 1024 * 1024;
+
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {

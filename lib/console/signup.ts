@@ -4,12 +4,13 @@ import { spendAddressAttempt } from '@/lib/auth/signin';
 import type { Db } from '@/lib/db/client';
 import type { RateLimiter } from '@/lib/ratelimit';
 import { fieldErrors, formValues, type FieldErrors } from './forms';
+import { nameField } from './name-field';
 
 // Creating an account from the sign-up page. It spends from the same per-address budget as sign-in
 // attempts, so the page cannot be used to probe many emails quickly.
 
 const signUpForm = z.object({
-  name: z.string().trim().max(100, 'Use at most 100 characters.'),
+  name: nameField(),
   email: emailSchema,
   password: passwordSchema,
 });

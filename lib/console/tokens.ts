@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '@/lib/account/tokens';
 import type { Db } from '@/lib/db/client';
 import { fieldErrors, formValues, type FieldErrors } from './forms';
+import { nameField } from './name-field';
 import { connectionSnippets, type Snippet } from './snippets';
 import { EXPIRY_CHOICES } from './token-expiry';
 
@@ -11,11 +12,7 @@ import { EXPIRY_CHOICES } from './token-expiry';
 const TOKEN_FIELDS = ['name', 'scope', 'expiry'] as const;
 
 const tokenForm = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Give the token a name, such as the app or machine that will use it.')
-    .max(100, 'Use at most 100 characters.'),
+  name: nameField('Give the token a name, such as the app or machine that will use it.'),
   scope: z.enum(['read', 'write'], { error: 'Choose read-only or write.' }),
   expiry: z.enum(EXPIRY_CHOICES, { error: 'Choose when the token expires.' }),
 });

@@ -5,13 +5,13 @@ import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/address';
 import { withDeadline } from '@/lib/http/deadline';
+import { checkHostAndOrigin } from '@/lib/http/origin';
 import { countRefusal, noteTool, noteUser } from '@/lib/observe';
 import type { Budget, RateLimiter } from '@/lib/ratelimit';
 import { checkAnswer } from '@/lib/tools/answer-check';
 import { parseArguments } from '@/lib/tools/inputs';
 import type { ToolClassifier, ToolDefinition, ToolProviders } from '@/lib/tools/types';
 import { checkJsonContentType, parseArgumentsObject, readBodyText } from './body';
-import { checkHostAndOrigin } from './origin';
 import { authenticate, bearerToken } from './token';
 import { createToolServices } from './tool-context';
 

@@ -5,6 +5,7 @@ import { requireJsonContentType } from '@/lib/gateway/body';
 import type { Gateway } from '@/lib/gateway/pipeline';
 import { withDeadline } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
+import { cleanLabel, LABEL_MAX_CODE_POINTS } from '@/lib/text';
 import { createMcpServer, REFUSED_LISTEN_METHOD, type McpCaller, type Reach } from './server';
 
 // The MCP front end. The gateway's steps run first, in the order docs/contract.md gives for MCP ("MCP errors before the protocol"): host and origin, address
@@ -20,8 +21,6 @@ const MODERN_VERSIONS: readonly string[] = ['2026-07-28'];
 const ALL_VERSIONS: readonly string[] = [...MODERN_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS];
 /** JSON-RPC's internal error: what a request still running at the deadline is answered with. */
 const INTERNAL_ERROR = -32603;
-/** Longest client name kept; clientInfo is whatever the client sends. */
-const MAX_CLIENT_NAME = 200;
 
 function parseJson(text: string): unknown {
   try {
@@ -39,14 +38,19 @@ function messagesOf(body: unknown): unknown[] {
   return Array.isArray(body) ? body : [body];
 }
 
-/** The client's name: sent in `initialize` under the 2025-era versions, with every request under 2026-07-28. */
+/**
+ * The client's name: sent in `initialize` under the 2025-era versions, with every request under 2026-07-28. It
+ * is whatever the client sends, so it is kept as one visible line (lib/text.ts): it labels records and shows on
+ * the Connect page.
+ */
 function clientNameOf(body: unknown): string | undefined {
   for (const message of messagesOf(body)) {
     const params = member(message, 'params');
     const info =
       member(message, 'method') === 'initialize' ? member(params, 'clientInfo') : member(member(params, '_meta'), CLIENT_INFO_META_KEY);
     const name = member(info, 'name');
-    if (typeof name === 'string' && name.trim() !== '') return name.trim().slice(0, MAX_CLIENT_NAME);
+    const label = typeof name === 'string' ? cleanLabel(name, LABEL_MAX_CODE_POINTS) : '';
+    if (label !== '') return label;
   }
   return undefined;
 }
@@ -107,7 +111,11 @@ function dropSelfCancellations(body: unknown): unknown {
   return body.some(cancelsOwn) ? body.filter((message) => !cancelsOwn(message)) : body;
 }
 
-/** Protocol refusals the SDK would word misleadingly: a batch under 2026-07-28, initialize batched with others. */
+/**
+ * Protocol refusals the SDK would word misleadingly or get wrong: a batch under 2026-07-28, initialize batched
+ * with others, and two requests sharing an id (the SDK matches answers to requests by id, so it would answer
+ * only one of them).
+ */
 function batchRefusal(request: Request, body: unknown): Response | undefined {
   if (!Array.isArray(body)) return undefined;
   const version = request.headers.get('mcp-protocol-version');
@@ -125,15 +133,44 @@ function batchRefusal(request: Request, body: unknown): Response | undefined {
       'Invalid Request: initialize must be sent on its own, not in a batch with other messages. Send it first, then the other requests.',
     );
   }
+  const ids = body.filter(isRequest).map((message) => JSON.stringify(member(message, 'id')));
+  const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (repeated !== undefined) {
+    return jsonRpcErrorResponse(
+      400,
+      -32600,
+      `Invalid Request: the batch holds more than one request with id ${repeated}. Give each request of a batch its own id.`,
+    );
+  }
   return undefined;
 }
 
-/** The SDK's 2025-era transport names only the 2025-era versions as supported; every list names all of them. */
+/** JSON-RPC's code for a protocol version the server does not serve (2026-07-28). */
+const UNSUPPORTED_VERSION = -32022;
+const VERSION_LIST = `(supported versions: ${ALL_VERSIONS.join(', ')})`;
+
+/**
+ * The SDK names only the versions of one era as supported: the 2025-era transport lists the 2025-era versions in
+ * its message, and under 2026-07-28 `data.supported` holds 2026-07-28 alone. Every such answer names all of them,
+ * in its message and, when it has one, in `data.supported`.
+ */
 async function withAllVersions(response: Response): Promise<Response> {
   if (response.status !== 400 || !response.headers.get('content-type')?.includes('application/json')) return response;
-  const text = await response.text();
-  const rewritten = text.replace(/\(supported versions: [^)]*\)/, `(supported versions: ${ALL_VERSIONS.join(', ')})`);
-  return new Response(rewritten, { status: response.status, headers: response.headers });
+  const answer = (await response.json()) as { error?: { code?: number; message?: string; data?: { supported?: unknown } } };
+  const error = answer.error;
+  if (
+    error &&
+    typeof error.message === 'string' &&
+    (error.code === UNSUPPORTED_VERSION || error.message.includes('(supported versions:'))
+  ) {
+    error.message = error.message.includes('(supported versions:')
+      ? error.message.replace(/\(supported versions: [^)]*\)/, VERSION_LIST)
+      : `${error.message} ${VERSION_LIST}`;
+    if (error.data && 'supported' in error.data) error.data.supported = [...ALL_VERSIONS];
+  }
+  const headers = new Headers(response.headers);
+  headers.delete('content-length'); // the body's length changed
+  return new Response(JSON.stringify(answer), { status: response.status, headers });
 }
 
 /**

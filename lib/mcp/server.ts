@@ -83,12 +83,31 @@ function toolFailure(error: unknown): CallToolResult {
   };
 }
 
+/**
+ * The SDK looks tools, prompts and resources up by name in plain objects, so `__proto__`, `constructor` or
+ * `valueOf` find Object.prototype's members and are answered "Tool __proto__ disabled". Registries without a
+ * prototype answer those names like any other unknown one ("Tool __proto__ not found").
+ */
+function withoutPrototypeLookups(server: McpServer): McpServer {
+  const registries = server as unknown as Record<
+    '_registeredTools' | '_registeredPrompts' | '_registeredResources' | '_registeredResourceTemplates',
+    object
+  >;
+  for (const name of ['_registeredTools', '_registeredPrompts', '_registeredResources', '_registeredResourceTemplates'] as const) {
+    if (typeof registries[name] !== 'object') throw new Error(`The MCP SDK no longer keeps ${name}: review withoutPrototypeLookups.`);
+    Object.setPrototypeOf(registries[name], null);
+  }
+  return server;
+}
+
 export function createMcpServer(gateway: Gateway, { caller, clientLabel }: McpCaller, reach: Reach): McpServer {
-  const server = new McpServer(SERVER_INFO, {
-    instructions: INSTRUCTIONS,
-    // Spelled out: the SDK turns an omitted listChanged into true.
-    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
-  });
+  const server = withoutPrototypeLookups(
+    new McpServer(SERVER_INFO, {
+      instructions: INSTRUCTIONS,
+      // Spelled out: the SDK turns an omitted listChanged into true.
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+    }),
+  );
 
   for (const tool of TOOLS) {
     if (reach.tools !== 'all' && !reach.tools.has(tool.name)) continue;

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TokenScope } from '@/lib/account/token-format';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
-import { findClient, redirectUriAllowed, type KnownClient } from './clients';
+import { findClient, redirectUriAllowed, storeClient, type KnownClient } from './clients';
 import { OAuthFailure } from './errors';
 import { createAuthorizationCode } from './grants';
 import { mcpResourceUrl, requestedScope } from './metadata';
@@ -124,7 +124,7 @@ export async function answerConsent(
   }
   const scope: TokenScope = input.scope === 'write' && request.scope === 'write' ? 'write' : 'read';
   const code = await createAuthorizationCode(db, {
-    clientRowId: input.client.rowId,
+    clientRowId: await storeClient(db, input.client, input.now),
     userId: input.userId,
     redirectUri: request.redirectUri,
     codeChallenge: request.codeChallenge,

@@ -14,6 +14,9 @@ import { OAuthFailure } from './errors';
 const TIMEOUT_MS = 5_000;
 const MAX_BYTES = 64 * 1024;
 
+// IANA's special-purpose registries: every range that is not globally reachable, and every range that carries an
+// IPv4 address inside an IPv6 one (IPv4-compatible, NAT64, 6to4, Teredo), which would reach a private IPv4
+// address through a public-looking IPv6 one.
 const blocked = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
@@ -24,6 +27,7 @@ for (const [net, prefix] of [
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
   ['192.0.2.0', 24],
+  ['192.88.99.0', 24], // 6to4 relay anycast
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
   ['198.51.100.0', 24],
@@ -34,15 +38,21 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
+  ['::', 96], // unspecified, loopback and IPv4-compatible (::7f00:1 is 127.0.0.1)
+  ['::ffff:0:0:0', 96], // IPv4-translated
+  ['64:ff9b::', 96], // NAT64
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['100::', 64], // discard
+  ['100:0:0:1::', 64], // dummy prefix
+  ['2001::', 23], // IETF protocol assignments: Teredo (2001::/32), benchmarking, ORCHID…
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4
+  ['3fff::', 20], // documentation
+  ['5f00::', 16], // SRv6 SIDs
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local
+  ['ff00::', 8], // multicast
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');
 }

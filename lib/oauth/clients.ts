@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
-import { fetchMetadataDocument } from './cimd';
+import { cleanLabel, NAME_MAX_CODE_POINTS } from '@/lib/text';
+import { fetchMetadataDocument, type MetadataDocument } from './cimd';
 import { OAuthFailure } from './errors';
 
 // The two ways a public client becomes known: Dynamic Client Registration (RFC 7591; stored, marked
 // unverified on the consent page) and Client ID Metadata Documents (the client_id is an https URL whose
-// JSON names the client; fetched on first use and cached for an hour).
+// JSON names the client). A document is fetched only for the authorization page, and kept in this process
+// (an hour; a failed fetch a minute, so a URL that fails is not fetched on every request); its client is
+// stored once the user allows it, the first step of a flow that succeeds. The token and revocation endpoints
+// never fetch: a client with no stored row has no code or token to exchange or revoke.
 
 export interface KnownClient {
-  rowId: string;
+  /** The stored row; null for a metadata-document client no user has allowed yet. */
+  rowId: string | null;
   clientId: string;
   kind: 'dcr' | 'cimd';
   name: string;
@@ -16,12 +21,14 @@ export interface KnownClient {
   logoUri: string | null;
 }
 
-const CIMD_CACHE_MS = 60 * 60 * 1000;
+const DOCUMENT_KEPT_MS = 60 * 60 * 1000;
+const FAILURE_KEPT_MS = 60 * 1000;
+/** Documents (and failures) kept per process; the oldest is dropped to make room. */
+const MAX_DOCUMENTS = 1000;
 const MAX_REDIRECT_URIS = 10;
-const MAX_NAME = 100;
 
 function toKnown(row: {
-  id: string;
+  id: string | null;
   clientId: string;
   kind: string;
   name: string;
@@ -96,7 +103,7 @@ export async function registerClient(db: Db, body: unknown): Promise<Record<stri
   if (authMethod !== 'none') {
     throw new OAuthFailure('invalid_client_metadata', 'Only public clients are registered: token_endpoint_auth_method must be none.');
   }
-  const name = typeof meta.client_name === 'string' && meta.client_name.trim() ? meta.client_name.trim().slice(0, MAX_NAME) : 'Unnamed app';
+  const name = (typeof meta.client_name === 'string' && cleanLabel(meta.client_name, NAME_MAX_CODE_POINTS)) || 'Unnamed app';
   const logoUri = typeof meta.logo_uri === 'string' && meta.logo_uri.startsWith('https://') ? meta.logo_uri : null;
   const clientId = `jevc_${randomBytes(16).toString('base64url')}`;
   const now = new Date();
@@ -119,20 +126,70 @@ export function isMetadataDocumentId(clientId: string): boolean {
   return clientId.startsWith('https://') || clientId.startsWith('http://');
 }
 
-/** The client named by client_id, fetching (or re-fetching a stale) metadata document; null when unknown. */
+type KeptDocument = { until: number; document: Promise<MetadataDocument> };
+const documents = ((globalThis as { jevClientDocuments?: Map<string, KeptDocument> }).jevClientDocuments ??= new Map<
+  string,
+  KeptDocument
+>());
+
+/** The metadata document at `clientId`, fetched at most once per time it is kept (concurrent asks share a fetch). */
+function metadataDocument(clientId: string, options: { allowLoopbackForTests: boolean; now: Date }): Promise<MetadataDocument> {
+  const now = options.now.getTime();
+  const kept = documents.get(clientId);
+  if (kept && kept.until > now) return kept.document;
+  documents.delete(clientId);
+  if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value as string);
+  const entry: KeptDocument = { until: now + DOCUMENT_KEPT_MS, document: fetchMetadataDocument(clientId, options) };
+  entry.document.catch(() => {
+    entry.until = now + FAILURE_KEPT_MS;
+  });
+  documents.set(clientId, entry);
+  return entry.document;
+}
+
+function rowData(clientId: string, doc: MetadataDocument) {
+  const redirectUris = doc.redirect_uris.slice(0, MAX_REDIRECT_URIS).map(checkRedirectUri);
+  const name = cleanLabel(doc.client_name ?? '', NAME_MAX_CODE_POINTS) || new URL(clientId).host;
+  return { kind: 'cimd', name, redirectUris: JSON.stringify(redirectUris), logoUri: doc.logo_uri ?? null };
+}
+
+/**
+ * The client an authorization request names (client_id): a registered one, or the client its metadata document
+ * describes (kept, or fetched), not stored; null when unknown.
+ */
 export async function findClient(
   db: Db,
   clientId: string,
   options: { allowLoopbackForTests: boolean; now: Date },
 ): Promise<KnownClient | null> {
   if (!clientId || clientId.length > 2048) return null;
+  if (!isMetadataDocumentId(clientId)) return findStoredClient(db, clientId);
+  const data = rowData(clientId, await metadataDocument(clientId, options));
+  return toKnown({ id: null, clientId, ...data });
+}
+
+/** The client a token or revocation request names: its stored row only, never a fetch; null when there is none. */
+export async function findStoredClient(db: Db, clientId: string): Promise<KnownClient | null> {
+  if (!clientId || clientId.length > 2048) return null;
   const row = await db.oAuthClient.findUnique({ where: { clientId } });
-  if (!isMetadataDocumentId(clientId)) return row && row.kind === 'dcr' ? toKnown(row) : null;
-  if (row && row.fetchedAt && options.now.getTime() - row.fetchedAt.getTime() < CIMD_CACHE_MS) return toKnown(row);
-  const doc = await fetchMetadataDocument(clientId, options);
-  const redirectUris = doc.redirect_uris.slice(0, MAX_REDIRECT_URIS).map(checkRedirectUri);
-  const name = (doc.client_name?.trim() || new URL(clientId).host).slice(0, MAX_NAME);
-  const data = { kind: 'cimd', name, redirectUris: JSON.stringify(redirectUris), logoUri: doc.logo_uri ?? null, fetchedAt: options.now };
-  const saved = await db.oAuthClient.upsert({ where: { clientId }, create: { clientId, ...data }, update: data });
-  return toKnown(saved);
+  if (!row || row.kind !== (isMetadataDocumentId(clientId) ? 'cimd' : 'dcr')) return null;
+  return toKnown(row);
+}
+
+/** The client's row, stored (or brought up to date from its document) once a user allows it: its id. */
+export async function storeClient(db: Db, client: KnownClient, now: Date): Promise<string> {
+  if (client.rowId !== null) return client.rowId;
+  const data = {
+    kind: client.kind,
+    name: client.name,
+    redirectUris: JSON.stringify(client.redirectUris),
+    logoUri: client.logoUri,
+    fetchedAt: now,
+  };
+  const row = await db.oAuthClient.upsert({
+    where: { clientId: client.clientId },
+    create: { clientId: client.clientId, ...data },
+    update: data,
+  });
+  return row.id;
 }

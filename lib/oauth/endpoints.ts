@@ -1,7 +1,13 @@
-import type { Config } from '@/lib/config';
+import { readRequestText } from '@/lib/capped-body';
+import { budgetStoreSettings, config, type Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
-import { createRateLimiter, type RateLimiter } from '@/lib/ratelimit';
-import { findClient, registerClient, type KnownClient } from './clients';
+import { db } from '@/lib/db';
+import { asToolError } from '@/lib/errors';
+import { checkHostAndOrigin } from '@/lib/http/origin';
+import { clientAddress } from '@/lib/http/address';
+import { withDeadline } from '@/lib/http/deadline';
+import { budgetStore, type Budget, type RateLimiter } from '@/lib/ratelimit';
+import { findStoredClient, registerClient, type KnownClient } from './clients';
 import { OAuthFailure } from './errors';
 import { exchangeCode, refreshGrant, revokeClientToken } from './grants';
 import { oauthError, oauthJson } from './http';
@@ -9,24 +15,26 @@ import { mcpResourceUrl } from './metadata';
 
 // The machine endpoints (registration, token, revocation) as plain `Request => Response` functions, so the
 // routes stay one line and tests can call them. Hand-written rather than a provider library: see README
-// ("Connect an MCP client"). Bodies are small and bounded; answers are JSON with RFC 6749 §5.2 errors.
+// ("Connect an MCP client"). Every request passes the same steps as the API's: host and origin, a budget per
+// address (shared by every instance through the budget store), a body read as it arrives and cut off at
+// 16 KB, all within the request deadline; answers are JSON with RFC 6749 §5.2 errors, and a database that
+// cannot answer is 503 with Retry-After, never a 500.
 
 const MAX_BODY = 16 * 1024;
+const HOUR = 3600;
 
 export interface OAuthDeps {
   db: Db;
   config: Config;
-  limiter?: RateLimiter;
+  limiter: RateLimiter;
   address: string;
   now: Date;
 }
 
-async function readBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY) throw new OAuthFailure('invalid_request', 'The request body is too large.', 413);
-  const text = await request.text();
-  if (text.length > MAX_BODY) throw new OAuthFailure('invalid_request', 'The request body is too large.', 413);
-  return text;
+type Endpoint = (request: Request, deps: OAuthDeps) => Promise<Response>;
+
+function tooLarge(): OAuthFailure {
+  return new OAuthFailure('invalid_request', `The request body is larger than ${MAX_BODY / 1024} KB.`, 413);
 }
 
 async function formOf(request: Request): Promise<URLSearchParams> {
@@ -34,7 +42,7 @@ async function formOf(request: Request): Promise<URLSearchParams> {
   if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
     throw new OAuthFailure('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
   }
-  const form = new URLSearchParams(await readBody(request));
+  const form = new URLSearchParams(await readRequestText(request, MAX_BODY, tooLarge));
   for (const key of new Set(form.keys())) {
     if (form.getAll(key).length > 1) throw new OAuthFailure('invalid_request', `${key} is repeated.`);
   }
@@ -44,41 +52,44 @@ async function formOf(request: Request): Promise<URLSearchParams> {
 function failureResponse(error: unknown): Response {
   if (error instanceof OAuthFailure) {
     const headers: Record<string, string> = error.status === 401 ? { 'WWW-Authenticate': 'Bearer error="invalid_client"' } : {};
+    if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
     return oauthError(error.status, error.error, error.description, headers);
   }
-  console.error('[jev] OAuth endpoint failed', error);
+  // The one mapping of unexpected errors (lib/errors.ts): a database that cannot answer is `unavailable`, 503 with
+  // Retry-After (RFC 6749's temporarily_unavailable); anything else is logged and answered as server_error.
+  const failure = asToolError(error);
+  if (failure.code === 'unavailable') {
+    return oauthError(503, 'temporarily_unavailable', failure.message, { 'Retry-After': String(failure.retryAfterSeconds ?? 5) });
+  }
   return oauthError(500, 'server_error', 'Something went wrong; try again.');
 }
 
-const REGISTRATION_WINDOW_SECONDS = 3600;
-let sharedLimiter: RateLimiter | undefined;
-function limiterFor(deps: OAuthDeps): RateLimiter {
-  if (deps.limiter) return deps.limiter;
-  sharedLimiter ??= createRateLimiter({
-    upstashUrl: deps.config.UPSTASH_REDIS_REST_URL,
-    upstashToken: deps.config.UPSTASH_REDIS_REST_TOKEN,
-  });
-  return sharedLimiter;
+/** Spends one unit of the address's budget; a spent budget is 429 with Retry-After. */
+async function spend(deps: OAuthDeps, budget: Budget, what: string): Promise<void> {
+  const { allowed, retryAfterSeconds } = await deps.limiter.consume(budget, deps.address);
+  if (!allowed) {
+    throw new OAuthFailure('rate_limited', `Too many ${what} from this address; retry in ${retryAfterSeconds} s.`, 429, retryAfterSeconds);
+  }
 }
+
+const perMinute = (name: string, cfg: Config): Budget => ({ name, limit: cfg.RATE_LIMIT_OAUTH_PER_MINUTE, windowSeconds: 60 });
 
 /** RFC 7591 Dynamic Client Registration, public clients only, a budget per address. */
 export async function handleRegistration(request: Request, deps: OAuthDeps): Promise<Response> {
   try {
-    const budget = { name: 'oauth-register', limit: deps.config.OAUTH_REGISTRATIONS_PER_HOUR, windowSeconds: REGISTRATION_WINDOW_SECONDS };
-    const limit = await limiterFor(deps).consume(budget, deps.address);
-    if (!limit.allowed) {
-      return oauthError(429, 'rate_limited', 'Too many client registrations from this address; try again later.', {
-        'Retry-After': String(limit.retryAfterSeconds),
-      });
-    }
+    await spend(
+      deps,
+      { name: 'oauth-register', limit: deps.config.OAUTH_REGISTRATIONS_PER_HOUR, windowSeconds: HOUR },
+      'client registrations',
+    );
     const type = request.headers.get('content-type') ?? '';
     if (!type.toLowerCase().startsWith('application/json'))
       throw new OAuthFailure('invalid_client_metadata', 'Send the client metadata as JSON.');
+    const text = await readRequestText(request, MAX_BODY, tooLarge);
     let body: unknown;
     try {
-      body = JSON.parse(await readBody(request));
-    } catch (error) {
-      if (error instanceof OAuthFailure) throw error;
+      body = JSON.parse(text);
+    } catch {
       throw new OAuthFailure('invalid_client_metadata', 'The body is not valid JSON.');
     }
     return oauthJson(await registerClient(deps.db, body), 201);
@@ -91,16 +102,14 @@ async function clientOf(form: URLSearchParams, deps: OAuthDeps): Promise<KnownCl
   const clientId = form.get('client_id');
   if (!clientId) throw new OAuthFailure('invalid_client', 'client_id is required (public clients authenticate with none).', 401);
   if (form.has('client_secret')) throw new OAuthFailure('invalid_client', 'JEV registers public clients only; send no client_secret.', 401);
-  const client = await findClient(deps.db, clientId, {
-    allowLoopbackForTests: deps.config.OAUTH_CIMD_ALLOW_LOOPBACK_FOR_TESTS,
-    now: deps.now,
-  });
-  if (!client) throw new OAuthFailure('invalid_client', 'The client is unknown.', 401);
+  const client = await findStoredClient(deps.db, clientId);
+  if (!client) throw new OAuthFailure('invalid_client', 'The client is unknown, or no user has authorized it yet.', 401);
   return client;
 }
 
 export async function handleToken(request: Request, deps: OAuthDeps): Promise<Response> {
   try {
+    await spend(deps, perMinute('oauth-token', deps.config), 'token requests');
     const form = await formOf(request);
     const grantType = form.get('grant_type');
     const client = await clientOf(form, deps);
@@ -108,7 +117,12 @@ export async function handleToken(request: Request, deps: OAuthDeps): Promise<Re
     if (resource !== undefined && resource !== mcpResourceUrl(deps.config)) {
       throw new OAuthFailure('invalid_target', `resource must be ${mcpResourceUrl(deps.config)}.`);
     }
-    const common = { clientRowId: client.rowId, resource, accessLifetimeSeconds: deps.config.OAUTH_ACCESS_TOKEN_SECONDS, now: deps.now };
+    const common = {
+      clientRowId: client.rowId as string, // a stored client always has its row
+      resource,
+      accessLifetimeSeconds: deps.config.OAUTH_ACCESS_TOKEN_SECONDS,
+      now: deps.now,
+    };
     if (grantType === 'authorization_code') {
       const code = form.get('code');
       const redirectUri = form.get('redirect_uri');
@@ -131,6 +145,7 @@ export async function handleToken(request: Request, deps: OAuthDeps): Promise<Re
 /** RFC 7009: always 200 for a well-formed request, whether or not the token was known. */
 export async function handleRevocation(request: Request, deps: OAuthDeps): Promise<Response> {
   try {
+    await spend(deps, perMinute('oauth-revoke', deps.config), 'revocation requests');
     const form = await formOf(request);
     const token = form.get('token');
     if (!token) throw new OAuthFailure('invalid_request', 'token is required.');
@@ -140,4 +155,35 @@ export async function handleRevocation(request: Request, deps: OAuthDeps): Promi
   } catch (error) {
     return failureResponse(error);
   }
+}
+
+/**
+ * An endpoint as a route handler: host and origin checked as everywhere (no CORS), then the endpoint on the
+ * process's database and budget store, within the request deadline (past it, 503 with Retry-After; a body
+ * trickled in too slowly ends there, and server.mjs closes its connection soon after).
+ */
+export function oauthRoute(endpoint: Endpoint): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const cfg = config();
+    try {
+      checkHostAndOrigin(request.headers, cfg);
+    } catch (error) {
+      return oauthError(403, 'forbidden', asToolError(error).message);
+    }
+    const deps: OAuthDeps = {
+      db: db(),
+      config: cfg,
+      limiter: budgetStore(budgetStoreSettings(cfg)),
+      address: clientAddress(request.headers, cfg),
+      now: new Date(),
+    };
+    const late = () =>
+      new OAuthFailure(
+        'temporarily_unavailable',
+        `The request did not finish within ${cfg.REQUEST_DEADLINE_SECONDS} s on the service side and was ended. Try again later.`,
+        503,
+        5,
+      );
+    return withDeadline(endpoint(request, deps), cfg.REQUEST_DEADLINE_SECONDS * 1000, late).catch(failureResponse);
+  };
 }

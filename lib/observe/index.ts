@@ -26,6 +26,8 @@ interface Runtime {
     quotaRemaining: Gauge;
     quotaUsed: Gauge;
   };
+  settings: { requestDeadlineMs: number | undefined };
+  answerUnavailable(record: RequestRecord | undefined, retryAfterSeconds: number): void;
 }
 
 const KEY = Symbol.for('jev.observe');
@@ -49,6 +51,21 @@ export function noteTool(name: string): void {
 export function noteUser(userId: string): void {
   const record = currentRequest();
   if (record) record.userId = userId;
+}
+
+/** Hands server.mjs the request deadline at start-up (it cuts off requests that take longer to arrive). */
+export function shareRequestDeadline(ms: number): void {
+  const rt = runtime();
+  if (rt) rt.settings.requestDeadlineMs = ms;
+}
+
+/**
+ * The database could not serve the current request: if it ends in a failure (a page or server action that could
+ * not render answers 500), server.mjs sends 503 with Retry-After instead.
+ */
+export function noteDatabaseUnavailable(retryAfterSeconds: number): void {
+  const rt = runtime();
+  rt?.answerUnavailable(rt.als.getStore(), retryAfterSeconds);
 }
 
 /** A request refused by a rate budget. */

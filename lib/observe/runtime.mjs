@@ -84,7 +84,26 @@ function createRuntime(env) {
       registers: [registry],
     }),
   };
-  return { logger, destination, als, registry, metrics };
+  // Set by the app at start-up (instrumentation-node.ts), read by server.mjs: one definition of each setting.
+  const settings = { requestDeadlineMs: undefined };
+  return { logger, destination, als, registry, metrics, settings, answerUnavailable };
+}
+
+/**
+ * The app found the database unavailable while serving this request (lib/observe's noteDatabaseUnavailable): if
+ * the answer has not started, it goes out as 503 with Retry-After, whether the app rendered its notice (a 200) or
+ * failed (a 500, a server action). A redirect is left alone. Only this request's response is touched, and only then.
+ */
+function answerUnavailable(record, retryAfterSeconds) {
+  const res = record?.res;
+  if (!res || res.headersSent || record.unavailable) return;
+  record.unavailable = true;
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    if (status >= 300 && status < 500) return writeHead.call(this, status, ...rest);
+    this.setHeader('Retry-After', String(retryAfterSeconds));
+    return writeHead.call(this, 503, ...rest.filter((part) => typeof part !== 'string')); // not the old status's reason
+  };
 }
 
 /** The process's runtime, created on first call. */
@@ -108,8 +127,8 @@ export function observed(handler) {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    if (!path.startsWith('/api/')) return als.run({ id }, handler, req, res);
-    const record = { id, tool: undefined, userId: undefined };
+    if (!path.startsWith('/api/')) return als.run({ id, res }, handler, req, res);
+    const record = { id, tool: undefined, userId: undefined, res };
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeOf(path);

@@ -46,26 +46,30 @@ export function withInProcessFallback(shared: SharedLimiter, local: MemoryLimite
     }
   }
 
+  /** The shared store's answer, or the in-process one when the store is skipped, fails or is late. */
+  function ask(answer: () => Promise<LimitResult>, fallback: LimitResult): LimitResult | Promise<LimitResult> {
+    if (probing || now() < skipUntil) return fallback;
+    const probe = down;
+    if (probe) probing = true;
+    return withTimeout(answer(), opts.timeoutMs, name).then(
+      (result) => {
+        if (probe) probing = false;
+        succeeded();
+        return result;
+      },
+      (error: unknown) => {
+        if (probe) probing = false;
+        failed(error);
+        return fallback;
+      },
+    );
+  }
+
   return {
     store: shared.store,
-    consume(budget: Budget, key: string) {
-      const fallback = local.consume(budget, key) as LimitResult; // the memory limiter answers at once
-      if (probing || now() < skipUntil) return fallback;
-      const probe = down;
-      if (probe) probing = true;
-      return withTimeout(shared.consume(budget, key), opts.timeoutMs, name).then(
-        (result) => {
-          if (probe) probing = false;
-          succeeded();
-          return result;
-        },
-        (error: unknown) => {
-          if (probe) probing = false;
-          failed(error);
-          return fallback;
-        },
-      );
-    },
+    // The memory limiter answers at once: every unit is also counted in-process.
+    consume: (budget: Budget, key: string) => ask(() => shared.consume(budget, key), local.consume(budget, key) as LimitResult),
+    peek: (budget: Budget, key: string) => ask(() => shared.peek(budget, key), local.peek(budget, key) as LimitResult),
     ping() {
       return withTimeout(shared.ping(), opts.timeoutMs, name).then(succeeded);
     },

@@ -51,7 +51,12 @@ export function createRateLimiter(env: BudgetStoreSettings): BudgetStore {
     console.warn('[ratelimit] only one of the Upstash URL and token is set; using the in-memory limiter');
   }
   const memory = createMemoryLimiter();
-  return { store: 'memory', consume: (budget, key) => memory.consume(budget, key), ping: () => Promise.resolve() };
+  return {
+    store: 'memory',
+    consume: (budget, key) => memory.consume(budget, key),
+    peek: (budget, key) => memory.peek(budget, key),
+    ping: () => Promise.resolve(),
+  };
 }
 
 type Stores = Map<string, BudgetStore>;

@@ -32,7 +32,7 @@ export function createMemoryLimiter(opts: { now?: () => number } = {}): MemoryLi
   const now = opts.now ?? Date.now;
   const budgets = new Map<string, BudgetState>();
 
-  function consumeNow(budget: Budget, key: string): LimitResult {
+  function consumeNow(budget: Budget, key: string, spend: boolean): LimitResult {
     const t = now();
     const windowMs = budget.windowSeconds * 1000;
     const window = Math.floor(t / windowMs);
@@ -45,6 +45,7 @@ export function createMemoryLimiter(opts: { now?: () => number } = {}): MemoryLi
     }
 
     let counter = state.counters.get(key);
+    if (counter === undefined && !spend) return { allowed: true, remaining: budget.limit - 1, retryAfterSeconds: 0 };
     if (counter === undefined) {
       if (state.counters.size >= state.sweepAt) sweep(state, window);
       counter = new Counter(window, 0, 0);
@@ -65,12 +66,13 @@ export function createMemoryLimiter(opts: { now?: () => number } = {}): MemoryLi
       const retryAt = retryAtMs(budget.limit, windowStart, windowMs, counter.current, counter.previous);
       return { allowed: false, remaining: 0, retryAfterSeconds: Math.ceil((retryAt - t) / 1000) };
     }
-    counter.current++;
+    if (spend) counter.current++;
     return { allowed: true, remaining: budget.limit - used - 1, retryAfterSeconds: 0 };
   }
 
   return {
-    consume: consumeNow,
+    consume: (budget, key) => consumeNow(budget, key, true),
+    peek: (budget, key) => consumeNow(budget, key, false),
     trackedKeys() {
       let total = 0;
       for (const state of budgets.values()) total += state.counters.size;

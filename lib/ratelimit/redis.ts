@@ -8,7 +8,7 @@ import type { Budget, LimitResult, SharedLimiter } from './types';
 // against the same numbers and a budget means the same thing on one instance or on ten. One hash per budget
 // and key, `<prefix><budget>:<key>` = { w: window number, c: count in it, p: count in the window before },
 // expiring two windows after its last use. The clock is Redis's own (TIME), so instances with skewed clocks
-// still agree on the window.
+// still agree on the window. ARGV[3] is 1 to spend a unit, 0 to only say what spending one would answer.
 //
 // No limiter package: rate-limiter-flexible's Redis limiters count fixed windows (a client could spend twice
 // its budget across a window boundary), which is not the semantics of today's budgets.
@@ -18,6 +18,7 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local limit = tonumber(ARGV[1])
 local windowMs = tonumber(ARGV[2])
+local spend = ARGV[3] == '1'
 local window = math.floor(now / windowMs)
 local h = redis.call('HMGET', KEYS[1], 'w', 'c', 'p')
 local w = tonumber(h[1])
@@ -44,12 +45,14 @@ if used >= limit then
   end
   retryAfter = math.ceil((retryAt - now) / 1000)
 else
-  c = c + 1
+  if spend then c = c + 1 end
   allowed = 1
   remaining = limit - used - 1
 end
-redis.call('HSET', KEYS[1], 'w', window, 'c', c, 'p', p)
-redis.call('PEXPIRE', KEYS[1], 2 * windowMs)
+if spend then
+  redis.call('HSET', KEYS[1], 'w', window, 'c', c, 'p', p)
+  redis.call('PEXPIRE', KEYS[1], 2 * windowMs)
+end
 return { allowed, remaining, retryAfter }
 `;
 
@@ -57,7 +60,7 @@ return { allowed, remaining, retryAfter }
 export const REDIS_BUDGET_PREFIX = 'jev:rl:';
 
 type WithScript = Redis & {
-  jevSlidingWindow(key: string, limit: number, windowMs: number): Promise<[number, number, number]>;
+  jevSlidingWindow(key: string, limit: number, windowMs: number, spend: 0 | 1): Promise<[number, number, number]>;
 };
 
 export function createRedisLimiter(opts: { client: Redis; keyPrefix?: string; readyTimeoutMs: number }): SharedLimiter {
@@ -69,21 +72,25 @@ export function createRedisLimiter(opts: { client: Redis; keyPrefix?: string; re
   const prefix = `${opts.keyPrefix ?? ''}${REDIS_BUDGET_PREFIX}`;
   const checked = new Set<string>();
 
+  async function run(budget: Budget, key: string, spend: 0 | 1): Promise<LimitResult> {
+    if (!checked.has(budget.name)) {
+      assertValidBudget(budget);
+      checked.add(budget.name);
+    }
+    await whenReady(client, opts.readyTimeoutMs);
+    const [allowed, remaining, retryAfterSeconds] = await client.jevSlidingWindow(
+      `${prefix}${budget.name}:${key}`,
+      budget.limit,
+      budget.windowSeconds * 1000,
+      spend,
+    );
+    return allowed === 1 ? { allowed: true, remaining, retryAfterSeconds: 0 } : { allowed: false, remaining: 0, retryAfterSeconds };
+  }
+
   return {
     store: 'redis',
-    async consume(budget: Budget, key: string): Promise<LimitResult> {
-      if (!checked.has(budget.name)) {
-        assertValidBudget(budget);
-        checked.add(budget.name);
-      }
-      await whenReady(client, opts.readyTimeoutMs);
-      const [allowed, remaining, retryAfterSeconds] = await client.jevSlidingWindow(
-        `${prefix}${budget.name}:${key}`,
-        budget.limit,
-        budget.windowSeconds * 1000,
-      );
-      return allowed === 1 ? { allowed: true, remaining, retryAfterSeconds: 0 } : { allowed: false, remaining: 0, retryAfterSeconds };
-    },
+    consume: (budget, key) => run(budget, key, 1),
+    peek: (budget, key) => run(budget, key, 0),
     async ping(): Promise<void> {
       await whenReady(client, opts.readyTimeoutMs);
       await client.ping();

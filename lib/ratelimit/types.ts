@@ -17,6 +17,11 @@ export interface LimitResult {
 export interface RateLimiter {
   /** Spends one unit of the key's budget. The in-process limiter answers at once, Upstash asynchronously. */
   consume(budget: Budget, key: string): Awaitable<LimitResult>;
+  /**
+   * What spending one unit would answer, without spending it: for budgets that count only some outcomes (failed
+   * sign-ins), checked before the attempt and spent after it.
+   */
+  peek(budget: Budget, key: string): Awaitable<LimitResult>;
 }
 
 /** Where budgets are counted: in this process, or shared by every instance through Redis or Upstash. */
@@ -27,6 +32,8 @@ export interface SharedLimiter {
   readonly store: Exclude<BudgetStoreKind, 'memory'>;
   /** Spends one unit; rejects when the store fails (the caller falls back). */
   consume(budget: Budget, key: string): Promise<LimitResult>;
+  /** What spending one unit would answer, without spending it; rejects when the store fails. */
+  peek(budget: Budget, key: string): Promise<LimitResult>;
   /** Resolves when the store answers, for the readiness probe. */
   ping(): Promise<void>;
 }

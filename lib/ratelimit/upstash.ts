@@ -66,6 +66,11 @@ export function createUpstashLimiter(opts: { url: string; token: string; timeout
         retryAfterSeconds: Math.max(1, Math.ceil((res.reset - Date.now()) / 1000)),
       };
     },
+    async peek(budget, key): Promise<LimitResult> {
+      const { remaining, reset } = await limiterFor(budget).getRemaining(key);
+      if (remaining > 0) return { allowed: true, remaining: remaining - 1, retryAfterSeconds: 0 };
+      return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil((reset - Date.now()) / 1000)) };
+    },
     async ping() {
       const answer = await redis.ping();
       if (answer !== 'PONG') throw new Error(`Upstash answered PING with ${String(answer)}`);

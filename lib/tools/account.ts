@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { BET_STATUSES, choiceList, SETTLE_RESULTS } from '@/lib/account/bet-states';
-import { MAX_AMOUNT, MAX_AMOUNT_TEXT } from '@/lib/account/money';
+import { MAX_AMOUNT_TEXT } from '@/lib/account/money';
 import { ToolError } from '@/lib/errors';
 import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { PAGE_SIZES, pageFields, toolQuery } from './concise';
 import { READ_HINTS, WRITE_HINTS } from './hints';
-import { americanOdds, cursor, detail, expected, inYearRange, money, probability, sport, text, YEAR_RANGE_MESSAGE } from './inputs';
+import { americanOdds, cursor, detail, expected, inYearRange, money, moneyOrZero, probability, sport, text, YEAR_RANGE_MESSAGE } from './inputs';
 import { excerpt, fullPageSchemaFields, pageSchemaFields, timestamp, withoutNulls } from './shapes';
 import { defineTool, type ToolContext } from './types';
 
@@ -174,11 +174,7 @@ export const settleBetTool = defineTool({
   input: z.strictObject({
     betId: text(100),
     result: z.enum(SETTLE_RESULTS, { error: expected(`must be ${choiceList(SETTLE_RESULTS)}`) }),
-    payout: z
-      .number({ error: expected('must be a number') })
-      .min(0, 'must be 0 or more')
-      .max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT_TEXT}`)
-      .optional(),
+    payout: moneyOrZero.optional(),
   }),
   output: betRecord,
   async run(ctx, { betId, result, payout }) {

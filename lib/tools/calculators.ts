@@ -231,7 +231,9 @@ export const calcKellyStake = defineTool({
       );
     }
     const kellyFraction = args.kellyFraction ?? stored?.kellyFraction ?? DEFAULT_KELLY_FRACTION;
-    const unit = stored?.unit ?? bankroll * DEFAULT_UNIT_SHARE;
+    // A unit of 0 (stored before amounts had to be whole cents) is no unit at all.
+    const unit = stored?.unit || bankroll * DEFAULT_UNIT_SHARE;
+    const inUnits = (amount: number) => (unit > 0 ? amount / unit : 0);
     const fullKelly = fullKellyFraction(args.probability, args.americanOdds);
     const stake = fullKelly > 0 ? floorToCents(bankroll * fullKelly * kellyFraction) : 0;
     const result = {
@@ -242,7 +244,7 @@ export const calcKellyStake = defineTool({
       bankroll,
       unit,
       stake,
-      stakeUnits: stake / unit,
+      stakeUnits: inUnits(stake),
       ...(fullKelly > 0 ? {} : { reason: 'No positive edge: the probability does not beat the price, so Kelly stakes nothing.' }),
     };
     if (!stored) return result;
@@ -252,7 +254,7 @@ export const calcKellyStake = defineTool({
       ...result,
       limits: { maxStake: stored.maxStake, dailyLossRoom: stored.dailyLossRoom, weeklyLossRoom: stored.weeklyLossRoom },
       cappedStake,
-      cappedStakeUnits: cappedStake / unit,
+      cappedStakeUnits: inUnits(cappedStake),
     };
   },
 });

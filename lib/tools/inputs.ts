@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_AMOUNT, MAX_AMOUNT_TEXT } from '@/lib/account/money';
+import { isWholeCents, MAX_AMOUNT, MAX_AMOUNT_TEXT, ONE_CENT, WHOLE_CENTS_MESSAGE } from '@/lib/account/money';
 import { SPORTS } from '@/lib/data/sports';
 import { invalidInput, type Issue } from '@/lib/errors';
 
@@ -52,11 +52,20 @@ export const probability = z
   .gt(0, 'must be greater than 0 (a fraction, not a percentage)')
   .lt(1, 'must be less than 1 (a fraction, not a percentage)');
 
-/** A positive amount of money in the user's currency (at most cents are kept), within the one money bound. */
-export const money = z
-  .number({ error: expected('must be a number (an amount of money)') })
-  .positive('must be greater than 0')
-  .max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT_TEXT}`);
+/** An amount of money in the user's currency, from `min`: a whole number of cents (never rounded), within the one money bound. */
+function amountFrom(min: number, message: string) {
+  return z
+    .number({ error: expected('must be a number (an amount of money)') })
+    .min(min, message)
+    .max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT_TEXT}`)
+    .refine(isWholeCents, WHOLE_CENTS_MESSAGE)
+    .meta({ multipleOf: ONE_CENT });
+}
+
+/** A positive amount of money: at least one cent. */
+export const money = amountFrom(ONE_CENT, `must be at least ${ONE_CENT} (one cent)`);
+/** An amount that may be 0 (what a cashed-out bet paid back). */
+export const moneyOrZero = amountFrom(0, 'must be 0 or more');
 
 /** The league argument of every tool that takes one. */
 export const sport = z.enum(SPORTS, { error: expected(`must be one of ${SPORTS.join(', ')}`) });

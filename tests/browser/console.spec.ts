@@ -189,10 +189,10 @@ test('bankroll: messages next to each bad field, then saved with the room left u
   };
   await fill({ Balance: 'lots', 'Unit size': '-5', 'Kelly fraction': '2', 'Daily loss limit': '0', 'Time zone': 'Mars/Olympus' });
   const errorOf = (label: string) => alice.locator(`#${label}-error`);
-  await expect(errorOf('balance')).toHaveText('Enter a number.');
-  await expect(errorOf('unit')).toHaveText('Enter an amount of more than 0.');
+  await expect(errorOf('balance')).toHaveText('Enter an amount such as 250 or 12.50 (digits, at most 2 decimals).');
+  await expect(errorOf('unit')).toHaveText('Enter an amount of at least 0.01.');
   await expect(errorOf('kellyFraction')).toHaveText('Enter at most 1 (full Kelly).');
-  await expect(errorOf('dailyLossLimit')).toHaveText('Enter an amount of more than 0.');
+  await expect(errorOf('dailyLossLimit')).toHaveText('Enter an amount of at least 0.01.');
   await expect(errorOf('timeZone')).toContainText('Choose a time zone');
   await expect(alice.getByLabel('Balance', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(alice.getByLabel('Balance', { exact: true })).toHaveValue('lots');

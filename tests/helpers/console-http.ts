@@ -20,17 +20,25 @@ export function setCookies(res: RawResponse): Cookies {
 
 const FORM = 'application/x-www-form-urlencoded';
 
-async function csrf(port: number, cookies: Cookies): Promise<{ token: string; cookies: Cookies }> {
-  const res = await raw(port, { method: 'GET', path: '/api/auth/csrf', headers: { cookie: cookieHeader(cookies) } });
+async function csrf(port: number, cookies: Cookies, headers: Record<string, string> = {}): Promise<{ token: string; cookies: Cookies }> {
+  const res = await raw(port, { method: 'GET', path: '/api/auth/csrf', headers: { ...headers, cookie: cookieHeader(cookies) } });
   return { token: (res.json() as { csrfToken: string }).csrfToken, cookies: { ...cookies, ...setCookies(res) } };
 }
 
-/** Signs in with email and password as the sign-in form does; returns the answer and the cookies after it. */
-export async function signIn(port: number, email: string, password: string): Promise<{ res: RawResponse; cookies: Cookies }> {
-  const { token, cookies } = await csrf(port, {});
+/**
+ * Signs in with email and password as the sign-in form does; returns the answer and the cookies after it.
+ * `headers` go with both requests (an X-Forwarded-For, to sign in from another address behind a trusted proxy).
+ */
+export async function signIn(
+  port: number,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<{ res: RawResponse; cookies: Cookies }> {
+  const { token, cookies } = await csrf(port, {}, headers);
   const res = await raw(port, {
     path: '/api/auth/callback/credentials',
-    headers: { 'content-type': FORM, cookie: cookieHeader(cookies) },
+    headers: { ...headers, 'content-type': FORM, cookie: cookieHeader(cookies) },
     body: new URLSearchParams({ csrfToken: token, email, password, json: 'true', callbackUrl: '/connect' }).toString(),
   });
   return { res, cookies: { ...cookies, ...setCookies(res) } };

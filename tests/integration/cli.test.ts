@@ -80,7 +80,7 @@ describe('jev CLI', () => {
       'Mars/Olympus',
     );
     expect(badBankroll.code).toBe(2);
-    expect(badBankroll.stderr).toContain('--balance: Enter a number.');
+    expect(badBankroll.stderr).toContain('--balance: Enter an amount such as 250 or 12.50');
     expect(badBankroll.stderr).toContain('--time-zone: Choose a time zone');
     expect((await jevHere('token', 'revoke', 'no-such-id')).stderr).toContain('No token with id no-such-id');
   });

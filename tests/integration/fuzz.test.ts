@@ -1,8 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveBankroll } from '@/lib/account/bankroll';
+import { createUser } from '@/lib/account/users';
 import { ERROR_STATUS } from '@/lib/errors';
+import { cookieHeader, signIn, type Cookies } from '../helpers/console-http';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { addGame, addPrices } from '../helpers/games';
+import { argumentsOf, JUNK, NASTY_STRINGS, type Schema } from '../helpers/fuzz-values';
+import { htmlForms, multipart, type HtmlForm } from '../helpers/html-forms';
 import { raw, type RawResponse } from '../helpers/http';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
 import { modern } from './mcp/support';
@@ -11,176 +16,105 @@ import { modern } from './mcp/support';
 // (GET /api/v1/tools), valid and invalid (NUL, lone surrogates, 50,000-character texts, numbers at and past
 // every bound, wrong types, unknown and missing arguments), and sends each to REST and to MCP tools/call over
 // real HTTP, on SQLite and on PostgreSQL. Every answer is `{data}` or the contract's error object with a
-// code from its table, and never 500 `internal`. Bounded by count (FUZZ_RUNS per tool, default 32: about
-// 2,560 calls in all), not by time, so it holds on a loaded machine.
+// code from its table, and never 500 `internal`. Issue 23: the same for the console's forms (each server action's
+// form as a browser without JavaScript submits it, fields and hidden fields alike) and the OAuth endpoints
+// (registration, token, revocation, the authorization page): never a 5xx. Bounded by count (FUZZ_RUNS per tool,
+// form and endpoint, default 32), not by time, so it holds on a loaded machine.
 
 const RUNS_PER_TOOL = Number(process.env.FUZZ_RUNS ?? 32);
 
 /** docs/contract.md "Errors": code → status, without `internal`: no input may cause it. */
 const { internal: _internal, ...contractStatus } = ERROR_STATUS;
 const STATUS: Record<string, number> = contractStatus;
+const PASSWORD = 'correct horse battery';
 
-type Schema = {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  minItems?: number;
-  maxItems?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-};
-
-const LONG_TEXT = 'Chiefs injury report. '.repeat(2_300).slice(0, 50_000);
-const NASTY_STRINGS = [
-  '',
-  ' ',
-  'a\u0000b',
-  '\u0000',
-  'x\ud800',
-  '\udc00y',
-  '\ud83c',
-  'e\u0301\u200b\u202e',
-  '\ud83c\udfc8',
-  LONG_TEXT,
-  `${LONG_TEXT}x`,
-  '\'; DROP TABLE "Bet"; --',
-  '../../etc/passwd',
-  '%00',
-  '__proto__',
-  'null',
-];
-/** Strings that mean something to the tools, so some calls get past the schema. */
-const PLAUSIBLE = [
-  'nfl-fuzz-next',
-  'nfl-fuzz-final',
-  'KC',
-  'NYG',
-  'DAL',
-  'Kansas City Chiefs',
-  'draftkings',
-  'h2h',
-  'spreads',
-  'totals',
-  'over',
-  'yes',
-  'NYG Team',
-  'Pat Mahomes',
-];
-const JUNK = fc.oneof(
-  fc.constant(null),
-  fc.boolean(),
-  fc.constant({}),
-  fc.constant([]),
+/** What people type into forms, wrong or not: amounts in every notation, dates, nasty strings. */
+const TYPED = fc.oneof(
+  fc.string({ maxLength: 30 }),
   fc.constantFrom(...NASTY_STRINGS),
-  fc.constantFrom(1e308, -1e308, 0, -1, 0.5, 2 ** 53, 5e-324),
+  fc.constantFrom('250', '12.50', '0', '-1', '0.004', '0x3E8', '0b11', '1e9', '10000000.01', 'Infinity', 'NaN', '1,000', 'Europe/London'),
 );
 
-function numbersAround(schema: Schema): number[] {
-  const bounds = [schema.minimum, schema.maximum, schema.exclusiveMinimum, schema.exclusiveMaximum].filter(
-    (bound): bound is number => typeof bound === 'number',
+/** Fields a form shows only once a choice is made: the Bets page's cash-out payout. */
+const SHOWN_LATER: Record<string, string> = { result: 'payout' };
+
+/** A submission of a server action's form: its fields filled in anyhow, and now and then a hidden field tampered with. */
+function submissionOf(form: HtmlForm): fc.Arbitrary<[string, string][]> {
+  const hidden = form.hidden.map(([name, value]) =>
+    name.startsWith('$ACTION')
+      ? fc.constant<[string, string]>([name, value])
+      : fc.oneof(
+          { weight: 4, arbitrary: fc.constant<[string, string]>([name, value]) },
+          { weight: 1, arbitrary: TYPED.map((typed): [string, string] => [name, typed]) },
+        ),
   );
-  return [
-    ...bounds.flatMap((bound) => [bound, bound - 1, bound + 1, bound - 0.001, bound + 0.001]),
-    0,
-    -0,
-    -1,
-    1,
-    0.5,
-    1e308,
-    -1e308,
-    2 ** 53 + 2,
-    5e-324,
+  const shown = [
+    ...form.inputs,
+    ...[...form.inputs.keys()].flatMap((name) => (SHOWN_LATER[name] ? [[SHOWN_LATER[name], []] as const] : [])),
   ];
-}
-
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-const dates = fc.date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2027-12-31T00:00:00Z'), noInvalidDate: true });
-
-function valueOf(schema: Schema): fc.Arbitrary<unknown> {
-  const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives) return fc.oneof(...alternatives.map(valueOf));
-  if (schema.const !== undefined) return fc.oneof({ weight: 4, arbitrary: fc.constant(schema.const) }, { weight: 1, arbitrary: JUNK });
-  if (schema.enum) return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...schema.enum) }, { weight: 1, arbitrary: JUNK });
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  switch (type) {
-    case 'string': {
-      const valid = schema.pattern
-        ? fc.stringMatching(new RegExp(schema.pattern))
-        : schema.format === 'date'
-          ? dates.map(isoDay)
-          : schema.format === 'date-time'
-            ? dates.map((date) => date.toISOString())
-            : schema.format === 'uri'
-              ? fc.oneof(fc.webUrl(), fc.constantFrom('https://www.espn.com/nfl/story/_/id/1', 'https://x.com/a', 'javascript:alert(1)'))
-              : fc.oneof(
-                  fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) }),
-                  fc.constantFrom(...PLAUSIBLE),
-                );
-      return fc.oneof(
-        { weight: 4, arbitrary: valid },
-        { weight: 2, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
-        { weight: 1, arbitrary: JUNK },
-      );
-    }
-    case 'integer':
-    case 'number': {
-      const min = schema.minimum ?? schema.exclusiveMinimum ?? -1e6;
-      const max = schema.maximum ?? schema.exclusiveMaximum ?? 1e6;
-      const valid =
-        type === 'integer'
-          ? fc.integer({ min: Math.max(Math.ceil(min), -1e9), max: Math.min(Math.floor(max), 1e9) })
-          : fc.double({ min: Math.max(min, -1e9), max: Math.min(max, 1e9), noNaN: true, noDefaultInfinity: true });
-      return fc.oneof(
-        { weight: 4, arbitrary: valid },
-        { weight: 2, arbitrary: fc.constantFrom(...numbersAround(schema)) },
-        { weight: 1, arbitrary: JUNK },
-      );
-    }
-    case 'boolean':
-      return fc.oneof(fc.boolean(), JUNK);
-    case 'array': {
-      const items = schema.items ? valueOf(schema.items) : JUNK;
-      const maxLength = Math.min((schema.maxItems ?? 4) + 1, 22);
-      return fc.oneof({ weight: 4, arbitrary: fc.array(items, { minLength: 0, maxLength }) }, { weight: 1, arbitrary: JUNK });
-    }
-    case 'object':
-      return argumentsOf(schema);
-    default:
-      return JUNK;
-  }
-}
-
-/** An arguments object: required ones usually present, optional ones sometimes, now and then an unknown one. */
-function argumentsOf(schema: Schema): fc.Arbitrary<Record<string, unknown>> {
-  const properties = schema.properties ?? {};
-  const required = new Set(schema.required ?? []);
-  const entries = Object.entries(properties).map(([name, property]) =>
-    fc
-      .tuple(fc.integer({ min: 0, max: 9 }), valueOf(property))
-      .map(([dice, value]): [string, unknown] | undefined => ((required.has(name) ? dice < 9 : dice < 5) ? [name, value] : undefined)),
+  const inputs = shown.map(([name, choices]) =>
+    (choices.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...choices) }, { weight: 1, arbitrary: TYPED }) : TYPED).map(
+      (value): [string, string] => [name, value],
+    ),
   );
-  return fc
-    .tuple(fc.tuple(...entries), fc.option(fc.tuple(fc.constantFrom('unknownArgument', 'x\u0000', '__proto__'), JUNK), { freq: 8 }))
-    .map(([chosen, extra]) => {
-      const args: Record<string, unknown> = {};
-      for (const entry of chosen) if (entry) args[entry[0]] = entry[1];
-      if (extra) Object.defineProperty(args, extra[0], { value: extra[1], enumerable: true, writable: true, configurable: true });
-      return args;
-    });
+  return fc.tuple(...hidden, ...inputs);
 }
+
+/** OAuth parameters, plausible and not, any of them repeated or missing. */
+const OAUTH_VALUES = fc.oneof(
+  fc.constantFrom(
+    'authorization_code',
+    'refresh_token',
+    'code',
+    'S256',
+    'read',
+    'write',
+    'jevc_none',
+    'https://app.example/cb',
+    'v'.repeat(43),
+  ),
+  fc.constantFrom(...NASTY_STRINGS),
+  fc.string({ maxLength: 40 }),
+);
+const oauthParameters = (keys: string[]) =>
+  fc.array(fc.tuple(fc.constantFrom(...keys), OAUTH_VALUES), { maxLength: 9 }).map((pairs) => new URLSearchParams(pairs).toString());
+const TOKEN_FORM = oauthParameters([
+  'grant_type',
+  'code',
+  'redirect_uri',
+  'code_verifier',
+  'client_id',
+  'refresh_token',
+  'scope',
+  'resource',
+  'token',
+  'client_secret',
+  'x',
+]);
+const AUTHORIZE_QUERY = oauthParameters([
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'code_challenge',
+  'code_challenge_method',
+  'resource',
+  'scope',
+  'state',
+  'x',
+]);
+const CLIENT_METADATA = fc.oneof(
+  fc.record(
+    {
+      client_name: fc.oneof(fc.constantFrom(...NASTY_STRINGS), JUNK),
+      redirect_uris: fc.oneof(fc.array(fc.oneof(fc.webUrl(), fc.constantFrom(...NASTY_STRINGS), JUNK), { maxLength: 12 }), JUNK),
+      grant_types: fc.oneof(fc.constant(['authorization_code']), JUNK),
+      token_endpoint_auth_method: fc.oneof(fc.constantFrom('none', 'client_secret_basic'), JUNK),
+      logo_uri: fc.oneof(fc.webUrl(), JUNK),
+    },
+    { requiredKeys: [] },
+  ),
+  JUNK,
+);
 
 function checkRest(tool: string, args: unknown, res: RawResponse) {
   const where = `REST ${tool} ${JSON.stringify(args).slice(0, 300)} → ${res.status} ${res.body.slice(0, 300)}`;
@@ -219,7 +153,8 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
 
   beforeAll(async () => {
     database = await testDatabase(provider);
-    const userId = await database.user('fuzz@example.com', {
+    const userId = (await createUser(database.db, { email: 'fuzz@example.com', password: PASSWORD })).id;
+    await saveBankroll(database.db, userId, {
       balance: 1000,
       unit: 10,
       maxStake: 100,
@@ -252,7 +187,14 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
       new Date(now - 3_600_000),
     );
     // No provider or model is reachable: props come from what is stored, jev_classify answers 503.
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS, ODDS_API_KEY: '', CLASSIFIER_API_KEY: '' });
+    server = await startServer({
+      DATABASE_URL: database.url,
+      ...GENEROUS_BUDGETS,
+      RATE_LIMIT_OAUTH_PER_MINUTE: '100000',
+      OAUTH_REGISTRATIONS_PER_HOUR: '100000',
+      ODDS_API_KEY: '',
+      CLASSIFIER_API_KEY: '',
+    });
   });
 
   afterAll(async () => {
@@ -291,5 +233,101 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
     // The account still answers after whatever the run logged and settled.
     for (const tool of ['get_bankroll', 'list_bets', 'list_recommendations']) expect((await rest(tool, {})).status, tool).toBe(200);
     console.info(`[fuzz] ${provider}: ${calls} calls in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+
+  const get = (path: string, cookies: Cookies) =>
+    raw(server.port, { method: 'GET', path, headers: { cookie: cookieHeader(cookies), connection: 'close' } });
+  const expectNoServerError = (where: string, res: RawResponse) =>
+    expect(res.status, `${where} → ${res.body.slice(0, 300)}`).toBeLessThan(500);
+
+  it("answers every generated submission of the console's forms without a 5xx", { timeout: 900_000 }, async () => {
+    const { cookies } = await signIn(server.port, 'fuzz@example.com', PASSWORD);
+    expect(
+      (await rest('log_bet', { sport: 'nfl', gameId: 'nfl-fuzz-next', market: 'h2h', selection: 'NYG', americanOdds: -150, stake: 10 }))
+        .status,
+    ).toBe(200);
+    const registered = await raw(server.port, {
+      path: '/api/oauth/register',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Fuzz', redirect_uris: ['https://app.example/cb'] }),
+    });
+    const authorize = `/oauth/authorize?${new URLSearchParams({
+      client_id: registered.json().client_id,
+      redirect_uri: 'https://app.example/cb',
+      response_type: 'code',
+      code_challenge: 'A'.repeat(43),
+      code_challenge_method: 'S256',
+      resource: `${server.origin}/api/mcp`,
+      scope: 'write',
+    })}`;
+    let submissions = 0;
+    for (const path of ['/connect', '/bankroll', '/bets', authorize]) {
+      // Every server action's form but Sign out everywhere (nothing to fill in, and it would end this session).
+      const forms = htmlForms((await get(path, cookies)).body).filter(
+        (form) => form.hidden.some(([name]) => name.startsWith('$ACTION')) && form.defaults.some(([name]) => !name.startsWith('$ACTION')),
+      );
+      expect(forms.length, path).toBeGreaterThan(0);
+      for (const form of forms) {
+        await fc.assert(
+          fc.asyncProperty(submissionOf(form), async (fields) => {
+            const { body, contentType } = multipart(fields);
+            const res = await raw(server.port, {
+              path,
+              headers: { cookie: cookieHeader(cookies), origin: server.origin, 'content-type': contentType, connection: 'close' },
+              body,
+            });
+            submissions += 1;
+            expectNoServerError(`${path} ${JSON.stringify(fields).slice(0, 300)}`, res);
+          }),
+          { numRuns: RUNS_PER_TOOL, endOnFailure: true },
+        );
+      }
+    }
+    await fc.assert(
+      fc.asyncProperty(TYPED, TYPED, async (email, password) => {
+        expectNoServerError(`sign-in ${email}`, (await signIn(server.port, email, password)).res);
+      }),
+      { numRuns: RUNS_PER_TOOL, endOnFailure: true },
+    );
+    console.info(`[fuzz] ${provider}: ${submissions} console form submissions`);
+  });
+
+  it('answers every generated OAuth request without a 5xx, in JSON', { timeout: 900_000 }, async () => {
+    const { cookies } = await signIn(server.port, 'fuzz@example.com', PASSWORD);
+    const json = (where: string, res: RawResponse) => {
+      expectNoServerError(where, res);
+      expect(res.headers['content-type'], where).toMatch(/^application\/json/);
+    };
+    const type = fc.constantFrom('application/x-www-form-urlencoded', 'application/json', 'text/plain', 'multipart/form-data');
+    for (const path of ['/api/oauth/token', '/api/oauth/revoke']) {
+      await fc.assert(
+        fc.asyncProperty(TOKEN_FORM, type, async (body, contentType) => {
+          json(
+            `${path} ${body.slice(0, 200)}`,
+            await raw(server.port, { path, headers: { 'content-type': contentType, connection: 'close' }, body }),
+          );
+        }),
+        { numRuns: RUNS_PER_TOOL, endOnFailure: true },
+      );
+    }
+    await fc.assert(
+      fc.asyncProperty(CLIENT_METADATA, async (metadata) => {
+        const body = JSON.stringify(metadata) ?? 'undefined';
+        const res = await raw(server.port, {
+          path: '/api/oauth/register',
+          headers: { 'content-type': 'application/json', connection: 'close' },
+          body,
+        });
+        json(`register ${body.slice(0, 200)}`, res);
+      }),
+      { numRuns: RUNS_PER_TOOL, endOnFailure: true },
+    );
+    await fc.assert(
+      fc.asyncProperty(AUTHORIZE_QUERY, async (query) => {
+        const path = `/oauth/authorize?${query}`;
+        expectNoServerError(path, await get(path, cookies));
+      }),
+      { numRuns: RUNS_PER_TOOL, endOnFailure: true },
+    );
   });
 });

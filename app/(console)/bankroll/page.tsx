@@ -1,3 +1,4 @@
+import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { getBankroll, type BankrollView } from '@/lib/account/bankroll';
 import { requireUser } from '@/lib/auth/session';
@@ -75,7 +76,7 @@ function LimitRoom({
   );
 }
 
-export default async function BankrollPage() {
+export default consolePage(async function BankrollPage() {
   const user = await requireUser();
   const bankroll = await getBankroll(db(), user.id, new Date());
   const money = (amount: number) =>
@@ -125,4 +126,4 @@ export default async function BankrollPage() {
       </main>
     </>
   );
-}
+});

@@ -29,7 +29,11 @@ export function SettleBetForm({ betId, label }: { betId: string; label: string }
       <input type="hidden" name="betId" value={betId} />
       <div className="field">
         <label htmlFor={id('result')}>
-          Result<span className="visually-hidden"> of {label}</span>
+          Result
+          <span className="visually-hidden">
+            {' '}
+            of <bdi>{label}</bdi>
+          </span>
         </label>
         <select id={id('result')} name="result" value={result} onChange={(event) => setResult(event.target.value)}>
           {SETTLE_RESULTS.map((choice) => (
@@ -59,7 +63,11 @@ export function SettleBetForm({ betId, label }: { betId: string; label: string }
         </div>
       ) : (
         <button type="button" className="secondary" onClick={() => setConfirming(true)}>
-          Settle…<span className="visually-hidden"> {label}</span>
+          Settle…
+          <span className="visually-hidden">
+            {' '}
+            <bdi>{label}</bdi>
+          </span>
         </button>
       )}
       {state.status === 'refused' && <p className="field-error">{state.message}</p>}

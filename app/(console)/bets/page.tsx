@@ -1,3 +1,4 @@
+import { consolePage } from '@/app/components/ConsolePage';
 import { DataTable } from '@/app/components/DataTable';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
@@ -23,7 +24,11 @@ function pick<T extends string>(value: string | string[] | undefined, allowed: r
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
 }
 
-export default async function BetsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default consolePage(async function BetsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUser();
   const params = await searchParams;
   const status = pick(params.status, BET_STATUSES);
@@ -102,7 +107,9 @@ export default async function BetsPage({ searchParams }: { searchParams: Promise
                     <td>
                       <time dateTime={bet.placedAt.toISOString()}>{formatDateTime(bet.placedAt, timeZone)}</time>
                     </td>
-                    <th scope="row">{label}</th>
+                    <th scope="row">
+                      <bdi>{label}</bdi>
+                    </th>
                     <td>
                       {bet.americanOdds > 0 ? `+${bet.americanOdds}` : bet.americanOdds}
                       {bet.book ? ` (${bet.book})` : ''}
@@ -111,7 +118,7 @@ export default async function BetsPage({ searchParams }: { searchParams: Promise
                     <td>{bet.status}</td>
                     <td>{money(bet.profit)}</td>
                     <td>{percent(bet.closingLineValue)}</td>
-                    <td>{bet.clientLabel ?? '–'}</td>
+                    <td>{bet.clientLabel ? <bdi>{bet.clientLabel}</bdi> : '–'}</td>
                     <td>{bet.status === 'open' ? <SettleBetForm betId={bet.id} label={label} /> : null}</td>
                   </tr>
                 );
@@ -127,4 +134,4 @@ export default async function BetsPage({ searchParams }: { searchParams: Promise
       </main>
     </>
   );
-}
+});

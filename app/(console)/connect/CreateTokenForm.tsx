@@ -67,7 +67,7 @@ export function CreateTokenForm({ placeholderSnippets, timeZone }: { placeholder
       {state.status === 'created' && (
         <section className="callout" aria-labelledby="new-token-heading">
           <h3 id="new-token-heading">
-            New {state.scope === 'write' ? 'write' : 'read-only'} token “{state.name}”
+            New {state.scope === 'write' ? 'write' : 'read-only'} token “<bdi>{state.name}</bdi>”
           </h3>
           <p>
             <strong>Copy it now: it will not be shown again.</strong> Only its first and last characters are kept for the list below.

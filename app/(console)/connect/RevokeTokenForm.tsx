@@ -15,7 +15,9 @@ export function RevokeTokenForm({ tokenId, tokenName }: { tokenId: string; token
       <input type="hidden" name="tokenId" value={tokenId} />
       {confirming ? (
         <>
-          <p>Revoke “{tokenName}”? Agents using it are refused at once. This cannot be undone.</p>
+          <p>
+            Revoke “<bdi>{tokenName}</bdi>”? Agents using it are refused at once. This cannot be undone.
+          </p>
           <div className="actions">
             <button type="submit" className="danger" disabled={pending}>
               Yes, revoke
@@ -27,7 +29,11 @@ export function RevokeTokenForm({ tokenId, tokenName }: { tokenId: string; token
         </>
       ) : (
         <button type="button" className="secondary" onClick={() => setConfirming(true)}>
-          Revoke…<span className="visually-hidden"> {tokenName}</span>
+          Revoke…
+          <span className="visually-hidden">
+            {' '}
+            <bdi>{tokenName}</bdi>
+          </span>
         </button>
       )}
       {state.status === 'not_found' && <p className="field-error">You have no such token. Reload the page to see your tokens.</p>}

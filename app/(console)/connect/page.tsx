@@ -1,3 +1,4 @@
+import { consolePage } from '@/app/components/ConsolePage';
 import { DataTable } from '@/app/components/DataTable';
 import { CopyButton } from '@/app/components/CopyButton';
 import { SiteHeader } from '@/app/components/SiteHeader';
@@ -15,7 +16,7 @@ import { RevokeTokenForm } from './RevokeTokenForm';
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Connect · JEV' };
 
-export default async function ConnectPage() {
+export default consolePage(async function ConnectPage() {
   const user = await requireUser();
   const { appOrigin } = config();
   const now = new Date();
@@ -73,7 +74,9 @@ export default async function ConnectPage() {
           >
             {tokens.map((token) => (
               <tr key={token.id} data-token-id={token.id}>
-                <th scope="row">{token.name}</th>
+                <th scope="row">
+                  <bdi>{token.name}</bdi>
+                </th>
                 <td>
                   <code>
                     {token.displayPrefix}…{token.last4}
@@ -87,7 +90,7 @@ export default async function ConnectPage() {
                 <td>
                   {token.lastClientName ? (
                     <>
-                      {token.lastClientName}
+                      <bdi>{token.lastClientName}</bdi>
                       <br />
                       <span className="muted">{when(token.lastClientSeenAt, '')}</span>
                     </>
@@ -112,19 +115,25 @@ export default async function ConnectPage() {
             {apps.map((app) => (
               <tr key={app.id} data-grant-id={app.id}>
                 <th scope="row">
-                  {app.name}
+                  <bdi>{app.name}</bdi>
                   {app.kind === 'dcr' ? <span className="muted"> (unverified)</span> : null}
                 </th>
-                <td>{app.redirectHost}</td>
+                <td>
+                  <bdi>{app.redirectHost}</bdi>
+                </td>
                 <td>{app.scope === 'write' ? 'Write' : 'Read-only'}</td>
                 <td>{when(app.createdAt, '')}</td>
                 <td>{when(app.lastUsedAt, 'Never')}</td>
-                <td>{app.lastClientName ?? <span className="muted">None yet</span>}</td>
+                <td>{app.lastClientName ? <bdi>{app.lastClientName}</bdi> : <span className="muted">None yet</span>}</td>
                 <td>
                   <form action={disconnectAppAction}>
                     <input type="hidden" name="grantId" value={app.id} />
                     <button type="submit" className="secondary">
-                      Disconnect<span className="visually-hidden"> {app.name}</span>
+                      Disconnect
+                      <span className="visually-hidden">
+                        {' '}
+                        <bdi>{app.name}</bdi>
+                      </span>
                     </button>
                   </form>
                 </td>
@@ -146,4 +155,4 @@ export default async function ConnectPage() {
       </main>
     </>
   );
-}
+});

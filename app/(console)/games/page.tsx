@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { consolePage } from '@/app/components/ConsolePage';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/auth/session';
@@ -20,7 +21,11 @@ function readParams(params: Record<string, string | string[] | undefined>) {
   return { sport, min: thresholdPercent(params.min) };
 }
 
-export default async function GamesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default consolePage(async function GamesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUser();
   const { sport, min } = readParams(await searchParams);
   const [timeZone, odds] = await Promise.all([
@@ -70,4 +75,4 @@ export default async function GamesPage({ searchParams }: { searchParams: Promis
       </main>
     </>
   );
-}
+});

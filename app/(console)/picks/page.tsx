@@ -1,3 +1,4 @@
+import { consolePage } from '@/app/components/ConsolePage';
 import { DataTable } from '@/app/components/DataTable';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
@@ -14,7 +15,11 @@ export const metadata = { title: 'Picks · JEV' };
 
 const percent = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
 
-export default async function PicksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default consolePage(async function PicksPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUser();
   const params = await searchParams;
   const sport = typeof params.sport === 'string' && (SPORTS as readonly string[]).includes(params.sport) ? params.sport : undefined;
@@ -78,9 +83,11 @@ export default async function PicksPage({ searchParams }: { searchParams: Promis
                     <time dateTime={pick.createdAt.toISOString()}>{formatDateTime(pick.createdAt, timeZone)}</time>
                   </td>
                   <th scope="row">
-                    {pick.sport.toUpperCase()} {pick.gameId}: {pick.player ? `${pick.player} ` : ''}
-                    {pick.market} {pick.selection}
-                    {pick.point === null ? '' : ` ${pick.point}`}
+                    <bdi>
+                      {pick.sport.toUpperCase()} {pick.gameId}: {pick.player ? `${pick.player} ` : ''}
+                      {pick.market} {pick.selection}
+                      {pick.point === null ? '' : ` ${pick.point}`}
+                    </bdi>
                   </th>
                   <td>
                     {pick.americanOdds > 0 ? `+${pick.americanOdds}` : pick.americanOdds}
@@ -91,13 +98,15 @@ export default async function PicksPage({ searchParams }: { searchParams: Promis
                   </td>
                   <td>{pick.stakeUnits === null ? '–' : `${pick.stakeUnits} u`}</td>
                   <td>{pick.result ?? 'pending'}</td>
-                  <td>{pick.clientLabel ?? '–'}</td>
+                  <td>{pick.clientLabel ? <bdi>{pick.clientLabel}</bdi> : '–'}</td>
                   <td>
                     <details>
                       <summary>Read</summary>
-                      <p>{pick.reasoning}</p>
                       <p>
-                        <strong>Risks:</strong> {pick.risks}
+                        <bdi>{pick.reasoning}</bdi>
+                      </p>
+                      <p>
+                        <strong>Risks:</strong> <bdi>{pick.risks}</bdi>
                       </p>
                     </details>
                   </td>
@@ -114,4 +123,4 @@ export default async function PicksPage({ searchParams }: { searchParams: Promis
       </main>
     </>
   );
-}
+});

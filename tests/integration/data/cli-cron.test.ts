@@ -124,7 +124,9 @@ describe('data commands and the cron route', { timeout: SLOW_TEST_TIMEOUT_MS }, 
 
   it('POST /api/cron/ingest needs the CRON_SECRET bearer and runs what is due', async () => {
     server = await startServer({ DATABASE_URL: url, CRON_SECRET, ESPN_BASE_URL: fake.baseUrl, OPEN_METEO_BASE_URL: fake.baseUrl, ODDS_API_KEY: '' });
-    const cron = (headers: Record<string, string>, method = 'POST') => fetch(`${server.origin}/api/cron/ingest`, { method, headers });
+    // `manual`: a redirect (to the sign-in page) must fail the test, not be followed to a 200.
+    const cron = (headers: Record<string, string>, method = 'POST') =>
+      fetch(`${server.origin}/api/cron/ingest`, { method, headers, redirect: 'manual' });
     const refused = await cron({});
     expect(refused.status).toBe(401);
     expect(refused.headers.get('cache-control')).toBe('no-store');
@@ -136,7 +138,9 @@ describe('data commands and the cron route', { timeout: SLOW_TEST_TIMEOUT_MS }, 
     expect(ok.headers.get('cache-control')).toBe('no-store');
     const { data } = await ok.json();
     expect(data.skipped).toContain('injuries nfl: still fresh');
-    expect((await cron({ authorization: `Bearer ${CRON_SECRET}` }, 'GET')).status).toBe(200);
+    const viaGet = await cron({ authorization: `Bearer ${CRON_SECRET}` }, 'GET');
+    expect(viaGet.status).toBe(200);
+    expect((await viaGet.json()).data.skipped).toContain('injuries nfl: still fresh');
   });
 
   it('jev data clear removes the sports data', async () => {

@@ -149,11 +149,10 @@ describe('MCP endpoint in process', () => {
   });
 
   it('answers 503 -32000 when the service cannot serve the request', async () => {
-    const unavailable: RateLimiter = {
-      consume: async () => {
-        throw new ToolError('unavailable', 'The rate limiter cannot be reached. Try again shortly.');
-      },
+    const refuse = async (): Promise<never> => {
+      throw new ToolError('unavailable', 'The rate limiter cannot be reached. Try again shortly.');
     };
+    const unavailable: RateLimiter = { consume: refuse, peek: refuse };
     const response = await endpoint(unavailable).post(
       request(readToken, { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: ACCEPT_BOTH }),
     );

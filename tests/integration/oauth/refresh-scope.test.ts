@@ -3,6 +3,7 @@ import { hashToken } from '@/lib/account/token-format';
 import { parseConfig } from '@/lib/config';
 import { registerClient } from '@/lib/oauth/clients';
 import { handleToken, type OAuthDeps } from '@/lib/oauth/endpoints';
+import { createMemoryLimiter } from '@/lib/ratelimit';
 import { createAuthorizationCode } from '@/lib/oauth/grants';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { s256 } from '../../helpers/oauth-client';
@@ -23,7 +24,8 @@ describe('refresh token scope', () => {
   beforeAll(async () => {
     database = await testDatabase('sqlite');
     const config = parseConfig({ APP_URL: 'http://localhost:3000' });
-    deps = () => ({ db: database.db, config, address: '203.0.113.1', now: new Date() });
+    const limiter = createMemoryLimiter();
+    deps = () => ({ db: database.db, config, limiter, address: '203.0.113.1', now: new Date() });
     userId = await database.user('scope@example.com');
     clientId = (await registerClient(database.db, { client_name: 'Scope Agent', redirect_uris: [REDIRECT] })).client_id as string;
     clientRowId = (await database.db.oAuthClient.findUniqueOrThrow({ where: { clientId } })).id;

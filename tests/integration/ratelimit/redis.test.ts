@@ -59,6 +59,21 @@ describe('Redis limiter', () => {
     await expect(a.ping()).resolves.toBeUndefined();
   });
 
+  it('peeks without spending, answering as the in-process limiter does', async () => {
+    const budget: Budget = { name: 'peeked', limit: 2, windowSeconds: 3600 };
+    await ensureRoomInWindow(HOUR_MS, 10_000);
+    const redisLimiter = createRedisLimiter({ client: instance(), readyTimeoutMs: 1000 });
+    const memory = createMemoryLimiter();
+    expect(await redisLimiter.peek(budget, 'k')).toEqual(memory.peek(budget, 'k'));
+    expect(await instance().exists('jev:rl:peeked:k')).toBe(0);
+    for (let i = 0; i < 2; i++) {
+      expect(await redisLimiter.consume(budget, 'k')).toEqual(memory.consume(budget, 'k'));
+      expect(await redisLimiter.peek(budget, 'k')).toMatchObject({ allowed: (await memory.peek(budget, 'k')).allowed });
+    }
+    expect(await redisLimiter.peek(budget, 'k')).toMatchObject({ allowed: false, remaining: 0 });
+    expect(await instance().hgetall('jev:rl:peeked:k')).toMatchObject({ c: '2' });
+  });
+
   it('counts in-process while Redis is down, logs the outage once, and shares the budget again once it is back', async () => {
     const log = vi.fn();
     const limiter = createRateLimiter({ redisUrl: redis.url, backoffMs: 200, log });

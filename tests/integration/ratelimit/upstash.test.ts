@@ -119,6 +119,20 @@ describe('Upstash limiter against real Redis', () => {
     expect(await admin.keys(`jev:rl:${budget.name}:client-1:*`)).toHaveLength(1);
   });
 
+  it('peeks without spending', async () => {
+    const budget: Budget = { name: `${RUN}-peeked`, limit: 2, windowSeconds: 3600 };
+    await ensureRoomInWindow(HOUR_MS, 10_000);
+    const limiter = createUpstashLimiter({ url: bridge.url, token: bridge.token, timeoutMs: 1000 });
+    expect(await limiter.peek(budget, 'k')).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
+    expect(await limiter.peek(budget, 'k')).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
+    await limiter.consume(budget, 'k');
+    expect(await limiter.peek(budget, 'k')).toEqual({ allowed: true, remaining: 0, retryAfterSeconds: 0 });
+    await limiter.consume(budget, 'k');
+    const refused = await limiter.peek(budget, 'k');
+    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+  });
+
   it('counts in-process when Redis goes away, never letting the budget go, and logs the outage once', async () => {
     const outage = await startRedisBridge();
     const log = vi.fn();

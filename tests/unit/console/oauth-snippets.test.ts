@@ -63,8 +63,18 @@ describe('connection snippets', () => {
 describe('the page after sign-in', () => {
   it('is a path on this site, never another site', () => {
     expect(safeCallbackPath('/bankroll?x=1')).toBe('/bankroll?x=1');
-    for (const hostile of ['https://evil.example', '//evil.example', '/\\evil.example', undefined]) {
-      expect(safeCallbackPath(hostile)).toBe('/connect');
+    const hostile = [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example/x',
+      '/\n/evil.example',
+      '/x/..//evil.example',
+    ];
+    for (const callback of [...hostile, ['/a', '/b'], undefined]) {
+      expect(safeCallbackPath(callback)).toBe('/connect');
     }
+    // Parsed as a browser reads it: the path it would go to, normalised.
+    expect(safeCallbackPath('/bets/../picks?sport=nfl#x')).toBe('/picks?sport=nfl#x');
   });
 });

@@ -17,8 +17,8 @@ describe('email and password sign-in', () => {
   });
   afterAll(() => database.close());
 
-  const attempt = (limiter: RateLimiter, email: string, password: string, address = '10.0.0.1') =>
-    signInWithPassword(database.db, limiter, { email, password, address });
+  const attempt = (limiter: RateLimiter, email: string, password: string, address = '10.0.0.1', now?: Date) =>
+    signInWithPassword(database.db, limiter, { email, password, address, now });
 
   it('signs in with the right password, whatever the email case', async () => {
     const result = await attempt(createMemoryLimiter(), ' ANN@example.com ', PASSWORD);
@@ -32,23 +32,48 @@ describe('email and password sign-in', () => {
     expect(await attempt(limiter, 'oauth-only@example.com', '')).toEqual({ outcome: 'refused' });
   });
 
-  it('limits attempts per account, from any number of addresses, until the window has passed', async () => {
+  it('limits failures per account, from any number of addresses, until the window has passed; a known address passes', async () => {
     let now = Date.UTC(2026, 0, 1);
     const limiter = createMemoryLimiter({ now: () => now });
+    const at = () => new Date(now);
+    expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.5.5.5', at())).toMatchObject({ outcome: 'signed_in' });
     for (let i = 0; i < SIGN_IN_BUDGETS.account.limit; i++) {
       await limiter.consume(SIGN_IN_BUDGETS.account, 'ann@example.com');
     }
-    const refused = await attempt(limiter, 'Ann@example.com', PASSWORD, '10.9.9.9');
+    const refused = await attempt(limiter, 'Ann@example.com', PASSWORD, '10.9.9.9', at());
     expect(refused).toMatchObject({ outcome: 'rate_limited' });
     expect(refused.outcome === 'rate_limited' && refused.retryAfterSeconds).toBeGreaterThan(0);
-    // Another account from the same address is not affected.
-    expect(await attempt(limiter, 'nobody@example.com', PASSWORD, '10.9.9.9')).toEqual({ outcome: 'refused' });
+    // The address the owner signed in from before still signs in; another account from the new address is not affected.
+    expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.5.5.5', at())).toMatchObject({ outcome: 'signed_in' });
+    expect(await attempt(limiter, 'nobody@example.com', PASSWORD, '10.9.9.9', at())).toEqual({ outcome: 'refused' });
 
     now += 2 * SIGN_IN_BUDGETS.account.windowSeconds * 1000;
-    expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.9.9.9')).toMatchObject({ outcome: 'signed_in' });
+    expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.9.9.9', at())).toMatchObject({ outcome: 'signed_in' });
   });
 
-  it('limits attempts per address, whichever accounts they try, sign-ups included', async () => {
+  it('counts failures only: successful sign-ins, however many, never lock the owner out', async () => {
+    let now = Date.UTC(2026, 0, 2);
+    const limiter = createMemoryLimiter({ now: () => now });
+    for (let i = 0; i < 25; i++) {
+      expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.6.6.6', new Date(now))).toMatchObject({ outcome: 'signed_in' });
+      now += 10_000;
+    }
+  });
+
+  it('backs off one address guessing one account, and no other address', async () => {
+    const limiter = createMemoryLimiter();
+    const outcomes: string[] = [];
+    for (let i = 0; i < 8; i++) outcomes.push((await attempt(limiter, 'ann@example.com', `wrong ${i}`, '10.7.7.7')).outcome);
+    expect(outcomes).toEqual([
+      ...Array<string>(SIGN_IN_BUDGETS.pair.limit).fill('refused'),
+      'rate_limited',
+      'rate_limited',
+      'rate_limited',
+    ]);
+    expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.7.7.8')).toMatchObject({ outcome: 'signed_in' });
+  });
+
+  it('limits failures per address, whichever accounts they try, sign-ups included', async () => {
     const limiter = createMemoryLimiter();
     for (let i = 0; i < SIGN_IN_BUDGETS.address.limit; i++) expect(await spendAddressAttempt(limiter, '10.0.0.7')).toBeNull();
     expect(await spendAddressAttempt(limiter, '10.0.0.7')).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
 import { type ToolError } from '@/lib/errors';
 import { readBodyText } from '@/lib/gateway/body';
-import { checkHostAndOrigin } from '@/lib/gateway/origin';
+import { checkHostAndOrigin } from '@/lib/http/origin';
 import { clientAddress } from '@/lib/http/address';
 
 const cfg = parseConfig({ APP_URL: 'https://jev.example.com' });

@@ -20,8 +20,21 @@ describe('metadata document addresses', () => {
     'fd00::1',
     '::ffff:127.0.0.1',
     '::',
+    '::7f00:1',
+    '::a9fe:a9fe',
+    '::ffff:0:7f00:1',
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b:1::a00:1',
+    '2002:7f00:1::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '2001:db8::1',
+    '3fff::1',
+    '5f00::1',
+    '192.88.99.1',
   ])('refuses %s', (address) => expect(isPublicAddress(address)).toBe(false));
-  it.each(['8.8.8.8', '93.184.216.34', '2606:4700::1111'])('allows %s', (address) => expect(isPublicAddress(address)).toBe(true));
+  it.each(['8.8.8.8', '93.184.216.34', '2606:4700::1111', '2001:4860:4860::8888', '2620:fe::fe'])('allows %s', (address) =>
+    expect(isPublicAddress(address)).toBe(true),
+  );
 });
 
 describe('fetching a client metadata document', () => {

@@ -17,6 +17,9 @@ function scriptedStore() {
       if (state.mode === 'down') return Promise.reject(new Error('connection refused'));
       return new Promise<LimitResult>(() => {});
     },
+    peek() {
+      return this.consume({ name: 'unused', limit: 1, windowSeconds: 1 }, '');
+    },
     ping: () => (state.mode === 'up' ? Promise.resolve() : Promise.reject(new Error('down'))),
   };
   return { state, store };

@@ -33,6 +33,21 @@ describe('memory limiter', () => {
     expect(await limiter.consume(b, 'k')).toEqual({ allowed: true, remaining: 0, retryAfterSeconds: 0 });
   });
 
+  it('peek answers what consuming would, without spending: sign-in budgets count only failures', async () => {
+    const clock = clockAt(T0);
+    const limiter = createMemoryLimiter({ now: clock.now });
+    const b = budget(2);
+    expect(limiter.peek(b, 'k')).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
+    expect(limiter.peek(b, 'k')).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
+    expect(limiter.trackedKeys()).toBe(0);
+    await limiter.consume(b, 'k');
+    expect(limiter.peek(b, 'k')).toEqual({ allowed: true, remaining: 0, retryAfterSeconds: 0 });
+    await limiter.consume(b, 'k');
+    clock.t = T0 + 10_000;
+    expect(limiter.peek(b, 'k')).toEqual(limiter.consume(b, 'k'));
+    expect(limiter.peek(b, 'k')).toMatchObject({ allowed: false, retryAfterSeconds: 51 });
+  });
+
   it('weights the previous window by how much of it the sliding window still covers', async () => {
     const clock = clockAt(T0);
     const limiter = createMemoryLimiter({ now: clock.now });

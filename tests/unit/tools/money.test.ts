@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_AMOUNT } from '@/lib/account/money';
 import { toIssues } from '@/lib/tools/inputs';
-import { findTool } from '@/lib/tools/registry';
+import { findTool, TOOL_RECORDS } from '@/lib/tools/registry';
 
 // Issue 14, defect 3: every money argument of every tool has the one bound (10,000,000) that fits both
-// databases; past it is 400 invalid_input naming the argument.
+// databases; past it is 400 invalid_input naming the argument. Issue 23, item 12: and it is a whole number of
+// cents, never rounded (a stake of 0.004 was logged as 0).
 
 const issuesOf = (name: string, args: Record<string, unknown>) => {
   const result = findTool(name)!.input.safeParse(args);
@@ -22,5 +23,32 @@ describe('money arguments', () => {
       expect(issuesOf(tool, { [argument]: amount })).toContainEqual({ path: argument, message: 'must be at most 10,000,000' });
     }
     expect(issuesOf(tool, { [argument]: MAX_AMOUNT }).filter((issue) => issue.path === argument)).toEqual([]);
+  });
+
+  it.each([
+    ['log_bet', 'stake'],
+    ['settle_bet', 'payout'],
+    ['calc_ev', 'stake'],
+    ['calc_kelly_stake', 'bankroll'],
+  ])('%s %s: whole cents only', (tool, argument) => {
+    for (const amount of [0.004, 10.005, 1.999]) {
+      const issues = issuesOf(tool, { [argument]: amount }).filter((issue) => issue.path === argument);
+      expect(issues.length, `${amount}`).toBeGreaterThan(0);
+    }
+    for (const amount of [0.01, 12.5, 0.07, 0.1 + 0.2, 99.99]) {
+      expect(
+        issuesOf(tool, { [argument]: amount }).filter((issue) => issue.path === argument),
+        `${amount}`,
+      ).toEqual([]);
+    }
+    const json = TOOL_RECORDS.find((record) => record.name === tool)!.inputSchema as {
+      properties: Record<string, { multipleOf?: number }>;
+    };
+    expect(json.properties[argument]!.multipleOf).toBe(0.01);
+  });
+
+  it('a cash-out may pay back 0; a stake may not be 0', () => {
+    expect(issuesOf('settle_bet', { payout: 0 }).filter((issue) => issue.path === 'payout')).toEqual([]);
+    expect(issuesOf('log_bet', { stake: 0 })).toContainEqual({ path: 'stake', message: 'must be at least 0.01 (one cent)' });
   });
 });

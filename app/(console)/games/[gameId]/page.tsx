@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { consolePage } from '@/app/components/ConsolePage';
 import { DataTable } from '@/app/components/DataTable';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/auth/session';
@@ -43,7 +44,7 @@ async function loadGame(user: { id: string; email: string }, sport: Sport, gameI
   }
 }
 
-export default async function GamePage({
+export default consolePage(async function GamePage({
   params,
   searchParams,
 }: {
@@ -123,4 +124,4 @@ export default async function GamePage({
       </main>
     </>
   );
-}
+});

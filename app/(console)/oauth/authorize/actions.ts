@@ -9,7 +9,9 @@ import { answerConsent, checkAuthorizationRequest, ticketMatches } from '@/lib/o
 
 // The consent answer. The proxy has already refused a POST from another origin; here the session is checked,
 // the whole request is checked again (nothing in the form is trusted), and the form's ticket must have been
-// made for this very user and request, so no one can post an answer for someone else's request.
+// made for this very user and request, so no one can post an answer for someone else's request. A form whose
+// request no longer checks out (a redirect_uri or client_id edited after the page was shown) is refused like one
+// made for someone else: nothing is granted, and nothing is sent to an address the page did not show.
 
 const FIELDS = ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'resource', 'scope', 'state'];
 
@@ -24,9 +26,8 @@ export async function consentAction(form: FormData): Promise<void> {
   const now = new Date();
   const checked = await checkAuthorizationRequest(db(), cfg, params, now);
   if (checked.kind === 'redirect') redirect(checked.location);
-  if (checked.kind === 'error-page') throw new Error(checked.message);
   const ticket = form.get('ticket');
-  if (typeof ticket !== 'string' || !ticketMatches(authSecret(cfg), user.id, checked.request, ticket)) {
+  if (checked.kind === 'error-page' || typeof ticket !== 'string' || !ticketMatches(authSecret(cfg), user.id, checked.request, ticket)) {
     redirect('/oauth/authorize/refused');
   }
   const location = await answerConsent(db(), cfg, {

@@ -1,3 +1,4 @@
+import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { authSecret } from '@/lib/auth/secret';
 import { requireUser } from '@/lib/auth/session';
@@ -12,9 +13,15 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Allow an app · JEV' };
 
 // The OAuth authorization endpoint: a console page. Signed-out visitors are sent to sign in by the proxy
-// and come back here; an unknown app or redirect address gets this page's error, never a redirect.
+// and come back here; an unknown app or redirect address gets this page's error, never a redirect. Every
+// name a client chose sits in its own <bdi>, so whatever direction its text runs cannot carry on into the
+// page's own words (names are also stored without bidi controls: lib/text.ts).
 
-export default async function AuthorizePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default consolePage(async function AuthorizePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUser();
   const params = await searchParams;
   const cfg = config();
@@ -50,17 +57,27 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
     <>
       <SiteHeader user={user} current="/connect" />
       <main id="main" className="inner">
-        <h1>Allow {client.name} to use JEV?</h1>
+        <h1>
+          Allow <bdi>{client.name}</bdi> to use JEV?
+        </h1>
         <p className="lead">
-          <strong>{client.name}</strong> wants to use your JEV account ({user.email}). After you answer you go back to{' '}
-          <strong>{hostOf(request.redirectUri)}</strong>.
+          <strong>
+            <bdi>{client.name}</bdi>
+          </strong>{' '}
+          wants to use your JEV account (<bdi>{user.email}</bdi>). After you answer you go back to{' '}
+          <strong>
+            <bdi>{hostOf(request.redirectUri)}</bdi>
+          </strong>
+          .
         </p>
         {client.kind === 'dcr' ? (
           <p className="field-error">
             Unverified app: it registered itself and JEV cannot confirm who made it. Allow it only if you just added JEV to it yourself.
           </p>
         ) : (
-          <p className="muted">This app is identified by {hostOf(client.clientId)}.</p>
+          <p className="muted">
+            This app is identified by <bdi>{hostOf(client.clientId)}</bdi>.
+          </p>
         )}
         <form action={consentAction} className="stack">
           {Object.entries(hidden).map(([name, value]) => (
@@ -92,4 +109,4 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
       </main>
     </>
   );
-}
+});

@@ -1,9 +1,6 @@
-import { handleRegistration } from '@/lib/oauth/endpoints';
-import { serve } from '../guard';
+import { handleRegistration, oauthRoute } from '@/lib/oauth/endpoints';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export function POST(request: Request): Promise<Response> {
-  return serve(request, handleRegistration);
-}
+export const POST = oauthRoute(handleRegistration);

@@ -1,9 +1,6 @@
-import { handleRevocation } from '@/lib/oauth/endpoints';
-import { serve } from '../guard';
+import { handleRevocation, oauthRoute } from '@/lib/oauth/endpoints';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export function POST(request: Request): Promise<Response> {
-  return serve(request, handleRevocation);
-}
+export const POST = oauthRoute(handleRevocation);

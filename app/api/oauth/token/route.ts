@@ -1,9 +1,6 @@
-import { handleToken } from '@/lib/oauth/endpoints';
-import { serve } from '../guard';
+import { handleToken, oauthRoute } from '@/lib/oauth/endpoints';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export function POST(request: Request): Promise<Response> {
-  return serve(request, handleToken);
-}
+export const POST = oauthRoute(handleToken);

@@ -1,3 +1,4 @@
+import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/auth/session';
 
@@ -5,7 +6,7 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Not allowed · JEV' };
 
 // Where a consent answer lands when its form was made for another user or request: nothing was granted.
-export default async function RefusedPage() {
+export default consolePage(async function RefusedPage() {
   const user = await requireUser();
   return (
     <>
@@ -18,4 +19,4 @@ export default async function RefusedPage() {
       </main>
     </>
   );
-}
+});

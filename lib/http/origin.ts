@@ -1,8 +1,9 @@
 import type { Config } from '@/lib/config';
 import { ToolError } from '@/lib/errors';
 
-// Step 1: only the console's own hostname is served, and no browser on another site may call.
-// Requests without an Origin (desktop apps, CLIs, servers) pass; no CORS headers are ever sent.
+// Step 1 of every surface (the API's check order, console pages and actions, the OAuth endpoints): only the
+// console's own hostname is served, and no browser on another site may call. Requests without an Origin
+// (desktop apps, CLIs, servers) pass; no CORS headers are ever sent.
 
 function hostnameOf(hostHeader: string): string {
   // `[::1]:3000` → `::1`, `example.com:443` → `example.com`

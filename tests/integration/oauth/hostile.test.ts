@@ -1,0 +1,347 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '@/lib/account/users';
+import { cookieHeader, signIn, type Cookies } from '../../helpers/console-http';
+import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { htmlForms, multipart } from '../../helpers/html-forms';
+import { raw, type RawResponse } from '../../helpers/http';
+import { startTestRedis, type TestRedis } from '../../helpers/redis-server';
+import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
+import { startStallProxy, type StallProxy } from '../../helpers/stall-proxy';
+import { residentMb, streamBody } from '../../helpers/streamed-body';
+
+// Issue 23 on the OAuth surface, through the real server: bodies read whole before their cap and never ended
+// (item 2), no budgets and a fetch plus a stored client per token request (item 3), names that rewrite the
+// consent page (item 4), the private-address fence (item 5), a stalled database (item 10) and a tampered
+// consent form (item 11). Client addresses come from X-Forwarded-For (TRUSTED_PROXY_HOPS=1), so each test
+// spends its own budget.
+
+const PASSWORD = 'correct horse battery staple';
+const FORM = 'application/x-www-form-urlencoded';
+const CHALLENGE = 'A'.repeat(43);
+const OAUTH_BUDGET = 5;
+
+function authorizePath(origin: string, clientId: string, redirectUri: string): string {
+  const query = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    code_challenge: CHALLENGE,
+    code_challenge_method: 'S256',
+    resource: `${origin}/api/mcp`,
+    scope: 'read',
+    state: 'st',
+  });
+  return `/oauth/authorize?${query}`;
+}
+
+/** The visible text of a page's main element, tags dropped. */
+const mainText = (html: string) => (/<main\b[^>]*>(.*?)<\/main>/s.exec(html)?.[1] ?? '').replace(/<[^>]+>/g, '');
+
+describe('hostile OAuth requests on one server', () => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let documents: Server;
+  let session: Cookies;
+  let docBase: string;
+  const fetched = new Map<string, number>();
+
+  beforeAll(async () => {
+    database = await testDatabase('sqlite');
+    await createUser(database.db, { email: 'olive@example.com', password: PASSWORD });
+    documents = createServer((req, res) => {
+      fetched.set(req.url ?? '', (fetched.get(req.url ?? '') ?? 0) + 1);
+      if (req.url !== '/good.json') return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ client_id: `${docBase}/good.json`, client_name: 'Good Agent', redirect_uris: ['https://agent.example/cb'] }),
+      );
+    });
+    await new Promise<void>((resolve) => documents.listen(0, '127.0.0.1', resolve));
+    docBase = `http://127.0.0.1:${(documents.address() as AddressInfo).port}`;
+    server = await startServer({
+      DATABASE_URL: database.url,
+      ...GENEROUS_BUDGETS,
+      TRUSTED_PROXY_HOPS: '1',
+      RATE_LIMIT_OAUTH_PER_MINUTE: String(OAUTH_BUDGET),
+      OAUTH_REGISTRATIONS_PER_HOUR: '100',
+      OAUTH_CIMD_ALLOW_LOOPBACK_FOR_TESTS: '1',
+      REQUEST_DEADLINE_SECONDS: '3',
+    });
+    ({ cookies: session } = await signIn(server.port, 'olive@example.com', PASSWORD));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await new Promise<void>((resolve) => documents?.close(() => resolve()));
+    await database?.close();
+  });
+
+  const post = (path: string, address: string, body: string, type = FORM) =>
+    raw(server.port, { path, headers: { 'content-type': type, 'x-forwarded-for': address }, body });
+  const page = (path: string) => raw(server.port, { method: 'GET', path, headers: { cookie: cookieHeader(session) } });
+
+  describe('item 2: bodies are read as they arrive, within the deadline', () => {
+    it('three huge chunked bodies are refused at 16 KB, answered before they are sent, and leave the memory alone', async () => {
+      const before = await residentMb(server.pid);
+      const huge = 48 * 1024 * 1024;
+      const answers = await Promise.all(
+        ['/api/oauth/token', '/api/oauth/register', '/api/oauth/revoke'].map((path, i) =>
+          streamBody(server.port, {
+            path,
+            headers: { 'content-type': path.endsWith('register') ? 'application/json' : FORM, 'x-forwarded-for': `198.51.100.${i + 10}` },
+            totalBytes: huge,
+            chunkBytes: 64 * 1024,
+            giveUpMs: 60_000,
+          }),
+        ),
+      );
+      const grown = (await residentMb(server.pid)) - before;
+      for (const answer of answers) {
+        expect(answer.sentBeforeAnswer, answer.body).toBeLessThan(huge / 2);
+        expect(answer.status, answer.body).toBe(413);
+        expect(JSON.parse(answer.body)).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('16 KB') });
+      }
+      expect(grown).toBeLessThan(100);
+    }, 90_000);
+
+    it('a body trickled a byte a second is ended at the request deadline', async () => {
+      const answer = await streamBody(server.port, {
+        path: '/api/oauth/token',
+        headers: { 'content-type': FORM, 'content-length': '100', 'x-forwarded-for': '198.51.100.20' },
+        totalBytes: 100,
+        chunkBytes: 1,
+        everyMs: 1000,
+        giveUpMs: 40_000,
+      });
+      expect(answer.status, answer.body).toBe(503);
+      expect(JSON.parse(answer.body).error).toBe('temporarily_unavailable');
+      expect(answer.elapsedMs).toBeLessThan(20_000);
+    }, 60_000);
+  });
+
+  describe('item 3: budgets, fetches and stored clients', () => {
+    it('the token and revocation endpoints have a budget per address', async () => {
+      for (const path of ['/api/oauth/token', '/api/oauth/revoke']) {
+        const address = path.endsWith('token') ? '203.0.113.30' : '203.0.113.31';
+        const send = () =>
+          post(path, address, new URLSearchParams({ client_id: 'jevc_unknown', token: 'x', grant_type: 'refresh_token' }).toString());
+        for (let i = 0; i < OAUTH_BUDGET; i += 1) expect((await send()).status, path).not.toBe(429);
+        const refused = await send();
+        expect(refused.status).toBe(429);
+        expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+        expect(refused.json().error).toBe('rate_limited');
+      }
+    });
+
+    it('token requests naming a metadata document fetch nothing and store nothing', async () => {
+      for (let i = 0; i < 40; i += 1) {
+        const clientId = `${docBase}/${i % 2 ? 'good' : 'gone'}.json`;
+        const res = await post(
+          '/api/oauth/token',
+          `192.0.2.${i}`,
+          new URLSearchParams({
+            client_id: clientId,
+            grant_type: 'authorization_code',
+            code: 'c',
+            redirect_uri: 'https://agent.example/cb',
+            code_verifier: 'v'.repeat(43),
+          }).toString(),
+        );
+        expect(res.status, res.body).toBe(401);
+        expect(res.json().error).toBe('invalid_client');
+      }
+      expect(fetched.get('/good.json') ?? 0).toBe(0);
+      expect(fetched.get('/gone.json') ?? 0).toBe(0);
+      expect(await database.db.oAuthClient.count()).toBe(0);
+    });
+
+    it('the authorization page fetches a failing document once, not on every request', async () => {
+      for (let i = 0; i < 10; i += 1) {
+        const res = await page(authorizePath(server.origin, `${docBase}/missing.json`, 'https://agent.example/cb'));
+        expect(res.status).toBe(200);
+        expect(mainText(res.body)).toContain('answered HTTP 404');
+      }
+      expect(fetched.get('/missing.json')).toBe(1);
+    });
+
+    it('a metadata-document client is stored once the user allows it, not before', async () => {
+      const path = authorizePath(server.origin, `${docBase}/good.json`, 'https://agent.example/cb');
+      const consent = await page(path);
+      expect(mainText(consent.body)).toContain('Allow Good Agent to use JEV?');
+      expect(await database.db.oAuthClient.count()).toBe(0);
+      const [form] = htmlForms(consent.body);
+      const { body, contentType } = multipart([...form!.defaults, ['decision', 'allow']]);
+      const answer = await raw(server.port, {
+        path,
+        headers: { cookie: cookieHeader(session), origin: server.origin, 'content-type': contentType },
+        body,
+      });
+      expect(answer.status, answer.body.slice(0, 300)).toBe(303);
+      expect(answer.headers['x-action-redirect'] ?? answer.headers.location).toMatch(/^https:\/\/agent\.example\/cb\?code=/);
+      expect(await database.db.oAuthClient.count()).toBe(1);
+    });
+  });
+
+  describe('item 4: a client name cannot rewrite the consent page', () => {
+    it('bidi, zero-width and control characters are dropped from a registered name, and names are isolated', async () => {
+      const registered = await post(
+        '/api/oauth/register',
+        '203.0.113.40',
+        JSON.stringify({ client_name: 'Helper \u202e\u200b\u0000\u2066 x', redirect_uris: ['https://app.example/cb'] }),
+        'application/json',
+      );
+      expect(registered.status, registered.body).toBe(201);
+      const { client_id: clientId, client_name: name } = registered.json();
+      expect(name).toBe('Helper x');
+      const consent = await page(authorizePath(server.origin, clientId, 'https://app.example/cb'));
+      expect(consent.body).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b]/);
+      expect(consent.body).not.toContain('\u0000');
+      expect(consent.body).toContain('<bdi>Helper x</bdi>');
+      expect(consent.body).toContain('<bdi>olive@example.com</bdi>');
+      expect(consent.body).toContain('<bdi>app.example</bdi>');
+    });
+  });
+
+  describe('item 11: a tampered consent form', () => {
+    it('a consent answer whose redirect_uri was changed is refused, not a 500', async () => {
+      const registered = await post(
+        '/api/oauth/register',
+        '203.0.113.50',
+        JSON.stringify({ client_name: 'Tamper', redirect_uris: ['https://app.example/cb'] }),
+        'application/json',
+      );
+      const clientId = registered.json().client_id as string;
+      const path = authorizePath(server.origin, clientId, 'https://app.example/cb');
+      const [form] = htmlForms((await page(path)).body);
+      const fields = form!.defaults.map(([name, value]): [string, string] => [
+        name,
+        name === 'redirect_uri' ? 'https://evil.example/cb' : value,
+      ]);
+      const { body, contentType } = multipart([...fields, ['decision', 'allow']]);
+      const answer = await raw(server.port, {
+        path,
+        headers: { cookie: cookieHeader(session), origin: server.origin, 'content-type': contentType },
+        body,
+      });
+      expect(answer.status, answer.body.slice(0, 300)).toBe(303);
+      expect(answer.headers['x-action-redirect'] ?? answer.headers.location).toMatch(/^\/oauth\/authorize\/refused/);
+      expect(await database.db.oAuthCode.count({ where: { client: { clientId } } })).toBe(0);
+    });
+  });
+});
+
+describe('item 5: the fence around client metadata documents', () => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let session: Cookies;
+
+  beforeAll(async () => {
+    database = await testDatabase('sqlite');
+    await createUser(database.db, { email: 'fran@example.com', password: PASSWORD });
+    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
+    ({ cookies: session } = await signIn(server.port, 'fran@example.com', PASSWORD));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+  });
+
+  it.each([
+    ['IPv4-compatible loopback', '::7f00:1'],
+    ['IPv4-compatible link-local (cloud metadata)', '::a9fe:a9fe'],
+    ['local NAT64', '64:ff9b:1::a9fe:a9fe'],
+    ['6to4 of 127.0.0.1', '2002:7f00:1::1'],
+    ['Teredo', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+  ])('%s (%s) is refused as private before any connection', async (_, address) => {
+    const res = await raw(server.port, {
+      method: 'GET',
+      path: authorizePath(server.origin, `https://[${address}]/client.json`, 'https://agent.example/cb'),
+      headers: { cookie: cookieHeader(session) },
+    });
+    expect(res.status).toBe(200);
+    expect(mainText(res.body)).toContain('resolves to a private or reserved address');
+  });
+});
+
+describe('item 3: OAuth budgets are shared through REDIS_URL', () => {
+  let database: TestDatabase;
+  let redis: TestRedis;
+  let a: RunningServer;
+  let b: RunningServer;
+
+  beforeAll(async () => {
+    database = await testDatabase('postgres');
+    redis = await startTestRedis();
+    const env = {
+      DATABASE_URL: database.url,
+      ...GENEROUS_BUDGETS,
+      REDIS_URL: redis.url,
+      TRUSTED_PROXY_HOPS: '1',
+      OAUTH_REGISTRATIONS_PER_HOUR: '3',
+      RATE_LIMIT_OAUTH_PER_MINUTE: '4',
+    };
+    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await redis?.stop();
+    await database?.close();
+  });
+
+  const send = (server: RunningServer, path: string, body: string, type: string): Promise<RawResponse> =>
+    raw(server.port, { path, headers: { 'content-type': type, 'x-forwarded-for': '198.51.100.77' }, body });
+
+  it('registrations and token requests from one address count once across both instances', async () => {
+    const registration = JSON.stringify({ client_name: 'Shared', redirect_uris: ['https://app.example/cb'] });
+    const register = (server: RunningServer) => send(server, '/api/oauth/register', registration, 'application/json');
+    expect([(await register(a)).status, (await register(b)).status, (await register(a)).status]).toEqual([201, 201, 201]);
+    expect((await register(b)).status).toBe(429);
+
+    const refresh = new URLSearchParams({ client_id: 'jevc_unknown', grant_type: 'refresh_token', refresh_token: 'r' }).toString();
+    const token = (server: RunningServer) => send(server, '/api/oauth/token', refresh, FORM);
+    for (const server of [a, b, a, b]) expect((await token(server)).status).toBe(401);
+    expect((await token(a)).status).toBe(429);
+  });
+});
+
+describe('item 10: a stalled PostgreSQL on the OAuth endpoints', () => {
+  let database: TestDatabase;
+  let proxy: StallProxy;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    database = await testDatabase('postgres');
+    const target = new URL(database.url);
+    proxy = await startStallProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(database.url);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    server = await startServer({
+      DATABASE_URL: viaProxy.toString(),
+      ...GENEROUS_BUDGETS,
+      DB_CONNECT_TIMEOUT_SECONDS: '2',
+      DB_QUERY_TIMEOUT_SECONDS: '2',
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await proxy?.close();
+    await database?.close();
+  });
+
+  it('registration, token and revocation answer 503 temporarily_unavailable with Retry-After, never 500', async () => {
+    proxy.stall();
+    const requests: [string, string, string][] = [
+      ['/api/oauth/register', 'application/json', JSON.stringify({ client_name: 'X', redirect_uris: ['https://app.example/cb'] })],
+      ['/api/oauth/token', FORM, new URLSearchParams({ client_id: 'jevc_x', grant_type: 'refresh_token', refresh_token: 'r' }).toString()],
+      ['/api/oauth/revoke', FORM, new URLSearchParams({ client_id: 'jevc_x', token: 't' }).toString()],
+    ];
+    for (const [path, type, body] of requests) {
+      const res = await raw(server.port, { path, headers: { 'content-type': type }, body });
+      expect(res.status, `${path} ${res.body}`).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toMatchObject({ error: 'temporarily_unavailable' });
+    }
+    proxy.forward();
+  }, 60_000);
+});
