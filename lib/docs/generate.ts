@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { configurationMarkdown } from './configuration';
+import { toolsMarkdown } from './tools';
+
+// The documents generated from the code (`npm run docs` writes them, `npm run docs -- --check` in `npm run lint`
+// fails when one is out of date), so none can drift from what it describes:
+//   docs/tools.md          every tool of the catalogue: scope, hints, description, arguments and answer fields
+//   docs/configuration.md  every setting of lib/config.ts: default and meaning
+
+export interface GeneratedDocument {
+  /** Relative to the repository root. */
+  file: string;
+  /** The document as it should be, given what the file holds now (undefined when it does not exist). */
+  render(current: string | undefined): string;
+}
+
+export const DOCUMENTS: readonly GeneratedDocument[] = [
+  { file: 'docs/tools.md', render: () => toolsMarkdown() },
+  { file: 'docs/configuration.md', render: () => configurationMarkdown() },
+];
+
+function read(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The documents under `root` that differ from what the code renders, with the text they should hold. */
+export function staleDocuments(root: string, documents: readonly GeneratedDocument[] = DOCUMENTS): { file: string; text: string }[] {
+  return documents.flatMap(({ file, render }) => {
+    const current = read(path.join(root, file));
+    const text = render(current);
+    return current === text ? [] : [{ file, text }];
+  });
+}
