@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFINITIONS } from '@/lib/definitions';
+import { INSTRUCTIONS } from '@/lib/tools/instructions';
+import { fillBlocks } from './blocks';
 import { configurationMarkdown } from './configuration';
 import { toolsMarkdown } from './tools';
 
@@ -7,6 +10,8 @@ import { toolsMarkdown } from './tools';
 // fails when one is out of date), so none can drift from what it describes:
 //   docs/tools.md          every tool of the catalogue: scope, hints, description, arguments and answer fields
 //   docs/configuration.md  every setting of lib/config.ts: default and meaning
+//   docs/contract.md       hand-written, but its definitions (lib/definitions.ts) and the rules text
+//                          (lib/tools/instructions.ts) are generated blocks
 
 export interface GeneratedDocument {
   /** Relative to the repository root. */
@@ -15,9 +20,19 @@ export interface GeneratedDocument {
   render(current: string | undefined): string;
 }
 
+/** The rules text as a Markdown quote. */
+const quoted = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => (line ? `> ${line}` : '>'))
+    .join('\n');
+
+export const CONTRACT_BLOCKS: Readonly<Record<string, string>> = { ...DEFINITIONS, instructions: quoted(INSTRUCTIONS) };
+
 export const DOCUMENTS: readonly GeneratedDocument[] = [
   { file: 'docs/tools.md', render: () => toolsMarkdown() },
   { file: 'docs/configuration.md', render: () => configurationMarkdown() },
+  { file: 'docs/contract.md', render: (current) => fillBlocks(current ?? '', CONTRACT_BLOCKS, 'docs/contract.md') },
 ];
 
 function read(file: string): string | undefined {

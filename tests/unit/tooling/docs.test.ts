@@ -6,12 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { configSchema, SETTINGS_READ_ELSEWHERE } from '@/lib/config';
 import { DEFAULT_DATABASE_URL } from '@/lib/db/resolve';
+import { DEFINITIONS } from '@/lib/definitions';
+import { fillBlocks } from '@/lib/docs/blocks';
 import { configurationMarkdown, settingsOf } from '@/lib/docs/configuration';
-import { DOCUMENTS, staleDocuments, type GeneratedDocument } from '@/lib/docs/generate';
+import { CONTRACT_BLOCKS, DOCUMENTS, staleDocuments, type GeneratedDocument } from '@/lib/docs/generate';
 
 // The generated documents (scripts/docs.ts, `npm run docs`; `npm run lint` runs its --check) are current, and the
-// check notices drift: a setting's default or meaning edited in lib/config.ts makes the document stale until it is
-// generated again.
+// check notices drift: a setting's default or meaning edited in lib/config.ts, or a definition edited in
+// lib/definitions.ts, makes the document stale until it is generated again.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -20,8 +22,8 @@ describe('the generated documents', () => {
     expect(staleDocuments(root).map(({ file }) => file)).toEqual([]);
   });
 
-  it('cover docs/tools.md and docs/configuration.md', () => {
-    expect(DOCUMENTS.map(({ file }) => file)).toEqual(['docs/tools.md', 'docs/configuration.md']);
+  it('cover docs/tools.md, docs/configuration.md and the blocks of docs/contract.md', () => {
+    expect(DOCUMENTS.map(({ file }) => file)).toEqual(['docs/tools.md', 'docs/configuration.md', 'docs/contract.md']);
   });
 });
 
@@ -30,7 +32,7 @@ describe('the drift check, on a copy of the documents', () => {
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'jev-docs-'));
     mkdirSync(path.join(dir, 'docs'));
-    for (const file of ['docs/configuration.md']) copyFileSync(path.join(root, file), path.join(dir, file));
+    for (const file of ['docs/configuration.md', 'docs/contract.md']) copyFileSync(path.join(root, file), path.join(dir, file));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -71,6 +73,15 @@ describe('the drift check, on a copy of the documents', () => {
     expect(text).toContain('| `ODDS_STALE_MINUTES` | `60` | Edited. |');
     expect(text).toContain('| `NEW_SETTING` | `x` | A new one. |');
   });
+
+  it('fails when a definition changes in lib/definitions.ts, until docs/contract.md is generated again', () => {
+    const blocks = { ...CONTRACT_BLOCKS, steam: 'Steam, edited.' };
+    const edited = [{ file: 'docs/contract.md', render: (current?: string) => fillBlocks(current ?? '', blocks) }];
+    expect(checkWriteCheck(edited)).toEqual({ before: ['docs/contract.md'], after: [] });
+    const text = readFileSync(path.join(dir, 'docs/contract.md'), 'utf8');
+    expect(text).toContain('<!-- generated: steam -->\nSteam, edited.\n<!-- /generated -->');
+    expect(text).not.toContain(DEFINITIONS.steam);
+  });
 });
 
 describe('docs/configuration.md', () => {
@@ -93,5 +104,19 @@ describe('docs/configuration.md', () => {
   it('refuses a setting without a description, naming it', () => {
     const shape = { ...configSchema.shape, UNDOCUMENTED: z.string().optional() };
     expect(() => configurationMarkdown(shape)).toThrow(/UNDOCUMENTED has no \.meta/);
+  });
+});
+
+describe('generated blocks', () => {
+  const document = 'Before.\n\n<!-- generated: a -->\nold\n<!-- /generated -->\n\nAfter.\n';
+
+  it('replace only the text between their markers', () => {
+    expect(fillBlocks(document, { a: 'new\ntext' })).toBe('Before.\n\n<!-- generated: a -->\nnew\ntext\n<!-- /generated -->\n\nAfter.\n');
+  });
+
+  it('must each appear exactly once, and every marker must name one', () => {
+    expect(() => fillBlocks(document, { a: 'x', b: 'y' })).toThrow(/b appears 0 times/);
+    expect(() => fillBlocks(document + document, { a: 'x' })).toThrow(/a appears 2 times/);
+    expect(() => fillBlocks(document, {})).toThrow(/generated: a --> names no block/);
   });
 });
