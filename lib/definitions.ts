@@ -36,6 +36,9 @@ reference book included.
   \`detail: "full"\`). This happens on one-sided markets (for example an anytime-touchdown market that lists only the
   yes side), where there is no margin to remove, and on a market the reference book does not price.`;
 
+/** CONSENSUS_FIELDS on one-sided markets in a few words, for a tool description (tools/list has a token budget). */
+export const ONE_SIDED_BRIEF = 'one-sided markets (anytime touchdown) have consensusBooks 0 and no fair price';
+
 /** The best price and its expected value (lib/data/market-core.ts, lib/betting/arbitrage.ts). */
 export const BEST_PRICE = `\`best\` (per outcome): the highest price on the same bet (the reference book's line) at any book, with that book,
 the price's age and its \`expectedValue\` against \`fairProbability\` measured the same way (there only when

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { closestNames } from '@/lib/data/names';
-import { VALUE_MIN_BOOKS } from '@/lib/definitions';
+import { ONE_SIDED_BRIEF, VALUE_MIN_BOOKS } from '@/lib/definitions';
 import { outcomeRank } from '@/lib/data/market-core';
 import { presentMarket, priceMarket } from '@/lib/data/pricing';
 import { historyKey, type MarketHistory, type StoredPrice } from '@/lib/data/repositories/odds';
@@ -230,8 +230,8 @@ export const getPlayerProps = defineTool({
   name: 'get_player_props',
   title: 'Player props with the no-vig consensus',
   description:
-    "A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; one-sided markets " +
-    '(anytime touchdown) have consensusBooks 0 and no fair price. Pass on every note. See jev://notes/answers.',
+    `A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; ${ONE_SIDED_BRIEF}. ` +
+    'Pass on every note. See jev://notes/answers.',
   scope: 'read',
   hints: OPEN_WORLD_READ_HINTS, // props may be fetched from the odds provider during the call
   input: z.strictObject({

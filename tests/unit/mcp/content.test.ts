@@ -7,6 +7,7 @@ import {
   DEVIG_METHODS,
   LOSS_LIMIT_ROOM,
   MOVEMENT,
+  ONE_SIDED_BRIEF,
   REFERENCE_BOOK,
   STEAM,
   VALUE_SCAN,
@@ -62,6 +63,7 @@ describe('knowledge notes', () => {
       expect(consensus).toContain(definition);
     }
     expect(note('kelly-staking')).toContain(LOSS_LIMIT_ROOM);
+    expect(findTool('get_player_props')!.description).toContain(ONE_SIDED_BRIEF);
   });
 
   it('state the staking caps, the parlay rule, the injury caveat, the sourcing rules and the helpline', () => {
