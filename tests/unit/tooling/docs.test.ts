@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,5 +118,41 @@ describe('generated blocks', () => {
     expect(() => fillBlocks(document, { a: 'x', b: 'y' })).toThrow(/b appears 0 times/);
     expect(() => fillBlocks(document + document, { a: 'x' })).toThrow(/a appears 2 times/);
     expect(() => fillBlocks(document, {})).toThrow(/generated: a --> names no block/);
+  });
+});
+
+describe('the README and docs/', () => {
+  /** GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens. */
+  const slug = (heading: string) =>
+    heading
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .replace(/ /g, '-');
+  const withoutCode = (file: string) => readFileSync(path.join(root, file), 'utf8').replace(/```[\s\S]*?```/g, '');
+  const anchorsOf = (file: string) =>
+    new Set([
+      ...[...withoutCode(file).matchAll(/^#{1,6} (.+)$/gm)].map((match) => slug(match[1]!)),
+      ...[...withoutCode(file).matchAll(/<a id="([^"]+)">/g)].map((match) => match[1]!),
+    ]);
+  const files = [
+    'README.md',
+    ...readdirSync(path.join(root, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`),
+  ];
+
+  it('link only to files and headings that exist', () => {
+    const broken: string[] = [];
+    for (const file of files) {
+      for (const [, target] of withoutCode(file).matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target!)) continue;
+        const [relative, anchor] = target!.split('#');
+        const linked = relative ? path.join(path.dirname(file), relative) : file;
+        if (!existsSync(path.join(root, linked))) broken.push(`${file} → ${target}`);
+        else if (anchor && linked.endsWith('.md') && !anchorsOf(linked).has(anchor)) broken.push(`${file} → ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });
