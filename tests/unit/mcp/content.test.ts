@@ -19,7 +19,7 @@ import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { findTool } from '@/lib/tools/registry';
 
 // The knowledge notes and prompts carry rules agents act on: their URIs must stay stable and the rules
-// the contract fixes must be in them as docs/contract.md ("Instructions", "No-vig consensus") states them.
+// the contract fixes must be in them as docs/contract.md ("Instructions", "Odds: the no-vig consensus") states them.
 
 const note = (slug: string) => {
   const found = NOTES.find((candidate) => candidate.uri === `jev://notes/${slug}`);
