@@ -1,11 +1,22 @@
 import { z } from 'zod';
 import { BET_STATUSES, choiceList, SETTLE_RESULTS } from '@/lib/account/bet-states';
-import { MAX_AMOUNT_TEXT } from '@/lib/account/money';
 import { ToolError } from '@/lib/errors';
 import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { PAGE_SIZES, pageFields, toolQuery } from './concise';
 import { READ_HINTS, WRITE_HINTS } from './hints';
-import { americanOdds, cursor, detail, expected, inYearRange, money, moneyOrZero, probability, sport, text, YEAR_RANGE_MESSAGE } from './inputs';
+import {
+  americanOdds,
+  cursor,
+  detail,
+  expected,
+  inYearRange,
+  money,
+  moneyOrZero,
+  probability,
+  sport,
+  text,
+  YEAR_RANGE_MESSAGE,
+} from './inputs';
 import { excerpt, fullPageSchemaFields, pageSchemaFields, timestamp, withoutNulls } from './shapes';
 import { defineTool, type ToolContext } from './types';
 
