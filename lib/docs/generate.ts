@@ -17,7 +17,7 @@ export interface GeneratedDocument {
   /** Relative to the repository root. */
   file: string;
   /** The document as it should be, given what the file holds now (undefined when it does not exist). */
-  render(current: string | undefined): string;
+  render: (current: string | undefined) => string;
 }
 
 /** The rules text as a Markdown quote. */
