@@ -1,33 +1,22 @@
-// `npm run docs`: writes the reference documents generated from the code, so they cannot drift from it:
-//   docs/tools.md          every tool of the catalogue: scope, hints, description, arguments and answer fields
-// `npm run docs -- --check` (part of `npm run lint`) writes nothing and fails when a document is out of date.
-import { readFileSync, writeFileSync } from 'node:fs';
+// `npm run docs`: writes the documents generated from the code (lib/docs/generate.ts lists them), so they cannot
+// drift from it. `npm run docs -- --check` (part of `npm run lint`) writes nothing and fails when one is out of date.
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { toolsMarkdown } from '../lib/docs/tools';
+import { staleDocuments } from '../lib/docs/generate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DOCUMENTS: [file: string, render: () => string][] = [['docs/tools.md', toolsMarkdown]];
-
 const check = process.argv.includes('--check');
-const stale: string[] = [];
-for (const [file, render] of DOCUMENTS) {
-  const target = path.join(root, file);
-  const text = render();
-  let current: string | undefined;
-  try {
-    current = readFileSync(target, 'utf8');
-  } catch {
-    current = undefined;
-  }
-  if (current === text) continue;
-  if (check) stale.push(file);
-  else {
-    writeFileSync(target, text);
+
+const stale = staleDocuments(root);
+if (check && stale.length > 0) {
+  console.error(
+    `docs: out of date (generated from the code): ${stale.map(({ file }) => file).join(', ')}. Run \`npm run docs\` and commit the result.`,
+  );
+  process.exitCode = 1;
+} else if (!check) {
+  for (const { file, text } of stale) {
+    writeFileSync(path.join(root, file), text);
     console.log(`docs: wrote ${file}`);
   }
-}
-if (stale.length > 0) {
-  console.error(`docs: out of date (generated from the code): ${stale.join(', ')}. Run \`npm run docs\` and commit the result.`);
-  process.exitCode = 1;
 }

@@ -6,7 +6,7 @@ import { winningsCents } from '@/lib/betting';
 // refused, never rounded: 0.004 is not a stake of 0.
 
 /**
- * The one bound on every amount of money (docs: README "Money"): stakes, what a bet pays back, cash-out
+ * The one bound on every amount of money (docs/contract.md, "Limits"): stakes, what a bet pays back, cash-out
  * payouts, balances, units, max stakes and loss limits, in every front end (tools, Bankroll page, Bets
  * page, `jev bankroll set`). Amounts are stored as integer cents in 32-bit columns (PostgreSQL `integer`,
  * at most 2,147,483,647 cents); 10,000,000 is 1e9 cents, so an amount fits, and so does the sum of any two

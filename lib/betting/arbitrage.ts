@@ -1,5 +1,5 @@
 /**
- * Best-price value and arbitrage across books (pure math; docs/contract.md, "No-vig consensus").
+ * Best-price value and arbitrage across books (pure math; docs/contract.md, "Value and arbitrage").
  *
  * - `bestExpectedValue`: a price against a fair probability, per unit staked: p × decimal odds − 1.
  * - `arbitrage`: when one price per outcome (each at its best book) implies less than 1 in total, stakes in

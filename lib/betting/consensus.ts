@@ -1,5 +1,5 @@
 /**
- * The no-vig consensus behind get_game_odds and get_player_props (docs/contract.md, "No-vig consensus"):
+ * The no-vig consensus behind get_game_odds and get_player_props (docs/contract.md, "Odds: the no-vig consensus"):
  *   1. a book joins only if it prices exactly the reference book's outcomes at the reference book's lines;
  *   2. each joining book's margin is removed with the multiplicative method;
  *   3. the fair probabilities are averaged across the joining books, outcome by outcome.

@@ -1,6 +1,6 @@
 import { isLoopbackHostname } from '@/lib/config';
 
-// Ready-to-paste connection snippets for the Connect page, in the shapes the README documents. While a new
+// Ready-to-paste connection snippets for the Connect page, in the shapes docs/clients.md documents. While a new
 // token is on screen it is filled in; otherwise a placeholder stands in its place.
 
 export interface Snippet {

@@ -1,4 +1,3 @@
-import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
 
 // docs/tools.md, rendered from the catalogue (scripts/docs.ts writes it; lint checks it is current): each tool's
@@ -126,15 +125,12 @@ export function toolsMarkdown(): string {
     '',
     '<!-- Generated from the catalogue by `npm run docs` (lib/docs/tools.ts); `npm run lint` fails when it is out of date. Do not edit by hand. -->',
     '',
-    `The ${TOOL_RECORDS.length} tools, as \`GET /api/v1/tools\` and MCP \`tools/list\` describe them. The contract around them (authentication,`,
-    'the check order, errors, limits, paging) is [contract.md](contract.md); every answer is concise by default and `detail: "full"`',
-    'gives every field (README, "Answers for agents").',
+    `The ${TOOL_RECORDS.length} tools, as \`GET /api/v1/tools\` and MCP \`tools/list\` describe them. The contract around them is`,
+    '[contract.md](contract.md): authentication, the check order, errors, limits, [the rules text every agent is sent](contract.md#instructions),',
+    '[concise answers, `detail: "full"` and paging](contract.md#answers-detail-and-paging), and what the odds fields mean',
+    '([consensus, value, arbitrage, steam](contract.md#odds-the-no-vig-consensus)).',
     '',
     ...index,
-    '',
-    '## The rules every agent is sent',
-    '',
-    ...INSTRUCTIONS.split('\n').map((line) => (line ? `> ${line}` : '>')),
     '',
     ...TOOL_RECORDS.map(toolSection),
   ].join('\n');

@@ -1,10 +1,24 @@
 import { QUESTION_IDS, QUESTIONS } from '@/lib/news/questions';
+import {
+  ARBITRAGE,
+  BEST_PRICE,
+  CONSENSUS_FIELDS,
+  CONSENSUS_RULES,
+  DEVIG_METHODS,
+  LOSS_LIMIT_ROOM,
+  MOVEMENT,
+  REFERENCE_BOOK,
+  STEAM,
+  VALUE_SCAN,
+} from '@/lib/definitions';
 import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { PAGE_SIZES } from '@/lib/tools/concise';
 import { CURSOR_TTL_MINUTES } from '@/lib/paging';
 
 // Knowledge notes, offered over MCP as resources. Short, and true to what the tools do: an agent reads a note
 // to apply a rule correctly, so a note that drifts from the code is worse than none. The URIs are stable.
+// The contract's definitions (consensus, value, arbitrage, movement, steam, de-vig methods, loss-limit room) are
+// quoted from lib/definitions.ts, which docs/contract.md carries too; the notes add only advice around them.
 
 export interface Note {
   uri: `jev://notes/${string}`;
@@ -64,60 +78,33 @@ ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` n
     description: 'How calc_no_vig_odds removes the margin and how odds tools build the consensus fair price.',
     text: `# De-vig and the no-vig consensus
 
-A bookmaker's prices imply probabilities that add up to more than 1. The excess is the margin (the vig);
-\`overround\` = sum of implied probabilities − 1. At -110 / -110 it is about 0.0476.
-
 ## calc_no_vig_odds
-Send every outcome of ONE market (2 to 20 American prices). Fair probabilities always sum to exactly 1.
-- \`multiplicative\` (default): each implied probability divided by their sum.
-- \`power\`: each implied probability raised to the one exponent that makes them sum to 1. It takes more
-  margin from the longshot and less from the favourite.
-- \`additive\`: the margin shared equally, each implied probability minus (sum − 1) / n. A long shot priced
-  below its share of the margin would get a probability at or below 0: the call then fails with 422 \`limit\`
-  saying so (only possible with three or more outcomes).
-- \`shin\` (Shin 1993): assumes a share z of the money comes from insiders and solves the one z in (0, 1) for
-  which fair_i = (√(z² + 4(1 − z) p_i² / Σp) − z) / (2(1 − z)) sum to 1; the answer carries it as \`shinZ\`.
-  Like power it takes more margin from long shots. With two outcomes it gives exactly the additive result.
-- A market whose implied probabilities already sum to 1 or less gives the multiplicative result under every method.
-- \`compare: true\` adds \`byMethod\` (each method's fair probabilities in the order sent; null, with a line in
-  \`notes\`, for a method that refuses the market) and per outcome \`fairProbabilityRange\` (\`min\`, \`max\` over
-  the methods). A wide range means the fair price depends on the method: claim an edge only if it survives the
-  whole range.
-\`fairDecimalOdds\` = 1 / \`fairProbability\`; \`fairAmericanOdds\` is rounded to a whole number, nothing else is rounded.
+Send every outcome of ONE market (2 to 20 American prices).
+
+${DEVIG_METHODS}
+
+A wide \`fairProbabilityRange\` means the fair price depends on the method: claim an edge only if it survives the
+whole range.
 
 ## The consensus in get_game_odds and get_player_props
-Each outcome carries \`fairProbability\`, \`fairAmericanOdds\` and \`expectedValue\` (the reference book's price
-measured against the fair probability); each market carries \`consensusBooks\`. The rules:
-1. A book joins only if it prices exactly the reference book's outcomes at the reference book's lines.
-   A different line is a different bet and is left out.
-2. Each joining book's margin is removed with the multiplicative method.
-3. The fair probabilities are averaged across the joining books, outcome by outcome.
+${REFERENCE_BOOK} The consensus:
 
-\`consensusBooks\` counts the books used, the reference book included.
-- **1**: only the reference book's own no-vig line. Treat it as a weak fair price.
-- **0**: no consensus. This happens on one-sided markets (for example an anytime touchdown market that
-  lists only the yes side): there is no margin to remove, so there is no fair price. Do not claim an edge
-  from it.
+${CONSENSUS_RULES}
+
+${CONSENSUS_FIELDS}
+
+Never claim an edge from a market without a fair price.
 
 ## Value at every book, arbitrage and where the market moved
-- \`best.expectedValue\`: the best price on the same bet against \`fairProbability\`, per unit staked
-  (p × decimal odds − 1). It is there only when \`fairProbability\` is.
-- \`arbitrage\` (per market): null, or when the best prices on the reference line, one per outcome, imply less
-  than 1 in total: \`impliedSum\`, \`returnPercent\` (1 / impliedSum − 1), and \`legs\` with each \`stakeShare\`
-  (summing to 1, returning the same on every outcome). It is never risk-free: books void bets, limit stakes and
-  cancel palpable errors, and a stale price may be gone. Pass on its \`note\` with each leg's age.
-- \`get_game_odds\` with \`minExpectedValue\` (a fraction: 0.02 = 2%) and \`minBooks\` (default 3) adds \`value\`:
-  the outcomes whose best price meets it in markets whose consensus joins at least \`minBooks\` books, best
-  first. A consensus of one book is no evidence. Stale best prices are left out and counted in \`valueNote\`.
-- \`opening\`: the reference book's first recorded price and line. \`fairProbabilityChange\`: the fair
-  probability now minus the consensus 24 hours ago at the same reference line (null without history then).
-- \`steam\` (per market): null, or the outcome at least three books moved towards within 30 minutes, with the
-  books and the first and last move (\`from\`, \`to\`). A book moves towards an outcome when its price for it
-  shortens at the same line, when its line for it moves to a harder number (over up; spread, under or other
-  line down), or, in a two-outcome market, when the other outcome lengthens or eases. The most recent such
-  30-minute window is reported. Steam says where the money went, not that the new price is right.
-- \`history: true\` adds per market a series of the reference book's line and price and the consensus after
-  each recorded change (the latest 60 points), for charts.
+${BEST_PRICE}
+
+${VALUE_SCAN} A consensus of one book is no evidence.
+
+${ARBITRAGE} Pass on that note.
+
+${MOVEMENT}
+
+${STEAM} Steam says where the money went, not that the new price is right.
 `,
   },
   {
@@ -159,12 +146,11 @@ the user's stored Kelly fraction, else 0.25 (quarter Kelly).
    Quote \`cappedStake\` and \`cappedStakeUnits\`, not the uncapped \`stake\` and \`stakeUnits\`: with a Kelly stake
    of 2.4 units and a max stake of 1 unit, the suggestion is 1 unit. Only without a stored bankroll (you passed
    \`bankroll\`) are there no caps to apply, and then the tool returns \`stake\` and \`stakeUnits\` alone.
-4. When the room under a loss limit is 0, suggest no stake. The room (\`dailyLossRoom\`, \`weeklyLossRoom\`) is
-   the limit less the net settled loss in the period less the stakes of bets still open that were placed in
-   the period (\`openStakesToday\`, \`openStakesThisWeek\`): an open bet is money already at risk. With a daily
-   limit of 100 and 150 staked on open bets today the room is 0, and \`calc_kelly_stake\` caps the stake at 0.
-   \`log_bet\` warns against the same room.
+4. When the room under a loss limit is 0, suggest no stake (\`calc_kelly_stake\` then caps the stake at 0).
 5. ${PAST_LIMITS_RULE} (See jev://notes/responsible-gambling.)
+
+## The room under the loss limits
+${LOSS_LIMIT_ROOM}
 `,
   },
   {

@@ -14,8 +14,8 @@ import { oauthError, oauthJson } from './http';
 import { mcpResourceUrl } from './metadata';
 
 // The machine endpoints (registration, token, revocation) as plain `Request => Response` functions, so the
-// routes stay one line and tests can call them. Hand-written rather than a provider library: see README
-// ("Connect an MCP client"). Every request passes the same steps as the API's: host and origin, a budget per
+// routes stay one line and tests can call them. Hand-written rather than a provider library: see
+// docs/clients.md ("With OAuth"). Every request passes the same steps as the API's: host and origin, a budget per
 // address (shared by every instance through the budget store), a body read as it arrives and cut off at
 // 16 KB, all within the request deadline; answers are JSON with RFC 6749 §5.2 errors, and a database that
 // cannot answer is 503 with Retry-After, never a 500.

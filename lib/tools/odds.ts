@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { closestNames } from '@/lib/data/names';
+import { ONE_SIDED_BRIEF, VALUE_MIN_BOOKS } from '@/lib/definitions';
 import { outcomeRank } from '@/lib/data/market-core';
 import { presentMarket, priceMarket } from '@/lib/data/pricing';
 import { historyKey, type MarketHistory, type StoredPrice } from '@/lib/data/repositories/odds';
@@ -85,7 +86,7 @@ const gameOddsInput = z.strictObject({
     .min(1, 'must be at least 1')
     .max(50, 'must be at most 50')
     .optional()
-    .meta({ description: 'With minExpectedValue: least consensusBooks (default 3).' }),
+    .meta({ description: `With minExpectedValue: least consensusBooks (default ${VALUE_MIN_BOOKS}).` }),
   history: historyFlag,
   detail,
   limit: pageLimit(GAMES_PER_PAGE, 100, 'games').meta({
@@ -109,7 +110,9 @@ export const getGameOdds = defineTool({
     const { referenceBook, timeZone } = await preferences(ctx, args.book);
     const markets = args.markets ?? [...GAME_MARKETS];
     const scan =
-      args.minExpectedValue === undefined ? undefined : { minExpectedValue: args.minExpectedValue, minBooks: args.minBooks ?? 3 };
+      args.minExpectedValue === undefined
+        ? undefined
+        : { minExpectedValue: args.minExpectedValue, minBooks: args.minBooks ?? VALUE_MIN_BOOKS };
     // The caller is part of the key: a page's nextCursor is the caller's own.
     const key = JSON.stringify([ctx.user.id, args, markets, referenceBook, timeZone]);
     return ctx.caches.get('game_odds', key, () => gameOdds(ctx, args, { markets, referenceBook, timeZone, scan }));
@@ -227,8 +230,8 @@ export const getPlayerProps = defineTool({
   name: 'get_player_props',
   title: 'Player props with the no-vig consensus',
   description:
-    "A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; one-sided markets " +
-    '(anytime touchdown) have consensusBooks 0 and no fair price. Pass on every note. See jev://notes/answers.',
+    `A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; ${ONE_SIDED_BRIEF}. ` +
+    'Pass on every note. See jev://notes/answers.',
   scope: 'read',
   hints: OPEN_WORLD_READ_HINTS, // props may be fetched from the odds provider during the call
   input: z.strictObject({

@@ -1,4 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import {
+  ARBITRAGE,
+  BEST_PRICE,
+  CONSENSUS_FIELDS,
+  CONSENSUS_RULES,
+  DEVIG_METHODS,
+  LOSS_LIMIT_ROOM,
+  MOVEMENT,
+  ONE_SIDED_BRIEF,
+  REFERENCE_BOOK,
+  STEAM,
+  VALUE_SCAN,
+} from '@/lib/definitions';
 import { NOTES } from '@/lib/mcp/notes';
 import { PROMPTS } from '@/lib/mcp/prompts';
 import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
@@ -6,7 +19,7 @@ import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { findTool } from '@/lib/tools/registry';
 
 // The knowledge notes and prompts carry rules agents act on: their URIs must stay stable and the rules
-// the contract fixes must be in them as docs/contract.md ("Instructions", "No-vig consensus") states them.
+// the contract fixes must be in them as docs/contract.md ("Instructions", "Odds: the no-vig consensus") states them.
 
 const note = (slug: string) => {
   const found = NOTES.find((candidate) => candidate.uri === `jev://notes/${slug}`);
@@ -32,6 +45,25 @@ describe('knowledge notes', () => {
     expect(text).toContain('averaged across the joining books');
     expect(text).toMatch(/\*\*1\*\*: only the reference book's own no-vig line/);
     expect(text).toMatch(/\*\*0\*\*: no consensus[\s\S]*one-sided markets/);
+  });
+
+  it("quote the contract's definitions from lib/definitions.ts, as docs/contract.md carries them", () => {
+    const consensus = note('no-vig-consensus');
+    for (const definition of [
+      REFERENCE_BOOK,
+      CONSENSUS_RULES,
+      CONSENSUS_FIELDS,
+      BEST_PRICE,
+      VALUE_SCAN,
+      ARBITRAGE,
+      MOVEMENT,
+      STEAM,
+      DEVIG_METHODS,
+    ]) {
+      expect(consensus).toContain(definition);
+    }
+    expect(note('kelly-staking')).toContain(LOSS_LIMIT_ROOM);
+    expect(findTool('get_player_props')!.description).toContain(ONE_SIDED_BRIEF);
   });
 
   it('state the staking caps, the parlay rule, the injury caveat, the sourcing rules and the helpline', () => {

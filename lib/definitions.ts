@@ -1,0 +1,120 @@
+import { STEAM_MIN_BOOKS, STEAM_WINDOW_MS } from '@/lib/betting/movement';
+import { HISTORY_POINTS } from '@/lib/data/market-core';
+import { FAIR_CHANGE_WINDOW_MS } from '@/lib/data/pricing';
+
+// The contract's definitions, written once: the no-vig consensus, value, arbitrage, movement and steam, the de-vig
+// methods and the loss-limit room. docs/contract.md carries each in a generated block (scripts/docs.ts fills the
+// blocks marked <!-- definition: name --> and `npm run lint` fails when one differs), and the MCP knowledge notes
+// (lib/mcp/notes.ts) and the prompts quote them, so what an agent reads is what an integrator reads. Each is
+// Markdown, true to the code named beside it; the figures come from that code.
+// Imports only constants; nothing in lib/betting or lib/data may import this module (lib/tools and lib/mcp do).
+
+/** Default of get_game_odds' `minBooks`: a value entry needs a consensus of at least this many books. */
+export const VALUE_MIN_BOOKS = 3;
+
+const minutes = (ms: number) => ms / 60_000;
+const hours = (ms: number) => ms / 3_600_000;
+
+/** Which book anchors a market (lib/data/pricing.ts, lib/tools/data-answers.ts `preferences`). */
+export const REFERENCE_BOOK =
+  "Each market is priced against a **reference book**: the call's `book`, else the reference book stored with the user's " +
+  "bankroll, else the service's default book (`DEFAULT_REFERENCE_BOOK`).";
+
+/** The three rules of the consensus (lib/betting/consensus.ts). */
+export const CONSENSUS_RULES = `1. A book joins only if it prices exactly the reference book's outcomes at the reference book's lines. A different line
+   is a different bet and is left out.
+2. Each joining book's margin is removed with the multiplicative method (each implied probability divided by their sum).
+3. The fair probabilities are averaged across the joining books, outcome by outcome.`;
+
+/** The consensus fields of get_game_odds and get_player_props, and what consensusBooks 0 and 1 mean. */
+export const CONSENSUS_FIELDS = `Per outcome: \`fairProbability\` (6 decimal places), \`fairAmericanOdds\` (a whole number) and \`expectedValue\`, the
+reference book's price measured against the fair probability per unit staked (p × decimal odds − 1; 6 decimal places
+with \`detail: "full"\`, 4 in the default answer). Per market: \`consensusBooks\`, the number of books used, the
+reference book included.
+- \`consensusBooks\` **1**: only the reference book's own no-vig line, a weak fair price.
+- \`consensusBooks\` **0**: no consensus, so no fair price and no edge; the three outcome fields are left out (null with
+  \`detail: "full"\`). This happens on one-sided markets (for example an anytime-touchdown market that lists only the
+  yes side), where there is no margin to remove, and on a market the reference book does not price.`;
+
+/** CONSENSUS_FIELDS on one-sided markets in a few words, for a tool description (tools/list has a token budget). */
+export const ONE_SIDED_BRIEF = 'one-sided markets (anytime touchdown) have consensusBooks 0 and no fair price';
+
+/** The best price and its expected value (lib/data/market-core.ts, lib/betting/arbitrage.ts). */
+export const BEST_PRICE = `\`best\` (per outcome): the highest price on the same bet (the reference book's line) at any book, with that book,
+the price's age and its \`expectedValue\` against \`fairProbability\` measured the same way (there only when
+\`fairProbability\` is). The default answer gives \`best\` only when another book beats the reference price.`;
+
+/** The value scan of get_game_odds (lib/tools/odds-answers.ts `valueList`). */
+export const VALUE_SCAN = `\`get_game_odds\` with \`minExpectedValue\` (a fraction: 0.02 = 2%) answers with the value list alone: every outcome of
+the games asked about whose best price has an \`expectedValue\` of at least \`minExpectedValue\`, in a market whose
+\`consensusBooks\` is at least \`minBooks\` (default ${VALUE_MIN_BOOKS}), best first, each with its game, market, line, book,
+price, \`fairProbability\`, \`expectedValue\`, \`consensusBooks\` and age. Best prices older than the stale age
+(\`ODDS_STALE_MINUTES\`) are left out and counted in \`valueNote\`.`;
+
+/** Arbitrage across books (lib/betting/arbitrage.ts). */
+export const ARBITRAGE = `\`arbitrage\` (per market) is there when the best prices on the reference line, one per outcome each at its best book,
+imply less than 1 in total: \`impliedSum\` (that total), \`returnPercent\` (1 / \`impliedSum\` − 1, the return on the
+whole stake whichever outcome wins) and \`legs\` (\`outcome\`, \`book\`, \`americanOdds\`, \`stakeShare\`: shares
+proportional to the legs' implied probabilities, rounded to millionths and summing to exactly 1, so every outcome
+returns the same). It is never risk-free: books void bets, limit stakes and cancel palpable errors, and a stale
+price may be gone. The answer says so once (\`arbitrageNote\`; with \`detail: "full"\`, a \`note\` per arbitrage with each
+leg's age).`;
+
+/** Opening prices, the 24-hour change and the history series (lib/data/market-core.ts, lib/data/pricing.ts). */
+export const MOVEMENT = `- \`opening\` (per outcome, with \`detail: "full"\`): the reference book's first recorded price and line for the
+  outcome, with when (\`at\`, \`ago\`).
+- \`fairProbabilityChange\` (per outcome): \`fairProbability\` now minus the consensus ${hours(FAIR_CHANGE_WINDOW_MS)} hours ago, worked out by the
+  same rules from every book's last recorded prices then; left out (null with \`detail: "full"\`) when the reference
+  book was not at today's line then, or nothing was recorded by then.
+- \`history: true\` adds per market \`history\`: the reference book's lines (\`points\`) and prices (\`americanOdds\`)
+  and the consensus (\`fairProbability\`) after each recorded change that altered any of them (the latest ${HISTORY_POINTS}).`;
+
+/** Steam (lib/betting/movement.ts). */
+export const STEAM = `A book **moves towards** an outcome when it records, at the same line, a price for it with a higher implied
+probability than its previous one; when it moves that outcome's line to a harder number (an over line up; a spread,
+under or other line down); or, in a two-outcome market, when it does the opposite to the other outcome. **Steam** is
+at least ${STEAM_MIN_BOOKS} different books moving towards the same outcome within ${minutes(STEAM_WINDOW_MS)} minutes. \`steam\` (per market) reports the
+most recent such window: its outcome, its books, its first and last moves (\`from\`, \`to\`) and how long ago the last
+was (\`ago\`); the default answer gives the number of books, not their names.`;
+
+/** The de-vig methods of calc_no_vig_odds (lib/betting/devig.ts, lib/betting/devig-methods.ts). */
+export const DEVIG_METHODS = `The margin (overround) is the sum of one market's implied probabilities minus 1 (at -110 / -110, about 0.0476).
+\`calc_no_vig_odds\` removes it by one of four methods; the fair probabilities always sum to exactly 1.
+- \`multiplicative\` (default): each implied probability divided by their sum.
+- \`power\`: each implied probability raised to the one exponent that makes them sum to 1; it takes more margin from
+  the long shot and less from the favourite.
+- \`additive\`: the margin shared equally, each implied probability minus (sum − 1) / n. A long shot priced below its
+  share of the margin would get a probability at or below 0: the call then fails with 422 \`limit\` (possible only
+  with three or more outcomes).
+- \`shin\` (Shin 1993): assumes a share z of the money comes from insiders and solves the one z in (0, 1) for which
+  fair_i = (√(z² + 4(1 − z) p_i² / Σp) − z) / (2(1 − z)) sum to 1 (answered as \`shinZ\`). Like power it takes more
+  margin from long shots; with two outcomes it equals additive.
+
+A market whose implied probabilities already sum to 1 or less gets the multiplicative result under every method.
+\`compare: true\` adds \`byMethod\` (each method's fair probabilities, or null with a line in \`notes\` for a method that
+refuses the market) and per outcome \`fairProbabilityRange\` (\`min\`, \`max\` over the methods). \`fairDecimalOdds\` is
+1 / \`fairProbability\`; \`fairAmericanOdds\` is the only rounded figure (a whole number).`;
+
+/** The room under the loss limits (lib/account/bankroll.ts). */
+export const LOSS_LIMIT_ROOM = `The room under a loss limit (\`dailyLossRoom\`, \`weeklyLossRoom\`) is the limit less the net settled loss in the
+period (the user's day, or week from Monday, in their time zone) less the stakes of bets still open that were placed
+in the period (\`openStakesToday\`, \`openStakesThisWeek\`), and never below 0: an open bet is money already at risk.
+With a daily limit of 100 and 150 staked on open bets today the room is 0. \`get_bankroll\`, \`calc_kelly_stake\`'s caps,
+\`log_bet\`'s warnings and the Bankroll page use the same room.`;
+
+/**
+ * The blocks of docs/contract.md, by the name in their marker. Each must appear there exactly once (scripts/docs.ts
+ * fills them; lib/docs/blocks.ts).
+ */
+export const DEFINITIONS: Readonly<Record<string, string>> = {
+  'reference-book': REFERENCE_BOOK,
+  'consensus-rules': CONSENSUS_RULES,
+  'consensus-fields': CONSENSUS_FIELDS,
+  'best-price': BEST_PRICE,
+  'value-scan': VALUE_SCAN,
+  arbitrage: ARBITRAGE,
+  movement: MOVEMENT,
+  steam: STEAM,
+  'devig-methods': DEVIG_METHODS,
+  'loss-limit-room': LOSS_LIMIT_ROOM,
+};
