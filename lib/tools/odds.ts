@@ -6,7 +6,8 @@ import { historyKey, type MarketHistory, type StoredPrice } from '@/lib/data/rep
 import { resolveTeam, type GameRow } from '@/lib/data/repositories/schedule';
 import { GAME_MARKETS, type GameMarket } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
-import { DAY_MS, dayStart, emptyNote, gameView, gameViewSchema, preferences, SAMPLE_NOTE } from './data-answers';
+import { SAMPLE_NOTE } from '@/lib/data/sample-note';
+import { DAY_MS, dayStart, emptyNote, gameView, gameViewSchema, preferences } from './data-answers';
 import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
 import { book, cursor, detail, expected, gameId, isoDate, pageLimit, player, sport, storable, team } from './inputs';
 import { instant, matchup, PAGE_SIZES, pageFields, round, toolPage } from './concise';
@@ -132,6 +133,7 @@ const gameOddsConcise = z.object({
 });
 
 const gameOddsOutput = z.union([gameOddsConcise, gameOddsFull]);
+export type GameOddsConcise = z.infer<typeof gameOddsConcise>;
 export type GameOddsFull = z.infer<typeof gameOddsFull>;
 
 export const getGameOdds = defineTool({
