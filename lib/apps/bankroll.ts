@@ -185,12 +185,15 @@ function chartsSection(state: BankrollState, env: Env): Node {
   const last = points.at(-1)!;
   const startingBalance = first.balanceAfter === null ? null : first.balanceAfter - first.profit;
   const width = env.width >= 720 ? (env.width - 48) / 2 : env.width - 32;
+  // The axis in whole units unless its steps are smaller: cents would only crowd it.
+  const wholeMoney = (value: number, step: number) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: step < 1 ? 2 : 0 }).format(value);
   const chart = (id: string, name: string, values: (number | null)[], caption: string) =>
     lineChart({
       id,
       labels,
       width,
-      axis: (value) => money(value, currency),
+      axis: wholeMoney,
       caption,
       lines: [{ name, colour: id === 'balance' ? 0 : 2, values, texts: values.map((value) => money(value, currency)) }],
     });

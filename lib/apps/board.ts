@@ -12,6 +12,9 @@ import type { Env, Update, ViewSpec } from './run';
 // list on top. One of the two is the model's own answer (a slate, or a value scan); the view asks the host for
 // the other. A game opens in place: the view calls get_game_odds for it in full, with its history.
 
+/** Value entries shown before the user asks for the rest, as on the console's Games page. */
+const VALUE_SHOWN = 10;
+
 export interface BoardState {
   host: Host;
   args: Record<string, unknown>;
@@ -20,6 +23,8 @@ export interface BoardState {
   /** The least expected value of the value list shown (a fraction). */
   threshold: number;
   sorts: { games?: Sort; value?: Sort };
+  /** How many entries of the value list are shown: the best few, until the user asks for all. */
+  valueShown: number;
   /** The list whose next page is being fetched. */
   paging?: 'games' | 'value';
   game?: GameState;
@@ -69,6 +74,7 @@ export const board: ViewSpec<BoardState> = {
       value: concise && scan ? { state: 'ready', answer: model } : loading,
       threshold,
       sorts: {},
+      valueShown: VALUE_SHOWN,
     };
     if (state.slate.state === 'loading') fetchInto(host, 'slate', slateArgs(args), update);
     if (state.value.state === 'loading')
@@ -176,6 +182,7 @@ function valueSection(state: BoardState, env: Env, update: Update<BoardState>): 
           rows: entries,
           sort: state.sorts.value,
           onSort: sortBy(state, 'value', update),
+          shown: state.valueShown,
           rowAttrs: (entry) => ({ 'data-game': entry.gameId, 'data-market': entry.market, 'data-outcome': entry.outcome }),
           columns: [
             { key: 'bet', label: 'Bet', header: true, cell: (v) => `${marketName(v.market)} ${outcomeName(v.outcome, v.point ?? null)}` },
@@ -207,7 +214,22 @@ function valueSection(state: BoardState, env: Env, update: Update<BoardState>): 
             { key: 'updated', label: 'Updated', cell: (v) => v.updatedAgo },
           ],
         }),
-    moreButton('value', call.answer, state, update),
+    entries.length > state.valueShown
+      ? h(
+          'p',
+          null,
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'secondary',
+              'data-focus': 'more-value',
+              onClick: () => update((board) => ({ ...board, valueShown: Infinity })),
+            },
+            `Show all ${entries.length}`,
+          ),
+        )
+      : moreButton('value', call.answer, state, update),
   );
 }
 

@@ -16,10 +16,20 @@ export interface ChartLine {
 }
 
 const HEIGHT = 220;
-const MARGIN = { top: 12, right: 14, bottom: 30, left: 52 };
-const TICKS = 4;
+const MARGIN = { top: 12, right: 14, bottom: 30 };
+/** About how many steps the y axis is cut into. */
+const STEPS = 4;
+/** Room for one character of an axis label, in pixels at the labels' size. */
+const CHARACTER = 6.6;
 
 const fixed = (value: number) => Math.round(value * 10) / 10;
+
+/** A round step (1, 2 or 5 times a power of ten) that cuts `span` into about STEPS parts. */
+function niceStep(span: number): number {
+  const rough = span / STEPS;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  return ([1, 2, 5, 10].find((multiple) => multiple * power >= rough) ?? 10) * power;
+}
 
 export function lineChart({
   id,
@@ -35,28 +45,32 @@ export function lineChart({
   lines: readonly ChartLine[];
   /** The width the chart has on the page, in CSS pixels. */
   width: number;
-  /** How the y axis writes a value. */
-  axis(value: number): string;
+  /** How the y axis writes a value, its ticks `step` apart. */
+  axis(value: number, step: number): string;
   /** What the chart shows, in words (also its accessible name). */
   caption: string;
 }): Node {
   const chartWidth = Math.max(260, Math.min(Math.round(width), 960));
-  const plot = { width: chartWidth - MARGIN.left - MARGIN.right, height: HEIGHT - MARGIN.top - MARGIN.bottom };
   const values = lines.flatMap((line) => line.values.filter((value): value is number => value !== null));
-  let low = Math.min(...values);
-  let high = Math.max(...values);
-  if (!(high > low)) [low, high] = [low - Math.abs(low || 1) * 0.05, high + Math.abs(high || 1) * 0.05];
-  const pad = (high - low) * 0.08;
-  [low, high] = [low - pad, high + pad];
-  const x = (index: number) => fixed(MARGIN.left + (labels.length === 1 ? plot.width / 2 : (index * plot.width) / (labels.length - 1)));
+  const [least, most] = [Math.min(...values), Math.max(...values)];
+  const step = niceStep(most > least ? most - least : Math.abs(most) * 0.1 || 0.01);
+  const low = Math.floor(least / step) * step;
+  const high = Math.max(Math.ceil(most / step) * step, low + step);
+  const ticks = Array.from({ length: Math.round((high - low) / step) + 1 }, (_, tick) => ({
+    value: low + tick * step,
+    text: axis(low + tick * step, step),
+  }));
+  const left = Math.ceil(10 + CHARACTER * Math.max(...ticks.map((tick) => tick.text.length)));
+  const plot = { width: chartWidth - left - MARGIN.right, height: HEIGHT - MARGIN.top - MARGIN.bottom };
+  const x = (index: number) => fixed(left + (labels.length === 1 ? plot.width / 2 : (index * plot.width) / (labels.length - 1)));
   const y = (value: number) => fixed(MARGIN.top + ((high - value) * plot.height) / (high - low));
 
-  const grid = Array.from({ length: TICKS + 1 }, (_, tick) => low + ((high - low) * tick) / TICKS).map((value) =>
+  const grid = ticks.map((tick) =>
     h(
       'g',
       { class: 'tick' },
-      h('line', { x1: MARGIN.left, x2: chartWidth - MARGIN.right, y1: y(value), y2: y(value) }),
-      h('text', { x: MARGIN.left - 6, y: y(value) + 4, 'text-anchor': 'end' }, axis(value)),
+      h('line', { x1: left, x2: chartWidth - MARGIN.right, y1: y(tick.value), y2: y(tick.value) }),
+      h('text', { x: left - 6, y: y(tick.value) + 4, 'text-anchor': 'end' }, tick.text),
     ),
   );
   const shownLabels =

@@ -74,6 +74,7 @@ export function table<Row>({
   sort,
   onSort,
   rowAttrs,
+  shown = Infinity,
 }: {
   id: string;
   caption: string;
@@ -82,6 +83,8 @@ export function table<Row>({
   sort?: Sort;
   onSort?(sort: Sort): void;
   rowAttrs?(row: Row): Record<string, string | boolean | undefined>;
+  /** How many rows to show, first in the table's order. */
+  shown?: number;
 }): Node {
   const by = columns.find((column) => column.key === sort?.key)?.sortBy;
   const ordered = by && sort ? rows.map((row, index) => ({ row, index })) : undefined;
@@ -108,13 +111,15 @@ export function table<Row>({
         : column.label,
     );
   });
-  const body = (ordered?.map((entry) => entry.row) ?? rows).map((row) =>
-    h(
-      'tr',
-      rowAttrs?.(row) ?? null,
-      ...columns.map((column) => h(column.header ? 'th' : 'td', column.header ? { scope: 'row' } : null, column.cell(row))),
-    ),
-  );
+  const body = (ordered?.map((entry) => entry.row) ?? rows)
+    .slice(0, shown)
+    .map((row) =>
+      h(
+        'tr',
+        rowAttrs?.(row) ?? null,
+        ...columns.map((column) => h(column.header ? 'th' : 'td', column.header ? { scope: 'row' } : null, column.cell(row))),
+      ),
+    );
   return h(
     'div',
     { class: 'table-wrap', role: 'region', 'aria-label': caption, tabindex: 0 },

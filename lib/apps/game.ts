@@ -121,7 +121,7 @@ function movementChart(market: FullMarket, referenceBook: string, env: Env): Chi
     labels: movement.labels,
     lines: movement.lines,
     width: env.width - 32,
-    axis: (value) => percent(value, 0),
+    axis: (value, step) => percent(value, step < 0.01 ? 1 : 0),
     caption: `${movement.title}. ${movement.description}`,
   });
 }

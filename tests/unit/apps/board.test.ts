@@ -64,8 +64,10 @@ describe('the value board', () => {
         .sort(),
     );
 
-    // Above the games, the value list as the tool ordered it, best first.
-    const valueRows = rowsOf(tree, 'value');
+    // Above the games, the value list as the tool ordered it, best first: ten, then all on request.
+    expect(rowsOf(tree, 'value')).toHaveLength(10);
+    click(find(tree, byAttr('data-focus', 'more-value')));
+    const valueRows = rowsOf(view.render(), 'value');
     expect(valueRows.map((row) => numbersIn(row))).toEqual(
       value.value.map((v: any) => [v.americanOdds, v.fairProbability, v.expectedValue]),
     );
@@ -86,7 +88,8 @@ describe('the value board', () => {
     expect(textOf(view.render())).toContain('Loading the games');
     await settle();
     const tree = view.render();
-    expect(rowsOf(tree, 'value')).toHaveLength(value.value.length);
+    expect(rowsOf(tree, 'value')).toHaveLength(10);
+    expect(textOf(find(tree, byAttr('data-focus', 'more-value')))).toBe(`Show all ${value.value.length}`);
     expect(rowsOf(tree, 'games').length).toBeGreaterThan(0);
     expect(textOf(find(tree, (node) => node.tag === 'h2' && textOf(node).startsWith('Value')))).toBe('Value at 2.00% or more');
   });
