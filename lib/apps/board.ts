@@ -91,7 +91,7 @@ export const board: ViewSpec<BoardState> = {
     if (state.game) return gameScreen(state, state.game, env, update);
     const slate = state.slate.state === 'ready' ? state.slate.answer : undefined;
     const value = state.value.state === 'ready' ? state.value.answer : undefined;
-    const sport = String(state.args.sport ?? '').toUpperCase();
+    const sport = typeof state.args.sport === 'string' ? state.args.sport.toUpperCase() : '';
     return frame({
       title: 'Value board',
       lead: [sport, (slate ?? value) && ` · reference book ${(slate ?? value)!.referenceBook}`, ` · times in ${env.timeZone}`],

@@ -46,7 +46,7 @@ export function lineChart({
   /** The width the chart has on the page, in CSS pixels. */
   width: number;
   /** How the y axis writes a value, its ticks `step` apart. */
-  axis(value: number, step: number): string;
+  axis: (value: number, step: number) => string;
   /** What the chart shows, in words (also its accessible name). */
   caption: string;
 }): Node {
@@ -84,7 +84,7 @@ export function lineChart({
         y: HEIGHT - 8,
         'text-anchor': labels.length === 1 ? 'middle' : index === 0 ? 'start' : index === labels.length - 1 ? 'end' : 'middle',
       },
-      labels[index]!,
+      labels[index],
     ),
   );
   const drawn = lines.map((line) => {

@@ -45,9 +45,9 @@ export function pending(call: Loading<unknown>, what: string): Child {
 export interface Column<Row> {
   key: string;
   label: string;
-  cell(row: Row): Child;
+  cell: (row: Row) => Child;
   /** Makes the column sortable by this value. */
-  sortBy?(row: Row): number | string;
+  sortBy?: (row: Row) => number | string;
   /** A first click sorts the largest first (expected value, books). */
   largestFirst?: boolean;
   /** The row's header cell (names the row for screen readers). */
@@ -81,8 +81,8 @@ export function table<Row>({
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   sort?: Sort;
-  onSort?(sort: Sort): void;
-  rowAttrs?(row: Row): Record<string, string | boolean | undefined>;
+  onSort?: (sort: Sort) => void;
+  rowAttrs?: (row: Row) => Record<string, string | boolean | undefined>;
   /** How many rows to show, first in the table's order. */
   shown?: number;
 }): Node {

@@ -55,7 +55,7 @@ const calls: { name: string; arguments: Record<string, unknown>; result?: CallTo
 const requests: string[] = [];
 const documents = new Map<string, { html: string; csp: string }>();
 
-const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> => client.callTool({ name, arguments: args });
 const data = (result: CallToolResult | undefined) => result!.structuredContent as any;
 
 /** Reads the view a tool links in tools/list (or a view by URI) from the server, as a host does, and serves it. */

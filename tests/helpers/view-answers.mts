@@ -34,10 +34,11 @@ const HOUR = 3_600_000;
 const at = (hoursBeforeNow: number) => new Date(NOW.getTime() - hoursBeforeNow * HOUR);
 
 /** The sample slate, and a user with a bankroll who logged four bets and settled three, hours apart. */
-export async function viewWorld({ db, user: addUser }: TestDatabase) {
+export async function viewWorld(database: TestDatabase) {
+  const { db } = database;
   await loadSample(db, DATE, AS_OF);
   const user = {
-    id: await addUser(EMAIL, { balance: 1000, unit: 10, maxStake: 50, dailyLossLimit: 100, weeklyLossLimit: 300 }),
+    id: await database.user(EMAIL, { balance: 1000, unit: 10, maxStake: 50, dailyLossLimit: 100, weeklyLossLimit: 300 }),
     email: EMAIL,
   };
   const run = async (name: string, args: Record<string, unknown>, now: Date) => {

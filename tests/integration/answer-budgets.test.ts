@@ -28,7 +28,7 @@ const tokens = (text: string) => ({ claude: claudeTokens(text), openAi: openAiTo
 interface Slate {
   name: string;
   sports: Sport[];
-  load(db: TestDatabase['db']): Promise<unknown>;
+  load: (db: TestDatabase['db']) => Promise<unknown>;
 }
 
 const SLATES: Slate[] = [

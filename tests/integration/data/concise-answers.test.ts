@@ -10,8 +10,6 @@ import { modern } from '../mcp/support';
 // value, a slate comes in pages that add up to the full answer, and a cursor that is not this query's own is
 // a 400 naming `cursor` on both front ends.
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- answers are read field by field, as an agent reads them */
-
 describe.each(PROVIDERS)('concise answers on %s', (provider) => {
   let database: TestDatabase;
   let server: RunningServer;
