@@ -4,7 +4,7 @@ import { VIEW_DOCUMENT_CSP } from '@/lib/apps/catalogue';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
-import { events, initializeMessage, legacy, modern } from './support';
+import { events, initializeMessage, LEGACY_VERSIONS, legacy, MODERN, modern } from './support';
 
 // MCP Apps (the io.modelcontextprotocol/ui extension) against the production server, in both protocol eras:
 // the capability, the three tools that name their view in tools/list (read back with the extension's own
@@ -32,7 +32,7 @@ describe('MCP Apps', () => {
 
   /** One request in either era: 2026-07-28 on its own, a 2025-era version as a POST after no initialize (stateless). */
   async function rpc(version: string, method: string, params: Record<string, unknown> = {}) {
-    if (version === '2026-07-28') {
+    if (version === MODERN) {
       const res = await modern(server.port, token, method, params);
       expect(res.status, res.body.slice(0, 300)).toBe(200);
       return (res.json() as { result: any }).result;
@@ -49,7 +49,7 @@ describe('MCP Apps', () => {
     expect((await rpc('2026-07-28', 'server/discover')).capabilities.extensions).toEqual(extension);
   });
 
-  it.each(['2026-07-28', '2025-11-25'])(
+  it.each([MODERN, '2025-11-25'])(
     'tools/list under %s links three tools to their view, with the flat key older hosts read',
     async (version) => {
       const { tools } = await rpc(version, 'tools/list');
@@ -64,20 +64,17 @@ describe('MCP Apps', () => {
     },
   );
 
-  it.each(['2026-07-28', '2025-11-25', '2025-06-18'])(
-    'resources/read under %s gives each view as one HTML document with its CSP',
-    async (version) => {
-      for (const uri of VIEW_URIS) {
-        const { contents } = await rpc(version, 'resources/read', { uri });
-        expect(contents).toHaveLength(1);
-        const [view] = contents;
-        expect({ uri: view.uri, mimeType: view.mimeType, _meta: view._meta }).toEqual({ uri, mimeType: MIME, _meta: CSP_META });
-        expect(view.text.startsWith('<!doctype html>')).toBe(true);
-        expect(view.text).toContain(`content="${VIEW_DOCUMENT_CSP}"`);
-        expect(Buffer.byteLength(view.text)).toBeLessThan(150 * 1024);
-      }
-    },
-  );
+  it.each([MODERN, ...LEGACY_VERSIONS])('resources/read under %s gives each view as one HTML document with its CSP', async (version) => {
+    for (const uri of VIEW_URIS) {
+      const { contents } = await rpc(version, 'resources/read', { uri });
+      expect(contents).toHaveLength(1);
+      const [view] = contents;
+      expect({ uri: view.uri, mimeType: view.mimeType, _meta: view._meta }).toEqual({ uri, mimeType: MIME, _meta: CSP_META });
+      expect(view.text.startsWith('<!doctype html>')).toBe(true);
+      expect(view.text).toContain(`content="${VIEW_DOCUMENT_CSP}"`);
+      expect(Buffer.byteLength(view.text)).toBeLessThan(150 * 1024);
+    }
+  });
 
   it('leaves the views out of resources/list: the list stays the knowledge notes', async () => {
     for (const version of ['2026-07-28', '2025-11-25']) {
