@@ -11,6 +11,8 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // Lets two builds of one checkout coexist (e.g. parallel test runs); the default is Next's own `.next`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // The MCP Apps views are read from build/views at run time (lib/mcp/views.ts): a serverless bundle carries them.
+  outputFileTracingIncludes: { '/api/mcp': ['./build/views/*.html'] },
   async headers() {
     // Every path, the OAuth consent page included: console pages, server actions, next-auth's pages and redirects
     // (the API's JSON cannot be framed usefully either).
