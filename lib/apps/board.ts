@@ -15,18 +15,28 @@ import type { Env, Update, ViewSpec } from './run';
 /** Value entries shown before the user asks for the rest, as on the console's Games page. */
 const VALUE_SHOWN = 10;
 
+/** One of the board's two lists: its answer so far, and the arguments it was asked with (its cursor continues them). */
+interface List {
+  call: Loading<OddsAnswer>;
+  args: Record<string, unknown>;
+  /** Its next page is being fetched. */
+  paging: boolean;
+  /** Why its last page could not be fetched. */
+  pagingFailed?: string;
+}
+
+type ListName = 'games' | 'value';
+
 export interface BoardState {
   host: Host;
   args: Record<string, unknown>;
-  slate: Loading<OddsAnswer>;
-  value: Loading<OddsAnswer>;
+  games: List;
+  value: List;
   /** The least expected value of the value list shown (a fraction). */
   threshold: number;
   sorts: { games?: Sort; value?: Sort };
   /** How many entries of the value list are shown: the best few, until the user asks for all. */
   valueShown: number;
-  /** The list whose next page is being fetched. */
-  paging?: 'games' | 'value';
   game?: GameState;
 }
 
@@ -38,17 +48,21 @@ function slateArgs(args: Record<string, unknown>) {
 
 const failed = (error: unknown) => ({ state: 'failed' as const, message: error instanceof Error ? error.message : String(error) });
 
-function fetchInto(host: Host, list: 'slate' | 'value', args: Record<string, unknown>, update: Update<BoardState>, append = false): void {
-  host.callTool<OddsAnswer>('get_game_odds', args).then(
+/** Asks for a list, or for its next page (`cursor`), which is added to what it holds. */
+function fetchList(host: Host, name: ListName, args: Record<string, unknown>, update: Update<BoardState>, cursor?: string): void {
+  const change = (state: BoardState, list: Partial<List>) => ({ ...state, [name]: { ...state[name], paging: false, ...list } });
+  host.callTool<OddsAnswer>('get_game_odds', cursor === undefined ? args : { ...args, cursor }).then(
     (answer) =>
       update((state) => {
-        const before = state[list];
-        const items = list === 'slate' ? 'games' : 'value';
+        const before = state[name].call;
         const merged =
-          append && before.state === 'ready' ? { ...answer, [items]: [...(before.answer[items] ?? []), ...(answer[items] ?? [])] } : answer;
-        return { ...state, [list]: { state: 'ready', answer: merged }, paging: undefined };
+          cursor !== undefined && before.state === 'ready'
+            ? { ...answer, [name]: [...(before.answer[name] ?? []), ...(answer[name] ?? [])] }
+            : answer;
+        return change(state, { call: { state: 'ready', answer: merged }, pagingFailed: undefined });
       }),
-    (error: unknown) => update((state) => (append ? { ...state, paging: undefined } : { ...state, [list]: failed(error) })),
+    (error: unknown) =>
+      update((state) => change(state, cursor === undefined ? { call: failed(error) } : { pagingFailed: failed(error).message })),
   );
 }
 
@@ -67,30 +81,30 @@ export const board: ViewSpec<BoardState> = {
     const concise = args.detail !== 'full';
     const scan = typeof args.minExpectedValue === 'number';
     const threshold = scan ? (args.minExpectedValue as number) : DEFAULT_MIN_PERCENT / 100;
+    // The model's own list continues with its own arguments; the other is asked for with the games' arguments.
+    const { cursor: _cursor, ...modelArgs } = args;
+    const list = (mine: boolean, asked: Record<string, unknown>): List =>
+      concise && mine
+        ? { call: { state: 'ready', answer: model }, args: modelArgs, paging: false }
+        : { call: loading, args: asked, paging: false };
     let state: BoardState = {
       host,
       args,
-      slate: concise && !scan ? { state: 'ready', answer: model } : loading,
-      value: concise && scan ? { state: 'ready', answer: model } : loading,
+      games: list(!scan, slateArgs(args)),
+      value: list(scan, { ...slateArgs(args), minExpectedValue: threshold, ...(scan && args.minBooks ? { minBooks: args.minBooks } : {}) }),
       threshold,
       sorts: {},
       valueShown: VALUE_SHOWN,
     };
-    if (state.slate.state === 'loading') fetchInto(host, 'slate', slateArgs(args), update);
-    if (state.value.state === 'loading')
-      fetchInto(
-        host,
-        'value',
-        { ...slateArgs(args), minExpectedValue: threshold, ...(scan && args.minBooks ? { minBooks: args.minBooks } : {}) },
-        update,
-      );
+    for (const name of ['games', 'value'] as const)
+      if (state[name].call.state === 'loading') fetchList(host, name, state[name].args, update);
     if (typeof args.gameId === 'string') state = open(state, args.gameId, update);
     return state;
   },
   render(state, env, update) {
     if (state.game) return gameScreen(state, state.game, env, update);
-    const slate = state.slate.state === 'ready' ? state.slate.answer : undefined;
-    const value = state.value.state === 'ready' ? state.value.answer : undefined;
+    const slate = state.games.call.state === 'ready' ? state.games.call.answer : undefined;
+    const value = state.value.call.state === 'ready' ? state.value.call.answer : undefined;
     const sport = typeof state.args.sport === 'string' ? state.args.sport.toUpperCase() : '';
     return frame({
       title: 'Value board',
@@ -138,9 +152,11 @@ const openButton = (gameId: string, matchup: string, state: BoardState, update: 
     matchup,
   );
 
-const moreButton = (list: 'games' | 'value', answer: OddsAnswer, state: BoardState, update: Update<BoardState>): Child =>
-  answer.nextCursor !== undefined &&
-  h(
+/** The next page of a list, asked for with the arguments the list was asked with and the answer's cursor. */
+function moreButton(name: ListName, answer: OddsAnswer, state: BoardState, update: Update<BoardState>): Child {
+  const list = state[name];
+  if (answer.nextCursor === undefined) return null;
+  return h(
     'p',
     null,
     h(
@@ -148,26 +164,27 @@ const moreButton = (list: 'games' | 'value', answer: OddsAnswer, state: BoardSta
       {
         type: 'button',
         class: 'secondary',
-        'data-focus': `more-${list}`,
-        disabled: state.paging === list,
+        'data-focus': `more-${name}`,
+        disabled: list.paging,
         onClick: () =>
           update((board) => {
-            const args = list === 'games' ? slateArgs(board.args) : { ...slateArgs(board.args), minExpectedValue: board.threshold };
-            fetchInto(board.host, list === 'games' ? 'slate' : 'value', { ...args, cursor: answer.nextCursor }, update, true);
-            return { ...board, paging: list };
+            fetchList(board.host, name, board[name].args, update, answer.nextCursor);
+            return { ...board, [name]: { ...board[name], paging: true } };
           }),
       },
-      state.paging === list ? 'Loading…' : `${answer.remaining} more ${list === 'games' ? 'games' : 'value entries'}`,
+      list.paging ? 'Loading…' : `${answer.remaining} more ${name === 'games' ? 'games' : 'value entries'}`,
     ),
+    list.pagingFailed && h('span', { class: 'error', role: 'alert' }, ` Could not load them: ${list.pagingFailed}`),
   );
+}
 
-const sortBy = (state: BoardState, list: 'games' | 'value', update: Update<BoardState>) => (sort: Sort) =>
+const sortBy = (state: BoardState, list: ListName, update: Update<BoardState>) => (sort: Sort) =>
   update((board) => ({ ...board, sorts: { ...board.sorts, [list]: sort } }));
 
 function valueSection(state: BoardState, env: Env, update: Update<BoardState>): Node {
   const min = percent(state.threshold, 2);
   const heading = h('h2', { id: 'heading-value' }, `Value at ${min} or more`);
-  const call = state.value;
+  const call = state.value.call;
   if (call.state !== 'ready') return h('section', { 'aria-labelledby': 'heading-value' }, heading, pending(call, 'the value list'));
   const entries = call.answer.value ?? [];
   return h(
@@ -266,9 +283,9 @@ function rowsOf(answer: OddsAnswer, valueKeys: ReadonlySet<string>): Row[] {
 
 function gamesSection(state: BoardState, env: Env, update: Update<BoardState>): Node {
   const heading = h('h2', { id: 'heading-games' }, 'Games');
-  const call = state.slate;
+  const call = state.games.call;
   if (call.state !== 'ready') return h('section', { 'aria-labelledby': 'heading-games' }, heading, pending(call, 'the games'));
-  const value = state.value.state === 'ready' ? (state.value.answer.value ?? []) : [];
+  const value = state.value.call.state === 'ready' ? (state.value.call.answer.value ?? []) : [];
   const rows = rowsOf(call.answer, new Set(value.map((v) => valueKey(v.gameId, v.market, v.outcome, v.point))));
   return h(
     'section',

@@ -166,6 +166,23 @@ describe('the value board', () => {
     expect(rowsOf(view.render(), 'games').length).toBe(2 * before);
   });
 
+  it('continues the model’s own list with its own arguments, and says when a page cannot be had', async () => {
+    const args = { sport: 'nfl', minExpectedValue: 0.03, minBooks: 4, limit: 25, cursor: 'the model’s cursor' };
+    const host = fakeHost({
+      get_game_odds: (asked: Record<string, unknown>) => (asked.cursor ? Promise.reject(new Error('cursor: expired; ask again')) : slate),
+    });
+    const view = drive(board, args, value, host);
+    await settle();
+    click(find(view.render(), byAttr('data-focus', 'more-value')));
+    click(find(view.render(), byAttr('data-focus', 'more-value')));
+    expect(host.calls.at(-1)).toEqual({
+      name: 'get_game_odds',
+      args: { sport: 'nfl', minExpectedValue: 0.03, minBooks: 4, limit: 25, cursor: 'a cursor' },
+    });
+    await settle();
+    expect(textOf(find(view.render(), byAttr('role', 'alert')))).toBe(' Could not load them: cursor: expired; ask again');
+  });
+
   it('says what failed when a call through the host fails, and draws the rest', async () => {
     const host = fakeHost({
       get_game_odds: (args: Record<string, unknown>) =>
