@@ -3,7 +3,7 @@ import { bankrollPoints } from '@/lib/console/bankroll-history';
 import { americanOdds, marketName, outcomeName, percent } from '@/lib/console/odds-format';
 import { formatDateTime, formatShortDateTime } from '@/lib/console/time';
 import type { Bankroll, Bet, BetList } from './answers';
-import type { Host } from './bridge';
+import { ToolCallError, type Host } from './bridge';
 import { lineChart } from './chart';
 import { h, type Child, type Node } from './dom';
 import { frame, loading, pending, table, type Loading, type Sort } from './frame';
@@ -27,7 +27,11 @@ export interface BankrollState {
   bets: Loading<BetList>;
   settled: Loading<{ bets: Bet[]; complete: boolean }>;
   sort?: Sort;
+  /** The arguments the bets were asked with: their cursor continues them. */
+  betsArgs: Record<string, unknown>;
   paging: boolean;
+  /** Why the last page of bets could not be fetched. */
+  pagingFailed?: string;
 }
 
 const failed = (error: unknown) => ({ state: 'failed' as const, message: error instanceof Error ? error.message : String(error) });
@@ -45,17 +49,16 @@ async function settledBets(host: Host): Promise<{ bets: Bet[]; complete: boolean
   return { bets, complete: false };
 }
 
-const listArgs = (filters: BankrollState['filters']) =>
-  Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
-
 export const bankroll: ViewSpec<BankrollState> = {
   title: 'Bankroll and bets',
   start(args, answer, host, update) {
     const listed = 'bets' in answer;
     const filters = listed ? { status: args.status as string | undefined, sport: args.sport as string | undefined } : {};
+    const { cursor: _cursor, ...modelArgs } = args;
     const state: BankrollState = {
       host,
       filters,
+      betsArgs: listed ? modelArgs : {},
       bankroll: listed ? loading : { state: 'ready', answer: answer as Bankroll },
       bets: listed ? { state: 'ready', answer: answer as BetList } : loading,
       settled: loading,
@@ -66,7 +69,10 @@ export const bankroll: ViewSpec<BankrollState> = {
         (found) => update((s) => ({ ...s, bankroll: { state: 'ready', answer: found } })),
         // No bankroll is an answer too (not_found): the view says so and charts the profit alone.
         (error: unknown) =>
-          update((s) => ({ ...s, bankroll: /bankroll/i.test(String(error)) ? { state: 'ready', answer: null } : failed(error) })),
+          update((s) => ({
+            ...s,
+            bankroll: error instanceof ToolCallError && error.code === 'not_found' ? { state: 'ready', answer: null } : failed(error),
+          })),
       );
     } else {
       host.callTool<BetList>('list_bets', {}).then(
@@ -232,14 +238,19 @@ function betsSection(state: BankrollState, env: Env, update: Update<BankrollStat
   const { bets, summary, currency, nextCursor, remaining } = call.answer;
   const more = () =>
     update((s) => {
-      s.host.callTool<BetList>('list_bets', { ...listArgs(s.filters), cursor: nextCursor }).then(
+      s.host.callTool<BetList>('list_bets', { ...s.betsArgs, cursor: nextCursor }).then(
         (page) =>
           update((after) =>
             after.bets.state === 'ready'
-              ? { ...after, paging: false, bets: { state: 'ready', answer: { ...page, bets: [...after.bets.answer.bets, ...page.bets] } } }
+              ? {
+                  ...after,
+                  paging: false,
+                  pagingFailed: undefined,
+                  bets: { state: 'ready', answer: { ...page, bets: [...after.bets.answer.bets, ...page.bets] } },
+                }
               : after,
           ),
-        () => update((after) => ({ ...after, paging: false })),
+        (error: unknown) => update((after) => ({ ...after, paging: false, pagingFailed: failed(error).message })),
       );
       return { ...s, paging: true };
     });
@@ -308,6 +319,7 @@ function betsSection(state: BankrollState, env: Env, update: Update<BankrollStat
           { type: 'button', class: 'secondary', 'data-focus': 'more-bets', disabled: state.paging, onClick: more },
           state.paging ? 'Loading…' : `${remaining} more bets`,
         ),
+        state.pagingFailed && h('span', { class: 'error', role: 'alert' }, ` Could not load them: ${state.pagingFailed}`),
       ),
   );
 }

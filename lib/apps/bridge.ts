@@ -43,7 +43,7 @@ export interface ViewEvents {
 }
 
 export interface Host {
-  /** Calls one of JEV's read tools through the host: its answer (structuredContent), or its error message thrown. */
+  /** Calls one of JEV's read tools through the host: its answer (structuredContent), or a ToolCallError thrown. */
   callTool<Answer>(name: ViewTool, args: Record<string, unknown>): Promise<Answer>;
 }
 
@@ -56,12 +56,21 @@ interface Message {
   error?: { code: number; message: string };
 }
 
-/** The error message of a failed tool call: JEV's own error when the answer carries one. */
-function toolErrorMessage(result: CallToolResult): string {
-  const error = (result.structuredContent as { error?: { message?: unknown } } | undefined)?.error;
-  if (typeof error?.message === 'string') return error.message;
+/** A tool call that answered with an error: JEV's message, and its code (`not_found`, `rate_limited` …) when it gave one. */
+export class ToolCallError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+function toolCallError(result: CallToolResult): ToolCallError {
+  const error = (result.structuredContent as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
   const text = result.content.find((item) => item.type === 'text');
-  return text?.type === 'text' ? text.text : 'The tool call failed.';
+  const message = typeof error?.message === 'string' ? error.message : text?.type === 'text' ? text.text : 'The tool call failed.';
+  return new ToolCallError(message, typeof error?.code === 'string' ? error.code : undefined);
 }
 
 export async function connectToHost(appInfo: { name: string; version: string }, events: ViewEvents): Promise<Host> {
@@ -129,7 +138,7 @@ export async function connectToHost(appInfo: { name: string; version: string }, 
       // The list is enforced here too, not only by the type: no view calls a write tool, whatever its data says.
       if (!(VIEW_TOOLS as readonly string[]).includes(name)) throw new Error(`A view may not call ${name}.`);
       const result = (await request('tools/call', { name, arguments: args })) as unknown as CallToolResult;
-      if (result.isError) throw new Error(toolErrorMessage(result));
+      if (result.isError) throw toolCallError(result);
       return result.structuredContent as Answer;
     },
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bankroll } from '@/lib/apps/bankroll';
+import { ToolCallError } from '@/lib/apps/bridge';
 import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
 import { answer, byAttr, click, drive, fakeHost, find, findAll, numbersIn, settle, textOf } from './support';
 
@@ -60,7 +61,7 @@ describe('the bankroll view', () => {
 
   it('draws list_bets and fetches the bankroll; without one it says so and charts the profit alone', async () => {
     const fake = fakeHost({
-      get_bankroll: new Error('No bankroll is set up for this user. Ask the user to set one up on the Bankroll page.'),
+      get_bankroll: new ToolCallError('No bankroll is set up for this user. Ask the user to set one up on the Bankroll page.', 'not_found'),
       list_bets: answer('bets-all'),
     });
     const view = drive(bankroll, {}, bets, fake);
@@ -70,6 +71,17 @@ describe('the bankroll view', () => {
     expect(textOf(tree)).toContain('No bankroll is set up');
     expect(findAll(tree, byAttr('data-chart', 'balance'))).toEqual([]);
     expect(points(tree, 'profit').at(-1)).toBe(bets.summary.profit);
+  });
+
+  it('says so when the bankroll cannot be read for another reason', async () => {
+    const view = drive(
+      bankroll,
+      {},
+      bets,
+      fakeHost({ get_bankroll: new ToolCallError('Too many calls: wait 12 s.', 'rate_limited'), list_bets: answer('bets-all') }),
+    );
+    await settle();
+    expect(textOf(find(view.render(), byAttr('role', 'alert')))).toBe('Could not load the bankroll: Too many calls: wait 12 s.');
   });
 
   it('follows the status filter the model listed with, in the table and in the profit chart', async () => {
