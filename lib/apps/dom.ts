@@ -3,7 +3,7 @@
 // attribute is an event handler, and handlers are functions of the view's own code. A tree is easy to test
 // without a browser.
 
-export type Attribute = string | number | boolean | undefined;
+type Attribute = string | number | boolean | undefined;
 
 export interface Node {
   tag: string;

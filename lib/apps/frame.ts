@@ -14,7 +14,7 @@ export const loading = { state: 'loading' } as const;
  * The notes of a view's answers, each once: the sample-data sentence is lifted out of whatever note carries it
  * and shown as the notice above everything else.
  */
-export function notices(notes: readonly string[]): Child[] {
+function notices(notes: readonly string[]): Child[] {
   const sample = notes.some((note) => note.includes(SAMPLE_NOTE));
   const others = [...new Set(notes.map((note) => note.replace(SAMPLE_NOTE, '').trim()).filter(Boolean))];
   return [

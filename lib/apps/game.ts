@@ -48,7 +48,7 @@ export function openGame(
   return { sport, gameId, odds: loading, injuries: loading, weather: loading };
 }
 
-export const gameTitle = (game: FullGame) => `${game.awayTeam.name} at ${game.homeTeam.name}`;
+const gameTitle = (game: FullGame) => `${game.awayTeam.name} at ${game.homeTeam.name}`;
 
 /** Every note of the game's answers, for the frame. */
 export const gameNotes = (state: GameState): string[] =>
