@@ -14,6 +14,7 @@ export default defineConfig(
       '.next*/',
       'lib/db/generated/',
       'app/api/v1/tools/(catalogue)/',
+      'build/',
       'artifacts/',
       'coverage/',
       '.cache/',

@@ -18,6 +18,8 @@ const nextConfig: NextConfig = {
     serverActions: { bodySizeLimit: FORM_MAX_BYTES },
     proxyClientMaxBodySize: FORM_MAX_BYTES,
   },
+  // The MCP Apps views are read from build/views at run time (lib/mcp/views.ts): a serverless bundle carries them.
+  outputFileTracingIncludes: { '/api/mcp': ['./build/views/*.html'] },
   async headers() {
     // Every path, the OAuth consent page included: console pages, server actions, next-auth's pages and redirects
     // (the API's JSON cannot be framed usefully either).

@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { HELPLINE } from '@/lib/rules';
+import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -19,7 +19,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         {children}
         <footer className="site-footer">
-          <p className="inner">Analysis only: JEV takes no bets and holds no money. 21+ where legal. Gambling problem? Call {HELPLINE}.</p>
+          <p className="inner">{RESPONSIBLE_GAMBLING_LINE}</p>
         </footer>
       </body>
     </html>

@@ -4,6 +4,9 @@
 
 export const HELPLINE = '1-800-522-4700 (1-800-GAMBLER) in the US';
 
+/** The line under every console page and every MCP Apps view. */
+export const RESPONSIBLE_GAMBLING_LINE = `Analysis only: JEV takes no bets and holds no money. 21+ where legal. Gambling problem? Call ${HELPLINE}.`;
+
 /** The stake caps. calc_kelly_stake applies all three when the user has a bankroll stored: quote its capped figures. */
 export const STAKE_CAPS_RULE =
   "Never suggest more than calc_kelly_stake returns, the user's max stake, or the room left under the daily and weekly loss limits; " +

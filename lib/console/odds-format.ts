@@ -7,6 +7,10 @@ export const marketName = (market: string) => MARKET_NAMES[market] ?? market;
 /** +150, -110, or a dash when there is no price. */
 export const americanOdds = (odds: number | null | undefined) => (odds == null ? '–' : odds > 0 ? `+${odds}` : String(odds));
 
+/** A price at its line: "-110 (+3.5)", or the price alone for a market without one. */
+export const priceAt = (odds: number | null | undefined, point: number | null | undefined) =>
+  `${americanOdds(odds)}${point == null ? '' : ` (${point > 0 ? '+' : ''}${point})`}`;
+
 /** A fraction as a percentage: 0.0213 → "2.1%". */
 export const percent = (value: number | null | undefined, digits = 1) => (value == null ? '–' : `${(value * 100).toFixed(digits)}%`);
 
@@ -17,8 +21,8 @@ export function outcomeName(outcome: string, point: number | null): string {
   return `${name} ${point > 0 && outcome !== 'over' && outcome !== 'under' ? '+' : ''}${point}`;
 }
 
-/** Expected value (in percent) a best price must reach to be highlighted, unless the address says otherwise. */
-const DEFAULT_MIN_PERCENT = 2;
+/** Expected value (in percent) a best price must reach to be highlighted, on the Games page and the value board. */
+export const DEFAULT_MIN_PERCENT = 2;
 
 /** The `min` of a Games address (percent); the tool takes -1 to 10 as a fraction, so anything else is the default. */
 export function thresholdPercent(param: string | string[] | undefined): number {

@@ -60,7 +60,7 @@ function clientNameOf(body: unknown): string | undefined {
  * on it: a server missing a tool answers tools/call for it exactly as one that never had it, "not found".
  */
 function reachOf(messages: readonly unknown[]): Reach {
-  const reach: Reach = { tools: new Set(), notes: false, prompts: false, refusedListen: false };
+  const reach: Reach = { tools: new Set(), notes: false, views: new Set(), prompts: false, refusedListen: false };
   for (const message of messages) {
     const method = member(message, 'method');
     if (typeof method !== 'string') continue;
@@ -68,6 +68,9 @@ function reachOf(messages: readonly unknown[]): Reach {
     else if (method === 'tools/call') {
       const name = member(member(message, 'params'), 'name');
       if (reach.tools !== 'all' && typeof name === 'string') reach.tools.add(name);
+    } else if (method === 'resources/read') {
+      const uri = member(member(message, 'params'), 'uri');
+      if (typeof uri === 'string' && uri.startsWith('ui://')) reach.views.add(uri);
     }
     // completion/complete may name a prompt or a resource.
     if (method.startsWith('resources/') || method === 'completion/complete') reach.notes = true;

@@ -8,6 +8,7 @@ import {
   type JsonSchemaValidator,
   type jsonSchemaValidator,
 } from '@modelcontextprotocol/server';
+import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import { z } from 'zod';
 import type { LiveToken } from '@/lib/account/tokens';
 import { asToolError } from '@/lib/errors';
@@ -18,6 +19,7 @@ import { TOOL_RECORDS } from '@/lib/tools/registry';
 import { NOTES } from './notes';
 import { outlineOutputSchema } from './outline';
 import { PROMPTS } from './prompts';
+import { APPS_EXTENSION, registerViews, viewLink } from './views';
 
 // One McpServer per request (the SDK's stateless handler serves each request with a fresh one), built from the
 // catalogue: the same tools, schemas, hints and rules text as REST. Only the part of the catalogue the
@@ -38,6 +40,8 @@ export interface Reach {
   /** Every tool (tools/list), or only the ones called by name. */
   tools: 'all' | Set<string>;
   notes: boolean;
+  /** The ui:// views read by URI. */
+  views: Set<string>;
   prompts: boolean;
   /** A subscriptions/listen request, renamed to REFUSED_LISTEN_METHOD, is among them. */
   refusedListen: boolean;
@@ -105,25 +109,38 @@ export function createMcpServer(gateway: Gateway, { caller, clientLabel }: McpCa
     new McpServer(SERVER_INFO, {
       instructions: INSTRUCTIONS,
       // Spelled out: the SDK turns an omitted listChanged into true.
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+        extensions: APPS_EXTENSION,
+      },
     }),
   );
 
   for (const tool of TOOLS) {
     if (reach.tools !== 'all' && !reach.tools.has(tool.name)) continue;
-    server.registerTool(
-      tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: tool.hints },
-      // Budgets, scope and arguments are checked by gateway.callTool, exactly as for REST.
-      async (args) => {
-        try {
-          return toolResult(await gateway.callTool({ caller, toolName: tool.name, args, clientLabel }));
-        } catch (error) {
-          return toolFailure(error);
-        }
-      },
-    );
+    const config = {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.input,
+      outputSchema: tool.output,
+      annotations: tool.hints,
+    };
+    // Budgets, scope and arguments are checked by gateway.callTool, exactly as for REST.
+    const run = async (args: unknown) => {
+      try {
+        return toolResult(await gateway.callTool({ caller, toolName: tool.name, args, clientLabel }));
+      } catch (error) {
+        return toolFailure(error);
+      }
+    };
+    const link = viewLink(tool.name);
+    if (link) registerAppTool(server, tool.name, { ...config, _meta: link }, run);
+    else server.registerTool(tool.name, config, run);
   }
+
+  registerViews(server, reach.views);
 
   for (const note of reach.notes ? NOTES : []) {
     server.registerResource(note.name, note.uri, { title: note.title, description: note.description, mimeType: 'text/markdown' }, () => ({

@@ -70,6 +70,8 @@ const betRecord = z.object({
   settledAt: timestamp.nullable(),
 });
 
+export type BetRecord = z.infer<typeof betRecord>;
+
 const pickRecord = z.object({
   id: z.string(),
   sport: z.string(),
@@ -91,8 +93,7 @@ const pickRecord = z.object({
 });
 
 /** A record in a concise list: the same fields, nulls left out. */
-const conciseRecord = <Shape extends z.ZodRawShape>(record: z.ZodObject<Shape>) =>
-  z.object(Object.fromEntries(Object.entries(record.shape).map(([key, field]) => [key, (field as z.ZodType).optional()])));
+const conciseRecord = <Shape extends z.ZodRawShape>(record: z.ZodObject<Shape>) => record.partial();
 /** What a bet and a pick are on: the same game, market, selection and price arguments for both tools. */
 const wager = {
   sport,
@@ -110,6 +111,27 @@ const wager = {
 
 const STAKING_RULES = `${STAKE_CAPS_RULE} ${PAST_LIMITS_RULE}`;
 
+const bankrollAnswer = z.object({
+  currency: z.string(),
+  balance: z.number(),
+  unit: z.number(),
+  kellyFraction: z.number(),
+  maxStake: z.number().nullable(),
+  dailyLossLimit: z.number().nullable(),
+  weeklyLossLimit: z.number().nullable(),
+  referenceBook: z.string().nullable(),
+  timeZone: z.string(),
+  lossToday: z.number(),
+  lossThisWeek: z.number(),
+  openStakesToday: z.number(),
+  openStakesThisWeek: z.number(),
+  dailyLossRoom: z.number().nullable(),
+  weeklyLossRoom: z.number().nullable(),
+  openExposure: z.number(),
+  note: z.string(),
+});
+export type BankrollAnswer = z.infer<typeof bankrollAnswer>;
+
 export const getBankrollTool = defineTool({
   name: 'get_bankroll',
   title: "The user's bankroll and loss-limit room",
@@ -119,25 +141,7 @@ export const getBankrollTool = defineTool({
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({}),
-  output: z.object({
-    currency: z.string(),
-    balance: z.number(),
-    unit: z.number(),
-    kellyFraction: z.number(),
-    maxStake: z.number().nullable(),
-    dailyLossLimit: z.number().nullable(),
-    weeklyLossLimit: z.number().nullable(),
-    referenceBook: z.string().nullable(),
-    timeZone: z.string(),
-    lossToday: z.number(),
-    lossThisWeek: z.number(),
-    openStakesToday: z.number(),
-    openStakesThisWeek: z.number(),
-    dailyLossRoom: z.number().nullable(),
-    weeklyLossRoom: z.number().nullable(),
-    openExposure: z.number(),
-    note: z.string(),
-  }),
+  output: bankrollAnswer,
   async run(ctx) {
     const bankroll = await ctx.book.getBankroll(ctx.user.id, ctx.now());
     if (!bankroll) {
@@ -248,6 +252,17 @@ const pickSummary = z.object({
   winRate: z.number().nullable(),
 });
 
+const betListConcise = z.object({
+  currency: z.string(),
+  bets: z.array(
+    conciseRecord(betRecord).extend({ closingFairProbability: z.number().optional(), closingLineValue: z.number().optional() }),
+  ),
+  ...pageSchemaFields,
+  textNote: z.string().optional(),
+  summary: betSummary,
+});
+export type BetListConcise = z.infer<typeof betListConcise>;
+
 export const listBetsTool = defineTool({
   name: 'list_bets',
   title: "The user's bets with profit, ROI and CLV",
@@ -262,15 +277,7 @@ export const listBetsTool = defineTool({
     ...listWindow,
   }),
   output: z.union([
-    z.object({
-      currency: z.string(),
-      bets: z.array(
-        conciseRecord(betRecord).extend({ closingFairProbability: z.number().optional(), closingLineValue: z.number().optional() }),
-      ),
-      ...pageSchemaFields,
-      textNote: z.string().optional(),
-      summary: betSummary,
-    }),
+    betListConcise,
     z.object({
       currency: z.string(),
       bets: z.array(betRecord.extend({ closingFairProbability: z.number().nullable(), closingLineValue: z.number().nullable() })),

@@ -5,7 +5,8 @@ import { SPORT_INFO } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { PAGE_SIZES, pageFields, toolPage } from './concise';
 import { fullPageSchemaFields, pageSchemaFields } from './shapes';
-import { gameView, gameViewSchema, onSampleSlate, SAMPLE_COVERS, SAMPLE_NOTE, teamSchema, teamView } from './data-answers';
+import { SAMPLE_NOTE } from '@/lib/data/sample-note';
+import { gameView, gameViewSchema, onSampleSlate, SAMPLE_COVERS, teamSchema, teamView } from './data-answers';
 import { READ_HINTS } from './hints';
 import { cursor, detail, gameId, pageLimit, sport, team } from './inputs';
 import { conciseGame, conciseGameSchema } from './odds-answers';
@@ -47,6 +48,7 @@ const injuryReportFull = z.object({
   ),
   ...fullPageSchemaFields,
 });
+export type InjuryReportConcise = z.infer<typeof injuryReportConcise>;
 export type InjuryReportFull = z.infer<typeof injuryReportFull>;
 
 const INJURIES_PER_PAGE = PAGE_SIZES.injuries;
@@ -148,7 +150,9 @@ const weatherFields = <Forecast extends z.ZodType>(forecast: Forecast) => ({
   forecast: forecast.nullable().optional(),
   note: z.string().optional(),
 });
+const weatherConcise = conciseGameSchema.extend({ venue: z.string().nullable(), ...weatherFields(z.object(forecastFields)) });
 const weatherFull = gameViewSchema.extend(weatherFields(z.object({ forecastFor: z.string(), ...forecastFields, updatedAt: z.string() })));
+export type WeatherConcise = z.infer<typeof weatherConcise>;
 export type WeatherFull = z.infer<typeof weatherFull>;
 
 export const getWeather = defineTool({
@@ -160,7 +164,7 @@ export const getWeather = defineTool({
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({ gameId, detail }),
-  output: z.union([conciseGameSchema.extend({ venue: z.string().nullable(), ...weatherFields(z.object(forecastFields)) }), weatherFull]),
+  output: z.union([weatherConcise, weatherFull]),
   async run(ctx, args) {
     const game = await ctx.data.schedule.requireGameRow(args.gameId);
     const full = args.detail === 'full';

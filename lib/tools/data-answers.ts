@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { startOfDay } from '@/lib/account/time';
 import { SAMPLE_SPORTS } from '@/lib/data/sample';
+import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import type { Sport } from '@/lib/data/sports';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { invalidInput, ToolError } from '@/lib/errors';
@@ -10,10 +11,6 @@ import type { ToolContext } from './types';
 // zone, calendar ranges, and the notes that say an answer rests on the sample slate or on no data at all.
 // Agents may take these facts only from the data tools (rules 2 to 5), so every answer says how old its
 // prices are and whether it is built on the bundled sample slate.
-
-export const SAMPLE_NOTE =
-  'Sample data: this answer comes from the bundled sample slate (realistic but invented prices, players and scores), ' +
-  'not from a live provider. Say so to the user; do not bet on it.';
 
 export const SAMPLE_COVERS = `the bundled sample slate covers ${SAMPLE_SPORTS.map((s) => s.toUpperCase()).join(', ')} only`;
 

@@ -191,6 +191,7 @@ const gameOddsConcise = z.object({
 });
 
 export const gameOddsOutput = z.union([gameOddsConcise, gameOddsFull]);
+export type GameOddsConcise = z.infer<typeof gameOddsConcise>;
 export type GameOddsFull = z.infer<typeof gameOddsFull>;
 
 const propsHeader = { referenceBook: z.string(), note: z.string().optional(), priceNote: z.string().optional() };

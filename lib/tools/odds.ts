@@ -7,7 +7,8 @@ import { historyKey, type MarketHistory, type StoredPrice } from '@/lib/data/rep
 import { resolveTeam, type GameRow } from '@/lib/data/repositories/schedule';
 import { GAME_MARKETS, type GameMarket } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
-import { DAY_MS, dayStart, emptyNote, gameView, preferences, SAMPLE_NOTE } from './data-answers';
+import { SAMPLE_NOTE } from '@/lib/data/sample-note';
+import { DAY_MS, dayStart, emptyNote, gameView, preferences } from './data-answers';
 import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
 import { book, cursor, detail, expected, gameId, isoDate, pageLimit, player, sport, storable, team } from './inputs';
 import { instant, matchup, PAGE_SIZES, pageFields, round, toolPage } from './concise';

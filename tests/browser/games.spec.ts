@@ -59,7 +59,8 @@ test('Games: the sample slate with fair and best prices, value marked at the def
   expect(bestEvs).toEqual([...bestEvs].sort((a, b) => b - a));
   await expect(page.locator('.flag-steam').first()).toBeVisible();
 
-  // The page shows what an agent is told: the same value list, arbitrage and steam as get_game_odds over the API.
+  // The page shows what an agent is told: the same value list, arbitrage and steam as get_game_odds over the API
+  // (in full, as the page asks: the concise value question answers with the value list alone).
   const token = jev('token', 'create', '--email', EMAIL, '--scope', 'read').trim();
   const answer = await request.post(`${origin()}/api/v1/tools/get_game_odds`, {
     headers: { Authorization: `Bearer ${token}` },

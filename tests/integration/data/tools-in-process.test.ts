@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { loadSample } from '@/lib/data/load-sample';
 import { calcKellyStake } from '@/lib/tools/calculators';
 import { getInjuryReport, getWeather } from '@/lib/tools/conditions';
-import { SAMPLE_NOTE } from '@/lib/tools/data-answers';
+import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import { getGameResults, listGames } from '@/lib/tools/schedule';
 import { getTeamStats } from '@/lib/tools/stats';
 import type { ToolDefinition } from '@/lib/tools/types';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSample } from '@/lib/data/load-sample';
-import { SAMPLE_NOTE } from '@/lib/tools/data-answers';
+import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';

@@ -1,0 +1,46 @@
+import type { BankrollAnswer, BetListConcise, BetRecord } from '@/lib/tools/account';
+import type { InjuryReportConcise, WeatherConcise } from '@/lib/tools/conditions';
+import type { GameOddsConcise, GameOddsFull } from '@/lib/tools/odds-answers';
+
+// The tool answers the views draw, typed by the tools' own output schemas as they arrive over MCP: JSON, so an
+// instant the schema holds as a Date is an ISO string here.
+
+type Json<T> = T extends Date
+  ? string
+  : T extends readonly (infer Item)[]
+    ? Json<Item>[]
+    : T extends object
+      ? { [K in keyof T]: Json<T[K]> }
+      : T;
+
+/** A record as a concise list gives it: its fields that would be null left out (lib/tools/shapes.ts, withoutNulls). */
+type WithoutNulls<T> = { [K in keyof T as null extends T[K] ? never : K]: T[K] } & {
+  [K in keyof T as null extends T[K] ? K : never]?: Exclude<T[K], null>;
+};
+
+export type OddsAnswer = Json<GameOddsConcise>;
+export type SlateGame = NonNullable<OddsAnswer['games']>[number];
+export type SlateMarket = SlateGame['markets'][number];
+export type SlateOutcome = SlateMarket['outcomes'][number];
+export type ValueEntry = NonNullable<OddsAnswer['value']>[number];
+
+export type GameAnswer = Json<GameOddsFull>;
+export type FullGame = GameAnswer['games'][number];
+export type FullMarket = FullGame['markets'][number];
+
+export type Injuries = Json<InjuryReportConcise>;
+export type Weather = Json<WeatherConcise>;
+
+export type Bankroll = Json<BankrollAnswer>;
+export type Bet = WithoutNulls<Json<BetRecord>> & { closingFairProbability?: number; closingLineValue?: number };
+export type BetList = Omit<Json<BetListConcise>, 'bets'> & { bets: Bet[] };
+
+/**
+ * The notes an answer carries for the user, in the order the answer gives them. Its paging notes speak to the
+ * agent (call again with the cursor); a view pages with a button instead.
+ */
+export function notesOf(answer: object | undefined): string[] {
+  if (!answer) return [];
+  const fields = ['priceNote', 'note', 'valueNote', 'arbitrageNote', 'oneSidedNote'];
+  return fields.map((field) => (answer as Record<string, unknown>)[field]).filter((note): note is string => typeof note === 'string');
+}

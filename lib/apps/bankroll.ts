@@ -1,0 +1,325 @@
+import { toCents } from '@/lib/account/money';
+import { bankrollPoints } from '@/lib/console/bankroll-history';
+import { americanOdds, marketName, outcomeName, percent } from '@/lib/console/odds-format';
+import { formatDateTime, formatShortDateTime } from '@/lib/console/time';
+import type { Bankroll, Bet, BetList } from './answers';
+import { ToolCallError, type Host } from './bridge';
+import { lineChart } from './chart';
+import { h, type Child, type Node } from './dom';
+import { frame, loading, pending, table, type Loading, type Sort } from './frame';
+import { figure } from './game';
+import type { Env, Update, ViewSpec } from './run';
+
+// Bankroll and bets: the balance and the user's limits with the room left under each, open exposure, the bets
+// with their summary, and two charts: the balance after each settled bet and the cumulative profit. Drawn for
+// get_bankroll or list_bets; the view asks the host for the other, and for every settled bet the charts need.
+
+/** Bets a page of list_bets may hold, and how many pages the charts read at most. */
+const PAGE = 100;
+const MAX_PAGES = 20;
+
+export interface BankrollState {
+  host: Host;
+  /** list_bets' filters when the model listed bets: the bets and the profit chart follow them. */
+  filters: { status?: string; sport?: string };
+  /** Null: the user has set up no bankroll. */
+  bankroll: Loading<Bankroll | null>;
+  bets: Loading<BetList>;
+  settled: Loading<{ bets: Bet[]; complete: boolean }>;
+  sort?: Sort;
+  /** The arguments the bets were asked with: their cursor continues them. */
+  betsArgs: Record<string, unknown>;
+  paging: boolean;
+  /** Why the last page of bets could not be fetched. */
+  pagingFailed?: string;
+}
+
+const failed = (error: unknown) => ({ state: 'failed' as const, message: error instanceof Error ? error.message : String(error) });
+
+/** Every settled bet, newest first, a page at a time. */
+async function settledBets(host: Host): Promise<{ bets: Bet[]; complete: boolean }> {
+  const bets: Bet[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const answer = await host.callTool<BetList>('list_bets', { limit: PAGE, ...(cursor ? { cursor } : {}) });
+    bets.push(...answer.bets.filter((bet) => bet.status !== 'open' && bet.settledAt !== undefined));
+    cursor = answer.nextCursor;
+    if (cursor === undefined) return { bets, complete: true };
+  }
+  return { bets, complete: false };
+}
+
+export const bankroll: ViewSpec<BankrollState> = {
+  title: 'Bankroll and bets',
+  start(args, answer, host, update) {
+    const listed = 'bets' in answer;
+    const filters = listed ? { status: args.status as string | undefined, sport: args.sport as string | undefined } : {};
+    const { cursor: _cursor, ...modelArgs } = args;
+    const state: BankrollState = {
+      host,
+      filters,
+      betsArgs: listed ? modelArgs : {},
+      bankroll: listed ? loading : { state: 'ready', answer: answer as Bankroll },
+      bets: listed ? { state: 'ready', answer: answer as BetList } : loading,
+      settled: loading,
+      paging: false,
+    };
+    if (listed) {
+      host.callTool<Bankroll>('get_bankroll', {}).then(
+        (found) => update((s) => ({ ...s, bankroll: { state: 'ready', answer: found } })),
+        // No bankroll is an answer too (not_found): the view says so and charts the profit alone.
+        (error: unknown) =>
+          update((s) => ({
+            ...s,
+            bankroll: error instanceof ToolCallError && error.code === 'not_found' ? { state: 'ready', answer: null } : failed(error),
+          })),
+      );
+    } else {
+      host.callTool<BetList>('list_bets', {}).then(
+        (list) => update((s) => ({ ...s, bets: { state: 'ready', answer: list } })),
+        (error: unknown) => update((s) => ({ ...s, bets: failed(error) })),
+      );
+    }
+    settledBets(host).then(
+      (settled) => update((s) => ({ ...s, settled: { state: 'ready', answer: settled } })),
+      (error: unknown) => update((s) => ({ ...s, settled: failed(error) })),
+    );
+    return state;
+  },
+  render(state, env, update) {
+    return frame({
+      title: 'Bankroll and bets',
+      lead: `Times in ${env.timeZone}.`,
+      notes: [],
+      body: [bankrollSection(state.bankroll), chartsSection(state, env), betsSection(state, env, update)],
+    });
+  },
+};
+
+const money = (amount: number | null | undefined, currency: string) =>
+  amount == null ? '–' : new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+
+function limitRow(
+  name: 'daily' | 'weekly',
+  limit: number | null,
+  room: number | null,
+  lost: number,
+  open: number,
+  currency: string,
+): Child[] {
+  const period = name === 'daily' ? 'today' : 'this week';
+  if (limit === null || room === null)
+    return [h('dt', null, `${name === 'daily' ? 'Daily' : 'Weekly'} loss limit`), h('dd', null, 'none set')];
+  return [
+    h('dt', null, `Room under the ${name} loss limit`),
+    h(
+      'dd',
+      { 'data-limit': name },
+      h('meter', { min: 0, max: limit, value: room, 'aria-label': `Room under the ${name} loss limit` }),
+      ' ',
+      figure(room, money(room, currency)),
+      ` of ${money(limit, currency)} (lost ${money(lost, currency)} ${period}, ${money(open, currency)} in open bets placed ${period})`,
+    ),
+  ];
+}
+
+function bankrollSection(call: Loading<Bankroll | null>): Node {
+  const heading = h('h2', { id: 'heading-bankroll' }, 'Bankroll');
+  if (call.state !== 'ready') return h('section', { 'aria-labelledby': 'heading-bankroll' }, heading, pending(call, 'the bankroll'));
+  const b = call.answer;
+  if (!b)
+    return h(
+      'section',
+      { 'aria-labelledby': 'heading-bankroll' },
+      heading,
+      h('p', { class: 'empty' }, 'No bankroll is set up: set one up on the Bankroll page of the JEV console.'),
+    );
+  return h(
+    'section',
+    { 'aria-labelledby': 'heading-bankroll' },
+    heading,
+    h(
+      'dl',
+      { class: 'figures' },
+      h('dt', null, 'Balance'),
+      h('dd', { 'data-figure': 'balance' }, figure(b.balance, money(b.balance, b.currency))),
+      h('dt', null, 'Open exposure'),
+      h('dd', { 'data-figure': 'exposure' }, figure(b.openExposure, money(b.openExposure, b.currency)), ' in open bets'),
+      h('dt', null, 'Unit'),
+      h('dd', null, money(b.unit, b.currency)),
+      h('dt', null, 'Max stake'),
+      h('dd', null, b.maxStake === null ? 'none set' : money(b.maxStake, b.currency)),
+      h('dt', null, 'Kelly fraction'),
+      h('dd', null, String(b.kellyFraction)),
+      h('dt', null, 'Reference book'),
+      h('dd', null, b.referenceBook ?? 'the default'),
+      ...limitRow('daily', b.dailyLossLimit, b.dailyLossRoom, b.lossToday, b.openStakesToday, b.currency),
+      ...limitRow('weekly', b.weeklyLossLimit, b.weeklyLossRoom, b.lossThisWeek, b.openStakesThisWeek, b.currency),
+    ),
+  );
+}
+
+function chartsSection(state: BankrollState, env: Env): Node {
+  const heading = h('h2', { id: 'heading-charts' }, 'Over time');
+  const settled = state.settled;
+  const book = state.bankroll;
+  if (settled.state !== 'ready' || book.state === 'loading')
+    return h(
+      'section',
+      { 'aria-labelledby': 'heading-charts' },
+      heading,
+      pending(settled.state !== 'ready' ? settled : book, 'the settled bets'),
+    );
+  const found = book.state === 'ready' ? book.answer : null;
+  const currency = found?.currency ?? (state.bets.state === 'ready' ? state.bets.answer.currency : 'USD');
+  const { status, sport } = state.filters;
+  const bets = settled.answer.bets.map((bet) => ({ ...bet, settledAt: new Date(bet.settledAt!), profitCents: toCents(bet.profit ?? 0) }));
+  const points = bankrollPoints(
+    bets,
+    found ? toCents(found.balance) : null,
+    (bet) => (!status || bet.status === status) && (!sport || bet.sport === sport),
+  );
+  if (points.length === 0)
+    return h(
+      'section',
+      { 'aria-labelledby': 'heading-charts' },
+      heading,
+      h('p', { class: 'empty' }, 'No settled bets yet: the charts start with the first.'),
+    );
+  const labels = ['Before', ...points.map((point) => formatShortDateTime(point.settledAt, env.timeZone))];
+  const first = points[0]!;
+  const last = points.at(-1)!;
+  const startingBalance = first.balanceAfter === null ? null : first.balanceAfter - first.profit;
+  const width = env.width >= 720 ? (env.width - 48) / 2 : env.width - 32;
+  // The axis in whole units unless its steps are smaller: cents would only crowd it.
+  const wholeMoney = (value: number, step: number) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: step < 1 ? 2 : 0 }).format(value);
+  const chart = (id: string, name: string, values: (number | null)[], caption: string) =>
+    lineChart({
+      id,
+      labels,
+      width,
+      axis: wholeMoney,
+      caption,
+      lines: [{ name, colour: id === 'balance' ? 0 : 2, values, texts: values.map((value) => money(value, currency)) }],
+    });
+  return h(
+    'section',
+    { 'aria-labelledby': 'heading-charts' },
+    heading,
+    h(
+      'div',
+      { class: 'charts' },
+      startingBalance !== null &&
+        chart(
+          'balance',
+          'Balance',
+          [startingBalance, ...points.map((point) => point.balanceAfter)],
+          `Balance after each of ${points.length} settled bet${points.length === 1 ? '' : 's'}: ${money(startingBalance, currency)} before the first, ${money(last.balanceAfter, currency)} after the last. Worked back from today's balance, so a balance set by hand shifts them.`,
+        ),
+      chart(
+        'profit',
+        'Cumulative profit',
+        [0, ...points.map((point) => point.cumulativeProfit)],
+        `Cumulative profit of ${points.length} settled bet${points.length === 1 ? '' : 's'}: ${money(last.cumulativeProfit, currency)}.`,
+      ),
+    ),
+    !settled.answer.complete && h('p', { class: 'muted' }, `The charts read the newest ${PAGE * MAX_PAGES} bets.`),
+  );
+}
+
+const betName = (bet: Bet) =>
+  `${marketName(bet.market)} ${bet.player ? `${bet.player} ` : ''}${outcomeName(bet.selection, bet.point ?? null)}`;
+
+function betsSection(state: BankrollState, env: Env, update: Update<BankrollState>): Node {
+  const heading = h('h2', { id: 'heading-bets' }, 'Bets');
+  const call = state.bets;
+  if (call.state !== 'ready') return h('section', { 'aria-labelledby': 'heading-bets' }, heading, pending(call, 'the bets'));
+  const { bets, summary, currency, nextCursor, remaining } = call.answer;
+  const more = () =>
+    update((s) => {
+      s.host.callTool<BetList>('list_bets', { ...s.betsArgs, cursor: nextCursor }).then(
+        (page) =>
+          update((after) =>
+            after.bets.state === 'ready'
+              ? {
+                  ...after,
+                  paging: false,
+                  pagingFailed: undefined,
+                  bets: { state: 'ready', answer: { ...page, bets: [...after.bets.answer.bets, ...page.bets] } },
+                }
+              : after,
+          ),
+        (error: unknown) => update((after) => ({ ...after, paging: false, pagingFailed: failed(error).message })),
+      );
+      return { ...s, paging: true };
+    });
+  return h(
+    'section',
+    { 'aria-labelledby': 'heading-bets' },
+    heading,
+    h(
+      'dl',
+      { class: 'summary' },
+      h('div', null, h('dt', null, 'Bets'), h('dd', null, `${summary.count} (${summary.open} open)`)),
+      h('div', null, h('dt', null, 'Staked'), h('dd', null, money(summary.staked, currency))),
+      h(
+        'div',
+        null,
+        h('dt', null, 'Profit'),
+        h('dd', { 'data-figure': 'profit' }, figure(summary.profit, money(summary.profit, currency))),
+      ),
+      h('div', null, h('dt', null, 'ROI'), h('dd', null, percent(summary.roi))),
+      h('div', null, h('dt', null, 'Win rate'), h('dd', null, percent(summary.winRate))),
+      h('div', null, h('dt', null, 'Average CLV'), h('dd', null, percent(summary.averageClosingLineValue, 2))),
+    ),
+    bets.length === 0
+      ? h('p', { class: 'empty' }, 'No bets logged yet.')
+      : table<Bet>({
+          id: 'bets',
+          caption: 'Bets, newest first',
+          rows: bets,
+          sort: state.sort,
+          onSort: (sort) => update((s) => ({ ...s, sort })),
+          rowAttrs: (bet) => ({ 'data-bet': bet.id, 'data-status': bet.status }),
+          columns: [
+            {
+              key: 'placed',
+              label: 'Placed',
+              sortBy: (bet) => bet.placedAt ?? '',
+              cell: (bet) => (bet.placedAt ? formatDateTime(new Date(bet.placedAt), env.timeZone) : '–'),
+            },
+            { key: 'bet', label: 'Bet', header: true, cell: (bet) => [betName(bet), h('small', null, bet.gameId)] },
+            { key: 'price', label: 'Price', cell: (bet) => [americanOdds(bet.americanOdds), bet.book ? ` ${bet.book}` : ''] },
+            {
+              key: 'stake',
+              label: 'Stake',
+              sortBy: (bet) => bet.stake ?? 0,
+              largestFirst: true,
+              cell: (bet) => figure(bet.stake, money(bet.stake, currency)),
+            },
+            { key: 'status', label: 'Status', cell: (bet) => bet.status ?? '–' },
+            {
+              key: 'profit',
+              label: 'Profit',
+              sortBy: (bet) => bet.profit ?? 0,
+              largestFirst: true,
+              cell: (bet) => figure(bet.profit, money(bet.profit, currency)),
+            },
+            { key: 'clv', label: 'CLV', cell: (bet) => percent(bet.closingLineValue, 2) },
+            { key: 'client', label: 'Logged by', cell: (bet) => bet.clientLabel ?? '–' },
+          ],
+        }),
+    nextCursor !== undefined &&
+      h(
+        'p',
+        null,
+        h(
+          'button',
+          { type: 'button', class: 'secondary', 'data-focus': 'more-bets', disabled: state.paging, onClick: more },
+          state.paging ? 'Loading…' : `${remaining} more bets`,
+        ),
+        state.pagingFailed && h('span', { class: 'error', role: 'alert' }, ` Could not load them: ${state.pagingFailed}`),
+      ),
+  );
+}

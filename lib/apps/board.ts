@@ -1,0 +1,375 @@
+import { americanOdds, DEFAULT_MIN_PERCENT, marketName, outcomeName, percent } from '@/lib/console/odds-format';
+import { formatDateTime } from '@/lib/console/time';
+import { notesOf, type OddsAnswer, type SlateGame, type SlateMarket, type SlateOutcome, type ValueEntry } from './answers';
+import type { Host } from './bridge';
+import { h, type Child, type Node } from './dom';
+import { frame, loading, pending, table, type Loading, type Sort } from './frame';
+import { figure, gameBody, gameHeading, gameNotes, openGame, type GameState } from './game';
+import type { Env, Update, ViewSpec } from './run';
+
+// The value board: get_game_odds drawn for people. The games with, per outcome, the reference price, the fair
+// price, the best price and its book, the expected value at it, and arbitrage, steam and value marked; the value
+// list on top. One of the two is the model's own answer (a slate, or a value scan); the view asks the host for
+// the other. A game opens in place: the view calls get_game_odds for it in full, with its history.
+
+/** Value entries shown before the user asks for the rest, as on the console's Games page. */
+const VALUE_SHOWN = 10;
+
+/** One of the board's two lists: its answer so far, and the arguments it was asked with (its cursor continues them). */
+interface List {
+  call: Loading<OddsAnswer>;
+  args: Record<string, unknown>;
+  /** Its next page is being fetched. */
+  paging: boolean;
+  /** Why its last page could not be fetched. */
+  pagingFailed?: string;
+}
+
+type ListName = 'games' | 'value';
+
+export interface BoardState {
+  host: Host;
+  args: Record<string, unknown>;
+  games: List;
+  value: List;
+  /** The least expected value of the value list shown (a fraction). */
+  threshold: number;
+  sorts: { games?: Sort; value?: Sort };
+  /** How many entries of the value list are shown: the best few, until the user asks for all. */
+  valueShown: number;
+  game?: GameState;
+}
+
+/** The model's arguments that choose the games: not how the answer was cut, paged or detailed. */
+function slateArgs(args: Record<string, unknown>) {
+  const { minExpectedValue: _min, minBooks: _books, detail: _detail, history: _history, cursor: _cursor, limit: _limit, ...rest } = args;
+  return rest;
+}
+
+const failed = (error: unknown) => ({ state: 'failed' as const, message: error instanceof Error ? error.message : String(error) });
+
+/** Asks for a list, or for its next page (`cursor`), which is added to what it holds. */
+function fetchList(host: Host, name: ListName, args: Record<string, unknown>, update: Update<BoardState>, cursor?: string): void {
+  const change = (state: BoardState, list: Partial<List>) => ({ ...state, [name]: { ...state[name], paging: false, ...list } });
+  host.callTool<OddsAnswer>('get_game_odds', cursor === undefined ? args : { ...args, cursor }).then(
+    (answer) =>
+      update((state) => {
+        const before = state[name].call;
+        const merged =
+          cursor !== undefined && before.state === 'ready'
+            ? { ...answer, [name]: [...(before.answer[name] ?? []), ...(answer[name] ?? [])] }
+            : answer;
+        return change(state, { call: { state: 'ready', answer: merged }, pagingFailed: undefined });
+      }),
+    (error: unknown) =>
+      update((state) => change(state, cursor === undefined ? { call: failed(error) } : { pagingFailed: failed(error).message })),
+  );
+}
+
+function open(state: BoardState, gameId: string, update: Update<BoardState>): BoardState {
+  const game = openGame(state.host, { ...slateArgs(state.args), sport: String(state.args.sport), gameId }, (change) =>
+    update((board) => (board.game?.gameId === gameId ? { ...board, game: change(board.game) } : board)),
+  );
+  return { ...state, game };
+}
+
+export const board: ViewSpec<BoardState> = {
+  title: 'Value board',
+  start(args, answer, host, update) {
+    const model = answer as OddsAnswer;
+    // A full answer is for integrations: the board draws the concise ones, asked for afresh.
+    const concise = args.detail !== 'full';
+    const scan = typeof args.minExpectedValue === 'number';
+    const threshold = scan ? (args.minExpectedValue as number) : DEFAULT_MIN_PERCENT / 100;
+    // The model's own list continues with its own arguments; the other is asked for with the games' arguments.
+    const { cursor: _cursor, ...modelArgs } = args;
+    const list = (mine: boolean, asked: Record<string, unknown>): List =>
+      concise && mine
+        ? { call: { state: 'ready', answer: model }, args: modelArgs, paging: false }
+        : { call: loading, args: asked, paging: false };
+    let state: BoardState = {
+      host,
+      args,
+      games: list(!scan, slateArgs(args)),
+      value: list(scan, { ...slateArgs(args), minExpectedValue: threshold, ...(scan && args.minBooks ? { minBooks: args.minBooks } : {}) }),
+      threshold,
+      sorts: {},
+      valueShown: VALUE_SHOWN,
+    };
+    for (const name of ['games', 'value'] as const)
+      if (state[name].call.state === 'loading') fetchList(host, name, state[name].args, update);
+    if (typeof args.gameId === 'string') state = open(state, args.gameId, update);
+    return state;
+  },
+  render(state, env, update) {
+    if (state.game) return gameScreen(state, state.game, env, update);
+    const slate = state.games.call.state === 'ready' ? state.games.call.answer : undefined;
+    const value = state.value.call.state === 'ready' ? state.value.call.answer : undefined;
+    const sport = typeof state.args.sport === 'string' ? state.args.sport.toUpperCase() : '';
+    return frame({
+      title: 'Value board',
+      lead: [sport, (slate ?? value) && ` · reference book ${(slate ?? value)!.referenceBook}`, ` · times in ${env.timeZone}`],
+      notes: [...notesOf(slate), ...notesOf(value)],
+      body: [valueSection(state, env, update), gamesSection(state, env, update)],
+    });
+  },
+};
+
+function gameScreen(state: BoardState, game: GameState, env: Env, update: Update<BoardState>): Node {
+  return frame({
+    title: gameHeading(game),
+    notes: gameNotes(game),
+    body: [
+      h(
+        'p',
+        null,
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'secondary',
+            'data-focus': 'back',
+            onClick: () => update((board) => ({ ...board, game: undefined }), `open-${game.gameId}`),
+          },
+          '← Back to the board',
+        ),
+      ),
+      ...gameBody(game, env),
+    ],
+  });
+}
+
+const openButton = (gameId: string, matchup: string, state: BoardState, update: Update<BoardState>) =>
+  h(
+    'button',
+    {
+      type: 'button',
+      class: 'link',
+      'data-focus': `open-${gameId}`,
+      'data-open': gameId,
+      onClick: () => update((board) => open(board, gameId, update), 'back'),
+    },
+    matchup,
+  );
+
+/** The next page of a list, asked for with the arguments the list was asked with and the answer's cursor. */
+function moreButton(name: ListName, answer: OddsAnswer, state: BoardState, update: Update<BoardState>): Child {
+  const list = state[name];
+  if (answer.nextCursor === undefined) return null;
+  return h(
+    'p',
+    null,
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary',
+        'data-focus': `more-${name}`,
+        disabled: list.paging,
+        onClick: () =>
+          update((board) => {
+            fetchList(board.host, name, board[name].args, update, answer.nextCursor);
+            return { ...board, [name]: { ...board[name], paging: true } };
+          }),
+      },
+      list.paging ? 'Loading…' : `${answer.remaining} more ${name === 'games' ? 'games' : 'value entries'}`,
+    ),
+    list.pagingFailed && h('span', { class: 'error', role: 'alert' }, ` Could not load them: ${list.pagingFailed}`),
+  );
+}
+
+const sortBy = (state: BoardState, list: ListName, update: Update<BoardState>) => (sort: Sort) =>
+  update((board) => ({ ...board, sorts: { ...board.sorts, [list]: sort } }));
+
+function valueSection(state: BoardState, env: Env, update: Update<BoardState>): Node {
+  const min = percent(state.threshold, 2);
+  const heading = h('h2', { id: 'heading-value' }, `Value at ${min} or more`);
+  const call = state.value.call;
+  if (call.state !== 'ready') return h('section', { 'aria-labelledby': 'heading-value' }, heading, pending(call, 'the value list'));
+  const entries = call.answer.value ?? [];
+  return h(
+    'section',
+    { 'aria-labelledby': 'heading-value' },
+    heading,
+    entries.length === 0
+      ? h('p', { class: 'empty' }, `No best price reaches ${min} expected value in these games.`)
+      : table<ValueEntry>({
+          id: 'value',
+          caption: `Best prices with at least ${min} expected value`,
+          rows: entries,
+          sort: state.sorts.value,
+          onSort: sortBy(state, 'value', update),
+          shown: state.valueShown,
+          rowAttrs: (entry) => ({ 'data-game': entry.gameId, 'data-market': entry.market, 'data-outcome': entry.outcome }),
+          columns: [
+            { key: 'bet', label: 'Bet', header: true, cell: (v) => `${marketName(v.market)} ${outcomeName(v.outcome, v.point ?? null)}` },
+            {
+              key: 'game',
+              label: 'Game',
+              sortBy: (v) => `${v.startsAt} ${v.matchup}`,
+              cell: (v) => [
+                openButton(v.gameId, v.matchup, state, update),
+                h('small', null, formatDateTime(new Date(v.startsAt), env.timeZone)),
+              ],
+            },
+            { key: 'best', label: 'Best price', cell: (v) => [figure(v.americanOdds, americanOdds(v.americanOdds)), ` ${v.book}`] },
+            {
+              key: 'fair',
+              label: 'Fair',
+              sortBy: (v) => v.fairProbability,
+              largestFirst: true,
+              cell: (v) => figure(v.fairProbability, percent(v.fairProbability)),
+            },
+            {
+              key: 'ev',
+              label: 'EV',
+              sortBy: (v) => v.expectedValue,
+              largestFirst: true,
+              cell: (v) => figure(v.expectedValue, percent(v.expectedValue, 2)),
+            },
+            { key: 'books', label: 'Books', sortBy: (v) => v.consensusBooks, largestFirst: true, cell: (v) => v.consensusBooks },
+            { key: 'updated', label: 'Updated', cell: (v) => v.updatedAgo },
+          ],
+        }),
+    entries.length > state.valueShown
+      ? h(
+          'p',
+          null,
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'secondary',
+              'data-focus': 'more-value',
+              onClick: () => update((board) => ({ ...board, valueShown: Infinity })),
+            },
+            `Show all ${entries.length}`,
+          ),
+        )
+      : moreButton('value', call.answer, state, update),
+  );
+}
+
+interface Row {
+  game: SlateGame;
+  market: SlateMarket;
+  outcome: SlateOutcome;
+  /** The best price on the bet: another book's when it beats the reference, else the reference's own. */
+  best: { book: string; americanOdds?: number; expectedValue?: number; updatedAgo?: string };
+  value: boolean;
+}
+
+const valueKey = (gameId: string, market: string, outcome: string, point: number | undefined) =>
+  `${gameId}|${market}|${outcome}|${point ?? ''}`;
+
+function rowsOf(answer: OddsAnswer, valueKeys: ReadonlySet<string>): Row[] {
+  return (answer.games ?? []).flatMap((game) =>
+    game.markets.flatMap((market) =>
+      market.outcomes.map((outcome) => ({
+        game,
+        market,
+        outcome,
+        best: outcome.best ?? {
+          book: answer.referenceBook,
+          americanOdds: outcome.americanOdds,
+          expectedValue: outcome.expectedValue,
+          updatedAgo: market.updatedAgo,
+        },
+        value: valueKeys.has(valueKey(game.gameId, market.market, outcome.outcome, outcome.point)),
+      })),
+    ),
+  );
+}
+
+function gamesSection(state: BoardState, env: Env, update: Update<BoardState>): Node {
+  const heading = h('h2', { id: 'heading-games' }, 'Games');
+  const call = state.games.call;
+  if (call.state !== 'ready') return h('section', { 'aria-labelledby': 'heading-games' }, heading, pending(call, 'the games'));
+  const value = state.value.call.state === 'ready' ? (state.value.call.answer.value ?? []) : [];
+  const rows = rowsOf(call.answer, new Set(value.map((v) => valueKey(v.gameId, v.market, v.outcome, v.point))));
+  return h(
+    'section',
+    { 'aria-labelledby': 'heading-games' },
+    heading,
+    rows.length === 0
+      ? h('p', { class: 'empty' }, 'No games with prices.')
+      : table<Row>({
+          id: 'games',
+          caption: `Games: reference, fair and best prices`,
+          rows,
+          sort: state.sorts.games,
+          onSort: sortBy(state, 'games', update),
+          rowAttrs: (row) => ({
+            'data-game': row.game.gameId,
+            'data-market': row.market.market,
+            'data-outcome': row.outcome.outcome,
+            'data-value': row.value,
+            class: row.value ? 'value' : undefined,
+          }),
+          columns: [
+            {
+              key: 'game',
+              label: 'Game',
+              sortBy: (r) => `${r.game.startsAt} ${r.game.matchup}`,
+              cell: (r) => [
+                openButton(r.game.gameId, r.game.matchup, state, update),
+                h(
+                  'small',
+                  null,
+                  [formatDateTime(new Date(r.game.startsAt), env.timeZone), r.game.status, r.game.score].filter(Boolean).join(' · '),
+                ),
+              ],
+            },
+            {
+              key: 'market',
+              label: 'Market',
+              cell: (r) => [
+                marketName(r.market.market),
+                r.market.arbitrage &&
+                  h('span', { class: 'mark arb', 'data-mark': 'arbitrage' }, `Arbitrage ${percent(r.market.arbitrage.returnPercent, 2)}`),
+              ],
+            },
+            { key: 'outcome', label: 'Outcome', header: true, cell: (r) => outcomeName(r.outcome.outcome, r.outcome.point ?? null) },
+            { key: 'reference', label: 'Reference', cell: (r) => figure(r.outcome.americanOdds, americanOdds(r.outcome.americanOdds)) },
+            {
+              key: 'fair',
+              label: 'Fair',
+              sortBy: (r) => r.outcome.fairProbability ?? -1,
+              largestFirst: true,
+              cell: (r) => [
+                figure(r.outcome.fairProbability, percent(r.outcome.fairProbability)),
+                ` (${americanOdds(r.outcome.fairAmericanOdds)})`,
+              ],
+            },
+            {
+              key: 'best',
+              label: 'Best price',
+              cell: (r) => [figure(r.best.americanOdds, americanOdds(r.best.americanOdds)), ` ${r.best.book}`],
+            },
+            {
+              key: 'ev',
+              label: 'EV at best',
+              sortBy: (r) => r.best.expectedValue ?? -Infinity,
+              largestFirst: true,
+              cell: (r) => [
+                figure(r.best.expectedValue, percent(r.best.expectedValue, 2)),
+                r.value && h('strong', { class: 'mark value', 'data-mark': 'value' }, 'Value'),
+              ],
+            },
+            {
+              key: 'steam',
+              label: 'Steam',
+              cell: (r) =>
+                r.market.steam?.outcome === r.outcome.outcome &&
+                h('span', { class: 'mark steam', 'data-mark': 'steam' }, `Steam: ${r.market.steam.books} books, ${r.market.steam.ago}`),
+            },
+            {
+              key: 'updated',
+              label: 'Updated',
+              cell: (r) => [r.market.updatedAgo ?? '–', r.outcome.best && h('small', null, `best ${r.outcome.best.updatedAgo}`)],
+            },
+          ],
+        }),
+    moreButton('games', call.answer, state, update),
+  );
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { bankroll } from '@/lib/apps/bankroll';
+import { ToolCallError } from '@/lib/apps/bridge';
+import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
+import { answer, byAttr, click, drive, fakeHost, find, findAll, numbersIn, settle, textOf } from './support';
+
+// The bankroll view drawn from recorded answers: a user with a bankroll, three settled bets and one open.
+
+const book = answer('bankroll');
+const bets = answer('bets');
+const host = () =>
+  fakeHost({ get_bankroll: book, list_bets: (args: Record<string, unknown>) => (args.limit === 100 ? answer('bets-all') : bets) });
+
+const points = (tree: ReturnType<ReturnType<typeof drive>['render']>, chart: string) =>
+  findAll(find(tree, byAttr('data-chart', chart)), (node) => node.tag === 'circle').map((node) => Number(node.attrs['data-value']));
+
+describe('the bankroll view', () => {
+  it('draws get_bankroll: the balance, open exposure and the room under each limit; it fetches the bets and every settled one', async () => {
+    const fake = host();
+    const view = drive(bankroll, {}, book, fake);
+    expect(fake.calls).toEqual([
+      { name: 'list_bets', args: {} },
+      { name: 'list_bets', args: { limit: 100 } },
+    ]);
+    await settle();
+    const tree = view.render();
+    expect(numbersIn(find(tree, byAttr('data-figure', 'balance')))).toEqual([book.balance]);
+    expect(numbersIn(find(tree, byAttr('data-figure', 'exposure')))).toEqual([book.openExposure]);
+    const daily = find(tree, byAttr('data-limit', 'daily'));
+    expect(numbersIn(daily)).toEqual([book.dailyLossRoom]);
+    expect(textOf(daily).trim()).toBe('$80.00 of $100.00 (lost $0.00 today, $20.00 in open bets placed today)');
+    expect(find(daily, (node) => node.tag === 'meter').attrs).toMatchObject({
+      min: 0,
+      max: book.dailyLossLimit,
+      value: book.dailyLossRoom,
+    });
+    expect(numbersIn(find(tree, byAttr('data-limit', 'weekly')))).toEqual([book.weeklyLossRoom]);
+
+    // The bets as list_bets gave them, newest first, with the summary.
+    const rows = findAll(find(tree, byAttr('id', 'bets')), byAttr('data-bet'));
+    expect(rows.map((row) => row.attrs['data-bet'])).toEqual(bets.bets.map((bet: any) => bet.id));
+    expect(rows.map((row) => numbersIn(row))).toEqual(
+      bets.bets.map((bet: any) => [bet.stake, ...(bet.profit === undefined ? [] : [bet.profit])]),
+    );
+    expect(numbersIn(find(tree, byAttr('data-figure', 'profit')))).toEqual([bets.summary.profit]);
+
+    // The charts: the balance worked back from today's after each settlement, oldest first, and the cumulative profit.
+    const settled = bets.bets.filter((bet: any) => bet.settledAt).sort((a: any, b: any) => a.settledAt.localeCompare(b.settledAt));
+    const profits = settled.map((bet: any) => bet.profit);
+    const cumulative = profits.map(
+      (_: number, i: number) => Math.round(profits.slice(0, i + 1).reduce((a: number, b: number) => a + b, 0) * 100) / 100,
+    );
+    const total = cumulative.at(-1);
+    expect(points(tree, 'profit')).toEqual([0, ...cumulative]);
+    expect(points(tree, 'balance')).toEqual([
+      book.balance - total,
+      ...cumulative.map((sum: number) => Math.round((book.balance - total + sum) * 100) / 100),
+    ]);
+    expect(textOf(tree)).toContain(RESPONSIBLE_GAMBLING_LINE);
+  });
+
+  it('draws list_bets and fetches the bankroll; without one it says so and charts the profit alone', async () => {
+    const fake = fakeHost({
+      get_bankroll: new ToolCallError('No bankroll is set up for this user. Ask the user to set one up on the Bankroll page.', 'not_found'),
+      list_bets: answer('bets-all'),
+    });
+    const view = drive(bankroll, {}, bets, fake);
+    expect(fake.calls.map((call) => call.name)).toEqual(['get_bankroll', 'list_bets']);
+    await settle();
+    const tree = view.render();
+    expect(textOf(tree)).toContain('No bankroll is set up');
+    expect(findAll(tree, byAttr('data-chart', 'balance'))).toEqual([]);
+    expect(points(tree, 'profit').at(-1)).toBe(bets.summary.profit);
+  });
+
+  it('says so when the bankroll cannot be read for another reason', async () => {
+    const view = drive(
+      bankroll,
+      {},
+      bets,
+      fakeHost({ get_bankroll: new ToolCallError('Too many calls: wait 12 s.', 'rate_limited'), list_bets: answer('bets-all') }),
+    );
+    await settle();
+    expect(textOf(find(view.render(), byAttr('role', 'alert')))).toBe('Could not load the bankroll: Too many calls: wait 12 s.');
+  });
+
+  it('follows the status filter the model listed with, in the table and in the profit chart', async () => {
+    const won = { ...bets, bets: bets.bets.filter((bet: any) => bet.status === 'won') };
+    const view = drive(bankroll, { status: 'won' }, won, host());
+    await settle();
+    const tree = view.render();
+    const wins = won.bets.map((bet: any) => bet.profit).reverse();
+    expect(points(tree, 'profit')).toEqual([0, wins[0], Math.round((wins[0] + wins[1]) * 100) / 100]);
+  });
+
+  it('sorts the bets by profit from the header', async () => {
+    const view = drive(bankroll, {}, book, host());
+    await settle();
+    click(
+      find(
+        find(find(view.render(), byAttr('id', 'bets')), (node) => node.tag === 'th' && textOf(node).startsWith('Profit')),
+        (node) => node.tag === 'button',
+      ),
+    );
+    const profits = findAll(find(view.render(), byAttr('id', 'bets')), byAttr('data-bet')).map(
+      (row) => bets.bets.find((bet: any) => bet.id === row.attrs['data-bet']).profit ?? 0,
+    );
+    expect(profits).toEqual([...profits].sort((a, b) => b - a));
+  });
+});

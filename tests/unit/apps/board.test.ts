@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import { board } from '@/lib/apps/board';
+import { h } from '@/lib/apps/dom';
+import { SAMPLE_NOTE } from '@/lib/data/sample-note';
+import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
+import { GAME_ID } from '../../helpers/view-answers.mjs';
+import { answer, byAttr, click, drive, fakeHost, find, findAll, numbersIn, settle, textOf } from './support';
+
+// The value board drawn from recorded get_game_odds answers on the sample slate: what the model received (a
+// slate or a value scan) and what the view asks the host for (the other one, and a game in full).
+
+const slate = answer('slate');
+const value = answer('value');
+const oddsHost = () =>
+  fakeHost({
+    get_game_odds: (args: Record<string, unknown>) =>
+      args.detail === 'full' ? answer('game-full') : args.minExpectedValue !== undefined ? answer('value') : answer('slate'),
+    get_injury_report: answer('injuries'),
+    get_weather: answer('weather'),
+  });
+
+const rowsOf = (tree: ReturnType<typeof h>, table: string) =>
+  findAll(find(tree, byAttr('id', table)), (node) => node.tag === 'tr' && node.attrs['data-game'] !== undefined);
+
+describe('the value board', () => {
+  it('draws a slate the model received with every outcome, and fetches the value list at the default 2% for the marks', async () => {
+    const host = oddsHost();
+    const view = drive(board, { sport: 'nfl' }, slate, host);
+    expect(host.calls).toEqual([{ name: 'get_game_odds', args: { sport: 'nfl', minExpectedValue: 0.02 } }]);
+    await settle();
+    const tree = view.render();
+
+    const rows = rowsOf(tree, 'games');
+    const outcomes = slate.games.flatMap((game: any) =>
+      game.markets.flatMap((market: any) => market.outcomes.map((outcome: any) => ({ game, market, outcome }))),
+    );
+    expect(rows).toHaveLength(outcomes.length);
+    for (const [index, { game, market, outcome }] of outcomes.entries()) {
+      const row = rows[index]!;
+      expect([row.attrs['data-game'], row.attrs['data-market'], row.attrs['data-outcome']]).toEqual([
+        game.gameId,
+        market.market,
+        outcome.outcome,
+      ]);
+      const best = outcome.best ?? { americanOdds: outcome.americanOdds, expectedValue: outcome.expectedValue, book: slate.referenceBook };
+      // Reference price, fair probability, best price and its expected value: the answer's own numbers.
+      expect(numbersIn(row)).toEqual([outcome.americanOdds, outcome.fairProbability, best.americanOdds, best.expectedValue]);
+      expect(textOf(row)).toContain(best.book);
+      expect(textOf(row)).toContain(market.updatedAgo);
+      if (outcome.best) expect(textOf(row)).toContain(`best ${outcome.best.updatedAgo}`);
+      expect(findAll(row, byAttr('data-mark', 'arbitrage')).length).toBe(market.arbitrage ? 1 : 0);
+      expect(findAll(row, byAttr('data-mark', 'steam')).length).toBe(market.steam?.outcome === outcome.outcome ? 1 : 0);
+    }
+
+    // Value is marked where the fetched value list names the outcome, and only there.
+    const marked = rows
+      .filter((row) => row.attrs['data-value'] === true)
+      .map((row) => `${row.attrs['data-game']}|${row.attrs['data-market']}|${row.attrs['data-outcome']}`);
+    const shown = new Set(slate.games.map((game: any) => game.gameId));
+    expect(marked.sort()).toEqual(
+      value.value
+        .filter((v: any) => shown.has(v.gameId))
+        .map((v: any) => `${v.gameId}|${v.market}|${v.outcome}`)
+        .sort(),
+    );
+
+    // Above the games, the value list as the tool ordered it, best first: ten, then all on request.
+    expect(rowsOf(tree, 'value')).toHaveLength(10);
+    click(find(tree, byAttr('data-focus', 'more-value')));
+    const valueRows = rowsOf(view.render(), 'value');
+    expect(valueRows.map((row) => numbersIn(row))).toEqual(
+      value.value.map((v: any) => [v.americanOdds, v.fairProbability, v.expectedValue]),
+    );
+    expect(textOf(valueRows[0]!)).toContain(value.value[0].updatedAgo);
+
+    // The sample-data notice, every other note once, and the responsible-gambling line.
+    expect(textOf(find(tree, byAttr('data-sample')))).toBe(SAMPLE_NOTE);
+    expect(textOf(tree)).toContain(slate.arbitrageNote);
+    expect(textOf(tree)).toContain(value.valueNote);
+    expect(textOf(tree)).not.toContain('nextCursor');
+    expect(textOf(tree)).toContain(RESPONSIBLE_GAMBLING_LINE);
+  });
+
+  it('draws a value scan the model received, and fetches the games for the same arguments', async () => {
+    const host = oddsHost();
+    const view = drive(board, { sport: 'nfl', minExpectedValue: 0.02, limit: 25 }, value, host);
+    expect(host.calls).toEqual([{ name: 'get_game_odds', args: { sport: 'nfl' } }]);
+    expect(textOf(view.render())).toContain('Loading the games');
+    await settle();
+    const tree = view.render();
+    expect(rowsOf(tree, 'value')).toHaveLength(10);
+    expect(textOf(find(tree, byAttr('data-focus', 'more-value')))).toBe(`Show all ${value.value.length}`);
+    expect(rowsOf(tree, 'games').length).toBeGreaterThan(0);
+    expect(textOf(find(tree, (node) => node.tag === 'h2' && textOf(node).startsWith('Value')))).toBe('Value at 2.00% or more');
+  });
+
+  it('sorts by a column from its header button, largest expected value first, and says so with aria-sort', async () => {
+    const view = drive(board, { sport: 'nfl' }, slate, oddsHost());
+    await settle();
+    const header = () =>
+      find(find(view.render(), byAttr('id', 'games')), (node) => node.tag === 'th' && textOf(node).startsWith('EV at best'));
+    expect(header().attrs['aria-sort']).toBe('none');
+    click(find(header(), (node) => node.tag === 'button'));
+    expect(header().attrs['aria-sort']).toBe('descending');
+    const evs = rowsOf(view.render(), 'games').map((row) => numbersIn(row)[3]!);
+    expect(evs).toEqual([...evs].sort((a, b) => b - a));
+    click(find(header(), (node) => node.tag === 'button'));
+    expect(header().attrs['aria-sort']).toBe('ascending');
+  });
+
+  it('opens a game in place through the host: its markets in full with a chart per market, the weather and the injuries', async () => {
+    const host = oddsHost();
+    const view = drive(board, { sport: 'nfl', book: 'draftkings' }, slate, host);
+    await settle();
+    const open = findAll(view.render(), byAttr('data-open', GAME_ID))[0]!;
+    click(open);
+    expect(view.focus).toBe('back');
+    expect(host.calls.slice(1)).toEqual([
+      { name: 'get_game_odds', args: { sport: 'nfl', gameId: GAME_ID, detail: 'full', history: true, book: 'draftkings' } },
+      { name: 'get_injury_report', args: { sport: 'nfl', gameId: GAME_ID } },
+      { name: 'get_weather', args: { gameId: GAME_ID } },
+    ]);
+    await settle();
+    const tree = view.render();
+    const full = answer('game-full').games[0];
+    expect(textOf(find(tree, (node) => node.tag === 'h1'))).toBe(`${full.awayTeam.name} at ${full.homeTeam.name}`);
+    for (const market of full.markets) {
+      // The chart's points are the history series: the fair line's values, and the price line's prices in its texts.
+      const chart = find(tree, byAttr('data-chart', `movement-${market.market}`));
+      const fair = findAll(chart, (node) => node.tag === 'circle' && String(node.attrs['data-line']).endsWith(' fair'));
+      const series = market.history.series;
+      expect(fair.map((point) => Number(point.attrs['data-value']))).toEqual(
+        market.history.outcomes.flatMap((_: string, i: number) =>
+          series.map((point: any) => point.fairProbability?.[i]).filter((v: unknown) => v != null),
+        ),
+      );
+      const table = find(tree, byAttr('id', `market-${market.market}`));
+      expect(findAll(table, (node) => node.tag === 'tr' && node.attrs['data-outcome'] !== undefined)).toHaveLength(market.outcomes.length);
+    }
+    expect(textOf(find(tree, (node) => node.attrs.class === 'weather'))).toContain(answer('weather').venue);
+    const injuries = answer('injuries');
+    for (const team of injuries.teams) expect(textOf(find(tree, byAttr('data-team', team.team)))).toContain(team.injuries[0].player);
+    expect(textOf(find(tree, byAttr('data-sample')))).toBe(SAMPLE_NOTE);
+
+    click(find(tree, byAttr('data-focus', 'back')));
+    expect(view.focus).toBe(`open-${GAME_ID}`);
+    expect(rowsOf(view.render(), 'games').length).toBeGreaterThan(0);
+  });
+
+  it('opens the game at once when the model asked about one game', async () => {
+    const host = oddsHost();
+    const view = drive(board, { sport: 'nfl', gameId: GAME_ID }, answer('game'), host);
+    expect(host.calls.map((call) => call.name)).toEqual(['get_game_odds', 'get_game_odds', 'get_injury_report', 'get_weather']);
+    await settle();
+    expect(find(view.render(), byAttr('data-chart', 'movement-h2h'))).toBeDefined();
+  });
+
+  it('pages the games through the host with the answer’s cursor', async () => {
+    const host = oddsHost();
+    const view = drive(board, { sport: 'nfl' }, slate, host);
+    await settle();
+    const before = rowsOf(view.render(), 'games').length;
+    click(find(view.render(), byAttr('data-focus', 'more-games')));
+    expect(host.calls.at(-1)).toEqual({ name: 'get_game_odds', args: { sport: 'nfl', cursor: 'a cursor' } });
+    await settle();
+    expect(rowsOf(view.render(), 'games').length).toBe(2 * before);
+  });
+
+  it('continues the model’s own list with its own arguments, and says when a page cannot be had', async () => {
+    const args = { sport: 'nfl', minExpectedValue: 0.03, minBooks: 4, limit: 25, cursor: 'the model’s cursor' };
+    const host = fakeHost({
+      get_game_odds: (asked: Record<string, unknown>) => (asked.cursor ? Promise.reject(new Error('cursor: expired; ask again')) : slate),
+    });
+    const view = drive(board, args, value, host);
+    await settle();
+    click(find(view.render(), byAttr('data-focus', 'more-value')));
+    click(find(view.render(), byAttr('data-focus', 'more-value')));
+    expect(host.calls.at(-1)).toEqual({
+      name: 'get_game_odds',
+      args: { sport: 'nfl', minExpectedValue: 0.03, minBooks: 4, limit: 25, cursor: 'a cursor' },
+    });
+    await settle();
+    expect(textOf(find(view.render(), byAttr('role', 'alert')))).toBe(' Could not load them: cursor: expired; ask again');
+  });
+
+  it('says what failed when a call through the host fails, and draws the rest', async () => {
+    const host = fakeHost({
+      get_game_odds: (args: Record<string, unknown>) =>
+        args.minExpectedValue ? Promise.reject(new Error('rate_limited: wait 10 s')) : slate,
+    });
+    const view = drive(board, { sport: 'nfl' }, slate, host);
+    await settle();
+    const tree = view.render();
+    expect(textOf(find(tree, byAttr('role', 'alert')))).toBe('Could not load the value list: rate_limited: wait 10 s');
+    expect(rowsOf(tree, 'games').length).toBeGreaterThan(0);
+  });
+
+  it('shows names and notes from the data as text, never as markup', async () => {
+    const hostile = structuredClone(slate);
+    hostile.games[0].matchup = '<img src=x onerror=alert(1)> at <b>NO</b>';
+    hostile.priceNote = '<script>alert(1)</script>';
+    const view = drive(board, { sport: 'nfl' }, hostile, oddsHost());
+    await settle();
+    const tree = view.render();
+    expect(findAll(tree, (node) => ['img', 'script', 'b'].includes(node.tag))).toEqual([]);
+    expect(textOf(tree)).toContain('<img src=x onerror=alert(1)> at <b>NO</b>');
+    expect(textOf(tree)).toContain('<script>alert(1)</script>');
+    expect(() => h('p', { onclick: 'alert(1)' })).toThrow(/not an attribute/);
+  });
+});

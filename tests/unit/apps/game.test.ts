@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { gameView } from '@/lib/apps/game';
+import { SAMPLE_NOTE } from '@/lib/data/sample-note';
+import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
+import { GAME_ID } from '../../helpers/view-answers.mjs';
+import { answer, byAttr, drive, fakeHost, find, findAll, numbersIn, settle, textOf } from './support';
+
+// The game view on its own, drawn for get_game_odds about one game: everything it shows is asked for through
+// the host in full (the model's answer stays the concise one).
+
+describe('the game view', () => {
+  it('asks for the game in full with its history, the injuries and the weather, and draws every figure of the answer', async () => {
+    const host = fakeHost({ get_game_odds: answer('game-full'), get_injury_report: answer('injuries'), get_weather: answer('weather') });
+    const view = drive(gameView, { sport: 'nfl', gameId: GAME_ID }, answer('game'), host);
+    expect(textOf(view.render())).toContain('Loading the odds');
+    expect(host.calls).toEqual([
+      { name: 'get_game_odds', args: { sport: 'nfl', gameId: GAME_ID, detail: 'full', history: true } },
+      { name: 'get_injury_report', args: { sport: 'nfl', gameId: GAME_ID } },
+      { name: 'get_weather', args: { gameId: GAME_ID } },
+    ]);
+    await settle();
+    const tree = view.render();
+    const game = answer('game-full').games[0];
+    for (const market of game.markets) {
+      const rows = findAll(find(tree, byAttr('id', `market-${market.market}`)), byAttr('data-outcome'));
+      expect(rows.map((row) => numbersIn(row))).toEqual(
+        market.outcomes.map((o: any) =>
+          [
+            o.americanOdds,
+            o.fairProbability,
+            ...(o.best ? [o.best.americanOdds, o.best.expectedValue] : []),
+            o.fairProbabilityChange,
+          ].filter((n) => n != null),
+        ),
+      );
+      for (const [index, outcome] of market.outcomes.entries()) {
+        expect(textOf(rows[index]!)).toContain(outcome.updatedAgo);
+        if (outcome.opening) expect(textOf(rows[index]!)).toContain(outcome.opening.ago);
+      }
+      if (market.arbitrage) expect(textOf(tree)).toContain(market.arbitrage.note);
+    }
+    expect(textOf(find(tree, byAttr('data-sample')))).toBe(SAMPLE_NOTE);
+    expect(textOf(tree)).toContain('The injury report is updated about twice a day');
+    expect(textOf(tree)).toContain(RESPONSIBLE_GAMBLING_LINE);
+  });
+
+  it('draws at phone width: the charts fit the width they are given', async () => {
+    const host = fakeHost({ get_game_odds: answer('game-full'), get_injury_report: answer('injuries'), get_weather: answer('weather') });
+    const view = drive(gameView, { sport: 'nfl', gameId: GAME_ID }, answer('game'), host, { timeZone: 'UTC', width: 320 });
+    await settle();
+    for (const svg of findAll(view.render(), (node) => node.tag === 'svg')) expect(Number(svg.attrs.width)).toBeLessThanOrEqual(320);
+  });
+});

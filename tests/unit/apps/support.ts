@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Host } from '@/lib/apps/bridge';
+import type { ViewTool } from '@/lib/apps/catalogue';
+import type { Node } from '@/lib/apps/dom';
+import type { Env, Update, ViewSpec } from '@/lib/apps/run';
+import { VIEW_ANSWERS_DIR } from '../../helpers/view-answers.mjs';
+
+// Drives a view without a browser: its spec starts from a recorded answer, a fake host answers its calls with
+// recorded answers, and the drawing is read back as a tree.
+
+export const answer = (file: string): Record<string, any> => JSON.parse(readFileSync(path.join(VIEW_ANSWERS_DIR, `${file}.json`), 'utf8'));
+
+export const ENV: Env = { timeZone: 'America/New_York', width: 900 };
+
+export interface Call {
+  name: ViewTool;
+  args: Record<string, unknown>;
+}
+
+/** A host whose tool calls answer from `answers` (a tool's answer, or a function of its arguments). */
+export function fakeHost(answers: Partial<Record<ViewTool, unknown>>): Host & { calls: Call[] } {
+  const calls: Call[] = [];
+  return {
+    calls,
+    async callTool<Answer>(name: ViewTool, args: Record<string, unknown>) {
+      calls.push({ name, args });
+      const given = answers[name];
+      if (given === undefined) throw new Error(`no answer for ${name}`);
+      if (given instanceof Error) throw given;
+      return (typeof given === 'function' ? (given as (args: Record<string, unknown>) => unknown)(args) : structuredClone(given)) as Answer;
+    },
+  };
+}
+
+/** Lets every pending call's answer arrive. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+export function drive<State>(
+  spec: ViewSpec<State>,
+  args: Record<string, unknown>,
+  modelAnswer: Record<string, unknown>,
+  host: Host,
+  env = ENV,
+) {
+  let state: State;
+  let focus: string | undefined;
+  const update: Update<State> = (change, next) => {
+    state = change(state);
+    focus = next;
+  };
+  state = spec.start(args, modelAnswer, host, update);
+  return {
+    get state() {
+      return state;
+    },
+    get focus() {
+      return focus;
+    },
+    render: (): Node => spec.render(state, env, update),
+  };
+}
+
+export function* walk(node: Node | string): Generator<Node> {
+  if (typeof node === 'string') return;
+  yield node;
+  for (const child of node.children) yield* walk(child);
+}
+
+export const textOf = (node: Node | string): string => (typeof node === 'string' ? node : node.children.map(textOf).join(''));
+
+/** The nodes of a tree that `match`. */
+export const findAll = (tree: Node, match: (node: Node) => boolean) => [...walk(tree)].filter(match);
+
+/** The one node of a tree that `match`es. */
+export function find(tree: Node, match: (node: Node) => boolean): Node {
+  const found = findAll(tree, match);
+  if (found.length !== 1) throw new Error(`expected one node, found ${found.length}`);
+  return found[0]!;
+}
+
+export const byAttr = (name: string, value?: string | boolean) => (node: Node) =>
+  value === undefined ? node.attrs[name] !== undefined : node.attrs[name] === value;
+
+/** The exact numbers a node shows (its data-number attributes), in order. */
+export const numbersIn = (node: Node) => findAll(node, byAttr('data-number')).map((n) => Number(n.attrs['data-number']));
+
+export const click = (node: Node) => node.on.click!();
