@@ -305,7 +305,10 @@ test('bankroll view: get_bankroll names it; the room under each limit, open expo
   await expect(view.locator('[data-limit="daily"] [data-number]')).toHaveAttribute('data-number', String(bankroll.dailyLossRoom));
   await expect(view.locator('[data-limit="weekly"] [data-number]')).toHaveAttribute('data-number', String(bankroll.weeklyLossRoom));
 
-  const bets = data(calls.findLast((c) => c.name === 'list_bets' && c.arguments.limit === undefined)!.result);
+  // The view asks for the bets itself, through the host: wait for that call (a loaded machine may be slow to make it).
+  const betsCall = () => calls.findLast((c) => c.name === 'list_bets' && c.arguments.limit === undefined && c.result !== undefined);
+  await expect.poll(betsCall, SLOW).toBeDefined();
+  const bets = data(betsCall()!.result);
   await expect(view.locator('#bets tbody tr')).toHaveCount(bets.bets.length, SLOW);
   const settled = bets.bets.filter((bet: any) => bet.settledAt).sort((a: any, b: any) => a.settledAt.localeCompare(b.settledAt));
   const profit = await view
