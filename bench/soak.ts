@@ -7,6 +7,7 @@ import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { freshDatabase } from '../tests/helpers/db';
 import { startServer } from '../tests/helpers/server';
+import { processSeconds } from './cpu';
 import { rssMb } from './measure';
 import { HUGE_BUDGETS, NO_VIG_BODY } from './slate';
 
@@ -94,8 +95,12 @@ function mix(gameId: string, selection: string): ((seq: number) => Call)[] {
 
 interface Minute {
   latencies: number[];
+  /** Latencies by kind of call, to tell which calls a slower minute came from. */
+  byKind: Map<string, number[]>;
   errors: number;
   rssMb: number;
+  /** The server's CPU seconds (user + system) when the minute ended: it says whether the server worked harder. */
+  cpuSeconds: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -124,7 +129,13 @@ export async function runSoak(): Promise<void> {
   // Idle sockets are dropped before the server's own 5 s keep-alive timeout would close them under a new request.
   const agent = new Agent({ keepAlive: true, maxSockets: 64, timeout: 4000 });
   const calls = mix(game.id, game.homeTeam.abbreviation);
-  const minutes: Minute[] = Array.from({ length: Math.ceil(SECONDS / 60) }, () => ({ latencies: [], errors: 0, rssMb: 0 }));
+  const minutes: Minute[] = Array.from({ length: Math.ceil(SECONDS / 60) }, () => ({
+    latencies: [],
+    byKind: new Map<string, number[]>(),
+    errors: 0,
+    rssMb: 0,
+    cpuSeconds: 0,
+  }));
   const logged = { sent: 0, stored: 0 };
   const errorKinds = new Map<string, number>();
   let startedAt = 0;
@@ -160,7 +171,11 @@ export async function runSoak(): Promise<void> {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => {
-            minute.latencies.push(performance.now() - started);
+            const ms = performance.now() - started;
+            minute.latencies.push(ms);
+            const ofKind = minute.byKind.get(call.kind) ?? [];
+            ofKind.push(ms);
+            minute.byKind.set(call.kind, ofKind);
             if (res.statusCode !== 200) return fail(`HTTP ${res.statusCode}`);
             if (call.kind === 'log_bet') {
               const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { duplicate: boolean } };
@@ -181,7 +196,9 @@ export async function runSoak(): Promise<void> {
   const sampler = setInterval(() => {
     const minute = minutes[Math.min(minutes.length - 1, Math.floor((Date.now() - startedAt) / 60_000))] as Minute;
     minute.rssMb = rssMb(server.pid);
+    minute.cpuSeconds = processSeconds(server.pid);
   }, 1000);
+  const cpuAtStart = processSeconds(server.pid);
   const inFlight = new Set<Promise<void>>();
   let seq = 0;
   try {
@@ -202,7 +219,7 @@ export async function runSoak(): Promise<void> {
     await Promise.all(inFlight);
     clearInterval(sampler);
     const stored = await db.bet.count({ where: { clientRequestId: { startsWith: 'soak-' } } });
-    report(minutes, seq, errorKinds, { ...logged, inDatabase: stored });
+    report(minutes, cpuAtStart, seq, errorKinds, { ...logged, inDatabase: stored });
   } finally {
     clearInterval(sampler);
     agent.destroy();
@@ -214,6 +231,7 @@ export async function runSoak(): Promise<void> {
 
 function report(
   minutes: Minute[],
+  cpuAtStart: number,
   sent: number,
   errorKinds: Map<string, number>,
   bets: { sent: number; stored: number; inDatabase: number },
@@ -221,14 +239,25 @@ function report(
   console.log(
     `\nSoak: ${SECONDS} s of mixed agent traffic at ${RATE} requests a second (${sent} sent), PostgreSQL, Redis budgets, ${USERS} users\n`,
   );
-  console.log('| minute | requests | errors | p50 ms | p99 ms | server RSS MB (end of minute) |');
-  console.log('|---:|---:|---:|---:|---:|---:|');
+  console.log('| minute | requests | errors | p50 ms | p99 ms | server RSS MB (end of minute) | server CPU per request |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|');
   minutes.forEach((minute, i) => {
     const sorted = [...minute.latencies].sort((x, y) => x - y);
+    const cpu = minute.cpuSeconds - (i === 0 ? cpuAtStart : (minutes[i - 1] as Minute).cpuSeconds);
     console.log(
-      `| ${i + 1} | ${minute.latencies.length} | ${minute.errors} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${minute.rssMb.toFixed(0)} |`,
+      `| ${i + 1} | ${minute.latencies.length} | ${minute.errors} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ` +
+        `${minute.rssMb.toFixed(0)} | ${((cpu / Math.max(1, minute.latencies.length)) * 1000).toFixed(2)} ms |`,
     );
   });
+  const byKind = (minute: Minute | undefined) =>
+    [...(minute?.byKind ?? [])]
+      .map(([kind, ms]) => {
+        const sorted = [...ms].sort((x, y) => x - y);
+        return `${kind} ${percentile(sorted, 50).toFixed(1)}/${percentile(sorted, 99).toFixed(1)}`;
+      })
+      .join(', ');
+  console.log(`\np50/p99 ms by call, minute 2: ${byKind(minutes[1])}`);
+  console.log(`p50/p99 ms by call, last minute: ${byKind(minutes.at(-1))}`);
   const steady = minutes.slice(1);
   if (steady.length > 1) {
     const p99s = steady.map((minute) =>
