@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { FORM_MAX_BYTES } from './lib/console/forms';
+import { FORM_MAX_BYTES } from './lib/console/form-limits';
 
 /** No site may frame the console (its create and revoke buttons would be clickjackable): CSP and the older header. */
 const NO_FRAMING = [

@@ -2,7 +2,7 @@ import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
 import { authSecret } from '@/lib/auth/secret';
 import { config as appConfig } from '@/lib/config';
-import { FORM_MAX_BYTES } from '@/lib/console/forms';
+import { FORM_MAX_BYTES } from '@/lib/console/form-limits';
 import { asToolError } from '@/lib/errors';
 import { checkHost, checkHostAndOrigin } from '@/lib/http/origin';
 import { NO_STORE } from '@/lib/http/errors';

@@ -1,8 +1,9 @@
 // `npm run bench`: throughput and latency of the service's routes beside two baselines measured in
 // the same run: a trivial route of the same Next build (the framework's floor) and a bare node:http
-// server doing the same work. Figures are reported as ratios; nothing here asserts a time.
+// server doing the same work; then the scale-out rows (bench/scale-out.ts) and the soak row (bench/soak.ts).
+// BENCH_ONLY=single, scale-out or soak runs one part alone. Figures are reported as ratios and per-minute
+// tables; nothing here asserts a time.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { rm, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,23 +12,18 @@ import { ingest } from '@/lib/data/ingest';
 import { createEspn } from '@/lib/data/providers/espn';
 import { createOddsApi } from '@/lib/data/providers/odds-api';
 import { createOpenMeteo } from '@/lib/data/providers/open-meteo';
-import { parseConfig } from '@/lib/config';
 import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
-import { freshDatabase } from '../tests/helpers/db';
-import { freePort, startServer, type RunningServer } from '../tests/helpers/server';
+import { freePort, startServer } from '../tests/helpers/server';
 import { answerSizes, printAnswerSizes } from './answer-sizes';
-import { startBalancer } from './balancer';
-import { cpuDuring } from './cpu';
+import { DURATION_SECONDS, CONNECTIONS, measure, median, ROUNDS, type Row } from './measure';
 import { startOddsApiSlate } from './odds-api-slate';
+import { measureScaleOut, printScaleOut } from './scale-out';
+import { runSoak } from './soak';
 import { benchToken, BENCH_ENV, NO_VIG_BODY, seedSlate } from './slate';
 
-const CONNECTIONS = 20;
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** BENCH_PLAIN=1 adds the REST and MCP rows on bench/plain-server.mjs (no request ids, log or metrics): their cost. */
 const PLAIN = process.env.BENCH_PLAIN === '1';
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NO_VIG_CALL = { name: 'calc_no_vig_odds', arguments: { prices: [-110, -110] } };
 /** MCP tools/call under 2026-07-28: the envelope rides in `_meta`, and the headers mirror the method and tool name. */
 const MCP_MODERN_BODY = JSON.stringify({
@@ -58,37 +54,9 @@ const GAME_ODDS_FULL_BODY = JSON.stringify({ sport: 'nfl', detail: 'full' });
 /** The value scan over the NFL week (the bench slate's league with line history), 2% or better at 3+ books. */
 const VALUE_SCAN_BODY = JSON.stringify({ sport: 'nfl', minExpectedValue: 0.02, minBooks: 3 });
 
-interface Row {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** Where the machine's CPU went during the row (scale-out rows). */
-  cpu?: string;
-}
-
 interface Target {
   name: string;
   options: autocannon.Options;
-}
-
-/** The round whose throughput is the median, with its latencies; errors summed over every round. */
-function median(rows: Row[]): Row {
-  const sorted = [...rows].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-  return { ...(sorted[Math.floor(sorted.length / 2)] as Row), errors: rows.reduce((sum, row) => sum + row.errors, 0) };
-}
-
-async function measure(name: string, options: autocannon.Options): Promise<Row> {
-  process.stderr.write(`measuring ${name} for ${DURATION_SECONDS} s …\n`);
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_SECONDS, ...options });
-  return {
-    name,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
 }
 
 async function startBareServer(): Promise<{ url: string; stop(): void }> {
@@ -132,112 +100,9 @@ async function measureIngestion(dir: string): Promise<string> {
   }
 }
 
-/** A process's resident memory in MB, from /proc (0 where there is none). */
-function rssMb(pid: number): number {
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Whether this code's configuration reads REDIS_URL (the Redis budget backend); without it the instances count in-process. */
-function redisBudgets(): boolean {
-  try {
-    return 'REDIS_URL' in parseConfig({ ...process.env, REDIS_URL: REDIS_URL });
-  } catch {
-    return false;
-  }
-}
-
-interface ScaleOut {
-  label: string;
-  one: Row;
-  two: Row;
-  ratios: number[];
-  peakRssMb: number[];
-}
-
-/**
- * The scale-out rows: REST calc_no_vig_odds on two instances behind a loopback round-robin TCP balancer, against one
- * instance behind the same balancer, on one PostgreSQL database (and Redis budgets when the code has them), in
- * alternating rounds. RSS of each instance is sampled while it is under load.
- */
-async function measureScaleOut(): Promise<ScaleOut> {
-  const database = await freshDatabase('postgres');
-  await migrate(database.url);
-  const db = createDb(database.url);
-  const token = await benchToken(db);
-  await db.$disconnect();
-  const redis = redisBudgets();
-  const env = { DATABASE_URL: database.url, ...BENCH_ENV, ...(redis ? { REDIS_URL } : {}) };
-  const instances: RunningServer[] = [];
-  const balancers: Awaited<ReturnType<typeof startBalancer>>[] = [];
-  try {
-    // APP_URL is the balancer's public name (localhost); each instance's own port does not matter behind it.
-    instances.push(...(await Promise.all([startServer(env, { keepOutput: false }), startServer(env, { keepOutput: false })])));
-    const [a, b] = instances as [RunningServer, RunningServer];
-    balancers.push(await startBalancer([a.port]), await startBalancer([a.port, b.port]));
-    const [single, pair] = balancers as [Awaited<ReturnType<typeof startBalancer>>, Awaited<ReturnType<typeof startBalancer>>];
-    const servers = { 'instance 1': a.pid, 'instance 2': b.pid };
-    const measureCpu = async (name: string, options: autocannon.Options): Promise<Row> => {
-      const { result, cpu } = await cpuDuring(servers, () => measure(name, options));
-      return { ...result, cpu };
-    };
-    const options = (port: number): autocannon.Options => ({
-      url: `http://localhost:${port}/api/v1/tools/calc_no_vig_odds`,
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: NO_VIG_BODY,
-    });
-    await autocannon({ ...options(pair.port), connections: 10, amount: 4000 });
-    const peak = [0, 0];
-    const sampler = setInterval(() => instances.forEach((server, i) => (peak[i] = Math.max(peak[i] as number, rssMb(server.pid)))), 250);
-    const ones: Row[] = [];
-    const twos: Row[] = [];
-    try {
-      for (let round = 1; round <= ROUNDS; round++) {
-        ones.push(await measureCpu(`scale-out: one instance (round ${round}/${ROUNDS})`, options(single.port)));
-        twos.push(await measureCpu(`scale-out: two instances (round ${round}/${ROUNDS})`, options(pair.port)));
-      }
-    } finally {
-      clearInterval(sampler);
-    }
-    const budgets = redis ? `Redis budgets (${REDIS_URL})` : 'in-process budgets (REDIS_URL not read by this code yet)';
-    return {
-      label: `REST calc_no_vig_odds on PostgreSQL, ${budgets}, behind a loopback round-robin TCP balancer`,
-      one: median(ones),
-      two: median(twos),
-      ratios: twos.map((row, i) => row.requestsPerSecond / (ones[i] as Row).requestsPerSecond),
-      peakRssMb: peak,
-    };
-  } finally {
-    await Promise.all(balancers.map((balancer) => balancer.close()));
-    await Promise.all(instances.map((server) => server.stop()));
-    await database.drop();
-  }
-}
-
-function printScaleOut(scale: ScaleOut): void {
-  const range = `${Math.min(...scale.ratios).toFixed(2)}–${Math.max(...scale.ratios).toFixed(2)}`;
-  console.log(`\nScale-out: ${scale.label} (${CONNECTIONS} connections, ${ROUNDS} alternating rounds, medians)\n`);
-  console.log(
-    '| instances | req/s | p50 ms | p99 ms | errors | vs one instance | (per round) | peak RSS per instance | CPU (median round) |',
-  );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
-  console.log(
-    `| one | ${scale.one.requestsPerSecond.toFixed(0)} | ${scale.one.p50} | ${scale.one.p99} | ${scale.one.errors} | 1.00 | | | ${scale.one.cpu ?? ''} |`,
-  );
-  console.log(
-    `| two | ${scale.two.requestsPerSecond.toFixed(0)} | ${scale.two.p50} | ${scale.two.p99} | ${scale.two.errors} | ` +
-      `${(scale.two.requestsPerSecond / scale.one.requestsPerSecond).toFixed(2)} | ${range} | ` +
-      `${scale.peakRssMb.map((mb) => `${mb.toFixed(0)} MB`).join(', ')} | ${scale.two.cpu ?? ''} |`,
-  );
-}
-
 async function main() {
   if (process.env.BENCH_ONLY === 'scale-out') return printScaleOut(await measureScaleOut());
+  if (process.env.BENCH_ONLY === 'soak') return runSoak();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'jev-bench-'));
   const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
   await migrate(databaseUrl);
@@ -355,8 +220,11 @@ async function main() {
       await sizesDb.$disconnect();
     }
 
-    // The single-instance servers rest from here on; the scale-out rows start their own instances.
-    if (process.env.BENCH_ONLY !== 'single') printScaleOut(await measureScaleOut());
+    // The single-instance servers rest from here on; the scale-out and soak rows start their own instances.
+    if (process.env.BENCH_ONLY !== 'single') {
+      printScaleOut(await measureScaleOut());
+      await runSoak();
+    }
   } finally {
     bare.stop();
     await fresh.stop();

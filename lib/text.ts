@@ -14,6 +14,19 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
 /** Tabs, newlines and the other separators become one space: a label is one line. */
 const SPACES = /[\s\p{Zl}\p{Zp}]+/gu;
 
+/** An unpaired UTF-16 surrogate: not Unicode text at all (SQLite refuses to store it). */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** What no database stores: NUL (PostgreSQL refuses it) and lone surrogates (SQLite refuses them). */
+const UNSTORABLE = new RegExp(`\u0000|${LONE_SURROGATE.source}`);
+
+/**
+ * Whether text can reach a query as it is. A NUL or lone surrogate in a value a query is asked with (an id from a
+ * form, a client_id) fails the query itself, so such input is refused or dropped where it comes in.
+ */
+export function isStorable(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
 /** A client label as stored with a bet or pick, and a token's last MCP client: the client's name or User-Agent. */
 export const LABEL_MAX_CODE_POINTS = 200;
 /** A name a person or a client gives: a token's, an OAuth client's, a user's. */

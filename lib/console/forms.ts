@@ -1,16 +1,10 @@
 import type { z } from 'zod';
+import { isStorable } from '@/lib/text';
 
 // What a server action hands back to its form: one message per field, shown next to that field, and the
 // values as typed so that nothing is lost on a mistake.
 
 export type FieldErrors = Record<string, string>;
-
-/**
- * The largest body a console page, server action or sign-in post may send: forms are a few hundred bytes.
- * next.config.ts gives Next the same bound (server actions, and what it buffers for the proxy); the proxy refuses
- * a larger declared length with 413 before Next reads it (Next itself would answer 500).
- */
-export const FORM_MAX_BYTES = 1024 * 1024;
 
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
@@ -21,12 +15,16 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** The named fields of a submitted form as strings (a missing field reads as empty). */
+/**
+ * The named fields of a submitted form as strings: a missing field reads as empty, and so does one holding what
+ * no database stores (NUL, a lone surrogate; lib/text.ts), which no form of the console asks for and which would
+ * fail the query it reached. Every form and server action of the console reads its fields through this.
+ */
 export function formValues<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
   const values = {} as Record<K, string>;
   for (const name of names) {
     const value = form.get(name);
-    values[name] = typeof value === 'string' ? value : '';
+    values[name] = typeof value === 'string' && isStorable(value) ? value : '';
   }
   return values;
 }

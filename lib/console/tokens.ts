@@ -60,8 +60,8 @@ export type RevokeTokenState = { status: 'idle' } | { status: 'revoked'; name: s
 
 /** Revokes one of the user's own tokens; another user's id is answered exactly like an unknown one. */
 export async function revokeTokenFromForm(db: Db, userId: string, form: FormData, now: Date): Promise<RevokeTokenState> {
-  const tokenId = form.get('tokenId');
-  if (typeof tokenId !== 'string' || tokenId === '') return { status: 'not_found' };
+  const { tokenId } = formValues(form, ['tokenId']);
+  if (tokenId === '') return { status: 'not_found' };
   const token = await db.accessToken.findFirst({ where: { id: tokenId, userId }, select: { name: true } });
   if (!token || !(await revokeAccessToken(db, userId, tokenId, now))) return { status: 'not_found' };
   return { status: 'revoked', name: token.name };

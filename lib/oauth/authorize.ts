@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TokenScope } from '@/lib/account/token-format';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
+import { isStorable } from '@/lib/text';
 import { findClient, redirectUriAllowed, storeClient, type KnownClient } from './clients';
 import { OAuthFailure } from './errors';
 import { createAuthorizationCode } from './grants';
@@ -50,7 +51,9 @@ export async function checkAuthorizationRequest(db: Db, cfg: Config, params: Par
     'scope',
     'state',
   ]) {
-    if (Array.isArray(params[key])) return { kind: 'error-page', message: `The request repeats ${key}.` };
+    const value = params[key];
+    if (Array.isArray(value)) return { kind: 'error-page', message: `The request repeats ${key}.` };
+    if (value !== undefined && !isStorable(value)) return { kind: 'error-page', message: `The request's ${key} is not text.` };
   }
   const clientId = one(params, 'client_id');
   if (!clientId) return { kind: 'error-page', message: 'The request names no app (client_id is missing).' };

@@ -7,6 +7,7 @@ import { checkHostAndOrigin } from '@/lib/http/origin';
 import { clientAddress } from '@/lib/http/address';
 import { withDeadline } from '@/lib/http/deadline';
 import { budgetStore, type Budget, type RateLimiter } from '@/lib/ratelimit';
+import { isStorable } from '@/lib/text';
 import { findStoredClient, registerClient, type KnownClient } from './clients';
 import { OAuthFailure } from './errors';
 import { exchangeCode, refreshGrant, revokeClientToken } from './grants';
@@ -45,6 +46,8 @@ async function formOf(request: Request): Promise<URLSearchParams> {
   const form = new URLSearchParams(await readRequestText(request, MAX_BODY, tooLarge));
   for (const key of new Set(form.keys())) {
     if (form.getAll(key).length > 1) throw new OAuthFailure('invalid_request', `${key} is repeated.`);
+    if (!form.getAll(key).every(isStorable))
+      throw new OAuthFailure('invalid_request', `${key} is not text (it holds NUL or a lone surrogate).`);
   }
   return form;
 }

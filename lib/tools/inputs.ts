@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isWholeCents, MAX_AMOUNT, MAX_AMOUNT_TEXT, ONE_CENT, WHOLE_CENTS_MESSAGE } from '@/lib/account/money';
 import { SPORTS } from '@/lib/data/sports';
 import { invalidInput, type Issue } from '@/lib/errors';
+import { LONE_SURROGATE } from '@/lib/text';
 
 // Argument schemas shared by every tool, so a rule such as "American odds are never between -99 and +99"
 // is written once and reads the same in every tool's JSON Schema and every error message.
@@ -13,8 +14,6 @@ export function expected(message: string) {
   return (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message);
 }
 
-/** An unpaired UTF-16 surrogate: not Unicode text at all (SQLite refuses to store it). */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 export const NUL_MESSAGE = 'must not contain NUL characters (\\u0000)';
 export const SURROGATE_MESSAGE = 'must be valid Unicode text (it holds an unpaired surrogate such as \\ud800)';
 

@@ -366,6 +366,23 @@ describe.each(PROVIDERS)('items 4 and 8: labels and names on %s', (provider) => 
     expect(bets.body).not.toContain('x'.repeat(201));
   });
 
+  it('ids and OAuth parameters holding NUL are refused, not a 500 (PostgreSQL fails such a query)', async () => {
+    const connect = await page('/connect');
+    const revoke = htmlForms(connect.body).find((form) => form.hidden.some(([name]) => name === 'tokenId'));
+    const fields = revoke!.defaults.map(([name, value]): [string, string] => [name, name === 'tokenId' ? 'tok\u0000en' : value]);
+    const { body, contentType } = multipart(fields);
+    const revoked = await raw(server.port, {
+      path: '/connect',
+      headers: { cookie: cookieHeader(session), origin: server.origin, 'content-type': contentType },
+      body,
+    });
+    expect(revoked.status, revoked.body.slice(0, 200)).toBe(200);
+    const query = new URLSearchParams({ client_id: 'jevc_a\u0000b', redirect_uri: 'https://app.example/cb', response_type: 'code' });
+    const authorize = await page(`/oauth/authorize?${query}`);
+    expect(authorize.status).toBe(200);
+    expect(authorize.body).toContain('client_id is not text');
+  });
+
   it('a token named on the Connect page is stored without invisible characters', async () => {
     const connect = await page('/connect');
     const form = htmlForms(connect.body).find((candidate) => candidate.inputs.has('name') && candidate.inputs.has('expiry'));

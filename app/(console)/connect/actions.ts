@@ -6,6 +6,7 @@ import { redirect } from 'next/navigation';
 import { endAllSessions } from '@/lib/auth/revocation';
 import { requireUser } from '@/lib/auth/session';
 import { config } from '@/lib/config';
+import { formValues } from '@/lib/console/forms';
 import { createTokenFromForm, revokeTokenFromForm, type CreateTokenState, type RevokeTokenState } from '@/lib/console/tokens';
 import { db } from '@/lib/db';
 import { disconnectApp } from '@/lib/oauth/grants';
@@ -30,8 +31,8 @@ export async function revokeTokenAction(_previous: RevokeTokenState, form: FormD
 /** Disconnects one of the user's OAuth apps: its grant, refresh tokens and access tokens are revoked at once. */
 export async function disconnectAppAction(form: FormData): Promise<void> {
   const user = await requireUser();
-  const grantId = form.get('grantId');
-  if (typeof grantId === 'string' && grantId) await disconnectApp(db(), user.id, grantId, new Date());
+  const { grantId } = formValues(form, ['grantId']);
+  if (grantId) await disconnectApp(db(), user.id, grantId, new Date());
   revalidatePath('/connect');
 }
 

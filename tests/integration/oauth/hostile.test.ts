@@ -303,6 +303,19 @@ describe('item 3: OAuth budgets are shared through REDIS_URL', () => {
     for (const server of [a, b, a, b]) expect((await token(server)).status).toBe(401);
     expect((await token(a)).status).toBe(429);
   });
+
+  // (A lone surrogate cannot be sent in a form: encoding it makes it U+FFFD.)
+  it('a NUL in a client_id is refused, never reaching PostgreSQL (which would fail the query: 500)', async () => {
+    for (const clientId of ['jevc_a\u0000b', '\u0000']) {
+      const res = await raw(a.port, {
+        path: '/api/oauth/revoke',
+        headers: { 'content-type': FORM, 'x-forwarded-for': '198.51.100.78' },
+        body: new URLSearchParams({ client_id: clientId, token: 't' }).toString(),
+      });
+      expect(res.status, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('client_id') });
+    }
+  });
 });
 
 describe('item 10: a stalled PostgreSQL on the OAuth endpoints', () => {

@@ -83,38 +83,49 @@ describe('email and password sign-in', () => {
 
   // Defect 7 of issue 14: with the shared store pointing at something that accepts connections and never
   // answers, 40 wrong passwords were all checked and the right one then signed in.
-  it.each(['upstash', 'redis'] as const)('keeps the account limit with a dead %s store, waiting for it at most once', async (store) => {
-    const sockets = new Set<Socket>();
-    const blackHole = createServer((socket) => sockets.add(socket));
-    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
-    const { port } = blackHole.address() as { port: number };
-    const log = vi.fn();
-    try {
-      const limiter = createRateLimiter({
-        ...(store === 'redis' ? { redisUrl: `redis://127.0.0.1:${port}` } : { upstashUrl: `http://127.0.0.1:${port}`, upstashToken: 'x' }),
-        timeoutMs: 300,
-        log,
-      });
-      const outcomes: string[] = [];
-      const refusedMs: number[] = [];
-      const tryOnce = async (password: string, address: string) => {
-        const started = performance.now();
-        const { outcome } = await attempt(limiter, 'ann@example.com', password, address);
-        if (outcome === 'rate_limited') refusedMs.push(performance.now() - started);
-        outcomes.push(outcome);
-      };
-      for (let i = 0; i < 40; i++) await tryOnce(`wrong password ${i}`, `10.1.0.${i}`);
-      await tryOnce(PASSWORD, '10.1.1.1');
-      expect(outcomes.slice(0, SIGN_IN_BUDGETS.account.limit)).toEqual(Array(SIGN_IN_BUDGETS.account.limit).fill('refused'));
-      expect(outcomes.slice(SIGN_IN_BUDGETS.account.limit)).toEqual(Array(41 - SIGN_IN_BUDGETS.account.limit).fill('rate_limited'));
-      // A refused attempt checks no password: at most one store wait of 300 ms (the first after a back-off),
-      // not one per budget.
-      expect(Math.max(...refusedMs)).toBeLessThan(1000);
-      expect(log).toHaveBeenCalledTimes(1);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => blackHole.close(resolve));
-      await closeRedisConnections();
-    }
-  });
+  it.each(['upstash', 'redis'] as const)(
+    'keeps the account limit with a dead %s store, waiting for it at most once',
+    async (store) => {
+      // The in-process count is a sliding window of real time: a window boundary during the run would lower the
+      // count by one for a moment, so the run starts with two minutes or more left in its window.
+      const windowMs = SIGN_IN_BUDGETS.account.windowSeconds * 1000;
+      const left = windowMs - (Date.now() % windowMs);
+      if (left < 120_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+      const sockets = new Set<Socket>();
+      const blackHole = createServer((socket) => sockets.add(socket));
+      await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
+      const { port } = blackHole.address() as { port: number };
+      const log = vi.fn();
+      try {
+        const limiter = createRateLimiter({
+          ...(store === 'redis'
+            ? { redisUrl: `redis://127.0.0.1:${port}` }
+            : { upstashUrl: `http://127.0.0.1:${port}`, upstashToken: 'x' }),
+          timeoutMs: 300,
+          log,
+        });
+        const outcomes: string[] = [];
+        const refusedMs: number[] = [];
+        const tryOnce = async (password: string, address: string) => {
+          const started = performance.now();
+          const { outcome } = await attempt(limiter, 'ann@example.com', password, address);
+          if (outcome === 'rate_limited') refusedMs.push(performance.now() - started);
+          outcomes.push(outcome);
+        };
+        for (let i = 0; i < 40; i++) await tryOnce(`wrong password ${i}`, `10.1.0.${i}`);
+        await tryOnce(PASSWORD, '10.1.1.1');
+        expect(outcomes.slice(0, SIGN_IN_BUDGETS.account.limit)).toEqual(Array(SIGN_IN_BUDGETS.account.limit).fill('refused'));
+        expect(outcomes.slice(SIGN_IN_BUDGETS.account.limit)).toEqual(Array(41 - SIGN_IN_BUDGETS.account.limit).fill('rate_limited'));
+        // A refused attempt checks no password: at most one store wait of 300 ms (the first after a back-off),
+        // not one per budget.
+        expect(Math.max(...refusedMs)).toBeLessThan(1000);
+        expect(log).toHaveBeenCalledTimes(1);
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        await new Promise((resolve) => blackHole.close(resolve));
+        await closeRedisConnections();
+      }
+    },
+    180_000,
+  );
 });

@@ -5,6 +5,7 @@ import { authSecret } from '@/lib/auth/secret';
 import { requireUser } from '@/lib/auth/session';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db';
+import { formValues } from '@/lib/console/forms';
 import { answerConsent, checkAuthorizationRequest, ticketMatches } from '@/lib/oauth/authorize';
 
 // The consent answer. The proxy has already refused a POST from another origin; here the session is checked,
@@ -19,23 +20,20 @@ export async function consentAction(form: FormData): Promise<void> {
   const user = await requireUser();
   const cfg = config();
   const params: Record<string, string> = {};
-  for (const key of FIELDS) {
-    const value = form.get(key);
-    if (typeof value === 'string' && value !== '') params[key] = value;
-  }
+  for (const [key, value] of Object.entries(formValues(form, FIELDS))) if (value !== '') params[key] = value;
   const now = new Date();
   const checked = await checkAuthorizationRequest(db(), cfg, params, now);
   if (checked.kind === 'redirect') redirect(checked.location);
-  const ticket = form.get('ticket');
-  if (checked.kind === 'error-page' || typeof ticket !== 'string' || !ticketMatches(authSecret(cfg), user.id, checked.request, ticket)) {
+  const { ticket, decision, access } = formValues(form, ['ticket', 'decision', 'access']);
+  if (checked.kind === 'error-page' || !ticketMatches(authSecret(cfg), user.id, checked.request, ticket)) {
     redirect('/oauth/authorize/refused');
   }
   const location = await answerConsent(db(), cfg, {
     userId: user.id,
     client: checked.client,
     request: checked.request,
-    allow: form.get('decision') === 'allow',
-    scope: form.get('access') === 'write' ? 'write' : 'read',
+    allow: decision === 'allow',
+    scope: access === 'write' ? 'write' : 'read',
     now,
   });
   redirect(location);
