@@ -19,35 +19,21 @@ import { answerSizes, printAnswerSizes } from './answer-sizes';
 import { DURATION_SECONDS, CONNECTIONS, measure, median, ROUNDS, type Row } from './measure';
 import { startOddsApiSlate } from './odds-api-slate';
 import { measureScaleOut, printScaleOut } from './scale-out';
+import { printServerCpu, serverCpu } from './server-cpu';
 import { runSoak } from './soak';
-import { benchToken, BENCH_ENV, NO_VIG_BODY, seedSlate } from './slate';
+import {
+  benchToken,
+  BENCH_ENV,
+  MCP_LEGACY_BODY,
+  MCP_LEGACY_HEADERS,
+  MCP_MODERN_BODY,
+  MCP_MODERN_HEADERS,
+  NO_VIG_BODY,
+  seedSlate,
+} from './slate';
 
 /** BENCH_PLAIN=1 adds the REST and MCP rows on bench/plain-server.mjs (no request ids, log or metrics): their cost. */
 const PLAIN = process.env.BENCH_PLAIN === '1';
-const NO_VIG_CALL = { name: 'calc_no_vig_odds', arguments: { prices: [-110, -110] } };
-/** MCP tools/call under 2026-07-28: the envelope rides in `_meta`, and the headers mirror the method and tool name. */
-const MCP_MODERN_BODY = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'tools/call',
-  params: {
-    ...NO_VIG_CALL,
-    _meta: {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientInfo': { name: 'jev-bench', version: '1.0.0' },
-      'io.modelcontextprotocol/clientCapabilities': {},
-    },
-  },
-});
-const MCP_MODERN_HEADERS = {
-  accept: 'application/json',
-  'mcp-protocol-version': '2026-07-28',
-  'mcp-method': 'tools/call',
-  'mcp-name': NO_VIG_CALL.name,
-};
-/** MCP tools/call under 2025-11-25: stateless, so no initialize first; the answer is a short event stream. */
-const MCP_LEGACY_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: NO_VIG_CALL });
-const MCP_LEGACY_HEADERS = { accept: 'application/json, text/event-stream' };
 /** get_game_odds for the NFL week: the default (concise, the first page of games) and the whole week in full. */
 const GAME_ODDS_BODY = JSON.stringify({ sport: 'nfl' });
 const GAME_ODDS_FULL_BODY = JSON.stringify({ sport: 'nfl', detail: 'full' });
@@ -212,6 +198,8 @@ async function main() {
           `${(row.requestsPerSecond / bareRow.requestsPerSecond).toFixed(3)} |`,
       );
     });
+    // Server CPU per request beside the same trivial route, on the server answering get_game_odds afresh.
+    printServerCpu(await serverCpu(fresh, token), 'the same build, ODDS_CACHE_SECONDS=0');
     console.log(`\n${ingestion}`);
     const sizesDb = createDb(databaseUrl);
     try {

@@ -45,3 +45,29 @@ export async function seedSlate(db: Db): Promise<void> {
 
 /** The calculator call the bench measures the gateway with: REST calc_no_vig_odds on a two-way -110 market. */
 export const NO_VIG_BODY = JSON.stringify({ prices: [-110, -110] });
+
+/** The same calculator call over MCP, in both eras. */
+const NO_VIG_CALL = { name: 'calc_no_vig_odds', arguments: { prices: [-110, -110] } };
+/** MCP tools/call under 2026-07-28: the envelope rides in `_meta`, and the headers mirror the method and tool name. */
+export const MCP_MODERN_BODY = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: {
+    ...NO_VIG_CALL,
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'jev-bench', version: '1.0.0' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    },
+  },
+});
+export const MCP_MODERN_HEADERS = {
+  accept: 'application/json',
+  'mcp-protocol-version': '2026-07-28',
+  'mcp-method': 'tools/call',
+  'mcp-name': NO_VIG_CALL.name,
+};
+/** MCP tools/call under 2025-11-25: stateless, so no initialize first; the answer is a short event stream. */
+export const MCP_LEGACY_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: NO_VIG_CALL });
+export const MCP_LEGACY_HEADERS = { accept: 'application/json, text/event-stream' };

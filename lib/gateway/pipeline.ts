@@ -11,7 +11,7 @@ import type { Budget, RateLimiter } from '@/lib/ratelimit';
 import { checkAnswer } from '@/lib/tools/answer-check';
 import { parseArguments } from '@/lib/tools/inputs';
 import type { ToolClassifier, ToolDefinition, ToolProviders } from '@/lib/tools/types';
-import { checkJsonContentType, parseArgumentsObject, readBodyText } from './body';
+import { checkJsonContentType, parseArgumentsObject, readBodyText, requireJsonContentType } from './body';
 import { authenticate, bearerToken } from './token';
 import { createToolServices } from './tool-context';
 
@@ -82,6 +82,13 @@ export function createGateway({ config, db, limiter, now, findTool, providers, c
     return spend(budgets.address, clientAddress(request.headers, config), 'from this address');
   }
 
+  function authenticateCaller(token: string): Awaitable<LiveToken> {
+    return andThen(authenticate(db, token, now(), config.TOKEN_CACHE_SECONDS * 1000), (caller) => {
+      noteUser(caller.user.id);
+      return caller;
+    });
+  }
+
   const deadlineMs = config.REQUEST_DEADLINE_SECONDS * 1000;
   const late = () =>
     new ToolError(
@@ -106,9 +113,16 @@ export function createGateway({ config, db, limiter, now, findTool, providers, c
       return andThen(screen(request), () => bearerToken(request.headers));
     },
 
-    /** Step 4's reading, shared by both front ends: the body's text, cut off at the size limit. */
-    readBody(request: Request): Promise<string> {
-      return readBodyText(request);
+    /**
+     * Steps 1–6 of an MCP request, in the contract's order: host and origin, the address budget, the token's shape,
+     * the body (Content-Type: application/json required, size, and JSON through `parse`), the token's owner.
+     */
+    async acceptMcp<Body>(request: Request, parse: (text: string) => Body): Promise<{ token: string; caller: LiveToken; body: Body }> {
+      const token = await andThen(screen(request), () => bearerToken(request.headers));
+      requireJsonContentType(request.headers);
+      const body = parse(await readBodyText(request));
+      const caller = await authenticateCaller(token);
+      return { token, caller, body };
     },
 
     /** Step 4: the body as a JSON object of arguments. */
@@ -118,12 +132,7 @@ export function createGateway({ config, db, limiter, now, findTool, providers, c
     },
 
     /** Step 5: the token's owner. */
-    authenticate(token: string): Awaitable<LiveToken> {
-      return andThen(authenticate(db, token, now(), config.TOKEN_CACHE_SECONDS * 1000), (caller) => {
-        noteUser(caller.user.id);
-        return caller;
-      });
-    },
+    authenticate: authenticateCaller,
 
     /** Records the MCP client a live token is used from, for the Connect page. Never changes what a request may do. */
     noteClient(caller: LiveToken, clientName: string): void {

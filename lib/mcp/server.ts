@@ -1,15 +1,5 @@
-import {
-  fromJsonSchema,
-  McpServer,
-  ProtocolError,
-  ProtocolErrorCode,
-  type CallToolResult,
-  type JsonSchemaType,
-  type JsonSchemaValidator,
-  type jsonSchemaValidator,
-} from '@modelcontextprotocol/server';
+import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
-import { z } from 'zod';
 import type { LiveToken } from '@/lib/account/tokens';
 import { asToolError } from '@/lib/errors';
 import { SERVICE_VERSION } from '@/lib/gateway/limits';
@@ -19,6 +9,10 @@ import { TOOL_RECORDS } from '@/lib/tools/registry';
 import { NOTES } from './notes';
 import { outlineOutputSchema } from './outline';
 import { PROMPTS } from './prompts';
+import { FIXED_LISTS } from './sdk/capabilities';
+import { refuseListen } from './sdk/listen';
+import { withoutPrototypeLookups } from './sdk/registries';
+import { shownSchema } from './sdk/schemas';
 import { APPS_EXTENSION, registerViews, viewLink } from './views';
 
 // One McpServer per request (the SDK's stateless handler serves each request with a fresh one), built from the
@@ -43,31 +37,15 @@ export interface Reach {
   /** The ui:// views read by URI. */
   views: Set<string>;
   prompts: boolean;
-  /** A subscriptions/listen request, renamed to REFUSED_LISTEN_METHOD, is among them. */
+  /** A subscriptions/listen request, renamed by lib/mcp/sdk/listen.ts, is among them. */
   refusedListen: boolean;
 }
 
-const LISTEN_REFUSED = 'Method not found: subscriptions/listen.';
-/**
- * A private method standing in for subscriptions/listen (see lib/mcp/http.ts), which the SDK would otherwise
- * serve itself: as a change stream under 2026-07-28, as a bare "Method not found" under the 2025-era versions.
- */
-export const REFUSED_LISTEN_METHOD = 'jev/refused/subscriptions/listen';
-const ANY_PARAMS = { params: z.unknown() };
-
-// The SDK's own argument check answers with a text item only. Arguments are checked by the gateway instead,
-// the same check as REST, so a failure carries structuredContent.error; the catalogue's JSON Schema is still
-// what tools/list shows.
-const acceptAnything: jsonSchemaValidator = {
-  getValidator<T>(): JsonSchemaValidator<T> {
-    return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
-  },
-};
 const TOOLS = TOOL_RECORDS.map((record) => ({
   ...record,
-  input: fromJsonSchema(record.inputSchema as JsonSchemaType, acceptAnything),
+  input: shownSchema(record.inputSchema),
   // Answers are checked by the tests against the whole schema, not per call: the outline only announces them.
-  output: fromJsonSchema(outlineOutputSchema(record.outputSchema) as JsonSchemaType, acceptAnything),
+  output: shownSchema(outlineOutputSchema(record.outputSchema)),
 }));
 
 function toolResult(result: unknown): CallToolResult {
@@ -87,34 +65,11 @@ function toolFailure(error: unknown): CallToolResult {
   };
 }
 
-/**
- * The SDK looks tools, prompts and resources up by name in plain objects, so `__proto__`, `constructor` or
- * `valueOf` find Object.prototype's members and are answered "Tool __proto__ disabled". Registries without a
- * prototype answer those names like any other unknown one ("Tool __proto__ not found").
- */
-function withoutPrototypeLookups(server: McpServer): McpServer {
-  const registries = server as unknown as Record<
-    '_registeredTools' | '_registeredPrompts' | '_registeredResources' | '_registeredResourceTemplates',
-    object
-  >;
-  for (const name of ['_registeredTools', '_registeredPrompts', '_registeredResources', '_registeredResourceTemplates'] as const) {
-    if (typeof registries[name] !== 'object') throw new Error(`The MCP SDK no longer keeps ${name}: review withoutPrototypeLookups.`);
-    Object.setPrototypeOf(registries[name], null);
-  }
-  return server;
-}
-
 export function createMcpServer(gateway: Gateway, { caller, clientLabel }: McpCaller, reach: Reach): McpServer {
   const server = withoutPrototypeLookups(
     new McpServer(SERVER_INFO, {
       instructions: INSTRUCTIONS,
-      // Spelled out: the SDK turns an omitted listChanged into true.
-      capabilities: {
-        tools: { listChanged: false },
-        resources: { listChanged: false },
-        prompts: { listChanged: false },
-        extensions: APPS_EXTENSION,
-      },
+      capabilities: { ...FIXED_LISTS, extensions: APPS_EXTENSION },
     }),
   );
 
@@ -154,11 +109,7 @@ export function createMcpServer(gateway: Gateway, { caller, clientLabel }: McpCa
     }));
   }
 
-  if (reach.refusedListen) {
-    server.server.setRequestHandler(REFUSED_LISTEN_METHOD, ANY_PARAMS, () => {
-      throw new ProtocolError(ProtocolErrorCode.MethodNotFound, LISTEN_REFUSED);
-    });
-  }
+  if (reach.refusedListen) refuseListen(server);
 
   return server;
 }

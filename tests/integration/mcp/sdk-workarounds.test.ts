@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parseConfig } from '@/lib/config';
+import { createGateway } from '@/lib/gateway/pipeline';
+import { createMcpEndpoint, type McpEndpoint } from '@/lib/mcp/http';
+import { SDK_WRITTEN_FOR } from '@/lib/mcp/sdk/version';
+import { createMemoryLimiter } from '@/lib/ratelimit/memory';
+import { findTool } from '@/lib/tools/registry';
+import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { NO_OUTSIDE_SERVICES } from '../../helpers/tool-context';
+import { ACCEPT_BOTH, LISTEN_REFUSAL, MODERN } from './support';
+
+// Each module of lib/mcp/sdk/ mends something one SDK release does. For each: the installed SDK is that release
+// (package.json pins it; an upgrade makes this fail until every workaround is reviewed), the raw SDK still does
+// what the module mends (when it stops, the module is dead weight and this fails: remove it), and the endpoint
+// answers right with it.
+
+const installed = (() => {
+  const entry = createRequire(import.meta.url).resolve('@modelcontextprotocol/server');
+  let dir = path.dirname(entry);
+  while (!dir.endsWith(path.join('node_modules', '@modelcontextprotocol', 'server'))) dir = path.dirname(dir);
+  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+})();
+
+const URL = 'http://localhost:3000/api/mcp';
+const MODERN_HEADERS = (method: string, name?: string) => ({
+  accept: 'application/json',
+  'mcp-protocol-version': MODERN,
+  'mcp-method': method,
+  ...(name ? { 'mcp-name': name } : {}),
+});
+const modernMeta = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {} };
+const modernMessage = (method: string, params: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id: 1,
+  method,
+  params: { ...params, _meta: modernMeta },
+});
+const legacyMessage = (id: number, method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id, method, params });
+
+/** The raw SDK: a stateless handler around a bare server with one tool, as the SDK's own examples build it. */
+function rawSdk(options: { listChanged?: boolean } = {}) {
+  const handler = createMcpHandler(
+    () => {
+      const server = new McpServer(
+        { name: 'raw', version: '1' },
+        options.listChanged === false
+          ? { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } } }
+          : {},
+      );
+      server.registerTool('echo', { inputSchema: z.object({ text: z.string() }) }, ({ text }) => ({ content: [{ type: 'text', text }] }));
+      server.registerResource('note', 'jev://raw', { mimeType: 'text/plain' }, () => ({ contents: [{ uri: 'jev://raw', text: 'x' }] }));
+      return server;
+    },
+    { responseMode: 'json' },
+  );
+  return (body: unknown, headers: Record<string, string>) =>
+    handler.fetch(new Request(URL, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }), { parsedBody: body });
+}
+
+/** A 2025-era answer's messages, from its event stream, within `ms` (undefined when the stream is still open then). */
+async function streamWithin(response: Response, ms: number): Promise<unknown[] | undefined> {
+  const text = await Promise.race([response.text(), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
+  if (text === undefined) return undefined;
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice(6)) as unknown);
+}
+
+describe(`MCP SDK workarounds (lib/mcp/sdk/, written for @modelcontextprotocol/server ${SDK_WRITTEN_FOR})`, () => {
+  let database: TestDatabase;
+  let token: string;
+  let endpoint: McpEndpoint;
+  const raw = rawSdk();
+
+  beforeAll(async () => {
+    database = await testDatabase('sqlite');
+    token = (await database.token(await database.user('sdk@example.com'), 'read')).token;
+    endpoint = createMcpEndpoint(
+      createGateway({
+        config: parseConfig({}),
+        db: database.db,
+        limiter: createMemoryLimiter(),
+        now: () => new Date(),
+        findTool,
+        ...NO_OUTSIDE_SERVICES,
+      }),
+    );
+  });
+  afterAll(() => database?.close());
+
+  const ours = (body: unknown, headers: Record<string, string>) =>
+    endpoint.post(
+      new Request(URL, {
+        method: 'POST',
+        headers: { host: 'localhost:3000', authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }),
+    );
+
+  it('the installed SDK is the release the workarounds were written for', () => {
+    expect(installed).toBe(SDK_WRITTEN_FOR);
+    const pinned = (JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }).dependencies;
+    expect(pinned['@modelcontextprotocol/server']).toBe(SDK_WRITTEN_FOR);
+  });
+
+  it('listen.ts: the SDK serves subscriptions/listen as a stream; JEV refuses it with -32601', async () => {
+    const listen = modernMessage('subscriptions/listen', { notifications: {} });
+    const rawAnswer = await raw(listen, MODERN_HEADERS('subscriptions/listen'));
+    expect(rawAnswer.headers.get('content-type')).toContain('text/event-stream');
+    await rawAnswer.body?.cancel();
+    const answer = await ours(listen, MODERN_HEADERS('subscriptions/listen'));
+    expect(((await answer.json()) as { error: unknown }).error).toEqual(LISTEN_REFUSAL);
+  });
+
+  it('cancellations.ts: the SDK keeps the event stream open for a request cancelled in its own batch; JEV answers it', async () => {
+    const batch = [legacyMessage(1, 'ping'), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }];
+    expect(await streamWithin(await raw(batch, { accept: ACCEPT_BOTH }), 1500)).toBeUndefined();
+    const answered = await streamWithin(await ours(batch, { accept: ACCEPT_BOTH }), 30_000);
+    expect(answered).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }]);
+  });
+
+  it('batches.ts: the SDK answers one of two requests sharing an id; JEV refuses the batch with -32600', async () => {
+    const batch = [legacyMessage(7, 'ping'), legacyMessage(7, 'tools/list')];
+    const rawAnswers = await streamWithin(await raw(batch, { accept: ACCEPT_BOTH }), 30_000);
+    expect(rawAnswers?.length ?? 0).toBeLessThan(2);
+    const answer = await ours(batch, { accept: ACCEPT_BOTH });
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: { code: number; message: string } }).error).toMatchObject({
+      code: -32600,
+      message: expect.stringContaining('id 7'),
+    });
+  });
+
+  it('versions.ts: the SDK names one era as supported; JEV names every version it serves', async () => {
+    const unsupported = { ...legacyMessage(1, 'tools/list'), params: {} };
+    const rawAnswer = (await (await raw(unsupported, { accept: ACCEPT_BOTH, 'mcp-protocol-version': '1999-01-01' })).json()) as {
+      error: { message: string };
+    };
+    expect(rawAnswer.error.message).not.toContain(MODERN);
+    const answer = (await (await ours(unsupported, { accept: ACCEPT_BOTH, 'mcp-protocol-version': '1999-01-01' })).json()) as {
+      error: { message: string };
+    };
+    expect(answer.error.message).toContain(`(supported versions: ${MODERN}, 2025-11-25`);
+  });
+
+  it('registries.ts: the SDK finds Object.prototype in its tool registry; JEV answers "not found"', async () => {
+    const call = modernMessage('tools/call', { name: '__proto__', arguments: {} });
+    const rawAnswer = (await (await raw(call, MODERN_HEADERS('tools/call', '__proto__'))).json()) as {
+      result?: { content: { text: string }[] };
+    };
+    expect(JSON.stringify(rawAnswer)).toContain('disabled');
+    const answer = JSON.stringify(await (await ours(call, MODERN_HEADERS('tools/call', '__proto__'))).json());
+    expect(answer).toContain('not found');
+    expect(answer).not.toContain('disabled');
+  });
+
+  it("schemas.ts: the SDK answers a bad argument with text only; JEV's answer carries structuredContent.error", async () => {
+    const rawCall = modernMessage('tools/call', { name: 'echo', arguments: { text: 5 } });
+    const rawResult = (
+      (await (await raw(rawCall, MODERN_HEADERS('tools/call', 'echo'))).json()) as {
+        result: { isError: boolean; structuredContent?: unknown };
+      }
+    ).result;
+    expect(rawResult.isError).toBe(true);
+    expect(rawResult.structuredContent).toBeUndefined();
+    const call = modernMessage('tools/call', { name: 'calc_implied_probability', arguments: { americanOdds: 50 } });
+    const result = (
+      (await (await ours(call, MODERN_HEADERS('tools/call', 'calc_implied_probability'))).json()) as {
+        result: { isError: boolean; structuredContent: { error: { code: string } } };
+      }
+    ).result;
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent.error.code).toBe('invalid_input');
+  });
+
+  it('capabilities.ts: the SDK declares resources and prompts as changing unless told; JEV declares every list fixed', async () => {
+    const initialize = legacyMessage(1, 'initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    });
+    const [rawAnswer] = (await streamWithin(await rawSdk({ listChanged: undefined })(initialize, { accept: ACCEPT_BOTH }), 30_000)) as {
+      result: { capabilities: { resources: { listChanged: boolean } } };
+    }[];
+    expect(rawAnswer!.result.capabilities.resources.listChanged).toBe(true);
+    const [answer] = (await streamWithin(await ours(initialize, { accept: ACCEPT_BOTH }), 30_000)) as {
+      result: { capabilities: Record<string, { listChanged?: boolean }> };
+    }[];
+    expect([
+      answer!.result.capabilities.tools!.listChanged,
+      answer!.result.capabilities.resources!.listChanged,
+      answer!.result.capabilities.prompts!.listChanged,
+    ]).toEqual([false, false, false]);
+  });
+});
