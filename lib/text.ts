@@ -27,6 +27,11 @@ export function isStorable(text: string): boolean {
   return !UNSTORABLE.test(text);
 }
 
+/** `text` without what no database stores (see isStorable). */
+export function storableText(text: string): string {
+  return text.replace(new RegExp(UNSTORABLE.source, 'g'), '');
+}
+
 /** A client label as stored with a bet or pick, and a token's last MCP client: the client's name or User-Agent. */
 export const LABEL_MAX_CODE_POINTS = 200;
 /** A name a person or a client gives: a token's, an OAuth client's, a user's. */

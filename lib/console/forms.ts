@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isStorable } from '@/lib/text';
+import { storableText } from '@/lib/text';
 
 // What a server action hands back to its form: one message per field, shown next to that field, and the
 // values as typed so that nothing is lost on a mistake.
@@ -16,15 +16,15 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /**
- * The named fields of a submitted form as strings: a missing field reads as empty, and so does one holding what
- * no database stores (NUL, a lone surrogate; lib/text.ts), which no form of the console asks for and which would
- * fail the query it reached. Every form and server action of the console reads its fields through this.
+ * The named fields of a submitted form as strings (a missing field reads as empty), without what no database
+ * stores (NUL, lone surrogates; lib/text.ts): no form of the console asks for either, and either would fail the
+ * query it reached. Every form and server action of the console reads its fields through this.
  */
 export function formValues<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
   const values = {} as Record<K, string>;
   for (const name of names) {
     const value = form.get(name);
-    values[name] = typeof value === 'string' && isStorable(value) ? value : '';
+    values[name] = typeof value === 'string' ? storableText(value) : '';
   }
   return values;
 }

@@ -27,6 +27,8 @@ export type Checked =
   | { kind: 'consent'; client: KnownClient; request: AuthorizationRequest };
 
 type Params = Record<string, string | string[] | undefined>;
+/** The longest `state` taken: clients send a few dozen characters. */
+const MAX_STATE = 1024;
 const one = (params: Params, key: string): string | undefined => {
   const value = params[key];
   return Array.isArray(value) ? undefined : value;
@@ -74,6 +76,11 @@ export async function checkAuthorizationRequest(db: Db, cfg: Config, params: Par
     };
   }
   const state = one(params, 'state') ?? null;
+  // `state` comes back in the Location header: a long one (a consent form can carry any) would make a header
+  // no client reads.
+  if (state !== null && state.length > MAX_STATE) {
+    return { kind: 'error-page', message: `The request's state is longer than ${MAX_STATE} characters.` };
+  }
   const fail = (error: string, description: string): Checked => ({
     kind: 'redirect',
     location: redirectWith(redirectUri, { error, error_description: description, state }, cfg.appOrigin),

@@ -228,6 +228,28 @@ describe('hostile OAuth requests on one server', () => {
       expect(answer.headers['x-action-redirect'] ?? answer.headers.location).toMatch(/^\/oauth\/authorize\/refused/);
       expect(await database.db.oAuthCode.count({ where: { client: { clientId } } })).toBe(0);
     });
+
+    it('a consent answer carrying a 50,000-character state is refused, not sent back in a Location no client can read', async () => {
+      const registered = await post(
+        '/api/oauth/register',
+        '203.0.113.51',
+        JSON.stringify({ client_name: 'Long', redirect_uris: ['https://app.example/cb'] }),
+        'application/json',
+      );
+      const path = authorizePath(server.origin, registered.json().client_id as string, 'https://app.example/cb');
+      const [form] = htmlForms((await page(path)).body);
+      // A bad response_type too: such a request is answered on the client's redirect URI, state included.
+      const tampered: Record<string, string> = { state: 'x'.repeat(50_000), response_type: 'token' };
+      const fields = form!.defaults.map(([name, value]): [string, string] => [name, tampered[name] ?? value]);
+      const { body, contentType } = multipart([...fields, ['decision', 'allow']]);
+      const answer = await raw(server.port, {
+        path,
+        headers: { cookie: cookieHeader(session), origin: server.origin, 'content-type': contentType },
+        body,
+      });
+      expect(answer.status).toBe(303);
+      expect(answer.headers['x-action-redirect'] ?? answer.headers.location).toMatch(/^\/oauth\/authorize\/refused/);
+    });
   });
 });
 
