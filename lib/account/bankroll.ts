@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, toCents, TYPED_AMOUNT_MESSAGE, typedCents, typedDecimal } from './money';
-import { isValidTimeZone, startOfDay, startOfWeek } from './time';
+import { isValidTimeZone, startOfDay, startOfWeek } from '@/lib/time';
 
 export interface BankrollSettings {
   balance: number;

@@ -1,4 +1,4 @@
-import { bindDb } from '@/lib/data/repositories/bind';
+import { bindDb } from '@/lib/db/bind';
 import type { Db } from '@/lib/db/client';
 import { getBankroll, userPreferences } from './bankroll';
 import { listBets, logBet, openExposure, settleBet } from './bets';

@@ -5,7 +5,7 @@ import { config } from '@/lib/config';
 import { ToolError } from '@/lib/errors';
 import { logWarning } from '@/lib/observe';
 import type { Source } from './allowlist';
-import { expiringCache } from './cache';
+import { expiringCache } from '@/lib/cache';
 import { answerSchema, QUESTIONS, type ModelAnswer, type QuestionId } from './questions';
 
 // The language model behind jev_classify, reached through an OpenAI-compatible chat-completions API so

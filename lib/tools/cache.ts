@@ -1,4 +1,4 @@
-import { expiringCache, type ExpiringCache } from '@/lib/news/cache';
+import { expiringCache, type ExpiringCache } from '@/lib/cache';
 import type { ToolCaches } from './types';
 
 /**

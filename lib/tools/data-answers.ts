@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { startOfDay } from '@/lib/account/time';
+import { startOfDay } from '@/lib/time';
 import { SAMPLE_SPORTS } from '@/lib/data/sample';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import type { Sport } from '@/lib/data/sports';

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { bindDb } from './bind';
+import { bindDb } from '@/lib/db/bind';
 import { forecast, hasInjuryReport, injuries } from './conditions';
 import { closingLines, gamePrices, marketHistory, propPrices, refreshProps } from './odds';
 import { pricedGames } from './priced-games';

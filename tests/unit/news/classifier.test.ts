@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
-import { expiringCache } from '@/lib/news/cache';
+import { expiringCache } from '@/lib/cache';
 import { retryAfterSeconds } from '@/lib/news/classifier';
 
 describe('the answer cache', () => {

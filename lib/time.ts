@@ -1,5 +1,5 @@
-// Calendar boundaries in a user's own time zone (loss limits are per local day and per local week
-// starting Monday), computed with Intl so daylight-saving changes fall where the zone says they do.
+// Calendar boundaries in a time zone (a user's loss limits are per local day and per local week starting
+// Monday; the data tools' date ranges are local days), computed with Intl so daylight-saving changes fall where the zone says they do.
 
 interface WallClock {
   year: number;

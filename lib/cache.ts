@@ -1,6 +1,6 @@
 // A small in-process cache of pending and settled answers, so identical requests inside the window pay
-// for one model call, including requests that arrive while the first is still waiting for it. Failures
-// are not kept: the next identical request tries again. Per process: each instance keeps its own.
+// for one computation (a model call, an odds answer), including requests that arrive while the first is still
+// waiting for it. Failures are not kept: the next identical request tries again. Whoever builds one owns it.
 
 interface Entry<Value> {
   expiresAt: number;

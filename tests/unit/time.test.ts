@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone, startOfDay, startOfWeek } from '@/lib/account/time';
+import { isValidTimeZone, startOfDay, startOfWeek } from '@/lib/time';
 
 // Loss limits run per local day and per local week from Monday; DST changes move the UTC boundaries.
 
