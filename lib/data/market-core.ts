@@ -72,6 +72,8 @@ export interface CoreOptions {
   history?: readonly RecordedPrice[];
   /** Adds the time series of the reference price and the consensus (`history: true`). */
   series?: boolean;
+  /** Where steam already worked out for a history list is kept; without it, it is worked out each time. */
+  steam?: SteamMemo;
 }
 
 /** Home side first, then the draw, then away; over before under; yes before no. */
@@ -94,11 +96,13 @@ function byBook(rows: readonly PriceRow[]): Map<string, PriceRow[]> {
 
 /**
  * Steam depends only on the recorded changes, and the history repository hands out the same list until the
- * history grows, so it is worked out once per list (and outcome order), also for markets priced on every call.
+ * history grows, so a memo keeps it per list (and outcome order), also for markets priced on every call. The
+ * repositories that hand out the lists own the memo (lib/data/repositories/index.ts).
  */
-const steamMemo = new WeakMap<readonly RecordedPrice[], Map<string, Steam | null>>();
+export type SteamMemo = WeakMap<readonly RecordedPrice[], Map<string, Steam | null>>;
 
-function steamOf(history: readonly RecordedPrice[], outcomes: readonly string[]): Steam | null {
+function steamOf(history: readonly RecordedPrice[], outcomes: readonly string[], steamMemo: SteamMemo | undefined): Steam | null {
+  if (!steamMemo) return findSteam(history, outcomes);
   let memo = steamMemo.get(history);
   if (!memo) steamMemo.set(history, (memo = new Map<string, Steam | null>()));
   const key = outcomes.join('\u0000');
@@ -142,7 +146,7 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
         return { outcome, point: top?.point ?? null, best: bestCore(top, null), ...(history ? { opening: null } : {}) };
       }),
       arbitrage: null,
-      ...(history ? { steam: steamOf(history, outcomes), history } : {}),
+      ...(history ? { steam: steamOf(history, outcomes, options.steam), history } : {}),
       fairThenMemo: new Map(),
     };
   }
@@ -176,7 +180,7 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
     }),
     arbitrage: arbitrageOf(reference, tops),
     oldestReference: reference.reduce((a, b) => (b.updatedAt < a.updatedAt ? b : a)).updatedAt,
-    ...(history ? { steam: steamOf(history, outcomeNames), history } : {}),
+    ...(history ? { steam: steamOf(history, outcomeNames, options.steam), history } : {}),
     ...(history && options.series ? { series: seriesOf(history, outcomeNames, referenceBook) } : {}),
     fairThenMemo: new Map(),
   };

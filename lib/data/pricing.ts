@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { RecordedPrice } from '@/lib/betting/movement';
-import { fairThen, marketCore, nextRecordedAfter, type MarketCore, type PriceRow } from './market-core';
+import { fairThen, marketCore, nextRecordedAfter, type CoreOptions, type MarketCore, type PriceRow } from './market-core';
 import { ago, agoChangesAt } from './names';
 
 // One market of one game (or one player's prop) as the odds tools answer it: the reference book's prices,
@@ -73,14 +72,9 @@ export type BestPrice = z.infer<typeof bestPriceSchema>;
 export type PricedOutcome = z.infer<typeof pricedOutcomeSchema>;
 export type PricedMarket = z.infer<typeof pricedMarketSchema>;
 
-export interface PricingOptions {
-  referenceBook: string;
+export interface PricingOptions extends CoreOptions {
   now: Date;
   staleMinutes: number;
-  /** This market's recorded price changes in time order; without it there are no movement fields. */
-  history?: readonly RecordedPrice[];
-  /** Adds the time series of the reference price and the consensus (`history: true`). */
-  series?: boolean;
 }
 
 export const ONE_SIDED_NOTE = 'One-sided market: there is no margin to remove, so no fair price and no edge can be claimed.';
@@ -113,7 +107,8 @@ interface Presented {
   market: PricedMarket;
 }
 
-const presented = new WeakMap<MarketCore, Presented>();
+/** Each core's presentation, kept by whoever keeps the cores (the odds repositories, lib/data/repositories). */
+export type PresentationMemo = WeakMap<MarketCore, Presented>;
 
 /**
  * A market core as the tools answer it at `now`: ages, the stale note and the fair probability 24 hours back.
@@ -121,7 +116,7 @@ const presented = new WeakMap<MarketCore, Presented>();
  * recorded change leaving the 24-hour window), so one made earlier is handed out again, frozen, until its next
  * step: the same words presenting the core afresh at `now` would give.
  */
-export function presentMarket(core: MarketCore, now: Date, staleMinutes: number): PricedMarket {
+export function presentMarket(core: MarketCore, now: Date, staleMinutes: number, presented: PresentationMemo): PricedMarket {
   const at = now.getTime();
   const known = presented.get(core);
   if (known && known.staleMinutes === staleMinutes && known.madeAt <= at && at < known.until) return known.market;

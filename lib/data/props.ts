@@ -4,11 +4,12 @@ import type { OddsApi } from './providers/odds-api';
 
 // get_player_props refreshes a game's props when the stored ones are older than PROPS_TTL_SECONDS. However
 // many callers ask at once, in however many processes, one fetch per game runs and they all wait for it:
-// callers in one process share a promise; a process that loses the database claim (lib/data/ingest/fetch-claim.ts)
+// callers in one process share a promise (kept in the repositories' PropsInFlight); a process that loses the database claim (lib/data/ingest/fetch-claim.ts)
 // polls it until the winner records how its fetch went. The provider call is bounded by
 // PROVIDER_TIMEOUT_SECONDS (at most 20 s) and the wait by its lease, well under the minute clients allow.
 
-const inFlight = new Map<string, Promise<{ note?: string }>>();
+/** The refreshes running in this process, by game id. */
+export type PropsInFlight = Map<string, Promise<{ note?: string }>>;
 
 /** Where fresh props come from: the odds provider (absent without ODDS_API_KEY), and PROPS_TTL_SECONDS in ms. */
 export interface PropsSource {
@@ -25,7 +26,7 @@ export interface PropsGame {
   awayTeamId: string;
 }
 
-export function freshProps(db: Db, game: PropsGame, now: Date, { odds, ttlMs }: PropsSource): Promise<{ note?: string }> {
+export function freshProps(db: Db, inFlight: PropsInFlight, game: PropsGame, now: Date, { odds, ttlMs }: PropsSource): Promise<{ note?: string }> {
   if (!odds || !game.oddsEventId || game.status === 'final') return Promise.resolve({});
   let pending = inFlight.get(game.id);
   if (!pending) {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { closestNames } from '@/lib/data/names';
 import { ONE_SIDED_BRIEF, VALUE_MIN_BOOKS } from '@/lib/definitions';
 import { outcomeRank } from '@/lib/data/market-core';
-import { presentMarket, priceMarket } from '@/lib/data/pricing';
 import { historyKey, type MarketHistory, type StoredPrice } from '@/lib/data/repositories/odds';
 import { resolveTeam, type GameRow } from '@/lib/data/repositories/schedule';
 import { GAME_MARKETS, type GameMarket } from '@/lib/data/sports';
@@ -46,10 +45,10 @@ function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<stri
 }
 
 /** One market's quotes in outcome order, priced against the consensus, with its movement. */
-function priced(game: GameRow, quotes: StoredPrice[], options: ReturnType<typeof pricingOptions>, history: MarketHistory) {
+function priced(ctx: ToolContext, game: GameRow, quotes: StoredPrice[], options: ReturnType<typeof pricingOptions>, history: MarketHistory) {
   const rank = (outcome: string) => outcomeRank(game.homeTeam.abbreviation, game.awayTeam.abbreviation, outcome);
   quotes.sort((a, b) => rank(a.outcome) - rank(b.outcome));
-  return priceMarket(quotes, { ...options, history: history.get(historyKey(quotes[0]!)) ?? [] });
+  return ctx.data.odds.price(quotes, { ...options, history: history.get(historyKey(quotes[0]!)) ?? [] });
 }
 
 const historyFlag = z
@@ -159,7 +158,7 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
     const staleMinutes = ctx.settings.oddsStaleMinutes;
     return rows.map((game) => ({
       game,
-      markets: [...priced.get(game.id)!].map(([market, core]) => ({ market, ...presentMarket(core, now, staleMinutes) })),
+      markets: [...priced.get(game.id)!].map(([market, core]) => ({ market, ...ctx.data.odds.present(core, now, staleMinutes) })),
     }));
   };
 
@@ -290,7 +289,7 @@ export const getPlayerProps = defineTool({
     const priceGroup = (quotes: StoredPrice[]) => ({
       market: quotes[0]!.market,
       player: quotes[0]!.player,
-      ...priced(game, quotes, options, history),
+      ...priced(ctx, game, quotes, options, history),
     });
     if (args.detail === 'full') {
       const paged = args.limit !== undefined || args.cursor !== undefined;

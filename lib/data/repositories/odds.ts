@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db/client';
 import type { RecordedPrice } from '@/lib/betting/movement';
-import { freshProps, type PropsGame, type PropsSource } from '../props';
+import { freshProps, type PropsGame, type PropsInFlight, type PropsSource } from '../props';
 
 // Odds and props: the stored prices of games and players, and the closing lines team records are measured on.
 
@@ -35,25 +35,25 @@ export type MarketHistory = ReadonlyMap<string, readonly RecordedPrice[]>;
 
 export const historyKey = (row: { gameId: string; market: string; player: string }) => `${row.gameId}|${row.market}|${row.player}`;
 
-const historyMemo = new WeakMap<Db, Map<string, { version: number; history: MarketHistory }>>();
+/** The history questions asked so far with the answer and the version it was read at, oldest first. */
+export type HistoryMemo = Map<string, { version: number; history: MarketHistory }>;
 
 /**
  * The recorded price changes (line movement) of the games' markets: game markets (player '') or, with
  * `props`, the player props of those markets. PriceHistory is append-only (ingestion adds a row per change;
  * only clearing a game's data deletes, and it deletes the game too), so its largest id is a version: each
  * call asks for it (one primary-key lookup) and reads the rows (one indexed query, at most HISTORY_ROWS)
- * only when it changed since the same question was last asked in this process.
+ * only when it changed since the same question was last asked of this memo (one per process in the server).
  */
 export async function marketHistory(
   db: Db,
+  memo: HistoryMemo,
   gameIds: readonly string[],
   markets: readonly string[] | undefined,
   { props = false } = {},
 ): Promise<MarketHistory> {
   const version = (await db.priceHistory.aggregate({ _max: { id: true } }))._max.id ?? 0;
   const key = JSON.stringify([gameIds, markets ?? null, props]);
-  let memo = historyMemo.get(db);
-  if (!memo) historyMemo.set(db, (memo = new Map<string, { version: number; history: MarketHistory }>()));
   const known = memo.get(key);
   if (known && known.version === version) return known.history;
   const rows = await db.priceHistory.findMany({
@@ -84,6 +84,6 @@ export function closingLines(db: Db, gameIds: readonly string[], book: string, t
 }
 
 /** Refreshes a game's stored props from the odds provider when they are stale (lib/data/props.ts). */
-export function refreshProps(db: Db, source: PropsSource, game: PropsGame, now: Date) {
-  return freshProps(db, game, now, source);
+export function refreshProps(db: Db, inFlight: PropsInFlight, source: PropsSource, game: PropsGame, now: Date) {
+  return freshProps(db, inFlight, game, now, source);
 }

@@ -1,14 +1,14 @@
 import type { Db } from '@/lib/db/client';
-import { marketCore, outcomeRank, type MarketCore } from '../market-core';
-import { gamePrices, historyKey, marketHistory } from './odds';
+import { marketCore, outcomeRank, type MarketCore, type SteamMemo } from '../market-core';
+import { gamePrices, historyKey, marketHistory, type HistoryMemo } from './odds';
 import { priceVersions } from './price-version';
 
-// The game markets of get_game_odds, priced: each game's market cores (lib/data/market-core.ts) are kept per
-// process and reused while the game's prices are unchanged. Every call reads each game's price version from
+// The game markets of get_game_odds, priced: each game's market cores (lib/data/market-core.ts) are kept in
+// the memo of the repositories that price them (one set per process in the server) and reused while the game's prices are unchanged. Every call reads each game's price version from
 // the database (one query), so a price merged by any instance (ingestion, the sample loader) is seen on the
 // next call; only the work that does not depend on the time of the call is reused.
 
-/** Games × reference books × series flags remembered per database. */
+/** Games × reference books × series flags remembered per memo. */
 const SNAPSHOT_ENTRIES = 2_000;
 
 interface Snapshot {
@@ -17,7 +17,15 @@ interface Snapshot {
   markets: Map<string, MarketCore | null>;
 }
 
-const snapshots = new WeakMap<Db, Map<string, Snapshot>>();
+/** The games priced so far, by game, reference book and series flag, oldest first. */
+export type SnapshotMemo = Map<string, Snapshot>;
+
+/** What pricing remembers between calls: the cores, and the history and steam they were made from. */
+export interface PricingMemos {
+  snapshots: SnapshotMemo;
+  histories: HistoryMemo;
+  steam: SteamMemo;
+}
 
 export interface PricedGame {
   id: string;
@@ -30,13 +38,13 @@ export interface PricedGame {
 /** The cores of the games' markets that some book prices, by game id and market. */
 export async function pricedGames(
   db: Db,
+  memos: PricingMemos,
   games: readonly PricedGame[],
   markets: readonly string[],
   referenceBook: string,
   { series = false } = {},
 ): Promise<Map<string, Map<string, MarketCore>>> {
-  let memo = snapshots.get(db);
-  if (!memo) snapshots.set(db, (memo = new Map<string, Snapshot>()));
+  const memo = memos.snapshots;
   const versions = games.every((game) => game.priceVersion !== undefined)
     ? new Map(games.map((game) => [game.id, game.priceVersion!]))
     : await priceVersions(
@@ -49,7 +57,7 @@ export async function pricedGames(
     return !known || known.version !== versions.get(game.id) || markets.some((market) => !known.markets.has(market));
   });
   if (missing.length > 0) {
-    const fresh = await priceGames(db, missing, markets, referenceBook, series);
+    const fresh = await priceGames(db, memos, missing, markets, referenceBook, series);
     // Kept only when no merge landed while the prices and their history were read.
     const after = await priceVersions(
       db,
@@ -90,9 +98,16 @@ function answer(
 }
 
 /** Prices the games' markets from the stored prices and recorded changes. */
-async function priceGames(db: Db, games: readonly PricedGame[], markets: readonly string[], referenceBook: string, series: boolean) {
+async function priceGames(
+  db: Db,
+  memos: PricingMemos,
+  games: readonly PricedGame[],
+  markets: readonly string[],
+  referenceBook: string,
+  series: boolean,
+) {
   const ids = games.map((game) => game.id);
-  const [rows, history] = await Promise.all([gamePrices(db, ids, markets), marketHistory(db, ids, markets)]);
+  const [rows, history] = await Promise.all([gamePrices(db, ids, markets), marketHistory(db, memos.histories, ids, markets)]);
   const byGameMarket = new Map<string, typeof rows>();
   for (const row of rows) {
     const key = `${row.gameId}|${row.market}`;
@@ -111,7 +126,7 @@ async function priceGames(db: Db, games: readonly PricedGame[], markets: readonl
       }
       const rank = (outcome: string) => outcomeRank(game.homeTeam.abbreviation, game.awayTeam.abbreviation, outcome);
       quotes.sort((a, b) => rank(a.outcome) - rank(b.outcome));
-      cores.set(market, marketCore(quotes, { referenceBook, history: history.get(historyKey(quotes[0]!)) ?? [], series }));
+      cores.set(market, marketCore(quotes, { referenceBook, history: history.get(historyKey(quotes[0]!)) ?? [], series, steam: memos.steam }));
     }
     priced.set(game.id, cores);
   }

@@ -135,7 +135,7 @@ describe.each(PROVIDERS)('fetch claims on %s', (provider) => {
     const before = fake.count(PROPS_PATH);
     const holder = refreshGameProps(processes[0], odds(), await game(), new Date(), PROPS_TTL_MS);
     await until(() => fake.count(PROPS_PATH) === before + 1);
-    const waiter = await freshProps(processes[1], await game(), new Date(), { odds: odds(), ttlMs: PROPS_TTL_MS });
+    const waiter = await freshProps(processes[1], new Map(), await game(), new Date(), { odds: odds(), ttlMs: PROPS_TTL_MS });
     expect(waiter).toEqual({});
     expect((await holder).status).toBe('done');
     expect(fake.count(PROPS_PATH)).toBe(before + 1);
@@ -146,7 +146,7 @@ describe.each(PROVIDERS)('fetch claims on %s', (provider) => {
     const before = fake.count(PROPS_PATH);
     expect((await refreshGameProps(processes[0], odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('busy');
     const started = Date.now();
-    const waited = await freshProps(processes[1], await game(), new Date(), { odds: odds(), ttlMs: PROPS_TTL_MS });
+    const waited = await freshProps(processes[1], new Map(), await game(), new Date(), { odds: odds(), ttlMs: PROPS_TTL_MS });
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(waited.note).toContain('did not finish in time');
     expect(waited.note).toContain('stored props');
@@ -161,7 +161,7 @@ describe.each(PROVIDERS)('fetch claims on %s', (provider) => {
     const before = fake.count(PROPS_PATH);
     const holder = refreshGameProps(processes[0], odds(), await game(), new Date(), PROPS_TTL_MS);
     await until(() => fake.count(PROPS_PATH) === before + 1);
-    const waiter = await freshProps(processes[1], await game(), new Date(), { odds: odds(), ttlMs: PROPS_TTL_MS });
+    const waiter = await freshProps(processes[1], new Map(), await game(), new Date(), { odds: odds(), ttlMs: PROPS_TTL_MS });
     expect(waiter.note).toContain('HTTP 500');
     expect((await holder).status).toBe('failed');
     expect(await propsRow()).toMatchObject({ claimedUntil: null, lastError: expect.stringContaining('HTTP 500') });

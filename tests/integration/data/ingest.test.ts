@@ -152,14 +152,15 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     await database.db.providerFetch.deleteMany({ where: { key: `props:${gameId}` } });
     const game = await database.db.game.findUniqueOrThrow({ where: { id: gameId } });
     const before = fake.count('/v4/sports/americanfootball_nfl/events/ev1/odds');
-    const answers = await Promise.all(Array.from({ length: 5 }, () => freshProps(database.db, game, new Date(), propsSource())));
+    const inFlight = new Map();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => freshProps(database.db, inFlight, game, new Date(), propsSource())));
     expect(answers).toEqual(Array(5).fill({}));
     expect(fake.count('/v4/sports/americanfootball_nfl/events/ev1/odds')).toBe(before + 1);
 
     await database.db.providerFetch.deleteMany({ where: { key: `props:${gameId}` } });
     fake.routes.set('/v4/sports/americanfootball_nfl/events/ev1/odds', () => 'hang');
     const started = Date.now();
-    const fallback = await freshProps(database.db, game, new Date(), propsSource());
+    const fallback = await freshProps(database.db, inFlight, game, new Date(), propsSource());
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(fallback.note).toContain('stored props');
     expect(await database.db.price.count({ where: { gameId, player: { not: '' } } })).toBe(6);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { marketCore } from '@/lib/data/market-core';
-import { presentMarket, priceMarket } from '@/lib/data/pricing';
+import { presentMarket, priceMarket, type PresentationMemo } from '@/lib/data/pricing';
 import { movedSpread } from './moved-market';
 
 // A market core is kept while its prices are unchanged and presented at every call's time: presented at any
@@ -9,6 +9,8 @@ import { movedSpread } from './moved-market';
 const now = new Date('2026-11-21T18:00:00Z').getTime();
 const MIN = 60_000;
 const { history, current } = movedSpread(now);
+/** One memo for the file, as one set of repositories keeps one. */
+const presentations: PresentationMemo = new WeakMap();
 
 describe('marketCore and presentMarket', () => {
   it('one core presented at later and earlier times says what pricing afresh at each time says', () => {
@@ -20,7 +22,7 @@ describe('marketCore and presentMarket', () => {
     for (const offset of times) {
       const at = new Date(now + offset);
       const options = { referenceBook: 'draftkings', now: at, staleMinutes: 60, history, series: true };
-      const presented = presentMarket(core, at, 60);
+      const presented = presentMarket(core, at, 60, presentations);
       expect(presented).toEqual(priceMarket(current, options));
       changes.add(presented.outcomes[0]!.fairProbabilityChange);
     }
@@ -38,7 +40,7 @@ describe('presentMarket reuses a presentation only while it reads the same', () 
     for (let minute = 0; minute <= 26 * 60; minute++) {
       for (const offset of [-501, -500, -499, -1, 0, 1]) {
         const at = new Date(now + minute * MIN + offset);
-        const presented = presentMarket(core, at, 60);
+        const presented = presentMarket(core, at, 60, presentations);
         expect(presented).toEqual(priceMarket(current, { ...options, now: at, staleMinutes: 60 }));
         reused.add(presented);
         calls++;
@@ -50,16 +52,16 @@ describe('presentMarket reuses a presentation only while it reads the same', () 
 
   it('hands out the same frozen answer within a step and a new one after it', () => {
     const core = marketCore(current, options);
-    const first = presentMarket(core, new Date(now + 1_000), 60);
-    expect(presentMarket(core, new Date(now + 20_000), 60)).toBe(first);
+    const first = presentMarket(core, new Date(now + 1_000), 60, presentations);
+    expect(presentMarket(core, new Date(now + 20_000), 60, presentations)).toBe(first);
     expect(Object.isFrozen(first.outcomes[0]!.best)).toBe(true);
     expect(() => {
       (first.outcomes as unknown as unknown[]).push(null);
     }).toThrow(TypeError);
     // Draftkings' prices are 20 minutes old: "20 minutes ago" becomes "21 minutes ago" at 59.5 s past the minute.
-    expect(presentMarket(core, new Date(now + 59_499), 60)).toBe(first);
-    expect(presentMarket(core, new Date(now + 59_500), 60)).not.toBe(first);
+    expect(presentMarket(core, new Date(now + 59_499), 60, presentations)).toBe(first);
+    expect(presentMarket(core, new Date(now + 59_500), 60, presentations)).not.toBe(first);
     // Another stale threshold is another answer.
-    expect(presentMarket(core, new Date(now + 59_600), 5)).toEqual(priceMarket(current, { ...options, now: new Date(now + 59_600), staleMinutes: 5 }));
+    expect(presentMarket(core, new Date(now + 59_600), 5, presentations)).toEqual(priceMarket(current, { ...options, now: new Date(now + 59_600), staleMinutes: 5 }));
   });
 });
