@@ -1,14 +1,14 @@
 import Link from 'next/link';
 import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
-import { currentUser } from '@/lib/auth/session';
-import { config } from '@/lib/config';
+import { root } from '@/lib/root';
+import { currentUser } from '@/lib/root/session';
 import { TOOL_RECORDS } from '@/lib/tools/registry';
 
 export const dynamic = 'force-dynamic';
 
 export default consolePage(async function Home() {
-  const { appOrigin } = config();
+  const { appOrigin } = root().config;
   const user = await currentUser();
   return (
     <>

@@ -1,4 +1,4 @@
-import { createAccessToken } from '@/lib/account/tokens';
+import { createAccessToken } from '@/lib/account/token-store';
 import { createUser } from '@/lib/account/users';
 import { loadSample } from '@/lib/data/load-sample';
 import { mergePrices } from '@/lib/data/store';

@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
 import { saveBankroll } from '@/lib/account/bankroll';
-import { createAccessToken } from '@/lib/account/tokens';
+import { createAccessToken } from '@/lib/account/token-store';
 import { createUser } from '@/lib/account/users';
 import { loadSample } from '@/lib/data/load-sample';
 import { createDb } from '@/lib/db/client';

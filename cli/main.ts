@@ -1,19 +1,17 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import { bankrollSettingsSchema, saveBankroll } from '@/lib/account/bankroll';
-import { announceRevocationsThrough, createAccessToken, listAccessTokens, revokeAccessToken } from '@/lib/account/tokens';
 import { createUser, findUserByEmail, UserExistsError } from '@/lib/account/users';
-import { parseConfig, type Config } from '@/lib/config';
-import { ingest, INGEST_TASKS, type IngestSummary } from '@/lib/data/ingest';
+import { parseConfig } from '@/lib/config';
+import { INGEST_TASKS, type IngestSummary } from '@/lib/data/ingest';
 import { loadSample, sampleNeeded } from '@/lib/data/load-sample';
-import { providers } from '@/lib/data/providers';
 import { SPORTS } from '@/lib/data/sports';
 import { clearSportsData } from '@/lib/data/store';
 import { runWorker } from '@/lib/data/worker';
-import { createDb, type Db } from '@/lib/db/client';
-import { dbTimeouts } from '@/lib/db';
+import type { Db } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { closeRedisConnections } from '@/lib/redis';
+import { createRoot, type Root } from '@/lib/root';
 import { sport } from '@/lib/tools/inputs';
 
 // `jev`: headless setup and scripting. Every command validates its options, prints a clear error and
@@ -29,7 +27,8 @@ interface Command {
   options: Options;
   /** Set on `jev db migrate`, which applies the migrations itself; main() migrates before every other command. */
   migrates?: true;
-  run(values: Record<string, string | boolean | undefined>, positionals: string[], db: Db, cfg: Config): Promise<void>;
+  /** `app`: the services of the composition root (lib/root), built from the environment as the server builds them. */
+  run(values: Record<string, string | boolean | undefined>, positionals: string[], app: Root): Promise<void>;
 }
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -82,7 +81,7 @@ const COMMANDS: Record<string, Command> = {
     usage: 'jev user create --email E [--password P] [--name N]',
     summary: 'Create a user (the console sign-in needs a password of at least 10 characters).',
     options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
-    async run(values, _positionals, db) {
+    async run(values, _positionals, { db }) {
       if (typeof values.email !== 'string') throw new UsageError('--email is required');
       try {
         const user = await createUser(db, {
@@ -107,7 +106,7 @@ const COMMANDS: Record<string, Command> = {
       name: { type: 'string' },
       'expires-days': { type: 'string' },
     },
-    async run(values, _positionals, db) {
+    async run(values, _positionals, { db, tokens, now }) {
       const input = parseWith(
         z.object({
           scope: z.enum(['read', 'write'], { error: "must be 'read' or 'write'" }),
@@ -117,12 +116,12 @@ const COMMANDS: Record<string, Command> = {
         values,
       );
       const userId = await userIdFor(db, values.email);
-      const created = await createAccessToken(db, {
+      const created = await tokens.create({
         userId,
         name: input.name,
         scope: input.scope,
         expiresInDays: input['expires-days'],
-        now: new Date(),
+        now: now(),
       });
       out(created.token);
     },
@@ -131,14 +130,14 @@ const COMMANDS: Record<string, Command> = {
     usage: 'jev token list --email E',
     summary: "List a user's access tokens (never the whole token).",
     options: { email: { type: 'string' } },
-    async run(values, _positionals, db) {
-      const tokens = await listAccessTokens(db, await userIdFor(db, values.email));
+    async run(values, _positionals, app) {
+      const tokens = await app.tokens.list(await userIdFor(app.db, values.email));
       if (tokens.length === 0) {
         out('No tokens. Create one with: jev token create --email E --scope read');
         return;
       }
       const status = (t: (typeof tokens)[number]) =>
-        t.revokedAt ? 'revoked' : t.expiresAt && t.expiresAt <= new Date() ? 'expired' : 'live';
+        t.revokedAt ? 'revoked' : t.expiresAt && t.expiresAt <= app.now() ? 'expired' : 'live';
       out(['ID', 'NAME', 'SCOPE', 'TOKEN', 'STATUS', 'CREATED', 'LAST USED', 'EXPIRES', 'LAST MCP CLIENT'].join('\t'));
       for (const t of tokens) {
         out(
@@ -161,11 +160,11 @@ const COMMANDS: Record<string, Command> = {
     usage: 'jev token revoke <token-id>',
     summary: 'Revoke an access token by its id (from jev token list); it is refused at once.',
     options: {},
-    async run(_values, positionals, db) {
+    async run(_values, positionals, { db, tokens, now }) {
       const [id] = positionals;
       if (!id) throw new UsageError('the token id is required');
       const token = await db.accessToken.findUnique({ where: { id }, select: { userId: true } });
-      if (!token || !(await revokeAccessToken(db, token.userId, id, new Date()))) {
+      if (!token || !(await tokens.revoke(token.userId, id, now()))) {
         throw new UsageError(`No token with id ${id}.`);
       }
       out(`Revoked token ${id}`);
@@ -187,7 +186,7 @@ const COMMANDS: Record<string, Command> = {
       'time-zone': { type: 'string' },
       currency: { type: 'string' },
     },
-    async run(values, _positionals, db) {
+    async run(values, _positionals, { db }) {
       // An option left out is undefined and keeps the stored value; an empty limit or book clears it.
       const fields = Object.fromEntries(Object.entries(BANKROLL_OPTIONS).map(([field, option]) => [field, values[option]]));
       const settings = parseWith(
@@ -207,7 +206,7 @@ const COMMANDS: Record<string, Command> = {
       '(default today), replacing any earlier sample. --if-needed: only when no provider key is set and neither live data nor ' +
       "that date's sample is stored (npm start runs this).",
     options: { date: { type: 'string' }, 'if-needed': { type: 'boolean' } },
-    async run(values, _positionals, db) {
+    async run(values, _positionals, { db }) {
       const { date } = parseWith(
         z.object({
           date: z
@@ -236,7 +235,7 @@ const COMMANDS: Record<string, Command> = {
     usage: 'jev data clear',
     summary: 'Delete every game, price, prop, injury, forecast, stat line and fetch record (sample and live). Teams stay.',
     options: {},
-    async run(_values, _positionals, db) {
+    async run(_values, _positionals, { db }) {
       await clearSportsData(db);
       out('Cleared the sports data.');
     },
@@ -247,7 +246,7 @@ const COMMANDS: Record<string, Command> = {
       'Fetch odds, props, injuries, weather, scores and box scores (stats, from ESPN) from the providers now, with progress and a ' +
       'summary. Odds API data fetched within ODDS_FRESH_SECONDS is not fetched again (quota), unless --force.',
     options: { sport: { type: 'string' }, only: { type: 'string' }, force: { type: 'boolean' } },
-    async run(values, _positionals, db) {
+    async run(values, _positionals, app) {
       const input = parseWith(
         z.object({
           sport: sport.optional(),
@@ -255,12 +254,12 @@ const COMMANDS: Record<string, Command> = {
         }),
         values,
       );
-      const summary = await ingest(db, providers(), {
+      const summary = await app.ingest({
         sports: input.sport ? [input.sport] : undefined,
         only: input.only,
         mode: 'manual',
         force: values.force === true,
-        now: () => new Date(),
+        now: app.now,
         log: (line) => process.stderr.write(`${line}\n`),
       });
       printSummary(summary);
@@ -273,8 +272,8 @@ const COMMANDS: Record<string, Command> = {
       'Keep the data fresh on a schedule until stopped: odds every few minutes near game time, injuries twice a day, weather ' +
       'hourly before kickoff, scores on game days and box scores after games finish. For serverless hosts use POST /api/cron/ingest instead.',
     options: {},
-    async run(_values, _positionals, db) {
-      await runWorker(db, providers(), { log: (line) => process.stderr.write(`${line}\n`), onSummary: printSummary });
+    async run(_values, _positionals, { ingest, now }) {
+      await runWorker(ingest, now, { log: (line) => process.stderr.write(`${line}\n`), onSummary: printSummary });
     },
   },
   'db migrate': {
@@ -282,7 +281,7 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Apply the pending database migrations and list them (the other commands and npm start do this too).',
     options: {},
     migrates: true,
-    async run(_values, _positionals, _db, cfg) {
+    async run(_values, _positionals, { config: cfg }) {
       const { applied } = await migrate(cfg.DATABASE_URL);
       if (applied.length === 0) {
         out('No pending migrations: the database schema is up to date.');
@@ -324,24 +323,23 @@ export async function main(argv: string[]): Promise<number> {
     out(`Usage: ${command.usage}\n\n${command.summary}`);
     return 0;
   }
-  let db: Db | undefined;
+  let app: Root | undefined;
   try {
     const cfg = parseConfig(process.env);
     if (!command.migrates) {
       const { applied } = await migrate(cfg.DATABASE_URL);
       if (applied.length > 0) process.stderr.write(`Applied database migrations: ${applied.join(', ')}\n`);
     }
-    db = createDb(cfg.DATABASE_URL, dbTimeouts(cfg));
-    // A revocation is announced to every running instance through Redis when it is configured.
-    announceRevocationsThrough(cfg.REDIS_URL);
-    await command.run(parsed.values, parsed.positionals, db, cfg);
+    // Its token service announces a revocation to every running instance through Redis when it is configured.
+    app = createRoot({ config: cfg });
+    await command.run(parsed.values, parsed.positionals, app);
     return 0;
   } catch (error) {
     process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
     if (!(error instanceof UsageError) && process.env.JEV_DEBUG) console.error(error);
     return error instanceof UsageError ? 2 : 1;
   } finally {
-    await db?.$disconnect();
+    await app?.db.$disconnect();
     await closeRedisConnections();
   }
 }

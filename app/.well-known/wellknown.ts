@@ -1,13 +1,14 @@
-import { config } from '@/lib/config';
+import type { Config } from '@/lib/config';
 import { asToolError } from '@/lib/errors';
 import { checkHost } from '@/lib/http/origin';
 import { oauthError, oauthJson } from '@/lib/oauth/http';
+import { root } from '@/lib/root';
 
 // Every /.well-known/* answer is JSON (proxy.ts leaves these paths alone): a client that probes discovery
 // must never get the sign-in page's HTML.
 
-export function wellKnown(request: Request, document: (cfg: ReturnType<typeof config>) => unknown): Response {
-  const cfg = config();
+export function wellKnown(request: Request, document: (cfg: Config) => unknown): Response {
+  const cfg = root().config;
   try {
     checkHost(request.headers, cfg);
   } catch (error) {
@@ -17,7 +18,7 @@ export function wellKnown(request: Request, document: (cfg: ReturnType<typeof co
 }
 
 export function notFound(request: Request): Response {
-  const cfg = config();
+  const cfg = root().config;
   try {
     checkHost(request.headers, cfg);
   } catch (error) {

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { ConsoleUser } from '@/lib/auth/session';
+import type { ConsoleUser } from '@/lib/root/session';
 import { SignOutButton } from './SignOutButton';
 
 const CONSOLE_PAGES = [

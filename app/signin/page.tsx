@@ -2,8 +2,8 @@ import { redirect } from 'next/navigation';
 import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { oauthProviders } from '@/lib/auth/options';
-import { currentUser } from '@/lib/auth/session';
-import { config } from '@/lib/config';
+import { root } from '@/lib/root';
+import { currentUser } from '@/lib/root/session';
 import { safeCallbackPath } from '@/lib/console/paths';
 import { SignInForm } from './SignInForm';
 
@@ -24,7 +24,11 @@ export default consolePage(async function SignInPage({
       <main id="main" className="inner narrow">
         <h1>Sign in</h1>
         <p className="lead">Sign in to create access tokens for your agents and set up your bankroll.</p>
-        <SignInForm callbackUrl={next} providers={oauthProviders(config())} providerError={typeof error === 'string' ? error : undefined} />
+        <SignInForm
+          callbackUrl={next}
+          providers={oauthProviders(root().config)}
+          providerError={typeof error === 'string' ? error : undefined}
+        />
       </main>
     </>
   );

@@ -2,7 +2,7 @@ import { redirect } from 'next/navigation';
 import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { MIN_PASSWORD_LENGTH } from '@/lib/account/passwords';
-import { currentUser } from '@/lib/auth/session';
+import { currentUser } from '@/lib/root/session';
 import { SignUpForm } from './SignUpForm';
 
 export const dynamic = 'force-dynamic';

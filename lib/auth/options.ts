@@ -2,10 +2,10 @@ import type { AuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import GitHubProvider from 'next-auth/providers/github';
 import GoogleProvider from 'next-auth/providers/google';
-import { budgetStoreSettings, config, type Config } from '@/lib/config';
-import { db } from '@/lib/db';
+import type { Config } from '@/lib/config';
+import type { Db } from '@/lib/db/client';
 import { clientAddress } from '@/lib/http/address';
-import { budgetStore, type RateLimiter } from '@/lib/ratelimit';
+import type { RateLimiter } from '@/lib/ratelimit';
 import { findOrCreateUser, verifiedEmail } from './oauth';
 import { authSecret } from './secret';
 import { endAllSessions } from './revocation';
@@ -24,11 +24,6 @@ export function oauthProviders(cfg: Config): OAuthProviderId[] {
   return ids;
 }
 
-/** Sign-in and sign-up attempts, shared across instances through Redis or Upstash when one is configured. */
-export function signInLimiter(): RateLimiter {
-  return budgetStore(budgetStoreSettings(config()));
-}
-
 /**
  * next-auth puts the message of an error thrown while signing in into the redirect URL. Whatever failed, the
  * client sees only SIGN_IN_UNAVAILABLE; the log keeps the detail, with the request id when one was sent.
@@ -40,14 +35,19 @@ function signInFailed(stage: string, error: unknown, headers: Record<string, unk
   return new Error(SIGN_IN_UNAVAILABLE);
 }
 
-let options: AuthOptions | undefined;
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  /** Sign-in attempts' budgets, shared across instances through Redis or Upstash when one is configured. */
+  limiter: RateLimiter;
+  now: () => Date;
+}
 
-export function authOptions(): AuthOptions {
-  if (options) return options;
-  const cfg = config();
+/** next-auth's options for these services (built once per process, by the composition root). */
+export function createAuthOptions({ config: cfg, db, limiter, now }: AuthDeps): AuthOptions {
   // next-auth builds its callback URLs from NEXTAUTH_URL; the console's origin is APP_URL.
   process.env.NEXTAUTH_URL ??= cfg.appOrigin;
-  options = {
+  return {
     secret: authSecret(cfg),
     session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
     pages: { signIn: '/signin', error: '/signin' },
@@ -56,7 +56,7 @@ export function authOptions(): AuthOptions {
         name: 'Email and password',
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials, req) {
-          const result = await signInWithPassword(db(), signInLimiter(), {
+          const result = await signInWithPassword(db, limiter, {
             email: credentials?.email ?? '',
             password: credentials?.password ?? '',
             address: clientAddress(new Headers(req.headers as Record<string, string>), cfg),
@@ -81,7 +81,7 @@ export function authOptions(): AuthOptions {
             profile: profile as Record<string, unknown> | undefined,
           });
           if (!email) return false;
-          ours = await findOrCreateUser(db(), email, user.name ?? undefined);
+          ours = await findOrCreateUser(db, email, user.name ?? undefined);
         } catch (error) {
           signInFailed(`${account.provider} sign-in`, error, undefined);
           return `/signin?error=${SIGN_IN_UNAVAILABLE}`;
@@ -96,7 +96,7 @@ export function authOptions(): AuthOptions {
         // `user` is there only when the session begins; later refreshes keep both fields.
         if (user) {
           token.sub = user.id;
-          token.signedInAt = Date.now();
+          token.signedInAt = now().getTime();
         }
         return token;
       },
@@ -110,9 +110,10 @@ export function authOptions(): AuthOptions {
       // cookie stops working too; it is not enough to clear this browser's cookie.
       async signOut({ token }) {
         if (!token?.sub) return;
-        await endAllSessions(token.sub).catch((error: unknown) => console.error('[jev] ending sessions at sign-out failed:', error));
+        await endAllSessions(db, token.sub, now()).catch((error: unknown) =>
+          console.error('[jev] ending sessions at sign-out failed:', error),
+        );
       },
     },
   };
-  return options;
 }

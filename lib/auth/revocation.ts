@@ -1,4 +1,4 @@
-import { db } from '@/lib/db';
+import type { Db } from '@/lib/db/client';
 
 // Ending console sessions on the server side. Sessions are signed JWT cookies (next-auth, 30 days) that the
 // server cannot delete, so each carries when it began (`signedInAt`) and the user row keeps
@@ -12,6 +12,6 @@ export function sessionStillValid(signedInAt: number | undefined, sessionsValidA
 }
 
 /** Ends every console session of the user, on every device and instance. */
-export async function endAllSessions(userId: string, now = new Date()): Promise<void> {
-  await db().user.updateMany({ where: { id: userId }, data: { sessionsValidAfter: now } });
+export async function endAllSessions(db: Db, userId: string, now: Date): Promise<void> {
+  await db.user.updateMany({ where: { id: userId }, data: { sessionsValidAfter: now } });
 }

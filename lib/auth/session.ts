@@ -1,7 +1,5 @@
-import { getServerSession } from 'next-auth';
-import { redirect } from 'next/navigation';
-import { db } from '@/lib/db';
-import { authOptions } from './options';
+import { getServerSession, type AuthOptions } from 'next-auth';
+import type { Db } from '@/lib/db/client';
 import { sessionStillValid } from './revocation';
 
 // The signed-in user for pages and server actions. A valid session cookie is not enough: the user it
@@ -15,20 +13,14 @@ export interface ConsoleUser {
   name: string | null;
 }
 
-export async function currentUser(): Promise<ConsoleUser | null> {
-  const session = await getServerSession(authOptions());
+/** The user the request's session names, if it is still valid (pages call it through lib/root/session.ts). */
+export async function sessionUser(options: AuthOptions, db: Db): Promise<ConsoleUser | null> {
+  const session = await getServerSession(options);
   const id = session?.user?.id;
   if (!id) return null;
-  const user = await db().user.findUnique({ where: { id }, select: { id: true, email: true, name: true, sessionsValidAfter: true } });
+  const user = await db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true, sessionsValidAfter: true } });
   if (!user) return null;
   const { sessionsValidAfter, ...consoleUser } = user;
   if (!sessionStillValid(session.user?.signedInAt, sessionsValidAfter)) return null;
   return consoleUser;
-}
-
-/** The signed-in user, or a redirect to the sign-in page (from a page or a server action alike). */
-export async function requireUser(): Promise<ConsoleUser> {
-  const user = await currentUser();
-  if (!user) redirect('/signin');
-  return user;
 }

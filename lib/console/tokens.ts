@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { createAccessToken, listAccessTokens, revokeAccessToken } from '@/lib/account/tokens';
-import type { Db } from '@/lib/db/client';
+import type { Tokens } from '@/lib/account/tokens';
 import { fieldErrors, formValues, type FieldErrors } from './forms';
 import { nameField } from './name-field';
 import { connectionSnippets, type Snippet } from './snippets';
@@ -31,7 +30,7 @@ export type CreateTokenState =
     };
 
 export async function createTokenFromForm(
-  db: Db,
+  tokens: Tokens,
   owner: { userId: string; appOrigin: string; now: Date },
   form: FormData,
 ): Promise<CreateTokenState> {
@@ -39,7 +38,7 @@ export async function createTokenFromForm(
   const parsed = tokenForm.safeParse(values);
   if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error), values };
   const { name, scope, expiry } = parsed.data;
-  const created = await createAccessToken(db, {
+  const created = await tokens.create({
     userId: owner.userId,
     name,
     scope,
@@ -59,19 +58,17 @@ export async function createTokenFromForm(
 export type RevokeTokenState = { status: 'idle' } | { status: 'revoked'; name: string } | { status: 'not_found' };
 
 /** Revokes one of the user's own tokens; another user's id is answered exactly like an unknown one. */
-export async function revokeTokenFromForm(db: Db, userId: string, form: FormData, now: Date): Promise<RevokeTokenState> {
+export async function revokeTokenFromForm(tokens: Tokens, userId: string, form: FormData, now: Date): Promise<RevokeTokenState> {
   const { tokenId } = formValues(form, ['tokenId']);
   if (tokenId === '') return { status: 'not_found' };
-  const token = await db.accessToken.findFirst({ where: { id: tokenId, userId }, select: { name: true } });
-  if (!token || !(await revokeAccessToken(db, userId, tokenId, now))) return { status: 'not_found' };
-  return { status: 'revoked', name: token.name };
+  const token = await tokens.revoke(userId, tokenId, now);
+  return token ? { status: 'revoked', name: token.name } : { status: 'not_found' };
 }
 
 export type TokenStatus = 'live' | 'revoked' | 'expired';
 
-export async function listTokenRows(db: Db, userId: string, now: Date) {
-  const tokens = await listAccessTokens(db, userId);
-  return tokens.map((token) => {
+export async function listTokenRows(tokens: Tokens, userId: string, now: Date) {
+  return (await tokens.list(userId)).map((token) => {
     const status: TokenStatus = token.revokedAt ? 'revoked' : token.expiresAt && token.expiresAt <= now ? 'expired' : 'live';
     return { ...token, status };
   });

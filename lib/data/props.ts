@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { awaitGameProps, refreshGameProps, type Gate } from './ingest';
+import { awaitGameProps, refreshGameProps, type FetchClaims, type Gate } from './ingest';
 import type { OddsApi } from './providers/odds-api';
 
 // get_player_props refreshes a game's props when the stored ones are older than PROPS_TTL_SECONDS. However
@@ -26,12 +26,18 @@ export interface PropsGame {
   awayTeamId: string;
 }
 
-export function freshProps(db: Db, inFlight: PropsInFlight, game: PropsGame, now: Date, { odds, ttlMs }: PropsSource): Promise<{ note?: string }> {
+export function freshProps(
+  db: Db,
+  { inFlight, claims }: { inFlight: PropsInFlight; claims: FetchClaims },
+  game: PropsGame,
+  now: Date,
+  { odds, ttlMs }: PropsSource,
+): Promise<{ note?: string }> {
   if (!odds || !game.oddsEventId || game.status === 'final') return Promise.resolve({});
   let pending = inFlight.get(game.id);
   if (!pending) {
-    pending = refreshGameProps(db, odds, game, now, ttlMs)
-      .then((gate) => (gate.status === 'busy' ? awaitGameProps(db, game.id, gate.until) : gate))
+    pending = refreshGameProps(db, claims, odds, game, now, ttlMs)
+      .then((gate) => (gate.status === 'busy' ? awaitGameProps(db, claims, game.id, gate.until) : gate))
       .then(noteFor)
       .finally(() => inFlight.delete(game.id));
     inFlight.set(game.id, pending);

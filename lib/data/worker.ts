@@ -1,6 +1,4 @@
-import type { Db } from '@/lib/db/client';
-import { ingest, type IngestSummary } from './ingest';
-import type { Providers } from './providers';
+import type { IngestOptions, IngestSummary } from './ingest';
 
 // `jev worker`: one scheduled ingestion a minute. What is due is decided by ingestion's schedule
 // (lib/data/ingest/schedule.ts), whose windows are kept in the database, so a worker, a cron call and a manual
@@ -16,7 +14,8 @@ export interface WorkerOptions {
   signal?: AbortSignal;
 }
 
-export async function runWorker(db: Db, providers: Providers, options: WorkerOptions): Promise<void> {
+/** `ingest`: one run with the process's providers and settings (the composition root's); `now`: its clock. */
+export async function runWorker(ingest: (options: IngestOptions) => Promise<IngestSummary>, now: () => Date, options: WorkerOptions): Promise<void> {
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
@@ -26,7 +25,7 @@ export async function runWorker(db: Db, providers: Providers, options: WorkerOpt
   try {
     while (!stop.signal.aborted) {
       try {
-        options.onSummary(await ingest(db, providers, { mode: 'scheduled', now: () => new Date(), log: options.log }));
+        options.onSummary(await ingest({ mode: 'scheduled', now, log: options.log }));
       } catch (error) {
         // A failed tick (database briefly unreachable, say) is logged; the next one tries again.
         options.log(`tick failed: ${(error as Error).message}`);

@@ -1,7 +1,6 @@
 import { andThen, type Awaitable } from '@/lib/awaitable';
-import { noteClientSeen, type LiveToken } from '@/lib/account/tokens';
+import type { LiveToken, Tokens } from '@/lib/account/tokens';
 import type { Config } from '@/lib/config';
-import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/address';
 import { withDeadline } from '@/lib/http/deadline';
@@ -10,10 +9,9 @@ import { countRefusal, noteTool, noteUser } from '@/lib/observe';
 import type { Budget, RateLimiter } from '@/lib/ratelimit';
 import { checkAnswer } from '@/lib/tools/answer-check';
 import { parseArguments } from '@/lib/tools/inputs';
-import type { ToolClassifier, ToolDefinition, ToolProviders } from '@/lib/tools/types';
+import type { ToolDefinition, ToolServices } from '@/lib/tools/types';
 import { checkJsonContentType, parseArgumentsObject, readBodyText, requireJsonContentType } from './body';
 import { authenticate, bearerToken } from './token';
-import { createToolServices } from './tool-context';
 
 // The order of checks in docs/contract.md ("Check order"), one small step each, shared by the REST and MCP front ends.
 // A step either passes or throws a ToolError; the front end encodes whichever comes first. Steps that may
@@ -22,14 +20,14 @@ import { createToolServices } from './tool-context';
 
 export interface GatewayDeps {
   config: Config;
-  db: Db;
   limiter: RateLimiter;
   now: () => Date;
   /** The catalogue to serve (injected so tests can add tools of their own). */
   findTool: (name: string) => ToolDefinition | undefined;
-  /** Handed to tools through their context: the odds provider (props on demand) and jev_classify's model. */
-  providers: ToolProviders;
-  classifier: ToolClassifier;
+  /** Who a token belongs to, and the stamps of its use. */
+  tokens: Tokens;
+  /** Handed to every tool in its context, with its caller (lib/gateway/tool-context.ts builds them). */
+  services: ToolServices;
 }
 
 export interface ToolCall {
@@ -41,8 +39,7 @@ export interface ToolCall {
 
 export type Gateway = ReturnType<typeof createGateway>;
 
-export function createGateway({ config, db, limiter, now, findTool, providers, classifier }: GatewayDeps) {
-  const services = createToolServices({ config, db, now, providers, classifier });
+export function createGateway({ config, limiter, now, findTool, tokens, services }: GatewayDeps) {
   const perMinute = (name: string, limit: number): Budget => ({ name, limit, windowSeconds: 60 });
   const budgets = {
     address: perMinute('address', config.RATE_LIMIT_ADDRESS_PER_MINUTE),
@@ -83,7 +80,7 @@ export function createGateway({ config, db, limiter, now, findTool, providers, c
   }
 
   function authenticateCaller(token: string): Awaitable<LiveToken> {
-    return andThen(authenticate(db, token, now(), config.TOKEN_CACHE_SECONDS * 1000), (caller) => {
+    return andThen(authenticate(tokens, token, now()), (caller) => {
       noteUser(caller.user.id);
       return caller;
     });
@@ -136,7 +133,7 @@ export function createGateway({ config, db, limiter, now, findTool, providers, c
 
     /** Records the MCP client a live token is used from, for the Connect page. Never changes what a request may do. */
     noteClient(caller: LiveToken, clientName: string): void {
-      noteClientSeen(db, caller.id, clientName, now());
+      tokens.noteClient(caller.id, clientName, now());
     },
 
     /** Steps 6–9, then the tool itself. */

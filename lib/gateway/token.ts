@@ -1,7 +1,6 @@
 import { isWellFormedToken, TOKEN_PREFIX } from '@/lib/account/token-format';
-import { findLiveToken, noteTokenUsed, type LiveToken } from '@/lib/account/tokens';
+import type { LiveToken, Tokens } from '@/lib/account/tokens';
 import { andThen, type Awaitable } from '@/lib/awaitable';
-import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
 import { CONNECT_PAGE_HINT } from './limits';
 
@@ -17,10 +16,10 @@ export function bearerToken(headers: Headers): string {
 }
 
 /** Step 5: the token must be live; its owner is who the tools act for. */
-export function authenticate(db: Db, token: string, now: Date, cacheMs: number): Awaitable<LiveToken> {
-  return andThen(findLiveToken(db, token, now, cacheMs), (live) => {
+export function authenticate(tokens: Tokens, token: string, now: Date): Awaitable<LiveToken> {
+  return andThen(tokens.find(token, now), (live) => {
     if (!live) throw new ToolError('invalid_token', DEAD_TOKEN_MESSAGE);
-    noteTokenUsed(db, live.id, now);
+    tokens.noteUsed(live.id, now);
     return live;
   });
 }

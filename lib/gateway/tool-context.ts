@@ -1,13 +1,16 @@
 import { createBook } from '@/lib/account/book';
 import type { Config } from '@/lib/config';
+import type { FetchClaims } from '@/lib/data/ingest';
 import { createRepositories } from '@/lib/data/repositories';
 import type { Db } from '@/lib/db/client';
 import { createToolCaches } from '@/lib/tools/cache';
-import type { ToolClassifier, ToolProviders, ToolServices, ToolSettings } from '@/lib/tools/types';
+import type { Classifier } from '@/lib/news/classifier';
+import type { ToolProviders, ToolServices, ToolSettings } from '@/lib/tools/types';
 
-// What tools may use besides their caller, built once per gateway: the repositories over its database, the
-// clock, the settings tools read, the providers, the classifier and the answer caches. Tests build the same
-// from parseConfig({}) and fakes (tests/helpers/tool-context.ts), with no environment variables.
+// What tools may use besides their caller, built once per process by the composition root (lib/root): the
+// repositories over its database (with what they remember), the clock, the settings tools read, the
+// providers, the classifier and the answer caches. Tests build the same from parseConfig({}) and fakes
+// (tests/helpers/tool-context.ts), with no environment variables.
 
 export function toolSettings(config: Config): ToolSettings {
   return {
@@ -23,14 +26,16 @@ export interface ToolServiceDeps {
   config: Config;
   db: Db;
   now: () => Date;
+  /** How provider fetches are claimed, for props refreshed on demand. */
+  claims: FetchClaims;
   providers: ToolProviders;
-  classifier: ToolClassifier;
+  classifier: Classifier;
 }
 
-export function createToolServices({ config, db, now, providers, classifier }: ToolServiceDeps): ToolServices {
+export function createToolServices({ config, db, now, claims, providers, classifier }: ToolServiceDeps): ToolServices {
   const settings = toolSettings(config);
   return {
-    data: createRepositories(db),
+    data: createRepositories(db, claims),
     book: createBook(db),
     now,
     settings,

@@ -1,5 +1,4 @@
 import { CLIENT_INFO_META_KEY, createMcpHandler, SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo } from '@modelcontextprotocol/server';
-import { gateway as sharedGateway } from '@/lib/gateway';
 import type { Gateway } from '@/lib/gateway/pipeline';
 import { withDeadline } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
@@ -131,11 +130,3 @@ export function createMcpEndpoint(gateway: Gateway) {
 }
 
 export type McpEndpoint = ReturnType<typeof createMcpEndpoint>;
-
-let instance: McpEndpoint | undefined;
-
-/** The process-wide endpoint, on the process-wide gateway. */
-export function mcpEndpoint(): McpEndpoint {
-  instance ??= createMcpEndpoint(sharedGateway());
-  return instance;
-}

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, readTextCapped } from '@/lib/capped-body';
-import { config } from '@/lib/config';
+import type { Config } from '@/lib/config';
 import { ToolError } from '@/lib/errors';
 import { logWarning } from '@/lib/observe';
 import type { Source } from './allowlist';
@@ -172,19 +172,13 @@ export function createClassifier(settings: ClassifierSettings): Classifier {
   };
 }
 
-let instance: Classifier | undefined;
-
-/** The process-wide classifier (one cache for every caller), built from the configuration. */
-export function classifier(): Classifier {
-  if (!instance) {
-    const cfg = config();
-    instance = createClassifier({
-      apiKey: cfg.CLASSIFIER_API_KEY,
-      baseUrl: cfg.CLASSIFIER_BASE_URL,
-      model: cfg.CLASSIFIER_MODEL,
-      timeoutSeconds: cfg.CLASSIFIER_TIMEOUT_SECONDS,
-      maxBodyBytes: cfg.PROVIDER_MAX_BODY_MB * 1024 * 1024,
-    });
-  }
-  return instance;
+/** The classifier these settings set up (its cache serves every caller of the one built). */
+export function classifierFor(cfg: Config): Classifier {
+  return createClassifier({
+    apiKey: cfg.CLASSIFIER_API_KEY,
+    baseUrl: cfg.CLASSIFIER_BASE_URL,
+    model: cfg.CLASSIFIER_MODEL,
+    timeoutSeconds: cfg.CLASSIFIER_TIMEOUT_SECONDS,
+    maxBodyBytes: cfg.PROVIDER_MAX_BODY_MB * 1024 * 1024,
+  });
 }

@@ -3,7 +3,7 @@ import type { TokenScope } from '@/lib/account/token-format';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { isStorable } from '@/lib/text';
-import { findClient, redirectUriAllowed, storeClient, type KnownClient } from './clients';
+import { findClient, redirectUriAllowed, storeClient, type ClientDocuments, type KnownClient } from './clients';
 import { OAuthFailure } from './errors';
 import { createAuthorizationCode } from './grants';
 import { mcpResourceUrl, requestedScope } from './metadata';
@@ -42,7 +42,14 @@ export function redirectWith(redirectUri: string, values: Record<string, string 
   return url.href;
 }
 
-export async function checkAuthorizationRequest(db: Db, cfg: Config, params: Params, now: Date): Promise<Checked> {
+/** `documents`: the client metadata documents the process keeps (the composition root's). */
+export async function checkAuthorizationRequest(
+  db: Db,
+  cfg: Config,
+  documents: ClientDocuments,
+  params: Params,
+  now: Date,
+): Promise<Checked> {
   for (const key of [
     'client_id',
     'redirect_uri',
@@ -61,7 +68,7 @@ export async function checkAuthorizationRequest(db: Db, cfg: Config, params: Par
   if (!clientId) return { kind: 'error-page', message: 'The request names no app (client_id is missing).' };
   let client: KnownClient | null;
   try {
-    client = await findClient(db, clientId, { allowLoopbackForTests: cfg.OAUTH_CIMD_ALLOW_LOOPBACK_FOR_TESTS, now });
+    client = await findClient(db, clientId, { allowLoopbackForTests: cfg.OAUTH_CIMD_ALLOW_LOOPBACK_FOR_TESTS, now, documents });
   } catch (error) {
     if (error instanceof OAuthFailure)
       return { kind: 'error-page', message: `The app’s metadata document was refused: ${error.description}` };

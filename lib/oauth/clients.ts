@@ -127,13 +127,18 @@ export function isMetadataDocumentId(clientId: string): boolean {
 }
 
 type KeptDocument = { until: number; document: Promise<MetadataDocument> };
-const documents = ((globalThis as { jevClientDocuments?: Map<string, KeptDocument> }).jevClientDocuments ??= new Map<
-  string,
-  KeptDocument
->());
+/** The metadata documents fetched lately, by client id (failures too, for less time); one per process, the root's. */
+export type ClientDocuments = Map<string, KeptDocument>;
+
+export interface ClientLookup {
+  allowLoopbackForTests: boolean;
+  now: Date;
+  documents: ClientDocuments;
+}
 
 /** The metadata document at `clientId`, fetched at most once per time it is kept (concurrent asks share a fetch). */
-function metadataDocument(clientId: string, options: { allowLoopbackForTests: boolean; now: Date }): Promise<MetadataDocument> {
+function metadataDocument(clientId: string, options: ClientLookup): Promise<MetadataDocument> {
+  const { documents } = options;
   const now = options.now.getTime();
   const kept = documents.get(clientId);
   if (kept && kept.until > now) return kept.document;
@@ -157,11 +162,7 @@ function rowData(clientId: string, doc: MetadataDocument) {
  * The client an authorization request names (client_id): a registered one, or the client its metadata document
  * describes (kept, or fetched), not stored; null when unknown.
  */
-export async function findClient(
-  db: Db,
-  clientId: string,
-  options: { allowLoopbackForTests: boolean; now: Date },
-): Promise<KnownClient | null> {
+export async function findClient(db: Db, clientId: string, options: ClientLookup): Promise<KnownClient | null> {
   if (!clientId || clientId.length > 2048) return null;
   if (!isMetadataDocumentId(clientId)) return findStoredClient(db, clientId);
   const data = rowData(clientId, await metadataDocument(clientId, options));

@@ -1,12 +1,12 @@
 import { readRequestText } from '@/lib/capped-body';
-import { budgetStoreSettings, config, type Config } from '@/lib/config';
+import type { Tokens } from '@/lib/account/tokens';
+import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
-import { db } from '@/lib/db';
 import { asToolError } from '@/lib/errors';
 import { checkHostAndOrigin } from '@/lib/http/origin';
 import { clientAddress } from '@/lib/http/address';
 import { withDeadline } from '@/lib/http/deadline';
-import { budgetStore, type Budget, type RateLimiter } from '@/lib/ratelimit';
+import type { Budget, RateLimiter } from '@/lib/ratelimit';
 import { isStorable } from '@/lib/text';
 import { findStoredClient, registerClient, type KnownClient } from './clients';
 import { OAuthFailure } from './errors';
@@ -24,10 +24,17 @@ import { mcpResourceUrl } from './metadata';
 const MAX_BODY = 16 * 1024;
 const HOUR = 3600;
 
-export interface OAuthDeps {
+/** What the endpoints are built with (by the composition root, lib/root). */
+export interface OAuthServices {
   db: Db;
   config: Config;
   limiter: RateLimiter;
+  tokens: Tokens;
+  now: () => Date;
+}
+
+/** One request's view of them: the caller's address and the time it arrived. */
+export interface OAuthDeps extends Omit<OAuthServices, 'now'> {
   address: string;
   now: Date;
 }
@@ -132,12 +139,12 @@ export async function handleToken(request: Request, deps: OAuthDeps): Promise<Re
       const codeVerifier = form.get('code_verifier');
       if (!code || !redirectUri) throw new OAuthFailure('invalid_request', 'code and redirect_uri are required.');
       if (!codeVerifier) throw new OAuthFailure('invalid_request', 'code_verifier is required (PKCE).');
-      return oauthJson(await exchangeCode(deps.db, { ...common, code, redirectUri, codeVerifier }));
+      return oauthJson(await exchangeCode(deps.db, deps.tokens, { ...common, code, redirectUri, codeVerifier }));
     }
     if (grantType === 'refresh_token') {
       const refreshToken = form.get('refresh_token');
       if (!refreshToken) throw new OAuthFailure('invalid_request', 'refresh_token is required.');
-      return oauthJson(await refreshGrant(deps.db, { ...common, refreshToken, scope: form.get('scope') ?? undefined }));
+      return oauthJson(await refreshGrant(deps.db, deps.tokens, { ...common, refreshToken, scope: form.get('scope') ?? undefined }));
     }
     throw new OAuthFailure('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
   } catch (error) {
@@ -153,7 +160,7 @@ export async function handleRevocation(request: Request, deps: OAuthDeps): Promi
     const token = form.get('token');
     if (!token) throw new OAuthFailure('invalid_request', 'token is required.');
     const client = form.get('client_id') ? await clientOf(form, deps) : null;
-    await revokeClientToken(deps.db, token, client?.rowId ?? null, deps.now);
+    await revokeClientToken(deps.db, deps.tokens, token, client?.rowId ?? null, deps.now);
     return oauthJson({});
   } catch (error) {
     return failureResponse(error);
@@ -161,32 +168,29 @@ export async function handleRevocation(request: Request, deps: OAuthDeps): Promi
 }
 
 /**
- * An endpoint as a route handler: host and origin checked as everywhere (no CORS), then the endpoint on the
- * process's database and budget store, within the request deadline (past it, 503 with Retry-After; a body
- * trickled in too slowly ends there, and server.mjs closes its connection soon after).
+ * The endpoints as route handlers: host and origin checked as everywhere (no CORS), then the endpoint on
+ * these services, within the request deadline (past it, 503 with Retry-After; a body trickled in too slowly
+ * ends there, and server.mjs closes its connection soon after).
  */
-export function oauthRoute(endpoint: Endpoint): (request: Request) => Promise<Response> {
-  return async (request) => {
-    const cfg = config();
-    try {
-      checkHostAndOrigin(request.headers, cfg);
-    } catch (error) {
-      return oauthError(403, 'forbidden', asToolError(error).message);
-    }
-    const deps: OAuthDeps = {
-      db: db(),
-      config: cfg,
-      limiter: budgetStore(budgetStoreSettings(cfg)),
-      address: clientAddress(request.headers, cfg),
-      now: new Date(),
+export function createOAuthEndpoints(services: OAuthServices) {
+  const { config: cfg } = services;
+  const route =
+    (endpoint: Endpoint) =>
+    async (request: Request): Promise<Response> => {
+      try {
+        checkHostAndOrigin(request.headers, cfg);
+      } catch (error) {
+        return oauthError(403, 'forbidden', asToolError(error).message);
+      }
+      const deps: OAuthDeps = { ...services, address: clientAddress(request.headers, cfg), now: services.now() };
+      const late = () =>
+        new OAuthFailure(
+          'temporarily_unavailable',
+          `The request did not finish within ${cfg.REQUEST_DEADLINE_SECONDS} s on the service side and was ended. Try again later.`,
+          503,
+          5,
+        );
+      return withDeadline(endpoint(request, deps), cfg.REQUEST_DEADLINE_SECONDS * 1000, late).catch(failureResponse);
     };
-    const late = () =>
-      new OAuthFailure(
-        'temporarily_unavailable',
-        `The request did not finish within ${cfg.REQUEST_DEADLINE_SECONDS} s on the service side and was ended. Try again later.`,
-        503,
-        5,
-      );
-    return withDeadline(endpoint(request, deps), cfg.REQUEST_DEADLINE_SECONDS * 1000, late).catch(failureResponse);
-  };
+  return { register: route(handleRegistration), token: route(handleToken), revoke: route(handleRevocation) };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createGrantAccessToken, revokeGrantAccessToken, revokeGrantAccessTokens } from '@/lib/account/tokens';
+import type { Tokens } from '@/lib/account/tokens';
 import { hashToken, type TokenScope } from '@/lib/account/token-format';
 import type { Db } from '@/lib/db/client';
 import { OAuthFailure } from './errors';
@@ -67,12 +67,13 @@ export function pkceMatches(verifier: string, challenge: string): boolean {
 /** `scope` is the access token's: the grant's own, or narrower on a refresh that asked for less. */
 async function issueTokens(
   db: Db,
+  tokens: Tokens,
   grant: { id: string; userId: string; clientName: string },
   scope: TokenScope,
   accessLifetimeSeconds: number,
   now: Date,
 ): Promise<IssuedTokens> {
-  const access = await createGrantAccessToken(db, {
+  const access = await tokens.createForGrant({
     userId: grant.userId,
     grantId: grant.id,
     name: grant.clientName,
@@ -88,13 +89,14 @@ async function issueTokens(
 }
 
 /** Revokes a grant and every token issued under it, at once. */
-export async function revokeGrant(db: Db, grantId: string, now: Date): Promise<void> {
+export async function revokeGrant(db: Db, tokens: Tokens, grantId: string, now: Date): Promise<void> {
   await db.oAuthGrant.updateMany({ where: { id: grantId, revokedAt: null }, data: { revokedAt: now } });
-  await revokeGrantAccessTokens(db, grantId, now);
+  await tokens.revokeGrant(grantId, now);
 }
 
 export async function exchangeCode(
   db: Db,
+  tokens: Tokens,
   input: {
     code: string;
     clientRowId: string;
@@ -112,7 +114,7 @@ export async function exchangeCode(
   const { count } = await db.oAuthCode.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
   if (count === 0) {
     const used = await db.oAuthCode.findUnique({ where: { id: row.id }, select: { grantId: true } });
-    if (used?.grantId) await revokeGrant(db, used.grantId, now);
+    if (used?.grantId) await revokeGrant(db, tokens, used.grantId, now);
     throw new OAuthFailure('invalid_grant', 'The authorization code was already used; the tokens issued for it are revoked.');
   }
   if (row.expiresAt <= now) throw new OAuthFailure('invalid_grant', 'The authorization code has expired.');
@@ -134,7 +136,7 @@ export async function exchangeCode(
     },
   });
   await db.oAuthCode.update({ where: { id: row.id }, data: { grantId: grant.id } });
-  return issueTokens(db, { ...grant, clientName: row.client.name }, grant.scope as TokenScope, input.accessLifetimeSeconds, now);
+  return issueTokens(db, tokens, { ...grant, clientName: row.client.name }, grant.scope as TokenScope, input.accessLifetimeSeconds, now);
 }
 
 /**
@@ -149,13 +151,14 @@ function refreshScope(value: string | undefined, granted: TokenScope): TokenScop
 }
 
 /** A reused refresh token is taken as a leak: the whole grant is revoked. */
-async function refuseReuse(db: Db, grantId: string, now: Date): Promise<never> {
-  await revokeGrant(db, grantId, now);
+async function refuseReuse(db: Db, tokens: Tokens, grantId: string, now: Date): Promise<never> {
+  await revokeGrant(db, tokens, grantId, now);
   throw new OAuthFailure('invalid_grant', 'The refresh token was already used; the app is disconnected and must be authorized again.');
 }
 
 export async function refreshGrant(
   db: Db,
+  tokens: Tokens,
   input: { refreshToken: string; clientRowId: string; scope?: string; resource?: string; accessLifetimeSeconds: number; now: Date },
 ): Promise<IssuedTokens> {
   const { now } = input;
@@ -166,33 +169,33 @@ export async function refreshGrant(
   if (!row || row.grant.clientId !== input.clientRowId) throw new OAuthFailure('invalid_grant', 'The refresh token is unknown.');
   const { grant } = row;
   if (grant.revokedAt) throw new OAuthFailure('invalid_grant', 'This app was disconnected; authorize it again.');
-  if (row.usedAt) return refuseReuse(db, grant.id, now);
+  if (row.usedAt) return refuseReuse(db, tokens, grant.id, now);
   // Checked before the token is claimed, so a refused request leaves it usable.
   if (input.resource !== undefined && input.resource !== grant.resource)
     throw new OAuthFailure('invalid_target', 'resource does not match the grant.');
   const scope = refreshScope(input.scope, grant.scope as TokenScope);
   const { count } = await db.oAuthRefreshToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
   // Another request claimed it between the read and here: a reuse all the same.
-  if (count === 0) return refuseReuse(db, grant.id, now);
+  if (count === 0) return refuseReuse(db, tokens, grant.id, now);
   if (row.expiresAt <= now) throw new OAuthFailure('invalid_grant', 'The refresh token has expired.');
   await db.oAuthGrant.update({ where: { id: grant.id }, data: { lastUsedAt: now } });
-  return issueTokens(db, { ...grant, clientName: grant.client.name }, scope, input.accessLifetimeSeconds, now);
+  return issueTokens(db, tokens, { ...grant, clientName: grant.client.name }, scope, input.accessLifetimeSeconds, now);
 }
 
 /**
  * RFC 7009: revokes a refresh token (and its grant) or an access token the client holds. Unknown tokens and
  * tokens of other clients are ignored silently, as the RFC asks.
  */
-export async function revokeClientToken(db: Db, token: string, clientRowId: string | null, now: Date): Promise<void> {
+export async function revokeClientToken(db: Db, tokens: Tokens, token: string, clientRowId: string | null, now: Date): Promise<void> {
   const tokenHash = hashToken(token);
   const refresh = await db.oAuthRefreshToken.findUnique({
     where: { tokenHash },
     select: { grant: { select: { id: true, clientId: true } } },
   });
-  if (refresh && (clientRowId === null || refresh.grant.clientId === clientRowId)) return revokeGrant(db, refresh.grant.id, now);
+  if (refresh && (clientRowId === null || refresh.grant.clientId === clientRowId)) return revokeGrant(db, tokens, refresh.grant.id, now);
   const access = await db.accessToken.findUnique({ where: { tokenHash }, select: { id: true, grant: { select: { clientId: true } } } });
   if (access?.grant && (clientRowId === null || access.grant.clientId === clientRowId)) {
-    await revokeGrantAccessToken(db, access.id, now);
+    await tokens.revokeGrantToken(access.id, now);
   }
 }
 
@@ -239,10 +242,10 @@ export async function listConnectedApps(db: Db, userId: string): Promise<Connect
 }
 
 /** Disconnects one of the user's apps; false when the grant is not theirs (or is gone). */
-export async function disconnectApp(db: Db, userId: string, grantId: string, now: Date): Promise<boolean> {
+export async function disconnectApp(db: Db, tokens: Tokens, userId: string, grantId: string, now: Date): Promise<boolean> {
   const grant = await db.oAuthGrant.findFirst({ where: { id: grantId, userId }, select: { id: true } });
   if (!grant) return false;
-  await revokeGrant(db, grant.id, now);
+  await revokeGrant(db, tokens, grant.id, now);
   return true;
 }
 

@@ -58,20 +58,3 @@ export function createRateLimiter(env: BudgetStoreSettings): BudgetStore {
     ping: () => Promise.resolve(),
   };
 }
-
-type Stores = Map<string, BudgetStore>;
-const stores: Stores = ((globalThis as { jevBudgetStores?: Stores }).jevBudgetStores ??= new Map() as Stores);
-
-/**
- * The process's budget store for these settings, shared by the API, the sign-in form and the readiness
- * probe (and by Next's separate module graphs, through globalThis).
- */
-export function budgetStore(env: BudgetStoreSettings): BudgetStore {
-  const id = JSON.stringify([env.redisUrl, env.upstashUrl, env.upstashToken, env.timeoutMs]);
-  let store = stores.get(id);
-  if (store === undefined) {
-    store = createRateLimiter(env);
-    stores.set(id, store);
-  }
-  return store;
-}

@@ -45,7 +45,13 @@ function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<stri
 }
 
 /** One market's quotes in outcome order, priced against the consensus, with its movement. */
-function priced(ctx: ToolContext, game: GameRow, quotes: StoredPrice[], options: ReturnType<typeof pricingOptions>, history: MarketHistory) {
+function priced(
+  ctx: ToolContext,
+  game: GameRow,
+  quotes: StoredPrice[],
+  options: ReturnType<typeof pricingOptions>,
+  history: MarketHistory,
+) {
   const rank = (outcome: string) => outcomeRank(game.homeTeam.abbreviation, game.awayTeam.abbreviation, outcome);
   quotes.sort((a, b) => rank(a.outcome) - rank(b.outcome));
   return ctx.data.odds.price(quotes, { ...options, history: history.get(historyKey(quotes[0]!)) ?? [] });

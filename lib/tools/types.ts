@@ -3,8 +3,8 @@ import type { Book } from '@/lib/account/book';
 import type { TokenScope } from '@/lib/account/token-format';
 import type { PropsSource } from '@/lib/data/props';
 import type { Repositories } from '@/lib/data/repositories';
-import type { checkSource, Source } from '@/lib/news/allowlist';
-import type { ModelAnswer, QuestionId } from '@/lib/news/questions';
+import type { checkSource } from '@/lib/news/allowlist';
+import type { Classifier } from '@/lib/news/classifier';
 
 export interface ToolHints {
   readOnlyHint: boolean;
@@ -32,12 +32,6 @@ export interface ToolProviders {
   odds: PropsSource['odds'];
 }
 
-/** The language model behind jev_classify (lib/news/classifier.ts builds the real one). */
-export interface ToolClassifier {
-  readonly model: string;
-  classify(request: { source: Source; text: string; questions: readonly QuestionId[] }): Promise<ModelAnswer>;
-}
-
 /** Per-process answer caches: `get` returns the answer kept under kind and key, else computes and keeps it. */
 export interface ToolCaches {
   get<T>(kind: string, key: string, compute: () => Promise<T>): Promise<T>;
@@ -52,7 +46,8 @@ export interface ToolServices {
   now: () => Date;
   settings: ToolSettings;
   providers: ToolProviders;
-  classifier: ToolClassifier;
+  /** The language model behind jev_classify (lib/news/classifier.ts). */
+  classifier: Classifier;
   caches: ToolCaches;
 }
 

@@ -1,6 +1,6 @@
 import { saveBankroll, type BankrollSettings } from '@/lib/account/bankroll';
 import type { TokenScope } from '@/lib/account/token-format';
-import { createAccessToken } from '@/lib/account/tokens';
+import { createAccessToken } from '@/lib/account/token-store';
 import { createUser } from '@/lib/account/users';
 import { createDb, type Db } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';

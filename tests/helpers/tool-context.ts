@@ -1,8 +1,10 @@
 import { parseConfig } from '@/lib/config';
+import { fetchClaims } from '@/lib/data/ingest';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
 import { createToolServices } from '@/lib/gateway/tool-context';
-import type { ToolClassifier, ToolContext, ToolProviders, ToolServices } from '@/lib/tools/types';
+import type { Classifier } from '@/lib/news/classifier';
+import type { ToolContext, ToolProviders, ToolServices } from '@/lib/tools/types';
 
 // Tool contexts built in process, as the gateway builds them, from settings given here rather than the
 // environment: run a tool with `tool.run(toolContext(db), tool.input.parse(args))`.
@@ -11,29 +13,28 @@ import type { ToolClassifier, ToolContext, ToolProviders, ToolServices } from '@
 export const NO_PROVIDERS: ToolProviders = { odds: undefined };
 
 /** A classifier that is not set up: jev_classify answers 503, as on a server without CLASSIFIER_API_KEY. */
-export const NO_CLASSIFIER: ToolClassifier = {
+export const NO_CLASSIFIER: Classifier = {
   model: 'none',
   classify: async () => {
     throw new ToolError('unavailable', 'jev_classify is not set up in this test.');
   },
 };
 
-/** The outside services for createGateway in tests that need none. */
-export const NO_OUTSIDE_SERVICES = { providers: NO_PROVIDERS, classifier: NO_CLASSIFIER };
-
 export interface ToolServiceOptions {
   /** Settings as environment variables would give them (ODDS_CACHE_SECONDS, DEFAULT_REFERENCE_BOOK …); defaults otherwise. */
   env?: Record<string, string>;
   now?: () => Date;
   providers?: ToolProviders;
-  classifier?: ToolClassifier;
+  classifier?: Classifier;
 }
 
 export function toolServices(db: Db, options: ToolServiceOptions = {}): ToolServices {
+  const config = parseConfig(options.env ?? {});
   return createToolServices({
-    config: parseConfig(options.env ?? {}),
+    config,
     db,
     now: options.now ?? (() => new Date()),
+    claims: fetchClaims(config.PROVIDER_TIMEOUT_SECONDS * 1000),
     providers: options.providers ?? NO_PROVIDERS,
     classifier: options.classifier ?? NO_CLASSIFIER,
   });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
-import { createGateway } from '@/lib/gateway/pipeline';
+import { createRateLimiter } from '@/lib/ratelimit';
+import { createRoot, type Root } from '@/lib/root';
 import { callTool } from '@/lib/gateway/rest';
 import { createMcpEndpoint } from '@/lib/mcp/http';
-import { createMemoryLimiter } from '@/lib/ratelimit/memory';
 import { findTool } from '@/lib/tools/registry';
 import type { ToolDefinition } from '@/lib/tools/types';
 import { testDatabase, type TestDatabase } from '../helpers/fixtures';
-import { NO_OUTSIDE_SERVICES } from '../helpers/tool-context';
+import { NO_CLASSIFIER } from '../helpers/tool-context';
 
 // Every request ends: REST and MCP requests still running at REQUEST_DEADLINE_SECONDS are ended by the
 // service, in process with a tool that never finishes standing in for calc_ev.
@@ -22,19 +22,19 @@ const neverEnds: ToolDefinition = {
 describe('the request deadline', () => {
   let database: TestDatabase;
   let token: string;
-  let gateway: ReturnType<typeof createGateway>;
+  let gateway: Root['gateway'];
 
   beforeAll(async () => {
     database = await testDatabase('sqlite');
     ({ token } = await database.token(await database.user('dee@example.com'), 'read'));
-    gateway = createGateway({
+    gateway = createRoot({
       config: parseConfig({ REQUEST_DEADLINE_SECONDS: String(DEADLINE_SECONDS) }),
       db: database.db,
-      limiter: createMemoryLimiter(),
+      budgets: createRateLimiter({}),
       now: () => new Date(),
       findTool: (name) => (name === 'calc_ev' ? neverEnds : findTool(name)),
-      ...NO_OUTSIDE_SERVICES,
-    });
+      classifier: NO_CLASSIFIER,
+    }).gateway;
   });
   afterAll(async () => {
     await database?.close();

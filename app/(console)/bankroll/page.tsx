@@ -1,10 +1,10 @@
 import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { getBankroll, type BankrollView } from '@/lib/account/bankroll';
-import { requireUser } from '@/lib/auth/session';
+import { requireUser } from '@/lib/root/session';
 import type { BankrollFormValues } from '@/lib/console/bankroll';
-import { db } from '@/lib/db';
 import { BankrollForm } from './BankrollForm';
+import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Bankroll · JEV' };
@@ -78,7 +78,7 @@ function LimitRoom({
 
 export default consolePage(async function BankrollPage() {
   const user = await requireUser();
-  const bankroll = await getBankroll(db(), user.id, new Date());
+  const bankroll = await getBankroll(root().db, user.id, root().now());
   const money = (amount: number) =>
     new Intl.NumberFormat('en-US', { style: 'currency', currency: bankroll?.currency ?? 'USD' }).format(amount);
 

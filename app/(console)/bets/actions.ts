@@ -1,13 +1,13 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { requireUser } from '@/lib/auth/session';
+import { requireUser } from '@/lib/root/session';
 import { settleBetFromForm, type SettleBetState } from '@/lib/console/bets';
-import { db } from '@/lib/db';
+import { root } from '@/lib/root';
 
 export async function settleBetAction(_previous: SettleBetState, form: FormData): Promise<SettleBetState> {
   const user = await requireUser();
-  const state = await settleBetFromForm(db(), user.id, form, new Date());
+  const state = await settleBetFromForm(root().db, user.id, form, root().now());
   if (state.status === 'settled') {
     revalidatePath('/bets');
     revalidatePath('/bankroll');

@@ -5,15 +5,14 @@ import { SiteHeader } from '@/app/components/SiteHeader';
 import { BET_STATUSES } from '@/lib/account/bet-states';
 import { listBets } from '@/lib/account/bets';
 import { queryFingerprint } from '@/lib/paging';
-import { requireUser } from '@/lib/auth/session';
-import { config } from '@/lib/config';
+import { requireUser } from '@/lib/root/session';
 import { bankrollHistory } from '@/lib/console/bankroll-history';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
-import { db } from '@/lib/db';
 import { ToolError } from '@/lib/errors';
 import { BankrollFigure } from './BankrollFigure';
 import { SettleBetForm } from './SettleBetForm';
+import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Bets · JEV' };
@@ -35,13 +34,13 @@ export default consolePage(async function BetsPage({
   const sport = pick(params.sport, SPORTS);
   const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
   const [timeZone, history, book] = await Promise.all([
-    userTimeZone(db(), user.id),
-    bankrollHistory(db(), user.id, { status, sport }),
-    listBets(db(), {
+    userTimeZone(root().db, user.id),
+    bankrollHistory(root().db, user.id, { status, sport }),
+    listBets(root().db, {
       userId: user.id,
       filter: { status, sport },
-      page: { limit: 50, cursor, fingerprint: queryFingerprint(['bets-page', user.id, { status, sport }]), now: new Date() },
-      defaultBook: config().DEFAULT_REFERENCE_BOOK,
+      page: { limit: 50, cursor, fingerprint: queryFingerprint(['bets-page', user.id, { status, sport }]), now: root().now() },
+      defaultBook: root().config.DEFAULT_REFERENCE_BOOK,
     }).catch((error: unknown) => {
       if (error instanceof ToolError) return null; // a stale or edited cursor in the address bar
       throw error;

@@ -2,28 +2,27 @@ import { consolePage } from '@/app/components/ConsolePage';
 import { DataTable } from '@/app/components/DataTable';
 import { CopyButton } from '@/app/components/CopyButton';
 import { SiteHeader } from '@/app/components/SiteHeader';
-import { requireUser } from '@/lib/auth/session';
-import { config } from '@/lib/config';
+import { requireUser } from '@/lib/root/session';
 import { connectionSnippets } from '@/lib/console/snippets';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { listTokenRows } from '@/lib/console/tokens';
-import { db } from '@/lib/db';
 import { CreateTokenForm } from './CreateTokenForm';
 import { listConnectedApps } from '@/lib/oauth/grants';
 import { disconnectAppAction, signOutEverywhereAction } from './actions';
 import { RevokeTokenForm } from './RevokeTokenForm';
+import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Connect · JEV' };
 
 export default consolePage(async function ConnectPage() {
   const user = await requireUser();
-  const { appOrigin } = config();
-  const now = new Date();
+  const { appOrigin } = root().config;
+  const now = root().now();
   const [timeZone, tokens, apps] = await Promise.all([
-    userTimeZone(db(), user.id),
-    listTokenRows(db(), user.id, now),
-    listConnectedApps(db(), user.id),
+    userTimeZone(root().db, user.id),
+    listTokenRows(root().tokens, user.id, now),
+    listConnectedApps(root().db, user.id),
   ]);
   const when = (instant: Date | null, none: string) =>
     instant ? <time dateTime={instant.toISOString()}>{formatDateTime(instant, timeZone)}</time> : none;

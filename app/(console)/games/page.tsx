@@ -2,16 +2,15 @@ import Link from 'next/link';
 import { consolePage } from '@/app/components/ConsolePage';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
-import { requireUser } from '@/lib/auth/session';
+import { requireUser } from '@/lib/root/session';
 import { thresholdPercent } from '@/lib/console/odds-format';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS, type Sport } from '@/lib/data/sports';
-import { db } from '@/lib/db';
-import { runReadTool } from '@/lib/gateway/console';
 import type { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsFull } from '@/lib/tools/odds-answers';
 import { MarketsTable, valueKey } from './MarketsTable';
 import { ValueTable } from './ValueTable';
+import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Games · JEV' };
@@ -29,8 +28,12 @@ export default consolePage(async function GamesPage({
   const user = await requireUser();
   const { sport, min } = readParams(await searchParams);
   const [timeZone, odds] = await Promise.all([
-    userTimeZone(db(), user.id),
-    runReadTool<typeof getGameOdds, GameOddsFull>('get_game_odds', user, { sport, minExpectedValue: min / 100, detail: 'full' }),
+    userTimeZone(root().db, user.id),
+    root().console.runReadTool<typeof getGameOdds, GameOddsFull>('get_game_odds', user, {
+      sport,
+      minExpectedValue: min / 100,
+      detail: 'full',
+    }),
   ]);
   const valueKeys = new Set((odds.value ?? []).map((v) => valueKey(v.gameId, v.market, v.outcome, v.point)));
   const titles = new Map(odds.games.map((game) => [game.gameId, `${game.awayTeam.name} at ${game.homeTeam.name}`]));

@@ -4,11 +4,11 @@ import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { listRecommendations } from '@/lib/account/picks';
 import { queryFingerprint } from '@/lib/paging';
-import { requireUser } from '@/lib/auth/session';
+import { requireUser } from '@/lib/root/session';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
-import { db } from '@/lib/db';
 import { ToolError } from '@/lib/errors';
+import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Picks · JEV' };
@@ -25,11 +25,11 @@ export default consolePage(async function PicksPage({
   const sport = typeof params.sport === 'string' && (SPORTS as readonly string[]).includes(params.sport) ? params.sport : undefined;
   const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
   const [timeZone, picks] = await Promise.all([
-    userTimeZone(db(), user.id),
-    listRecommendations(db(), {
+    userTimeZone(root().db, user.id),
+    listRecommendations(root().db, {
       userId: user.id,
       filter: { sport },
-      page: { limit: 50, cursor, fingerprint: queryFingerprint(['picks-page', user.id, { sport }]), now: new Date() },
+      page: { limit: 50, cursor, fingerprint: queryFingerprint(['picks-page', user.id, { sport }]), now: root().now() },
     }).catch((error: unknown) => {
       if (error instanceof ToolError) return null; // a stale or edited cursor in the address bar
       throw error;

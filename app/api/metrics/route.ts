@@ -1,10 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { config } from '@/lib/config';
 import { latestQuota } from '@/lib/data/ingest';
-import { db } from '@/lib/db';
 import { ToolError } from '@/lib/errors';
 import { NO_STORE, restErrorResponse } from '@/lib/http/errors';
 import { metricsText } from '@/lib/observe';
+import { root } from '@/lib/root';
 
 // Prometheus metrics of this instance (lib/observe/runtime.mjs): API requests by route, tool and status, their
 // latency, budget refusals, provider fetch failures, and The Odds API's quota as last recorded in the database.
@@ -21,12 +20,12 @@ function sameSecret(given: string, expected: string): boolean {
 
 export async function GET(request: Request): Promise<Response> {
   try {
-    const secret = config().METRICS_TOKEN;
+    const secret = root().config.METRICS_TOKEN;
     if (!secret) throw new ToolError('not_found', 'Metrics are off on this server (METRICS_TOKEN is not set).');
     const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
     if (!sameSecret(given, secret)) throw new ToolError('invalid_token', 'Send Authorization: Bearer <METRICS_TOKEN>.');
     const exposition = await metricsText(async ({ quotaRemaining, quotaUsed }) => {
-      const quota = await latestQuota(db());
+      const quota = await latestQuota(root().db);
       if (quota?.requestsRemaining != null) quotaRemaining.set(quota.requestsRemaining);
       if (quota?.requestsUsed != null) quotaUsed.set(quota.requestsUsed);
     });

@@ -2,11 +2,9 @@
 // budget store (Redis or Upstash when configured) both answer within a short time; otherwise 503 with the
 // contract's error object (`unavailable`), one issue per part that is down. GET /api/health stays the cheap
 // liveness answer, which touches neither.
-import { budgetStoreSettings, config } from '@/lib/config';
-import { db } from '@/lib/db';
 import { ToolError } from '@/lib/errors';
 import { NO_STORE, restErrorResponse } from '@/lib/http/errors';
-import { budgetStore } from '@/lib/ratelimit';
+import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
 
@@ -33,9 +31,8 @@ async function answersInTime(check: () => Promise<unknown>): Promise<string | nu
 }
 
 export async function GET(): Promise<Response> {
-  const cfg = config();
-  const store = budgetStore(budgetStoreSettings(cfg));
-  const [database, budgets] = await Promise.all([answersInTime(() => db().$queryRaw`SELECT 1`), answersInTime(() => store.ping())]);
+  const { db, budgets: store } = root();
+  const [database, budgets] = await Promise.all([answersInTime(() => db.$queryRaw`SELECT 1`), answersInTime(() => store.ping())]);
   if (database === null && budgets === null) {
     return Response.json({ ready: true, database: 'up', budgets: store.store }, { headers: NO_STORE });
   }

@@ -104,7 +104,7 @@ export async function refreshBoxScores(espn: Espn, run: SportRun): Promise<numbe
   const scoreboard = async (date: string): Promise<MatchedEvent[] | null> => {
     if (!boards.has(date)) {
       let events: MatchedEvent[] | null = null;
-      const gate = await gated(db, `stats:${sport}:${date}`, run.freshnessMs, now, async () => {
+      const gate = await gated(db, run.claims, `stats:${sport}:${date}`, run.freshnessMs, now, async () => {
         events = (await espn.scoreboard(sport, date)).map((event) => ({ event, home: teamFor(event.home), away: teamFor(event.away) }));
       });
       run.note(`stats ${sport} scoreboard ${date}`, gate);
@@ -136,7 +136,7 @@ export async function refreshBoxScores(espn: Espn, run: SportRun): Promise<numbe
     const event = found;
     let lines = 0;
     const summaryWindow = run.freshnessMs > 0 ? Math.max(run.freshnessMs, NO_LINES_RECHECK_MS) : 0;
-    const gate = await gated(db, `stats:${game.id}`, summaryWindow, now, async () => {
+    const gate = await gated(db, run.claims, `stats:${game.id}`, summaryWindow, now, async () => {
       run.budget.summaries--;
       const sides = await espn.boxScore(sport, event.id);
       const records = boxScoreRecords(sport, game, sides, teamFor, (side) =>

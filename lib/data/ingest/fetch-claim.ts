@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/unique';
 import { countFetchFailure } from '@/lib/observe';
@@ -30,43 +29,52 @@ type Outcome = { fetchedAt?: Date; backoffUntil?: Date | null; lastError: string
 const LEASE_MARGIN_MS = 5_000;
 const POLL_MS = 150;
 
-/** How long a claim holds: a provider call's timeout and a moment to store its answer. */
-function leaseMs(): number {
-  return config().PROVIDER_TIMEOUT_SECONDS * 1000 + LEASE_MARGIN_MS;
+/** How claims are held: the lease's length and the wall clock leases follow (given by whoever builds them). */
+export interface FetchClaims {
+  leaseMs: number;
+  wallClock: () => number;
+}
+
+/** A claim holds for a provider call's timeout (PROVIDER_TIMEOUT_SECONDS) and a moment to store its answer. */
+export function fetchClaims(providerTimeoutMs: number, wallClock: () => number = Date.now): FetchClaims {
+  return { leaseMs: providerTimeoutMs + LEASE_MARGIN_MS, wallClock };
 }
 
 /** Why `row` may not be fetched now, if it may not. The same rules as `claimable`, read from a row. */
-function blockedBy(row: FetchRow, now: Date, freshnessMs: number): Gate | undefined {
+function blockedBy(claims: FetchClaims, row: FetchRow, now: Date, freshnessMs: number): Gate | undefined {
+  const wallNow = claims.wallClock();
   if (row.backoffUntil && row.backoffUntil > now) return { status: 'backoff', until: row.backoffUntil };
   if (row.fetchedAt && now.getTime() - row.fetchedAt.getTime() < freshnessMs) return { status: 'fresh' };
-  if (row.claimedUntil && row.claimedUntil.getTime() > Date.now()) {
-    return { status: 'busy', until: new Date(Math.min(row.claimedUntil.getTime(), Date.now() + leaseMs())) };
+  if (row.claimedUntil && row.claimedUntil.getTime() > wallNow) {
+    return { status: 'busy', until: new Date(Math.min(row.claimedUntil.getTime(), wallNow + claims.leaseMs)) };
   }
   return undefined;
 }
 
 /** The rows of `blockedBy` that block nothing, as a database condition. */
-function claimable(now: Date, freshnessMs: number) {
+function claimable(now: Date, freshnessMs: number, wallNow: number) {
   return {
     AND: [
       { OR: [{ backoffUntil: null }, { backoffUntil: { lte: now } }] },
       { OR: [{ fetchedAt: null }, { fetchedAt: { lte: new Date(now.getTime() - freshnessMs) } }] },
-      { OR: [{ claimedUntil: null }, { claimedUntil: { lte: new Date() } }] },
+      { OR: [{ claimedUntil: null }, { claimedUntil: { lte: new Date(wallNow) } }] },
     ],
   };
 }
 
 /** Claims `key` for this caller: its lease, or why someone else's fetch (or none) stands. */
-async function claimFetch(db: Db, key: string, freshnessMs: number, now: Date): Promise<{ lease: Date } | Gate> {
+async function claimFetch(db: Db, claims: FetchClaims, key: string, freshnessMs: number, now: Date): Promise<{ lease: Date } | Gate> {
   const row = await db.providerFetch.findUnique({ where: { key } });
-  const blocked = row && blockedBy(row, now, freshnessMs);
+  const blocked = row && blockedBy(claims, row, now, freshnessMs);
   if (blocked) return blocked;
-  const lease = new Date(Date.now() + leaseMs());
+  const wallNow = claims.wallClock();
+  const lease = new Date(wallNow + claims.leaseMs);
   const won = row
-    ? (await db.providerFetch.updateMany({ where: { key, ...claimable(now, freshnessMs) }, data: { claimedUntil: lease, attemptedAt: now } })).count === 1
+    ? (await db.providerFetch.updateMany({ where: { key, ...claimable(now, freshnessMs, wallNow) }, data: { claimedUntil: lease, attemptedAt: now } }))
+        .count === 1
     : await createClaimed(db, key, now, lease);
   // Lost the race since the row was read: another caller is fetching it, or just has.
-  return won ? { lease } : { status: 'busy', until: new Date(Date.now() + leaseMs()) };
+  return won ? { lease } : { status: 'busy', until: lease };
 }
 
 /** The first fetch of `key` inserts its row already claimed; false when another caller inserted it first. */
@@ -85,8 +93,15 @@ async function release(db: Db, key: string, lease: Date, outcome: Outcome): Prom
   await db.providerFetch.updateMany({ where: { key, claimedUntil: lease }, data: { ...outcome, claimedUntil: null } });
 }
 
-export async function gated(db: Db, key: string, freshnessMs: number, now: Date, fetchAndStore: () => Promise<Quota | void>): Promise<Gate> {
-  const claim = await claimFetch(db, key, freshnessMs, now);
+export async function gated(
+  db: Db,
+  claims: FetchClaims,
+  key: string,
+  freshnessMs: number,
+  now: Date,
+  fetchAndStore: () => Promise<Quota | void>,
+): Promise<Gate> {
+  const claim = await claimFetch(db, claims, key, freshnessMs, now);
   if (!('lease' in claim)) return claim;
   try {
     const quota = await fetchAndStore();
@@ -107,11 +122,11 @@ export async function gated(db: Db, key: string, freshnessMs: number, now: Date,
 }
 
 /** Waits for the holder of a 'busy' gate to record how its fetch went, polling its row, at most until `until`. */
-export async function awaitHolder(db: Db, key: string, until: Date): Promise<Gate> {
+export async function awaitHolder(db: Db, claims: FetchClaims, key: string, until: Date): Promise<Gate> {
   for (;;) {
     const row = await db.providerFetch.findUnique({ where: { key } });
     if (row && row.claimedUntil === null) return row.lastError === null ? { status: 'done' } : { status: 'failed', error: new Error(row.lastError) };
-    if (Date.now() >= until.getTime()) return { status: 'failed', error: new Error('the fetch another caller started did not finish in time') };
+    if (claims.wallClock() >= until.getTime()) return { status: 'failed', error: new Error('the fetch another caller started did not finish in time') };
     await sleep(POLL_MS);
   }
 }

@@ -1,8 +1,7 @@
-import { config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import type { Providers } from '../providers';
 import { syncCatalogue } from '../store';
-import { latestQuota } from './fetch-claim';
+import { latestQuota, type FetchClaims } from './fetch-claim';
 import { INGEST_TASKS, startRun, type IngestOptions, type IngestSummary } from './run';
 import { freshnessMs, INGESTED_SPORTS, untilNextGame } from './schedule';
 import { NOT_CONFIGURED, TASKS } from './tasks';
@@ -14,17 +13,26 @@ import { NOT_CONFIGURED, TASKS } from './tasks';
 // so what was stored stays as it was. The rooms: box scores (./box-scores.ts), The Odds API's events in our terms
 // (./odds.ts), a run's options, summary and reporting (./run.ts); team names are matched by teamNamed (../teams.ts).
 
-export { latestQuota, type Gate } from './fetch-claim';
+export { fetchClaims, latestQuota, type FetchClaims, type Gate } from './fetch-claim';
 export { awaitGameProps, refreshGameProps } from './odds';
 export { INGEST_TASKS, type IngestOptions, type IngestSummary, type IngestTask } from './run';
 export { INGESTED_SPORTS } from './schedule';
 
-export async function ingest(db: Db, providers: Providers, options: IngestOptions): Promise<IngestSummary> {
+/** What a run reads from the configuration, given by whoever starts it (the composition root, lib/root). */
+export interface IngestSettings {
+  /** ODDS_FRESH_SECONDS, in ms. */
+  oddsFreshMs: number;
+  /** PROPS_TTL_SECONDS, in ms. */
+  propsTtlMs: number;
+  /** STATS_MAX_SUMMARIES: box-score summaries a run may fetch. */
+  maxSummaries: number;
+  claims: FetchClaims;
+}
+
+export async function ingest(db: Db, providers: Providers, settings: IngestSettings, options: IngestOptions): Promise<IngestSummary> {
   const log = options.log ?? (() => {});
   await syncCatalogue(db);
-  const cfg = config();
-  const settings = { oddsFreshMs: cfg.ODDS_FRESH_SECONDS * 1000, propsTtlMs: cfg.PROPS_TTL_SECONDS * 1000 };
-  const { summary, forTask } = startRun(db, log, { summaries: cfg.STATS_MAX_SUMMARIES });
+  const { summary, forTask } = startRun(db, settings.claims, log, { summaries: settings.maxSummaries });
 
   for (const sport of options.sports ?? INGESTED_SPORTS) {
     if (!INGESTED_SPORTS.includes(sport)) {

@@ -3,7 +3,7 @@ import type { OddsApi, OddsEvent, ScoreEvent } from '../providers/odds-api';
 import { gameIdFor, normaliseName, seasonOf, SPORT_INFO, type Sport } from '../sports';
 import { mergePrices, type GameRecord, type PriceRecord } from '../store';
 import { catalogueTeams, teamNamed, type CatalogueTeam } from '../teams';
-import { awaitHolder, gated, type Gate } from './fetch-claim';
+import { awaitHolder, gated, type FetchClaims, type Gate } from './fetch-claim';
 import type { TeamMatcher } from './run';
 
 // The Odds API's events in our terms: games (our ids, both teams matched through the alias table), prices and
@@ -89,13 +89,14 @@ export function scoredGame(sport: Sport, event: ScoreEvent, now: Date, team: Tea
 const propsKey = (gameId: string) => `props:${gameId}`;
 
 /** After a 'busy' gate: how the fetch of the game's props that another caller holds went. */
-export function awaitGameProps(db: Db, gameId: string, until: Date): Promise<Gate> {
-  return awaitHolder(db, propsKey(gameId), until);
+export function awaitGameProps(db: Db, claims: FetchClaims, gameId: string, until: Date): Promise<Gate> {
+  return awaitHolder(db, claims, propsKey(gameId), until);
 }
 
 /** Fetches and stores one game's props unless they are fresh or another caller is fetching them (its gate says which). */
 export async function refreshGameProps(
   db: Db,
+  claims: FetchClaims,
   odds: OddsApi,
   game: { id: string; sport: string; oddsEventId: string | null; homeTeamId: string; awayTeamId: string },
   now: Date,
@@ -107,7 +108,7 @@ export async function refreshGameProps(
   if (!game.oddsEventId || !home || !away) return { status: 'fresh' };
   let props = 0;
   const eventId = game.oddsEventId;
-  const gate = await gated(db, propsKey(game.id), freshnessMs, now, async () => {
+  const gate = await gated(db, claims, propsKey(game.id), freshnessMs, now, async () => {
     const { event, quota } = await odds.eventProps(sport, eventId, SPORT_INFO[sport].propMarkets);
     const rows = eventPrices(event, game.id, home, away).filter((row) => row.player !== '');
     props = (await mergePrices(db, rows)).changed;

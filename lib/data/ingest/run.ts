@@ -2,7 +2,7 @@ import type { Db } from '@/lib/db/client';
 import type { Quota } from '../providers/odds-api';
 import type { Sport } from '../sports';
 import { teamNamed, type CatalogueTeam } from '../teams';
-import type { Gate } from './fetch-claim';
+import type { FetchClaims, Gate } from './fetch-claim';
 
 // A run of ingestion: what it is asked (options), what it answers (the summary), and what each task is handed
 // for one sport: the moment, its freshness window, and the reporting every task shares.
@@ -41,6 +41,8 @@ export type TeamMatcher = (name: string) => CatalogueTeam | undefined;
 /** What a task runs with: one sport at one moment, and the run's summary and log to report to. */
 export interface SportRun {
   db: Db;
+  /** How provider fetches are claimed (./fetch-claim.ts). */
+  claims: FetchClaims;
   sport: Sport;
   /** `<task> <sport>`, as the summary and the log name it. */
   what: string;
@@ -60,7 +62,7 @@ export interface SportRun {
 }
 
 /** A new run's summary, and the `SportRun` each task is handed. */
-export function startRun(db: Db, log: (line: string) => void, budget: { summaries: number }) {
+export function startRun(db: Db, claims: FetchClaims, log: (line: string) => void, budget: { summaries: number }) {
   const summary: IngestSummary = { games: 0, prices: 0, props: 0, injuries: 0, forecasts: 0, results: 0, statLines: 0, quota: null, skipped: [], failures: [] };
   const unknownNames = new Set<string>();
   const unknownTeam = (sport: Sport, name: string) => {
@@ -82,6 +84,7 @@ export function startRun(db: Db, log: (line: string) => void, budget: { summarie
 
   const forTask = (task: IngestTask, sport: Sport, now: Date, freshnessMs: number): SportRun => ({
     db,
+    claims,
     sport,
     what: `${task} ${sport}`,
     now,

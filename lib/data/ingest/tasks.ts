@@ -81,7 +81,7 @@ export const NOT_CONFIGURED: Record<keyof Providers, string> = { odds: 'no ODDS_
 /** The sport's games and game-market prices (h2h, spreads, totals), in one fetch. */
 async function refreshOdds(odds: OddsApi, run: SportRun): Promise<void> {
   const { db, sport, now, summary } = run;
-  run.note(run.what, await gated(db, `odds:${sport}`, run.freshnessMs, now, async () => {
+  run.note(run.what, await gated(db, run.claims, `odds:${sport}`, run.freshnessMs, now, async () => {
     const { events, quota } = await odds.gameOdds(sport);
     const matched = events.flatMap((event) => {
       const found = gameFor(sport, event, now, run.team);
@@ -104,7 +104,7 @@ async function refreshSlateProps(odds: OddsApi, run: SportRun): Promise<void> {
     orderBy: { startsAt: 'asc' },
   });
   for (const [index, game] of games.entries()) {
-    const gate = await refreshGameProps(db, odds, game, now, run.freshnessMs);
+    const gate = await refreshGameProps(db, run.claims, odds, game, now, run.freshnessMs);
     run.summary.props += gate.props ?? 0;
     run.note(`props ${game.id}`, gate);
     run.log(`  props ${index + 1}/${games.length} ${game.id}: ${gate.status}`);
@@ -114,7 +114,7 @@ async function refreshSlateProps(odds: OddsApi, run: SportRun): Promise<void> {
 /** ESPN's league injury report, replacing the stored one whole (college: an absent or empty report keeps it). */
 async function refreshInjuries(espn: Espn, run: SportRun): Promise<void> {
   const { db, sport, now, summary } = run;
-  run.note(run.what, await gated(db, `injuries:${sport}`, run.freshnessMs, now, async () => {
+  run.note(run.what, await gated(db, run.claims, `injuries:${sport}`, run.freshnessMs, now, async () => {
     const always = SPORT_INFO[sport].injuryReportAlways;
     const teams = await espn.injuries(sport).catch((error: unknown) => {
       if (!always && error instanceof ProviderError && error.options.status === 404) return [];
@@ -147,7 +147,7 @@ async function refreshForecasts(weather: WeatherProvider, run: SportRun): Promis
     const { venue } = game;
     if (!venue || venue.latitude === null || venue.longitude === null) continue; // the query asked for venues with coordinates
     const { latitude, longitude } = venue;
-    run.note(`weather ${game.id}`, await gated(db, `weather:${game.id}`, run.freshnessMs, now, async () => {
+    run.note(`weather ${game.id}`, await gated(db, run.claims, `weather:${game.id}`, run.freshnessMs, now, async () => {
       const forecast = await weather.atKickoff(latitude, longitude, game.startsAt);
       await upsertWeather(db, [{ gameId: game.id, ...forecast }], 'live', now);
       run.summary.forecasts++;
@@ -159,7 +159,7 @@ async function refreshForecasts(weather: WeatherProvider, run: SportRun): Promis
 /** Scores of the sport's games of the last SCORES_DAYS_FROM days: finals, and games under way. */
 async function refreshScores(odds: OddsApi, run: SportRun): Promise<void> {
   const { db, sport, now } = run;
-  run.note(run.what, await gated(db, `scores:${sport}`, run.freshnessMs, now, async () => {
+  run.note(run.what, await gated(db, run.claims, `scores:${sport}`, run.freshnessMs, now, async () => {
     const { scores, quota } = await odds.scores(sport, SCORES_DAYS_FROM);
     const games = scores.flatMap((event) => scoredGame(sport, event, now, run.team) ?? []);
     await upsertGames(db, games);

@@ -1,4 +1,4 @@
-import { config } from '@/lib/config';
+import type { Config } from '@/lib/config';
 import { createEspn, type Espn } from './espn';
 import { createOddsApi, type OddsApi } from './odds-api';
 import { createOpenMeteo, type WeatherProvider } from './open-meteo';
@@ -11,21 +11,15 @@ export interface Providers {
   weather: WeatherProvider;
 }
 
-let instance: Providers | undefined;
-
-/** The configured providers, one set per process. */
-export function providers(): Providers {
-  if (!instance) {
-    const cfg = config();
-    const timeoutMs = cfg.PROVIDER_TIMEOUT_SECONDS * 1000;
-    const maxBodyBytes = cfg.PROVIDER_MAX_BODY_MB * 1024 * 1024;
-    instance = {
-      odds: cfg.ODDS_API_KEY
-        ? createOddsApi({ apiKey: cfg.ODDS_API_KEY, baseUrl: cfg.ODDS_API_BASE_URL, regions: cfg.ODDS_API_REGIONS, timeoutMs, maxBodyBytes })
-        : undefined,
-      espn: createEspn({ baseUrl: cfg.ESPN_BASE_URL, timeoutMs, maxBodyBytes }),
-      weather: createOpenMeteo({ baseUrl: cfg.OPEN_METEO_BASE_URL, timeoutMs, maxBodyBytes }),
-    };
-  }
-  return instance;
+/** The providers these settings set up. */
+export function createProviders(cfg: Config): Providers {
+  const timeoutMs = cfg.PROVIDER_TIMEOUT_SECONDS * 1000;
+  const maxBodyBytes = cfg.PROVIDER_MAX_BODY_MB * 1024 * 1024;
+  return {
+    odds: cfg.ODDS_API_KEY
+      ? createOddsApi({ apiKey: cfg.ODDS_API_KEY, baseUrl: cfg.ODDS_API_BASE_URL, regions: cfg.ODDS_API_REGIONS, timeoutMs, maxBodyBytes })
+      : undefined,
+    espn: createEspn({ baseUrl: cfg.ESPN_BASE_URL, timeoutMs, maxBodyBytes }),
+    weather: createOpenMeteo({ baseUrl: cfg.OPEN_METEO_BASE_URL, timeoutMs, maxBodyBytes }),
+  };
 }

@@ -2,6 +2,7 @@ import type { Db } from '@/lib/db/client';
 import { bindDb } from '@/lib/db/bind';
 import type { SteamMemo } from '../market-core';
 import { presentMarket, priceMarket, type PresentationMemo, type PricingOptions } from '../pricing';
+import type { FetchClaims } from '../ingest';
 import type { PropsInFlight } from '../props';
 import { forecast, hasInjuryReport, injuries } from './conditions';
 import { closingLines, gamePrices, marketHistory, propPrices, refreshProps, type HistoryMemo } from './odds';
@@ -29,7 +30,8 @@ function createOddsMemory(): OddsMemory {
   return { histories: new Map(), snapshots: new Map(), steam: new WeakMap(), presentations: new WeakMap(), propsInFlight: new Map() };
 }
 
-export function createRepositories(db: Db) {
+/** `claims`: how provider fetches are claimed, for props refreshed on demand (lib/data/ingest/fetch-claim.ts). */
+export function createRepositories(db: Db, claims: FetchClaims) {
   const memory = createOddsMemory();
   return {
     schedule: bindDb(db, { findGames, requireGameRow, teamFinals, gameSources }),
@@ -37,7 +39,7 @@ export function createRepositories(db: Db) {
       ...bindDb(db, { gamePrices, propPrices, closingLines }),
       pricedGames: (...args: Tail<typeof pricedGames>) => pricedGames(db, memory, ...args),
       marketHistory: (...args: Tail<typeof marketHistory>) => marketHistory(db, memory.histories, ...args),
-      refreshProps: (...args: Tail<typeof refreshProps>) => refreshProps(db, memory.propsInFlight, ...args),
+      refreshProps: (...args: Tail<typeof refreshProps>) => refreshProps(db, { inFlight: memory.propsInFlight, claims }, ...args),
       /** A kept core as the tools answer it now (lib/data/pricing.ts presentMarket). */
       present: (core: Parameters<typeof presentMarket>[0], now: Date, staleMinutes: number) =>
         presentMarket(core, now, staleMinutes, memory.presentations),

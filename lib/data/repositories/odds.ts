@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db/client';
 import type { RecordedPrice } from '@/lib/betting/movement';
-import { freshProps, type PropsGame, type PropsInFlight, type PropsSource } from '../props';
+import { freshProps, type PropsGame, type PropsSource } from '../props';
 
 // Odds and props: the stored prices of games and players, and the closing lines team records are measured on.
 
@@ -84,6 +84,6 @@ export function closingLines(db: Db, gameIds: readonly string[], book: string, t
 }
 
 /** Refreshes a game's stored props from the odds provider when they are stale (lib/data/props.ts). */
-export function refreshProps(db: Db, inFlight: PropsInFlight, source: PropsSource, game: PropsGame, now: Date) {
-  return freshProps(db, inFlight, game, now, source);
+export function refreshProps(db: Db, refreshes: Parameters<typeof freshProps>[1], source: PropsSource, game: PropsGame, now: Date) {
+  return freshProps(db, refreshes, game, now, source);
 }

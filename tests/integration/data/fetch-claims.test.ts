@@ -2,11 +2,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { leagueDay } from '@/lib/data/sports';
-import { ingest, refreshGameProps, type IngestSummary, type IngestTask } from '@/lib/data/ingest';
+import { config } from '@/lib/config';
+import { fetchClaims, refreshGameProps, type IngestSummary, type IngestTask } from '@/lib/data/ingest';
 import { freshProps } from '@/lib/data/props';
-import { providers } from '@/lib/data/providers';
+import { createProviders } from '@/lib/data/providers';
 import type { OddsApi } from '@/lib/data/providers/odds-api';
 import { createDb, type Db } from '@/lib/db/client';
+import { createRoot } from '@/lib/root';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { oddsEvent, propsEvent, QUOTA, startFakeProviders, type FakeProviders, type Reply } from './fake-providers';
 
@@ -83,7 +85,9 @@ describe.each(PROVIDERS)('fetch claims on %s', (provider) => {
   kickoff.setUTCMinutes(0, 0, 0);
   const gameId = `nfl-${leagueDay('nfl', kickoff)}-buf-kc`;
   const propsKey = `props:${gameId}`;
-  const odds = () => providers().odds as OddsApi;
+  const odds = () => createProviders(config()).odds as OddsApi;
+  /** Claims as every process here holds them: PROVIDER_TIMEOUT_SECONDS and a moment, on the wall clock. */
+  const claims = () => fetchClaims(config().PROVIDER_TIMEOUT_SECONDS * 1000);
   const game = () => database.db.game.findUniqueOrThrow({ where: { id: gameId } });
   const serveOdds = (extra: Partial<Exclude<Reply, 'hang'>> = {}) =>
     fake.routes.set(ODDS_PATH, () => ({ headers: QUOTA, body: [oddsEvent('ev1', kickoff.toISOString(), 'Kansas City Chiefs', 'Buffalo Bills', new Date().toISOString())], ...extra }));
@@ -96,7 +100,7 @@ describe.each(PROVIDERS)('fetch claims on %s', (provider) => {
     processes = [createDb(database.url), createDb(database.url), createDb(database.url), createDb(database.url)];
     await Promise.all(processes.map((db) => db.providerFetch.count())); // connected before the races start
     serveOdds();
-    await ingest(database.db, providers(), { sports: ['nfl'], only: 'odds', mode: 'manual', now: () => new Date() });
+    await createRoot({ config: config(), db: database.db }).ingest({ sports: ['nfl'], only: 'odds', mode: 'manual', now: () => new Date() });
   });
   afterAll(async () => {
     await Promise.all((processes ?? []).map((db) => db.$disconnect()));
@@ -133,9 +137,9 @@ describe.each(PROVIDERS)('fetch claims on %s', (provider) => {
   it('get_player_props in another process waits for the fetch in flight and gets its props', async () => {
     serveProps({ delayMs: SLOW_MS });
     const before = fake.count(PROPS_PATH);
-    const holder = refreshGameProps(processes[0], odds(), await game(), new Date(), PROPS_TTL_MS);
+    const holder = refreshGameProps(processes[0], claims(), odds(), await game(), new Date(), PROPS_TTL_MS);
     await until(() => fake.count(PROPS_PATH) === before + 1);
-    const waiter = await freshProps(processes[1], new Map(), await game(), new Date(), { odds: odds(), ttlMs: PROPS_TTL_MS });
+    const waiter = await freshProps(processes[1], { inFlight: new Map(), claims: claims() }, await game(), new Date(), { odds: odds(), ttlMs: PROPS_TTL_MS });
     expect(waiter).toEqual({});
     expect((await holder).status).toBe('done');
     expect(fake.count(PROPS_PATH)).toBe(before + 1);
@@ -144,14 +148,14 @@ describe.each(PROVIDERS)('fetch claims on %s', (provider) => {
   it('a holder that crashed blocks others only until its lease lapses; then the next caller takes it over', async () => {
     await database.db.providerFetch.create({ data: { key: propsKey, attemptedAt: new Date(), claimedUntil: new Date(Date.now() + 1_000) } });
     const before = fake.count(PROPS_PATH);
-    expect((await refreshGameProps(processes[0], odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('busy');
+    expect((await refreshGameProps(processes[0], claims(), odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('busy');
     const started = Date.now();
-    const waited = await freshProps(processes[1], new Map(), await game(), new Date(), { odds: odds(), ttlMs: PROPS_TTL_MS });
+    const waited = await freshProps(processes[1], { inFlight: new Map(), claims: claims() }, await game(), new Date(), { odds: odds(), ttlMs: PROPS_TTL_MS });
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(waited.note).toContain('did not finish in time');
     expect(waited.note).toContain('stored props');
     expect(fake.count(PROPS_PATH)).toBe(before);
-    expect((await refreshGameProps(processes[2], odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('done');
+    expect((await refreshGameProps(processes[2], claims(), odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('done');
     expect(fake.count(PROPS_PATH)).toBe(before + 1);
     expect(await propsRow()).toMatchObject({ claimedUntil: null, lastError: null });
   });
@@ -159,25 +163,25 @@ describe.each(PROVIDERS)('fetch claims on %s', (provider) => {
   it('a failed fetch releases its claim: waiters get the error, the next caller retries at once, after a 429 once the back-off ends', async () => {
     serveProps({ status: 500, body: { message: 'down' }, delayMs: SLOW_MS });
     const before = fake.count(PROPS_PATH);
-    const holder = refreshGameProps(processes[0], odds(), await game(), new Date(), PROPS_TTL_MS);
+    const holder = refreshGameProps(processes[0], claims(), odds(), await game(), new Date(), PROPS_TTL_MS);
     await until(() => fake.count(PROPS_PATH) === before + 1);
-    const waiter = await freshProps(processes[1], new Map(), await game(), new Date(), { odds: odds(), ttlMs: PROPS_TTL_MS });
+    const waiter = await freshProps(processes[1], { inFlight: new Map(), claims: claims() }, await game(), new Date(), { odds: odds(), ttlMs: PROPS_TTL_MS });
     expect(waiter.note).toContain('HTTP 500');
     expect((await holder).status).toBe('failed');
     expect(await propsRow()).toMatchObject({ claimedUntil: null, lastError: expect.stringContaining('HTTP 500') });
 
     serveProps();
-    expect((await refreshGameProps(processes[2], odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('done');
+    expect((await refreshGameProps(processes[2], claims(), odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('done');
     expect(fake.count(PROPS_PATH)).toBe(before + 2);
 
     await database.db.providerFetch.update({ where: { key: propsKey }, data: { fetchedAt: new Date(Date.now() - HOUR) } });
     serveProps({ status: 429, headers: { ...QUOTA, 'retry-after': '120' }, body: { message: 'quota' } });
-    expect((await refreshGameProps(processes[0], odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('failed');
+    expect((await refreshGameProps(processes[0], claims(), odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('failed');
     serveProps();
-    expect((await refreshGameProps(processes[1], odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('backoff');
+    expect((await refreshGameProps(processes[1], claims(), odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('backoff');
     expect(fake.count(PROPS_PATH)).toBe(before + 3);
     await database.db.providerFetch.update({ where: { key: propsKey }, data: { backoffUntil: new Date(Date.now() - 1) } });
-    expect((await refreshGameProps(processes[3], odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('done');
+    expect((await refreshGameProps(processes[3], claims(), odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('done');
     expect(fake.count(PROPS_PATH)).toBe(before + 4);
   });
 });

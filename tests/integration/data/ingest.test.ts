@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { config } from '@/lib/config';
-import { ingest, type IngestOptions } from '@/lib/data/ingest';
+import { fetchClaims, type IngestOptions } from '@/lib/data/ingest';
 import { freshProps } from '@/lib/data/props';
-import { providers } from '@/lib/data/providers';
+import { createProviders } from '@/lib/data/providers';
 import { gameIdFor, leagueDay, seasonOf } from '@/lib/data/sports';
 import { replacePlayerStats, syncCatalogue, upsertGames, type GameRecord } from '@/lib/data/store';
 import { catalogueTeams } from '@/lib/data/teams';
+import { createRoot } from '@/lib/root';
 import { getPlayerStats } from '@/lib/tools/stats';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { toolContext } from '../../helpers/tool-context';
@@ -28,7 +29,7 @@ import {
 const HOUR = 3_600_000;
 let fake: FakeProviders;
 /** get_player_props' refresh as the gateway wires it: the configured odds provider and props TTL. */
-const propsSource = () => ({ odds: providers().odds, ttlMs: config().PROPS_TTL_SECONDS * 1000 });
+const propsSource = () => ({ odds: createProviders(config()).odds, ttlMs: config().PROPS_TTL_SECONDS * 1000 });
 
 beforeAll(async () => {
   fake = await startFakeProviders();
@@ -53,7 +54,7 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
   const lines: string[] = [];
 
   const run = (options: Partial<IngestOptions> = {}) =>
-    ingest(database.db, providers(), { sports: ['nfl'], mode: 'manual', now: () => new Date(), log: (line) => lines.push(line), ...options });
+    createRoot({ config: config(), db: database.db }).ingest({ sports: ['nfl'], mode: 'manual', now: () => new Date(), log: (line) => lines.push(line), ...options });
   const counts = async () => ({
     games: await database.db.game.count(),
     prices: await database.db.price.count(),
@@ -152,15 +153,15 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     await database.db.providerFetch.deleteMany({ where: { key: `props:${gameId}` } });
     const game = await database.db.game.findUniqueOrThrow({ where: { id: gameId } });
     const before = fake.count('/v4/sports/americanfootball_nfl/events/ev1/odds');
-    const inFlight = new Map();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => freshProps(database.db, inFlight, game, new Date(), propsSource())));
+    const refreshes = { inFlight: new Map(), claims: fetchClaims(config().PROVIDER_TIMEOUT_SECONDS * 1000) };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => freshProps(database.db, refreshes, game, new Date(), propsSource())));
     expect(answers).toEqual(Array(5).fill({}));
     expect(fake.count('/v4/sports/americanfootball_nfl/events/ev1/odds')).toBe(before + 1);
 
     await database.db.providerFetch.deleteMany({ where: { key: `props:${gameId}` } });
     fake.routes.set('/v4/sports/americanfootball_nfl/events/ev1/odds', () => 'hang');
     const started = Date.now();
-    const fallback = await freshProps(database.db, inFlight, game, new Date(), propsSource());
+    const fallback = await freshProps(database.db, refreshes, game, new Date(), propsSource());
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(fallback.note).toContain('stored props');
     expect(await database.db.price.count({ where: { gameId, player: { not: '' } } })).toBe(6);

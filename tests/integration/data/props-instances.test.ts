@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leagueDay } from '@/lib/data/sports';
-import { ingest } from '@/lib/data/ingest';
-import { providers } from '@/lib/data/providers';
+import { config } from '@/lib/config';
+import { createRoot } from '@/lib/root';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
 import { oddsEvent, propsEvent, QUOTA, startFakeProviders, type FakeProviders } from './fake-providers';
@@ -33,7 +33,7 @@ describe.each(PROVIDERS)('get_player_props on two instances sharing %s', (provid
   beforeAll(async () => {
     database = await testDatabase(provider);
     fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({ headers: QUOTA, body: [oddsEvent('ev1', kickoff.toISOString(), ...teams, new Date().toISOString())] }));
-    await ingest(database.db, providers(), { sports: ['nfl'], only: 'odds', mode: 'manual', now: () => new Date() });
+    await createRoot({ config: config(), db: database.db }).ingest({ sports: ['nfl'], only: 'odds', mode: 'manual', now: () => new Date() });
     token = (await database.token(await database.user('ann@example.com'), 'read')).token;
     instances = await Promise.all([1, 2].map(() => startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS })));
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { bestExpectedValue } from '@/lib/betting/arbitrage';
-import { ingest } from '@/lib/data/ingest';
+import { parseConfig } from '@/lib/config';
 import { loadSample } from '@/lib/data/load-sample';
 import { createEspn } from '@/lib/data/providers/espn';
 import { createOddsApi } from '@/lib/data/providers/odds-api';
@@ -10,6 +10,7 @@ import { leagueDay } from '@/lib/data/sports';
 import { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsFull } from '@/lib/tools/odds-answers';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { createRoot } from '@/lib/root';
 import { toolContext } from '../../helpers/tool-context';
 import { QUOTA, startFakeProviders, type FakeProviders } from './fake-providers';
 
@@ -79,7 +80,8 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
     };
     const snapshot = (books: [string, number, number, number][]) =>
       fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({ headers: QUOTA, body: [event(kickoff, now, books)] }));
-    const ingestOdds = () => ingest(database.db, providers, { sports: ['nfl'], only: 'odds', mode: 'manual', force: true, now: () => new Date(now) });
+    const { ingest } = createRoot({ config: parseConfig({}), db: database.db, providers });
+    const ingestOdds = () => ingest({ sports: ['nfl'], only: 'odds', mode: 'manual', force: true, now: () => new Date(now) });
     // Two hours ago every book was at KC -150 / BUF +130, lowvig at -140 / +120.
     snapshot([
       ['draftkings', -150, 130, 120],

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '@/lib/config';
 import { ToolError } from '@/lib/errors';
-import { createGateway } from '@/lib/gateway/pipeline';
+import { createRoot } from '@/lib/root';
 import { createMcpEndpoint, type McpEndpoint } from '@/lib/mcp/http';
-import { createMemoryLimiter } from '@/lib/ratelimit/memory';
-import type { RateLimiter } from '@/lib/ratelimit';
+import { createRateLimiter, type BudgetStore } from '@/lib/ratelimit';
 import { findTool } from '@/lib/tools/registry';
 import { defineTool, type ToolDefinition } from '@/lib/tools/types';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
-import { NO_OUTSIDE_SERVICES } from '../../helpers/tool-context';
+import { NO_CLASSIFIER } from '../../helpers/tool-context';
 import { ACCEPT_BOTH, LISTEN_REFUSAL, MODERN } from './support';
 
 // The MCP endpoint in process, on a gateway with tools of the test's own behind two catalogue names
@@ -62,16 +61,16 @@ describe('MCP endpoint in process', () => {
     await database?.close();
   });
 
-  function endpoint(limiter: RateLimiter = createMemoryLimiter()) {
+  function endpoint(limiter: BudgetStore = createRateLimiter({})) {
     return createMcpEndpoint(
-      createGateway({
+      createRoot({
         config: parseConfig({}),
         db: database.db,
-        limiter,
+        budgets: limiter,
         now: () => new Date(),
         findTool: (name) => testTools.get(name) ?? findTool(name),
-        ...NO_OUTSIDE_SERVICES,
-      }),
+        classifier: NO_CLASSIFIER,
+      }).gateway,
     );
   }
 
@@ -152,7 +151,7 @@ describe('MCP endpoint in process', () => {
     const refuse = async (): Promise<never> => {
       throw new ToolError('unavailable', 'The rate limiter cannot be reached. Try again shortly.');
     };
-    const unavailable: RateLimiter = { consume: refuse, peek: refuse };
+    const unavailable: BudgetStore = { store: 'memory', consume: refuse, peek: refuse, ping: () => Promise.resolve() };
     const response = await endpoint(unavailable).post(
       request(readToken, { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: ACCEPT_BOTH }),
     );

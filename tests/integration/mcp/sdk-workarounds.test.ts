@@ -5,13 +5,13 @@ import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '@/lib/config';
-import { createGateway } from '@/lib/gateway/pipeline';
+import { createRateLimiter } from '@/lib/ratelimit';
+import { createRoot } from '@/lib/root';
 import { createMcpEndpoint, type McpEndpoint } from '@/lib/mcp/http';
 import { SDK_WRITTEN_FOR } from '@/lib/mcp/sdk/version';
-import { createMemoryLimiter } from '@/lib/ratelimit/memory';
 import { findTool } from '@/lib/tools/registry';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
-import { NO_OUTSIDE_SERVICES } from '../../helpers/tool-context';
+import { NO_CLASSIFIER } from '../../helpers/tool-context';
 import { ACCEPT_BOTH, LISTEN_REFUSAL, MODERN } from './support';
 
 // Each module of lib/mcp/sdk/ mends something one SDK release does. For each: the installed SDK is that release
@@ -82,14 +82,14 @@ describe(`MCP SDK workarounds (lib/mcp/sdk/, written for @modelcontextprotocol/s
     database = await testDatabase('sqlite');
     token = (await database.token(await database.user('sdk@example.com'), 'read')).token;
     endpoint = createMcpEndpoint(
-      createGateway({
+      createRoot({
         config: parseConfig({}),
         db: database.db,
-        limiter: createMemoryLimiter(),
+        budgets: createRateLimiter({}),
         now: () => new Date(),
         findTool,
-        ...NO_OUTSIDE_SERVICES,
-      }),
+        classifier: NO_CLASSIFIER,
+      }).gateway,
     );
   });
   afterAll(() => database?.close());

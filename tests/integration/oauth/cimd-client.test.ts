@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findClient, findStoredClient, redirectUriAllowed, storeClient } from '@/lib/oauth/clients';
+import { findClient, findStoredClient, redirectUriAllowed, storeClient, type ClientDocuments } from '@/lib/oauth/clients';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 
 // A client known by its metadata document: fetched on first use and kept within its hour (a failed fetch within
@@ -33,7 +33,9 @@ describe('clients known by a metadata document', () => {
     await database?.close();
   });
 
-  const at = (start: Date, ms: number) => ({ allowLoopbackForTests: true, now: new Date(start.getTime() + ms) });
+  /** One set of kept documents for the file, as a process keeps one (the composition root's). */
+  const documents: ClientDocuments = new Map();
+  const at = (start: Date, ms: number) => ({ allowLoopbackForTests: true, now: new Date(start.getTime() + ms), documents });
 
   it('fetches and keeps the document without storing it; storeClient stores it', async () => {
     const now = new Date();
@@ -62,7 +64,7 @@ describe('clients known by a metadata document', () => {
   });
 
   it('refuses the same document without the test setting (http, loopback)', async () => {
-    const later = { allowLoopbackForTests: false, now: new Date(Date.now() + 3 * 3600_000) };
+    const later = { allowLoopbackForTests: false, now: new Date(Date.now() + 3 * 3600_000), documents };
     await expect(findClient(database.db, url, later)).rejects.toThrow(/https/);
     await expect(findClient(database.db, url.replace('http://', 'https://'), later)).rejects.toThrow(/private or reserved/);
   });

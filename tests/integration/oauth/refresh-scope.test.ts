@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '@/lib/account/token-format';
+import { createTokens } from '@/lib/account/tokens';
 import { parseConfig } from '@/lib/config';
 import { registerClient } from '@/lib/oauth/clients';
 import { handleToken, type OAuthDeps } from '@/lib/oauth/endpoints';
@@ -25,7 +26,8 @@ describe('refresh token scope', () => {
     database = await testDatabase('sqlite');
     const config = parseConfig({ APP_URL: 'http://localhost:3000' });
     const limiter = createMemoryLimiter();
-    deps = () => ({ db: database.db, config, limiter, address: '203.0.113.1', now: new Date() });
+    const tokens = createTokens(database.db, { lookupMaxAgeMs: 0, redisUrl: undefined });
+    deps = () => ({ db: database.db, config, limiter, tokens, address: '203.0.113.1', now: new Date() });
     userId = await database.user('scope@example.com');
     clientId = (await registerClient(database.db, { client_name: 'Scope Agent', redirect_uris: [REDIRECT] })).client_id as string;
     clientRowId = (await database.db.oAuthClient.findUniqueOrThrow({ where: { clientId } })).id;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokens } from '@/lib/account/tokens';
 import { parseConfig } from '@/lib/config';
 import { handleRegistration, type OAuthDeps } from '@/lib/oauth/endpoints';
 import { createMemoryLimiter } from '@/lib/ratelimit';
@@ -15,7 +16,8 @@ describe('client registration', () => {
     database = await testDatabase('sqlite');
     const config = parseConfig({ APP_URL: 'http://localhost:3000', OAUTH_REGISTRATIONS_PER_HOUR: '3' });
     const limiter = createMemoryLimiter();
-    deps = (address) => ({ db: database.db, config, limiter, address, now: new Date() });
+    const tokens = createTokens(database.db, { lookupMaxAgeMs: 0, redisUrl: undefined });
+    deps = (address) => ({ db: database.db, config, limiter, tokens, address, now: new Date() });
   });
   afterAll(() => database?.close());
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLiveToken } from '@/lib/account/tokens';
+import { createTokens } from '@/lib/account/tokens';
 import { parseConfig } from '@/lib/config';
 import { registerClient } from '@/lib/oauth/clients';
 import { handleRevocation } from '@/lib/oauth/endpoints';
@@ -25,6 +25,8 @@ describe('revoking an OAuth access token', () => {
     };
     const row = await database.db.oAuthClient.findUniqueOrThrow({ where: { clientId } });
     const verifier = 'r'.repeat(43);
+    // Look-ups trusted for a minute: the revocation must clear the one the exchange's check leaves behind.
+    const tokens = createTokens(database.db, { lookupMaxAgeMs: 60_000, redisUrl: undefined });
     const now = new Date();
     const code = await createAuthorizationCode(database.db, {
       clientRowId: row.id,
@@ -35,7 +37,7 @@ describe('revoking an OAuth access token', () => {
       scope: 'read',
       now,
     });
-    const issued = await exchangeCode(database.db, {
+    const issued = await exchangeCode(database.db, tokens, {
       code,
       clientRowId: row.id,
       redirectUri: 'https://app.example/cb',
@@ -43,16 +45,16 @@ describe('revoking an OAuth access token', () => {
       accessLifetimeSeconds: 3600,
       now,
     });
-    expect(await findLiveToken(database.db, issued.access_token, new Date(), 60_000)).not.toBeNull();
+    expect(await tokens.find(issued.access_token, new Date())).not.toBeNull();
     const res = await handleRevocation(
       new Request('http://localhost:3000/api/oauth/revoke', {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ token: issued.access_token, client_id: clientId }),
       }),
-      { db: database.db, config, limiter: createMemoryLimiter(), address: '203.0.113.9', now: new Date() },
+      { db: database.db, config, limiter: createMemoryLimiter(), tokens, address: '203.0.113.9', now: new Date() },
     );
     expect(res.status).toBe(200);
-    expect(await findLiveToken(database.db, issued.access_token, new Date(), 60_000)).toBeNull();
+    expect(await tokens.find(issued.access_token, new Date())).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBankroll } from '@/lib/account/bankroll';
-import { findLiveToken } from '@/lib/account/tokens';
+import { createTokens, type Tokens } from '@/lib/account/tokens';
 import { saveBankrollFromForm } from '@/lib/console/bankroll';
 import { createTokenFromForm, listTokenRows, revokeTokenFromForm } from '@/lib/console/tokens';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
@@ -17,6 +17,7 @@ const ORIGIN = 'http://localhost:3000';
 const now = new Date('2026-03-02T12:00:00Z');
 
 describe('owner checks', () => {
+  let tokens: Tokens;
   let database: TestDatabase;
   let alice: string;
   let bob: string;
@@ -24,46 +25,47 @@ describe('owner checks', () => {
     database = await testDatabase('sqlite');
     alice = await database.user('alice@example.com');
     bob = await database.user('bob@example.com');
+    tokens = createTokens(database.db, { lookupMaxAgeMs: 0, redisUrl: undefined });
   });
   afterAll(() => database.close());
 
   async function aliceToken() {
     const created = await createTokenFromForm(
-      database.db,
+      tokens,
       { userId: alice, appOrigin: ORIGIN, now },
       form({ name: 'laptop', scope: 'write', expiry: '30' }),
     );
     if (created.status !== 'created') throw new Error('token not created');
-    const [row] = await listTokenRows(database.db, alice, now);
+    const [row] = await listTokenRows(tokens, alice, now);
     return { token: created.token, id: row!.id };
   }
 
   it("refuses to revoke another user's token as if it did not exist, and leaves it live", async () => {
     const { token, id } = await aliceToken();
-    expect(await revokeTokenFromForm(database.db, bob, form({ tokenId: id }), now)).toEqual({ status: 'not_found' });
-    expect(await revokeTokenFromForm(database.db, bob, form({ tokenId: 'no-such-id' }), now)).toEqual({ status: 'not_found' });
-    expect(await findLiveToken(database.db, token, now)).toMatchObject({ id, user: { id: alice } });
-    expect(await listTokenRows(database.db, bob, now)).toEqual([]);
+    expect(await revokeTokenFromForm(tokens, bob, form({ tokenId: id }), now)).toEqual({ status: 'not_found' });
+    expect(await revokeTokenFromForm(tokens, bob, form({ tokenId: 'no-such-id' }), now)).toEqual({ status: 'not_found' });
+    expect(await tokens.find(token, now)).toMatchObject({ id, user: { id: alice } });
+    expect(await listTokenRows(tokens, bob, now)).toEqual([]);
 
-    expect(await revokeTokenFromForm(database.db, alice, form({ tokenId: id }), now)).toEqual({ status: 'revoked', name: 'laptop' });
-    expect(await findLiveToken(database.db, token, now)).toBeNull();
+    expect(await revokeTokenFromForm(tokens, alice, form({ tokenId: id }), now)).toEqual({ status: 'revoked', name: 'laptop' });
+    expect(await tokens.find(token, now)).toBeNull();
   });
 
   it('creates tokens for the signed-in user only, with the chosen scope and expiry, and the snippets filled in', async () => {
     const created = await createTokenFromForm(
-      database.db,
+      tokens,
       { userId: bob, appOrigin: ORIGIN, now },
       form({ name: 'cli', scope: 'read', expiry: 'never' }),
     );
     expect(created).toMatchObject({ status: 'created', scope: 'read', expiresAt: null });
     if (created.status !== 'created') return;
     expect(created.snippets.find((snippet) => snippet.id === 'claude-code')?.code).toContain(`Bearer ${created.token}`);
-    const rows = await listTokenRows(database.db, bob, now);
+    const rows = await listTokenRows(tokens, bob, now);
     expect(rows.map((row) => [row.name, row.scope, row.status])).toEqual([['cli', 'read', 'live']]);
     expect(JSON.stringify(rows)).not.toContain(created.token);
 
     const invalid = await createTokenFromForm(
-      database.db,
+      tokens,
       { userId: bob, appOrigin: ORIGIN, now },
       form({ name: ' ', scope: 'admin', expiry: '7' }),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INGEST_TASKS, type IngestTask } from '@/lib/data/ingest';
+import { fetchClaims, INGEST_TASKS, type IngestTask } from '@/lib/data/ingest';
 import { startRun } from '@/lib/data/ingest/run';
 import { freshnessMs, type ScheduleSettings } from '@/lib/data/ingest/schedule';
 import { NOT_CONFIGURED, TASKS } from '@/lib/data/ingest/tasks';
@@ -85,7 +85,7 @@ describe("a run's reporting", () => {
 
   it('puts each gate that did not fetch into the summary, and logs a failure', () => {
     const lines: string[] = [];
-    const { summary, forTask } = startRun({} as Db, (line) => lines.push(line), { summaries: 2 });
+    const { summary, forTask } = startRun({} as Db, fetchClaims(1_000), (line) => lines.push(line), { summaries: 2 });
     const run = forTask('odds', 'nfl', now, 0);
     expect(run.what).toBe('odds nfl');
     run.note('odds nfl', { status: 'fresh' });
@@ -104,7 +104,7 @@ describe("a run's reporting", () => {
 
   it("matches a provider's team names in the task's sport, and logs a name it cannot match once a run, with the catalogue to add it to", () => {
     const lines: string[] = [];
-    const { forTask } = startRun({} as Db, (line) => lines.push(line), { summaries: 2 });
+    const { forTask } = startRun({} as Db, fetchClaims(1_000), (line) => lines.push(line), { summaries: 2 });
     const nfl = forTask('odds', 'nfl', now, 0);
     expect(nfl.team('Kansas City Chiefs')?.id).toBe('nfl:KC');
     expect(nfl.team('Boston Celtics')).toBeUndefined();

@@ -4,10 +4,10 @@ import type { LiveToken } from '@/lib/account/tokens';
 import { parseConfig } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
-import { createGateway } from '@/lib/gateway/pipeline';
-import { createMemoryLimiter } from '@/lib/ratelimit/memory';
+import { createRateLimiter } from '@/lib/ratelimit';
+import { createRoot } from '@/lib/root';
 import { defineTool, type ToolDefinition } from '@/lib/tools/types';
-import { NO_OUTSIDE_SERVICES } from '../../helpers/tool-context';
+import { NO_CLASSIFIER } from '../../helpers/tool-context';
 
 // Steps 6–9 with a write tool of the test's own (the catalogue's write tools arrive with the account issue).
 
@@ -28,14 +28,14 @@ const saveNote = defineTool({
 const tools = new Map<string, ToolDefinition>([[saveNote.name, saveNote]]);
 
 function gateway(tokenLimit = 100) {
-  return createGateway({
+  return createRoot({
     config: parseConfig({ RATE_LIMIT_TOKEN_PER_MINUTE: String(tokenLimit) }),
     db: {} as Db,
-    limiter: createMemoryLimiter(),
+    budgets: createRateLimiter({}),
     now: () => new Date('2026-11-21T12:00:00Z'),
     findTool: (name) => tools.get(name),
-    ...NO_OUTSIDE_SERVICES,
-  });
+    classifier: NO_CLASSIFIER,
+  }).gateway;
 }
 
 const reader: LiveToken = { id: 't-read', scope: 'read', user: { id: 'u1', email: 'a@example.com' } };

@@ -2,21 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { callTool, listTools } from '@/lib/gateway/rest';
-import { createGateway } from '@/lib/gateway/pipeline';
-import { createMemoryLimiter } from '@/lib/ratelimit/memory';
-import { NO_OUTSIDE_SERVICES } from '../../helpers/tool-context';
+import { createRateLimiter } from '@/lib/ratelimit';
+import { createRoot } from '@/lib/root';
+import { NO_CLASSIFIER } from '../../helpers/tool-context';
 
 // The REST front end in-process: how its refusals are encoded (the check order itself is tested over HTTP).
 
 function gateway() {
-  return createGateway({
+  return createRoot({
     config: parseConfig({}),
     db: {} as Db,
-    limiter: createMemoryLimiter(),
+    budgets: createRateLimiter({}),
     now: () => new Date('2026-11-21T12:00:00Z'),
     findTool: () => undefined,
-    ...NO_OUTSIDE_SERVICES,
-  });
+    classifier: NO_CLASSIFIER,
+  }).gateway;
 }
 
 const request = (path: string, headers: Record<string, string> = {}) =>

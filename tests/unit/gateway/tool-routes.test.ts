@@ -17,7 +17,7 @@ describe('static tool routes (scripts/tool-routes.mts)', () => {
     );
     expect((await readdir(dir)).sort()).toEqual(TOOLS.map((tool) => tool.name).sort());
     const source = await readFile(path.join(dir, 'calc_no_vig_odds', 'route.ts'), 'utf8');
-    expect(source).toContain("import { notAllowedRoute, toolRoute } from '@/lib/gateway/rest';");
+    expect(source).toContain("import { notAllowedRoute, toolRoute } from '@/lib/root/routes';");
     expect(source).toContain("export const POST = toolRoute('calc_no_vig_odds');");
     // Every other method answers the API's 405, not Next's empty one.
     for (const method of ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) expect(source).toMatch(new RegExp(`export const ${method} = `));

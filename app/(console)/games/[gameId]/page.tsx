@@ -3,18 +3,17 @@ import { notFound } from 'next/navigation';
 import { consolePage } from '@/app/components/ConsolePage';
 import { DataTable } from '@/app/components/DataTable';
 import { SiteHeader } from '@/app/components/SiteHeader';
-import { requireUser } from '@/lib/auth/session';
+import { requireUser } from '@/lib/root/session';
 import { thresholdPercent } from '@/lib/console/odds-format';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORTS, type Sport } from '@/lib/data/sports';
-import { db } from '@/lib/db';
 import { ToolError } from '@/lib/errors';
-import { runReadTool } from '@/lib/gateway/console';
 import type { getInjuryReport, getWeather, InjuryReportFull, WeatherFull } from '@/lib/tools/conditions';
 import type { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsFull } from '@/lib/tools/odds-answers';
 import { MarketsTable, valueKey } from '../MarketsTable';
 import { MovementFigure } from './MovementFigure';
+import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Game · JEV' };
@@ -28,15 +27,15 @@ function sportOf(gameId: string): Sport | undefined {
 async function loadGame(user: { id: string; email: string }, sport: Sport, gameId: string, min: number) {
   try {
     return await Promise.all([
-      runReadTool<typeof getGameOdds, GameOddsFull>('get_game_odds', user, {
+      root().console.runReadTool<typeof getGameOdds, GameOddsFull>('get_game_odds', user, {
         sport,
         gameId,
         history: true,
         minExpectedValue: min / 100,
         detail: 'full',
       }),
-      runReadTool<typeof getInjuryReport, InjuryReportFull>('get_injury_report', user, { sport, gameId, detail: 'full' }),
-      runReadTool<typeof getWeather, WeatherFull>('get_weather', user, { gameId, detail: 'full' }),
+      root().console.runReadTool<typeof getInjuryReport, InjuryReportFull>('get_injury_report', user, { sport, gameId, detail: 'full' }),
+      root().console.runReadTool<typeof getWeather, WeatherFull>('get_weather', user, { gameId, detail: 'full' }),
     ]);
   } catch (error) {
     if (error instanceof ToolError && (error.code === 'not_found' || error.code === 'invalid_input')) notFound();
@@ -56,7 +55,7 @@ export default consolePage(async function GamePage({
   const min = thresholdPercent((await searchParams).min);
   const sport = sportOf(gameId);
   if (!sport) notFound();
-  const [timeZone, [odds, injuries, weather]] = await Promise.all([userTimeZone(db(), user.id), loadGame(user, sport, gameId, min)]);
+  const [timeZone, [odds, injuries, weather]] = await Promise.all([userTimeZone(root().db, user.id), loadGame(user, sport, gameId, min)]);
   const game = odds.games[0];
   if (!game) notFound();
   const title = `${game.awayTeam.name} at ${game.homeTeam.name}`;

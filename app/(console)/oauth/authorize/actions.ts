@@ -2,11 +2,10 @@
 
 import { redirect } from 'next/navigation';
 import { authSecret } from '@/lib/auth/secret';
-import { requireUser } from '@/lib/auth/session';
-import { config } from '@/lib/config';
-import { db } from '@/lib/db';
+import { requireUser } from '@/lib/root/session';
 import { formValues } from '@/lib/console/forms';
 import { answerConsent, checkAuthorizationRequest, ticketMatches } from '@/lib/oauth/authorize';
+import { root } from '@/lib/root';
 
 // The consent answer. The proxy has already refused a POST from another origin; here the session is checked,
 // the whole request is checked again (nothing in the form is trusted), and the form's ticket must have been
@@ -18,17 +17,17 @@ const FIELDS = ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 
 
 export async function consentAction(form: FormData): Promise<void> {
   const user = await requireUser();
-  const cfg = config();
+  const cfg = root().config;
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(formValues(form, FIELDS))) if (value !== '') params[key] = value;
-  const now = new Date();
-  const checked = await checkAuthorizationRequest(db(), cfg, params, now);
+  const now = root().now();
+  const checked = await checkAuthorizationRequest(root().db, cfg, root().clientDocuments, params, now);
   if (checked.kind === 'redirect') redirect(checked.location);
   const { ticket, decision, access } = formValues(form, ['ticket', 'decision', 'access']);
   if (checked.kind === 'error-page' || !ticketMatches(authSecret(cfg), user.id, checked.request, ticket)) {
     redirect('/oauth/authorize/refused');
   }
-  const location = await answerConsent(db(), cfg, {
+  const location = await answerConsent(root().db, cfg, {
     userId: user.id,
     client: checked.client,
     request: checked.request,

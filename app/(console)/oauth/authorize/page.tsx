@@ -1,13 +1,12 @@
 import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { authSecret } from '@/lib/auth/secret';
-import { requireUser } from '@/lib/auth/session';
-import { config } from '@/lib/config';
-import { db } from '@/lib/db';
+import { requireUser } from '@/lib/root/session';
 import { checkAuthorizationRequest, consentTicket } from '@/lib/oauth/authorize';
 import { hostOf } from '@/lib/oauth/grants';
 import { redirect } from 'next/navigation';
 import { consentAction } from './actions';
+import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Allow an app · JEV' };
@@ -24,8 +23,8 @@ export default consolePage(async function AuthorizePage({
 }) {
   const user = await requireUser();
   const params = await searchParams;
-  const cfg = config();
-  const checked = await checkAuthorizationRequest(db(), cfg, params, new Date());
+  const cfg = root().config;
+  const checked = await checkAuthorizationRequest(root().db, cfg, root().clientDocuments, params, root().now());
   if (checked.kind === 'redirect') redirect(checked.location);
   if (checked.kind === 'error-page') {
     return (

@@ -1,5 +1,5 @@
 import NextAuth, { type AuthOptions } from 'next-auth';
-import { authOptions } from '@/lib/auth/options';
+import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,7 +10,7 @@ type RouteContext = { params: Promise<{ nextauth: string[] }> };
 const nextAuth = NextAuth as unknown as (options: AuthOptions) => (request: Request, context: RouteContext) => Promise<Response>;
 
 function handler(request: Request, context: RouteContext) {
-  return nextAuth(authOptions())(request, context);
+  return nextAuth(root().auth)(request, context);
 }
 
 export { handler as GET, handler as POST };

@@ -1,10 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { config } from '@/lib/config';
-import { ingest } from '@/lib/data/ingest';
-import { providers } from '@/lib/data/providers';
-import { db } from '@/lib/db';
 import { ToolError } from '@/lib/errors';
 import { NO_STORE, restErrorResponse } from '@/lib/http/errors';
+import { root } from '@/lib/root';
 
 // Scheduled ingestion for serverless hosts: a cron service calls this every few minutes with
 // `Authorization: Bearer $CRON_SECRET`; what is due runs (the same schedule as `jev worker`).
@@ -21,11 +18,12 @@ function sameSecret(given: string, expected: string): boolean {
 
 async function run(request: Request): Promise<Response> {
   try {
-    const secret = config().CRON_SECRET;
+    const secret = root().config.CRON_SECRET;
     if (!secret) throw new ToolError('unavailable', 'CRON_SECRET is not set on this server.');
     const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
     if (!sameSecret(given, secret)) throw new ToolError('invalid_token', 'Send Authorization: Bearer <CRON_SECRET>.');
-    const summary = await ingest(db(), providers(), { mode: 'scheduled', now: () => new Date() });
+    const { ingest, now } = root();
+    const summary = await ingest({ mode: 'scheduled', now });
     return Response.json({ data: summary }, { headers: NO_STORE });
   } catch (error) {
     return restErrorResponse(error);

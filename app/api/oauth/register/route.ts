@@ -1,6 +1,6 @@
-import { handleRegistration, oauthRoute } from '@/lib/oauth/endpoints';
+import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export const POST = oauthRoute(handleRegistration);
+export const POST = (request: Request) => root().oauth.register(request);

@@ -1,6 +1,6 @@
-import { handleRevocation, oauthRoute } from '@/lib/oauth/endpoints';
+import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export const POST = oauthRoute(handleRevocation);
+export const POST = (request: Request) => root().oauth.revoke(request);

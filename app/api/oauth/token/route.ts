@@ -1,6 +1,6 @@
-import { handleToken, oauthRoute } from '@/lib/oauth/endpoints';
+import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export const POST = oauthRoute(handleToken);
+export const POST = (request: Request) => root().oauth.token(request);

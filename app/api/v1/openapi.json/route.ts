@@ -1,13 +1,13 @@
-import { config } from '@/lib/config';
-import { gateway } from '@/lib/gateway';
-import { notAllowedRoute, serveOpenApi } from '@/lib/gateway/rest';
+import { serveOpenApi } from '@/lib/gateway/rest';
+import { notAllowedRoute } from '@/lib/root/routes';
+import { root } from '@/lib/root';
 
 // The REST API's OpenAPI 3.1 document, generated from the catalogue (lib/gateway/openapi.ts); no token needed.
 
 export const dynamic = 'force-dynamic';
 
 export function GET(request: Request): Promise<Response> {
-  return serveOpenApi(gateway(), request, config().appOrigin);
+  return serveOpenApi(root().gateway, request, root().config.appOrigin);
 }
 
 export const POST = notAllowedRoute(['GET']);

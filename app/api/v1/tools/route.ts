@@ -1,10 +1,11 @@
-import { gateway } from '@/lib/gateway';
-import { listTools, notAllowedRoute } from '@/lib/gateway/rest';
+import { listTools } from '@/lib/gateway/rest';
+import { notAllowedRoute } from '@/lib/root/routes';
+import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
 
 export function GET(request: Request): Promise<Response> {
-  return listTools(gateway(), request);
+  return listTools(root().gateway, request);
 }
 
 // Answered with the API's 405 (error object, Allow, no-store) rather than Next's empty one.

@@ -1,6 +1,6 @@
 import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
-import { requireUser } from '@/lib/auth/session';
+import { requireUser } from '@/lib/root/session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Not allowed · JEV' };

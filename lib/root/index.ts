@@ -1,0 +1,101 @@
+import type { AuthOptions } from 'next-auth';
+import { createTokens } from '@/lib/account/tokens';
+import { createAuthOptions } from '@/lib/auth/options';
+import { budgetStoreSettings, config as configFromEnvironment, type Config } from '@/lib/config';
+import { fetchClaims, ingest, type IngestOptions, type IngestSettings } from '@/lib/data/ingest';
+import { createProviders, type Providers } from '@/lib/data/providers';
+import { createDb, dbTimeouts } from '@/lib/db';
+import type { Db } from '@/lib/db/client';
+import { createConsoleReader } from '@/lib/gateway/console';
+import { createGateway } from '@/lib/gateway/pipeline';
+import { createToolServices } from '@/lib/gateway/tool-context';
+import { createMcpEndpoint } from '@/lib/mcp/http';
+import { classifierFor, type Classifier } from '@/lib/news/classifier';
+import type { ClientDocuments } from '@/lib/oauth/clients';
+import { createOAuthEndpoints } from '@/lib/oauth/endpoints';
+import { createRateLimiter, type BudgetStore } from '@/lib/ratelimit';
+import { findTool as catalogueTool } from '@/lib/tools/registry';
+import type { ToolDefinition } from '@/lib/tools/types';
+
+// The one composition root: every service the API, the MCP endpoint, the console, the OAuth endpoints, the
+// jev command and the ingestion worker use is built here, once, from the configuration, a database, a clock
+// and a budget store. Everything a process keeps between requests (token look-ups and the revocation bus,
+// answer caches, the odds memos, props in flight, the budget store's connections) belongs to a service built
+// here, so a test that builds its own root starts from nothing and a process holds one of each. Nothing below
+// this module reads the environment or the wall clock for itself.
+
+export interface RootDeps {
+  config: Config;
+  /** Default: a client for DATABASE_URL. */
+  db?: Db;
+  /** Default: the budget store the configuration names (in process, Redis or Upstash). */
+  budgets?: BudgetStore;
+  /** Default: the wall clock. */
+  now?: () => Date;
+  /** Default: the catalogue (tests serve tools of their own). */
+  findTool?: (name: string) => ToolDefinition | undefined;
+  /** Default: the providers the configuration sets up. */
+  providers?: Providers;
+  /** Default: the classifier the configuration sets up (answers 503 without CLASSIFIER_API_KEY). */
+  classifier?: Classifier;
+}
+
+export function createRoot(deps: RootDeps) {
+  const { config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const db = deps.db ?? createDb(config.DATABASE_URL, dbTimeouts(config));
+  const budgets = deps.budgets ?? createRateLimiter(budgetStoreSettings(config));
+  const providers = deps.providers ?? createProviders(config);
+  const classifier = deps.classifier ?? classifierFor(config);
+  // Leases follow the wall clock whatever `now` says: a run's `now` may be minutes old by its last fetch.
+  const claims = fetchClaims(config.PROVIDER_TIMEOUT_SECONDS * 1000, Date.now);
+  const tokens = createTokens(db, { lookupMaxAgeMs: config.TOKEN_CACHE_SECONDS * 1000, redisUrl: config.REDIS_URL });
+  const tools = createToolServices({ config, db, now, claims, providers, classifier });
+  const gateway = createGateway({ config, limiter: budgets, now, findTool: deps.findTool ?? catalogueTool, tokens, services: tools });
+  const ingestSettings: IngestSettings = {
+    oddsFreshMs: config.ODDS_FRESH_SECONDS * 1000,
+    propsTtlMs: config.PROPS_TTL_SECONDS * 1000,
+    maxSummaries: config.STATS_MAX_SUMMARIES,
+    claims,
+  };
+  const clientDocuments: ClientDocuments = new Map();
+  let auth: AuthOptions | undefined;
+
+  return {
+    config,
+    db,
+    now,
+    budgets,
+    providers,
+    tokens,
+    /** What tools use besides their caller (the gateway hands the same to every call). */
+    tools,
+    gateway,
+    mcp: createMcpEndpoint(gateway),
+    /** The console's pages run the catalogue's read tools through this, for the signed-in user. */
+    console: createConsoleReader(tools, deps.findTool ?? catalogueTool),
+    oauth: createOAuthEndpoints({ config, db, limiter: budgets, tokens, now }),
+    /** The OAuth client metadata documents fetched lately (the authorization page looks clients up in them). */
+    clientDocuments,
+    /** next-auth's options (sign-in, sessions); built on first use, since they need the session secret. */
+    get auth(): AuthOptions {
+      auth ??= createAuthOptions({ config, db, limiter: budgets, now });
+      return auth;
+    },
+    /** One ingestion run with the configured providers and settings. */
+    ingest: (options: IngestOptions) => ingest(db, providers, ingestSettings, options),
+  };
+}
+
+export type Root = ReturnType<typeof createRoot>;
+
+/**
+ * The process's root, built from the environment on first use. Kept on globalThis: Next builds route handlers,
+ * server actions and instrumentation as separate module graphs, and they must share one set of services (a
+ * token revoked by a server action is refused by the API at once).
+ */
+export function root(): Root {
+  const holder = globalThis as { jevRoot?: Root };
+  holder.jevRoot ??= createRoot({ config: configFromEnvironment() });
+  return holder.jevRoot;
+}
