@@ -1,7 +1,7 @@
 import type { Awaitable } from '@/lib/awaitable';
 import type { Db } from '@/lib/db/client';
-import { createRevocationBus } from './revocation-bus';
-import { createTokenLookups } from './token-lookups';
+import { createRevocationBus, type RevocationBus } from './revocation-bus';
+import { createTokenLookups, type TokenLookups } from './token-lookups';
 import { createUsageStamps } from './token-stamps';
 import {
   createAccessToken,
@@ -17,8 +17,9 @@ export type { CreatedToken, LiveToken } from './token-store';
 
 // The access tokens of one database as the front ends use them: storage (./token-store.ts), the recent
 // look-ups (./token-lookups.ts), revocation reaching every instance (./revocation-bus.ts) and the use stamps
-// (./token-stamps.ts). The composition root (lib/root) builds one per process, so the API, the console's
-// server actions and the OAuth endpoints share its look-ups: a revocation anywhere clears what the API reads.
+// (./token-stamps.ts). The composition root (lib/root) hands every service of a process the same look-ups
+// and bus, so the API, the console's server actions and the OAuth endpoints share them: a revocation anywhere
+// clears what the API reads.
 
 export interface TokenSettings {
   /** How long a look-up is trusted (TOKEN_CACHE_SECONDS, in ms); 0 reads the database every time. */
@@ -27,9 +28,19 @@ export interface TokenSettings {
   redisUrl: string | undefined;
 }
 
-export function createTokens(db: Db, { lookupMaxAgeMs, redisUrl }: TokenSettings) {
+/** The look-ups and the revocation bus a process shares (./token-lookups.ts, ./revocation-bus.ts). */
+export interface TokenMemory {
+  lookups: TokenLookups;
+  bus: RevocationBus;
+}
+
+export function createTokenMemory(redisUrl: string | undefined): TokenMemory {
   const lookups = createTokenLookups();
-  const bus = createRevocationBus(redisUrl, (ids) => lookups.forget(ids));
+  return { lookups, bus: createRevocationBus(redisUrl, (ids) => lookups.forget(ids)) };
+}
+
+export function createTokens(db: Db, { lookupMaxAgeMs, redisUrl }: TokenSettings, memory: TokenMemory = createTokenMemory(redisUrl)) {
+  const { lookups, bus } = memory;
   const stamps = createUsageStamps();
 
   /** After the database says so: refused at once here, and by every instance when Redis carries revocations. */

@@ -60,6 +60,7 @@ export function createAuthOptions({ config: cfg, db, limiter, now }: AuthDeps): 
             email: credentials?.email ?? '',
             password: credentials?.password ?? '',
             address: clientAddress(new Headers(req.headers as Record<string, string>), cfg),
+            now: now(),
           }).catch((error: unknown) => {
             throw signInFailed('password sign-in', error, req.headers);
           });

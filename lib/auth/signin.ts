@@ -89,10 +89,10 @@ async function waitBefore(
 export async function signInWithPassword(
   db: Db,
   limiter: RateLimiter,
-  attempt: { email: string; password: string; address: string; now?: Date },
+  attempt: { email: string; password: string; address: string; now: Date },
 ): Promise<SignInResult> {
   const email = attempt.email.trim().toLowerCase();
-  const now = attempt.now ?? new Date();
+  const { now } = attempt;
   const user = email ? await findUserByEmail(db, email) : null;
   const pair = `${email}|${attempt.address}`;
   const wait = await waitBefore(db, limiter, { email, address: attempt.address, pair, user, now });

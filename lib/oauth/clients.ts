@@ -87,7 +87,7 @@ export function redirectUriAllowed(client: KnownClient, requested: string): bool
   });
 }
 
-export async function registerClient(db: Db, body: unknown): Promise<Record<string, unknown>> {
+export async function registerClient(db: Db, body: unknown, now: Date): Promise<Record<string, unknown>> {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw new OAuthFailure('invalid_client_metadata', 'The body must be a JSON object.');
   const meta = body as Record<string, unknown>;
@@ -106,7 +106,6 @@ export async function registerClient(db: Db, body: unknown): Promise<Record<stri
   const name = (typeof meta.client_name === 'string' && cleanLabel(meta.client_name, NAME_MAX_CODE_POINTS)) || 'Unnamed app';
   const logoUri = typeof meta.logo_uri === 'string' && meta.logo_uri.startsWith('https://') ? meta.logo_uri : null;
   const clientId = `jevc_${randomBytes(16).toString('base64url')}`;
-  const now = new Date();
   await db.oAuthClient.create({
     data: { clientId, kind: 'dcr', name, redirectUris: JSON.stringify(redirectUris), logoUri, createdAt: now },
   });

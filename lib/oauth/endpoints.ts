@@ -102,7 +102,7 @@ export async function handleRegistration(request: Request, deps: OAuthDeps): Pro
     } catch {
       throw new OAuthFailure('invalid_client_metadata', 'The body is not valid JSON.');
     }
-    return oauthJson(await registerClient(deps.db, body), 201);
+    return oauthJson(await registerClient(deps.db, body, deps.now), 201);
   } catch (error) {
     return failureResponse(error);
   }

@@ -1,5 +1,5 @@
 import type { AuthOptions } from 'next-auth';
-import { createTokens } from '@/lib/account/tokens';
+import { createTokenMemory, createTokens, type TokenMemory } from '@/lib/account/tokens';
 import { createAuthOptions } from '@/lib/auth/options';
 import { budgetStoreSettings, config as configFromEnvironment, type Config } from '@/lib/config';
 import { fetchClaims, ingest, type IngestOptions, type IngestSettings } from '@/lib/data/ingest';
@@ -18,11 +18,10 @@ import { findTool as catalogueTool } from '@/lib/tools/registry';
 import type { ToolDefinition } from '@/lib/tools/types';
 
 // The one composition root: every service the API, the MCP endpoint, the console, the OAuth endpoints, the
-// jev command and the ingestion worker use is built here, once, from the configuration, a database, a clock
-// and a budget store. Everything a process keeps between requests (token look-ups and the revocation bus,
-// answer caches, the odds memos, props in flight, the budget store's connections) belongs to a service built
-// here, so a test that builds its own root starts from nothing and a process holds one of each. Nothing below
-// this module reads the environment or the wall clock for itself.
+// jev command and the ingestion worker use is built here, from the configuration, a database, a clock and a
+// budget store. Everything kept between requests (token look-ups and the revocation bus, answer caches, the
+// odds memos, props in flight, client documents) belongs to a service built here, so a test that builds its
+// own root starts from nothing. Nothing below this module reads the environment or the wall clock for itself.
 
 export interface RootDeps {
   config: Config;
@@ -38,6 +37,10 @@ export interface RootDeps {
   providers?: Providers;
   /** Default: the classifier the configuration sets up (answers 503 without CLASSIFIER_API_KEY). */
   classifier?: Classifier;
+  /** Default: the token look-ups and revocation bus of this root alone. */
+  tokenMemory?: TokenMemory;
+  /** Default: the client metadata documents of this root alone. */
+  clientDocuments?: ClientDocuments;
 }
 
 export function createRoot(deps: RootDeps) {
@@ -49,7 +52,7 @@ export function createRoot(deps: RootDeps) {
   const classifier = deps.classifier ?? classifierFor(config);
   // Leases follow the wall clock whatever `now` says: a run's `now` may be minutes old by its last fetch.
   const claims = fetchClaims(config.PROVIDER_TIMEOUT_SECONDS * 1000, Date.now);
-  const tokens = createTokens(db, { lookupMaxAgeMs: config.TOKEN_CACHE_SECONDS * 1000, redisUrl: config.REDIS_URL });
+  const tokens = createTokens(db, { lookupMaxAgeMs: config.TOKEN_CACHE_SECONDS * 1000, redisUrl: config.REDIS_URL }, deps.tokenMemory);
   const tools = createToolServices({ config, db, now, claims, providers, classifier });
   const gateway = createGateway({ config, limiter: budgets, now, findTool: deps.findTool ?? catalogueTool, tokens, services: tools });
   const ingestSettings: IngestSettings = {
@@ -58,7 +61,7 @@ export function createRoot(deps: RootDeps) {
     maxSummaries: config.STATS_MAX_SUMMARIES,
     claims,
   };
-  const clientDocuments: ClientDocuments = new Map();
+  const clientDocuments: ClientDocuments = deps.clientDocuments ?? new Map();
   let auth: AuthOptions | undefined;
 
   return {
@@ -90,12 +93,34 @@ export function createRoot(deps: RootDeps) {
 export type Root = ReturnType<typeof createRoot>;
 
 /**
- * The process's root, built from the environment on first use. Kept on globalThis: Next builds route handlers,
- * server actions and instrumentation as separate module graphs, and they must share one set of services (a
- * token revoked by a server action is refused by the API at once).
+ * What every part of one process shares: the budget store (one count per address and token, whoever spends
+ * it), the token look-ups with their revocation bus (a token revoked by a server action is refused by the
+ * API at once) and the client documents fetched (one fetch, or one cached failure, per client). On globalThis, because Next builds route handlers, server actions and instrumentation as
+ * separate module graphs, each with its own copy of this module.
+ */
+interface ProcessWide {
+  budgets: BudgetStore;
+  tokenMemory: TokenMemory;
+  clientDocuments: ClientDocuments;
+}
+
+let instance: Root | undefined;
+
+/**
+ * The process's root, built from the environment on first use: one per module graph, since a service's errors
+ * must be the classes its callers test for (a ToolError of another graph is not a ToolError here), each
+ * built on the process-wide parts.
  */
 export function root(): Root {
-  const holder = globalThis as { jevRoot?: Root };
-  holder.jevRoot ??= createRoot({ config: configFromEnvironment() });
-  return holder.jevRoot;
+  if (!instance) {
+    const config = configFromEnvironment();
+    const holder = globalThis as { jevProcessWide?: ProcessWide };
+    holder.jevProcessWide ??= {
+      budgets: createRateLimiter(budgetStoreSettings(config)),
+      tokenMemory: createTokenMemory(config.REDIS_URL),
+      clientDocuments: new Map(),
+    };
+    instance = createRoot({ config, ...holder.jevProcessWide });
+  }
+  return instance;
 }

@@ -20,7 +20,7 @@ describe('revoking an OAuth access token', () => {
   it('refuses the revoked access token at once', async () => {
     const config = parseConfig({ APP_URL: 'http://localhost:3000' });
     const userId = await database.user('rita@example.com');
-    const { client_id: clientId } = (await registerClient(database.db, { redirect_uris: ['https://app.example/cb'] })) as {
+    const { client_id: clientId } = (await registerClient(database.db, { redirect_uris: ['https://app.example/cb'] }, new Date())) as {
       client_id: string;
     };
     const row = await database.db.oAuthClient.findUniqueOrThrow({ where: { clientId } });

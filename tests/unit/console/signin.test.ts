@@ -17,7 +17,7 @@ describe('email and password sign-in', () => {
   });
   afterAll(() => database.close());
 
-  const attempt = (limiter: RateLimiter, email: string, password: string, address = '10.0.0.1', now?: Date) =>
+  const attempt = (limiter: RateLimiter, email: string, password: string, address = '10.0.0.1', now = new Date()) =>
     signInWithPassword(database.db, limiter, { email, password, address, now });
 
   it('signs in with the right password, whatever the email case', async () => {
