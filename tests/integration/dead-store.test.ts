@@ -4,7 +4,7 @@ import { testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
 import { startServer, type RunningServer } from '../helpers/server';
 
-// Defect 7 of issue 14 over real HTTP: with the budget store pointing at something that accepts connections
+// Over real HTTP: with the budget store pointing at something that accepts connections
 // and never answers (Upstash REST, or Redis), each tool call paid 3 s and the budgets were off. Now a request
 // waits for the store at most once per back-off, the budgets hold in-process, and /api/ready says so.
 

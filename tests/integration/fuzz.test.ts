@@ -12,11 +12,11 @@ import { raw, type RawResponse } from '../helpers/http';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
 import { modern } from './mcp/support';
 
-// Issue 14: a property-based run that derives arguments from every tool's published JSON Schema
+// A property-based run that derives arguments from every tool's published JSON Schema
 // (GET /api/v1/tools), valid and invalid (NUL, lone surrogates, 50,000-character texts, numbers at and past
 // every bound, wrong types, unknown and missing arguments), and sends each to REST and to MCP tools/call over
 // real HTTP, on SQLite and on PostgreSQL. Every answer is `{data}` or the contract's error object with a
-// code from its table, and never 500 `internal`. Issue 23: the same for the console's forms (each server action's
+// code from its table, and never 500 `internal`. The same for the console's forms (each server action's
 // form as a browser without JavaScript submits it, fields and hidden fields alike) and the OAuth endpoints
 // (registration, token, revocation, the authorization page): never a 5xx. Bounded by count (FUZZ_RUNS per tool,
 // form and endpoint, default 32), not by time, so it holds on a loaded machine.

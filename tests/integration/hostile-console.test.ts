@@ -11,7 +11,7 @@ import { startStallProxy, type StallProxy } from '../helpers/stall-proxy';
 import { streamBody } from '../helpers/streamed-body';
 import { legacy, modern, MODERN } from './mcp/support';
 
-// Issue 23: the surfaces around the API, attacked through the real server (the production build): redirects
+// The surfaces around the API, attacked through the real server (the production build): redirects
 // after sign-in, request lines and methods the web's Request cannot carry, oversized and repeated form input,
 // the cron route. Each test failed before its fix.
 
@@ -58,7 +58,7 @@ describe('hostile console requests on sqlite', () => {
   const get = (path: string, cookies: Cookies = {}) =>
     raw(server.port, { method: 'GET', path, headers: { cookie: cookieHeader(cookies) } });
 
-  describe('item 1: the callback after sign-in stays on the console', () => {
+  describe('the callback after sign-in stays on the console', () => {
     const hostile = [
       '/%09/evil.example/x',
       '/%0a/evil.example/x',
@@ -86,7 +86,7 @@ describe('hostile console requests on sqlite', () => {
     });
   });
 
-  describe('item 7: an absolute-form request line is judged by its own host', () => {
+  describe('an absolute-form request line is judged by its own host', () => {
     it.each(['/api/v1/tools', '/connect', '/'])('GET http://evil.example%s is refused, never redirected there', async (path) => {
       const res = await raw(server.port, { method: 'GET', path: `http://evil.example${path}` });
       expect(res.status, res.body.slice(0, 200)).toBe(403);
@@ -100,7 +100,7 @@ describe('hostile console requests on sqlite', () => {
     });
   });
 
-  describe('item 11: requests that used to answer 500', () => {
+  describe('requests that used to answer 500', () => {
     it.each(['/', '/connect', '/api/v1/tools', '/api/mcp', '/api/oauth/token'])('TRACE %s is 405, not 500', async (path) => {
       const res = await raw(server.port, { method: 'TRACE', path });
       expect(res.status).toBe(405);
@@ -141,7 +141,7 @@ describe('hostile console requests on sqlite', () => {
     });
   });
 
-  describe('item 2: a body trickled a byte at a time does not hold its connection', () => {
+  describe('a body trickled a byte at a time does not hold its connection', () => {
     it.each([
       ['a console page (cut off by the server: 408, connection closed)', '/connect', 'multipart/form-data; boundary=b', 408],
       ['the REST API (its deadline: 503)', '/api/v1/tools/calc_ev', 'application/json', 503],
@@ -163,7 +163,7 @@ describe('hostile console requests on sqlite', () => {
     );
   });
 
-  describe('item 14: MCP answers that used to be wrong', () => {
+  describe('MCP answers that used to be wrong', () => {
     it.each(['__proto__', 'constructor', 'valueOf', 'hasOwnProperty'])(
       'tools/call %s is an unknown tool, like any other name',
       async (name) => {
@@ -223,7 +223,7 @@ describe('hostile console requests on sqlite', () => {
     });
   });
 
-  describe('item 13: the cron route answers Vercel Cron, which calls with GET', () => {
+  describe('the cron route answers Vercel Cron, which calls with GET', () => {
     it('GET with the secret runs the ingestion; without it is the JSON 401, never a redirect to sign in', async () => {
       const ok = await raw(server.port, { method: 'GET', path: '/api/cron/ingest', headers: { authorization: `Bearer ${CRON_SECRET}` } });
       expect(ok.status, ok.body.slice(0, 200)).toBe(200);
@@ -235,7 +235,7 @@ describe('hostile console requests on sqlite', () => {
   });
 });
 
-describe('item 10: a stalled PostgreSQL on console pages and server actions', () => {
+describe('a stalled PostgreSQL on console pages and server actions', () => {
   let database: TestDatabase;
   let proxy: StallProxy;
   let server: RunningServer;
@@ -298,7 +298,7 @@ describe('item 10: a stalled PostgreSQL on console pages and server actions', ()
   }, 120_000);
 });
 
-describe.each(PROVIDERS)('items 4 and 8: labels and names on %s', (provider) => {
+describe.each(PROVIDERS)('labels and names on %s', (provider) => {
   let database: TestDatabase;
   let server: RunningServer;
   let session: Cookies;
@@ -401,7 +401,7 @@ describe.each(PROVIDERS)('items 4 and 8: labels and names on %s', (provider) => 
   });
 });
 
-describe.each(PROVIDERS)('item 12: amounts of money on %s', (provider) => {
+describe.each(PROVIDERS)('amounts of money on %s', (provider) => {
   let database: TestDatabase;
   let server: RunningServer;
   let session: Cookies;
@@ -481,7 +481,7 @@ describe.each(PROVIDERS)('item 12: amounts of money on %s', (provider) => {
   });
 });
 
-describe('item 6: sign-in attempts slow guessers down and never lock the owner out', () => {
+describe('sign-in attempts slow guessers down and never lock the owner out', () => {
   let database: TestDatabase;
   let server: RunningServer;
 

@@ -6,7 +6,7 @@ import { raw } from '../helpers/http';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
 
 // Signing out ends the session on the server side: a copy of the session cookie taken before sign-out no
-// longer opens a console page (defect 10), over HTTP against the built server.
+// longer opens a console page, over HTTP against the built server.
 
 const PASSWORD = 'correct horse battery';
 

@@ -6,7 +6,7 @@ import { ACCEPT_BOTH, events, legacy, MODERN, post } from './mcp/support';
 
 // Surfaces that answer like the rest of the API, over HTTP against the built server: 405 and 404 as the error
 // object, MCP protocol errors that say what is wrong, a batch that cancels its own request, and console pages
-// no other site may frame (issue 14).
+// no other site may frame (clickjacking).
 
 const CANCEL_FIRST_ID = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } };
 const PING = { jsonrpc: '2.0', id: 1, method: 'ping' };

@@ -9,7 +9,7 @@ import { modern } from '../mcp/support';
 
 // PostgreSQL stalls (accepts connections, answers nothing): every call answers 503 `unavailable` with
 // Retry-After within seconds, REST and MCP alike, sign-in keeps the database's error text out of the URL, and
-// once the database answers again the app recovers by itself (defects 2 and 8 of issue 14).
+// once the database answers again the app recovers by itself.
 
 const TIMEOUT_SECONDS = 2;
 /** A stalled call must end within this: the connect and query timeouts plus a margin for a busy machine. */
@@ -83,7 +83,7 @@ describe('a stalled PostgreSQL', () => {
     expect(mcpAnswer.headers['retry-after']).toBe('5');
     expect(mcpAnswer.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('database') } });
 
-    // Signing in: a generic message in the redirect, never the database's error text (defect 8).
+    // Signing in: a generic message in the redirect, never the database's error text.
     const { res: signInAnswer } = await signIn(server.port, 'pat@example.com', 'correct horse battery');
     expect(signInAnswer.status).toBe(401);
     const where = String(signInAnswer.json().url);

@@ -11,11 +11,10 @@ import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers
 import { startStallProxy, type StallProxy } from '../../helpers/stall-proxy';
 import { residentMb, streamBody } from '../../helpers/streamed-body';
 
-// Issue 23 on the OAuth surface, through the real server: bodies read whole before their cap and never ended
-// (item 2), no budgets and a fetch plus a stored client per token request (item 3), names that rewrite the
-// consent page (item 4), the private-address fence (item 5), a stalled database (item 10) and a tampered
-// consent form (item 11). Client addresses come from X-Forwarded-For (TRUSTED_PROXY_HOPS=1), so each test
-// spends its own budget.
+// The OAuth endpoints attacked through the real server, each attack one that once got through: bodies read whole
+// before their cap and never ended, no budgets and a fetch plus a stored client per token request, names that
+// rewrite the consent page, the private-address fence, a stalled database and a tampered consent form. Client
+// addresses come from X-Forwarded-For (TRUSTED_PROXY_HOPS=1), so each test spends its own budget.
 
 const PASSWORD = 'correct horse battery staple';
 const FORM = 'application/x-www-form-urlencoded';
@@ -81,7 +80,7 @@ describe('hostile OAuth requests on one server', () => {
     raw(server.port, { path, headers: { 'content-type': type, 'x-forwarded-for': address }, body });
   const page = (path: string) => raw(server.port, { method: 'GET', path, headers: { cookie: cookieHeader(session) } });
 
-  describe('item 2: bodies are read as they arrive, within the deadline', () => {
+  describe('bodies are read as they arrive, within the deadline', () => {
     it('three huge chunked bodies are refused at 16 KB, answered before they are sent, and leave the memory alone', async () => {
       const before = await residentMb(server.pid);
       const huge = 48 * 1024 * 1024;
@@ -120,7 +119,7 @@ describe('hostile OAuth requests on one server', () => {
     }, 60_000);
   });
 
-  describe('item 3: budgets, fetches and stored clients', () => {
+  describe('budgets, fetches and stored clients', () => {
     it('the token and revocation endpoints have a budget per address', async () => {
       for (const path of ['/api/oauth/token', '/api/oauth/revoke']) {
         const address = path.endsWith('token') ? '203.0.113.30' : '203.0.113.31';
@@ -183,7 +182,7 @@ describe('hostile OAuth requests on one server', () => {
     });
   });
 
-  describe('item 4: a client name cannot rewrite the consent page', () => {
+  describe('a client name cannot rewrite the consent page', () => {
     it('bidi, zero-width and control characters are dropped from a registered name, and names are isolated', async () => {
       const registered = await post(
         '/api/oauth/register',
@@ -203,7 +202,7 @@ describe('hostile OAuth requests on one server', () => {
     });
   });
 
-  describe('item 11: a tampered consent form', () => {
+  describe('a tampered consent form', () => {
     it('a consent answer whose redirect_uri was changed is refused, not a 500', async () => {
       const registered = await post(
         '/api/oauth/register',
@@ -253,7 +252,7 @@ describe('hostile OAuth requests on one server', () => {
   });
 });
 
-describe('item 5: the fence around client metadata documents', () => {
+describe('the fence around client metadata documents', () => {
   let database: TestDatabase;
   let server: RunningServer;
   let session: Cookies;
@@ -286,7 +285,7 @@ describe('item 5: the fence around client metadata documents', () => {
   });
 });
 
-describe('item 3: OAuth budgets are shared through REDIS_URL', () => {
+describe('OAuth budgets are shared through REDIS_URL', () => {
   let database: TestDatabase;
   let redis: TestRedis;
   let a: RunningServer;
@@ -340,7 +339,7 @@ describe('item 3: OAuth budgets are shared through REDIS_URL', () => {
   });
 });
 
-describe('item 10: a stalled PostgreSQL on the OAuth endpoints', () => {
+describe('a stalled PostgreSQL on the OAuth endpoints', () => {
   let database: TestDatabase;
   let proxy: StallProxy;
   let server: RunningServer;
