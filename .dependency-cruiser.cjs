@@ -1,4 +1,4 @@
-// The layer rules (issue 12), checked by `npm run lint:layers` (part of `npm run lint`).
+// The layer rules (which layer may import which, so tools, data and pure math stay apart), checked by `npm run lint:layers` (part of `npm run lint`).
 // Paths are relative to the repository root; `@/…` imports are resolved through tsconfig.json.
 // Type-only imports are seen (tsPreCompilationDeps) and tagged `type-only`: a type carries no I/O, so the
 // tools rule lets them through; every other rule counts them like any import.

@@ -1,6 +1,6 @@
 import { toCents } from '@/lib/account/money';
 import { bankrollPoints } from '@/lib/console/bankroll-history';
-import { americanOdds, marketName, outcomeName, percent } from '@/lib/console/odds-format';
+import { americanOdds, marketName, money, outcomeName, percent } from '@/lib/console/odds-format';
 import { formatDateTime, formatShortDateTime } from '@/lib/console/time';
 import type { Bankroll, Bet, BetList } from './answers';
 import { ToolCallError, type Host } from './bridge';
@@ -96,9 +96,6 @@ export const bankroll: ViewSpec<BankrollState> = {
   },
 };
 
-const money = (amount: number | null | undefined, currency: string) =>
-  amount == null ? '–' : new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-
 function limitRow(
   name: 'daily' | 'weekly',
   limit: number | null,
@@ -192,8 +189,7 @@ function chartsSection(state: BankrollState, env: Env): Node {
   const startingBalance = first.balanceAfter === null ? null : first.balanceAfter - first.profit;
   const width = env.width >= 720 ? (env.width - 48) / 2 : env.width - 32;
   // The axis in whole units unless its steps are smaller: cents would only crowd it.
-  const wholeMoney = (value: number, step: number) =>
-    new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: step < 1 ? 2 : 0 }).format(value);
+  const wholeMoney = (value: number, step: number) => money(value, currency, step < 1 ? 2 : 0);
   const chart = (id: string, name: string, values: (number | null)[], caption: string) =>
     lineChart({
       id,

@@ -9,10 +9,20 @@
 export const MIN_AMERICAN_ODDS = -100_000;
 export const MAX_AMERICAN_ODDS = 1_000_000;
 
-// Prices strictly between -100 and +100 do not exist: +100 and -100 are both even money.
+/**
+ * Even money, the shortest American price either way: prices strictly between -100 and +100 do not exist
+ * (+100 and -100 both pay 1 to 1), so every price is at most -EVEN_MONEY_ODDS or at least +EVEN_MONEY_ODDS.
+ */
+export const EVEN_MONEY_ODDS = 100;
+
+/** Whether a price lies outside the gap between -100 and +100 that no American price falls in. */
+export function isOutsideEvenMoneyGap(american: number): boolean {
+  return american <= -EVEN_MONEY_ODDS || american >= EVEN_MONEY_ODDS;
+}
+
 function assertAmericanOdds(american: number): void {
-  if (!Number.isFinite(american) || Math.abs(american) < 100) {
-    throw new RangeError(`American odds must be <= -100 or >= +100, got ${american}`);
+  if (!Number.isFinite(american) || !isOutsideEvenMoneyGap(american)) {
+    throw new RangeError(`American odds must be <= -${EVEN_MONEY_ODDS} or >= +${EVEN_MONEY_ODDS}, got ${american}`);
   }
 }
 
@@ -63,8 +73,8 @@ export function roundAmerican(american: number): number {
     throw new RangeError(`American odds must be finite, got ${american}`);
   }
   const rounded = Math.round(american);
-  if (rounded > -100 && rounded < 100) {
-    return american < 0 ? -100 : 100;
+  if (!isOutsideEvenMoneyGap(rounded)) {
+    return american < 0 ? -EVEN_MONEY_ODDS : EVEN_MONEY_ODDS;
   }
   return rounded;
 }
@@ -85,5 +95,5 @@ export function boundedAmerican(american: number): number {
 
 /** Whether n is a whole American price the service accepts as input. */
 export function isValidAmericanOdds(n: number): boolean {
-  return Number.isInteger(n) && n >= MIN_AMERICAN_ODDS && n <= MAX_AMERICAN_ODDS && (n <= -100 || n >= 100);
+  return Number.isInteger(n) && n >= MIN_AMERICAN_ODDS && n <= MAX_AMERICAN_ODDS && isOutsideEvenMoneyGap(n);
 }

@@ -1,4 +1,5 @@
-// How the console writes prices, probabilities and markets: the same figures the tools return, made readable.
+// How the console writes prices, probabilities, markets and amounts: the same figures the tools return, made
+// readable. The console's pages and the MCP apps' views (lib/apps) both write through these.
 
 const MARKET_NAMES: Record<string, string> = { h2h: 'Moneyline', spreads: 'Spread', totals: 'Total' };
 
@@ -11,8 +12,23 @@ export const americanOdds = (odds: number | null | undefined) => (odds == null ?
 export const priceAt = (odds: number | null | undefined, point: number | null | undefined) =>
   `${americanOdds(odds)}${point == null ? '' : ` (${point > 0 ? '+' : ''}${point})`}`;
 
-/** A fraction as a percentage: 0.0213 → "2.1%". */
+/** A fraction as a percentage: 0.0213 → "2.1%", or a dash when there is none. */
 export const percent = (value: number | null | undefined, digits = 1) => (value == null ? '–' : `${(value * 100).toFixed(digits)}%`);
+
+/** An amount in the user's currency: 1234.5 → "$1,234.50", or a dash when there is none; a chart's axis passes 0 digits. */
+export const money = (amount: number | null | undefined, currency: string, maximumFractionDigits?: number) =>
+  amount == null ? '–' : new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits }).format(amount);
+
+/** What a bet or pick is on, as the Bets and Picks pages list it: sport, game, the player of a prop, market, selection, line. */
+export const selectionLabel = (bet: {
+  sport: string;
+  gameId: string;
+  player: string | null;
+  market: string;
+  selection: string;
+  point: number | null;
+}) =>
+  `${bet.sport.toUpperCase()} ${bet.gameId}: ${bet.player ? `${bet.player} ` : ''}${bet.market} ${bet.selection}${bet.point === null ? '' : ` ${bet.point}`}`;
 
 /** An outcome as bettors read it: the team or over/under, with its line ("DAL -3.5", "over 47.5"). */
 export function outcomeName(outcome: string, point: number | null): string {

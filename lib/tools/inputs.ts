@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isWholeCents, MAX_AMOUNT, MAX_AMOUNT_TEXT, ONE_CENT, WHOLE_CENTS_MESSAGE } from '@/lib/account/money';
+import { EVEN_MONEY_ODDS, isOutsideEvenMoneyGap, MAX_AMERICAN_ODDS, MIN_AMERICAN_ODDS } from '@/lib/betting';
 import { SPORTS } from '@/lib/data/sports';
 import { invalidInput, type Issue } from '@/lib/errors';
 import { LONE_SURROGATE } from '@/lib/text';
@@ -7,7 +8,7 @@ import { LONE_SURROGATE } from '@/lib/text';
 // Argument schemas shared by every tool, so a rule such as "American odds are never between -99 and +99"
 // is written once and reads the same in every tool's JSON Schema and every error message.
 
-export const AMERICAN_ODDS_MESSAGE = 'American odds must be +100 or more, or -100 or less';
+export const AMERICAN_ODDS_MESSAGE = `American odds must be +${EVEN_MONEY_ODDS} or more, or -${EVEN_MONEY_ODDS} or less`;
 
 /** A type error's message, or `is required` when the argument is missing. */
 export function expected(message: string) {
@@ -39,11 +40,12 @@ export function text(max: number, message = 'must be text') {
 
 export const americanOdds = z
   .int({ error: expected('must be a whole number (American odds such as -110 or +150)') })
-  .min(-100000, 'must be -100000 or more')
-  .max(1000000, 'must be 1000000 or less')
-  .refine((odds) => odds <= -100 || odds >= 100, AMERICAN_ODDS_MESSAGE)
+  .min(MIN_AMERICAN_ODDS, `must be ${MIN_AMERICAN_ODDS} or more`)
+  .max(MAX_AMERICAN_ODDS, `must be ${MAX_AMERICAN_ODDS} or less`)
+  .refine(isOutsideEvenMoneyGap, AMERICAN_ODDS_MESSAGE)
   .meta({
-    not: { minimum: -99, maximum: 99 },
+    // The JSON Schema form of the refinement above, for whole numbers: nothing from -99 to +99.
+    not: { minimum: -(EVEN_MONEY_ODDS - 1), maximum: EVEN_MONEY_ODDS - 1 },
   });
 
 export const probability = z

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getBankroll } from '@/lib/account/bankroll';
 import { americanToDecimal, devig, impliedProbability } from '@/lib/betting';
-import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
+import { PROVIDERS } from '../helpers/fixtures';
 import { addGame, addPrices } from '../helpers/games';
 import { raw } from '../helpers/http';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
+import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
 
 // The user's book over real HTTP on SQLite and PostgreSQL: bankroll, logging, settling (once, even under
@@ -20,76 +20,73 @@ function consensusOfFirst(...pairs: [number, number][]): number {
 }
 
 describe.each(PROVIDERS)('the user book on %s', (provider) => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let annId: string;
   let annWrite: string;
   let annRead: string;
   let benWrite: string;
+  const app = testApp(provider, {
+    seed: async (database) => {
+      annId = await database.user('ann@example.com', {
+        balance: 1000,
+        unit: 10,
+        maxStake: 50,
+        dailyLossLimit: 100,
+        weeklyLossLimit: 300,
+        timeZone: 'America/New_York',
+        referenceBook: 'draftkings',
+      });
+      annWrite = (await database.token(annId, 'write')).token;
+      annRead = (await database.token(annId, 'read')).token;
+      benWrite = (await database.token(await database.user('ben@example.com'), 'write')).token;
 
-  beforeAll(async () => {
-    database = await testDatabase(provider);
-    annId = await database.user('ann@example.com', {
-      balance: 1000,
-      unit: 10,
-      maxStake: 50,
-      dailyLossLimit: 100,
-      weeklyLossLimit: 300,
-      timeZone: 'America/New_York',
-      referenceBook: 'draftkings',
-    });
-    annWrite = (await database.token(annId, 'write')).token;
-    annRead = (await database.token(annId, 'read')).token;
-    benWrite = (await database.token(await database.user('ben@example.com'), 'write')).token;
-
-    const { db } = database;
-    await addGame(db, {
-      id: 'nfl-final',
-      home: 'KC',
-      away: 'BUF',
-      startsAt: new Date(now - 48 * HOUR),
-      status: 'final',
-      homeScore: 27,
-      awayScore: 24,
-    });
-    await addGame(db, { id: 'nfl-next', home: 'NYG', away: 'DAL', startsAt: new Date(now + 48 * HOUR) });
-    await addGame(db, { id: 'nba-next', sport: 'nba', home: 'BOS', away: 'LAL', startsAt: new Date(now + 24 * HOUR) });
-    const h2h = (book: string, home: number, away: number) => [
-      { book, outcome: 'NYG', americanOdds: home },
-      { book, outcome: 'DAL', americanOdds: away },
-    ];
-    await addPrices(
-      db,
-      'nfl-next',
-      'h2h',
-      [...h2h('draftkings', -150, 130), ...h2h('fanduel', -145, 125), ...h2h('caesars', -155, 135)],
-      new Date(now - HOUR),
-    );
-    // Closing prices of the final game: the last before kick-off count, the in-play one after it does not.
-    const close = (book: string, kc: number, buf: number) => [
-      { book, outcome: 'KC', americanOdds: kc },
-      { book, outcome: 'BUF', americanOdds: buf },
-    ];
-    await addPrices(
-      db,
-      'nfl-final',
-      'h2h',
-      [...close('draftkings', -110, -110), ...close('fanduel', -110, -110)],
-      new Date(now - 60 * HOUR),
-    );
-    await addPrices(db, 'nfl-final', 'h2h', [...close('draftkings', -130, 110), ...close('fanduel', -135, 115)], new Date(now - 49 * HOUR));
-    await addPrices(db, 'nfl-final', 'h2h', [...close('draftkings', -400, 300)], new Date(now - 47 * HOUR));
-
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+      const { db } = database;
+      await addGame(db, {
+        id: 'nfl-final',
+        home: 'KC',
+        away: 'BUF',
+        startsAt: new Date(now - 48 * HOUR),
+        status: 'final',
+        homeScore: 27,
+        awayScore: 24,
+      });
+      await addGame(db, { id: 'nfl-next', home: 'NYG', away: 'DAL', startsAt: new Date(now + 48 * HOUR) });
+      await addGame(db, { id: 'nba-next', sport: 'nba', home: 'BOS', away: 'LAL', startsAt: new Date(now + 24 * HOUR) });
+      const h2h = (book: string, home: number, away: number) => [
+        { book, outcome: 'NYG', americanOdds: home },
+        { book, outcome: 'DAL', americanOdds: away },
+      ];
+      await addPrices(
+        db,
+        'nfl-next',
+        'h2h',
+        [...h2h('draftkings', -150, 130), ...h2h('fanduel', -145, 125), ...h2h('caesars', -155, 135)],
+        new Date(now - HOUR),
+      );
+      // Closing prices of the final game: the last before kick-off count, the in-play one after it does not.
+      const close = (book: string, kc: number, buf: number) => [
+        { book, outcome: 'KC', americanOdds: kc },
+        { book, outcome: 'BUF', americanOdds: buf },
+      ];
+      await addPrices(
+        db,
+        'nfl-final',
+        'h2h',
+        [...close('draftkings', -110, -110), ...close('fanduel', -110, -110)],
+        new Date(now - 60 * HOUR),
+      );
+      await addPrices(
+        db,
+        'nfl-final',
+        'h2h',
+        [...close('draftkings', -130, 110), ...close('fanduel', -135, 115)],
+        new Date(now - 49 * HOUR),
+      );
+      await addPrices(db, 'nfl-final', 'h2h', [...close('draftkings', -400, 300)], new Date(now - 47 * HOUR));
+    },
   });
 
   const call = (tool: string, args: unknown, token = annWrite, userAgent = 'agent-test/1.0') =>
-    raw(server.port, {
+    raw(app.server.port, {
       path: `/api/v1/tools/${tool}`,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'user-agent': userAgent },
       body: JSON.stringify(args),
@@ -145,7 +142,7 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => call('log_bet', args)));
     const ids = new Set(answers.map((res) => res.json().data.bet.id));
     expect(ids.size).toBe(1);
-    expect(await database.db.bet.count({ where: { userId: annId, clientRequestId: `retry-${provider}` } })).toBe(1);
+    expect(await app.database.db.bet.count({ where: { userId: annId, clientRequestId: `retry-${provider}` } })).toBe(1);
   });
 
   it('log_bet: unknown game 404, a game of another sport 400 on gameId, a selection that does not fit 400', async () => {
@@ -267,7 +264,7 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
       expect(res.status, tool).toBe(403);
       expect(res.json().error.code).toBe('insufficient_scope');
       expect(res.headers['www-authenticate']).toBe('Bearer realm="jev", error="insufficient_scope", scope="write"');
-      const mcp = await modern(server.port, annRead, 'tools/call', { name: tool, arguments: { nonsense: true } });
+      const mcp = await modern(app.server.port, annRead, 'tools/call', { name: tool, arguments: { nonsense: true } });
       const result = mcp.json().result;
       expect(result.isError).toBe(true);
       expect(result.structuredContent.error.code).toBe('insufficient_scope');
@@ -275,8 +272,8 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
   });
 
   it("loss-limit room follows settled losses in the user's day and week", async () => {
-    const { db } = database;
-    const userId = await database.user(`dst-${provider}@example.com`, {
+    const { db } = app.database;
+    const userId = await app.database.user(`dst-${provider}@example.com`, {
       balance: 500,
       unit: 5,
       dailyLossLimit: 50,

@@ -1,6 +1,6 @@
 import { countTokens as claudeTokens } from '@anthropic-ai/tokenizer';
 import { countTokens as openAiTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logBet } from '@/lib/account/bets';
 import { saveRecommendation } from '@/lib/account/picks';
 import { loadSample } from '@/lib/data/load-sample';
@@ -8,9 +8,9 @@ import type { Sport } from '@/lib/data/sports';
 import { seedSlate } from '../../bench/slate';
 import { loadCollegeWeek } from '../helpers/college-week';
 import { CALCULATOR_CALLS, leagueCalls, valueQuestion, type ToolCall } from '../helpers/default-calls';
-import { testDatabase, type TestDatabase } from '../helpers/fixtures';
+import type { TestDatabase } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
+import { testApp } from '../helpers/test-app';
 import { initializeMessage, legacy, modern } from './mcp/support';
 
 // What an agent pays for each answer, counted with a real tokenizer: Claude's (@anthropic-ai/tokenizer) and
@@ -41,58 +41,57 @@ const SLATES: Slate[] = [
 const LONG = (words: string) => `${words} `.repeat(600);
 
 describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let token: string;
   const sizes: { call: string; claude: number; openAi: number }[] = [];
-
-  beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    await load(database.db);
-    const userId = await database.user('budget@example.com', {
-      balance: 5000,
-      unit: 50,
-      maxStake: 200,
-      dailyLossLimit: 500,
-      weeklyLossLimit: 1500,
-    });
-    token = (await database.token(userId, 'write')).token;
-    // A hundred and fifty bets and picks with the longest notes, reasoning and risks the tools accept.
-    const [game] = await database.db.game.findMany({
-      where: { sport: sports[0], status: 'scheduled' },
-      orderBy: { startsAt: 'asc' },
-      take: 1,
-    });
-    const home = (await database.db.team.findUniqueOrThrow({ where: { id: game!.homeTeamId } })).abbreviation;
-    for (let n = 0; n < 150; n++) {
-      const wager = { sport: sports[0]!, gameId: game!.id, market: 'h2h', selection: home, americanOdds: -110 - n, book: 'fanduel' };
-      const now = new Date();
-      await logBet(database.db, {
-        userId,
-        clientLabel: 'Claude Code',
-        now,
-        defaultBook: 'draftkings',
-        bet: { ...wager, stake: 10, notes: LONG('note').slice(0, 2000) },
+  const app = testApp('sqlite', {
+    seed: async (database) => {
+      await load(database.db);
+      const userId = await database.user('budget@example.com', {
+        balance: 5000,
+        unit: 50,
+        maxStake: 200,
+        dailyLossLimit: 500,
+        weeklyLossLimit: 1500,
       });
-      await saveRecommendation(database.db, {
-        userId,
-        clientLabel: 'Claude Code',
-        now,
-        pick: { ...wager, probability: 0.55, stakeUnits: 1, reasoning: LONG('reason').slice(0, 5000), risks: LONG('risk').slice(0, 5000) },
+      token = (await database.token(userId, 'write')).token;
+      // A hundred and fifty bets and picks with the longest notes, reasoning and risks the tools accept.
+      const [game] = await database.db.game.findMany({
+        where: { sport: sports[0], status: 'scheduled' },
+        orderBy: { startsAt: 'asc' },
+        take: 1,
       });
-    }
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+      const home = (await database.db.team.findUniqueOrThrow({ where: { id: game!.homeTeamId } })).abbreviation;
+      for (let n = 0; n < 150; n++) {
+        const wager = { sport: sports[0]!, gameId: game!.id, market: 'h2h', selection: home, americanOdds: -110 - n, book: 'fanduel' };
+        const now = new Date();
+        await logBet(database.db, {
+          userId,
+          clientLabel: 'Claude Code',
+          now,
+          defaultBook: 'draftkings',
+          bet: { ...wager, stake: 10, notes: LONG('note').slice(0, 2000) },
+        });
+        await saveRecommendation(database.db, {
+          userId,
+          clientLabel: 'Claude Code',
+          now,
+          pick: {
+            ...wager,
+            probability: 0.55,
+            stakeUnits: 1,
+            reasoning: LONG('reason').slice(0, 5000),
+            risks: LONG('risk').slice(0, 5000),
+          },
+        });
+      }
+    },
   });
 
   async function answer(
     name: string,
     args: Record<string, unknown>,
   ): Promise<{ data: Record<string, unknown>; claude: number; openAi: number }> {
-    const res = await raw(server.port, {
+    const res = await raw(app.server.port, {
       path: `/api/v1/tools/${name}`,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(args),
@@ -122,11 +121,11 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
 
   it("keeps every tool's default answer inside 8,000 tokens", async () => {
     for (const sport of sports) {
-      for (const [name, args] of await leagueCalls(database.db, sport))
+      for (const [name, args] of await leagueCalls(app.database.db, sport))
         withinBudget(await answer(name, args), ANSWER_BUDGET, `${name} ${JSON.stringify(args)}`);
     }
-    const [game] = await database.db.game.findMany({ where: { sport: sports[0], status: 'scheduled' }, take: 1 });
-    const side = (await database.db.team.findUniqueOrThrow({ where: { id: game!.homeTeamId } })).abbreviation;
+    const [game] = await app.database.db.game.findMany({ where: { sport: sports[0], status: 'scheduled' }, take: 1 });
+    const side = (await app.database.db.team.findUniqueOrThrow({ where: { id: game!.homeTeamId } })).abbreviation;
     const book: ToolCall[] = [
       ...CALCULATOR_CALLS,
       ['get_bankroll', {}],
@@ -170,25 +169,19 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
 });
 
 describe('the catalogue every conversation reads', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let token: string;
-  beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    token = (await database.token(await database.user('list@example.com'), 'read')).token;
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+  const app = testApp('sqlite', {
+    seed: async (database) => {
+      token = (await database.token(await database.user('list@example.com'), 'read')).token;
+    },
   });
 
   it('MCP tools/list and the instructions fit 7,000 tokens', async () => {
-    const listed = await modern(server.port, token, 'tools/list');
+    const listed = await modern(app.server.port, token, 'tools/list');
     expect(listed.status).toBe(200);
     const { result } = listed.json() as { result: { tools: unknown[] } };
     expect(result.tools).toHaveLength(20);
-    const initialized = await legacy(server.port, token, initializeMessage('2025-11-25'));
+    const initialized = await legacy(app.server.port, token, initializeMessage('2025-11-25'));
     const data = /^data: (.*)$/m.exec(initialized.body)?.[1];
     const { instructions } = (JSON.parse(data!) as { result: { instructions: string } }).result;
     const catalogue = tokens(JSON.stringify(result));

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase, type TestDatabase } from '../helpers/fixtures';
+import { describe, expect, it } from 'vitest';
 import { raw } from '../helpers/http';
-import { startServer, type RunningServer } from '../helpers/server';
+import { testApp } from '../helpers/test-app';
 
 // Budgets over real HTTP: the per-address budget counts before the token is looked at and cannot be
 // escaped with X-Forwarded-For; tool-call budgets count per token then per user, skip unknown tools,
@@ -22,71 +21,56 @@ async function eachRefusalHasRetryAfter(res: Awaited<ReturnType<typeof raw>>) {
 }
 
 describe('per-address budget', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let token: string;
-
-  beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    token = (await database.token(await database.user('carol@example.com'), 'read')).token;
-    server = await startServer({ DATABASE_URL: database.url, RATE_LIMIT_ADDRESS_PER_MINUTE: '4' });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+  const app = testApp('sqlite', {
+    seed: async (database) => {
+      token = (await database.token(await database.user('carol@example.com'), 'read')).token;
+    },
+    env: { RATE_LIMIT_ADDRESS_PER_MINUTE: '4' },
+    budgets: 'default',
   });
 
   it('counts before the token, refuses with Retry-After, and ignores a client-sent X-Forwarded-For', async () => {
     const post = (headers: Record<string, string>) =>
-      raw(server.port, { path: '/api/v1/tools/calc_implied_probability', headers, body: '{"americanOdds":-110}' });
+      raw(app.server.port, { path: '/api/v1/tools/calc_implied_probability', headers, body: '{"americanOdds":-110}' });
     // Requests without a token spend the address budget too.
     expect((await post({})).status).toBe(401);
     expect((await post({ 'x-forwarded-for': '198.51.100.1' })).status).toBe(401);
     expect((await post({ authorization: `Bearer ${token}`, 'x-forwarded-for': '198.51.100.2' })).status).toBe(200);
-    expect((await raw(server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } })).status).toBe(
-      200,
-    );
+    expect(
+      (await raw(app.server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(200);
     await eachRefusalHasRetryAfter(await post({ authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.9' }));
     await eachRefusalHasRetryAfter(
-      await raw(server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } }),
+      await raw(app.server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } }),
     );
   });
 });
 
 describe('tool-call budgets', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let first: string;
   let second: string;
   let third: string;
-
-  beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    const dave = await database.user('dave@example.com');
-    first = (await database.token(dave, 'read')).token;
-    second = (await database.token(dave, 'read')).token;
-    third = (await database.token(dave, 'read')).token;
-    server = await startServer({
-      DATABASE_URL: database.url,
-      RATE_LIMIT_ADDRESS_PER_MINUTE: '1000',
-      RATE_LIMIT_TOKEN_PER_MINUTE: '3',
-      RATE_LIMIT_USER_PER_MINUTE: '5',
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+  const app = testApp('sqlite', {
+    seed: async (database) => {
+      const dave = await database.user('dave@example.com');
+      first = (await database.token(dave, 'read')).token;
+      second = (await database.token(dave, 'read')).token;
+      third = (await database.token(dave, 'read')).token;
+    },
+    env: { RATE_LIMIT_ADDRESS_PER_MINUTE: '1000', RATE_LIMIT_TOKEN_PER_MINUTE: '3', RATE_LIMIT_USER_PER_MINUTE: '5' },
+    budgets: 'default',
   });
 
   const call = (tool: string, body: string, token: string) =>
-    raw(server.port, { path: `/api/v1/tools/${tool}`, headers: { authorization: `Bearer ${token}` }, body });
+    raw(app.server.port, { path: `/api/v1/tools/${tool}`, headers: { authorization: `Bearer ${token}` }, body });
 
   it('counts per token then per user; unknown tools and the list are free; failing arguments still count', async () => {
     for (let i = 0; i < 5; i++) expect((await call('no_such_tool', '{}', first)).status).toBe(404);
     for (let i = 0; i < 5; i++) {
-      expect((await raw(server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${first}` } })).status).toBe(
-        200,
-      );
+      expect(
+        (await raw(app.server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${first}` } })).status,
+      ).toBe(200);
     }
     expect((await call('calc_implied_probability', '{"americanOdds":-110}', first)).status).toBe(200);
     expect((await call('calc_implied_probability', '{"americanOdds":5}', first)).status).toBe(400); // counted at step 7

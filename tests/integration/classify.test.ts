@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { QUESTION_IDS, QUESTIONS } from '@/lib/news/questions';
 import { completion, startFakeChat, type ChatRequest, type ChatReply, type FakeChat } from '../helpers/fake-chat';
-import { testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startServer } from '../helpers/server';
+import { testApp } from '../helpers/test-app';
 
 // jev_classify over real HTTP against the production server, with a loopback fake of the
 // chat-completions API standing in for the model.
@@ -51,44 +51,42 @@ function goodModel(request: ChatRequest): ChatReply {
 }
 
 describe('jev_classify', () => {
-  let database: TestDatabase;
   let fake: FakeChat;
-  let server: RunningServer;
   let token: string;
   let articles = 0;
 
-  /** A distinct article per call, so the answer cache only joins calls that mean to share it. */
-  const article = (extra = '') =>
-    `Chiefs quarterback Patrick Mahomes (ankle) is questionable for Sunday\u2019s game. ` +
-    `Coach Andy Reid said the team will decide on Friday. (article ${++articles}) ${extra}`.trim();
-
-  const call = (args: unknown, port = server.port) =>
-    raw(port, {
-      path: '/api/v1/tools/jev_classify',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(args),
-    });
-
   beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    token = (await database.token(await database.user('agent@example.com'), 'read')).token;
     fake = await startFakeChat();
-    server = await startServer({
-      DATABASE_URL: database.url,
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  const app = testApp('sqlite', {
+    seed: async (database) => {
+      token = (await database.token(await database.user('agent@example.com'), 'read')).token;
+    },
+    budgets: 'default',
+    env: () => ({
       RATE_LIMIT_TOKEN_PER_MINUTE: '100000',
       RATE_LIMIT_USER_PER_MINUTE: '100000',
       CLASSIFIER_API_KEY: 'test-classifier-key',
       CLASSIFIER_BASE_URL: fake.baseUrl,
       CLASSIFIER_MODEL: 'fake-model',
       CLASSIFIER_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
-    });
+    }),
   });
 
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-    await database?.close();
-  });
+  /** A distinct article per call, so the answer cache only joins calls that mean to share it. */
+  const article = (extra = '') =>
+    `Chiefs quarterback Patrick Mahomes (ankle) is questionable for Sunday\u2019s game. ` +
+    `Coach Andy Reid said the team will decide on Friday. (article ${++articles}) ${extra}`.trim();
+
+  const call = (args: unknown, port = app.server.port) =>
+    raw(port, {
+      path: '/api/v1/tools/jev_classify',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(args),
+    });
 
   beforeEach(() => {
     fake.requests.length = 0;
@@ -96,7 +94,7 @@ describe('jev_classify', () => {
   });
 
   it('is listed as a read tool with open-world, read-only, idempotent hints', async () => {
-    const res = await raw(server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } });
+    const res = await raw(app.server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } });
     const tool = res.json().tools.find((entry: { name: string }) => entry.name === 'jev_classify');
     expect(tool).toMatchObject({
       scope: 'read',
@@ -295,7 +293,7 @@ describe('jev_classify', () => {
   });
 
   it('answers 503 saying the classifier is not set up when no key is configured', async () => {
-    const keyless = await startServer({ DATABASE_URL: database.url, CLASSIFIER_API_KEY: '', CLASSIFIER_BASE_URL: fake.baseUrl });
+    const keyless = await startServer({ DATABASE_URL: app.database.url, CLASSIFIER_API_KEY: '', CLASSIFIER_BASE_URL: fake.baseUrl });
     try {
       const res = await call({ url: ESPN_URL, text: article() }, keyless.port);
       expect(res.status).toBe(503);

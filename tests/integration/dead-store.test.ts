@@ -1,53 +1,54 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
-import { startServer, type RunningServer } from '../helpers/server';
+import { testApp } from '../helpers/test-app';
 
-// Defect 7 of issue 14 over real HTTP: with the budget store pointing at something that accepts connections
+// Over real HTTP: with the budget store pointing at something that accepts connections
 // and never answers (Upstash REST, or Redis), each tool call paid 3 s and the budgets were off. Now a request
 // waits for the store at most once per back-off, the budgets hold in-process, and /api/ready says so.
 
 describe.each(['upstash', 'redis'] as const)('a server whose %s budget store never answers', (store) => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let blackHole: Server;
   const sockets = new Set<Socket>();
   let token: string;
 
+  // The store: a port that accepts connections and never answers.
   beforeAll(async () => {
     blackHole = createServer((socket) => sockets.add(socket));
     await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
-    const { port } = blackHole.address() as { port: number };
-    database = await testDatabase('sqlite');
-    token = (await database.token(await database.user('dora@example.com'), 'read')).token;
-    server = await startServer({
-      DATABASE_URL: database.url,
-      ...(store === 'redis'
-        ? { REDIS_URL: `redis://127.0.0.1:${port}` }
-        : { UPSTASH_REDIS_REST_URL: `http://127.0.0.1:${port}`, UPSTASH_REDIS_REST_TOKEN: 'unused' }),
-      RATE_LIMIT_ADDRESS_PER_MINUTE: '1000',
-      RATE_LIMIT_TOKEN_PER_MINUTE: '4',
-      RATE_LIMIT_USER_PER_MINUTE: '1000',
-    });
-  }, 120_000);
+  });
   afterAll(async () => {
-    await server?.stop();
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => blackHole?.close(resolve));
-    await database?.close();
+  });
+  const app = testApp('sqlite', {
+    seed: async (database) => {
+      token = (await database.token(await database.user('dora@example.com'), 'read')).token;
+    },
+    budgets: 'default',
+    env: () => {
+      const { port } = blackHole.address() as { port: number };
+      return {
+        ...(store === 'redis'
+          ? { REDIS_URL: `redis://127.0.0.1:${port}` }
+          : { UPSTASH_REDIS_REST_URL: `http://127.0.0.1:${port}`, UPSTASH_REDIS_REST_TOKEN: 'unused' }),
+        RATE_LIMIT_ADDRESS_PER_MINUTE: '1000',
+        RATE_LIMIT_TOKEN_PER_MINUTE: '4',
+        RATE_LIMIT_USER_PER_MINUTE: '1000',
+      };
+    },
   });
 
   it('answers each tool call within a bound and keeps the token budget in-process', async () => {
     const post = (bearer: string) =>
-      raw(server.port, {
+      raw(app.server.port, {
         path: '/api/v1/tools/calc_implied_probability',
         headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
         body: '{"americanOdds":-110}',
       });
     // A first call warms the server up (and meets the dead store); once its back-off is over, the next
     // request tries the store again.
-    expect((await post((await database.token(await database.user('warm@example.com'), 'read')).token)).status).toBe(200);
+    expect((await post((await app.database.token(await app.database.user('warm@example.com'), 'read')).token)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 5500));
     const statuses: number[] = [];
     const times: number[] = [];
@@ -63,12 +64,12 @@ describe.each(['upstash', 'redis'] as const)('a server whose %s budget store nev
     expect(times[0]).toBeLessThan(1500);
     expect(Math.max(...times.slice(1))).toBeLessThan(500);
     // One outage, logged once (the probe that failed again is the same outage).
-    expect(server.output().match(/budget store unavailable/g)).toHaveLength(1);
+    expect(app.server.output().match(/budget store unavailable/g)).toHaveLength(1);
   });
 
   it('is not ready: /api/ready answers 503 naming the budget store, within a bound', async () => {
     const started = performance.now();
-    const res = await raw(server.port, { method: 'GET', path: '/api/ready' });
+    const res = await raw(app.server.port, { method: 'GET', path: '/api/ready' });
     expect(performance.now() - started).toBeLessThan(3000);
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toBe('5');

@@ -1,22 +1,22 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveBankroll } from '@/lib/account/bankroll';
 import { createUser } from '@/lib/account/users';
 import { ERROR_STATUS } from '@/lib/errors';
 import { cookieHeader, signIn, type Cookies } from '../helpers/console-http';
-import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
+import { PROVIDERS } from '../helpers/fixtures';
 import { addGame, addPrices } from '../helpers/games';
 import { argumentsOf, JUNK, NASTY_STRINGS, type Schema } from '../helpers/fuzz-values';
 import { htmlForms, multipart, type HtmlForm } from '../helpers/html-forms';
 import { raw, type RawResponse } from '../helpers/http';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
+import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
 
-// Issue 14: a property-based run that derives arguments from every tool's published JSON Schema
+// A property-based run that derives arguments from every tool's published JSON Schema
 // (GET /api/v1/tools), valid and invalid (NUL, lone surrogates, 50,000-character texts, numbers at and past
 // every bound, wrong types, unknown and missing arguments), and sends each to REST and to MCP tools/call over
 // real HTTP, on SQLite and on PostgreSQL. Every answer is `{data}` or the contract's error object with a
-// code from its table, and never 500 `internal`. Issue 23: the same for the console's forms (each server action's
+// code from its table, and never 500 `internal`. The same for the console's forms (each server action's
 // form as a browser without JavaScript submits it, fields and hidden fields alike) and the OAuth endpoints
 // (registration, token, revocation, the authorization page): never a 5xx. Bounded by count (FUZZ_RUNS per tool,
 // form and endpoint, default 32), not by time, so it holds on a loaded machine.
@@ -146,75 +146,61 @@ function checkMcp(tool: string, args: unknown, res: RawResponse) {
 }
 
 describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (provider) => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let token: string;
   let calls = 0;
-
-  beforeAll(async () => {
-    database = await testDatabase(provider);
-    const userId = (await createUser(database.db, { email: 'fuzz@example.com', password: PASSWORD })).id;
-    await saveBankroll(database.db, userId, {
-      balance: 1000,
-      unit: 10,
-      maxStake: 100,
-      dailyLossLimit: 200,
-      weeklyLossLimit: 500,
-      referenceBook: 'draftkings',
-    });
-    token = (await database.token(userId, 'write')).token;
-    const now = Date.now();
-    await addGame(database.db, { id: 'nfl-fuzz-next', home: 'NYG', away: 'DAL', startsAt: new Date(now + 86_400_000) });
-    await addGame(database.db, {
-      id: 'nfl-fuzz-final',
-      home: 'KC',
-      away: 'BUF',
-      startsAt: new Date(now - 86_400_000),
-      status: 'final',
-      homeScore: 27,
-      awayScore: 24,
-    });
-    await addPrices(
-      database.db,
-      'nfl-fuzz-next',
-      'h2h',
-      [
-        { book: 'draftkings', outcome: 'NYG', americanOdds: -150 },
-        { book: 'draftkings', outcome: 'DAL', americanOdds: 130 },
-        { book: 'fanduel', outcome: 'NYG', americanOdds: -145 },
-        { book: 'fanduel', outcome: 'DAL', americanOdds: 125 },
-      ],
-      new Date(now - 3_600_000),
-    );
+  const app = testApp(provider, {
+    seed: async (database) => {
+      const userId = (await createUser(database.db, { email: 'fuzz@example.com', password: PASSWORD })).id;
+      await saveBankroll(database.db, userId, {
+        balance: 1000,
+        unit: 10,
+        maxStake: 100,
+        dailyLossLimit: 200,
+        weeklyLossLimit: 500,
+        referenceBook: 'draftkings',
+      });
+      token = (await database.token(userId, 'write')).token;
+      const now = Date.now();
+      await addGame(database.db, { id: 'nfl-fuzz-next', home: 'NYG', away: 'DAL', startsAt: new Date(now + 86_400_000) });
+      await addGame(database.db, {
+        id: 'nfl-fuzz-final',
+        home: 'KC',
+        away: 'BUF',
+        startsAt: new Date(now - 86_400_000),
+        status: 'final',
+        homeScore: 27,
+        awayScore: 24,
+      });
+      await addPrices(
+        database.db,
+        'nfl-fuzz-next',
+        'h2h',
+        [
+          { book: 'draftkings', outcome: 'NYG', americanOdds: -150 },
+          { book: 'draftkings', outcome: 'DAL', americanOdds: 130 },
+          { book: 'fanduel', outcome: 'NYG', americanOdds: -145 },
+          { book: 'fanduel', outcome: 'DAL', americanOdds: 125 },
+        ],
+        new Date(now - 3_600_000),
+      );
+    },
     // No provider or model is reachable: props come from what is stored, jev_classify answers 503.
-    server = await startServer({
-      DATABASE_URL: database.url,
-      ...GENEROUS_BUDGETS,
-      RATE_LIMIT_OAUTH_PER_MINUTE: '100000',
-      OAUTH_REGISTRATIONS_PER_HOUR: '100000',
-      ODDS_API_KEY: '',
-      CLASSIFIER_API_KEY: '',
-    });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+    env: { RATE_LIMIT_OAUTH_PER_MINUTE: '100000', OAUTH_REGISTRATIONS_PER_HOUR: '100000', ODDS_API_KEY: '', CLASSIFIER_API_KEY: '' },
   });
 
   // One connection per call (`connection: close`): a kept-alive socket the server closes as it is reused
   // would fail a call for a reason that has nothing to do with its arguments.
   const rest = (tool: string, args: unknown) =>
-    raw(server.port, {
+    raw(app.server.port, {
       path: `/api/v1/tools/${tool}`,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', connection: 'close' },
       body: JSON.stringify(args),
     });
   const mcp = (tool: string, args: unknown) =>
-    modern(server.port, token, 'tools/call', { name: tool, arguments: args }, { clientName: 'fuzz', headers: { connection: 'close' } });
+    modern(app.server.port, token, 'tools/call', { name: tool, arguments: args }, { clientName: 'fuzz', headers: { connection: 'close' } });
 
   it('answers every generated call with {data} or a contract error, never 500, over REST and MCP', { timeout: 900_000 }, async () => {
-    const catalogue = await raw(server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } });
+    const catalogue = await raw(app.server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } });
     expect(catalogue.status).toBe(200);
     const tools = catalogue.json().tools as { name: string; inputSchema: Schema }[];
     expect(tools.length).toBeGreaterThanOrEqual(20);
@@ -236,17 +222,17 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
   });
 
   const get = (path: string, cookies: Cookies) =>
-    raw(server.port, { method: 'GET', path, headers: { cookie: cookieHeader(cookies), connection: 'close' } });
+    raw(app.server.port, { method: 'GET', path, headers: { cookie: cookieHeader(cookies), connection: 'close' } });
   const expectNoServerError = (where: string, res: RawResponse) =>
     expect(res.status, `${where} → ${res.body.slice(0, 300)}`).toBeLessThan(500);
 
   it("answers every generated submission of the console's forms without a 5xx", { timeout: 900_000 }, async () => {
-    const { cookies } = await signIn(server.port, 'fuzz@example.com', PASSWORD);
+    const { cookies } = await signIn(app.server.port, 'fuzz@example.com', PASSWORD);
     expect(
       (await rest('log_bet', { sport: 'nfl', gameId: 'nfl-fuzz-next', market: 'h2h', selection: 'NYG', americanOdds: -150, stake: 10 }))
         .status,
     ).toBe(200);
-    const registered = await raw(server.port, {
+    const registered = await raw(app.server.port, {
       path: '/api/oauth/register',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ client_name: 'Fuzz', redirect_uris: ['https://app.example/cb'] }),
@@ -257,7 +243,7 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
       response_type: 'code',
       code_challenge: 'A'.repeat(43),
       code_challenge_method: 'S256',
-      resource: `${server.origin}/api/mcp`,
+      resource: `${app.server.origin}/api/mcp`,
       scope: 'write',
     })}`;
     let submissions = 0;
@@ -271,9 +257,9 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
         await fc.assert(
           fc.asyncProperty(submissionOf(form), async (fields) => {
             const { body, contentType } = multipart(fields);
-            const res = await raw(server.port, {
+            const res = await raw(app.server.port, {
               path,
-              headers: { cookie: cookieHeader(cookies), origin: server.origin, 'content-type': contentType, connection: 'close' },
+              headers: { cookie: cookieHeader(cookies), origin: app.server.origin, 'content-type': contentType, connection: 'close' },
               body,
             });
             submissions += 1;
@@ -285,7 +271,7 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
     }
     await fc.assert(
       fc.asyncProperty(TYPED, TYPED, async (email, password) => {
-        expectNoServerError(`sign-in ${email}`, (await signIn(server.port, email, password)).res);
+        expectNoServerError(`sign-in ${email}`, (await signIn(app.server.port, email, password)).res);
       }),
       { numRuns: RUNS_PER_TOOL, endOnFailure: true },
     );
@@ -293,7 +279,7 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
   });
 
   it('answers every generated OAuth request without a 5xx, in JSON', { timeout: 900_000 }, async () => {
-    const { cookies } = await signIn(server.port, 'fuzz@example.com', PASSWORD);
+    const { cookies } = await signIn(app.server.port, 'fuzz@example.com', PASSWORD);
     const json = (where: string, res: RawResponse) => {
       expectNoServerError(where, res);
       expect(res.headers['content-type'], where).toMatch(/^application\/json/);
@@ -304,7 +290,7 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
         fc.asyncProperty(TOKEN_FORM, type, async (body, contentType) => {
           json(
             `${path} ${body.slice(0, 200)}`,
-            await raw(server.port, { path, headers: { 'content-type': contentType, connection: 'close' }, body }),
+            await raw(app.server.port, { path, headers: { 'content-type': contentType, connection: 'close' }, body }),
           );
         }),
         { numRuns: RUNS_PER_TOOL, endOnFailure: true },
@@ -313,7 +299,7 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
     await fc.assert(
       fc.asyncProperty(CLIENT_METADATA, async (metadata) => {
         const body = JSON.stringify(metadata) ?? 'undefined';
-        const res = await raw(server.port, {
+        const res = await raw(app.server.port, {
           path: '/api/oauth/register',
           headers: { 'content-type': 'application/json', connection: 'close' },
           body,

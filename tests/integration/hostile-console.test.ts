@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveBankroll } from '@/lib/account/bankroll';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@/lib/account/users';
 import { cookieHeader, signIn, type Cookies } from '../helpers/console-http';
-import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
-import { addGame } from '../helpers/games';
 import { raw } from '../helpers/http';
 import { htmlForms, multipart } from '../helpers/html-forms';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
-import { startStallProxy, type StallProxy } from '../helpers/stall-proxy';
 import { streamBody } from '../helpers/streamed-body';
+import { testApp } from '../helpers/test-app';
 import { legacy, modern, MODERN } from './mcp/support';
 
-// Issue 23: the surfaces around the API, attacked through the real server (the production build): redirects
+// The surfaces around the API, attacked through the real server (the production build): redirects
 // after sign-in, request lines and methods the web's Request cannot carry, oversized and repeated form input,
-// the cron route. Each test failed before its fix.
+// the cron route. Each test failed before its fix. What reaches the user's book (names, labels, amounts) is in
+// hostile-book.test.ts.
 
 const PASSWORD = 'correct horse battery';
 const CRON_SECRET = 'cron-secret-for-hostile-tests-0123';
@@ -32,33 +29,24 @@ function formCallback(html: string): string {
 }
 
 describe('hostile console requests on sqlite', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let session: Cookies;
   let token: string;
+  const app = testApp('sqlite', {
+    seed: async (database) => {
+      const user = await createUser(database.db, { email: 'ann@example.com', password: PASSWORD });
+      ({ token } = await database.token(user.id, 'read'));
+    },
+    env: { CRON_SECRET, ODDS_API_KEY: '', REQUEST_DEADLINE_SECONDS: '3' },
+  });
 
   beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    const user = await createUser(database.db, { email: 'ann@example.com', password: PASSWORD });
-    ({ token } = await database.token(user.id, 'read'));
-    server = await startServer({
-      DATABASE_URL: database.url,
-      ...GENEROUS_BUDGETS,
-      CRON_SECRET,
-      ODDS_API_KEY: '',
-      REQUEST_DEADLINE_SECONDS: '3',
-    });
-    ({ cookies: session } = await signIn(server.port, 'ann@example.com', PASSWORD));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+    ({ cookies: session } = await signIn(app.server.port, 'ann@example.com', PASSWORD));
   });
 
   const get = (path: string, cookies: Cookies = {}) =>
-    raw(server.port, { method: 'GET', path, headers: { cookie: cookieHeader(cookies) } });
+    raw(app.server.port, { method: 'GET', path, headers: { cookie: cookieHeader(cookies) } });
 
-  describe('item 1: the callback after sign-in stays on the console', () => {
+  describe('the callback after sign-in stays on the console', () => {
     const hostile = [
       '/%09/evil.example/x',
       '/%0a/evil.example/x',
@@ -71,7 +59,7 @@ describe('hostile console requests on sqlite', () => {
     it.each(hostile)('signed in, /signin?callbackUrl=%s redirects to a console path', async (callback) => {
       const res = await get(`/signin?callbackUrl=${callback}`, session);
       expect(res.status, res.body.slice(0, 300)).toBe(307);
-      expect(staysOn(server.origin, res.headers.location as string), String(res.headers.location)).toBe(true);
+      expect(staysOn(app.server.origin, res.headers.location as string), String(res.headers.location)).toBe(true);
     });
 
     it.each(hostile)('signing in, /signin?callbackUrl=%s never hands the form another site', async (callback) => {
@@ -86,23 +74,23 @@ describe('hostile console requests on sqlite', () => {
     });
   });
 
-  describe('item 7: an absolute-form request line is judged by its own host', () => {
+  describe('an absolute-form request line is judged by its own host', () => {
     it.each(['/api/v1/tools', '/connect', '/'])('GET http://evil.example%s is refused, never redirected there', async (path) => {
-      const res = await raw(server.port, { method: 'GET', path: `http://evil.example${path}` });
+      const res = await raw(app.server.port, { method: 'GET', path: `http://evil.example${path}` });
       expect(res.status, res.body.slice(0, 200)).toBe(403);
       expect(res.headers.location).toBeUndefined();
       expect(res.headers.refresh).toBeUndefined();
     });
 
     it('an absolute-form line naming the console itself is served', async () => {
-      const res = await raw(server.port, { method: 'GET', path: `${server.origin}/api/health` });
+      const res = await raw(app.server.port, { method: 'GET', path: `${app.server.origin}/api/health` });
       expect(res.status).toBe(200);
     });
   });
 
-  describe('item 11: requests that used to answer 500', () => {
+  describe('requests that used to answer 500', () => {
     it.each(['/', '/connect', '/api/v1/tools', '/api/mcp', '/api/oauth/token'])('TRACE %s is 405, not 500', async (path) => {
-      const res = await raw(server.port, { method: 'TRACE', path });
+      const res = await raw(app.server.port, { method: 'TRACE', path });
       expect(res.status).toBe(405);
       expect(res.headers.allow).toBe('GET, HEAD, POST');
       expect(res.json().error).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('TRACE') });
@@ -122,9 +110,13 @@ describe('hostile console requests on sqlite', () => {
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x"\r\n\r\n${'a'.repeat(1_200_000)}\r\n--${boundary}--\r\n`,
       );
       for (const cookies of [{}, session]) {
-        const res = await raw(server.port, {
+        const res = await raw(app.server.port, {
           path: '/connect',
-          headers: { origin: server.origin, 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: cookieHeader(cookies) },
+          headers: {
+            origin: app.server.origin,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            cookie: cookieHeader(cookies),
+          },
           body,
         });
         expect(res.status, res.body.slice(0, 200)).toBe(413);
@@ -132,25 +124,25 @@ describe('hostile console requests on sqlite', () => {
     });
 
     it('a console POST that declares no length is 411', async () => {
-      const res = await raw(server.port, {
+      const res = await raw(app.server.port, {
         path: '/connect',
-        headers: { origin: server.origin, 'content-type': 'multipart/form-data; boundary=b' },
+        headers: { origin: app.server.origin, 'content-type': 'multipart/form-data; boundary=b' },
         body: [Buffer.from('--b\r\nContent-Disposition: form-data; name="x"\r\n\r\ny\r\n--b--\r\n')],
       });
       expect(res.status, res.body.slice(0, 200)).toBe(411);
     });
   });
 
-  describe('item 2: a body trickled a byte at a time does not hold its connection', () => {
+  describe('a body trickled a byte at a time does not hold its connection', () => {
     it.each([
       ['a console page (cut off by the server: 408, connection closed)', '/connect', 'multipart/form-data; boundary=b', 408],
       ['the REST API (its deadline: 503)', '/api/v1/tools/calc_ev', 'application/json', 503],
     ])(
       '%s: the request is ended soon after the request deadline (3 s here)',
       async (_, path, type, status) => {
-        const answer = await streamBody(server.port, {
+        const answer = await streamBody(app.server.port, {
           path,
-          headers: { origin: server.origin, 'content-type': type, 'content-length': '200', authorization: `Bearer ${token}` },
+          headers: { origin: app.server.origin, 'content-type': type, 'content-length': '200', authorization: `Bearer ${token}` },
           totalBytes: 200,
           chunkBytes: 1,
           everyMs: 1000,
@@ -163,13 +155,13 @@ describe('hostile console requests on sqlite', () => {
     );
   });
 
-  describe('item 14: MCP answers that used to be wrong', () => {
+  describe('MCP answers that used to be wrong', () => {
     it.each(['__proto__', 'constructor', 'valueOf', 'hasOwnProperty'])(
       'tools/call %s is an unknown tool, like any other name',
       async (name) => {
         for (const res of [
-          await modern(server.port, token, 'tools/call', { name, arguments: {} }),
-          await legacy(server.port, token, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } }),
+          await modern(app.server.port, token, 'tools/call', { name, arguments: {} }),
+          await legacy(app.server.port, token, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } }),
         ]) {
           const text = res.body.replace(/^event: message\ndata: /, '');
           expect(JSON.parse(text).error).toEqual({ code: -32602, message: `Tool ${name} not found` });
@@ -178,12 +170,12 @@ describe('hostile console requests on sqlite', () => {
     );
 
     it('prompts/get __proto__ is an unknown prompt', async () => {
-      const res = await modern(server.port, token, 'prompts/get', { name: '__proto__' });
+      const res = await modern(app.server.port, token, 'prompts/get', { name: '__proto__' });
       expect(res.json().error.message).toMatch(/__proto__ not found/);
     });
 
     it('an unsupported protocol version under 2026-07-28 lists every version served', async () => {
-      const res = await raw(server.port, {
+      const res = await raw(app.server.port, {
         path: '/api/mcp',
         headers: {
           authorization: `Bearer ${token}`,
@@ -214,7 +206,7 @@ describe('hostile console requests on sqlite', () => {
     });
 
     it('a batch holding two requests with one id is refused as an invalid request, not answered once', async () => {
-      const res = await legacy(server.port, token, [
+      const res = await legacy(app.server.port, token, [
         { jsonrpc: '2.0', id: 7, method: 'ping' },
         { jsonrpc: '2.0', id: 7, method: 'tools/list' },
       ]);
@@ -223,46 +215,35 @@ describe('hostile console requests on sqlite', () => {
     });
   });
 
-  describe('item 13: the cron route answers Vercel Cron, which calls with GET', () => {
+  describe('the cron route answers Vercel Cron, which calls with GET', () => {
     it('GET with the secret runs the ingestion; without it is the JSON 401, never a redirect to sign in', async () => {
-      const ok = await raw(server.port, { method: 'GET', path: '/api/cron/ingest', headers: { authorization: `Bearer ${CRON_SECRET}` } });
+      const ok = await raw(app.server.port, {
+        method: 'GET',
+        path: '/api/cron/ingest',
+        headers: { authorization: `Bearer ${CRON_SECRET}` },
+      });
       expect(ok.status, ok.body.slice(0, 200)).toBe(200);
       expect(ok.json().data).toBeDefined();
-      const refused = await raw(server.port, { method: 'GET', path: '/api/cron/ingest' });
+      const refused = await raw(app.server.port, { method: 'GET', path: '/api/cron/ingest' });
       expect(refused.status).toBe(401);
       expect(refused.json().error.code).toBe('invalid_token');
     });
   });
 });
 
-describe('item 10: a stalled PostgreSQL on console pages and server actions', () => {
-  let database: TestDatabase;
-  let proxy: StallProxy;
-  let server: RunningServer;
+describe('a stalled PostgreSQL on console pages and server actions', () => {
   let session: Cookies;
+  const app = testApp('postgres', {
+    seed: (database) => createUser(database.db, { email: 'pia@example.com', password: PASSWORD }),
+    stallProxy: true,
+    env: { DB_CONNECT_TIMEOUT_SECONDS: '2', DB_QUERY_TIMEOUT_SECONDS: '2' },
+  });
 
   beforeAll(async () => {
-    database = await testDatabase('postgres');
-    await createUser(database.db, { email: 'pia@example.com', password: PASSWORD });
-    const target = new URL(database.url);
-    proxy = await startStallProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const viaProxy = new URL(database.url);
-    viaProxy.host = `127.0.0.1:${proxy.port}`;
-    server = await startServer({
-      DATABASE_URL: viaProxy.toString(),
-      ...GENEROUS_BUDGETS,
-      DB_CONNECT_TIMEOUT_SECONDS: '2',
-      DB_QUERY_TIMEOUT_SECONDS: '2',
-    });
-    ({ cookies: session } = await signIn(server.port, 'pia@example.com', PASSWORD));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await proxy?.close();
-    await database?.close();
+    ({ cookies: session } = await signIn(app.server.port, 'pia@example.com', PASSWORD));
   });
 
-  const page = (path: string) => raw(server.port, { method: 'GET', path, headers: { cookie: cookieHeader(session) } });
+  const page = (path: string) => raw(app.server.port, { method: 'GET', path, headers: { cookie: cookieHeader(session) } });
 
   it('signed-in pages and a form posted to its server action answer 503 with Retry-After and say so; then recover', async () => {
     const bankroll = await page('/bankroll');
@@ -272,7 +253,7 @@ describe('item 10: a stalled PostgreSQL on console pages and server actions', ()
       name,
       name === 'balance' ? '500' : name === 'unit' ? '5' : value,
     ]);
-    proxy.stall();
+    app.proxy.stall();
     for (const path of ['/connect', '/bets', '/bankroll', '/picks', '/games', '/signin']) {
       const res = await page(path);
       expect(res.status, `${path}: ${res.body.slice(0, 200)}`).toBe(503);
@@ -280,14 +261,14 @@ describe('item 10: a stalled PostgreSQL on console pages and server actions', ()
       expect(res.body).toContain('This page is unavailable right now');
     }
     const { body, contentType } = multipart(filled);
-    const saved = await raw(server.port, {
+    const saved = await raw(app.server.port, {
       path: '/bankroll',
-      headers: { cookie: cookieHeader(session), origin: server.origin, 'content-type': contentType },
+      headers: { cookie: cookieHeader(session), origin: app.server.origin, 'content-type': contentType },
       body,
     });
     expect(saved.status, saved.body.slice(0, 200)).toBe(503);
     expect(saved.headers['retry-after']).toBe('5');
-    proxy.forward();
+    app.proxy.forward();
     const deadline = Date.now() + 30_000;
     let status = 0;
     while (Date.now() < deadline && status !== 200) {
@@ -298,206 +279,17 @@ describe('item 10: a stalled PostgreSQL on console pages and server actions', ()
   }, 120_000);
 });
 
-describe.each(PROVIDERS)('items 4 and 8: labels and names on %s', (provider) => {
-  let database: TestDatabase;
-  let server: RunningServer;
-  let session: Cookies;
-  let token: string;
-  let userId: string;
-
-  beforeAll(async () => {
-    database = await testDatabase(provider);
-    userId = (await createUser(database.db, { email: 'lee@example.com', password: PASSWORD })).id;
-    ({ token } = await database.token(userId, 'write'));
-    await addGame(database.db, { id: 'nfl-label-next', home: 'NYG', away: 'DAL', startsAt: new Date(Date.now() + 86_400_000) });
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
-    ({ cookies: session } = await signIn(server.port, 'lee@example.com', PASSWORD));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
-  });
-
-  const wager = { sport: 'nfl', gameId: 'nfl-label-next', market: 'h2h', selection: 'NYG', americanOdds: -150 };
-  const logBet = (clientName: string) =>
-    modern(server.port, token, 'tools/call', { name: 'log_bet', arguments: { ...wager, stake: 10 } }, { clientName });
-  const savePick = (clientName: string) =>
-    modern(
-      server.port,
-      token,
-      'tools/call',
-      { name: 'save_recommendation', arguments: { ...wager, probability: 0.62, reasoning: 'r', risks: 'k' } },
-      { clientName },
-    );
-  const page = (path: string) => raw(server.port, { method: 'GET', path, headers: { cookie: cookieHeader(session) } });
-
-  it('an MCP client name with an emoji across its 200th character, NUL or bidi controls still saves bets and picks', async () => {
-    const names = [`${'a'.repeat(199)}\u{1f3c8}tail`, 'Agent\u0000 \u202eX\u200b'];
-    for (const name of names) {
-      for (const answer of [await logBet(name), await savePick(name)]) {
-        const { result } = answer.json();
-        expect(result.isError, answer.body.slice(0, 300)).toBeUndefined();
-      }
-    }
-    const labels = (await database.db.bet.findMany({ orderBy: { placedAt: 'asc' }, select: { clientLabel: true } })).map(
-      (b) => b.clientLabel,
-    );
-    expect(labels).toEqual([`${'a'.repeat(199)}\u{1f3c8}`, 'Agent X']);
-    const picks = await database.db.recommendation.findMany({ orderBy: { createdAt: 'asc' }, select: { clientLabel: true } });
-    expect(picks.map((p) => p.clientLabel)).toEqual(labels);
-    const connect = await page('/connect');
-    expect(connect.body).toContain('<bdi>Agent X</bdi>');
-    expect(connect.body).not.toMatch(/[\u202e\u200b]/);
-  });
-
-  it('a REST User-Agent is stored as one line of at most 200 characters and isolated on the Bets page', async () => {
-    const userAgent = `Bot/1.0 ${'x'.repeat(8000)}\u0085`;
-    const res = await raw(server.port, {
-      path: '/api/v1/tools/log_bet',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'user-agent': userAgent },
-      body: JSON.stringify({ ...wager, stake: 5 }),
-    });
-    expect(res.status, res.body).toBe(200);
-    const label = res.json().data.bet.clientLabel as string;
-    expect([...label]).toHaveLength(200);
-    expect(label.startsWith('Bot/1.0 xxx')).toBe(true);
-    const bets = await page('/bets');
-    expect(bets.body).toContain(`<bdi>${label}</bdi>`);
-    expect(bets.body).not.toContain('x'.repeat(201));
-  });
-
-  it('ids and OAuth parameters holding NUL are refused, not a 500 (PostgreSQL fails such a query)', async () => {
-    const connect = await page('/connect');
-    const revoke = htmlForms(connect.body).find((form) => form.hidden.some(([name]) => name === 'tokenId'));
-    const fields = revoke!.defaults.map(([name, value]): [string, string] => [name, name === 'tokenId' ? 'tok\u0000en' : value]);
-    const { body, contentType } = multipart(fields);
-    const revoked = await raw(server.port, {
-      path: '/connect',
-      headers: { cookie: cookieHeader(session), origin: server.origin, 'content-type': contentType },
-      body,
-    });
-    expect(revoked.status, revoked.body.slice(0, 200)).toBe(200);
-    const query = new URLSearchParams({ client_id: 'jevc_a\u0000b', redirect_uri: 'https://app.example/cb', response_type: 'code' });
-    const authorize = await page(`/oauth/authorize?${query}`);
-    expect(authorize.status).toBe(200);
-    expect(authorize.body).toContain('client_id is not text');
-  });
-
-  it('a token named on the Connect page is stored without invisible characters', async () => {
-    const connect = await page('/connect');
-    const form = htmlForms(connect.body).find((candidate) => candidate.inputs.has('name') && candidate.inputs.has('expiry'));
-    const fields = form!.defaults.map(([name, value]): [string, string] => [
-      name,
-      name === 'name' ? 'Mine \u202e\u200b\u0000 laptop' : value,
-    ]);
-    const { body, contentType } = multipart(fields);
-    const created = await raw(server.port, {
-      path: '/connect',
-      headers: { cookie: cookieHeader(session), origin: server.origin, 'content-type': contentType },
-      body,
-    });
-    expect(created.status, created.body.slice(0, 200)).toBe(200);
-    expect(await database.db.accessToken.findFirst({ where: { userId, name: 'Mine laptop' } })).not.toBeNull();
-  });
-});
-
-describe.each(PROVIDERS)('item 12: amounts of money on %s', (provider) => {
-  let database: TestDatabase;
-  let server: RunningServer;
-  let session: Cookies;
-  let token: string;
-  let userId: string;
-
-  beforeAll(async () => {
-    database = await testDatabase(provider);
-    userId = (await createUser(database.db, { email: 'max@example.com', password: PASSWORD })).id;
-    await saveBankroll(database.db, userId, { balance: 1000, unit: 10 });
-    ({ token } = await database.token(userId, 'write'));
-    await addGame(database.db, { id: 'nfl-money-next', home: 'NYG', away: 'DAL', startsAt: new Date(Date.now() + 86_400_000) });
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
-    ({ cookies: session } = await signIn(server.port, 'max@example.com', PASSWORD));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
-  });
-
-  const wager = { sport: 'nfl', gameId: 'nfl-money-next', market: 'h2h', selection: 'NYG', americanOdds: -150 };
-  const rest = (tool: string, args: Record<string, unknown>) =>
-    raw(server.port, {
-      path: `/api/v1/tools/${tool}`,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(args),
-    });
-  const page = (path: string) => raw(server.port, { method: 'GET', path, headers: { cookie: cookieHeader(session) } });
-  /** Submits the page's form that has `field`, with `values` over what it shows, as a browser without JavaScript does. */
-  async function submit(path: string, field: string, values: Record<string, string>) {
-    const form = htmlForms((await page(path)).body).find(
-      (candidate) => candidate.inputs.has(field) || candidate.hidden.some(([n]) => n === field),
-    );
-    const fields = form!.defaults.filter(([name]) => !(name in values)).concat(Object.entries(values));
-    const { body, contentType } = multipart(fields);
-    return raw(server.port, { path, headers: { cookie: cookieHeader(session), origin: server.origin, 'content-type': contentType }, body });
-  }
-  const bankroll = () => database.db.bankroll.findUniqueOrThrow({ where: { userId } });
-
-  it('a stake, payout or bankroll below a cent, or not a whole number of cents, is 400 and nothing is stored', async () => {
-    for (const stake of [0.004, 10.005]) {
-      const res = await rest('log_bet', { ...wager, stake });
-      expect(res.status, res.body).toBe(400);
-      expect(res.json().error.issues.map((issue: { path: string }) => issue.path)).toContain('stake');
-    }
-    expect(await database.db.bet.count()).toBe(0);
-    expect((await rest('calc_kelly_stake', { probability: 0.6, americanOdds: 100, bankroll: 0.004 })).status).toBe(400);
-    const logged = await rest('log_bet', { ...wager, stake: 10 });
-    expect(logged.status).toBe(200);
-    const settled = await rest('settle_bet', { betId: logged.json().data.bet.id, result: 'cashout', payout: 0.004 });
-    expect(settled.status).toBe(400);
-  });
-
-  it('the Bankroll page refuses hexadecimal, binary and sub-cent amounts, and saves a balance of 0', async () => {
-    for (const [field, value] of [
-      ['balance', '0x3E8'],
-      ['unit', '0b11'],
-      ['unit', '0.004'],
-      ['dailyLossLimit', '0.004'],
-    ]) {
-      const res = await submit('/bankroll', 'balance', { balance: '1000', unit: '10', [field as string]: value as string });
-      expect(res.status).toBe(200);
-      expect(res.body, `${field}=${value}`).toContain('Enter an amount such as 250 or 12.50');
-    }
-    expect(await bankroll()).toMatchObject({ balanceCents: 100_000, unitCents: 1000, dailyLossLimitCents: null });
-    const zero = await submit('/bankroll', 'balance', { balance: '0', unit: '10' });
-    expect(zero.status).toBe(200);
-    expect(await bankroll()).toMatchObject({ balanceCents: 0, unitCents: 1000 });
-  });
-
-  it('the Bets page refuses a hexadecimal cash-out payout and leaves the bet open', async () => {
-    const bet = await database.db.bet.findFirstOrThrow({ where: { userId, status: 'open' } });
-    const res = await submit('/bets', 'betId', { betId: bet.id, result: 'cashout', payout: '0x10' });
-    expect(res.status).toBe(200);
-    expect(res.body).toContain('Enter the amount the book paid out');
-    expect((await database.db.bet.findUniqueOrThrow({ where: { id: bet.id } })).status).toBe('open');
-  });
-});
-
-describe('item 6: sign-in attempts slow guessers down and never lock the owner out', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    for (const email of ['olga@example.com', 'sol@example.com']) await createUser(database.db, { email, password: PASSWORD });
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS, TRUSTED_PROXY_HOPS: '1' });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+describe('sign-in attempts slow guessers down and never lock the owner out', () => {
+  const app = testApp('sqlite', {
+    seed: async (database) => {
+      for (const email of ['olga@example.com', 'sol@example.com']) await createUser(database.db, { email, password: PASSWORD });
+    },
+    env: { TRUSTED_PROXY_HOPS: '1' },
   });
 
   /** The outcome of one sign-in from `address`: signed in, refused, or too many attempts. */
   async function outcome(email: string, password: string, address: string): Promise<'signed_in' | 'refused' | 'too_many'> {
-    const { res, cookies } = await signIn(server.port, email, password, { 'x-forwarded-for': address });
+    const { res, cookies } = await signIn(app.server.port, email, password, { 'x-forwarded-for': address });
     if (cookies['next-auth.session-token']) return 'signed_in';
     const url = String(res.json().url);
     if (url.includes('error=TooManyAttempts')) return 'too_many';

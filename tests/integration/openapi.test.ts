@@ -3,17 +3,16 @@ import { validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import createClient from 'openapi-fetch';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSample } from '@/lib/data/load-sample';
 import { ERROR_STATUS } from '@/lib/errors';
 import { MISSING_TOKEN_MESSAGE } from '@/lib/gateway/token';
 import { AMERICAN_ODDS_MESSAGE } from '@/lib/tools/inputs';
 import { TOOL_GROUPS, TOOL_RECORDS } from '@/lib/tools/registry';
 import type { paths } from '../generated/jev-api';
-import { testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
 import { openApiTypes, TYPES_FILE } from '../helpers/openapi-types.mjs';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
+import { testApp } from '../helpers/test-app';
 
 // GET /api/v1/openapi.json against the production server on SQLite with the sample slate: served without a token,
 // a valid OpenAPI 3.1 document (@readme/openapi-parser, and every embedded schema against JSON Schema 2020-12), one
@@ -27,28 +26,23 @@ const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '
 const JSON_TYPE = 'application/json';
 
 describe('OpenAPI document', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let readToken: string;
   let doc: Json;
   let ajv: Ajv2020;
+  const app = testApp('sqlite', {
+    seed: async (database) => {
+      await loadSample(database.db, new Date().toISOString().slice(0, 10), new Date());
+      readToken = (await database.token(await database.user('ann@example.com'), 'read')).token;
+    },
+  });
 
   beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    await loadSample(database.db, new Date().toISOString().slice(0, 10), new Date());
-    readToken = (await database.token(await database.user('ann@example.com'), 'read')).token;
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
-    doc = await (await fetch(`${server.origin}/api/v1/openapi.json`)).json();
+    doc = await (await fetch(`${app.server.origin}/api/v1/openapi.json`)).json();
     // The document's schemas, as a validator sees them: its top-level members are known (and ignored) keywords, so
     // a `$ref` into it compiles one schema, checked in strict mode (unknown keywords fail).
     ajv = addFormats(new Ajv2020({ strict: true, strictRequired: false, allErrors: true }));
     ajv.addVocabulary(Object.keys(doc));
     ajv.addSchema({ ...doc, $id: DOC_ID });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
   });
 
   /** Whether a body matches the document's schema for an operation's answer with that status. */
@@ -61,8 +55,8 @@ describe('OpenAPI document', () => {
 
   it('is served without a token, as JSON, with the Cache-Control of the well-known documents and no CORS', async () => {
     const [res, wellKnown] = await Promise.all([
-      fetch(`${server.origin}/api/v1/openapi.json`),
-      fetch(`${server.origin}/.well-known/oauth-protected-resource`),
+      fetch(`${app.server.origin}/api/v1/openapi.json`),
+      fetch(`${app.server.origin}/.well-known/oauth-protected-resource`),
     ]);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -71,7 +65,7 @@ describe('OpenAPI document', () => {
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     expect(await res.json()).toEqual(doc);
     // The host rule of every API path (its 405 for other methods: tests/integration/surfaces.test.ts).
-    const foreign = await raw(server.port, { method: 'GET', path: '/api/v1/openapi.json', headers: { host: 'evil.example' } });
+    const foreign = await raw(app.server.port, { method: 'GET', path: '/api/v1/openapi.json', headers: { host: 'evil.example' } });
     expect(foreign.status).toBe(403);
     expect(foreign.json().error.code).toBe('forbidden');
   });
@@ -113,7 +107,7 @@ describe('OpenAPI document', () => {
     for (const requirement of requirements.filter(Boolean).flat()) {
       for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes).toHaveProperty(scheme);
     }
-    expect(doc.servers).toEqual([{ url: server.origin }]);
+    expect(doc.servers).toEqual([{ url: app.server.origin }]);
   });
 
   it('has one operation per tool of the catalogue, with its schemas, scope, tag and the statuses of the contract', () => {
@@ -164,7 +158,7 @@ describe('OpenAPI document', () => {
   });
 
   it('gives a generated client real answers that match the document', async () => {
-    const client = createClient<paths>({ baseUrl: server.origin, headers: { Authorization: `Bearer ${readToken}` } });
+    const client = createClient<paths>({ baseUrl: app.server.origin, headers: { Authorization: `Bearer ${readToken}` } });
 
     const implied = await client.POST('/api/v1/tools/calc_implied_probability', { body: { americanOdds: -110 } });
     expect(implied.response.status).toBe(200);
@@ -190,7 +184,7 @@ describe('OpenAPI document', () => {
     });
     matches('/api/v1/tools/calc_implied_probability', 'post', 400, invalid.error);
 
-    const anonymous = createClient<paths>({ baseUrl: server.origin });
+    const anonymous = createClient<paths>({ baseUrl: app.server.origin });
     const refused = await anonymous.POST('/api/v1/tools/calc_ev', { body: { probability: 0.55, americanOdds: 120 } });
     expect(refused.response.status).toBe(401);
     expect(refused.response.headers.get('www-authenticate')).toBe('Bearer realm="jev", error="invalid_token"');

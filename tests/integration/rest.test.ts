@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mintToken } from '@/lib/account/token-format';
-import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
+import { PROVIDERS } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
+import { testApp } from '../helpers/test-app';
 
 // The REST API over real HTTP against the production server, on SQLite and on PostgreSQL:
 // every step of the check order (docs/contract.md, "Check order"), the order between steps, and the calculators' answers.
@@ -10,46 +10,35 @@ import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/se
 const DAY_MS = 86_400_000;
 
 describe.each(PROVIDERS)('REST API on %s', (provider) => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let readToken: string;
   let writeToken: string;
   let revokedToken: string;
   let expiredToken: string;
   let bankrollToken: string;
-
-  beforeAll(async () => {
-    database = await testDatabase(provider);
-    const alice = await database.user('alice@example.com');
-    readToken = (await database.token(alice, 'read')).token;
-    writeToken = (await database.token(alice, 'write')).token;
-    const revoked = await database.token(alice, 'read');
-    await database.db.accessToken.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
-    revokedToken = revoked.token;
-    expiredToken = (await database.token(alice, 'read', { expiresInDays: 1, now: new Date(Date.now() - 2 * DAY_MS) })).token;
-    const bob = await database.user('bob@example.com', {
-      balance: 1000,
-      unit: 10,
-      kellyFraction: 0.5,
-      maxStake: 30,
-      dailyLossLimit: 100,
-      weeklyLossLimit: 250,
-      timeZone: 'America/New_York',
-    });
-    bankrollToken = (await database.token(bob, 'read')).token;
-    server = await startServer({
-      DATABASE_URL: database.url,
-      ...GENEROUS_BUDGETS,
-    });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+  const app = testApp(provider, {
+    seed: async (database) => {
+      const alice = await database.user('alice@example.com');
+      readToken = (await database.token(alice, 'read')).token;
+      writeToken = (await database.token(alice, 'write')).token;
+      const revoked = await database.token(alice, 'read');
+      await database.db.accessToken.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
+      revokedToken = revoked.token;
+      expiredToken = (await database.token(alice, 'read', { expiresInDays: 1, now: new Date(Date.now() - 2 * DAY_MS) })).token;
+      const bob = await database.user('bob@example.com', {
+        balance: 1000,
+        unit: 10,
+        kellyFraction: 0.5,
+        maxStake: 30,
+        dailyLossLimit: 100,
+        weeklyLossLimit: 250,
+        timeZone: 'America/New_York',
+      });
+      bankrollToken = (await database.token(bob, 'read')).token;
+    },
   });
 
   const call = (tool: string, body: unknown, token = readToken, headers: Record<string, string> = {}) =>
-    raw(server.port, {
+    raw(app.server.port, {
       path: `/api/v1/tools/${tool}`,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -57,7 +46,7 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
 
   describe('GET /api/v1/tools', () => {
     it('lists every tool with a 2020-12 input schema and its output schema, plus the rules text', async () => {
-      const res = await fetch(`${server.origin}/api/v1/tools`, { headers: { authorization: `Bearer ${readToken}` } });
+      const res = await fetch(`${app.server.origin}/api/v1/tools`, { headers: { authorization: `Bearer ${readToken}` } });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       const body = await res.json();
@@ -85,24 +74,24 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
     });
 
     it('answers 401 without a live token and 403 on a foreign host or origin', async () => {
-      const noToken = await raw(server.port, { method: 'GET', path: '/api/v1/tools' });
+      const noToken = await raw(app.server.port, { method: 'GET', path: '/api/v1/tools' });
       expect(noToken.status).toBe(401);
       expect(noToken.json().error.code).toBe('invalid_token');
       expect(noToken.headers['www-authenticate']).toBe('Bearer realm="jev", error="invalid_token"');
-      const revoked = await raw(server.port, {
+      const revoked = await raw(app.server.port, {
         method: 'GET',
         path: '/api/v1/tools',
         headers: { authorization: `Bearer ${revokedToken}` },
       });
       expect(revoked.status).toBe(401);
-      const host = await raw(server.port, {
+      const host = await raw(app.server.port, {
         method: 'GET',
         path: '/api/v1/tools',
         headers: { host: 'evil.example', authorization: `Bearer ${readToken}` },
       });
       expect(host.status).toBe(403);
       expect(host.json().error).toMatchObject({ code: 'forbidden', issues: [] });
-      const origin = await raw(server.port, {
+      const origin = await raw(app.server.port, {
         method: 'GET',
         path: '/api/v1/tools',
         headers: { origin: 'https://evil.example', authorization: `Bearer ${readToken}` },
@@ -115,7 +104,7 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
     it('1: refuses a foreign Host, a foreign Origin and a cross-site browser fetch with 403 forbidden', async () => {
       const foreign: Record<string, string>[] = [
         { host: 'evil.example' },
-        { host: `evil.example:${server.port}` },
+        { host: `evil.example:${app.server.port}` },
         { origin: 'https://evil.example' },
         { origin: 'null' },
         { 'sec-fetch-site': 'cross-site' },
@@ -129,7 +118,7 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
 
     it('1: serves the console itself and clients with no Origin', async () => {
       const same = await call('calc_implied_probability', { americanOdds: -110 }, readToken, {
-        origin: server.origin,
+        origin: app.server.origin,
         'sec-fetch-site': 'same-origin',
       });
       expect(same.status).toBe(200);
@@ -138,7 +127,7 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
     });
 
     it('1 before 3: a foreign host without a token is 403, not 401', async () => {
-      const res = await raw(server.port, { path: '/api/v1/tools/calc_ev', headers: { host: 'evil.example' } });
+      const res = await raw(app.server.port, { path: '/api/v1/tools/calc_ev', headers: { host: 'evil.example' } });
       expect(res.status).toBe(403);
     });
 
@@ -151,7 +140,7 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
         `Bearer ${readToken.slice(0, -1)}${readToken.endsWith('x') ? 'y' : 'x'}`,
         `Bearer ${readToken}x`,
       ]) {
-        const res = await raw(server.port, {
+        const res = await raw(app.server.port, {
           path: '/api/v1/tools/calc_implied_probability',
           headers: authorization ? { authorization } : {},
           body: '{"americanOdds":-110}',
@@ -189,7 +178,7 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
         'content-type': 'application/json; charset=utf-8',
       });
       expect(charset.status).toBe(200);
-      const none = await raw(server.port, {
+      const none = await raw(app.server.port, {
         path: '/api/v1/tools/calc_implied_probability',
         headers: { authorization: `Bearer ${readToken}` },
         body: '{"americanOdds":150}',
@@ -220,7 +209,7 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
       expect(honest.json().error.code).toBe('payload_too_large');
       // Chunked: no Content-Length at all, so only counting bytes catches it.
       const chunks = Array.from({ length: 30 }, () => Buffer.alloc(10 * 1024, 'x'));
-      const chunked = await raw(server.port, {
+      const chunked = await raw(app.server.port, {
         path: '/api/v1/tools/calc_implied_probability',
         headers: { authorization: `Bearer ${readToken}`, 'transfer-encoding': 'chunked' },
         body: chunks,
@@ -382,10 +371,10 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
 
   it('sends no CORS headers, not even on OPTIONS', async () => {
     for (const method of ['OPTIONS', 'POST']) {
-      const res = await raw(server.port, {
+      const res = await raw(app.server.port, {
         method,
         path: '/api/v1/tools/calc_ev',
-        headers: { origin: server.origin, 'access-control-request-method': 'POST', authorization: `Bearer ${readToken}` },
+        headers: { origin: app.server.origin, 'access-control-request-method': 'POST', authorization: `Bearer ${readToken}` },
         body: method === 'POST' ? '{"probability":0.5,"americanOdds":100}' : undefined,
       });
       expect(Object.keys(res.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);

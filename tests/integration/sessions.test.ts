@@ -1,34 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '@/lib/account/users';
 import { cookieHeader, SESSION_COOKIE, signIn, signOut } from '../helpers/console-http';
-import { testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
+import { testApp } from '../helpers/test-app';
 
 // Signing out ends the session on the server side: a copy of the session cookie taken before sign-out no
-// longer opens a console page (defect 10), over HTTP against the built server.
+// longer opens a console page, over HTTP against the built server.
 
 const PASSWORD = 'correct horse battery';
 
 describe('console sessions', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    await createUser(database.db, { email: 'sam@example.com', password: PASSWORD });
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+  const app = testApp('sqlite', {
+    seed: (database) => createUser(database.db, { email: 'sam@example.com', password: PASSWORD }),
   });
 
   const connectPage = (cookies: Record<string, string>) =>
-    raw(server.port, { method: 'GET', path: '/connect', headers: { cookie: cookieHeader(cookies) } });
+    raw(app.server.port, { method: 'GET', path: '/connect', headers: { cookie: cookieHeader(cookies) } });
 
   it('a session cookie copied before sign-out stops working after it; a new sign-in works again', async () => {
-    const { res, cookies } = await signIn(server.port, 'sam@example.com', PASSWORD);
+    const { res, cookies } = await signIn(app.server.port, 'sam@example.com', PASSWORD);
     expect(res.status, res.body).toBe(200);
     expect(cookies[SESSION_COOKIE]).toBeTruthy();
     const copied = { [SESSION_COOKIE]: cookies[SESSION_COOKIE]! };
@@ -36,14 +26,14 @@ describe('console sessions', () => {
     expect(before.status).toBe(200);
     expect(before.body).toContain('Sign out everywhere');
 
-    const out = await signOut(server.port, cookies);
+    const out = await signOut(app.server.port, cookies);
     expect(out.status, out.body).toBe(200);
 
     const after = await connectPage(copied);
     expect(after.status).toBe(307);
     expect(after.headers.location).toMatch(/\/signin/);
 
-    const again = await signIn(server.port, 'sam@example.com', PASSWORD);
+    const again = await signIn(app.server.port, 'sam@example.com', PASSWORD);
     expect((await connectPage({ [SESSION_COOKIE]: again.cookies[SESSION_COOKIE]! })).status).toBe(200);
   });
 });

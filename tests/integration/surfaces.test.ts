@@ -1,33 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase, type TestDatabase } from '../helpers/fixtures';
+import { describe, expect, it } from 'vitest';
 import { raw } from '../helpers/http';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../helpers/server';
+import { testApp } from '../helpers/test-app';
 import { ACCEPT_BOTH, events, legacy, MODERN, post } from './mcp/support';
 
 // Surfaces that answer like the rest of the API, over HTTP against the built server: 405 and 404 as the error
 // object, MCP protocol errors that say what is wrong, a batch that cancels its own request, and console pages
-// no other site may frame (issue 14).
+// no other site may frame (clickjacking).
 
 const CANCEL_FIRST_ID = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } };
 const PING = { jsonrpc: '2.0', id: 1, method: 'ping' };
 
 describe('surfaces on sqlite', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let token: string;
-
-  beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    ({ token } = await database.token(await database.user('sue@example.com'), 'read'));
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+  const app = testApp('sqlite', {
+    seed: async (database) => {
+      ({ token } = await database.token(await database.user('sue@example.com'), 'read'));
+    },
   });
 
   const call = (method: string, path: string) =>
-    raw(server.port, {
+    raw(app.server.port, {
       method,
       path,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -68,9 +60,9 @@ describe('surfaces on sqlite', () => {
     });
 
     it('a 405 and a 404 still pass the host check first', async () => {
-      const res = await raw(server.port, { method: 'GET', path: '/api/v1/tools/calc_ev', headers: { host: 'evil.example' } });
+      const res = await raw(app.server.port, { method: 'GET', path: '/api/v1/tools/calc_ev', headers: { host: 'evil.example' } });
       expect(res.status).toBe(403);
-      expect((await raw(server.port, { method: 'GET', path: '/api/v1/x', headers: { host: 'evil.example' } })).status).toBe(403);
+      expect((await raw(app.server.port, { method: 'GET', path: '/api/v1/x', headers: { host: 'evil.example' } })).status).toBe(403);
     });
   });
 
@@ -80,14 +72,14 @@ describe('surfaces on sqlite', () => {
       ['cancellation first', [CANCEL_FIRST_ID, PING]],
     ])('a batch that cancels its own request (%s) is answered and its stream ends', async (_, batch) => {
       const started = Date.now();
-      const res = await legacy(server.port, token, batch, { 'mcp-protocol-version': '2025-11-25' });
+      const res = await legacy(app.server.port, token, batch, { 'mcp-protocol-version': '2025-11-25' });
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(res.status).toBe(200);
       expect(events(res)).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }]);
     });
 
     it('a batch under 2026-07-28 is refused as a batch', async () => {
-      const res = await post(server.port, {
+      const res = await post(app.server.port, {
         token,
         body: [PING],
         headers: { accept: ACCEPT_BOTH, 'mcp-protocol-version': MODERN, 'mcp-method': 'ping' },
@@ -100,7 +92,7 @@ describe('surfaces on sqlite', () => {
     });
 
     it('an unsupported version is refused with a list of versions that includes 2026-07-28', async () => {
-      const res = await legacy(server.port, token, PING, { 'mcp-protocol-version': '1999-01-01' });
+      const res = await legacy(app.server.port, token, PING, { 'mcp-protocol-version': '1999-01-01' });
       expect(res.status).toBe(400);
       expect(res.json().error.message).toContain(
         '(supported versions: 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07)',
@@ -114,7 +106,7 @@ describe('surfaces on sqlite', () => {
         method: 'initialize',
         params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
       };
-      const res = await legacy(server.port, token, [initialize, PING]);
+      const res = await legacy(app.server.port, token, [initialize, PING]);
       expect(res.status).toBe(400);
       expect(res.json().error).toEqual({ code: -32600, message: expect.stringMatching(/initialize must be sent on its own/) });
     });
@@ -122,7 +114,7 @@ describe('surfaces on sqlite', () => {
 
   describe('console pages cannot be framed', () => {
     it.each(['/', '/signin', '/signup', '/connect', '/bets'])('%s', async (path) => {
-      const res = await raw(server.port, { method: 'GET', path });
+      const res = await raw(app.server.port, { method: 'GET', path });
       expect(res.headers['content-security-policy']).toBe("frame-ancestors 'none'");
       expect(res.headers['x-frame-options']).toBe('DENY');
     });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cleanLabel, storedLabel } from '@/lib/text';
 
-// The one sanitiser for stored labels and names (issue 23, items 4 and 8).
+// The one sanitiser for the labels and names JEV stores from someone else's say-so and shows back to people
+// (client names, client labels, token and user names): it drops what changes what a reader sees, keeps the rest.
 
 describe('cleanLabel', () => {
   it.each([

@@ -3,8 +3,9 @@ import { SiteHeader } from '@/app/components/SiteHeader';
 import { getBankroll, type BankrollView } from '@/lib/account/bankroll';
 import { requireUser } from '@/lib/root/session';
 import type { BankrollFormValues } from '@/lib/console/bankroll';
-import { BankrollForm } from './BankrollForm';
+import { money } from '@/lib/console/odds-format';
 import { root } from '@/lib/root';
+import { BankrollForm } from './BankrollForm';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Bankroll · JEV' };
@@ -44,14 +45,14 @@ function LimitRoom({
   lost,
   open,
   room,
-  money,
+  currency,
 }: {
   label: string;
   limit: number | null;
   lost: number;
   open: number;
   room: number | null;
-  money: (n: number) => string;
+  currency: string;
 }) {
   return (
     <div className="card">
@@ -61,14 +62,14 @@ function LimitRoom({
       ) : (
         <dl className="figures">
           <dt>Limit</dt>
-          <dd>{money(limit)}</dd>
+          <dd>{money(limit, currency)}</dd>
           <dt>Lost so far</dt>
-          <dd>{money(lost)}</dd>
+          <dd>{money(lost, currency)}</dd>
           <dt>Open bets placed</dt>
-          <dd>{money(open)}</dd>
+          <dd>{money(open, currency)}</dd>
           <dt>Room left</dt>
           <dd>
-            <strong>{money(room)}</strong>
+            <strong>{money(room, currency)}</strong>
           </dd>
         </dl>
       )}
@@ -79,8 +80,6 @@ function LimitRoom({
 export default consolePage(async function BankrollPage() {
   const user = await requireUser();
   const bankroll = await getBankroll(root().db, user.id, root().now());
-  const money = (amount: number) =>
-    new Intl.NumberFormat('en-US', { style: 'currency', currency: bankroll?.currency ?? 'USD' }).format(amount);
 
   return (
     <>
@@ -95,9 +94,9 @@ export default consolePage(async function BankrollPage() {
           <>
             <h2>Room left</h2>
             <p className="muted">
-              Balance {money(bankroll.balance)}, unit {money(bankroll.unit)}, max stake{' '}
-              {bankroll.maxStake === null ? 'not set' : money(bankroll.maxStake)}. Days and weeks in {bankroll.timeZone}. Room left is the
-              limit less the net settled loss and the stakes of bets still open that were placed in the period.
+              Balance {money(bankroll.balance, bankroll.currency)}, unit {money(bankroll.unit, bankroll.currency)}, max stake{' '}
+              {bankroll.maxStake === null ? 'not set' : money(bankroll.maxStake, bankroll.currency)}. Days and weeks in {bankroll.timeZone}.
+              Room left is the limit less the net settled loss and the stakes of bets still open that were placed in the period.
             </p>
             <div className="grid-2">
               <LimitRoom
@@ -106,7 +105,7 @@ export default consolePage(async function BankrollPage() {
                 lost={bankroll.lossToday}
                 open={bankroll.openStakesToday}
                 room={bankroll.dailyLossRoom}
-                money={money}
+                currency={bankroll.currency}
               />
               <LimitRoom
                 label="This week"
@@ -114,7 +113,7 @@ export default consolePage(async function BankrollPage() {
                 lost={bankroll.lossThisWeek}
                 open={bankroll.openStakesThisWeek}
                 room={bankroll.weeklyLossRoom}
-                money={money}
+                currency={bankroll.currency}
               />
             </div>
           </>

@@ -1,6 +1,7 @@
 import { TimeLineChart, type ChartLine, type ChartRow } from '@/app/components/charts/TimeLineChart';
 import { DataTable } from '@/app/components/DataTable';
 import type { BankrollPoint } from '@/lib/console/bankroll-history';
+import { money } from '@/lib/console/odds-format';
 import { formatShortDateTime } from '@/lib/console/time';
 
 /**
@@ -9,8 +10,7 @@ import { formatShortDateTime } from '@/lib/console/time';
  */
 export function BankrollFigure({ points, currency, timeZone }: { points: BankrollPoint[]; currency: string; timeZone: string }) {
   if (points.length === 0) return <p className="empty">No settled bets in this selection yet: the bankroll chart starts with the first.</p>;
-  const money = (amount: number | null) =>
-    amount === null ? '–' : new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  const amount = (value: number | null) => money(value, currency);
   const hasBalance = points[0]!.balanceAfter !== null;
   const labels = points.map((point) => formatShortDateTime(point.settledAt, timeZone));
   const first = points[0]!;
@@ -34,9 +34,9 @@ export function BankrollFigure({ points, currency, timeZone }: { points: Bankrol
       <figcaption>
         <strong>Bankroll over time.</strong> {points.length} settled bet{points.length === 1 ? '' : 's'}, {labels[0]} to {labels.at(-1)}
         {hasBalance
-          ? `: balance ${money(startingBalance)} before the first, ${money(first.balanceAfter)} after it, ${money(last.balanceAfter)} after the last`
+          ? `: balance ${amount(startingBalance)} before the first, ${amount(first.balanceAfter)} after it, ${amount(last.balanceAfter)} after the last`
           : ' (set a bankroll on the Bankroll page to follow the balance)'}
-        ; cumulative profit {money(last.cumulativeProfit)}. Balances are worked back from today&apos;s, so a balance set by hand shifts
+        ; cumulative profit {amount(last.cumulativeProfit)}. Balances are worked back from today&apos;s, so a balance set by hand shifts
         them.
       </figcaption>
       <DataTable
@@ -47,15 +47,15 @@ export function BankrollFigure({ points, currency, timeZone }: { points: Bankrol
         <tr>
           <th scope="row">Before the first</th>
           <td>–</td>
-          <td>{money(0)}</td>
-          <td>{money(startingBalance)}</td>
+          <td>{amount(0)}</td>
+          <td>{amount(startingBalance)}</td>
         </tr>
         {points.map((point, index) => (
           <tr key={point.betId}>
             <th scope="row">{labels[index]}</th>
-            <td>{money(point.profit)}</td>
-            <td>{money(point.cumulativeProfit)}</td>
-            <td>{money(point.balanceAfter)}</td>
+            <td>{amount(point.profit)}</td>
+            <td>{amount(point.cumulativeProfit)}</td>
+            <td>{amount(point.balanceAfter)}</td>
           </tr>
         ))}
       </DataTable>

@@ -7,6 +7,7 @@ import { listBets } from '@/lib/account/bets';
 import { queryFingerprint } from '@/lib/paging';
 import { requireUser } from '@/lib/root/session';
 import { bankrollHistory } from '@/lib/console/bankroll-history';
+import { americanOdds, money, percent, selectionLabel } from '@/lib/console/odds-format';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
@@ -16,8 +17,6 @@ import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Bets · JEV' };
-
-const percent = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
 
 function pick<T extends string>(value: string | string[] | undefined, allowed: readonly T[]): T | undefined {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -46,8 +45,6 @@ export default consolePage(async function BetsPage({
       throw error;
     }),
   ]);
-  const money = (amount: number | null) =>
-    amount === null ? '–' : new Intl.NumberFormat('en-US', { style: 'currency', currency: book?.currency ?? 'USD' }).format(amount);
   const next = book?.nextCursor
     ? `?${new URLSearchParams({ ...(status ? { status } : {}), ...(sport ? { sport } : {}), cursor: book.nextCursor })}`
     : null;
@@ -78,11 +75,11 @@ export default consolePage(async function BetsPage({
               </div>
               <div>
                 <dt>Staked (settled)</dt>
-                <dd>{money(book.summary.staked)}</dd>
+                <dd>{money(book.summary.staked, book.currency)}</dd>
               </div>
               <div>
                 <dt>Profit</dt>
-                <dd>{money(book.summary.profit)}</dd>
+                <dd>{money(book.summary.profit, book.currency)}</dd>
               </div>
               <div>
                 <dt>ROI</dt>
@@ -100,7 +97,7 @@ export default consolePage(async function BetsPage({
             <BankrollFigure points={history.points} currency={history.currency} timeZone={timeZone} />
             <DataTable caption="Your bets" columns={['Placed', 'Bet', 'Price', 'Stake', 'Status', 'Profit', 'CLV', 'Logged by', '']}>
               {book.bets.map((bet) => {
-                const label = `${bet.sport.toUpperCase()} ${bet.gameId}: ${bet.player ? `${bet.player} ` : ''}${bet.market} ${bet.selection}${bet.point === null ? '' : ` ${bet.point}`}`;
+                const label = selectionLabel(bet);
                 return (
                   <tr key={bet.id} data-bet-id={bet.id}>
                     <td>
@@ -110,12 +107,12 @@ export default consolePage(async function BetsPage({
                       <bdi>{label}</bdi>
                     </th>
                     <td>
-                      {bet.americanOdds > 0 ? `+${bet.americanOdds}` : bet.americanOdds}
+                      {americanOdds(bet.americanOdds)}
                       {bet.book ? ` (${bet.book})` : ''}
                     </td>
-                    <td>{money(bet.stake)}</td>
+                    <td>{money(bet.stake, book.currency)}</td>
                     <td>{bet.status}</td>
-                    <td>{money(bet.profit)}</td>
+                    <td>{money(bet.profit, book.currency)}</td>
                     <td>{percent(bet.closingLineValue)}</td>
                     <td>{bet.clientLabel ? <bdi>{bet.clientLabel}</bdi> : '–'}</td>
                     <td>{bet.status === 'open' ? <SettleBetForm betId={bet.id} label={label} /> : null}</td>

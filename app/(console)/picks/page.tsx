@@ -4,16 +4,15 @@ import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { listRecommendations } from '@/lib/account/picks';
 import { queryFingerprint } from '@/lib/paging';
-import { requireUser } from '@/lib/root/session';
+import { americanOdds, percent, selectionLabel } from '@/lib/console/odds-format';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
 import { root } from '@/lib/root';
+import { requireUser } from '@/lib/root/session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Picks · JEV' };
-
-const percent = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
 
 export default consolePage(async function PicksPage({
   searchParams,
@@ -83,14 +82,10 @@ export default consolePage(async function PicksPage({
                     <time dateTime={pick.createdAt.toISOString()}>{formatDateTime(pick.createdAt, timeZone)}</time>
                   </td>
                   <th scope="row">
-                    <bdi>
-                      {pick.sport.toUpperCase()} {pick.gameId}: {pick.player ? `${pick.player} ` : ''}
-                      {pick.market} {pick.selection}
-                      {pick.point === null ? '' : ` ${pick.point}`}
-                    </bdi>
+                    <bdi>{selectionLabel(pick)}</bdi>
                   </th>
                   <td>
-                    {pick.americanOdds > 0 ? `+${pick.americanOdds}` : pick.americanOdds}
+                    {americanOdds(pick.americanOdds)}
                     {pick.book ? ` (${pick.book})` : ''}
                   </td>
                   <td>

@@ -1,6 +1,7 @@
 'use client';
 
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { money, percent } from '@/lib/console/odds-format';
 
 // A line chart over time for the console (Recharts). It is for the eye only: the server component around it
 // gives the same points as a caption and a table, so the drawing is hidden from screen readers.
@@ -18,11 +19,7 @@ export type ChartRow = { label: string } & Record<string, number | string | null
 const COLOURS = ['#0b5cad', '#a61b1b', '#1d6b36', '#6b3fa0'];
 
 export function TimeLineChart({ rows, lines, unit }: { rows: ChartRow[]; lines: ChartLine[]; unit: 'probability' | { currency: string } }) {
-  const format =
-    unit === 'probability'
-      ? (value: number) => `${(value * 100).toFixed(1)}%`
-      : (value: number) =>
-          new Intl.NumberFormat('en-US', { style: 'currency', currency: unit.currency, maximumFractionDigits: 0 }).format(value);
+  const format = unit === 'probability' ? (value: number) => percent(value) : (value: number) => money(value, unit.currency, 0);
   return (
     <div className="chart-box" aria-hidden="true" data-chart-points={rows.length}>
       <ResponsiveContainer width="100%" height="100%">

@@ -5,7 +5,7 @@ import { ToolError } from '@/lib/errors';
 import { createClassifier } from '@/lib/news/classifier';
 import { espnInjuries, startFakeProviders, type FakeProviders } from './fake-providers';
 
-// Issue 14, defect 6: a provider answer larger than the cap (PROVIDER_MAX_BODY_MB) is a failed fetch,
+// A provider answer larger than the cap (PROVIDER_MAX_BODY_MB) is a failed fetch,
 // refused while it streams in: the reader stops at the cap, so the process never holds the whole answer.
 
 const MB = 1024 * 1024;

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadSample } from '@/lib/data/load-sample';
 import { encodeCursor, queryFingerprint } from '@/lib/paging';
-import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { PROVIDERS } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
+import { testApp } from '../../helpers/test-app';
 import { modern } from '../mcp/support';
 
 // The default answers agents get, over REST and MCP on both databases: the value question answers with the
@@ -11,27 +11,20 @@ import { modern } from '../mcp/support';
 // a 400 naming `cursor` on both front ends.
 
 describe.each(PROVIDERS)('concise answers on %s', (provider) => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let token: string;
   let userId: string;
   let otherToken: string;
-
-  beforeAll(async () => {
-    database = await testDatabase(provider);
-    await loadSample(database.db, new Date().toISOString().slice(0, 10), new Date());
-    userId = await database.user('ann@example.com');
-    token = (await database.token(userId, 'read')).token;
-    otherToken = (await database.token(await database.user('bob@example.com'), 'read')).token;
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+  const app = testApp(provider, {
+    seed: async (database) => {
+      await loadSample(database.db, new Date().toISOString().slice(0, 10), new Date());
+      userId = await database.user('ann@example.com');
+      token = (await database.token(userId, 'read')).token;
+      otherToken = (await database.token(await database.user('bob@example.com'), 'read')).token;
+    },
   });
 
   const call = async (tool: string, args: Record<string, unknown>, bearer = token) => {
-    const res = await raw(server.port, {
+    const res = await raw(app.server.port, {
       path: `/api/v1/tools/${tool}`,
       headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
       body: JSON.stringify(args),
@@ -147,7 +140,7 @@ describe.each(PROVIDERS)('concise answers on %s', (provider) => {
       expect(rest.body.error.code).toBe('invalid_input');
       expect(rest.body.error.issues[0].path).toBe('cursor');
       expect(rest.body.error.message).toMatch(message);
-      const mcp = (await modern(server.port, bearer, 'tools/call', { name: 'get_game_odds', arguments: args })).json().result;
+      const mcp = (await modern(app.server.port, bearer, 'tools/call', { name: 'get_game_odds', arguments: args })).json().result;
       expect(mcp.isError).toBe(true);
       expect(mcp.structuredContent.error).toEqual(rest.body.error);
     }
@@ -159,7 +152,7 @@ describe.each(PROVIDERS)('concise answers on %s', (provider) => {
   it('MCP answers carry the same concise answer as REST, as text and as structuredContent', async () => {
     const args = { sport: 'nba', minExpectedValue: 0.01 };
     const rest = await data('get_game_odds', args);
-    const mcp = (await modern(server.port, token, 'tools/call', { name: 'get_game_odds', arguments: args })).json().result;
+    const mcp = (await modern(app.server.port, token, 'tools/call', { name: 'get_game_odds', arguments: args })).json().result;
     expect(mcp.structuredContent).toEqual(rest);
     expect(JSON.parse(mcp.content[0].text)).toEqual(rest);
   });

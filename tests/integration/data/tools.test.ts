@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadSample } from '@/lib/data/load-sample';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
-import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { PROVIDERS } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
+import { testApp } from '../../helpers/test-app';
 
 // The sports-data tools over real HTTP against the production server, on SQLite and PostgreSQL, with the
 // sample slate loaded as `npm start` loads it.
@@ -11,28 +11,20 @@ import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers
 const DATA_TOOLS = ['get_game_odds', 'get_player_props', 'get_injury_report', 'list_games', 'get_game_results', 'get_team_stats', 'get_player_stats', 'get_weather'];
 
 describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let token: string;
   let fanduelUserToken: string;
   const today = new Date().toISOString().slice(0, 10);
-
-  beforeAll(async () => {
-    database = await testDatabase(provider);
-    await loadSample(database.db, today, new Date());
-    token = (await database.token(await database.user('ann@example.com'), 'read')).token;
-    const bob = await database.user('bob@example.com', { balance: 1000, unit: 10, referenceBook: 'fanduel' });
-    fanduelUserToken = (await database.token(bob, 'read')).token;
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+  const app = testApp(provider, {
+    seed: async (database) => {
+      await loadSample(database.db, today, new Date());
+      token = (await database.token(await database.user('ann@example.com'), 'read')).token;
+      const bob = await database.user('bob@example.com', { balance: 1000, unit: 10, referenceBook: 'fanduel' });
+      fanduelUserToken = (await database.token(bob, 'read')).token;
+    },
   });
 
   const call = async (tool: string, args: unknown, bearer = token) => {
-    const res = await raw(server.port, {
+    const res = await raw(app.server.port, {
       path: `/api/v1/tools/${tool}`,
       headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
       body: JSON.stringify(args),
@@ -41,7 +33,7 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
   };
 
   it('lists the data tools as read-only tools with schemas', async () => {
-    const res = await fetch(`${server.origin}/api/v1/tools`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${app.server.origin}/api/v1/tools`, { headers: { authorization: `Bearer ${token}` } });
     const { tools } = await res.json();
     for (const name of DATA_TOOLS) {
       const tool = tools.find((t: { name: string }) => t.name === name);

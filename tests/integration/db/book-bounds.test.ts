@@ -6,11 +6,11 @@ import { ToolError } from '@/lib/errors';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { addGame } from '../../helpers/games';
 
-// Issue 14 on both databases, at the user's book (every front end goes through it):
-// - defect 3: every amount within MAX_AMOUNT (10,000,000), and so every stored sum fits the 32-bit cents
+// The user's book on both databases (every front end goes through it):
+// - every amount within MAX_AMOUNT (10,000,000), and so every stored sum fits the 32-bit cents
 //   columns; a stake whose win would pay back more is refused, and a settlement that would take the balance
 //   (or a payout) past the bound is refused with nothing stored, so no account ever answers 500;
-// - defect 11: log_bet's recommendationId must be one of the caller's own picks.
+// - log_bet's recommendationId must be one of the caller's own picks.
 
 const now = new Date();
 

@@ -1,9 +1,8 @@
 import { getToolUiResourceUri } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VIEW_DOCUMENT_CSP } from '@/lib/apps/catalogue';
-import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
+import { testApp } from '../../helpers/test-app';
 import { events, initializeMessage, LEGACY_VERSIONS, legacy, MODERN, modern } from './support';
 
 // MCP Apps (the io.modelcontextprotocol/ui extension) against the production server, in both protocol eras:
@@ -16,35 +15,28 @@ const VIEW_URIS = ['ui://jev/board', 'ui://jev/game', 'ui://jev/bankroll'];
 const CSP_META = { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } };
 
 describe('MCP Apps', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let token: string;
-
-  beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    token = (await database.token(await database.user('apps@example.com'), 'read')).token;
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+  const app = testApp('sqlite', {
+    seed: async (database) => {
+      token = (await database.token(await database.user('apps@example.com'), 'read')).token;
+    },
   });
 
   /** One request in either era: 2026-07-28 on its own, a 2025-era version as a POST after no initialize (stateless). */
   async function rpc(version: string, method: string, params: Record<string, unknown> = {}) {
     if (version === MODERN) {
-      const res = await modern(server.port, token, method, params);
+      const res = await modern(app.server.port, token, method, params);
       expect(res.status, res.body.slice(0, 300)).toBe(200);
       return (res.json() as { result: any }).result;
     }
-    const res = await legacy(server.port, token, { jsonrpc: '2.0', id: 1, method, params }, { 'mcp-protocol-version': version });
+    const res = await legacy(app.server.port, token, { jsonrpc: '2.0', id: 1, method, params }, { 'mcp-protocol-version': version });
     expect(res.status, res.body.slice(0, 300)).toBe(200);
     return events(res)[0].result;
   }
 
   it('declares the extension in the capabilities of both eras: initialize (2025-11-25) and server/discover (2026-07-28)', async () => {
     const extension = { 'io.modelcontextprotocol/ui': { mimeTypes: [MIME] } };
-    const initialized = events(await legacy(server.port, token, initializeMessage('2025-11-25')))[0].result;
+    const initialized = events(await legacy(app.server.port, token, initializeMessage('2025-11-25')))[0].result;
     expect(initialized.capabilities.extensions).toEqual(extension);
     expect((await rpc('2026-07-28', 'server/discover')).capabilities.extensions).toEqual(extension);
   });
@@ -85,12 +77,12 @@ describe('MCP Apps', () => {
   });
 
   it('answers an unknown view like any unknown resource', async () => {
-    const res = await modern(server.port, token, 'resources/read', { uri: 'ui://jev/nothing' });
+    const res = await modern(app.server.port, token, 'resources/read', { uri: 'ui://jev/nothing' });
     expect((res.json() as { error: { message: string } }).error.message).toMatch(/not found/i);
   });
 
   it('changes nothing over REST: the tool records carry no _meta', async () => {
-    const res = await raw(server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } });
+    const res = await raw(app.server.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } });
     const { tools } = res.json() as { tools: Record<string, unknown>[] };
     expect(tools.filter((tool) => '_meta' in tool)).toEqual([]);
   });

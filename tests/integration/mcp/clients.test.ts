@@ -4,8 +4,8 @@ import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextproto
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outlineOutputSchema } from '@/lib/mcp/outline';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
-import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
+import { PROVIDERS } from '../../helpers/fixtures';
+import { testApp } from '../../helpers/test-app';
 
 // The two SDK clients real agents use, against the production server: the v2 client pinned to 2026-07-28
 // and the v1 client (2025-11-25 over the event-stream transport). Both must see what REST shows.
@@ -25,26 +25,15 @@ interface McpClient {
 }
 
 describe.each(PROVIDERS)('MCP clients on %s', (provider) => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let token: string;
-
-  beforeAll(async () => {
-    database = await testDatabase(provider);
-    token = (await database.token(await database.user('erin@example.com'), 'read')).token;
-    server = await startServer({
-      DATABASE_URL: database.url,
-      ...GENEROUS_BUDGETS,
-    });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+  const app = testApp(provider, {
+    seed: async (database) => {
+      token = (await database.token(await database.user('erin@example.com'), 'read')).token;
+    },
   });
 
   const rest = async (path: string, body?: unknown) => {
-    const res = await fetch(`${server.origin}${path}`, {
+    const res = await fetch(`${app.server.origin}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -58,7 +47,7 @@ describe.each(PROVIDERS)('MCP clients on %s', (provider) => {
       '2026-07-28',
       async () => {
         const client = new Client({ name: 'jev-test-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-        const transport = new StreamableHTTPClientTransport(new URL('/api/mcp', server.origin), {
+        const transport = new StreamableHTTPClientTransport(new URL('/api/mcp', app.server.origin), {
           authProvider: { token: async () => token },
         });
         await client.connect(transport);
@@ -71,7 +60,7 @@ describe.each(PROVIDERS)('MCP clients on %s', (provider) => {
       '2025-11-25',
       async () => {
         const client = new V1Client({ name: 'jev-test-v1', version: '1.0.0' });
-        const transport = new V1Transport(new URL('/api/mcp', server.origin), {
+        const transport = new V1Transport(new URL('/api/mcp', app.server.origin), {
           requestInit: { headers: { Authorization: `Bearer ${token}` } },
         });
         await client.connect(transport);

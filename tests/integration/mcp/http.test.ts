@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mintToken } from '@/lib/account/token-format';
-import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
+import { testApp } from '../../helpers/test-app';
 import { ACCEPT_BOTH, checked, events, initializeMessage, legacy, LEGACY_VERSIONS, LISTEN_REFUSAL, modern, post } from './support';
 
 // The MCP endpoint over raw HTTP: both eras' handshakes, every row of docs/contract.md's "MCP errors before
@@ -26,36 +25,25 @@ function expectBearerChallenge(res: Awaited<ReturnType<typeof post>>, text: RegE
 }
 
 describe('MCP over HTTP on sqlite', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let token: string;
   let tokenId: string;
   let revokedToken: string;
   let revokedId: string;
   let expiredToken: string;
-
-  beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    const frank = await database.user('frank@example.com');
-    ({ token, id: tokenId } = await database.token(frank, 'read'));
-    const revoked = await database.token(frank, 'read');
-    await database.db.accessToken.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
-    ({ token: revokedToken, id: revokedId } = revoked);
-    expiredToken = (await database.token(frank, 'read', { expiresInDays: 1, now: new Date(Date.now() - 2 * DAY_MS) })).token;
-    server = await startServer({
-      DATABASE_URL: database.url,
-      ...GENEROUS_BUDGETS,
-    });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+  const app = testApp('sqlite', {
+    seed: async (database) => {
+      const frank = await database.user('frank@example.com');
+      ({ token, id: tokenId } = await database.token(frank, 'read'));
+      const revoked = await database.token(frank, 'read');
+      await database.db.accessToken.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
+      ({ token: revokedToken, id: revokedId } = revoked);
+      expiredToken = (await database.token(frank, 'read', { expiresInDays: 1, now: new Date(Date.now() - 2 * DAY_MS) })).token;
+    },
   });
 
   describe('handshakes', () => {
     it.each(LEGACY_VERSIONS)('initialize at %s: a short event stream with the server, its rules and capabilities', async (version) => {
-      const res = await legacy(server.port, token, initializeMessage(version));
+      const res = await legacy(app.server.port, token, initializeMessage(version));
       expect(res.status).toBe(200);
       const [answer, ...rest] = events(res);
       expect(rest).toEqual([]);
@@ -70,7 +58,10 @@ describe('MCP over HTTP on sqlite', () => {
     });
 
     it('2026-07-28: one JSON answer per request, no initialize needed', async () => {
-      const res = await modern(server.port, token, 'tools/call', { name: 'calc_implied_probability', arguments: { americanOdds: 150 } });
+      const res = await modern(app.server.port, token, 'tools/call', {
+        name: 'calc_implied_probability',
+        arguments: { americanOdds: 150 },
+      });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/json');
       const { id, result } = res.json();
@@ -80,7 +71,7 @@ describe('MCP over HTTP on sqlite', () => {
     });
 
     it('a POST holding only notifications gets 202 with no body', async () => {
-      const res = await legacy(server.port, token, { jsonrpc: '2.0', method: 'notifications/initialized' });
+      const res = await legacy(app.server.port, token, { jsonrpc: '2.0', method: 'notifications/initialized' });
       expect(res.status).toBe(202);
       expect(res.body).toBe('');
     });
@@ -89,20 +80,20 @@ describe('MCP over HTTP on sqlite', () => {
   describe('errors before the tools run', () => {
     it('400 -32700: a body that is not JSON (or empty)', async () => {
       for (const body of ['{"jsonrpc":', '', 'nope']) {
-        expectRpcError(await legacy(server.port, token, body), 400, -32700);
+        expectRpcError(await legacy(app.server.port, token, body), 400, -32700);
       }
     });
 
     it('400 -32600: a 2025-era batch of more than 100 messages; 100 are answered', async () => {
       const batch = (size: number) => Array.from({ length: size }, (_, id) => ({ jsonrpc: '2.0', id, method: 'ping' }));
-      const ok = await legacy(server.port, token, batch(100));
+      const ok = await legacy(app.server.port, token, batch(100));
       expect(ok.status).toBe(200);
       expect(
         events(ok)
           .map((answer) => answer.id)
           .sort((a, b) => a - b),
       ).toEqual(batch(100).map((m) => m.id));
-      expectRpcError(await legacy(server.port, token, batch(101)), 400, -32600);
+      expectRpcError(await legacy(app.server.port, token, batch(101)), 400, -32600);
     });
 
     it('401: no token or a malformed one, with the Bearer challenge naming the prefix and the Connect page', async () => {
@@ -113,15 +104,15 @@ describe('MCP over HTTP on sqlite', () => {
         'Basic abc',
         `Bearer ${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`,
       ]) {
-        const res = await legacy(server.port, undefined, initializeMessage('2025-11-25'), authorization ? { authorization } : {});
+        const res = await legacy(app.server.port, undefined, initializeMessage('2025-11-25'), authorization ? { authorization } : {});
         expectBearerChallenge(res, NO_TOKEN_TEXT);
       }
     });
 
     it('401: an unknown, revoked or expired token, telling the caller to create a new one', async () => {
       for (const dead of [mintToken(), revokedToken, expiredToken]) {
-        expectBearerChallenge(await legacy(server.port, dead, initializeMessage('2025-11-25')), DEAD_TOKEN_TEXT);
-        expectBearerChallenge(await modern(server.port, dead, 'tools/list'), DEAD_TOKEN_TEXT);
+        expectBearerChallenge(await legacy(app.server.port, dead, initializeMessage('2025-11-25')), DEAD_TOKEN_TEXT);
+        expectBearerChallenge(await modern(app.server.port, dead, 'tools/list'), DEAD_TOKEN_TEXT);
       }
     });
 
@@ -133,15 +124,15 @@ describe('MCP over HTTP on sqlite', () => {
         { 'sec-fetch-site': 'cross-site' },
       ];
       for (const headers of foreign) {
-        expectRpcError(await legacy(server.port, token, initializeMessage('2025-11-25'), headers), 403, -32000);
+        expectRpcError(await legacy(app.server.port, token, initializeMessage('2025-11-25'), headers), 403, -32000);
       }
-      expect((await legacy(server.port, token, initializeMessage('2025-11-25'), { origin: server.origin })).status).toBe(200);
+      expect((await legacy(app.server.port, token, initializeMessage('2025-11-25'), { origin: app.server.origin })).status).toBe(200);
     });
 
     it('405 -32000: GET, DELETE (and OPTIONS) with the message Method not allowed', async () => {
       for (const method of ['GET', 'DELETE', 'OPTIONS']) {
         const res = checked(
-          await raw(server.port, { method, path: '/api/mcp', headers: { authorization: `Bearer ${token}`, accept: ACCEPT_BOTH } }),
+          await raw(app.server.port, { method, path: '/api/mcp', headers: { authorization: `Bearer ${token}`, accept: ACCEPT_BOTH } }),
         );
         expect(res.status, method).toBe(405);
         expect(res.headers.allow).toBe('POST');
@@ -151,7 +142,7 @@ describe('MCP over HTTP on sqlite', () => {
 
     it('406 -32000: a 2025-era POST that does not accept both JSON and an event stream', async () => {
       for (const accept of ['application/json', 'text/event-stream']) {
-        const res = await post(server.port, { token, body: { jsonrpc: '2.0', id: 1, method: 'ping' }, headers: { accept } });
+        const res = await post(app.server.port, { token, body: { jsonrpc: '2.0', id: 1, method: 'ping' }, headers: { accept } });
         expect(res.status, accept).toBe(406);
         expect(res.json().error.code).toBe(-32000);
       }
@@ -159,9 +150,9 @@ describe('MCP over HTTP on sqlite', () => {
 
     it('413 -32000: a body over 256 KB, whatever Content-Length claims', async () => {
       const big = JSON.stringify({ ...initializeMessage('2025-11-25'), pad: 'x'.repeat(300 * 1024) });
-      expectRpcError(await legacy(server.port, token, big), 413, -32000);
+      expectRpcError(await legacy(app.server.port, token, big), 413, -32000);
       const chunked = checked(
-        await raw(server.port, {
+        await raw(app.server.port, {
           path: '/api/mcp',
           headers: {
             authorization: `Bearer ${token}`,
@@ -177,16 +168,16 @@ describe('MCP over HTTP on sqlite', () => {
     });
 
     it('415 -32000: a POST without Content-Type: application/json (none given is refused too)', async () => {
-      expectRpcError(await legacy(server.port, token, initializeMessage('2025-11-25'), { 'content-type': 'text/plain' }), 415, -32000);
+      expectRpcError(await legacy(app.server.port, token, initializeMessage('2025-11-25'), { 'content-type': 'text/plain' }), 415, -32000);
       const none = checked(
-        await raw(server.port, {
+        await raw(app.server.port, {
           path: '/api/mcp',
           headers: { authorization: `Bearer ${token}`, accept: ACCEPT_BOTH },
           body: JSON.stringify(initializeMessage('2025-11-25')),
         }),
       );
       expectRpcError(none, 415, -32000);
-      const charset = await legacy(server.port, token, initializeMessage('2025-11-25'), {
+      const charset = await legacy(app.server.port, token, initializeMessage('2025-11-25'), {
         'content-type': 'application/json; charset=utf-8',
       });
       expect(charset.status).toBe(200);
@@ -197,31 +188,31 @@ describe('MCP over HTTP on sqlite', () => {
     const broken = '{"jsonrpc":';
 
     it('1 before 4: a foreign host or origin without a token is 403, not 401', async () => {
-      expectRpcError(await legacy(server.port, undefined, broken, { host: 'evil.example' }), 403, -32000);
-      expectRpcError(await legacy(server.port, undefined, broken, { origin: 'https://evil.example' }), 403, -32000);
+      expectRpcError(await legacy(app.server.port, undefined, broken, { host: 'evil.example' }), 403, -32000);
+      expectRpcError(await legacy(app.server.port, undefined, broken, { origin: 'https://evil.example' }), 403, -32000);
     });
 
     it('4 before 5: a malformed token with a broken or oversized body is 401', async () => {
-      expectBearerChallenge(await legacy(server.port, 'jev_nope', broken), NO_TOKEN_TEXT);
-      expectBearerChallenge(await legacy(server.port, 'jev_nope', 'x'.repeat(300 * 1024)), NO_TOKEN_TEXT);
-      expectBearerChallenge(await legacy(server.port, 'jev_nope', broken, { 'content-type': 'text/plain' }), NO_TOKEN_TEXT);
+      expectBearerChallenge(await legacy(app.server.port, 'jev_nope', broken), NO_TOKEN_TEXT);
+      expectBearerChallenge(await legacy(app.server.port, 'jev_nope', 'x'.repeat(300 * 1024)), NO_TOKEN_TEXT);
+      expectBearerChallenge(await legacy(app.server.port, 'jev_nope', broken, { 'content-type': 'text/plain' }), NO_TOKEN_TEXT);
     });
 
     it('5 before 6: a well-shaped unknown token with a bad body is 400, 413 or 415; with a good body it is 401', async () => {
       const unknown = mintToken();
-      expectRpcError(await legacy(server.port, unknown, broken), 400, -32700);
-      expectRpcError(await legacy(server.port, unknown, 'x'.repeat(300 * 1024)), 413, -32000);
-      expectRpcError(await legacy(server.port, unknown, '{}', { 'content-type': 'text/plain' }), 415, -32000);
-      expectBearerChallenge(await legacy(server.port, unknown, initializeMessage('2025-11-25')), DEAD_TOKEN_TEXT);
+      expectRpcError(await legacy(app.server.port, unknown, broken), 400, -32700);
+      expectRpcError(await legacy(app.server.port, unknown, 'x'.repeat(300 * 1024)), 413, -32000);
+      expectRpcError(await legacy(app.server.port, unknown, '{}', { 'content-type': 'text/plain' }), 415, -32000);
+      expectBearerChallenge(await legacy(app.server.port, unknown, initializeMessage('2025-11-25')), DEAD_TOKEN_TEXT);
     });
 
     it('6 before the protocol: a dead token gets 401 even where the SDK would answer 406 or 405', async () => {
       expectBearerChallenge(
-        await post(server.port, { token: revokedToken, body: { jsonrpc: '2.0', id: 1, method: 'ping' } }),
+        await post(app.server.port, { token: revokedToken, body: { jsonrpc: '2.0', id: 1, method: 'ping' } }),
         DEAD_TOKEN_TEXT,
       );
       const get = checked(
-        await raw(server.port, { method: 'GET', path: '/api/mcp', headers: { authorization: `Bearer ${revokedToken}` } }),
+        await raw(app.server.port, { method: 'GET', path: '/api/mcp', headers: { authorization: `Bearer ${revokedToken}` } }),
       );
       expectBearerChallenge(get, DEAD_TOKEN_TEXT);
     });
@@ -230,7 +221,7 @@ describe('MCP over HTTP on sqlite', () => {
   describe('subscriptions/listen is refused with -32601', () => {
     it('under 2026-07-28, instead of a change stream', async () => {
       const res = await modern(
-        server.port,
+        app.server.port,
         token,
         'subscriptions/listen',
         { notifications: { toolsListChanged: true } },
@@ -242,11 +233,11 @@ describe('MCP over HTTP on sqlite', () => {
     });
 
     it('under 2025-11-25, alone and inside a batch', async () => {
-      const alone = await legacy(server.port, token, { jsonrpc: '2.0', id: 7, method: 'subscriptions/listen', params: {} });
+      const alone = await legacy(app.server.port, token, { jsonrpc: '2.0', id: 7, method: 'subscriptions/listen', params: {} });
       expect(alone.status).toBe(200);
       expect(events(alone)).toEqual([{ jsonrpc: '2.0', id: 7, error: LISTEN_REFUSAL }]);
 
-      const batch = await legacy(server.port, token, [
+      const batch = await legacy(app.server.port, token, [
         { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'calc_implied_probability', arguments: { americanOdds: -110 } } },
         { jsonrpc: '2.0', id: 2, method: 'subscriptions/listen', params: {} },
         { jsonrpc: '2.0', method: 'notifications/initialized' },
@@ -261,40 +252,46 @@ describe('MCP over HTTP on sqlite', () => {
 
   describe('client labels', () => {
     const storedLabel = async (id = tokenId) =>
-      database.db.accessToken.findUniqueOrThrow({ where: { id }, select: { lastClientName: true, lastClientSeenAt: true } });
+      app.database.db.accessToken.findUniqueOrThrow({ where: { id }, select: { lastClientName: true, lastClientSeenAt: true } });
     // The label is written without making the request wait, so it lands shortly after the answer.
     const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 25 });
 
     it('stores the 2025-era name from initialize, and the 2026-07-28 name from any request', async () => {
-      await legacy(server.port, token, initializeMessage('2025-06-18', 'Claude Code'));
+      await legacy(app.server.port, token, initializeMessage('2025-06-18', 'Claude Code'));
       await eventually(async () => expect((await storedLabel()).lastClientName).toBe('Claude Code'));
 
-      await modern(server.port, token, 'tools/list', {}, { clientName: 'Cursor' });
+      await modern(app.server.port, token, 'tools/list', {}, { clientName: 'Cursor' });
       await eventually(async () => expect((await storedLabel()).lastClientName).toBe('Cursor'));
       const { lastClientSeenAt } = await storedLabel();
       expect(Date.now() - (lastClientSeenAt as Date).getTime()).toBeLessThan(60_000);
     });
 
     it('writes again only when the name changes, not on every request', async () => {
-      await modern(server.port, token, 'tools/list', {}, { clientName: 'VS Code' });
+      await modern(app.server.port, token, 'tools/list', {}, { clientName: 'VS Code' });
       await eventually(async () => expect((await storedLabel()).lastClientName).toBe('VS Code'));
       const first = (await storedLabel()).lastClientSeenAt;
       await new Promise((resolve) => setTimeout(resolve, 20));
-      await modern(server.port, token, 'tools/list', {}, { clientName: 'VS Code' });
-      await legacy(server.port, token, { jsonrpc: '2.0', id: 1, method: 'ping' }); // no clientInfo: nothing to store
+      await modern(app.server.port, token, 'tools/list', {}, { clientName: 'VS Code' });
+      await legacy(app.server.port, token, { jsonrpc: '2.0', id: 1, method: 'ping' }); // no clientInfo: nothing to store
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(await storedLabel()).toEqual({ lastClientName: 'VS Code', lastClientSeenAt: first });
     });
 
     it('never changes what a request may do', async () => {
       const call = (clientName: string) =>
-        modern(server.port, token, 'tools/call', { name: 'calc_ev', arguments: { probability: 0.55, americanOdds: 100 } }, { clientName });
+        modern(
+          app.server.port,
+          token,
+          'tools/call',
+          { name: 'calc_ev', arguments: { probability: 0.55, americanOdds: 100 } },
+          { clientName },
+        );
       const plain = (await call('plain')).json().result;
       for (const clientName of ['JEV Console', 'admin', 'x'.repeat(5000)]) {
         expect((await call(clientName)).json().result.structuredContent).toEqual(plain.structuredContent);
       }
       await eventually(async () => expect((await storedLabel()).lastClientName).toBe('x'.repeat(200)));
-      const dead = await modern(server.port, revokedToken, 'tools/list', {}, { clientName: 'JEV Console' });
+      const dead = await modern(app.server.port, revokedToken, 'tools/list', {}, { clientName: 'JEV Console' });
       expect(dead.status).toBe(401);
       expect((await storedLabel(revokedId)).lastClientName).toBeNull();
     });
@@ -302,27 +299,22 @@ describe('MCP over HTTP on sqlite', () => {
 });
 
 describe('MCP per-address budget', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let token: string;
-
-  beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    token = (await database.token(await database.user('gina@example.com'), 'read')).token;
-    server = await startServer({ DATABASE_URL: database.url, RATE_LIMIT_ADDRESS_PER_MINUTE: '3' });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+  const app = testApp('sqlite', {
+    seed: async (database) => {
+      token = (await database.token(await database.user('gina@example.com'), 'read')).token;
+    },
+    env: { RATE_LIMIT_ADDRESS_PER_MINUTE: '3' },
+    budgets: 'default',
   });
 
   it('429 -32000 with Retry-After, counted before the token is looked at', async () => {
-    expect((await legacy(server.port, undefined, initializeMessage('2025-11-25'))).status).toBe(401);
-    expect((await legacy(server.port, token, initializeMessage('2025-11-25'))).status).toBe(200);
-    expect((await legacy(server.port, token, initializeMessage('2025-11-25'), { 'x-forwarded-for': '198.51.100.7' })).status).toBe(200);
+    expect((await legacy(app.server.port, undefined, initializeMessage('2025-11-25'))).status).toBe(401);
+    expect((await legacy(app.server.port, token, initializeMessage('2025-11-25'))).status).toBe(200);
+    expect((await legacy(app.server.port, token, initializeMessage('2025-11-25'), { 'x-forwarded-for': '198.51.100.7' })).status).toBe(200);
     for (const res of [
-      await legacy(server.port, token, initializeMessage('2025-11-25'), { 'x-forwarded-for': '203.0.113.9' }),
-      await legacy(server.port, undefined, '{broken'),
+      await legacy(app.server.port, token, initializeMessage('2025-11-25'), { 'x-forwarded-for': '203.0.113.9' }),
+      await legacy(app.server.port, undefined, '{broken'),
     ]) {
       expectRpcError(res, 429, -32000);
       const retryAfter = Number(res.headers['retry-after']);
@@ -333,21 +325,15 @@ describe('MCP per-address budget', () => {
 });
 
 describe('MCP failure on the service side', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    // The token table is dropped under the running server, so looking a token up fails.
-    await database.db.$executeRawUnsafe('DROP TABLE "AccessToken"');
-    server = await startServer({ DATABASE_URL: database.url });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+  const app = testApp('sqlite', {
+    seed: async (database) => {
+      // The token table is dropped under the running server, so looking a token up fails.
+      await database.db.$executeRawUnsafe('DROP TABLE "AccessToken"');
+    },
+    budgets: 'default',
   });
 
   it('500 -32603', async () => {
-    expectRpcError(await legacy(server.port, mintToken(), initializeMessage('2025-11-25')), 500, -32603);
+    expectRpcError(await legacy(app.server.port, mintToken(), initializeMessage('2025-11-25')), 500, -32603);
   });
 });

@@ -1,28 +1,16 @@
 import { discoverOAuthServerInfo } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { describe, expect, it } from 'vitest';
 import { raw } from '../../helpers/http';
-import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
+import { testApp } from '../../helpers/test-app';
 
 // OAuth discovery over HTTP against the production server: the two metadata documents, a JSON 404 for every
 // other /.well-known/* path (never the sign-in page's HTML), and the mcp-remote case: a client holding an
 // expired token probes discovery after the 401 and must read JSON both times.
 
 describe('OAuth discovery', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
+  const app = testApp('sqlite');
 
-  beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
-  });
-
-  const get = (path: string, init?: RequestInit) => fetch(`${server.origin}${path}`, { redirect: 'manual', ...init });
+  const get = (path: string, init?: RequestInit) => fetch(`${app.server.origin}${path}`, { redirect: 'manual', ...init });
 
   it.each(['/.well-known/oauth-protected-resource/api/mcp', '/.well-known/oauth-protected-resource'])(
     'serves RFC 9728 protected resource metadata at %s',
@@ -32,8 +20,8 @@ describe('OAuth discovery', () => {
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
       expect(await res.json()).toMatchObject({
-        resource: `${server.origin}/api/mcp`,
-        authorization_servers: [server.origin],
+        resource: `${app.server.origin}/api/mcp`,
+        authorization_servers: [app.server.origin],
         scopes_supported: ['read', 'write'],
         bearer_methods_supported: ['header'],
       });
@@ -44,11 +32,11 @@ describe('OAuth discovery', () => {
     const res = await get('/.well-known/oauth-authorization-server');
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
-      issuer: server.origin,
-      authorization_endpoint: `${server.origin}/oauth/authorize`,
-      token_endpoint: `${server.origin}/api/oauth/token`,
-      registration_endpoint: `${server.origin}/api/oauth/register`,
-      revocation_endpoint: `${server.origin}/api/oauth/revoke`,
+      issuer: app.server.origin,
+      authorization_endpoint: `${app.server.origin}/oauth/authorize`,
+      token_endpoint: `${app.server.origin}/api/oauth/token`,
+      registration_endpoint: `${app.server.origin}/api/oauth/register`,
+      revocation_endpoint: `${app.server.origin}/api/oauth/revoke`,
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],
@@ -72,7 +60,7 @@ describe('OAuth discovery', () => {
   });
 
   it('answers metadata only at the app hostname', async () => {
-    const res = await raw(server.port, {
+    const res = await raw(app.server.port, {
       method: 'GET',
       path: '/.well-known/oauth-protected-resource/api/mcp',
       headers: { host: 'evil.example' },
@@ -93,8 +81,8 @@ describe('OAuth discovery', () => {
   });
 
   it('gives an mcp-remote style client with an expired token JEV’s own message, then JSON discovery', async () => {
-    const userId = await database.user('expired@example.com');
-    const { token } = await database.token(userId, 'read', { expiresInDays: 1, now: new Date(Date.now() - 2 * 86_400_000) });
+    const userId = await app.database.user('expired@example.com');
+    const { token } = await app.database.token(userId, 'read', { expiresInDays: 1, now: new Date(Date.now() - 2 * 86_400_000) });
     const res = await get('/api/mcp', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -105,13 +93,13 @@ describe('OAuth discovery', () => {
     expect(body.error_description).toBe('This access token is unknown, revoked or expired. Create a new one on the Connect page.');
     // What mcp-remote does next: probe the path-suffixed metadata and parse it as JSON.
     const probe = await get('/.well-known/oauth-protected-resource/api/mcp', { headers: { 'MCP-Protocol-Version': '2025-11-25' } });
-    expect(JSON.parse(await probe.text())).toMatchObject({ resource: `${server.origin}/api/mcp` });
+    expect(JSON.parse(await probe.text())).toMatchObject({ resource: `${app.server.origin}/api/mcp` });
   });
 
   it('is what the SDK client discovers from the MCP URL alone', async () => {
-    const info = await discoverOAuthServerInfo(`${server.origin}/api/mcp`);
-    expect(info.authorizationServerUrl).toBe(server.origin);
-    expect(info.authorizationServerMetadata?.token_endpoint).toBe(`${server.origin}/api/oauth/token`);
-    expect(info.resourceMetadata?.resource).toBe(`${server.origin}/api/mcp`);
+    const info = await discoverOAuthServerInfo(`${app.server.origin}/api/mcp`);
+    expect(info.authorizationServerUrl).toBe(app.server.origin);
+    expect(info.authorizationServerMetadata?.token_endpoint).toBe(`${app.server.origin}/api/oauth/token`);
+    expect(info.resourceMetadata?.resource).toBe(`${app.server.origin}/api/mcp`);
   });
 });

@@ -8,14 +8,13 @@ import { htmlForms, multipart } from '../../helpers/html-forms';
 import { raw, type RawResponse } from '../../helpers/http';
 import { startTestRedis, type TestRedis } from '../../helpers/redis-server';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
-import { startStallProxy, type StallProxy } from '../../helpers/stall-proxy';
 import { residentMb, streamBody } from '../../helpers/streamed-body';
+import { testApp } from '../../helpers/test-app';
 
-// Issue 23 on the OAuth surface, through the real server: bodies read whole before their cap and never ended
-// (item 2), no budgets and a fetch plus a stored client per token request (item 3), names that rewrite the
-// consent page (item 4), the private-address fence (item 5), a stalled database (item 10) and a tampered
-// consent form (item 11). Client addresses come from X-Forwarded-For (TRUSTED_PROXY_HOPS=1), so each test
-// spends its own budget.
+// The OAuth endpoints attacked through the real server, each attack one that once got through: bodies read whole
+// before their cap and never ended, no budgets and a fetch plus a stored client per token request, names that
+// rewrite the consent page, the private-address fence, a stalled database and a tampered consent form. Client
+// addresses come from X-Forwarded-For (TRUSTED_PROXY_HOPS=1), so each test spends its own budget.
 
 const PASSWORD = 'correct horse battery staple';
 const FORM = 'application/x-www-form-urlencoded';
@@ -40,16 +39,13 @@ function authorizePath(origin: string, clientId: string, redirectUri: string): s
 const mainText = (html: string) => (/<main\b[^>]*>(.*?)<\/main>/s.exec(html)?.[1] ?? '').replace(/<[^>]+>/g, '');
 
 describe('hostile OAuth requests on one server', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
   let documents: Server;
   let session: Cookies;
   let docBase: string;
   const fetched = new Map<string, number>();
 
+  // The client metadata documents the server fetches: one good document, 404 for the rest, each fetch counted.
   beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    await createUser(database.db, { email: 'olive@example.com', password: PASSWORD });
     documents = createServer((req, res) => {
       fetched.set(req.url ?? '', (fetched.get(req.url ?? '') ?? 0) + 1);
       if (req.url !== '/good.json') return void res.writeHead(404).end();
@@ -60,34 +56,35 @@ describe('hostile OAuth requests on one server', () => {
     });
     await new Promise<void>((resolve) => documents.listen(0, '127.0.0.1', resolve));
     docBase = `http://127.0.0.1:${(documents.address() as AddressInfo).port}`;
-    server = await startServer({
-      DATABASE_URL: database.url,
-      ...GENEROUS_BUDGETS,
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => (documents ? documents.close(() => resolve()) : resolve()));
+  });
+  const app = testApp('sqlite', {
+    seed: (database) => createUser(database.db, { email: 'olive@example.com', password: PASSWORD }),
+    env: {
       TRUSTED_PROXY_HOPS: '1',
       RATE_LIMIT_OAUTH_PER_MINUTE: String(OAUTH_BUDGET),
       OAUTH_REGISTRATIONS_PER_HOUR: '100',
       OAUTH_CIMD_ALLOW_LOOPBACK_FOR_TESTS: '1',
       REQUEST_DEADLINE_SECONDS: '3',
-    });
-    ({ cookies: session } = await signIn(server.port, 'olive@example.com', PASSWORD));
+    },
   });
-  afterAll(async () => {
-    await server?.stop();
-    await new Promise<void>((resolve) => documents?.close(() => resolve()));
-    await database?.close();
+  beforeAll(async () => {
+    ({ cookies: session } = await signIn(app.server.port, 'olive@example.com', PASSWORD));
   });
 
   const post = (path: string, address: string, body: string, type = FORM) =>
-    raw(server.port, { path, headers: { 'content-type': type, 'x-forwarded-for': address }, body });
-  const page = (path: string) => raw(server.port, { method: 'GET', path, headers: { cookie: cookieHeader(session) } });
+    raw(app.server.port, { path, headers: { 'content-type': type, 'x-forwarded-for': address }, body });
+  const page = (path: string) => raw(app.server.port, { method: 'GET', path, headers: { cookie: cookieHeader(session) } });
 
-  describe('item 2: bodies are read as they arrive, within the deadline', () => {
+  describe('bodies are read as they arrive, within the deadline', () => {
     it('three huge chunked bodies are refused at 16 KB, answered before they are sent, and leave the memory alone', async () => {
-      const before = await residentMb(server.pid);
+      const before = await residentMb(app.server.pid);
       const huge = 48 * 1024 * 1024;
       const answers = await Promise.all(
         ['/api/oauth/token', '/api/oauth/register', '/api/oauth/revoke'].map((path, i) =>
-          streamBody(server.port, {
+          streamBody(app.server.port, {
             path,
             headers: { 'content-type': path.endsWith('register') ? 'application/json' : FORM, 'x-forwarded-for': `198.51.100.${i + 10}` },
             totalBytes: huge,
@@ -96,7 +93,7 @@ describe('hostile OAuth requests on one server', () => {
           }),
         ),
       );
-      const grown = (await residentMb(server.pid)) - before;
+      const grown = (await residentMb(app.server.pid)) - before;
       for (const answer of answers) {
         expect(answer.sentBeforeAnswer, answer.body).toBeLessThan(huge / 2);
         expect(answer.status, answer.body).toBe(413);
@@ -106,7 +103,7 @@ describe('hostile OAuth requests on one server', () => {
     }, 90_000);
 
     it('a body trickled a byte a second is ended at the request deadline', async () => {
-      const answer = await streamBody(server.port, {
+      const answer = await streamBody(app.server.port, {
         path: '/api/oauth/token',
         headers: { 'content-type': FORM, 'content-length': '100', 'x-forwarded-for': '198.51.100.20' },
         totalBytes: 100,
@@ -120,7 +117,7 @@ describe('hostile OAuth requests on one server', () => {
     }, 60_000);
   });
 
-  describe('item 3: budgets, fetches and stored clients', () => {
+  describe('budgets, fetches and stored clients', () => {
     it('the token and revocation endpoints have a budget per address', async () => {
       for (const path of ['/api/oauth/token', '/api/oauth/revoke']) {
         const address = path.endsWith('token') ? '203.0.113.30' : '203.0.113.31';
@@ -153,12 +150,12 @@ describe('hostile OAuth requests on one server', () => {
       }
       expect(fetched.get('/good.json') ?? 0).toBe(0);
       expect(fetched.get('/gone.json') ?? 0).toBe(0);
-      expect(await database.db.oAuthClient.count()).toBe(0);
+      expect(await app.database.db.oAuthClient.count()).toBe(0);
     });
 
     it('the authorization page fetches a failing document once, not on every request', async () => {
       for (let i = 0; i < 10; i += 1) {
-        const res = await page(authorizePath(server.origin, `${docBase}/missing.json`, 'https://agent.example/cb'));
+        const res = await page(authorizePath(app.server.origin, `${docBase}/missing.json`, 'https://agent.example/cb'));
         expect(res.status).toBe(200);
         expect(mainText(res.body)).toContain('answered HTTP 404');
       }
@@ -166,24 +163,24 @@ describe('hostile OAuth requests on one server', () => {
     });
 
     it('a metadata-document client is stored once the user allows it, not before', async () => {
-      const path = authorizePath(server.origin, `${docBase}/good.json`, 'https://agent.example/cb');
+      const path = authorizePath(app.server.origin, `${docBase}/good.json`, 'https://agent.example/cb');
       const consent = await page(path);
       expect(mainText(consent.body)).toContain('Allow Good Agent to use JEV?');
-      expect(await database.db.oAuthClient.count()).toBe(0);
+      expect(await app.database.db.oAuthClient.count()).toBe(0);
       const [form] = htmlForms(consent.body);
       const { body, contentType } = multipart([...form!.defaults, ['decision', 'allow']]);
-      const answer = await raw(server.port, {
+      const answer = await raw(app.server.port, {
         path,
-        headers: { cookie: cookieHeader(session), origin: server.origin, 'content-type': contentType },
+        headers: { cookie: cookieHeader(session), origin: app.server.origin, 'content-type': contentType },
         body,
       });
       expect(answer.status, answer.body.slice(0, 300)).toBe(303);
       expect(answer.headers['x-action-redirect'] ?? answer.headers.location).toMatch(/^https:\/\/agent\.example\/cb\?code=/);
-      expect(await database.db.oAuthClient.count()).toBe(1);
+      expect(await app.database.db.oAuthClient.count()).toBe(1);
     });
   });
 
-  describe('item 4: a client name cannot rewrite the consent page', () => {
+  describe('a client name cannot rewrite the consent page', () => {
     it('bidi, zero-width and control characters are dropped from a registered name, and names are isolated', async () => {
       const registered = await post(
         '/api/oauth/register',
@@ -194,7 +191,7 @@ describe('hostile OAuth requests on one server', () => {
       expect(registered.status, registered.body).toBe(201);
       const { client_id: clientId, client_name: name } = registered.json();
       expect(name).toBe('Helper x');
-      const consent = await page(authorizePath(server.origin, clientId, 'https://app.example/cb'));
+      const consent = await page(authorizePath(app.server.origin, clientId, 'https://app.example/cb'));
       expect(consent.body).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b]/);
       expect(consent.body).not.toContain('\u0000');
       expect(consent.body).toContain('<bdi>Helper x</bdi>');
@@ -203,7 +200,7 @@ describe('hostile OAuth requests on one server', () => {
     });
   });
 
-  describe('item 11: a tampered consent form', () => {
+  describe('a tampered consent form', () => {
     it('a consent answer whose redirect_uri was changed is refused, not a 500', async () => {
       const registered = await post(
         '/api/oauth/register',
@@ -212,21 +209,21 @@ describe('hostile OAuth requests on one server', () => {
         'application/json',
       );
       const clientId = registered.json().client_id as string;
-      const path = authorizePath(server.origin, clientId, 'https://app.example/cb');
+      const path = authorizePath(app.server.origin, clientId, 'https://app.example/cb');
       const [form] = htmlForms((await page(path)).body);
       const fields = form!.defaults.map(([name, value]): [string, string] => [
         name,
         name === 'redirect_uri' ? 'https://evil.example/cb' : value,
       ]);
       const { body, contentType } = multipart([...fields, ['decision', 'allow']]);
-      const answer = await raw(server.port, {
+      const answer = await raw(app.server.port, {
         path,
-        headers: { cookie: cookieHeader(session), origin: server.origin, 'content-type': contentType },
+        headers: { cookie: cookieHeader(session), origin: app.server.origin, 'content-type': contentType },
         body,
       });
       expect(answer.status, answer.body.slice(0, 300)).toBe(303);
       expect(answer.headers['x-action-redirect'] ?? answer.headers.location).toMatch(/^\/oauth\/authorize\/refused/);
-      expect(await database.db.oAuthCode.count({ where: { client: { clientId } } })).toBe(0);
+      expect(await app.database.db.oAuthCode.count({ where: { client: { clientId } } })).toBe(0);
     });
 
     it('a consent answer carrying a 50,000-character state is refused, not sent back in a Location no client can read', async () => {
@@ -236,15 +233,15 @@ describe('hostile OAuth requests on one server', () => {
         JSON.stringify({ client_name: 'Long', redirect_uris: ['https://app.example/cb'] }),
         'application/json',
       );
-      const path = authorizePath(server.origin, registered.json().client_id as string, 'https://app.example/cb');
+      const path = authorizePath(app.server.origin, registered.json().client_id as string, 'https://app.example/cb');
       const [form] = htmlForms((await page(path)).body);
       // A bad response_type too: such a request is answered on the client's redirect URI, state included.
       const tampered: Record<string, string> = { state: 'x'.repeat(50_000), response_type: 'token' };
       const fields = form!.defaults.map(([name, value]): [string, string] => [name, tampered[name] ?? value]);
       const { body, contentType } = multipart([...fields, ['decision', 'allow']]);
-      const answer = await raw(server.port, {
+      const answer = await raw(app.server.port, {
         path,
-        headers: { cookie: cookieHeader(session), origin: server.origin, 'content-type': contentType },
+        headers: { cookie: cookieHeader(session), origin: app.server.origin, 'content-type': contentType },
         body,
       });
       expect(answer.status).toBe(303);
@@ -253,20 +250,13 @@ describe('hostile OAuth requests on one server', () => {
   });
 });
 
-describe('item 5: the fence around client metadata documents', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
+describe('the fence around client metadata documents', () => {
   let session: Cookies;
-
-  beforeAll(async () => {
-    database = await testDatabase('sqlite');
-    await createUser(database.db, { email: 'fran@example.com', password: PASSWORD });
-    server = await startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS });
-    ({ cookies: session } = await signIn(server.port, 'fran@example.com', PASSWORD));
+  const app = testApp('sqlite', {
+    seed: (database) => createUser(database.db, { email: 'fran@example.com', password: PASSWORD }),
   });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
+  beforeAll(async () => {
+    ({ cookies: session } = await signIn(app.server.port, 'fran@example.com', PASSWORD));
   });
 
   it.each([
@@ -276,9 +266,9 @@ describe('item 5: the fence around client metadata documents', () => {
     ['6to4 of 127.0.0.1', '2002:7f00:1::1'],
     ['Teredo', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
   ])('%s (%s) is refused as private before any connection', async (_, address) => {
-    const res = await raw(server.port, {
+    const res = await raw(app.server.port, {
       method: 'GET',
-      path: authorizePath(server.origin, `https://[${address}]/client.json`, 'https://agent.example/cb'),
+      path: authorizePath(app.server.origin, `https://[${address}]/client.json`, 'https://agent.example/cb'),
       headers: { cookie: cookieHeader(session) },
     });
     expect(res.status).toBe(200);
@@ -286,7 +276,7 @@ describe('item 5: the fence around client metadata documents', () => {
   });
 });
 
-describe('item 3: OAuth budgets are shared through REDIS_URL', () => {
+describe('OAuth budgets are shared through REDIS_URL', () => {
   let database: TestDatabase;
   let redis: TestRedis;
   let a: RunningServer;
@@ -340,43 +330,22 @@ describe('item 3: OAuth budgets are shared through REDIS_URL', () => {
   });
 });
 
-describe('item 10: a stalled PostgreSQL on the OAuth endpoints', () => {
-  let database: TestDatabase;
-  let proxy: StallProxy;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    database = await testDatabase('postgres');
-    const target = new URL(database.url);
-    proxy = await startStallProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const viaProxy = new URL(database.url);
-    viaProxy.host = `127.0.0.1:${proxy.port}`;
-    server = await startServer({
-      DATABASE_URL: viaProxy.toString(),
-      ...GENEROUS_BUDGETS,
-      DB_CONNECT_TIMEOUT_SECONDS: '2',
-      DB_QUERY_TIMEOUT_SECONDS: '2',
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await proxy?.close();
-    await database?.close();
-  });
+describe('a stalled PostgreSQL on the OAuth endpoints', () => {
+  const app = testApp('postgres', { stallProxy: true, env: { DB_CONNECT_TIMEOUT_SECONDS: '2', DB_QUERY_TIMEOUT_SECONDS: '2' } });
 
   it('registration, token and revocation answer 503 temporarily_unavailable with Retry-After, never 500', async () => {
-    proxy.stall();
+    app.proxy.stall();
     const requests: [string, string, string][] = [
       ['/api/oauth/register', 'application/json', JSON.stringify({ client_name: 'X', redirect_uris: ['https://app.example/cb'] })],
       ['/api/oauth/token', FORM, new URLSearchParams({ client_id: 'jevc_x', grant_type: 'refresh_token', refresh_token: 'r' }).toString()],
       ['/api/oauth/revoke', FORM, new URLSearchParams({ client_id: 'jevc_x', token: 't' }).toString()],
     ];
     for (const [path, type, body] of requests) {
-      const res = await raw(server.port, { path, headers: { 'content-type': type }, body });
+      const res = await raw(app.server.port, { path, headers: { 'content-type': type }, body });
       expect(res.status, `${path} ${res.body}`).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toMatchObject({ error: 'temporarily_unavailable' });
     }
-    proxy.forward();
+    app.proxy.forward();
   }, 60_000);
 });

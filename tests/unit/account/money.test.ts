@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bankrollSettingsSchema } from '@/lib/account/bankroll';
 import { typedCents } from '@/lib/account/money';
 
-// Amounts typed by people (the Bankroll and Bets pages, `jev bankroll set`): one parser, exact to the cent
-// (issue 23, item 12).
+// Amounts typed by people (the Bankroll and Bets pages, `jev bankroll set`): one parser, exact to the cent,
+// so a typed amount is never rounded on its way to the book.
 
 describe('typedCents', () => {
   it.each([

@@ -21,6 +21,7 @@ describe('lib/betting index', () => {
   it('exposes the agreed API', () => {
     expect(Object.keys(betting).sort()).toEqual(
       [
+        'EVEN_MONEY_ODDS',
         'MAX_AMERICAN_ODDS',
         'MIN_FAIR_PROBABILITY',
         'MIN_AMERICAN_ODDS',
@@ -43,6 +44,7 @@ describe('lib/betting index', () => {
         'fullKellyFraction',
         'gradeSelection',
         'impliedProbability',
+        'isOutsideEvenMoneyGap',
         'isValidAmericanOdds',
         'overround',
         'parlay',

@@ -81,8 +81,8 @@ describe('email and password sign-in', () => {
     expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.0.0.8')).toMatchObject({ outcome: 'signed_in' });
   });
 
-  // Defect 7 of issue 14: with the shared store pointing at something that accepts connections and never
-  // answers, 40 wrong passwords were all checked and the right one then signed in.
+  // With the shared store pointing at something that accepts connections and never answers, 40 wrong
+  // passwords were once all checked and the right one then signed in; the account limit must hold in-process.
   it.each(['upstash', 'redis'] as const)(
     'keeps the account limit with a dead %s store, waiting for it at most once',
     async (store) => {

@@ -3,9 +3,9 @@ import { MAX_AMOUNT } from '@/lib/account/money';
 import { toIssues } from '@/lib/tools/inputs';
 import { findTool, TOOL_RECORDS } from '@/lib/tools/registry';
 
-// Issue 14, defect 3: every money argument of every tool has the one bound (10,000,000) that fits both
-// databases; past it is 400 invalid_input naming the argument. Issue 23, item 12: and it is a whole number of
-// cents, never rounded (a stake of 0.004 was logged as 0).
+// Every money argument of every tool has the one bound (10,000,000) that fits both databases; past it is
+// 400 invalid_input naming the argument. And it is a whole number of cents, never rounded (a stake of 0.004
+// was once logged as 0).
 
 const issuesOf = (name: string, args: Record<string, unknown>) => {
   const result = findTool(name)!.input.safeParse(args);

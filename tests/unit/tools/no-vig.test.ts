@@ -6,7 +6,7 @@ import { calcNoVigOdds } from '@/lib/tools/calculators';
 import type { ToolContext } from '@/lib/tools/types';
 import { anyMarket } from '../betting/support';
 
-// Issue 14, defect 5: every input the schema accepts gets a finite answer, its fair American odds whole
+// Every input the schema accepts gets a finite answer, its fair American odds whole
 // numbers within -100000..+1000000 (a fair price beyond them answers the bound).
 
 const call = async (args: unknown) => {

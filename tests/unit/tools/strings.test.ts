@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NUL_MESSAGE, SURROGATE_MESSAGE, toIssues } from '@/lib/tools/inputs';
 import { TOOLS, TOOL_RECORDS } from '@/lib/tools/registry';
 
-// Issue 14, defect 4: NUL (PostgreSQL refuses it) and lone surrogates (SQLite refuses them) in any string
+// NUL (PostgreSQL refuses it) and lone surrogates (SQLite refuses them) in any string
 // argument of any tool are 400 invalid_input with a clear message, before any query runs.
 
 type Schema = { type?: string; format?: string; enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
