@@ -1,3 +1,4 @@
+import { isOutsideEvenMoneyGap } from '@/lib/betting/odds';
 import type { Db } from '@/lib/db/client';
 import type { OddsApi, OddsEvent, ScoreEvent } from '../providers/odds-api';
 import { gameIdFor, normaliseName, seasonOf, SPORT_INFO, type Sport } from '../sports';
@@ -50,7 +51,7 @@ export function eventPrices(event: OddsEvent, gameId: string, home: CatalogueTea
           : sideOf(outcome.name);
         const player = isProp ? outcome.description?.trim() : '';
         const price = Math.round(outcome.price);
-        if (side === undefined || player === undefined || (isProp && player === '') || Math.abs(price) < 100) return undefined;
+        if (side === undefined || player === undefined || (isProp && player === '') || !isOutsideEvenMoneyGap(price)) return undefined;
         return {
           gameId,
           market: market.key,
