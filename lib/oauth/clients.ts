@@ -129,6 +129,8 @@ type KeptDocument = { until: number; document: Promise<MetadataDocument> };
 /** The metadata documents fetched lately, by client id (failures too, for less time); one per process, the root's. */
 export type ClientDocuments = Map<string, KeptDocument>;
 
+export const createClientDocuments = (): ClientDocuments => new Map();
+
 export interface ClientLookup {
   allowLoopbackForTests: boolean;
   now: Date;

@@ -11,7 +11,7 @@ import { createGateway } from '@/lib/gateway/pipeline';
 import { createToolServices } from '@/lib/gateway/tool-context';
 import { createMcpEndpoint } from '@/lib/mcp/http';
 import { classifierFor, type Classifier } from '@/lib/news/classifier';
-import type { ClientDocuments } from '@/lib/oauth/clients';
+import { createClientDocuments, type ClientDocuments } from '@/lib/oauth/clients';
 import { createOAuthEndpoints } from '@/lib/oauth/endpoints';
 import { createRateLimiter, type BudgetStore } from '@/lib/ratelimit';
 import { findTool as catalogueTool } from '@/lib/tools/registry';
@@ -61,7 +61,7 @@ export function createRoot(deps: RootDeps) {
     maxSummaries: config.STATS_MAX_SUMMARIES,
     claims,
   };
-  const clientDocuments: ClientDocuments = deps.clientDocuments ?? new Map();
+  const clientDocuments: ClientDocuments = deps.clientDocuments ?? createClientDocuments();
   let auth: AuthOptions | undefined;
 
   return {
@@ -118,7 +118,7 @@ export function root(): Root {
     holder.jevProcessWide ??= {
       budgets: createRateLimiter(budgetStoreSettings(config)),
       tokenMemory: createTokenMemory(config.REDIS_URL),
-      clientDocuments: new Map(),
+      clientDocuments: createClientDocuments(),
     };
     instance = createRoot({ config, ...holder.jevProcessWide });
   }

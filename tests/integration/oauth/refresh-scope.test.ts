@@ -29,7 +29,8 @@ describe('refresh token scope', () => {
     const tokens = createTokens(database.db, { lookupMaxAgeMs: 0, redisUrl: undefined });
     deps = () => ({ db: database.db, config, limiter, tokens, address: '203.0.113.1', now: new Date() });
     userId = await database.user('scope@example.com');
-    clientId = (await registerClient(database.db, { client_name: 'Scope Agent', redirect_uris: [REDIRECT] }, new Date())).client_id as string;
+    clientId = (await registerClient(database.db, { client_name: 'Scope Agent', redirect_uris: [REDIRECT] }, new Date()))
+      .client_id as string;
     clientRowId = (await database.db.oAuthClient.findUniqueOrThrow({ where: { clientId } })).id;
   });
   afterAll(() => database?.close());
