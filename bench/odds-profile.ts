@@ -21,6 +21,7 @@ async function main() {
     const ctx = toolContext(db, { env: { ODDS_CACHE_SECONDS: '0' } });
     const cases = {
       'NFL week': { sport: 'nfl' },
+      'NFL week, detail: "full"': { sport: 'nfl', detail: 'full' },
       'value scan': { sport: 'nfl', minExpectedValue: 0.02, minBooks: 3 },
       'history: true': { sport: 'nfl', history: true },
     } as const;
