@@ -1,3 +1,4 @@
+import { multipart } from './html-forms';
 import { raw, type RawResponse } from './http';
 
 // The console's next-auth flows over raw HTTP: a CSRF token, a password sign-in and a sign-out, each with
@@ -51,6 +52,25 @@ export async function signOut(port: number, cookies: Cookies): Promise<RawRespon
     path: '/api/auth/signout',
     headers: { 'content-type': FORM, cookie: cookieHeader(fresh.cookies) },
     body: new URLSearchParams({ csrfToken: fresh.token, json: 'true', callbackUrl: '/signin' }).toString(),
+  });
+}
+
+/**
+ * Posts a console form (a server action's fields, as the browser would send them: multipart, same origin) to
+ * `path` with the session's cookies; `headers` go with it.
+ */
+export function postForm(
+  server: { port: number; origin: string },
+  cookies: Cookies,
+  path: string,
+  fields: [string, string][],
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
+  const { body, contentType } = multipart(fields);
+  return raw(server.port, {
+    path,
+    headers: { cookie: cookieHeader(cookies), origin: server.origin, 'content-type': contentType, ...headers },
+    body,
   });
 }
 

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { saveBankroll } from '@/lib/account/bankroll';
 import { createUser } from '@/lib/account/users';
 import { ERROR_STATUS } from '@/lib/errors';
-import { cookieHeader, signIn, type Cookies } from '../helpers/console-http';
+import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console-http';
 import { PROVIDERS } from '../helpers/fixtures';
 import { addGame, addPrices } from '../helpers/games';
 import { argumentsOf, JUNK, NASTY_STRINGS, type Schema } from '../helpers/fuzz-values';
-import { htmlForms, multipart, type HtmlForm } from '../helpers/html-forms';
+import { htmlForms, type HtmlForm } from '../helpers/html-forms';
 import { raw, type RawResponse } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
@@ -256,12 +256,7 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
       for (const form of forms) {
         await fc.assert(
           fc.asyncProperty(submissionOf(form), async (fields) => {
-            const { body, contentType } = multipart(fields);
-            const res = await raw(app.server.port, {
-              path,
-              headers: { cookie: cookieHeader(cookies), origin: app.server.origin, 'content-type': contentType, connection: 'close' },
-              body,
-            });
+            const res = await postForm(app.server, cookies, path, fields, { connection: 'close' });
             submissions += 1;
             expectNoServerError(`${path} ${JSON.stringify(fields).slice(0, 300)}`, res);
           }),

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveBankroll } from '@/lib/account/bankroll';
 import { createUser } from '@/lib/account/users';
-import { cookieHeader, signIn, type Cookies } from '../helpers/console-http';
+import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console-http';
 import { PROVIDERS } from '../helpers/fixtures';
 import { addGame } from '../helpers/games';
 import { raw } from '../helpers/http';
-import { htmlForms, multipart } from '../helpers/html-forms';
+import { htmlForms } from '../helpers/html-forms';
 import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
 
@@ -84,12 +84,7 @@ describe.each(PROVIDERS)('labels and names on %s', (provider) => {
     const connect = await page('/connect');
     const revoke = htmlForms(connect.body).find((form) => form.hidden.some(([name]) => name === 'tokenId'));
     const fields = revoke!.defaults.map(([name, value]): [string, string] => [name, name === 'tokenId' ? 'tok\u0000en' : value]);
-    const { body, contentType } = multipart(fields);
-    const revoked = await raw(app.server.port, {
-      path: '/connect',
-      headers: { cookie: cookieHeader(session), origin: app.server.origin, 'content-type': contentType },
-      body,
-    });
+    const revoked = await postForm(app.server, session, '/connect', fields);
     expect(revoked.status, revoked.body.slice(0, 200)).toBe(200);
     const query = new URLSearchParams({ client_id: 'jevc_a\u0000b', redirect_uri: 'https://app.example/cb', response_type: 'code' });
     const authorize = await page(`/oauth/authorize?${query}`);
@@ -104,12 +99,7 @@ describe.each(PROVIDERS)('labels and names on %s', (provider) => {
       name,
       name === 'name' ? 'Mine \u202e\u200b\u0000 laptop' : value,
     ]);
-    const { body, contentType } = multipart(fields);
-    const created = await raw(app.server.port, {
-      path: '/connect',
-      headers: { cookie: cookieHeader(session), origin: app.server.origin, 'content-type': contentType },
-      body,
-    });
+    const created = await postForm(app.server, session, '/connect', fields);
     expect(created.status, created.body.slice(0, 200)).toBe(200);
     expect(await app.database.db.accessToken.findFirst({ where: { userId, name: 'Mine laptop' } })).not.toBeNull();
   });
@@ -146,12 +136,7 @@ describe.each(PROVIDERS)('amounts of money on %s', (provider) => {
       (candidate) => candidate.inputs.has(field) || candidate.hidden.some(([n]) => n === field),
     );
     const fields = form!.defaults.filter(([name]) => !(name in values)).concat(Object.entries(values));
-    const { body, contentType } = multipart(fields);
-    return raw(app.server.port, {
-      path,
-      headers: { cookie: cookieHeader(session), origin: app.server.origin, 'content-type': contentType },
-      body,
-    });
+    return postForm(app.server, session, path, fields);
   }
   const bankroll = () => app.database.db.bankroll.findUniqueOrThrow({ where: { userId } });
 

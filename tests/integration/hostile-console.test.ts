@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@/lib/account/users';
-import { cookieHeader, signIn, type Cookies } from '../helpers/console-http';
+import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console-http';
 import { raw } from '../helpers/http';
-import { htmlForms, multipart } from '../helpers/html-forms';
+import { htmlForms } from '../helpers/html-forms';
 import { streamBody } from '../helpers/streamed-body';
 import { testApp } from '../helpers/test-app';
 import { legacy, modern, MODERN } from './mcp/support';
@@ -260,12 +260,7 @@ describe('a stalled PostgreSQL on console pages and server actions', () => {
       expect(res.headers['retry-after']).toBe('5');
       expect(res.body).toContain('This page is unavailable right now');
     }
-    const { body, contentType } = multipart(filled);
-    const saved = await raw(app.server.port, {
-      path: '/bankroll',
-      headers: { cookie: cookieHeader(session), origin: app.server.origin, 'content-type': contentType },
-      body,
-    });
+    const saved = await postForm(app.server, session, '/bankroll', filled);
     expect(saved.status, saved.body.slice(0, 200)).toBe(503);
     expect(saved.headers['retry-after']).toBe('5');
     app.proxy.forward();

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@/lib/account/users';
-import { cookieHeader, signIn, type Cookies } from '../../helpers/console-http';
+import { cookieHeader, postForm, signIn, type Cookies } from '../../helpers/console-http';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
-import { htmlForms, multipart } from '../../helpers/html-forms';
+import { htmlForms } from '../../helpers/html-forms';
 import { raw, type RawResponse } from '../../helpers/http';
 import { startTestRedis, type TestRedis } from '../../helpers/redis-server';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from '../../helpers/server';
@@ -168,12 +168,7 @@ describe('hostile OAuth requests on one server', () => {
       expect(mainText(consent.body)).toContain('Allow Good Agent to use JEV?');
       expect(await app.database.db.oAuthClient.count()).toBe(0);
       const [form] = htmlForms(consent.body);
-      const { body, contentType } = multipart([...form!.defaults, ['decision', 'allow']]);
-      const answer = await raw(app.server.port, {
-        path,
-        headers: { cookie: cookieHeader(session), origin: app.server.origin, 'content-type': contentType },
-        body,
-      });
+      const answer = await postForm(app.server, session, path, [...form!.defaults, ['decision', 'allow']]);
       expect(answer.status, answer.body.slice(0, 300)).toBe(303);
       expect(answer.headers['x-action-redirect'] ?? answer.headers.location).toMatch(/^https:\/\/agent\.example\/cb\?code=/);
       expect(await app.database.db.oAuthClient.count()).toBe(1);
@@ -215,12 +210,7 @@ describe('hostile OAuth requests on one server', () => {
         name,
         name === 'redirect_uri' ? 'https://evil.example/cb' : value,
       ]);
-      const { body, contentType } = multipart([...fields, ['decision', 'allow']]);
-      const answer = await raw(app.server.port, {
-        path,
-        headers: { cookie: cookieHeader(session), origin: app.server.origin, 'content-type': contentType },
-        body,
-      });
+      const answer = await postForm(app.server, session, path, [...fields, ['decision', 'allow']]);
       expect(answer.status, answer.body.slice(0, 300)).toBe(303);
       expect(answer.headers['x-action-redirect'] ?? answer.headers.location).toMatch(/^\/oauth\/authorize\/refused/);
       expect(await app.database.db.oAuthCode.count({ where: { client: { clientId } } })).toBe(0);
@@ -238,12 +228,7 @@ describe('hostile OAuth requests on one server', () => {
       // A bad response_type too: such a request is answered on the client's redirect URI, state included.
       const tampered: Record<string, string> = { state: 'x'.repeat(50_000), response_type: 'token' };
       const fields = form!.defaults.map(([name, value]): [string, string] => [name, tampered[name] ?? value]);
-      const { body, contentType } = multipart([...fields, ['decision', 'allow']]);
-      const answer = await raw(app.server.port, {
-        path,
-        headers: { cookie: cookieHeader(session), origin: app.server.origin, 'content-type': contentType },
-        body,
-      });
+      const answer = await postForm(app.server, session, path, [...fields, ['decision', 'allow']]);
       expect(answer.status).toBe(303);
       expect(answer.headers['x-action-redirect'] ?? answer.headers.location).toMatch(/^\/oauth\/authorize\/refused/);
     });
