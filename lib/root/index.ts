@@ -50,11 +50,12 @@ export function createRoot(deps: RootDeps) {
   const budgets = deps.budgets ?? createRateLimiter(budgetStoreSettings(config));
   const providers = deps.providers ?? createProviders(config);
   const classifier = deps.classifier ?? classifierFor(config);
+  const findTool = deps.findTool ?? catalogueTool;
   // Leases follow the wall clock whatever `now` says: a run's `now` may be minutes old by its last fetch.
   const claims = fetchClaims(config.PROVIDER_TIMEOUT_SECONDS * 1000, Date.now);
   const tokens = createTokens(db, { lookupMaxAgeMs: config.TOKEN_CACHE_SECONDS * 1000, redisUrl: config.REDIS_URL }, deps.tokenMemory);
   const tools = createToolServices({ config, db, now, claims, providers, classifier });
-  const gateway = createGateway({ config, limiter: budgets, now, findTool: deps.findTool ?? catalogueTool, tokens, services: tools });
+  const gateway = createGateway({ config, limiter: budgets, now, findTool, tokens, services: tools });
   const ingestSettings: IngestSettings = {
     oddsFreshMs: config.ODDS_FRESH_SECONDS * 1000,
     propsTtlMs: config.PROPS_TTL_SECONDS * 1000,
@@ -76,7 +77,7 @@ export function createRoot(deps: RootDeps) {
     gateway,
     mcp: createMcpEndpoint(gateway),
     /** The console's pages run the catalogue's read tools through this, for the signed-in user. */
-    console: createConsoleReader(tools, deps.findTool ?? catalogueTool),
+    console: createConsoleReader(tools, findTool),
     oauth: createOAuthEndpoints({ config, db, limiter: budgets, tokens, now }),
     /** The OAuth client metadata documents fetched lately (the authorization page looks clients up in them). */
     clientDocuments,
@@ -95,8 +96,9 @@ export type Root = ReturnType<typeof createRoot>;
 /**
  * What every part of one process shares: the budget store (one count per address and token, whoever spends
  * it), the token look-ups with their revocation bus (a token revoked by a server action is refused by the
- * API at once) and the client documents fetched (one fetch, or one cached failure, per client). On globalThis, because Next builds route handlers, server actions and instrumentation as
- * separate module graphs, each with its own copy of this module.
+ * API at once) and the client documents fetched (one fetch, or one cached failure, per client). On
+ * globalThis, because Next builds route handlers, server actions and instrumentation as separate module
+ * graphs, each with its own copy of this module.
  */
 interface ProcessWide {
   budgets: BudgetStore;
