@@ -1,23 +1,17 @@
 import { config } from '@/lib/config';
 import { shareRequestDeadline } from '@/lib/observe';
+import { processWide } from '@/lib/root/process';
 
 // Read the configuration at start-up, so a bad or missing setting (such as NEXTAUTH_SECRET on a public
 // production host) stops the server with a message naming it instead of failing every request later
-// (Next itself would log the error and go on serving). This part stays synchronous: server.mjs reads the
-// shared deadline as soon as Next is prepared.
+// (Next itself would log the error and go on serving). Then listen for revocations made on any instance (or by
+// the CLI), which reach this one through Redis within milliseconds. Only the process-wide parts are loaded
+// here: the routes build the rest of the root (lib/root) when first asked.
 try {
-  shareRequestDeadline(config().REQUEST_DEADLINE_SECONDS * 1000);
+  const cfg = config();
+  shareRequestDeadline(cfg.REQUEST_DEADLINE_SECONDS * 1000);
+  processWide(cfg).tokenMemory.bus.listen();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-
-// Then the composition root, imported on its own: the MCP SDK it includes loads asynchronously, which would
-// otherwise hold back the lines above. Revocations made on any instance (or by the CLI) reach this one
-// through Redis within milliseconds.
-import('@/lib/root')
-  .then(({ root }) => root().tokens.listen())
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });

@@ -1,5 +1,5 @@
 import type { AuthOptions } from 'next-auth';
-import { createTokenMemory, createTokens, type TokenMemory } from '@/lib/account/tokens';
+import { createTokens, type TokenMemory } from '@/lib/account/tokens';
 import { createAuthOptions } from '@/lib/auth/options';
 import { budgetStoreSettings, config as configFromEnvironment, type Config } from '@/lib/config';
 import { fetchClaims, ingest, type IngestOptions, type IngestSettings } from '@/lib/data/ingest';
@@ -16,6 +16,7 @@ import { createOAuthEndpoints } from '@/lib/oauth/endpoints';
 import { createRateLimiter, type BudgetStore } from '@/lib/ratelimit';
 import { findTool as catalogueTool } from '@/lib/tools/registry';
 import type { ToolDefinition } from '@/lib/tools/types';
+import { processWide } from './process';
 
 // The one composition root: every service the API, the MCP endpoint, the console, the OAuth endpoints, the
 // jev command and the ingestion worker use is built here, from the configuration, a database, a clock and a
@@ -93,36 +94,17 @@ export function createRoot(deps: RootDeps) {
 
 export type Root = ReturnType<typeof createRoot>;
 
-/**
- * What every part of one process shares: the budget store (one count per address and token, whoever spends
- * it), the token look-ups with their revocation bus (a token revoked by a server action is refused by the
- * API at once) and the client documents fetched (one fetch, or one cached failure, per client). On
- * globalThis, because Next builds route handlers, server actions and instrumentation as separate module
- * graphs, each with its own copy of this module.
- */
-interface ProcessWide {
-  budgets: BudgetStore;
-  tokenMemory: TokenMemory;
-  clientDocuments: ClientDocuments;
-}
-
 let instance: Root | undefined;
 
 /**
  * The process's root, built from the environment on first use: one per module graph, since a service's errors
  * must be the classes its callers test for (a ToolError of another graph is not a ToolError here), each
- * built on the process-wide parts.
+ * built on the process-wide parts (./process.ts).
  */
 export function root(): Root {
   if (!instance) {
     const config = configFromEnvironment();
-    const holder = globalThis as { jevProcessWide?: ProcessWide };
-    holder.jevProcessWide ??= {
-      budgets: createRateLimiter(budgetStoreSettings(config)),
-      tokenMemory: createTokenMemory(config.REDIS_URL),
-      clientDocuments: createClientDocuments(),
-    };
-    instance = createRoot({ config, ...holder.jevProcessWide });
+    instance = createRoot({ config, ...processWide(config) });
   }
   return instance;
 }

@@ -1,0 +1,28 @@
+import { createTokenMemory, type TokenMemory } from '@/lib/account/tokens';
+import { budgetStoreSettings, type Config } from '@/lib/config';
+import { createClientDocuments, type ClientDocuments } from '@/lib/oauth/clients';
+import { createRateLimiter, type BudgetStore } from '@/lib/ratelimit';
+
+// What every part of one process shares: the budget store (one count per address and token, whoever spends
+// it), the token look-ups with their revocation bus (a token revoked by a server action is refused by the API
+// at once) and the client documents fetched (one fetch, or one cached failure, per client). On globalThis,
+// because Next builds route handlers, server actions and instrumentation as separate module graphs, each with
+// its own copy of these modules. Kept apart from the root so that start-up can reach the revocation bus
+// without loading the whole app a second time.
+
+export interface ProcessWide {
+  budgets: BudgetStore;
+  tokenMemory: TokenMemory;
+  clientDocuments: ClientDocuments;
+}
+
+/** The process's shared parts, made on first use from the configuration. */
+export function processWide(config: Config): ProcessWide {
+  const holder = globalThis as { jevProcessWide?: ProcessWide };
+  holder.jevProcessWide ??= {
+    budgets: createRateLimiter(budgetStoreSettings(config)),
+    tokenMemory: createTokenMemory(config.REDIS_URL),
+    clientDocuments: createClientDocuments(),
+  };
+  return holder.jevProcessWide;
+}
