@@ -75,8 +75,6 @@ export function createTokens(db: Db, { lookupMaxAgeMs, redisUrl }: TokenSettings
     noteUsed: (tokenId: string, now: Date) => stamps.tokenUsed(db, tokenId, now),
     /** Stamps the client the token was last used from, like noteUsed. */
     noteClient: (tokenId: string, clientName: string, now: Date) => stamps.clientSeen(db, tokenId, clientName, now),
-    /** Hears revocations made by other instances and the CLI (the server, at start-up). */
-    listen: () => bus.listen(),
   };
 }
 
