@@ -4,6 +4,22 @@
 /** JSON-RPC's internal error: what a request still running at the deadline is answered with. */
 export const INTERNAL_ERROR = -32603;
 
+/** The headers the SDK's 2025-era transport answers an event stream with (Cache-Control is set by the endpoint). */
+const EVENT_STREAM_HEADERS = { 'Content-Type': 'text/event-stream', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' };
+
+/** One event of a 2025-era answer, as the SDK writes it. */
+const eventOf = (message: unknown) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+
+/** A whole 2025-era answer: an event stream of `messages`, already ended. */
+export function eventStreamOf(messages: readonly unknown[]): Response {
+  return new Response(messages.map(eventOf).join(''), { headers: EVENT_STREAM_HEADERS });
+}
+
+/** The answer to requests still running at the deadline: -32603 for each. */
+export function lateAnswers(requestIds: readonly unknown[], message: string) {
+  return requestIds.map((id) => ({ jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR, message } }));
+}
+
 const member = (value: unknown, key: string): unknown =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 
@@ -42,11 +58,11 @@ export function boundEventStream(response: Response, ms: number, requestIds: rea
       timer = setTimeout(() => {
         if (closed) return;
         closed = true;
-        for (const id of requestIds) {
-          if (answered.has(id)) continue;
-          const error = { jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR, message } };
-          controller.enqueue(encoder.encode(`event: message\ndata: ${JSON.stringify(error)}\n\n`));
-        }
+        for (const late of lateAnswers(
+          requestIds.filter((id) => !answered.has(id)),
+          message,
+        ))
+          controller.enqueue(encoder.encode(eventOf(late)));
         controller.close();
         reader.cancel().catch(() => undefined);
       }, ms);

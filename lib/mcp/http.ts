@@ -3,13 +3,14 @@ import type { Gateway } from '@/lib/gateway/pipeline';
 import { withDeadline } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
 import { cleanLabel, LABEL_MAX_CODE_POINTS } from '@/lib/text';
-import { boundEventStream, INTERNAL_ERROR } from './event-stream-deadline';
+import { answerDirectly, directCall } from './direct-call';
+import { boundEventStream, eventStreamOf, INTERNAL_ERROR, lateAnswers } from './event-stream-deadline';
 import { bodyOf, isRequest, parseMessages, type Message, type Messages } from './messages';
 import { batchRefusal } from './sdk/batches';
 import { dropSelfCancellations } from './sdk/cancellations';
 import { renameListenRequests } from './sdk/listen';
 import { withAllVersions } from './sdk/versions';
-import { createMcpServer, type McpCaller, type Reach } from './server';
+import { createMcpServer, runTool, SERVER_INFO, TOOL_NAMES, type McpCaller, type Reach } from './server';
 
 // The MCP front end. The gateway's request steps run first, once, in the contract's order (docs/contract.md,
 // "MCP errors before the protocol"): host and origin, address budget, token shape, body (type, size, JSON into
@@ -70,7 +71,24 @@ function survey(messages: Messages, refusedListen: boolean) {
 /** Thrown when the request deadline passes before the SDK has answered. */
 class DeadlinePassed extends Error {}
 
-export function createMcpEndpoint(gateway: Gateway) {
+/** What one request's answer is: from the SDK, or whole already (a direct call, lib/mcp/direct-call.ts). */
+interface Served {
+  response: Response;
+  requestIds: unknown[];
+  whole: boolean;
+}
+
+/** Set while a request is served: a 2025-era call answered directly ends as an event stream at the deadline. */
+interface Deadline {
+  streamIds?: unknown[];
+}
+
+export interface McpEndpointOptions {
+  /** Default true; false serves every request through the SDK (the tests compare the two paths' answers). */
+  directCalls?: boolean;
+}
+
+export function createMcpEndpoint(gateway: Gateway, { directCalls = true }: McpEndpointOptions = {}) {
   // The caller travels in authInfo, the SDK's pass-through for who a request acts for; only post() calls fetch.
   const handler = createMcpHandler(
     ({ authInfo }) => {
@@ -80,22 +98,28 @@ export function createMcpEndpoint(gateway: Gateway) {
     { responseMode: 'json' },
   );
 
-  async function serve(request: Request): Promise<{ response: Response; requestIds: unknown[] }> {
+  async function serve(request: Request, deadline: Deadline): Promise<Served> {
     const { token, caller, body } = await gateway.acceptMcp(request, parseMessages);
     const messages = dropSelfCancellations(body);
     const refusal = batchRefusal(messages, request.headers.get('mcp-protocol-version'), MODERN_VERSIONS);
-    if (refusal) return { response: refusal, requestIds: [] };
+    if (refusal) return { response: refusal, requestIds: [], whole: true };
     const listen = renameListenRequests(messages, request.headers);
     const { reach, requestIds, clientName } = survey(listen.messages, listen.renamed);
     if (clientName !== undefined) gateway.noteClient(caller, clientName);
     const who: McpCaller = { caller, clientLabel: clientName ?? request.headers.get('user-agent') ?? undefined };
+    const direct = directCalls ? directCall(listen.messages, request.headers, TOOL_NAMES) : undefined;
+    if (direct) {
+      if (direct.era === 'legacy') deadline.streamIds = requestIds;
+      const result = await runTool(gateway, who, direct.name, direct.args);
+      return { response: answerDirectly(direct, result, SERVER_INFO), requestIds, whole: true };
+    }
     const authInfo: AuthInfo = { token, clientId: caller.id, scopes: [caller.scope], extra: { who, reach } };
     // The SDK skips its own size limit when given parsedBody: the gateway's was applied while reading.
     const forwarded = listen.renamed
       ? new Request(request.url, { method: request.method, headers: listen.headers, signal: request.signal })
       : request;
     const response = await handler.fetch(forwarded, { parsedBody: bodyOf(listen.messages), authInfo });
-    return { response: await withAllVersions(response, ALL_VERSIONS), requestIds };
+    return { response: await withAllVersions(response, ALL_VERSIONS), requestIds, whole: false };
   }
 
   return {
@@ -106,14 +130,19 @@ export function createMcpEndpoint(gateway: Gateway) {
     async post(request: Request): Promise<Response> {
       const started = Date.now();
       const message = `The request did not finish within ${gateway.deadlineMs / 1000} s on the service side and was ended. Try again later.`;
+      const deadline: Deadline = {};
       try {
-        const { response, requestIds } = await withDeadline(serve(request), gateway.deadlineMs, () => new DeadlinePassed());
-        const bounded = boundEventStream(response, gateway.deadlineMs - (Date.now() - started), requestIds, message);
-        bounded.headers.set('Cache-Control', NO_STORE['Cache-Control']);
-        return bounded;
+        const served = await withDeadline(serve(request, deadline), gateway.deadlineMs, () => new DeadlinePassed());
+        const { requestIds } = served;
+        const response = served.whole
+          ? served.response
+          : boundEventStream(served.response, gateway.deadlineMs - (Date.now() - started), requestIds, message);
+        return noStore(response);
       } catch (error) {
-        if (error instanceof DeadlinePassed) return jsonRpcErrorResponse(503, INTERNAL_ERROR, message);
-        return mcpErrorResponse(error);
+        if (!(error instanceof DeadlinePassed)) return mcpErrorResponse(error);
+        return deadline.streamIds
+          ? noStore(eventStreamOf(lateAnswers(deadline.streamIds, message)))
+          : jsonRpcErrorResponse(503, INTERNAL_ERROR, message);
       }
     },
 
@@ -127,6 +156,11 @@ export function createMcpEndpoint(gateway: Gateway) {
       }
     },
   };
+}
+
+function noStore(response: Response): Response {
+  response.headers.set('Cache-Control', NO_STORE['Cache-Control']);
+  return response;
 }
 
 export type McpEndpoint = ReturnType<typeof createMcpEndpoint>;

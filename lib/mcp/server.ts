@@ -20,7 +20,7 @@ import { APPS_EXTENSION, registerViews, viewLink } from './views';
 // request's messages can reach is registered: building all twenty tools, the notes and the prompts for every
 // call was a fifth of an MCP request's cost and most of its garbage.
 
-const SERVER_INFO = { name: 'jev', version: SERVICE_VERSION };
+export const SERVER_INFO = { name: 'jev', version: SERVICE_VERSION };
 
 /** Who a request acts for, passed from the HTTP wrapper to the server through the SDK's authInfo. */
 export interface McpCaller {
@@ -48,6 +48,9 @@ const TOOLS = TOOL_RECORDS.map((record) => ({
   output: shownSchema(outlineOutputSchema(record.outputSchema)),
 }));
 
+/** The names tools/call can reach. */
+export const TOOL_NAMES: ReadonlySet<string> = new Set(TOOLS.map((tool) => tool.name));
+
 function toolResult(result: unknown): CallToolResult {
   const isObject = typeof result === 'object' && result !== null && !Array.isArray(result);
   return {
@@ -59,13 +62,27 @@ function toolResult(result: unknown): CallToolResult {
 function toolFailure(error: unknown): CallToolResult {
   const failure = asToolError(error);
   return {
-    isError: true,
     content: [{ type: 'text', text: failure.message }],
     structuredContent: { error: failure.toJSON() },
+    isError: true,
   };
 }
 
-export function createMcpServer(gateway: Gateway, { caller, clientLabel }: McpCaller, reach: Reach): McpServer {
+/** One tools/call through the gateway (budgets, scope and arguments checked exactly as for REST), as its result. */
+export async function runTool(
+  gateway: Gateway,
+  { caller, clientLabel }: McpCaller,
+  toolName: string,
+  args: unknown,
+): Promise<CallToolResult> {
+  try {
+    return toolResult(await gateway.callTool({ caller, toolName, args, clientLabel }));
+  } catch (error) {
+    return toolFailure(error);
+  }
+}
+
+export function createMcpServer(gateway: Gateway, who: McpCaller, reach: Reach): McpServer {
   const server = withoutPrototypeLookups(
     new McpServer(SERVER_INFO, {
       instructions: INSTRUCTIONS,
@@ -82,14 +99,7 @@ export function createMcpServer(gateway: Gateway, { caller, clientLabel }: McpCa
       outputSchema: tool.output,
       annotations: tool.hints,
     };
-    // Budgets, scope and arguments are checked by gateway.callTool, exactly as for REST.
-    const run = async (args: unknown) => {
-      try {
-        return toolResult(await gateway.callTool({ caller, toolName: tool.name, args, clientLabel }));
-      } catch (error) {
-        return toolFailure(error);
-      }
-    };
+    const run = (args: unknown) => runTool(gateway, who, tool.name, args);
     const link = viewLink(tool.name);
     if (link) registerAppTool(server, tool.name, { ...config, _meta: link }, run);
     else server.registerTool(tool.name, config, run);

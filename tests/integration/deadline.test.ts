@@ -107,6 +107,23 @@ describe('the request deadline', () => {
     expect(events.find((event) => event.id === 2)?.error?.code).toBe(-32603);
   });
 
+  it('MCP 2025-11-25: a single tools/call still running at the deadline ends its event stream with -32603', async () => {
+    const endpoint = createMcpEndpoint(gateway);
+    const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'calc_ev', arguments: args } };
+    const started = Date.now();
+    const answer = await endpoint.post(
+      post('/api/mcp', call, { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }),
+    );
+    expect(Date.now() - started).toBeLessThan(DEADLINE_SECONDS * 1000 + 1000);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('text/event-stream');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const events = (await answer.text()).split('\n').filter((line) => line.startsWith('data:'));
+    expect(events.map((line) => JSON.parse(line.slice(5)))).toEqual([
+      { jsonrpc: '2.0', id: 7, error: { code: -32603, message: expect.stringContaining('did not finish') } },
+    ]);
+  });
+
   it('the deadline is a setting: positive, at most 300 s, 65 s by default', () => {
     expect(parseConfig({}).REQUEST_DEADLINE_SECONDS).toBe(65);
     expect(() => parseConfig({ REQUEST_DEADLINE_SECONDS: '0' })).toThrow(/REQUEST_DEADLINE_SECONDS/);
