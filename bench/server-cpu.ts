@@ -1,6 +1,6 @@
 // The server's own CPU time per request (user + system from /proc, over a few thousand requests at 4
-// connections), beside the trivial route's: steadier than throughput on a shared machine, since it leaves out
-// the load generator and whatever else the cores are doing. `npm run bench` prints it after the throughput table;
+// connections), beside the trivial route's, in rounds of every row in turn (BENCH_CPU_ROUNDS, default 5): steadier
+// than throughput on a shared machine, since it leaves out the load generator and whatever else the cores are doing. `npm run bench` prints it after the throughput table;
 // `npx tsx bench/server-cpu.ts` (after `npm run build`) runs it alone, computing get_game_odds afresh
 // (ODDS_CACHE_SECONDS=0, or CACHE=<seconds>).
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -24,49 +24,71 @@ import {
 
 interface CpuRow {
   name: string;
+  /** The median round's µs of server CPU a request. */
   microseconds: number;
+  /** The trivial route's µs ÷ this row's, per round: median, lowest and highest. */
+  ratio: { median: number; low: number; high: number };
   errors: number;
 }
+
+/** Rounds of every row in turn: a slow spell of a shared machine lands on every row alike. */
+const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 5);
+
+const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Each route's server CPU per request on `server`, the trivial route's first. */
 export async function serverCpu(server: RunningServer, token: string): Promise<CpuRow[]> {
   const post = { method: 'POST' as const, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
   const odds = `${server.origin}/api/v1/tools/get_game_odds`;
   const mcp = `${server.origin}/api/mcp`;
+  // Requests a round, so that a round of each row takes about as long.
   const rows: [string, number, autocannon.Options][] = [
-    ['trivial route (GET /api/health)', 6000, { url: `${server.origin}/api/health` }],
-    ['REST calc_no_vig_odds', 4000, { url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, ...post, body: NO_VIG_BODY }],
+    ['trivial route (GET /api/health)', 1200, { url: `${server.origin}/api/health` }],
+    ['REST calc_no_vig_odds', 800, { url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, ...post, body: NO_VIG_BODY }],
     [
       'MCP calc_no_vig_odds, 2026-07-28',
-      4000,
+      800,
       { url: mcp, ...post, headers: { ...post.headers, ...MCP_MODERN_HEADERS }, body: MCP_MODERN_BODY },
     ],
     [
       'MCP calc_no_vig_odds, 2025-11-25',
-      4000,
+      800,
       { url: mcp, ...post, headers: { ...post.headers, ...MCP_LEGACY_HEADERS }, body: MCP_LEGACY_BODY },
     ],
-    ['get_game_odds, NFL week', 1500, { url: odds, ...post, body: JSON.stringify({ sport: 'nfl' }) }],
-    ['get_game_odds value scan', 1500, { url: odds, ...post, body: JSON.stringify({ sport: 'nfl', minExpectedValue: 0.02, minBooks: 3 }) }],
+    ['get_game_odds, NFL week', 300, { url: odds, ...post, body: JSON.stringify({ sport: 'nfl' }) }],
+    ['get_game_odds value scan', 300, { url: odds, ...post, body: JSON.stringify({ sport: 'nfl', minExpectedValue: 0.02, minBooks: 3 }) }],
   ];
   for (const [, , options] of rows) await autocannon({ ...options, connections: 4, amount: 600 });
-  const measured: CpuRow[] = [];
-  for (const [name, amount, options] of rows) {
-    const before = processSeconds(server.pid);
-    const result = await autocannon({ ...options, connections: 4, amount });
-    measured.push({ name, microseconds: ((processSeconds(server.pid) - before) / amount) * 1e6, errors: result.non2xx + result.errors });
+  const rounds: { microseconds: number; errors: number }[][] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const measured: { microseconds: number; errors: number }[] = [];
+    for (const [, amount, options] of rows) {
+      const before = processSeconds(server.pid);
+      const result = await autocannon({ ...options, connections: 4, amount });
+      measured.push({ microseconds: ((processSeconds(server.pid) - before) / amount) * 1e6, errors: result.non2xx + result.errors });
+    }
+    rounds.push(measured);
   }
-  return measured;
+  return rows.map(([name], index) => {
+    const ratios = rounds.map((round) => round[0]!.microseconds / round[index]!.microseconds);
+    return {
+      name,
+      microseconds: middle(rounds.map((round) => round[index]!.microseconds)),
+      ratio: { median: middle(ratios), low: Math.min(...ratios), high: Math.max(...ratios) },
+      errors: rounds.reduce((sum, round) => sum + round[index]!.errors, 0),
+    };
+  });
 }
 
 export function printServerCpu(rows: CpuRow[], label: string): void {
-  const [trivial] = rows;
-  console.log(`\nServer CPU per request (${label}; ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores)\n`);
-  console.log('| route | µs of server CPU a request | vs trivial route (its µs ÷ this) | errors |');
+  console.log(
+    `\nServer CPU per request (${label}; ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores; median of ${ROUNDS} rounds)\n`,
+  );
+  console.log('| route | µs of server CPU a request | vs trivial route (its µs ÷ this), per round: median (range) | errors |');
   console.log('|---|---:|---:|---:|');
-  for (const row of rows) {
+  for (const { name, microseconds, ratio, errors } of rows) {
     console.log(
-      `| ${row.name} | ${row.microseconds.toFixed(0)} | ${(trivial!.microseconds / row.microseconds).toFixed(2)} | ${row.errors} |`,
+      `| ${name} | ${microseconds.toFixed(0)} | ${ratio.median.toFixed(2)} (${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)}) | ${errors} |`,
     );
   }
 }
