@@ -44,6 +44,7 @@ export async function serverCpu(server: RunningServer, token: string): Promise<C
   // Requests a round, so that a round of each row takes about as long.
   const rows: [string, number, autocannon.Options][] = [
     ['trivial route (GET /api/health)', 1200, { url: `${server.origin}/api/health` }],
+    ['trivial route reading a body (POST /api/health)', 1200, { url: `${server.origin}/api/health`, ...post, body: NO_VIG_BODY }],
     ['REST calc_no_vig_odds', 800, { url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, ...post, body: NO_VIG_BODY }],
     [
       'MCP calc_no_vig_odds, 2026-07-28',
