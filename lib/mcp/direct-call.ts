@@ -45,7 +45,9 @@ export function directCall(messages: Messages, headers: Headers, toolNames: Read
   if (raw.jsonrpc !== '2.0' || !onlyKeys(raw, MESSAGE_KEYS) || !(typeof id === 'string' || Number.isSafeInteger(id))) return undefined;
   if (!params || !onlyKeys(params, PARAM_KEYS)) return undefined;
   const { name, arguments: args, _meta: meta } = params;
-  if (typeof name !== 'string' || !toolNames.has(name) || (args !== undefined && !plainObject(args))) return undefined;
+  if (typeof name !== 'string' || !toolNames.has(name)) return undefined;
+  // The SDK's copy of the arguments turns a member named __proto__ into the copy's prototype, so drops it.
+  if (args !== undefined && (!plainObject(args) || Object.hasOwn(args, '__proto__'))) return undefined;
   const call = { id: id as string | number, name, args: args ?? {} };
 
   const version = headers.get('mcp-protocol-version') ?? undefined;

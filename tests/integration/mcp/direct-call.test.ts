@@ -28,6 +28,7 @@ const noVig = { prices: [-110, -110] };
 interface Case {
   name: string;
   direct: boolean;
+  /** Sent as JSON; a string is sent as it is. */
   body: unknown;
   headers: Record<string, string>;
 }
@@ -144,6 +145,12 @@ const CASES: Case[] = [
     body: { ...modernCall({ name: 'calc_no_vig_odds', arguments: noVig }), extra: 1 },
     headers: modernHeaders('calc_no_vig_odds'),
   },
+  {
+    name: 'an argument named __proto__',
+    direct: false,
+    body: JSON.stringify(modernCall({ name: 'calc_no_vig_odds', arguments: noVig })).replace('"prices"', '"__proto__":{"x":1},"prices"'),
+    headers: modernHeaders('calc_no_vig_odds'),
+  },
   // 2025-era
   { name: '2025-11-25', direct: true, body: legacyCall({ name: 'calc_no_vig_odds', arguments: noVig }), headers: legacyHeaders() },
   {
@@ -219,20 +226,19 @@ describe('tools/call answered directly', () => {
     await database?.close();
   });
 
+  const sent = (body: unknown) => (typeof body === 'string' ? body : JSON.stringify(body));
   const post = (endpoint: McpEndpoint, { body, headers }: Case) =>
     endpoint.post(
       new Request('http://localhost:3000/api/mcp', {
         method: 'POST',
         headers: { host: 'localhost:3000', authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
+        body: sent(body),
       }),
     );
   const read = async (response: Response) => ({ status: response.status, headers: [...response.headers], body: await response.text() });
 
   it.each(CASES)('$name: taken directly or by the SDK as listed, and answered the same', async (example) => {
-    expect(directCall(parseMessages(JSON.stringify(example.body)), new Headers(example.headers), TOOL_NAMES) !== undefined).toBe(
-      example.direct,
-    );
+    expect(directCall(parseMessages(sent(example.body)), new Headers(example.headers), TOOL_NAMES) !== undefined).toBe(example.direct);
     const [answered, bySdk] = [await read(await post(direct, example)), await read(await post(throughSdk, example))];
     expect(answered).toEqual(bySdk);
     if (example.direct) expect(answered.status).toBe(200);
