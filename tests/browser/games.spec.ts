@@ -103,16 +103,22 @@ test('a game: its markets, a line-movement chart per market with points, injurie
   await expect(page.getByRole('heading', { name: 'Line movement' })).toBeVisible();
   const charts = page.locator('figure.chart');
   await expect(charts).toHaveCount(3);
+  let lines = 0;
   for (const chart of await charts.all()) {
     const points = Number(await chart.locator('[data-chart-points]').getAttribute('data-chart-points'));
     expect(points).toBeGreaterThan(0);
-    // Recharts drew the lines and a dot per point of each line (a price and a fair line per outcome).
-    await expect(chart.locator('path.recharts-line-curve').first()).toHaveAttribute('d', /^M[\d.]+/);
-    expect(await chart.locator('.recharts-line-dots circle').count()).toBeGreaterThanOrEqual(points * 2);
+    // Recharts drew a dot per point of each line (a price and a fair line per outcome), and the lines themselves
+    // where there are two points or more: the date-driven sample slate leaves some markets one recorded change.
+    await expect(chart.locator('.recharts-line-dots circle').nth(points * 2 - 1)).toBeAttached();
+    if (points > 1) {
+      await expect(chart.locator('path.recharts-line-curve').first()).toHaveAttribute('d', /^M[\d.]+/);
+      lines += 1;
+    }
     // The same points for screen readers.
     await expect(chart.locator('table tbody tr')).toHaveCount(points);
     await expect(chart.locator('figcaption')).toContainText('recorded change');
   }
+  expect(lines).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { name: 'Injuries' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Weather at kickoff' })).toBeVisible();
   await expect(page.getByText('The injury report is updated about twice a day')).toBeVisible();
