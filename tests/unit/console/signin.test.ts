@@ -61,24 +61,27 @@ describe('email and password sign-in', () => {
   });
 
   it('backs off one address guessing one account, and no other address', async () => {
-    const limiter = createMemoryLimiter();
+    // A clock of its own: on the wall clock, a quarter-hour window boundary passing between the attempts reset the count.
+    const now = Date.UTC(2026, 0, 3, 0, 14, 59);
+    const limiter = createMemoryLimiter({ now: () => now });
     const outcomes: string[] = [];
-    for (let i = 0; i < 8; i++) outcomes.push((await attempt(limiter, 'ann@example.com', `wrong ${i}`, '10.7.7.7')).outcome);
+    for (let i = 0; i < 8; i++) outcomes.push((await attempt(limiter, 'ann@example.com', `wrong ${i}`, '10.7.7.7', new Date(now))).outcome);
     expect(outcomes).toEqual([
       ...Array<string>(SIGN_IN_BUDGETS.pair.limit).fill('refused'),
       'rate_limited',
       'rate_limited',
       'rate_limited',
     ]);
-    expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.7.7.8')).toMatchObject({ outcome: 'signed_in' });
+    expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.7.7.8', new Date(now))).toMatchObject({ outcome: 'signed_in' });
   });
 
   it('limits failures per address, whichever accounts they try, sign-ups included', async () => {
-    const limiter = createMemoryLimiter();
+    const now = Date.UTC(2026, 0, 4, 0, 14, 59);
+    const limiter = createMemoryLimiter({ now: () => now });
     for (let i = 0; i < SIGN_IN_BUDGETS.address.limit; i++) expect(await spendAddressAttempt(limiter, '10.0.0.7')).toBeNull();
     expect(await spendAddressAttempt(limiter, '10.0.0.7')).toBeGreaterThan(0);
-    expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.0.0.7')).toMatchObject({ outcome: 'rate_limited' });
-    expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.0.0.8')).toMatchObject({ outcome: 'signed_in' });
+    expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.0.0.7', new Date(now))).toMatchObject({ outcome: 'rate_limited' });
+    expect(await attempt(limiter, 'ann@example.com', PASSWORD, '10.0.0.8', new Date(now))).toMatchObject({ outcome: 'signed_in' });
   });
 
   // With the shared store pointing at something that accepts connections and never answers, 40 wrong
