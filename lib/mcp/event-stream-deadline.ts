@@ -58,11 +58,8 @@ export function boundEventStream(response: Response, ms: number, requestIds: rea
       timer = setTimeout(() => {
         if (closed) return;
         closed = true;
-        for (const late of lateAnswers(
-          requestIds.filter((id) => !answered.has(id)),
-          message,
-        ))
-          controller.enqueue(encoder.encode(eventOf(late)));
+        const unanswered = requestIds.filter((id) => !answered.has(id));
+        for (const late of lateAnswers(unanswered, message)) controller.enqueue(encoder.encode(eventOf(late)));
         controller.close();
         reader.cancel().catch(() => undefined);
       }, ms);

@@ -15,9 +15,10 @@ import { createMcpServer, runTool, SERVER_INFO, TOOL_NAMES, type McpCaller, type
 // The MCP front end. The gateway's request steps run first, once, in the contract's order (docs/contract.md,
 // "MCP errors before the protocol"): host and origin, address budget, token shape, body (type, size, JSON into
 // messages), token owner. The messages are read once (lib/mcp/messages.ts); what the SDK gets wrong is mended
-// by the modules in lib/mcp/sdk/, each tied to the SDK release it was written for. Then the SDK serves the
-// protocol (both eras, statelessly) and each tools/call enters the gateway's tool steps once, through the
-// server's tools (lib/mcp/server.ts). Refusals are encoded by lib/http/errors.ts.
+// by the modules in lib/mcp/sdk/, each tied to the SDK release it was written for. A plain tools/call is then
+// answered directly, as the SDK would answer it (lib/mcp/direct-call.ts); anything else is served by the SDK (both
+// eras, statelessly). Either way each tools/call enters the gateway's tool steps once (runTool in
+// lib/mcp/server.ts). Refusals are encoded by lib/http/errors.ts.
 
 /** One message per request, carrying its version: no batches. */
 const MODERN_VERSIONS: readonly string[] = ['2026-07-28'];
