@@ -4,6 +4,7 @@ import { createUser } from '@/lib/account/users';
 import { SIGN_IN_BUDGETS, signInWithPassword, spendAddressAttempt } from '@/lib/auth/signin';
 import { createMemoryLimiter, createRateLimiter, type RateLimiter } from '@/lib/ratelimit';
 import { closeRedisConnections } from '@/lib/redis';
+import { awayFromWindowEdge } from '../../helpers/budget-window';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 
 const PASSWORD = 'a long enough password';
@@ -91,9 +92,7 @@ describe('email and password sign-in', () => {
     async (store) => {
       // The in-process count is a sliding window of real time: a window boundary during the run would lower the
       // count by one for a moment, so the run starts with two minutes or more left in its window.
-      const windowMs = SIGN_IN_BUDGETS.account.windowSeconds * 1000;
-      const left = windowMs - (Date.now() % windowMs);
-      if (left < 120_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+      await awayFromWindowEdge(SIGN_IN_BUDGETS.account.windowSeconds, 120_000);
       const sockets = new Set<Socket>();
       const blackHole = createServer((socket) => sockets.add(socket));
       await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));

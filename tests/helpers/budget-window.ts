@@ -1,0 +1,9 @@
+// The service's budgets count in fixed windows of the wall clock (lib/ratelimit). A test that spends one through a
+// real server cannot set its clock, and a window boundary passing mid-run starts the count again: such a test
+// first waits, when needed, until at least `marginMs` are left in the current window.
+
+export async function awayFromWindowEdge(windowSeconds: number, marginMs: number): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
