@@ -1,8 +1,8 @@
 // The server's own CPU time per request (user + system from /proc, over a few thousand requests at 4
 // connections), beside the trivial route's, in rounds of every row in turn (BENCH_CPU_ROUNDS, default 5): steadier
-// than throughput on a shared machine, since it leaves out the load generator and whatever else the cores are doing. `npm run bench` prints it after the throughput table;
-// `npx tsx bench/server-cpu.ts` (after `npm run build`) runs it alone, computing get_game_odds afresh
-// (ODDS_CACHE_SECONDS=0, or CACHE=<seconds>).
+// than throughput on a shared machine, since it leaves out the load generator and whatever else the cores are
+// doing. `npm run bench` prints it after the throughput table; `npx tsx bench/server-cpu.ts` (after `npm run build`)
+// runs it alone, computing get_game_odds afresh (ODDS_CACHE_SECONDS=0, or CACHE=<seconds>).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
