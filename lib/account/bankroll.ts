@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
+import { Prisma } from '@/lib/db/generated/sqlite/client';
+import { selectRows } from '@/lib/db/select';
 import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, toCents, TYPED_AMOUNT_MESSAGE, typedCents, typedDecimal } from './money';
 import { isValidTimeZone, startOfDay, startOfWeek } from '@/lib/time';
 
@@ -189,10 +191,12 @@ export async function saveBankroll(db: Db, userId: string, settings: BankrollSet
 
 /**
  * The user's stored reference book and time zone (null without a bankroll): the data tools' defaults. Read on
- * every odds call when answers are not cached, so one raw query (Prisma's own costs several times as much).
+ * every odds call when answers are not cached, so past Prisma's client (lib/db/select.ts).
  */
 export async function userPreferences(db: Db, userId: string): Promise<{ referenceBook: string | null; timeZone: string } | null> {
-  const [row] = await db.$queryRaw<{ referenceBook: string | null; timeZone: string }[]>`
-    SELECT "referenceBook", "timeZone" FROM "Bankroll" WHERE "userId" = ${userId}`;
+  const [row] = await selectRows(db, Prisma.sql`SELECT "referenceBook", "timeZone" FROM "Bankroll" WHERE "userId" = ${userId}`, {
+    referenceBook: 'text?',
+    timeZone: 'text',
+  });
   return row ?? null;
 }

@@ -15,6 +15,7 @@ import type { Database } from 'better-sqlite3';
 import { PrismaClient as PostgresPrismaClient } from './generated/postgres/client';
 import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
 import { resolveDatabase } from './resolve';
+import { linkedClient } from './select';
 import { enableWal, SQLITE_BUSY_TIMEOUT_MS } from './sqlite';
 import { keepPreparedStatements } from './statement-cache';
 
@@ -42,7 +43,7 @@ export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectSeconds: 5, querySeconds
 export function createDb(databaseUrl: string | undefined, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS): Db {
   const db = resolveDatabase(databaseUrl);
   if (db.provider === 'sqlite') {
-    return new SqlitePrismaClient({ adapter: new TunedSqliteAdapterFactory(db.filePath!) });
+    return linkedClient((adapter) => new SqlitePrismaClient({ adapter }), new TunedSqliteAdapterFactory(db.filePath!));
   }
   const ms = (seconds: number) => Math.round(seconds * 1000);
   const adapter = new PrismaPg(
@@ -67,8 +68,7 @@ export function createDb(databaseUrl: string | undefined, timeouts: DbTimeouts =
     // of crashing the process.
     { onPoolError: (err) => console.warn('[jev] idle PostgreSQL connection error:', err.message) },
   );
-  const client = new PostgresPrismaClient({ adapter });
-  return client as unknown as Db;
+  return linkedClient((linked) => new PostgresPrismaClient({ adapter: linked }), adapter) as unknown as Db;
 }
 
 // --- SQLite tuning -----------------------------------------------------------

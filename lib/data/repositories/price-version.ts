@@ -1,5 +1,6 @@
 import type { Db } from '@/lib/db/client';
 import { Prisma } from '@/lib/db/generated/sqlite/client';
+import { selectRows } from '@/lib/db/select';
 
 /**
  * A game's price version, as an SQL expression on the Game table `g`: the count of writes to its own prices and
@@ -12,7 +13,10 @@ export const PRICE_VERSION_SQL = Prisma.sql`(g."priceWrites" || ':' || g."update
 /** The games' price versions; a game not stored has none. */
 export async function priceVersions(db: Db, gameIds: readonly string[]): Promise<Map<string, string>> {
   if (gameIds.length === 0) return new Map();
-  const rows = await db.$queryRaw<{ id: string; version: string }[]>`
-    SELECT g."id" AS "id", ${PRICE_VERSION_SQL} AS "version" FROM "Game" g WHERE g."id" IN (${Prisma.join(gameIds)})`;
+  const rows = await selectRows(
+    db,
+    Prisma.sql`SELECT g."id" AS "id", ${PRICE_VERSION_SQL} AS "version" FROM "Game" g WHERE g."id" IN (${Prisma.join(gameIds)})`,
+    { id: 'text', version: 'text' },
+  );
   return new Map(rows.map((row) => [row.id, row.version]));
 }

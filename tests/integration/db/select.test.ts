@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userPreferences } from '@/lib/account/bankroll';
+import { findGames, GAME_INCLUDE, requireGameRow } from '@/lib/data/repositories/schedule';
+import { priceVersions } from '@/lib/data/repositories/price-version';
+import { createDb } from '@/lib/db/client';
+import { Prisma } from '@/lib/db/generated/sqlite/client';
+import { selectRows } from '@/lib/db/select';
+import { isDatabaseUnavailable } from '@/lib/errors';
+import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { addGame } from '../../helpers/games';
+import { startStallProxy } from '../../helpers/stall-proxy';
+
+// The odds tools' hot reads go past Prisma's client, through its driver adapter (lib/db/select.ts): they must
+// read what Prisma reads, typed the same, follow the client across $disconnect, and fail as Prisma's reads fail.
+
+const KICKOFF = new Date('2026-11-29T18:00:00.000Z');
+
+describe.each(PROVIDERS)('selectRows on %s', (provider) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await testDatabase(provider);
+    const { db } = database;
+    await addGame(db, { id: 'nfl-20261129-buf-kc', home: 'KC', away: 'BUF', startsAt: KICKOFF });
+    await addGame(db, {
+      id: 'nfl-20261129-den-lv',
+      home: 'LV',
+      away: 'DEN',
+      startsAt: KICKOFF,
+      status: 'final',
+      homeScore: 17,
+      awayScore: 24,
+    });
+    await db.venue.create({ data: { id: 'arrowhead', name: 'Arrowhead', city: null, roof: 'open' } });
+    await db.game.update({ where: { id: 'nfl-20261129-buf-kc' }, data: { venueId: 'arrowhead', priceWrites: 3 } });
+  });
+  afterAll(() => database.close());
+
+  it('reads the games as Prisma reads them, every value of the same type', async () => {
+    const { db } = database;
+    const window = { sport: 'nfl' as const, from: new Date(KICKOFF.getTime() - 1), to: new Date(KICKOFF.getTime() + 1) };
+    const read = await findGames(db, { ...window, priceVersion: true });
+    const expected = await db.game.findMany({ include: GAME_INCLUDE, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] });
+    expect(read.map(({ priceVersion: _, ...game }) => game)).toStrictEqual(
+      expected.map(({ homeTeam, awayTeam, venue, ...game }) => ({ ...game, homeTeam, awayTeam, venue })),
+    );
+    const [kc, lv] = read;
+    expect(kc!.startsAt).toBeInstanceOf(Date);
+    expect(kc!.season).toBe(2026);
+    expect(kc!.priceWrites).toBe(3);
+    expect(kc!.venue).toEqual({ name: 'Arrowhead', city: null, roof: 'open' });
+    expect(lv).toMatchObject({ homeScore: 17, awayScore: 24, venue: null, venueId: null });
+    // The version read with the games is the one read on its own.
+    const versions = await priceVersions(db, [kc!.id, lv!.id]);
+    expect(versions.get(kc!.id)).toBe(kc!.priceVersion);
+    expect(kc!.priceVersion).toMatch(/^3:/);
+    expect((await requireGameRow(db, lv!.id)).awayScore).toBe(24);
+  });
+
+  it("reads a user's preferences, null when none are stored", async () => {
+    const userId = await database.user(`prefs-${provider}@example.com`, { balance: 1000, unit: 10, timeZone: 'Europe/Paris' });
+    expect(await userPreferences(database.db, userId)).toStrictEqual({ referenceBook: null, timeZone: 'Europe/Paris' });
+    expect(await userPreferences(database.db, 'nobody')).toBeNull();
+  });
+
+  it('connects again after $disconnect, as Prisma does', async () => {
+    const { db } = database;
+    await db.$disconnect();
+    const [row] = await selectRows(db, Prisma.sql`SELECT COUNT(*) AS "games" FROM "Game"`, { games: 'int' });
+    expect(row).toStrictEqual({ games: 2 });
+    await db.$disconnect();
+    expect(await db.game.count()).toBe(2);
+    expect(await selectRows(db, Prisma.sql`SELECT "id" FROM "Game" WHERE "id" = ${'none'}`, { id: 'text' })).toEqual([]);
+  });
+
+  it('says clearly when a column is missing or null against its kind, and when the client is not createDb’s', async () => {
+    const { db } = database;
+    await expect(selectRows(db, Prisma.sql`SELECT "id" FROM "Game"`, { name: 'text' })).rejects.toThrow('the query has no column name');
+    await expect(selectRows(db, Prisma.sql`SELECT "venueId" FROM "Game" ORDER BY "id"`, { venueId: 'text' })).rejects.toThrow(
+      'column venueId is null where text was expected',
+    );
+    await expect(selectRows({ $connect: async () => undefined }, Prisma.sql`SELECT 1`, {})).rejects.toThrow('not made by createDb');
+  });
+});
+
+describe('selectRows against a stalled PostgreSQL', () => {
+  it('fails within the query timeout with an error read as the database being unavailable, and recovers', async () => {
+    const database = await testDatabase('postgres');
+    const target = new URL(database.url);
+    const proxy = await startStallProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const proxied = new URL(database.url);
+    proxied.port = String(proxy.port);
+    const db = createDb(proxied.toString(), { connectSeconds: 1, querySeconds: 1, idleSeconds: 30 });
+    const count = () => selectRows(db, Prisma.sql`SELECT COUNT(*) AS "games" FROM "Game"`, { games: 'int' });
+    try {
+      expect(await count()).toEqual([{ games: 0 }]);
+      proxy.stall();
+      const started = Date.now();
+      const error = await count().then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+      proxy.forward();
+      expect(await count()).toEqual([{ games: 0 }]);
+    } finally {
+      await db.$disconnect();
+      await proxy.close();
+      await database.close();
+    }
+  });
+});
