@@ -28,7 +28,7 @@ interface Link {
 const links = new WeakMap<object, Link>();
 
 /**
- * Gives `client` (made with the factory linkedFactory returned) the adapter its factory connects. Prisma
+ * The client `makeClient` makes, handed a factory that records each adapter it connects for selectRows. Prisma
  * connects on the first query and again after `$disconnect` (PostgreSQL's pool is then a new one), so the link
  * follows each connection.
  */
