@@ -23,18 +23,22 @@ type Reader = ReadableStreamDefaultReader<Uint8Array>;
  * The chunks of a body up to `maxBytes` in all, or undefined once it passes them (the caller then lets go of the
  * reader). Once a request's `declared` bytes have arrived its body is complete (Node's parser holds the framing
  * to its Content-Length), so the stream's end is not waited for: that would cost another read round trip.
+ * A chain of reads rather than an async loop: every request body comes through here, and under Next's async-context
+ * tracking each promise an `await` adds costs time.
  */
-async function readUpTo(reader: Reader, maxBytes: number, declared: number | undefined): Promise<Buffer | undefined> {
+function readUpTo(reader: Reader, maxBytes: number, declared: number | undefined): Promise<Buffer | undefined> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  while (size !== declared) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) return undefined;
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size);
+  const take = ({ done, value }: ReadableStreamReadResult<Uint8Array>): Buffer | undefined | Promise<Buffer | undefined> => {
+    if (!done) {
+      size += value.byteLength;
+      if (size > maxBytes) return undefined;
+      chunks.push(value);
+      if (size !== declared) return reader.read().then(take);
+    }
+    return Buffer.concat(chunks, size);
+  };
+  return declared === 0 ? Promise.resolve(Buffer.alloc(0)) : reader.read().then(take);
 }
 
 /** The body as text, at most `maxBytes` bytes of it; past that the stream is cancelled and BodyTooLargeError thrown. */
@@ -82,16 +86,20 @@ async function discardRest(reader: Reader): Promise<void> {
  * words its own 413) and the rest is drained in the background. How long the body may take to arrive is the
  * caller's request deadline.
  */
-export async function readRequestText(request: Request, maxBytes: number, tooLarge: () => Error): Promise<string> {
-  if (!request.body) return '';
+export function readRequestText(request: Request, maxBytes: number, tooLarge: () => Error): Promise<string> {
+  if (!request.body) return Promise.resolve('');
   const header = request.headers.get('content-length');
   const declared = header === null ? undefined : Number(header);
   // Read through the reader rather than request.text(), which reads all there is and costs a few microseconds more.
+  // A body already read is a caller's mistake, reported to its promise handlers like any failure (getReader throws).
+  if (request.body.locked) return Promise.reject(new TypeError('The request body was already read.'));
   const reader = request.body.getReader();
-  const body = declared !== undefined && declared > maxBytes ? undefined : await readUpTo(reader, maxBytes, declared);
-  if (body === undefined) {
-    void discardRest(reader);
-    throw tooLarge();
-  }
-  return body.toString('utf8');
+  const body = declared !== undefined && declared > maxBytes ? Promise.resolve(undefined) : readUpTo(reader, maxBytes, declared);
+  return body.then((bytes) => {
+    if (bytes === undefined) {
+      void discardRest(reader);
+      throw tooLarge();
+    }
+    return bytes.toString('utf8');
+  });
 }

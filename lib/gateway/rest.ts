@@ -1,3 +1,4 @@
+import { andThen } from '@/lib/awaitable';
 import { ToolError } from '@/lib/errors';
 import { NO_STORE, restErrorResponse, restMethodNotAllowedResponse } from '@/lib/http/errors';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
@@ -32,21 +33,30 @@ export async function serveOpenApi(gateway: Gateway, request: Request, appOrigin
 }
 
 /** POST /api/v1/tools/<name>: the steps and the tool, within the request deadline (else 503 `unavailable`). */
-export async function callTool(gateway: Gateway, request: Request, toolName: string): Promise<Response> {
+export function callTool(gateway: Gateway, request: Request, toolName: string): Promise<Response> {
+  let served: Promise<unknown>;
   try {
-    const data = await gateway.withinDeadline(serveCall(gateway, request, toolName));
-    return Response.json({ data }, { headers: NO_STORE });
+    served = gateway.withinDeadline(serveCall(gateway, request, toolName));
   } catch (error) {
-    return restErrorResponse(error);
+    return Promise.resolve(restErrorResponse(error));
   }
+  return served.then((data) => Response.json({ data }, { headers: NO_STORE }), restErrorResponse);
 }
 
-async function serveCall(gateway: Gateway, request: Request, toolName: string): Promise<unknown> {
-  const token = await gateway.admit(request);
-  const args = await gateway.readArguments(request);
-  const caller = await gateway.authenticate(token);
-  const clientLabel = request.headers.get('user-agent') ?? undefined;
-  return gateway.callTool({ caller, toolName, args, clientLabel });
+/**
+ * Steps 1–9 and the tool, in order. Written as a chain rather than an async function: the steps that answer at
+ * once (lib/awaitable.ts) then cost no promise, which Next's async-context tracking makes dear on this hot path.
+ */
+function serveCall(gateway: Gateway, request: Request, toolName: string): Promise<unknown> {
+  const afterAdmission = (token: string) =>
+    gateway
+      .readArguments(request)
+      .then((args) =>
+        andThen(gateway.authenticate(token), (caller) =>
+          gateway.callTool({ caller, toolName, args, clientLabel: request.headers.get('user-agent') ?? undefined }),
+        ),
+      );
+  return Promise.resolve(andThen(gateway.admit(request), afterAdmission));
 }
 
 /**

@@ -80,4 +80,12 @@ describe('readBodyText', () => {
     });
     await expect(readBodyText(post(huge, {}))).rejects.toMatchObject({ code: 'payload_too_large' });
   });
+
+  it('answers an empty declared body at once, and refuses a body already read by rejecting, never by throwing', async () => {
+    await expect(readBodyText(post(openBody(), { 'content-length': '0' }))).resolves.toBe('');
+    const request = post(openBody('{}'), { 'content-length': '2' });
+    await readBodyText(request);
+    const again = readBodyText(request); // callers chain on the promise: a throw here would escape their handlers
+    await expect(again).rejects.toThrow(TypeError);
+  });
 });
