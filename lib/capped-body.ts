@@ -90,9 +90,9 @@ export function readRequestText(request: Request, maxBytes: number, tooLarge: ()
   if (!request.body) return Promise.resolve('');
   const header = request.headers.get('content-length');
   const declared = header === null ? undefined : Number(header);
-  // Read through the reader rather than request.text(), which reads all there is and costs a few microseconds more.
   // A body already read is a caller's mistake, reported to its promise handlers like any failure (getReader throws).
   if (request.body.locked) return Promise.reject(new TypeError('The request body was already read.'));
+  // Read through the reader rather than request.text(), which reads all there is and costs a few microseconds more.
   const reader = request.body.getReader();
   const body = declared !== undefined && declared > maxBytes ? Promise.resolve(undefined) : readUpTo(reader, maxBytes, declared);
   return body.then((bytes) => {

@@ -36,6 +36,7 @@ export async function serveOpenApi(gateway: Gateway, request: Request, appOrigin
 export function callTool(gateway: Gateway, request: Request, toolName: string): Promise<Response> {
   let served: Promise<unknown>;
   try {
+    // A step that refuses at once (host, budget, token shape, content type) throws here rather than rejecting.
     served = gateway.withinDeadline(serveCall(gateway, request, toolName));
   } catch (error) {
     return Promise.resolve(restErrorResponse(error));
