@@ -3,9 +3,8 @@ import { Prisma, type Game } from '@/lib/db/generated/sqlite/client';
 import { selectRows, type ColumnKind } from '@/lib/db/select';
 import { PRICE_VERSION_SQL } from './price-version';
 
-// Games with their teams and venue in one raw query, read past Prisma's client (lib/db/select.ts): the odds
-// tools' hot path reads the games on every call, and Prisma's own query with the relations included costs
-// several times as much, its raw query still about three times as much.
+// Games with their teams and venue in one raw query, read past Prisma's client (lib/db/select.ts says why): the
+// odds tools' hot path reads the games on every call.
 
 export type GameRow = Game & {
   homeTeam: { abbreviation: string; name: string };
