@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookKeyNamed, unknownBookMessage } from '@/lib/data/books';
 import type { Db } from '@/lib/db/client';
 import { Prisma } from '@/lib/db/generated/sqlite/client';
 import { selectRows } from '@/lib/db/select';
@@ -78,7 +79,12 @@ export const bankrollSettingsSchema = z
       .string()
       .trim()
       .max(50, 'Use at most 50 characters.')
-      .transform((book) => book || null)
+      .transform((typed, ctx) => {
+        if (typed === '') return null;
+        const key = bookKeyNamed(typed);
+        if (key === undefined) ctx.addIssue({ code: 'custom', message: `That sportsbook ${unknownBookMessage(typed)}.` });
+        return key ?? z.NEVER;
+      })
       .optional(),
     timeZone: z.string().trim().refine(isValidTimeZone, 'Choose a time zone from the list, such as America/New_York.').optional(),
     currency: z

@@ -39,8 +39,12 @@ export interface NewBet {
 }
 
 type BetRow = NonNullable<Awaited<ReturnType<Db['bet']['findUnique']>>>;
+type GradeRow = { status: string; payoutCents: number; profitCents: number; gradedAt: Date; replacedAt: Date };
+/** A bet with the grades corrections replaced, oldest first (the reads below include them). */
+type BetWithGrades = BetRow & { earlierGrades: GradeRow[] };
+const WITH_GRADES = { earlierGrades: { orderBy: { replacedAt: 'asc' } } } as const;
 
-export function betView(bet: BetRow) {
+export function betView(bet: BetWithGrades) {
   return {
     id: bet.id,
     sport: bet.sport,
@@ -61,6 +65,17 @@ export function betView(bet: BetRow) {
     notes: bet.notes,
     placedAt: bet.placedAt,
     settledAt: bet.settledAt,
+    correctedAt: bet.correctedAt,
+    earlierGrades:
+      bet.earlierGrades.length === 0
+        ? null
+        : bet.earlierGrades.map((grade) => ({
+            status: grade.status,
+            payout: fromCents(grade.payoutCents),
+            profit: fromCents(grade.profitCents),
+            gradedAt: grade.gradedAt,
+            replacedAt: grade.replacedAt,
+          })),
   };
 }
 
@@ -100,7 +115,7 @@ export async function logBet(db: Db, input: LogBetInput) {
   }
   const once = await createOnce(
     bet.clientRequestId,
-    (clientRequestId) => db.bet.findUnique({ where: { userId_clientRequestId: { userId, clientRequestId } } }),
+    (clientRequestId) => db.bet.findUnique({ where: { userId_clientRequestId: { userId, clientRequestId } }, include: WITH_GRADES }),
     () => createBet(db, input),
   );
   if (once.duplicate) return { bet: betView(once.earlier), duplicate: true, warnings: [] as string[] };
@@ -118,6 +133,14 @@ async function requireOwnPick(db: Db, userId: string, recommendationId: string):
 async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }: LogBetInput) {
   if (bet.recommendationId !== undefined) await requireOwnPick(db, userId, bet.recommendationId);
   const game = await requireGame(db, bet.gameId, bet.sport);
+  if (game.status === 'final') {
+    // Logged after the result is known, a bet could be settled at will: the record only takes bets whose game is still to finish.
+    throw new ToolError(
+      'limit',
+      `The game ${game.id} is already final, so no bet on it can be logged: JEV records bets before their game ends. ` +
+        'If the user placed this bet before the end and wants the balance to show it, they can set the balance on the Bankroll page.',
+    );
+  }
   const pick = normalizePick(game, bet);
   const bankroll = await getBankroll(db, userId, now);
   const referenceBook = referenceBookFor(bet.book, bankroll?.referenceBook, defaultBook);
@@ -151,10 +174,10 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
       placedAt: now,
     },
   });
-  return { bet: betView(created), warnings };
+  return { bet: betView({ ...created, earlierGrades: [] }), warnings };
 }
 
-export type SettleRequest = { result: SettledResult | 'auto'; payout?: number };
+export type SettleRequest = { result: SettledResult | 'auto'; payout?: number; correct?: boolean };
 
 const notYourBet = (betId: string) =>
   new ToolError('not_found', `No bet with id ${betId} in this account. list_bets shows the user's bets.`);
@@ -167,53 +190,130 @@ function autoGrade(bet: BetRow, game: GameSummary | undefined): SettledResult {
   if (!grade) {
     throw new ToolError(
       'limit',
-      `The game ${bet.gameId} has no final score yet, so it cannot be graded automatically: try auto again once get_game_results lists it, or settle with won, lost, push or void.`,
+      `The game ${bet.gameId} has no final score yet, so it cannot be graded automatically: try auto again once get_game_results lists it, or settle with void or cashout.`,
     );
   }
   return grade;
 }
 
 /**
- * Grades a bet once. The bet moves from open to settled and the balance by its profit in one
- * transaction guarded by `status = 'open'`, so concurrent calls settle it exactly once. Settling again
- * with the same result answers the same; a different result on a settled bet is 422 `limit`.
+ * The rules a grade must meet, whoever asks (the tool, the Bets page): a bet is won, lost or pushed only once
+ * its game is final, and a moneyline, spread or total only as its final score grades it; void and cashout may
+ * come at any time, a cashout never paying back more than the bet would have as a win.
+ */
+function checkGrade(bet: BetRow, game: GameSummary | undefined, result: SettledResult, payoutCents: number | undefined): void {
+  if (result === 'cashout') {
+    const most = payoutIfWonCents(bet.stakeCents, bet.americanOdds);
+    if ((payoutCents as number) > most) {
+      throw invalidInput([
+        { path: 'payout', message: `must be at most ${fromCents(most)}, what this bet pays back if it wins (a cashout never pays more)` },
+      ]);
+    }
+    return;
+  }
+  if (result === 'void') return;
+  if (game?.status !== 'final') {
+    throw new ToolError(
+      'limit',
+      `Bet ${bet.id} cannot be graded ${result} yet: its game ${bet.gameId} is not final. ` +
+        'won, lost and push are graded once the game is final (auto grades them from the score then); before that, ' +
+        'settle it void if the book refunded it, or cashout with what the book paid.',
+    );
+  }
+  const byScore = isGradable(bet.market) ? gradeAtFinal(game, { market: bet.market, selection: bet.selection, point: bet.point }) : null;
+  if (byScore !== null && byScore !== result) {
+    throw new ToolError(
+      'limit',
+      `The final score (${game.awayTeam.abbreviation} ${game.awayScore}, ${game.homeTeam.abbreviation} ${game.homeScore}) grades bet ${bet.id} ` +
+        `${byScore}, not ${result}: settle it with auto or ${byScore}.`,
+    );
+  }
+}
+
+/**
+ * Grades a bet once, by the rules of checkGrade. The bet moves from open to settled and the balance by its profit
+ * in one transaction guarded by `status = 'open'`, so concurrent calls settle it exactly once. Settling again with
+ * the same result answers the same. A different result on a settled bet is refused unless `correct` is set: then
+ * the new grade replaces the old one (kept in the bet's earlierGrades), the balance moves by the difference of
+ * the two profits, and the transaction is guarded by the grade it replaces, so it moves once.
  */
 export async function settleBet(db: Db, input: { userId: string; betId: string; request: SettleRequest; now: Date }) {
   const { userId, betId, request } = input;
-  const bet = await db.bet.findFirst({ where: { id: betId, userId } });
+  const bet = await db.bet.findFirst({ where: { id: betId, userId }, include: WITH_GRADES });
   if (!bet) throw notYourBet(betId);
   if (request.result === 'cashout' && request.payout === undefined) {
     throw invalidInput([{ path: 'payout', message: 'is required when the result is cashout' }]);
   }
-  const result = request.result === 'auto' ? autoGrade(bet, (await loadGames(db, [bet.gameId]))[0]) : request.result;
+  if (request.result !== 'cashout' && request.payout !== undefined) {
+    throw invalidInput([{ path: 'payout', message: 'is only for a cashout: leave it out for other results' }]);
+  }
+  const [game] = await loadGames(db, [bet.gameId]);
+  const result = request.result === 'auto' ? autoGrade(bet, game) : request.result;
   const payoutCents = request.payout === undefined ? undefined : toCents(request.payout);
   if (payoutCents !== undefined && payoutCents > MAX_AMOUNT_CENTS) {
     throw invalidInput([{ path: 'payout', message: `must be at most ${MAX_AMOUNT_TEXT}` }]);
   }
+  checkGrade(bet, game, result, payoutCents);
   const outcome = settlement(bet.stakeCents, bet.americanOdds, result, payoutCents);
   // A bet stored before the bounds held (or any other way) whose result would not fit is refused, never stored.
   if (Math.abs(outcome.payoutCents) > MAX_AMOUNT_CENTS || Math.abs(outcome.profitCents) > MAX_AMOUNT_CENTS) {
     throw new ToolError('limit', `Bet ${bet.id} as ${result} would pay back more than ${MAX_AMOUNT_TEXT}, the most any amount may be.`);
   }
+  const grade = { status: result, payoutCents: outcome.payoutCents, profitCents: outcome.profitCents };
+  const read = async () => (await db.bet.findUnique({ where: { id: bet.id }, include: WITH_GRADES })) as BetWithGrades;
 
   if (bet.status === 'open') {
     const settled = await db.$transaction(async (tx) => {
       const { count } = await tx.bet.updateMany({
         where: { id: bet.id, userId, status: 'open' },
-        data: { status: result, payoutCents: outcome.payoutCents, profitCents: outcome.profitCents, settledAt: input.now },
+        data: { ...grade, settledAt: input.now },
       });
-      if (count === 1 && outcome.profitCents !== 0) await moveBalance(tx, userId, bet.id, result, outcome.profitCents);
+      if (count === 1 && grade.profitCents !== 0) await moveBalance(tx, userId, bet.id, result, grade.profitCents);
       return count === 1;
     });
-    if (settled) return betView((await db.bet.findUnique({ where: { id: bet.id } })) as BetRow);
+    if (settled) return betView(await read());
   }
   // Settled before (or by a concurrent call just now): the same result gets the same answer.
-  const current = (await db.bet.findUnique({ where: { id: bet.id } })) as BetRow;
-  const same = current.status === result && (result !== 'cashout' || current.payoutCents === outcome.payoutCents);
-  if (!same) {
-    throw new ToolError('limit', `Bet ${bet.id} is already settled as ${current.status}; a settled bet cannot be graded differently.`);
+  const current = await read();
+  if (hasGrade(current, grade)) return betView(current);
+  if (!request.correct) {
+    throw new ToolError(
+      'limit',
+      `Bet ${bet.id} is already settled as ${current.status}. If that grade was a mistake, call settle_bet again with ` +
+        'correct: true: the new grade replaces it, the balance moves by the difference once, and both grades are kept.',
+    );
   }
-  return betView(current);
+  const corrected = await db.$transaction(async (tx) => {
+    const { count } = await tx.bet.updateMany({
+      where: { id: bet.id, userId, status: current.status, payoutCents: current.payoutCents, correctedAt: current.correctedAt },
+      data: { ...grade, correctedAt: input.now },
+    });
+    if (count === 0) return false;
+    await tx.betGrade.create({
+      data: {
+        betId: bet.id,
+        status: current.status,
+        payoutCents: current.payoutCents as number,
+        profitCents: current.profitCents as number,
+        gradedAt: (current.correctedAt ?? current.settledAt) as Date,
+        replacedAt: input.now,
+      },
+    });
+    const difference = grade.profitCents - (current.profitCents as number);
+    if (difference !== 0) await moveBalance(tx, userId, bet.id, result, difference);
+    return true;
+  });
+  const after = await read();
+  if (corrected || hasGrade(after, grade)) return betView(after);
+  throw new ToolError(
+    'limit',
+    `Bet ${bet.id} was graded again while this call ran (now ${after.status}): list_bets shows it; correct it again if needed.`,
+  );
+}
+
+/** Whether the bet's current grade is this one. */
+function hasGrade(bet: BetRow, grade: { status: string; payoutCents: number }): boolean {
+  return bet.status === grade.status && bet.payoutCents === grade.payoutCents;
 }
 
 type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
@@ -322,6 +422,7 @@ export async function listBets(db: Db, input: { userId: string; filter: ListFilt
       where: { ...where, ...afterCursor('placedAt', input.page) },
       orderBy: [{ placedAt: 'desc' }, { id: 'desc' }],
       take: input.page.limit,
+      include: WITH_GRADES,
     }),
     db.bankroll.findUnique({ where: { userId }, select: { referenceBook: true, currency: true } }),
   ]);

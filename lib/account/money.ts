@@ -35,9 +35,13 @@ export function largestStakeFor(americanOdds: number): number {
 export const ONE_CENT = 0.01;
 export const WHOLE_CENTS_MESSAGE = 'must be a whole number of cents (at most 2 decimal places)';
 
-/** Whether a JSON number is a whole number of cents (up to floating-point noise: 0.1 + 0.2 is 0.30). */
+/**
+ * Whether a JSON number is a whole number of cents (up to floating-point noise: 0.1 + 0.2 is 0.30). A nonzero
+ * amount that would round to 0 cents (1e-300) is no amount of cents: it is refused, never stored as 0.
+ */
 export function isWholeCents(amount: number): boolean {
-  return Number.isFinite(amount) && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+  const cents = Math.round(amount * 100);
+  return Number.isFinite(amount) && Math.abs(amount * 100 - cents) < 1e-6 && (cents !== 0 || amount === 0);
 }
 
 /** An amount as people type it: digits with at most two decimals ("250", "12.5", "0.75", ".5"). No sign or exponent,

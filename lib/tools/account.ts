@@ -6,12 +6,15 @@ import { PAGE_SIZES, pageFields, toolQuery } from './concise';
 import { READ_HINTS, WRITE_HINTS } from './hints';
 import {
   americanOdds,
+  book,
   cursor,
   detail,
   expected,
+  gameId,
   inYearRange,
   money,
   moneyOrZero,
+  player,
   probability,
   sport,
   text,
@@ -68,6 +71,10 @@ const betRecord = z.object({
   notes: z.string().nullable(),
   placedAt: timestamp,
   settledAt: timestamp.nullable(),
+  correctedAt: timestamp.nullable(),
+  earlierGrades: z
+    .array(z.object({ status: z.string(), payout: z.number(), profit: z.number(), gradedAt: timestamp, replacedAt: timestamp }))
+    .nullable(),
 });
 
 export type BetRecord = z.infer<typeof betRecord>;
@@ -97,16 +104,16 @@ const conciseRecord = <Shape extends z.ZodRawShape>(record: z.ZodObject<Shape>) 
 /** What a bet and a pick are on: the same game, market, selection and price arguments for both tools. */
 const wager = {
   sport,
-  gameId: text(100),
+  gameId,
   market,
   selection,
   americanOdds,
-  book: text(50).optional(),
+  book: book.optional().meta({ description: "Where it was bet (key or name, e.g. DraftKings); default the user's reference book." }),
   point: z
     .number({ error: expected('must be a number (the line)') })
     .optional()
     .meta({ description: 'Line for spreads, totals and props.' }),
-  player: text(100).optional(),
+  player: player.optional().meta({ description: 'For player props: the name as get_player_props gives it.' }),
 };
 
 const STAKING_RULES = `${STAKE_CAPS_RULE} ${PAST_LIMITS_RULE}`;
@@ -182,18 +189,25 @@ export const settleBetTool = defineTool({
   name: 'settle_bet',
   title: 'Settle a logged bet',
   description:
-    "Only when the user asks. Grades one of the user's bets: won, lost, push, void, cashout (with payout), or auto from the stored final " +
-    'score; updates the balance once. The same result again answers the same; a different one is refused.',
+    "Only when the user asks. Grades one of the user's bets and moves the balance once: won, lost or push once its game is final " +
+    '(auto grades from the score), void or cashout (with payout) any time. The same result again answers the same; a different ' +
+    'one needs correct: true.',
   scope: 'write',
   hints: { ...WRITE_HINTS, destructiveHint: true, idempotentHint: true },
   input: z.strictObject({
     betId: text(100),
-    result: z.enum(SETTLE_RESULTS, { error: expected(`must be ${choiceList(SETTLE_RESULTS)}`) }),
-    payout: moneyOrZero.optional(),
+    result: z.enum(SETTLE_RESULTS, { error: expected(`must be ${choiceList(SETTLE_RESULTS)}`) }).meta({
+      description: 'won, lost, push: once the game is final (auto grades from the score). void, cashout: any time.',
+    }),
+    payout: moneyOrZero.optional().meta({ description: 'Cashout only: what the book paid back, stake included.' }),
+    correct: z
+      .boolean({ error: expected('must be true or false') })
+      .optional()
+      .meta({ description: 'true replaces a mistaken grade; the balance moves by the difference.' }),
   }),
   output: betRecord,
-  async run(ctx, { betId, result, payout }) {
-    return ctx.book.settleBet({ userId: ctx.user.id, betId, request: { result, payout }, now: ctx.now() });
+  async run(ctx, { betId, result, payout, correct }) {
+    return ctx.book.settleBet({ userId: ctx.user.id, betId, request: { result, payout, correct }, now: ctx.now() });
   },
 });
 

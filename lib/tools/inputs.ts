@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isWholeCents, MAX_AMOUNT, MAX_AMOUNT_TEXT, ONE_CENT, WHOLE_CENTS_MESSAGE } from '@/lib/account/money';
 import { EVEN_MONEY_ODDS, isOutsideEvenMoneyGap, MAX_AMERICAN_ODDS, MIN_AMERICAN_ODDS } from '@/lib/betting';
+import { bookKeyNamed, unknownBookMessage } from '@/lib/data/books';
 import { SPORTS } from '@/lib/data/sports';
 import { invalidInput, type Issue } from '@/lib/errors';
 import { LONE_SURROGATE } from '@/lib/text';
@@ -97,10 +98,16 @@ export const isoDate = textArgument('must be a date as YYYY-MM-DD')
   // Published as JSON Schema's date format (the regex says the same, at three times the length).
   .meta({ format: 'date' });
 
-export const book = textArgument('must be a bookmaker key such as draftkings')
+/** A sportsbook, by key or by name as people write it ("DraftKings", "DK"): read as its bookmaker key (lib/data/books.ts). */
+export const book = textArgument('must be a sportsbook such as draftkings')
   .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9_]{2,50}$/, 'must be a bookmaker key such as draftkings, fanduel, betmgm')
+  .min(1, 'must not be empty')
+  .max(50, 'must be at most 50 characters')
+  .transform((typed, ctx) => {
+    const key = bookKeyNamed(typed);
+    if (key === undefined) ctx.addIssue({ code: 'custom', message: unknownBookMessage(typed) });
+    return key ?? z.NEVER;
+  })
   .meta({ description: "Reference book key; default the user's." });
 
 export const player = textArgument("must be a player's name")

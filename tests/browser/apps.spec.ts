@@ -121,12 +121,13 @@ test.beforeAll(async ({ browser }) => {
   client = new Client({ name: 'jev-apps-test-host', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
   await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', origin()), { authProvider: { token: async () => token } }));
 
-  // Three bets on the first game through the real write tools, two of them settled: the bankroll view's data.
+  // Three bets on the first game through the real write tools, two of them cashed out before kick-off (a game
+  // still to be played grades no bet won or lost): the bankroll view's data.
   const [game] = data(await call('get_game_odds', { sport: 'nfl' })).games;
   const [home, away] = game.markets.find((m: any) => m.market === 'h2h').outcomes;
-  for (const [outcome, stake, settle] of [
-    [home, 40, 'won'],
-    [away, 25, 'lost'],
+  for (const [outcome, stake, payout] of [
+    [home, 40, 55],
+    [away, 25, 10],
     [home, 30, null],
   ] as const) {
     const logged = data(
@@ -139,7 +140,7 @@ test.beforeAll(async ({ browser }) => {
         stake,
       }),
     );
-    if (settle) await call('settle_bet', { betId: logged.bet.id, result: settle });
+    if (payout !== null) expect(data(await call('settle_bet', { betId: logged.bet.id, result: 'cashout', payout })).status).toBe('cashout');
   }
 
   const script = await build({

@@ -250,10 +250,8 @@ test('bets and picks: logged by an agent, shown with its label, settled from the
         id: 'nfl-browser-final',
         home: 'KC',
         away: 'BUF',
-        startsAt: new Date(Date.now() - 48 * hour),
-        status: 'final',
-        homeScore: 27,
-        awayScore: 24,
+        startsAt: new Date(Date.now() - 3 * hour),
+        status: 'in_progress',
       },
       { id: 'nfl-browser-next', home: 'NYG', away: 'DAL', startsAt: new Date(Date.now() + 48 * hour) },
     ],
@@ -294,6 +292,8 @@ test('bets and picks: logged by an agent, shown with its label, settled from the
     risks: 'Late injury news.',
   });
   expect(pick.status()).toBe(200);
+  // The game the agent logged the bet on while it ran ends: now the bet can be graded.
+  seed({ finals: [{ id: 'nfl-browser-final', homeScore: 27, awayScore: 24 }] });
 
   await alice.goto('/bets');
   const wonRow = alice.locator('tbody tr').filter({ hasText: 'nfl-browser-final' });
@@ -304,7 +304,7 @@ test('bets and picks: logged by an agent, shown with its label, settled from the
 
   await wonRow.getByLabel(/^Result/).selectOption('auto');
   await wonRow.getByRole('button', { name: /Settle…/ }).click();
-  await expect(wonRow.getByText('This moves the balance and cannot be changed')).toBeVisible();
+  await expect(wonRow.getByText('This moves the balance; only a deliberate correction changes it later.')).toBeVisible();
   await wonRow.getByRole('button', { name: 'Yes, settle' }).click();
   // The page re-renders with the bet settled: no settle form any more, its profit shown.
   await expect(wonRow.getByRole('cell', { name: 'won', exact: true })).toBeVisible();

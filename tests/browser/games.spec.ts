@@ -21,7 +21,6 @@ function jev(...args: string[]): string {
 
 let page: Page;
 let gamePath: string;
-const gameIdOf = (path: string) => path.replace(/^\/games\/|\?.*$/g, '');
 
 test.beforeAll(async ({ browser }) => {
   jev('data', 'load-sample');
@@ -143,17 +142,21 @@ test('Bets: the bankroll chart after bets are settled, following the filters', a
   await page.getByRole('button', { name: 'Save bankroll' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
 
+  // Two bets on a game that then ends 27–24 to KC: bets are graded won or lost only once their game is final.
+  const gameId = 'nfl-chart-final';
   seed({
+    games: [{ id: gameId, home: 'KC', away: 'BUF', startsAt: new Date(Date.now() - 3 * 3_600_000).toISOString(), status: 'in_progress' }],
     bets: [
-      { email: EMAIL, gameId: gameIdOf(gamePath), market: 'h2h', selection: 'first', americanOdds: 150, stakeCents: 2000 },
-      { email: EMAIL, gameId: gameIdOf(gamePath), market: 'h2h', selection: 'second', americanOdds: -110, stakeCents: 1000 },
+      { email: EMAIL, gameId, market: 'h2h', selection: 'KC', americanOdds: 150, stakeCents: 2000 },
+      { email: EMAIL, gameId, market: 'h2h', selection: 'BUF', americanOdds: -110, stakeCents: 1000 },
     ],
+    finals: [{ id: gameId, homeScore: 27, awayScore: 24 }],
   });
   await page.goto('/bets');
   await expect(page.getByText('No settled bets in this selection yet')).toBeVisible();
   for (const [selection, result] of [
-    ['first', 'won'],
-    ['second', 'lost'],
+    ['KC', 'won'],
+    ['BUF', 'lost'],
   ] as const) {
     const row = page.locator('tbody tr').filter({ hasText: `h2h ${selection}` });
     await row.getByLabel(/^Result/).selectOption(result);

@@ -35,6 +35,11 @@ export async function addGame(db: Db, game: TestGame): Promise<void> {
   });
 }
 
+/** The game ends with this score: bets logged while it was still to finish can now be graded. */
+export async function finishGame(db: Db, id: string, homeScore: number, awayScore: number): Promise<void> {
+  await db.game.update({ where: { id }, data: { status: 'final', homeScore, awayScore } });
+}
+
 export interface TestQuote {
   book: string;
   outcome: string;

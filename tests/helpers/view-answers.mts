@@ -33,7 +33,10 @@ export const VIEW_CALLS: [file: string, tool: string, args: Record<string, unkno
 const HOUR = 3_600_000;
 const at = (hoursBeforeNow: number) => new Date(NOW.getTime() - hoursBeforeNow * HOUR);
 
-/** The sample slate, and a user with a bankroll who logged four bets and settled three, hours apart. */
+/**
+ * The sample slate, and a user with a bankroll who logged four bets on a game still to be played and cashed
+ * three out (the only way to settle before the game is final), hours apart.
+ */
 export async function viewWorld(database: TestDatabase) {
   const { db } = database;
   await loadSample(db, DATE, AS_OF);
@@ -48,13 +51,13 @@ export async function viewWorld(database: TestDatabase) {
       tool.input.parse(args),
     );
   };
-  const bets: [selection: string, odds: number, stake: number, result: string | null][] = [
-    ['NO', -122, 40, 'won'],
-    ['LAR', 102, 25, 'lost'],
-    ['NO', -110, 30, 'won'],
+  const bets: [selection: string, odds: number, stake: number, cashout: number | null][] = [
+    ['NO', -122, 40, 62],
+    ['LAR', 102, 25, 8],
+    ['NO', -110, 30, 51],
     ['LAR', 105, 20, null],
   ];
-  for (const [index, [selection, americanOdds, stake, result]] of bets.entries()) {
+  for (const [index, [selection, americanOdds, stake, payout]] of bets.entries()) {
     const { bet } = (await run(
       'log_bet',
       { sport: 'nfl', gameId: GAME_ID, market: 'h2h', selection, americanOdds, stake, book: 'fanduel' },
@@ -62,7 +65,7 @@ export async function viewWorld(database: TestDatabase) {
     )) as {
       bet: { id: string };
     };
-    if (result) await run('settle_bet', { betId: bet.id, result }, at(6 - index));
+    if (payout !== null) await run('settle_bet', { betId: bet.id, result: 'cashout', payout }, at(6 - index));
   }
   return (name: string, args: Record<string, unknown>) => run(name, args, NOW);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getBankroll } from '@/lib/account/bankroll';
 import { americanToDecimal, devig, impliedProbability } from '@/lib/betting';
 import { PROVIDERS } from '../helpers/fixtures';
-import { addGame, addPrices } from '../helpers/games';
+import { addGame, addPrices, finishGame } from '../helpers/games';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
@@ -45,9 +45,7 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
         home: 'KC',
         away: 'BUF',
         startsAt: new Date(now - 48 * HOUR),
-        status: 'final',
-        homeScore: 27,
-        awayScore: 24,
+        status: 'in_progress',
       });
       await addGame(db, { id: 'nfl-next', home: 'NYG', away: 'DAL', startsAt: new Date(now + 48 * HOUR) });
       await addGame(db, { id: 'nba-next', sport: 'nba', home: 'BOS', away: 'LAL', startsAt: new Date(now + 24 * HOUR) });
@@ -92,6 +90,8 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
       body: JSON.stringify(args),
     });
   const balance = async () => (await call('get_bankroll', {}, annRead)).json().data.balance;
+  /** The game bets were logged on while it ran ends 27–24 to KC (every test that needs it final calls this). */
+  const endGame = () => finishGame(app.database.db, 'nfl-final', 27, 24);
   const nextBet = { sport: 'nfl', gameId: 'nfl-next', market: 'h2h', selection: 'NYG', americanOdds: -150, book: 'draftkings' };
 
   it('get_bankroll: limits, room and the staking note; not_found without a bankroll', async () => {
@@ -164,6 +164,10 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     const { bet } = (
       await call('log_bet', { sport: 'nfl', gameId: 'nfl-final', market: 'h2h', selection: 'KC', americanOdds: -120, stake: 30 })
     ).json().data;
+    const early = await call('settle_bet', { betId: bet.id, result: 'won' });
+    expect(early.status).toBe(422);
+    expect(early.json().error.message).toMatch(/not final/);
+    await endGame();
     const settled = await call('settle_bet', { betId: bet.id, result: 'auto' });
     expect(settled.status).toBe(200);
     expect(settled.json().data).toMatchObject({ status: 'won', payout: 55, profit: 25 });
@@ -173,6 +177,13 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     const different = await call('settle_bet', { betId: bet.id, result: 'lost' });
     expect(different.status).toBe(422);
     expect(different.json().error.code).toBe('limit');
+    expect(different.json().error.message).toMatch(/grades bet .* won, not lost/);
+    // Not even as a correction: the final score grades it won.
+    const against = await call('settle_bet', { betId: bet.id, result: 'lost', correct: true });
+    expect(against.status).toBe(422);
+    expect(against.json().error.message).toMatch(/grades bet .* won, not lost/);
+    const push = await call('settle_bet', { betId: bet.id, result: 'void' });
+    expect(push.json().error.message).toMatch(/already settled as won.*correct: true/);
     expect(await balance()).toBeCloseTo(before + 25, 9);
   });
 
@@ -194,11 +205,14 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
   it('settle_bet: 50 concurrent calls on one bet change the balance once', async () => {
     const before = await balance();
     const { bet } = (await call('log_bet', { ...nextBet, stake: 10 })).json().data;
-    const answers = await Promise.all(Array.from({ length: 50 }, () => call('settle_bet', { betId: bet.id, result: 'lost' })));
+    // Cashed out before kick-off for 4: a loss of 6.
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => call('settle_bet', { betId: bet.id, result: 'cashout', payout: 4 })),
+    );
     expect(answers.map((res) => res.status)).toEqual(Array(50).fill(200));
     expect(new Set(answers.map((res) => res.body)).size).toBe(1);
-    expect(await balance()).toBeCloseTo(before - 10, 9);
-    // Limits count net losses: today's 25 won earlier outweighs this 10 lost, so no settled loss uses room. The
+    expect(await balance()).toBeCloseTo(before - 6, 9);
+    // Limits count net losses: today's 25 won earlier outweighs this 6 lost, so no settled loss uses room. The
     // bets still open today (20 + 120 + 5 + 5) are at risk: the daily room is 100 − 0 − 150, floored at 0.
     const room = (await call('get_bankroll', {}, annRead)).json().data;
     expect(room).toMatchObject({ lossToday: 0, openStakesToday: 150, dailyLossRoom: 0, weeklyLossRoom: 150 });
@@ -235,6 +249,7 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
   });
 
   it('save_recommendation and list_recommendations: stored with the client label, graded on the final score', async () => {
+    await endGame();
     const pick = {
       sport: 'nfl',
       gameId: 'nfl-final',

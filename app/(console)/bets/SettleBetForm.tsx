@@ -15,18 +15,27 @@ const LABELS: Record<SettleResult, string> = {
   cashout: 'Cashed out',
 };
 
-/** Settle one open bet, after a confirmation in place: settling moves the balance and cannot be changed. */
-export function SettleBetForm({ betId, label }: { betId: string; label: string }) {
+/**
+ * Settle one open bet, or correct a settled one's grade, after a confirmation in place. The rules are settle_bet's
+ * (lib/account/bets.ts): won, lost and push once the game is final; a correction moves the balance by the difference.
+ */
+export function SettleBetForm({ betId, label, correcting = false }: { betId: string; label: string; correcting?: boolean }) {
   const [state, formAction, pending] = useActionState(settleBetAction, { status: 'idle' } as SettleBetState);
   const [result, setResult] = useState<string>('auto');
   const [confirming, setConfirming] = useState(false);
 
-  if (state.status === 'settled') return <p role="status">Settled: {state.result}.</p>;
+  if (state.status === 'settled')
+    return (
+      <p role="status">
+        {state.corrected ? 'Corrected' : 'Settled'}: {state.result}.
+      </p>
+    );
   const errors = state.status === 'invalid' ? state.errors : {};
   const id = (name: string) => `${name}-${betId}`;
   return (
     <form action={formAction} className="stack">
       <input type="hidden" name="betId" value={betId} />
+      {correcting && <input type="hidden" name="correct" value="true" />}
       <div className="field">
         <label htmlFor={id('result')}>
           Result
@@ -53,9 +62,13 @@ export function SettleBetForm({ betId, label }: { betId: string; label: string }
       )}
       {confirming ? (
         <div className="actions">
-          <span>Settle as {LABELS[result as keyof typeof LABELS]}? This moves the balance and cannot be changed.</span>
+          <span>
+            {correcting
+              ? `Correct the grade to ${LABELS[result as keyof typeof LABELS]}? The balance moves by the difference; the earlier grade is kept.`
+              : `Settle as ${LABELS[result as keyof typeof LABELS]}? This moves the balance; only a deliberate correction changes it later.`}
+          </span>
           <button type="submit" disabled={pending}>
-            Yes, settle
+            {correcting ? 'Yes, correct' : 'Yes, settle'}
           </button>
           <button type="button" className="secondary" onClick={() => setConfirming(false)}>
             Cancel
@@ -63,7 +76,7 @@ export function SettleBetForm({ betId, label }: { betId: string; label: string }
         </div>
       ) : (
         <button type="button" className="secondary" onClick={() => setConfirming(true)}>
-          Settle…
+          {correcting ? 'Correct…' : 'Settle…'}
           <span className="visually-hidden">
             {' '}
             <bdi>{label}</bdi>

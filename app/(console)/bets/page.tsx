@@ -111,11 +111,16 @@ export default consolePage(async function BetsPage({
                       {bet.book ? ` (${bet.book})` : ''}
                     </td>
                     <td>{money(bet.stake, book.currency)}</td>
-                    <td>{bet.status}</td>
+                    <td>
+                      {bet.status}
+                      {bet.earlierGrades ? ` (corrected from ${bet.earlierGrades.map((grade) => grade.status).join(', then ')})` : ''}
+                    </td>
                     <td>{money(bet.profit, book.currency)}</td>
                     <td>{percent(bet.closingLineValue)}</td>
                     <td>{bet.clientLabel ? <bdi>{bet.clientLabel}</bdi> : '–'}</td>
-                    <td>{bet.status === 'open' ? <SettleBetForm betId={bet.id} label={label} /> : null}</td>
+                    <td>
+                      <SettleBetForm betId={bet.id} label={label} correcting={bet.status !== 'open'} />
+                    </td>
                   </tr>
                 );
               })}

@@ -4,7 +4,7 @@ import { listBets, logBet, settleBet, type NewBet } from '@/lib/account/bets';
 import { MAX_AMOUNT } from '@/lib/account/money';
 import { ToolError } from '@/lib/errors';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
-import { addGame } from '../../helpers/games';
+import { addGame, finishGame } from '../../helpers/games';
 
 // The user's book on both databases (every front end goes through it):
 // - every amount within MAX_AMOUNT (10,000,000), and so every stored sum fits the 32-bit cents
@@ -33,6 +33,16 @@ describe.each(PROVIDERS)('amounts and picks in the book on %s', (provider) => {
     ann = await database.user('ann@example.com', { balance: 1000, unit: 10 });
     ben = await database.user('ben@example.com', { balance: 1000, unit: 10 });
     await addGame(database.db, { id: 'nfl-next', home: 'NYG', away: 'DAL', startsAt: new Date(now.getTime() + 86_400_000) });
+    const kickedOff = new Date(now.getTime() - 3_600_000);
+    await addGame(database.db, {
+      id: 'nfl-done',
+      home: 'NYG',
+      away: 'DAL',
+      startsAt: kickedOff,
+      status: 'final',
+      homeScore: 24,
+      awayScore: 3,
+    });
   });
 
   afterAll(async () => {
@@ -50,8 +60,19 @@ describe.each(PROVIDERS)('amounts and picks in the book on %s', (provider) => {
   });
   const log = (userId: string, newBet: NewBet) =>
     logBet(database.db, { userId, clientLabel: 'test', now, defaultBook: 'draftkings', bet: newBet });
-  const settle = (userId: string, betId: string, result: 'won' | 'lost' | 'cashout', payout?: number) =>
-    settleBet(database.db, { userId, betId, request: { result, payout }, now });
+  /** Won and lost are graded once the game is final: the bet's game ends first (NYG 24, DAL 3). */
+  const settle = async (userId: string, betId: string, result: 'won' | 'lost' | 'cashout', payout?: number) => {
+    const { gameId } = await database.db.bet.findUniqueOrThrow({ where: { id: betId } });
+    if (result !== 'cashout') await finishGame(database.db, gameId, 24, 3);
+    return settleBet(database.db, { userId, betId, request: { result, payout }, now });
+  };
+  let games = 0;
+  /** A bet on a game of its own, still to be played, so each bet's game can end when the test settles it. */
+  const logOnNewGame = async (userId: string, newBet: NewBet) => {
+    const gameId = `nfl-bounds-${(games += 1)}`;
+    await addGame(database.db, { id: gameId, home: 'NYG', away: 'DAL', startsAt: new Date(now.getTime() + 86_400_000) });
+    return log(userId, { ...newBet, gameId });
+  };
   const balance = async (userId: string) => (await getBankroll(database.db, userId, now))?.balance;
 
   it('refuses a stake whose win would pay back more than the bound, naming stake', async () => {
@@ -64,12 +85,12 @@ describe.each(PROVIDERS)('amounts and picks in the book on %s', (provider) => {
   });
 
   it('a win up to the bound is stored; the next win past it is refused with nothing stored; the account keeps answering', async () => {
-    const first = (await log(ann, bet(999.9, 1_000_000))).bet; // pays back 9,999,999.90
+    const first = (await logOnNewGame(ann, bet(999.9, 1_000_000))).bet; // pays back 9,999,999.90
     const settled = await settle(ann, first.id, 'won');
     expect(settled.payout).toBe(9_999_999.9);
     expect(await balance(ann)).toBe(1000 + 9_999_000);
 
-    const second = (await log(ann, bet(999.9, 1_000_000))).bet;
+    const second = (await logOnNewGame(ann, bet(999.9, 1_000_000))).bet;
     const error = await refusal(settle(ann, second.id, 'won'));
     expect(error.code).toBe('limit');
     expect(error.message).toMatch(/balance past 10,000,000/);
@@ -84,7 +105,8 @@ describe.each(PROVIDERS)('amounts and picks in the book on %s', (provider) => {
     expect(listed.bets).toHaveLength(2);
     expect(listed.summary.count).toBe(2);
     // Losses still settle, and once the balance has room, so does the win.
-    for (const stake of [5_000_000, 5_000_000]) await settle(ann, (await log(ann, bet(stake, -110))).bet.id, 'lost');
+    for (const stake of [5_000_000, 5_000_000])
+      await settle(ann, (await logOnNewGame(ann, bet(stake, -110, { selection: 'DAL' }))).bet.id, 'lost');
     expect(await balance(ann)).toBe(1000 + 9_999_000 - 10_000_000);
     expect((await settle(ann, second.id, 'won')).status).toBe('won');
     expect(await balance(ann)).toBe(1000 + 2 * 9_999_000 - 10_000_000);
@@ -95,7 +117,7 @@ describe.each(PROVIDERS)('amounts and picks in the book on %s', (provider) => {
       data: {
         userId: ben,
         sport: 'nfl',
-        gameId: 'nfl-next',
+        gameId: 'nfl-done',
         market: 'h2h',
         selection: 'NYG',
         americanOdds: 1_000_000,

@@ -32,6 +32,8 @@ describe('checkAnswer', () => {
       notes: null,
       placedAt: new Date('2026-11-25T12:00:00Z'),
       settledAt: null,
+      correctedAt: null,
+      earlierGrades: null,
     };
     expect(checkAnswer('settle_bet', bet)).toBe(bet);
     expect(() => checkAnswer('settle_bet', { ...bet, placedAt: 'yesterday' })).toThrow(/placedAt must match format/);

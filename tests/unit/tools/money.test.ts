@@ -31,7 +31,8 @@ describe('money arguments', () => {
     ['calc_ev', 'stake'],
     ['calc_kelly_stake', 'bankroll'],
   ])('%s %s: whole cents only', (tool, argument) => {
-    for (const amount of [0.004, 10.005, 1.999]) {
+    // 1e-300 and 1e-9 once passed as "0 cents, up to noise" and were stored as 0.
+    for (const amount of [0.004, 10.005, 1.999, 1e-300, 1e-9, 5e-324]) {
       const issues = issuesOf(tool, { [argument]: amount }).filter((issue) => issue.path === argument);
       expect(issues.length, `${amount}`).toBeGreaterThan(0);
     }
