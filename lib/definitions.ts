@@ -53,7 +53,7 @@ price, \`fairProbability\`, \`expectedValue\`, \`consensusBooks\` and age. Best 
 
 /** Arbitrage across books (lib/betting/arbitrage.ts). */
 export const ARBITRAGE = `\`arbitrage\` (per market) is there when the best prices on the reference line, one per outcome each at its best book,
-imply less than 1 in total: \`impliedSum\` (that total), \`returnPercent\` (1 / \`impliedSum\` − 1, the return on the
+imply less than 1 in total: \`impliedSum\` (that total), \`returnFraction\` (1 / \`impliedSum\` − 1, the return on the
 whole stake whichever outcome wins) and \`legs\` (\`outcome\`, \`book\`, \`americanOdds\`, \`stakeShare\`: shares
 proportional to the legs' implied probabilities, rounded to millionths and summing to exactly 1, so every outcome
 returns the same). It is never risk-free: books void bets, limit stakes and cancel palpable errors, and a stale

@@ -90,3 +90,39 @@ export function startOfWeek(now: Date, timeZone: string): Date {
   const monday = new Date(Date.UTC(year, month - 1, day - weekday));
   return startOfLocalDate(monday.getUTCFullYear(), monday.getUTCMonth() + 1, monday.getUTCDate(), timeZone);
 }
+
+/**
+ * The hour a sports day starts, local time. A date argument means the user's day from 06:00 to 06:00 the next
+ * morning, as a scoreboard's day does: a night's late games (NBA at 01:30 in London, NFL at 02:15 in Berlin)
+ * belong to that night, and the day a game is played in the user's zone is the day its listing says.
+ */
+export const SPORTS_DAY_START_HOUR = 6;
+
+const DATE_FORM = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** YYYY-MM-DD `days` after (or before) a date. */
+export function addDays(date: string, days: number): string {
+  const [, year, month, day] = DATE_FORM.exec(date) ?? [];
+  return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day) + days)).toISOString().slice(0, 10);
+}
+
+/** The first instant of a date's sports day in a time zone: 06:00 local (or the first valid time after a gap). */
+export function sportsDayStart(date: string, timeZone: string): Date {
+  const [, year, month, day] = DATE_FORM.exec(date) ?? [];
+  const midnight = startOfLocalDate(Number(year), Number(month), Number(day), timeZone).getTime();
+  // Six wall-clock hours after midnight: two passes over the offset, as for midnight, so a DST change at 02:00 is kept.
+  const wanted = Date.UTC(Number(year), Number(month) - 1, Number(day), SPORTS_DAY_START_HOUR);
+  let guess = wanted - offsetAt(midnight, timeZone);
+  guess = wanted - offsetAt(guess, timeZone);
+  return new Date(guess);
+}
+
+/** The date (YYYY-MM-DD) of the sports day an instant falls in: before 06:00 local it is the day before's. */
+export function sportsDayOf(at: Date, timeZone: string): string {
+  const { year, month, day } = wallClock(at, timeZone);
+  const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return at < sportsDayStart(date, timeZone) ? addDays(date, -1) : date;
+}
+
+/** An instant to the second, as ISO 8601 in UTC: 2026-11-26T01:15:00Z. Every answer spells its instants so. */
+export const instant = (at: Date | number) => new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');

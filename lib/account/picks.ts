@@ -42,7 +42,7 @@ function pickView(pick: PickRow, result: string | null) {
     player: pick.player,
     americanOdds: pick.americanOdds,
     probability: pick.probability,
-    expectedValuePercent: pick.probability * americanToDecimal(pick.americanOdds) - 1,
+    expectedValue: pick.probability * americanToDecimal(pick.americanOdds) - 1,
     book: pick.book,
     stakeUnits: pick.stakeUnits,
     reasoning: pick.reasoning,

@@ -326,7 +326,7 @@ function gamesSection(state: BoardState, env: Env, update: Update<BoardState>): 
               cell: (r) => [
                 marketName(r.market.market),
                 r.market.arbitrage &&
-                  h('span', { class: 'mark arb', 'data-mark': 'arbitrage' }, `Arbitrage ${percent(r.market.arbitrage.returnPercent, 2)}`),
+                  h('span', { class: 'mark arb', 'data-mark': 'arbitrage' }, `Arbitrage ${percent(r.market.arbitrage.returnFraction, 2)}`),
               ],
             },
             { key: 'outcome', label: 'Outcome', header: true, cell: (r) => outcomeName(r.outcome.outcome, r.outcome.point ?? null) },

@@ -143,7 +143,7 @@ function marketSection(game: FullGame, market: FullMarket, referenceBook: string
       h(
         'p',
         { class: 'arb' },
-        h('strong', { class: 'mark arb' }, `Arbitrage ${percent(arbitrage.returnPercent, 2)}`),
+        h('strong', { class: 'mark arb' }, `Arbitrage ${percent(arbitrage.returnFraction, 2)}`),
         ` ${arbitrage.legs.map((leg) => `${outcomeName(leg.outcome, null)} ${americanOdds(leg.americanOdds)} at ${leg.book} (${percent(leg.stakeShare)} of the stake)`).join('; ')}. ${arbitrage.note}`,
       ),
     steam &&

@@ -31,7 +31,7 @@ export interface Arbitrage {
   /** Sum of the legs' implied probabilities (6 decimal places), below 1. */
   impliedSum: number;
   /** 1 / impliedSum − 1: the return on the total stake whichever outcome wins (6 decimal places). */
-  returnPercent: number;
+  returnFraction: number;
   legs: ArbitrageLeg[];
 }
 
@@ -58,7 +58,7 @@ export function arbitrage(quotes: readonly ArbitrageQuote[]): Arbitrage | null {
   }
   return {
     impliedSum: roundTo6(sum),
-    returnPercent: roundTo6(1 / sum - 1),
+    returnFraction: roundTo6(1 / sum - 1),
     legs: quotes.map((quote, index) => ({
       outcome: quote.outcome,
       book: quote.book,

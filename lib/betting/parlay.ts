@@ -20,6 +20,11 @@ export type ParlayResult = {
   combinedProbability: number | null;
   /** Expected profit per unit staked as a fraction; null unless every leg has a probability. */
   expectedValuePercent: number | null;
+  /**
+   * False when two legs share a game: the product of their probabilities assumes independence they do not have,
+   * so combinedProbability and expectedValuePercent must not size a stake (null when there is no probability).
+   */
+  combinedProbabilityReliable: boolean | null;
   correlationWarnings: CorrelationWarning[];
 };
 
@@ -38,6 +43,7 @@ export function parlay(legs: ParlayLeg[]): ParlayResult {
     ? probabilities.reduce((product, p) => product * p, 1)
     : null;
 
+  const warnings = correlationWarnings(legs);
   return {
     legs: legs.length,
     decimalOdds,
@@ -45,7 +51,8 @@ export function parlay(legs: ParlayLeg[]): ParlayResult {
     impliedProbability: 1 / decimalOdds,
     combinedProbability,
     expectedValuePercent: combinedProbability === null ? null : combinedProbability * decimalOdds - 1,
-    correlationWarnings: correlationWarnings(legs),
+    combinedProbabilityReliable: combinedProbability === null ? null : warnings.length === 0,
+    correlationWarnings: warnings,
   };
 }
 

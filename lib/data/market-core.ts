@@ -1,3 +1,4 @@
+import { instant } from '@/lib/time';
 import { arbitrage as findArbitrage, bestExpectedValue, type Arbitrage } from '@/lib/betting/arbitrage';
 import { consensus, type BookMarket } from '@/lib/betting/consensus';
 import { consensusAt, steam as findSteam, type RecordedPrice, type Steam } from '@/lib/betting/movement';
@@ -118,7 +119,7 @@ function bestCore(top: PriceRow | undefined, fairProbability: number | null): Be
     americanOdds: top.americanOdds,
     ...(fairProbability !== null ? { expectedValue: bestExpectedValue(fairProbability, top.americanOdds) } : {}),
     updatedAt: top.updatedAt,
-    updatedAtIso: top.updatedAt.toISOString(),
+    updatedAtIso: instant(top.updatedAt),
   };
 }
 
@@ -172,7 +173,7 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
           fairAmericanOdds: fairOutcome.fairAmericanOdds,
           expectedValue: fairOutcome.expectedValue,
           updatedAt: quote.updatedAt,
-          updatedAtIso: quote.updatedAt.toISOString(),
+          updatedAtIso: instant(quote.updatedAt),
         },
         best: bestCore(tops[index], fairOutcome.fairProbability),
         ...(history ? { opening: openingOf(history, referenceBook, quote.outcome) } : {}),
@@ -198,7 +199,7 @@ function openingOf(history: readonly RecordedPrice[], referenceBook: string, out
   const first = history.find((row) => row.book === referenceBook && row.outcome === outcome);
   if (!first) return null;
   const at = new Date(first.at);
-  return { americanOdds: first.americanOdds, point: first.point, at, atIso: at.toISOString() };
+  return { americanOdds: first.americanOdds, point: first.point, at, atIso: instant(at) };
 }
 
 /**
@@ -261,7 +262,7 @@ function seriesOf(history: readonly RecordedPrice[], outcomes: readonly string[]
     const then = consensusAt(history, at, referenceBook, outcomes);
     const fairProbability = then && then.consensusBooks > 0 ? then.outcomes.map((o) => o.fairProbability) : null;
     const point: HistoryPoint = {
-      at: new Date(at).toISOString(),
+      at: instant(new Date(at)),
       points: quotes.map((quote) => quote!.point),
       americanOdds: quotes.map((quote) => quote!.americanOdds),
       fairProbability,

@@ -1,3 +1,4 @@
+import { instant } from '@/lib/time';
 import { z } from 'zod';
 import { fairThen, marketCore, nextRecordedAfter, type CoreOptions, type MarketCore, type PriceRow } from './market-core';
 import { ago, agoChangesAt } from './names';
@@ -61,7 +62,7 @@ export const pricedMarketSchema = z.object({
   outcomes: z.array(pricedOutcomeSchema),
   /** Null unless the best prices on the reference line imply less than 1 in total. */
   arbitrage: z
-    .object({ impliedSum: z.number(), returnPercent: z.number(), legs: z.array(arbitrageLegSchema), note: z.string() })
+    .object({ impliedSum: z.number(), returnFraction: z.number(), legs: z.array(arbitrageLegSchema), note: z.string() })
     .nullable(),
   steam: z.object({ outcome: z.string(), books: z.array(z.string()), from: z.string(), to: z.string(), ago: z.string() }).nullable().optional(),
   history: historySchema.optional(),
@@ -208,7 +209,7 @@ function presentAt(core: MarketCore, clock: StepClock, staleMinutes: number): Pr
   };
 }
 
-const iso = (at: number) => new Date(at).toISOString();
+const iso = instant;
 
 function priceNote(core: MarketCore, clock: StepClock, staleMinutes: number): { priceNote?: string } {
   const oldest = core.oldestReference;

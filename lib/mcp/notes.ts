@@ -60,7 +60,7 @@ ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` n
 - A game: \`gameId\`, \`startsAt\`, \`matchup\` ("Los Angeles Rams (LAR) at New Orleans Saints (NO)": outcomes
   use the abbreviations), \`status\` and \`score\` once it is not scheduled.
 - A market: \`consensusBooks\`, \`books\` (books pricing it at any line), \`updatedAgo\` (the reference book's
-  oldest price in it), \`outcomes\`, and \`arbitrage\` (\`returnPercent\`, legs with \`stakeShare\`), \`steam\`
+  oldest price in it), \`outcomes\`, and \`arbitrage\` (\`returnFraction\`, legs with \`stakeShare\`), \`steam\`
   (the outcome, how many books moved, how long ago) and \`priceNote\` when there are any.
 - An outcome: the reference \`americanOdds\` and \`point\`, \`fairProbability\`, \`fairAmericanOdds\`,
   \`expectedValue\`, \`best\` (book, price, its expectedValue and age) only when another book beats the reference

@@ -7,7 +7,7 @@ import type { Gateway } from '@/lib/gateway/pipeline';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { TOOL_RECORDS } from '@/lib/tools/registry';
 import { NOTES } from './notes';
-import { outlineOutputSchema } from './outline';
+import { mcpOutputSchema } from './output-schema';
 import { PROMPTS } from './prompts';
 import { FIXED_LISTS } from './sdk/capabilities';
 import { refuseListen } from './sdk/listen';
@@ -44,8 +44,7 @@ export interface Reach {
 const TOOLS = TOOL_RECORDS.map((record) => ({
   ...record,
   input: shownSchema(record.inputSchema),
-  // Answers are checked by the tests against the whole schema, not per call: the outline only announces them.
-  output: shownSchema(outlineOutputSchema(record.outputSchema)),
+  output: shownSchema(mcpOutputSchema(record.outputSchema)),
 }));
 
 /** The names tools/call can reach. */

@@ -20,7 +20,7 @@ import {
   text,
   YEAR_RANGE_MESSAGE,
 } from './inputs';
-import { excerpt, fullPageSchemaFields, pageSchemaFields, timestamp, withoutNulls } from './shapes';
+import { excerpt, fractionField, fullPageSchemaFields, pageSchemaFields, timestamp, withInstants, withoutNulls } from './shapes';
 import { defineTool, type ToolContext } from './types';
 
 // The user's book: bankroll discipline, bets and picks. The three write tools need a write token.
@@ -89,7 +89,7 @@ const pickRecord = z.object({
   player: z.string().nullable(),
   americanOdds: z.int(),
   probability: z.number(),
-  expectedValuePercent: z.number(),
+  expectedValue: fractionField("Per unit staked at the pick's price and probability"),
   book: z.string().nullable(),
   stakeUnits: z.number().nullable(),
   reasoning: z.string(),
@@ -175,13 +175,15 @@ export const logBetTool = defineTool({
   }),
   output: z.object({ bet: betRecord, duplicate: z.boolean(), warnings: z.array(z.string()) }),
   async run(ctx, bet) {
-    return ctx.book.logBet({
-      userId: ctx.user.id,
-      clientLabel: ctx.clientLabel,
-      now: ctx.now(),
-      defaultBook: ctx.settings.defaultReferenceBook,
-      bet,
-    });
+    return withInstants(
+      await ctx.book.logBet({
+        userId: ctx.user.id,
+        clientLabel: ctx.clientLabel,
+        now: ctx.now(),
+        defaultBook: ctx.settings.defaultReferenceBook,
+        bet,
+      }),
+    );
   },
 });
 
@@ -207,7 +209,7 @@ export const settleBetTool = defineTool({
   }),
   output: betRecord,
   async run(ctx, { betId, result, payout, correct }) {
-    return ctx.book.settleBet({ userId: ctx.user.id, betId, request: { result, payout, correct }, now: ctx.now() });
+    return withInstants(await ctx.book.settleBet({ userId: ctx.user.id, betId, request: { result, payout, correct }, now: ctx.now() }));
   },
 });
 
@@ -233,7 +235,7 @@ export const saveRecommendationTool = defineTool({
   }),
   output: z.object({ recommendation: pickRecord, duplicate: z.boolean() }),
   async run(ctx, pick) {
-    return ctx.book.saveRecommendation({ userId: ctx.user.id, clientLabel: ctx.clientLabel, now: ctx.now(), pick });
+    return withInstants(await ctx.book.saveRecommendation({ userId: ctx.user.id, clientLabel: ctx.clientLabel, now: ctx.now(), pick }));
   },
 });
 
@@ -252,9 +254,9 @@ const betSummary = z.object({
   staked: z.number(),
   profit: z.number(),
   stakedWithAction: z.number(),
-  roi: z.number().nullable(),
-  winRate: z.number().nullable(),
-  averageClosingLineValue: z.number().nullable(),
+  roi: fractionField('Profit over stakedWithAction').nullable(),
+  winRate: fractionField('Won over won plus lost', '0.55 = 55%').nullable(),
+  averageClosingLineValue: fractionField('Mean price against the closing fair probability, per unit staked').nullable(),
   betsWithClosingLine: z.int(),
 });
 const pickSummary = z.object({
@@ -307,8 +309,10 @@ export const listBetsTool = defineTool({
       page: listPage(ctx, 'list_bets', args),
       defaultBook: ctx.settings.defaultReferenceBook,
     });
-    if (args.detail === 'full') return { currency, bets, nextCursor, summary };
-    const concise = bets.map((bet) => withoutNulls({ ...bet, notes: bet.notes === null ? null : excerpt(bet.notes, EXCERPT_CHARS) }));
+    if (args.detail === 'full') return withInstants({ currency, bets, nextCursor, summary });
+    const concise = bets.map((bet) =>
+      withoutNulls(withInstants({ ...bet, notes: bet.notes === null ? null : excerpt(bet.notes, EXCERPT_CHARS) })),
+    );
     return {
       currency,
       bets: concise,
@@ -344,9 +348,9 @@ export const listRecommendationsTool = defineTool({
       filter: { sport: onlySport, from, to },
       page,
     });
-    if (args.detail === 'full') return { recommendations, nextCursor, summary };
+    if (args.detail === 'full') return withInstants({ recommendations, nextCursor, summary });
     const concise = recommendations.map((pick) =>
-      withoutNulls({ ...pick, reasoning: excerpt(pick.reasoning, EXCERPT_CHARS), risks: excerpt(pick.risks, EXCERPT_CHARS) }),
+      withoutNulls(withInstants({ ...pick, reasoning: excerpt(pick.reasoning, EXCERPT_CHARS), risks: excerpt(pick.risks, EXCERPT_CHARS) })),
     );
     return {
       recommendations: concise,

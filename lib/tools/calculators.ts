@@ -18,6 +18,7 @@ import {
 } from '@/lib/betting';
 import { ToolError } from '@/lib/errors';
 import { americanOdds, expected, money, probability, storable } from './inputs';
+import { fractionField } from './shapes';
 import { READ_HINTS } from './hints';
 import { defineTool } from './types';
 
@@ -127,10 +128,10 @@ export const calcEv = defineTool({
     americanOdds: z.int(),
     decimalOdds: z.number(),
     impliedProbability: z.number(),
-    edge: z.number(),
+    edge: fractionField('Probability minus implied probability', '0.03 = 3 points'),
     stake: z.number(),
     expectedValue: z.number(),
-    expectedValuePercent: z.number(),
+    expectedValuePercent: fractionField('Expected profit per unit staked (named Percent by the contract)'),
   }),
   async run(_ctx, { probability: p, americanOdds: odds, stake }) {
     const ev = expectedValue(p, odds, stake);
@@ -174,7 +175,10 @@ export const calcParlay = defineTool({
     americanOdds: z.int(),
     impliedProbability: z.number(),
     combinedProbability: z.number().nullable(),
-    expectedValuePercent: z.number().nullable(),
+    expectedValuePercent: fractionField('Expected profit per unit staked (named Percent by the contract)').nullable(),
+    combinedProbabilityReliable: z.boolean().nullable().meta({
+      description: 'false: legs share a game, so combinedProbability and expectedValuePercent must not size a stake.',
+    }),
     correlationWarnings: z.array(z.object({ legs: z.tuple([z.int(), z.int()]), gameId: z.string(), message: z.string() })),
   }),
   async run(_ctx, { legs }) {
@@ -232,8 +236,9 @@ export const calcKellyStake = defineTool({
     }
     const kellyFraction = args.kellyFraction ?? stored?.kellyFraction ?? DEFAULT_KELLY_FRACTION;
     // A unit of 0 (stored before amounts had to be whole cents) is no unit at all.
-    const unit = stored?.unit || bankroll * DEFAULT_UNIT_SHARE;
-    const inUnits = (amount: number) => (unit > 0 ? amount / unit : 0);
+    const unit = stored?.unit || floorToCents(bankroll * DEFAULT_UNIT_SHARE);
+    // Units to the hundredth, rounded down like the stake: 2.46 units, never 2.4699999999999998 or more than allowed.
+    const inUnits = (amount: number) => (unit > 0 ? floorToCents(amount / unit) : 0);
     const fullKelly = fullKellyFraction(args.probability, args.americanOdds);
     const stake = fullKelly > 0 ? floorToCents(bankroll * fullKelly * kellyFraction) : 0;
     const result = {

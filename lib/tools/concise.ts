@@ -9,9 +9,6 @@ export const round = (value: number, decimals: number) => {
   return Math.round(value * scale) / scale;
 };
 
-/** An instant to the second, as ISO 8601 in UTC: 2026-11-26T01:15:00Z. */
-export const instant = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
-
 /** "Los Angeles Rams (LAR) at New Orleans Saints (NO)": the names to quote, the abbreviations outcomes use. */
 export function matchup(game: { homeTeam: { abbreviation: string; name: string }; awayTeam: { abbreviation: string; name: string } }) {
   const side = (team: { abbreviation: string; name: string }) => `${team.name} (${team.abbreviation})`;

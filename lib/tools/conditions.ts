@@ -1,3 +1,4 @@
+import { instant } from '@/lib/time';
 import { z } from 'zod';
 import { ago } from '@/lib/data/names';
 import { resolveTeam } from '@/lib/data/repositories/schedule';
@@ -116,8 +117,8 @@ export const getInjuryReport = defineTool({
           position: injury.position,
           status: injury.status,
           detail: injury.detail,
-          reportedAt: injury.reportedAt.toISOString(),
-          updatedAt: injury.updatedAt.toISOString(),
+          reportedAt: instant(injury.reportedAt),
+          updatedAt: instant(injury.updatedAt),
           updatedAgo: ago(injury.updatedAt, now),
         })),
         ...(paged ? { remaining: page.remaining, nextCursor: page.nextCursor ?? null } : {}),
@@ -197,7 +198,7 @@ export const getWeather = defineTool({
     return {
       ...gameView(game),
       indoor: false,
-      forecast: { forecastFor: forecast.forecastFor.toISOString(), ...reading, updatedAt: forecast.updatedAt.toISOString(), updatedAgo },
+      forecast: { forecastFor: instant(forecast.forecastFor), ...reading, updatedAt: instant(forecast.updatedAt), updatedAgo },
       ...note,
     };
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { startOfDay } from '@/lib/time';
+import { addDays, instant, sportsDayOf, sportsDayStart } from '@/lib/time';
 import { SAMPLE_SPORTS } from '@/lib/data/sample';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import type { Sport } from '@/lib/data/sports';
@@ -18,9 +18,6 @@ export const DAY_MS = 86_400_000;
 /** Calendar dates are read in the user's bankroll time zone, else in US Eastern (where most listed games are). */
 const DEFAULT_TIME_ZONE = 'America/New_York';
 
-/** The first instant of a calendar date in a time zone (noon UTC lies inside that date in every zone used). */
-export const dayStart = (date: string, timeZone: string) => startOfDay(new Date(`${date}T12:00:00Z`), timeZone);
-
 /** Reference book: the call's, else the user's stored one, else the server default; and the user's time zone. */
 export async function preferences(ctx: ToolContext, bookArgument: string | undefined) {
   const stored = await ctx.caches.get('preferences', ctx.user.id, () => ctx.book.userPreferences(ctx.user.id));
@@ -30,7 +27,11 @@ export async function preferences(ctx: ToolContext, bookArgument: string | undef
   };
 }
 
-/** A from/to range of calendar dates, refused with 422 past `maxDays`. */
+/**
+ * The window of a `from`/`to` pair of dates: from the start of `from`'s sports day to the end of `to`'s, in the
+ * user's time zone (lib/time.ts, SPORTS_DAY_START_HOUR); a missing `from` is the sports day `back` days before
+ * now, a missing `to` the day `ahead` days after `from` (exclusive).
+ */
 export async function dateRange(
   ctx: ToolContext,
   from: string | undefined,
@@ -39,17 +40,14 @@ export async function dateRange(
   maxDays: number,
 ) {
   const { timeZone } = await preferences(ctx, undefined);
-  const today = ctx.now();
-  const start = from ? dayStart(from, timeZone) : startOfDay(new Date(today.getTime() - defaults.back * DAY_MS), timeZone);
-  const end = to
-    ? dayStart(to, timeZone).getTime() + DAY_MS
-    : startOfDay(new Date(start.getTime() + defaults.ahead * DAY_MS + DAY_MS / 2), timeZone).getTime();
-  const days = Math.round((end - start.getTime()) / DAY_MS);
+  const first = from ?? sportsDayOf(new Date(ctx.now().getTime() - defaults.back * DAY_MS), timeZone);
+  const last = to ?? addDays(first, defaults.ahead - 1);
+  const days = Math.round((Date.parse(last) - Date.parse(first)) / DAY_MS) + 1;
   if (days <= 0) throw invalidInput([{ path: 'to', message: 'must be on or after from' }]);
   if (days > maxDays) {
     throw new ToolError('limit', `The date range covers ${days} days; the maximum is ${maxDays} days. Ask for a shorter range.`);
   }
-  return { from: start, to: new Date(end), timeZone };
+  return { first, last, from: sportsDayStart(first, timeZone), to: sportsDayStart(addDays(last, 1), timeZone), timeZone };
 }
 
 export const teamSchema = z.object({ abbreviation: z.string(), name: z.string() });
@@ -75,7 +73,7 @@ export function gameView(game: GameRow): z.infer<typeof gameViewSchema> {
   return {
     gameId: game.id,
     sport: game.sport,
-    startsAt: game.startsAt.toISOString(),
+    startsAt: instant(game.startsAt),
     status: game.status,
     homeTeam: teamView(game.homeTeam),
     awayTeam: teamView(game.awayTeam),

@@ -8,9 +8,10 @@ import {
   type PricedOutcome,
 } from '@/lib/data/pricing';
 import type { GameRow } from '@/lib/data/repositories/schedule';
-import { instant, matchup, round } from './concise';
+import { instant } from '@/lib/time';
+import { matchup, round } from './concise';
 import { gameViewSchema } from './data-answers';
-import { fullPageSchemaFields, pageSchemaFields } from './shapes';
+import { fractionField, fullPageSchemaFields, pageSchemaFields } from './shapes';
 
 // The odds tools' answers: the shapes of the full and the default answers (their output schemas), the value
 // list, and the default answer made from the full one. The default answer is what an agent needs to decide and
@@ -28,8 +29,15 @@ export const conciseOutcomeSchema = z.object({
   americanOdds: z.int().optional(),
   fairProbability: z.number().optional(),
   fairAmericanOdds: z.int().optional(),
-  expectedValue: z.number().optional(),
-  best: z.object({ book: z.string(), americanOdds: z.int(), expectedValue: z.number().optional(), updatedAgo: z.string() }).optional(),
+  expectedValue: fractionField('Reference price against the fair probability, per unit staked').optional(),
+  best: z
+    .object({
+      book: z.string(),
+      americanOdds: z.int(),
+      expectedValue: fractionField('Best price against the fair probability').optional(),
+      updatedAgo: z.string(),
+    })
+    .optional(),
   fairProbabilityChange: z.number().optional(),
 });
 
@@ -38,7 +46,9 @@ export const conciseMarketSchema = z.object({
   books: z.int(),
   updatedAgo: z.string().optional(),
   outcomes: z.array(conciseOutcomeSchema),
-  arbitrage: z.object({ returnPercent: z.number(), legs: z.array(arbitrageLegSchema) }).optional(),
+  arbitrage: z
+    .object({ returnFraction: fractionField('Sure return on the total staked', '0.012 = 1.2%'), legs: z.array(arbitrageLegSchema) })
+    .optional(),
   steam: z.object({ outcome: z.string(), books: z.int(), ago: z.string() }).optional(),
   history: historySchema.optional(),
   priceNote: z.string().optional(),
@@ -96,7 +106,7 @@ export function conciseMarket(market: PricedMarket): z.infer<typeof conciseMarke
     ...(arbitrage
       ? {
           arbitrage: {
-            returnPercent: fraction(arbitrage.returnPercent),
+            returnFraction: fraction(arbitrage.returnFraction),
             legs: arbitrage.legs.map((leg) => ({ ...leg, stakeShare: fraction(leg.stakeShare) })),
           },
         }
@@ -153,7 +163,13 @@ export function marketNotes(markets: readonly { arbitrage?: unknown; consensusBo
 
 export const marketNotesSchema = { arbitrageNote: z.string().optional(), oneSidedNote: z.string().optional() };
 
-const oddsHeader = { sport: z.string(), referenceBook: z.string(), priceNote: z.string().optional(), note: z.string().optional() };
+const oddsHeader = {
+  sport: z.string(),
+  referenceBook: z.string(),
+  window: z.object({ from: z.string(), to: z.string(), timeZone: z.string() }).optional(),
+  priceNote: z.string().optional(),
+  note: z.string().optional(),
+};
 const fullValueEntry = z.object({
   gameId: z.string(),
   market: z.string(),

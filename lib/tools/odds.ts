@@ -7,10 +7,11 @@ import { resolveTeam, type GameRow } from '@/lib/data/repositories/schedule';
 import { GAME_MARKETS, type GameMarket } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
-import { DAY_MS, dayStart, emptyNote, gameView, preferences } from './data-answers';
+import { DAY_MS, emptyNote, gameView, preferences } from './data-answers';
 import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
-import { book, cursor, detail, expected, gameId, isoDate, pageLimit, player, sport, storable, team } from './inputs';
-import { instant, matchup, PAGE_SIZES, pageFields, round, toolPage } from './concise';
+import { book, cursor, detail, expected, gameId, isoDate, pageLimit, player, sport, SPORTS_DAY, storable, team } from './inputs';
+import { addDays, instant, sportsDayStart } from '@/lib/time';
+import { matchup, PAGE_SIZES, pageFields, round, toolPage } from './concise';
 import {
   conciseGame,
   conciseMarket,
@@ -73,7 +74,7 @@ const gameOddsInput = z.strictObject({
   sport,
   gameId: gameId.optional(),
   team: team.optional(),
-  date: isoDate.optional().meta({ description: "YYYY-MM-DD in the user's time zone; default the coming week." }),
+  date: isoDate.optional().meta({ description: `YYYY-MM-DD: a day in the user's time zone from ${SPORTS_DAY}; default the coming week.` }),
   markets: z
     .array(z.enum(GAME_MARKETS, { error: `must be one of ${GAME_MARKETS.join(', ')}` }), {
       error: expected('must be an array of markets'),
@@ -139,7 +140,7 @@ async function oddsGames(ctx: ToolContext, args: GameOddsArgs, timeZone: string,
   if (args.gameId) return [await ctx.data.schedule.requireGameRow(args.gameId, args.sport)];
   const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
   const window = args.date
-    ? { from: dayStart(args.date, timeZone), to: new Date(dayStart(args.date, timeZone).getTime() + DAY_MS) }
+    ? { from: sportsDayStart(args.date, timeZone), to: sportsDayStart(addDays(args.date, 1), timeZone) }
     : { from: new Date(now.getTime() - UPCOMING_LOOKBACK_MS), to: new Date(now.getTime() + UPCOMING_DAYS * DAY_MS) };
   return ctx.data.schedule.findGames({ sport: args.sport, ...window, teamId, excludeFinal: !args.date, priceVersion: true });
 }
@@ -154,6 +155,16 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
   const header = {
     sport: args.sport,
     referenceBook: query.referenceBook,
+    // A date's window, as the answer used it: the user's sports day (lib/time.ts).
+    ...(args.date
+      ? {
+          window: {
+            from: instant(sportsDayStart(args.date, query.timeZone)),
+            to: instant(sportsDayStart(addDays(args.date, 1), query.timeZone)),
+            timeZone: query.timeZone,
+          },
+        }
+      : {}),
     ...(games.some((g) => g.source === 'sample') ? { priceNote: SAMPLE_NOTE } : {}),
     ...(games.length === 0
       ? await emptyNote(ctx, args.sport, `No ${args.sport.toUpperCase()} games with prices in that window. list_games shows the schedule.`)

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { resolveTeam } from '@/lib/data/repositories/schedule';
 import type { GameRow } from '@/lib/data/repositories/schedule';
-import { instant, PAGE_SIZES, pageFields, toolPage, type PagingArgs } from './concise';
+import { instant } from '@/lib/time';
+import { PAGE_SIZES, pageFields, toolPage, type PagingArgs } from './concise';
 import { fullPageSchemaFields, pageSchemaFields } from './shapes';
 import { dateRange, emptyNote, gameView, gameViewSchema, sampleNote } from './data-answers';
 import { READ_HINTS } from './hints';
-import { cursor, detail, isoDate, pageLimit, sport, team } from './inputs';
+import { cursor, detail, isoDate, pageLimit, sport, SPORTS_DAY, team } from './inputs';
 import { conciseGame, conciseGameSchema } from './odds-answers';
 import { defineTool } from './types';
 
@@ -19,8 +20,8 @@ const GAMES_PER_PAGE = PAGE_SIZES.scheduleGames;
 
 const rangeArgs = {
   sport,
-  from: isoDate.optional().meta({ description: "YYYY-MM-DD, the user's time zone." }),
-  to: isoDate.optional().meta({ description: 'Inclusive.' }),
+  from: isoDate.optional().meta({ description: `YYYY-MM-DD: a day in the user's time zone from ${SPORTS_DAY}.` }),
+  to: isoDate.optional().meta({ description: 'YYYY-MM-DD, inclusive, read like from.' }),
   team: team.optional(),
   detail,
   limit: pageLimit(GAMES_PER_PAGE, 500, 'games'),
@@ -45,11 +46,6 @@ function gamesPage(
     full: { remaining: page.remaining, nextCursor: page.nextCursor ?? null },
     concise: pageFields(page, 'games'),
   };
-}
-
-/** YYYY-MM-DD of an instant in a time zone. */
-function localDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 export const listGames = defineTool({
@@ -93,15 +89,15 @@ export const listGames = defineTool({
     const window = {
       sport: args.sport,
       // The dates as the caller gave them; defaults in the same YYYY-MM-DD form, in the user's time zone.
-      from: args.from ?? localDate(range.from, range.timeZone),
-      to: args.to ?? localDate(new Date(range.to.getTime() - 1), range.timeZone),
+      from: range.first,
+      to: range.last,
       timeZone: range.timeZone,
     };
     if (args.detail !== 'full') return { ...window, ...notes, games: page.games.map(conciseGame), ...page.concise };
     return {
       ...window,
-      startsFrom: range.from.toISOString(),
-      startsBefore: range.to.toISOString(),
+      startsFrom: instant(range.from),
+      startsBefore: instant(range.to),
       ...notes,
       games: page.games.map(gameView),
       ...page.full,
@@ -161,6 +157,6 @@ export const getGameResults = defineTool({
       return { sport: args.sport, from: instant(range.from), to: instant(range.to), ...notes, results, ...page.concise };
     }
     const results = page.games.map((game) => ({ ...gameView(game), winner: winner(game) }));
-    return { sport: args.sport, from: range.from.toISOString(), to: range.to.toISOString(), ...notes, results, ...page.full };
+    return { sport: args.sport, from: instant(range.from), to: instant(range.to), ...notes, results, ...page.full };
   },
 });

@@ -1,3 +1,4 @@
+import { instant } from '@/lib/time';
 import { z } from 'zod';
 import { averageStatLines } from '@/lib/data/player-stats';
 import { resolveTeam } from '@/lib/data/repositories/schedule';
@@ -120,7 +121,7 @@ export const getPlayerStats = defineTool({
     const lines = await ctx.data.stats.playerStatLines({ sport: args.sport, player: name, teamId, take: args.lastN });
     const games = lines.map((line) => ({
       gameId: line.gameId,
-      playedAt: line.playedAt.toISOString(),
+      playedAt: instant(line.playedAt),
       team: line.teamId.split(':')[1],
       opponent: line.game.homeTeamId === line.teamId ? line.game.awayTeam.abbreviation : line.game.homeTeam.abbreviation,
       stats: JSON.parse(line.stats) as Record<string, number>,

@@ -1,3 +1,4 @@
+import { instant } from '@/lib/time';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 
 // A team's season record from its finals: wins and losses, points, against the spread and over/under on
@@ -45,7 +46,7 @@ export function seasonRecord(teamId: string, games: readonly GameRow[], closing:
       const opponent = home ? game.awayTeam : game.homeTeam;
       lastFive.push({
         gameId: game.id,
-        startsAt: game.startsAt.toISOString(),
+        startsAt: instant(game.startsAt),
         opponent: opponent.abbreviation,
         home,
         score: `${scored}-${allowed}`,

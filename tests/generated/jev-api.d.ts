@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Settle a logged bet
-         * @description Only when the user asks. Grades one of the user's bets: won, lost, push, void, cashout (with payout), or auto from the stored final score; updates the balance once. The same result again answers the same; a different one is refused.
+         * @description Only when the user asks. Grades one of the user's bets and moves the balance once: won, lost or push once its game is final (auto grades from the score), void or cashout (with payout) any time. The same result again answers the same; a different one needs correct: true.
          *
          *     Needs a token with write access (scope `write`): a read-only token gets 403 `insufficient_scope`.
          */
@@ -550,6 +550,7 @@ export interface components {
             impliedProbability: number;
             combinedProbability: number | null;
             expectedValuePercent: number | null;
+            combinedProbabilityReliable: boolean | null;
             correlationWarnings: {
                 legs: [
                     number,
@@ -592,7 +593,7 @@ export interface components {
             team?: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD in the user's time zone; default the coming week.
+             * @description YYYY-MM-DD: a day in the user's time zone from 06:00 to 06:00 next morning (late games count with their night); default the coming week.
              */
             date?: string;
             markets?: ("h2h" | "spreads" | "totals")[];
@@ -613,6 +614,11 @@ export interface components {
         get_game_odds_output: {
             sport: string;
             referenceBook: string;
+            window?: {
+                from: string;
+                to: string;
+                timeZone: string;
+            };
             priceNote?: string;
             note?: string;
             arbitrageNote?: string;
@@ -643,7 +649,7 @@ export interface components {
                         fairProbabilityChange?: number;
                     }[];
                     arbitrage?: {
-                        returnPercent: number;
+                        returnFraction: number;
                         legs: {
                             outcome: string;
                             book: string;
@@ -691,6 +697,11 @@ export interface components {
         } | {
             sport: string;
             referenceBook: string;
+            window?: {
+                from: string;
+                to: string;
+                timeZone: string;
+            };
             priceNote?: string;
             note?: string;
             games: {
@@ -743,7 +754,7 @@ export interface components {
                     }[];
                     arbitrage: {
                         impliedSum: number;
-                        returnPercent: number;
+                        returnFraction: number;
                         legs: {
                             outcome: string;
                             book: string;
@@ -836,7 +847,7 @@ export interface components {
                     fairProbabilityChange?: number;
                 }[];
                 arbitrage?: {
-                    returnPercent: number;
+                    returnFraction: number;
                     legs: {
                         outcome: string;
                         book: string;
@@ -918,7 +929,7 @@ export interface components {
                 }[];
                 arbitrage: {
                     impliedSum: number;
-                    returnPercent: number;
+                    returnFraction: number;
                     legs: {
                         outcome: string;
                         book: string;
@@ -1000,12 +1011,12 @@ export interface components {
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
             /**
              * Format: date
-             * @description YYYY-MM-DD, the user's time zone.
+             * @description YYYY-MM-DD: a day in the user's time zone from 06:00 to 06:00 next morning (late games count with their night).
              */
             from?: string;
             /**
              * Format: date
-             * @description Inclusive.
+             * @description YYYY-MM-DD, inclusive, read like from.
              */
             to?: string;
             team?: string;
@@ -1067,12 +1078,12 @@ export interface components {
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
             /**
              * Format: date
-             * @description YYYY-MM-DD, the user's time zone.
+             * @description YYYY-MM-DD: a day in the user's time zone from 06:00 to 06:00 next morning (late games count with their night).
              */
             from?: string;
             /**
              * Format: date
-             * @description Inclusive.
+             * @description YYYY-MM-DD, inclusive, read like from.
              */
             to?: string;
             team?: string;
@@ -1281,9 +1292,11 @@ export interface components {
             /** @description Team, 'draw', 'over'/'under' or 'yes'/'no'. */
             selection: string;
             americanOdds: number;
+            /** @description Where it was bet (key or name, e.g. DraftKings); default the user's reference book. */
             book?: string;
             /** @description Line for spreads, totals and props. */
             point?: number;
+            /** @description For player props: the name as get_player_props gives it. */
             player?: string;
             /** @description In the bankroll currency. */
             stake: number;
@@ -1315,15 +1328,31 @@ export interface components {
                 /** Format: date-time */
                 placedAt: string;
                 settledAt: string | null;
+                correctedAt: string | null;
+                earlierGrades: {
+                    status: string;
+                    payout: number;
+                    profit: number;
+                    /** Format: date-time */
+                    gradedAt: string;
+                    /** Format: date-time */
+                    replacedAt: string;
+                }[] | null;
             };
             duplicate: boolean;
             warnings: string[];
         };
         settle_bet_input: {
             betId: string;
-            /** @enum {string} */
+            /**
+             * @description won, lost, push: once the game is final (auto grades from the score). void, cashout: any time.
+             * @enum {string}
+             */
             result: "won" | "lost" | "push" | "void" | "cashout" | "auto";
+            /** @description Cashout only: what the book paid back, stake included. */
             payout?: number;
+            /** @description true replaces a mistaken grade; the balance moves by the difference. */
+            correct?: boolean;
         };
         settle_bet_output: {
             id: string;
@@ -1346,6 +1375,16 @@ export interface components {
             /** Format: date-time */
             placedAt: string;
             settledAt: string | null;
+            correctedAt: string | null;
+            earlierGrades: {
+                status: string;
+                payout: number;
+                profit: number;
+                /** Format: date-time */
+                gradedAt: string;
+                /** Format: date-time */
+                replacedAt: string;
+            }[] | null;
         };
         save_recommendation_input: {
             /** @enum {string} */
@@ -1356,9 +1395,11 @@ export interface components {
             /** @description Team, 'draw', 'over'/'under' or 'yes'/'no'. */
             selection: string;
             americanOdds: number;
+            /** @description Where it was bet (key or name, e.g. DraftKings); default the user's reference book. */
             book?: string;
             /** @description Line for spreads, totals and props. */
             point?: number;
+            /** @description For player props: the name as get_player_props gives it. */
             player?: string;
             probability: number;
             stakeUnits?: number;
@@ -1378,7 +1419,7 @@ export interface components {
                 player: string | null;
                 americanOdds: number;
                 probability: number;
-                expectedValuePercent: number;
+                expectedValue: number;
                 book: string | null;
                 stakeUnits: number | null;
                 reasoning: string;
@@ -1426,6 +1467,16 @@ export interface components {
                 /** Format: date-time */
                 placedAt?: string;
                 settledAt?: string | null;
+                correctedAt?: string | null;
+                earlierGrades?: {
+                    status: string;
+                    payout: number;
+                    profit: number;
+                    /** Format: date-time */
+                    gradedAt: string;
+                    /** Format: date-time */
+                    replacedAt: string;
+                }[] | null;
                 closingFairProbability?: number;
                 closingLineValue?: number;
             }[];
@@ -1467,6 +1518,16 @@ export interface components {
                 /** Format: date-time */
                 placedAt: string;
                 settledAt: string | null;
+                correctedAt: string | null;
+                earlierGrades: {
+                    status: string;
+                    payout: number;
+                    profit: number;
+                    /** Format: date-time */
+                    gradedAt: string;
+                    /** Format: date-time */
+                    replacedAt: string;
+                }[] | null;
                 closingFairProbability: number | null;
                 closingLineValue: number | null;
             }[];
@@ -1506,7 +1567,7 @@ export interface components {
                 player?: string | null;
                 americanOdds?: number;
                 probability?: number;
-                expectedValuePercent?: number;
+                expectedValue?: number;
                 book?: string | null;
                 stakeUnits?: number | null;
                 reasoning?: string;
@@ -1539,7 +1600,7 @@ export interface components {
                 player: string | null;
                 americanOdds: number;
                 probability: number;
-                expectedValuePercent: number;
+                expectedValue: number;
                 book: string | null;
                 stakeUnits: number | null;
                 reasoning: string;

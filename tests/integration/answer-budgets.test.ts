@@ -176,11 +176,20 @@ describe('the catalogue every conversation reads', () => {
     },
   });
 
-  it('MCP tools/list and the instructions fit 7,000 tokens', async () => {
+  it('what a model is shown of MCP tools/list, and the instructions, fit 7,000 tokens', async () => {
     const listed = await modern(app.server.port, token, 'tools/list');
     expect(listed.status).toBe(200);
-    const { result } = listed.json() as { result: { tools: unknown[] } };
-    expect(result.tools).toHaveLength(20);
+    const { tools } = (listed.json() as { result: { tools: Record<string, unknown>[] } }).result;
+    expect(tools).toHaveLength(20);
+    // A host builds a model's tool from these (docs/contract.md, "The catalogue"); outputSchema serves the
+    // client's check of structuredContent and _meta the host's views, and neither reaches the model.
+    const result = tools.map(({ name, title, description, inputSchema, annotations }) => ({
+      name,
+      title,
+      description,
+      inputSchema,
+      annotations,
+    }));
     const initialized = await legacy(app.server.port, token, initializeMessage('2025-11-25'));
     const data = /^data: (.*)$/m.exec(initialized.body)?.[1];
     const { instructions } = (JSON.parse(data!) as { result: { instructions: string } }).result;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolError } from '@/lib/errors';
 import { logBetTool } from '@/lib/tools/account';
+import { getGameOdds } from '@/lib/tools/odds';
 import { listGames } from '@/lib/tools/schedule';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
-import { addGame } from '../helpers/games';
+import { addGame, addPrices } from '../helpers/games';
 import { toolContext } from '../helpers/tool-context';
 
 // A pro team's nickname is accepted wherever a team is (a bet's selection as well as the team argument);
@@ -58,13 +59,98 @@ describe.each(PROVIDERS)('team nicknames and list_games dates on %s', (provider)
       from: '2026-11-23',
       to: '2026-11-23',
       timeZone: 'America/New_York',
-      startsFrom: '2026-11-23T05:00:00.000Z',
-      startsBefore: '2026-11-24T05:00:00.000Z',
+      // Monday's sports day in New York: 06:00 EST to 06:00 next morning.
+      startsFrom: '2026-11-23T11:00:00Z',
+      startsBefore: '2026-11-24T11:00:00Z',
     });
     expect(given.games.map((g) => g.gameId)).toEqual(['nfl-20261123-gb-det']);
 
     const defaults = await listGames.run(ctx, listGames.input.parse({ sport: 'nfl' }));
     expect(defaults.from).toBe('2026-11-23');
     expect(defaults.to).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+/** The sports day of an instant in a zone, worked out here with Intl alone: the local date, less a day before 06:00. */
+function localSportsDay(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  const date = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) - (Number(parts.hour) < 6 ? 1 : 0)));
+  return date.toISOString().slice(0, 10);
+}
+
+// "Tonight's games" for a user anywhere from UTC−12 to UTC+14: a date is the user's sports day (06:00 to 06:00),
+// so the night's games are the ones asked for, whatever date the league gives them.
+const GAMES = [
+  { id: 'nba-20261127-lal-bos', sport: 'nba', home: 'BOS', away: 'LAL', startsAt: '2026-11-28T00:30:00Z' }, // Friday 19:30 Eastern
+  { id: 'nba-20261127-gsw-den', sport: 'nba', home: 'DEN', away: 'GSW', startsAt: '2026-11-28T03:00:00Z' }, // Friday 20:00 Mountain
+  { id: 'epl-20261128-ars-che', sport: 'epl', home: 'CHE', away: 'ARS', startsAt: '2026-11-28T15:00:00Z' }, // Saturday 15:00 London
+  { id: 'nba-20261128-mia-nyk', sport: 'nba', home: 'NYK', away: 'MIA', startsAt: '2026-11-29T00:00:00Z' }, // Saturday 19:00 Eastern
+  { id: 'nba-20261126-phx-lac', sport: 'nba', home: 'LAC', away: 'PHX', startsAt: '2026-11-27T03:30:00Z' }, // Thursday 19:30 Pacific
+];
+const ZONES = [
+  'Etc/GMT+12',
+  'America/Los_Angeles',
+  'America/New_York',
+  'UTC',
+  'Europe/London',
+  'Asia/Tokyo',
+  'Pacific/Auckland',
+  'Pacific/Kiritimati',
+];
+
+describe.each(PROVIDERS)('dates in every time zone on %s', (provider) => {
+  let database: TestDatabase;
+  const users = new Map<string, string>();
+  beforeAll(async () => {
+    database = await testDatabase(provider);
+    for (const game of GAMES) {
+      await addGame(database.db, { ...game, startsAt: new Date(game.startsAt) });
+      const [away, home] = [game.away, game.home];
+      await addPrices(
+        database.db,
+        game.id,
+        'h2h',
+        [
+          { book: 'draftkings', outcome: home, americanOdds: -130 },
+          { book: 'draftkings', outcome: away, americanOdds: 110 },
+        ],
+        new Date('2026-11-26T12:00:00Z'),
+      );
+    }
+    for (const timeZone of ZONES)
+      users.set(
+        timeZone,
+        await database.user(`${timeZone.replace(/\W/g, '')}-${provider}@example.com`, { balance: 100, unit: 1, timeZone }),
+      );
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const contextFor = (timeZone: string) =>
+    toolContext(database.db, { user: { id: users.get(timeZone)!, email: 'z@example.com' }, now: () => new Date('2026-11-26T12:00:00Z') });
+
+  it.each(ZONES)('in %s, each game is listed and priced on the sports day it is played there, and on no other', async (timeZone) => {
+    const ctx = contextFor(timeZone);
+    for (const game of GAMES) {
+      const day = localSportsDay(new Date(game.startsAt), timeZone);
+      const listed = await listGames.run(ctx, listGames.input.parse({ sport: game.sport, from: day, to: day }));
+      const ids = listed.games.map((g) => g.gameId);
+      expect(ids, `${game.id} on ${day}`).toContain(game.id);
+      for (const other of GAMES.filter((g) => g.sport === game.sport)) {
+        expect(ids.includes(other.id), `${other.id} on ${day}`).toBe(localSportsDay(new Date(other.startsAt), timeZone) === day);
+      }
+      const odds = (await getGameOdds.run(ctx, getGameOdds.input.parse({ sport: game.sport, date: day }))) as {
+        games: { gameId: string }[];
+        window: { from: string; to: string; timeZone: string };
+      };
+      expect(odds.games.map((g) => g.gameId)).toContain(game.id);
+      expect(odds.window.timeZone).toBe(timeZone);
+      expect(new Date(odds.window.from) <= new Date(game.startsAt) && new Date(game.startsAt) < new Date(odds.window.to)).toBe(true);
+    }
   });
 });

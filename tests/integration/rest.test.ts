@@ -326,6 +326,7 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
         impliedProbability: 0.25,
         combinedProbability: null,
         expectedValuePercent: null,
+        combinedProbabilityReliable: null,
         correlationWarnings: [],
       });
       const sameGame = (

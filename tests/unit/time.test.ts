@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone, startOfDay, startOfWeek } from '@/lib/time';
+import { addDays, isValidTimeZone, sportsDayOf, sportsDayStart, startOfDay, startOfWeek } from '@/lib/time';
 
 // Loss limits run per local day and per local week from Monday; DST changes move the UTC boundaries.
 
@@ -28,5 +28,39 @@ describe('local day and week boundaries', () => {
   it('knows real zones', () => {
     expect(isValidTimeZone('America/Chicago')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('sports days: a date is the user\'s day from 06:00 to 06:00 next morning, in every zone', () => {
+  // Etc/GMT+12 is UTC−12 and Pacific/Kiritimati UTC+14: the ends of the range; Auckland is the issue's case.
+  it.each([
+    ['Etc/GMT+12', '2026-11-30T18:00:00Z'],
+    ['America/New_York', '2026-11-30T11:00:00Z'],
+    ['UTC', '2026-11-30T06:00:00Z'],
+    ['Europe/London', '2026-11-30T06:00:00Z'],
+    ['Asia/Kolkata', '2026-11-30T00:30:00Z'],
+    ['Pacific/Auckland', '2026-11-29T17:00:00Z'],
+    ['Pacific/Kiritimati', '2026-11-29T16:00:00Z'],
+  ])('2026-11-30 in %s starts at %s', (timeZone, start) => {
+    expect(sportsDayStart('2026-11-30', timeZone).toISOString()).toBe(new Date(start).toISOString());
+    // The day ends where the next one starts, 24 hours later outside a daylight-saving change.
+    expect(sportsDayStart('2026-12-01', timeZone).getTime() - sportsDayStart('2026-11-30', timeZone).getTime()).toBe(86_400_000);
+    expect(sportsDayOf(new Date(start), timeZone)).toBe('2026-11-30');
+    expect(sportsDayOf(new Date(new Date(start).getTime() - 1000), timeZone)).toBe('2026-11-29');
+  });
+
+  it('keeps 06:00 local across daylight-saving changes', () => {
+    // New York falls back on 2026-11-01 and springs forward on 2026-03-08.
+    expect(sportsDayStart('2026-11-01', 'America/New_York').toISOString()).toBe('2026-11-01T11:00:00.000Z');
+    expect(sportsDayStart('2026-10-31', 'America/New_York').toISOString()).toBe('2026-10-31T10:00:00.000Z');
+    expect(sportsDayStart('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T10:00:00.000Z');
+    // Auckland springs forward on 2026-09-27.
+    expect(sportsDayStart('2026-09-27', 'Pacific/Auckland').toISOString()).toBe('2026-09-26T17:00:00.000Z');
+  });
+
+  it('a late game belongs to its night: 01:30 in London on Friday is Thursday night', () => {
+    expect(sportsDayOf(new Date('2026-11-27T01:30:00Z'), 'Europe/London')).toBe('2026-11-26');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });
 });

@@ -13,7 +13,7 @@ export const valueKey = (gameId: string, market: string, outcome: string, point:
 function marketFlags(market: Market) {
   return (
     <>
-      {market.arbitrage && <span className="flag flag-arb">Arbitrage {percent(market.arbitrage.returnPercent, 2)}</span>}
+      {market.arbitrage && <span className="flag flag-arb">Arbitrage {percent(market.arbitrage.returnFraction, 2)}</span>}
       {market.steam && (
         <span className="flag flag-steam">
           Steam to {outcomeName(market.steam.outcome, null)} ({market.steam.books.length} books, {market.steam.ago})

@@ -89,7 +89,7 @@ export default consolePage(async function PicksPage({
                     {pick.book ? ` (${pick.book})` : ''}
                   </td>
                   <td>
-                    {percent(pick.probability)} (EV {percent(pick.expectedValuePercent)})
+                    {percent(pick.probability)} (EV {percent(pick.expectedValue)})
                   </td>
                   <td>{pick.stakeUnits === null ? '–' : `${pick.stakeUnits} u`}</td>
                   <td>{pick.result ?? 'pending'}</td>

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSample } from '@/lib/data/load-sample';
@@ -6,9 +6,11 @@ import { findTool } from '@/lib/tools/registry';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { toolContext } from '../../helpers/tool-context';
 
-// `detail: "full"` answers byte for byte what the tools answered before answers became concise by default.
-// tests/fixtures/full-answers/ holds those answers, computed by the last commit before the change (537d334)
-// on the sample slate of a fixed date at a fixed time; each call here must serialise to exactly that text.
+// `detail: "full"` answers byte for byte as recorded: tests/fixtures/full-answers/ holds them, first computed by
+// the last commit before answers became concise by default (537d334), on the sample slate of a fixed date at a
+// fixed time; each call here must serialise to exactly that text. After a deliberate change of the answers (or of
+// the sample slate), `UPDATE_FULL_ANSWERS=1 npx vitest run tests/integration/data/full-answers.test.ts` records
+// them again: review the diff.
 
 const DATE = '2026-11-25';
 const AS_OF = new Date('2026-11-25T15:00:00Z');
@@ -39,6 +41,8 @@ describe.each(PROVIDERS)('full answers as before, on %s', (provider) => {
     const tool = findTool(name)!;
     const ctx = toolContext(database.db, { now: () => NOW, env: { ODDS_CACHE_SECONDS: '0' } });
     const answer = await tool.run(ctx, tool.input.parse({ ...args, detail: 'full' }));
-    expect(`${JSON.stringify(answer, null, 2)}\n`).toBe(readFileSync(path.join(FIXTURES, `${file}.json`), 'utf8'));
+    const text = `${JSON.stringify(answer, null, 2)}\n`;
+    if (process.env.UPDATE_FULL_ANSWERS && provider === 'sqlite') writeFileSync(path.join(FIXTURES, `${file}.json`), text);
+    expect(text).toBe(readFileSync(path.join(FIXTURES, `${file}.json`), 'utf8'));
   });
 });

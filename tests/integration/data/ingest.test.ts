@@ -1,3 +1,4 @@
+import { instant } from '@/lib/time';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { config } from '@/lib/config';
 import { fetchClaims, type IngestOptions } from '@/lib/data/ingest';
@@ -341,7 +342,7 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     // get_player_stats reads ESPN's lines as it reads the sample's, with no sample note.
     const answer = await getPlayerStats.run(toolContext(database.db), getPlayerStats.input.parse({ sport: 'nba', player: 'jayson tatum' }));
     expect(answer).toMatchObject({ sport: 'nba', player: 'Jayson Tatum', gamesCounted: 1, averages: { points: 31, rebounds: 9, assists: 6 } });
-    expect(answer.games).toEqual([{ gameId: celtics.id, playedAt: celtics.startsAt.toISOString(), team: 'BOS', opponent: 'LAL', stats: JSON.parse(tatum.stats) }]);
+    expect(answer.games).toEqual([{ gameId: celtics.id, playedAt: instant(celtics.startsAt), team: 'BOS', opponent: 'LAL', stats: JSON.parse(tatum.stats) }]);
     expect(answer).not.toHaveProperty('note');
 
     await database.db.game.deleteMany({ where: { id: { in: [celtics, knicks, warriors, nuggets, bulls, old, sample].map((g) => g.id) } } });

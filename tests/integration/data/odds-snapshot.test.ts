@@ -1,3 +1,4 @@
+import { instant } from '@/lib/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSample } from '@/lib/data/load-sample';
 import { mergePrices } from '@/lib/data/store';
@@ -47,16 +48,16 @@ describe.each(PROVIDERS)('get_game_odds after new prices are merged on %s', (pro
     await mergePrices(otherInstance, [{ ...reference, americanOdds: reference.americanOdds - 7, updatedAt: movedAt }]);
     const moved = await odds(gameId);
     expect(moved.outcomes[0]!.americanOdds).toBe(reference.americanOdds - 7);
-    expect(moved.outcomes[0]!.updatedAt).toBe(movedAt.toISOString());
+    expect(moved.outcomes[0]!.updatedAt).toBe(instant(movedAt));
     expect(moved.outcomes[0]!.fairProbability).not.toBe(outcome.fairProbability);
 
-    // Then it only confirms fanduel's unchanged price a millisecond later: no recorded change, a newer update time.
+    // Then it only confirms fanduel's unchanged price a second later: no recorded change, a newer update time.
     const fanduel = prices.find((price) => price.book === 'fanduel' && price.outcome === outcome.outcome)!;
-    const confirmedAt = new Date(fanduel.updatedAt.getTime() + 1);
+    const confirmedAt = new Date(fanduel.updatedAt.getTime() + 1000);
     expect((await mergePrices(otherInstance, [{ ...fanduel, updatedAt: confirmedAt }])).changed).toBe(0);
     const confirmed = await odds(gameId);
     const best = confirmed.outcomes[0]!.best!;
-    if (best.book === 'fanduel') expect(best.updatedAt).toBe(confirmedAt.toISOString());
+    if (best.book === 'fanduel') expect(best.updatedAt).toBe(instant(confirmedAt));
     const stamps = await database.db.price.findMany({ where: { gameId, market: 'h2h', player: '' }, select: { updatedAt: true } });
     expect(stamps.map((row) => row.updatedAt.getTime())).toContain(confirmedAt.getTime());
     // The answer is the one a process that never saw the game before would give.
@@ -64,7 +65,7 @@ describe.each(PROVIDERS)('get_game_odds after new prices are merged on %s', (pro
     try {
       const args = getGameOdds.input.parse({ sport: 'nfl', gameId, markets: ['h2h'], book: 'fanduel', detail: 'full' });
       const seenBefore = ((await getGameOdds.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' } }), args)) as GameOddsFull).games[0]!.markets[0]!;
-      await mergePrices(otherInstance, [{ ...fanduel, updatedAt: new Date(confirmedAt.getTime() + 1) }]);
+      await mergePrices(otherInstance, [{ ...fanduel, updatedAt: new Date(confirmedAt.getTime() + 1000) }]);
       const now = new Date();
       const [again, unseen] = await Promise.all(
         [database.db, fresh].map(
@@ -72,8 +73,8 @@ describe.each(PROVIDERS)('get_game_odds after new prices are merged on %s', (pro
         ),
       );
       expect(again).toEqual(unseen);
-      expect(again!.outcomes.find((o) => o.outcome === outcome.outcome)!.updatedAt).toBe(new Date(confirmedAt.getTime() + 1).toISOString());
-      expect(seenBefore.outcomes.find((o) => o.outcome === outcome.outcome)!.updatedAt).toBe(confirmedAt.toISOString());
+      expect(again!.outcomes.find((o) => o.outcome === outcome.outcome)!.updatedAt).toBe(instant(confirmedAt.getTime() + 1000));
+      expect(seenBefore.outcomes.find((o) => o.outcome === outcome.outcome)!.updatedAt).toBe(instant(confirmedAt));
     } finally {
       await fresh.$disconnect();
     }

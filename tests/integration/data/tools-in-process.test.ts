@@ -66,4 +66,13 @@ describe.each(PROVIDERS)('tools in process on %s', (provider) => {
     const answer = await run(calcKellyStake, { probability: 0.6, americanOdds: 100 });
     expect(answer).toMatchObject({ stake: 50, stakeUnits: 5, cappedStake: 10, cappedStakeUnits: 1 });
   });
+
+  it('calc_kelly_stake gives units to the hundredth, rounded down: 24.70 on a unit of 10 is 2.47, not 2.4699999999999998', async () => {
+    // Full Kelly at 0.5 and +150 is 1/6; a quarter on 592.80 is 24.70.
+    const answer = await run(calcKellyStake, { probability: 0.5, americanOdds: 150, bankroll: 592.8 });
+    expect(answer).toMatchObject({ stake: 24.7, stakeUnits: 2.47 });
+    const odd = await run(calcKellyStake, { probability: 0.57, americanOdds: -105, bankroll: 1234.56 });
+    expect(Number.isInteger(Math.round(odd.stakeUnits * 100 * 1e6) / 1e6)).toBe(true);
+    expect(odd.stakeUnits).toBeLessThanOrEqual(odd.stake / odd.unit);
+  });
 });

@@ -1,3 +1,4 @@
+import { instant } from '@/lib/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { bestExpectedValue } from '@/lib/betting/arbitrage';
@@ -114,7 +115,7 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
     // 140/240 + 100/245 = 0.991497 < 1: 0.8576% back on either outcome, staking 58.8336% on KC.
     expect(market.arbitrage).toMatchObject({
       impliedSum: 0.991497,
-      returnPercent: 0.008576,
+      returnFraction: 0.008576,
       legs: [
         { outcome: 'KC', book: 'lowvig', americanOdds: -140, stakeShare: 0.588336 },
         { outcome: 'BUF', book: 'fanduel', americanOdds: 145, stakeShare: 0.411664 },
@@ -124,11 +125,11 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
     expect(market.steam).toEqual({
       outcome: 'KC',
       books: ['betmgm', 'draftkings', 'fanduel'],
-      from: new Date(now - 20 * MIN).toISOString(),
-      to: new Date(now - 10 * MIN).toISOString(),
+      from: instant(now - 20 * MIN),
+      to: instant(now - 10 * MIN),
       ago: '10 minutes ago',
     });
-    expect(kc!.opening).toMatchObject({ americanOdds: -150, point: null, at: new Date(now - 120 * MIN).toISOString() });
+    expect(kc!.opening).toMatchObject({ americanOdds: -150, point: null, at: instant(now - 120 * MIN) });
     expect(kc!.fairProbabilityChange).toBeNull(); // no history 24 hours back
     // The scan: BUF at fanduel; KC at lowvig meets 0.005 too but its price is 90 minutes old (stale at 60).
     expect(answer.value).toEqual([

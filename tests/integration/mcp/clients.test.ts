@@ -2,7 +2,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outlineOutputSchema } from '@/lib/mcp/outline';
+import { mcpOutputSchema } from '@/lib/mcp/output-schema';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { PROVIDERS } from '../../helpers/fixtures';
 import { testApp } from '../../helpers/test-app';
@@ -100,7 +100,7 @@ describe.each(PROVIDERS)('MCP clients on %s', (provider) => {
         expect(tool.description).toBe(record.description);
         expect(tool.annotations).toEqual(record.hints);
         expect(tool.inputSchema).toEqual(record.inputSchema);
-        expect(tool.outputSchema).toEqual(outlineOutputSchema(record.outputSchema));
+        expect(tool.outputSchema).toEqual(mcpOutputSchema(record.outputSchema));
       }
     });
 

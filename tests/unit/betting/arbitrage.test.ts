@@ -25,7 +25,7 @@ describe('arbitrage', () => {
     // sum = 100/210 + 100/205 = 0.963995354…; 1/sum − 1 = 0.037349397…; shares 0.493975903… and 0.506024096…
     expect(found).toEqual({
       impliedSum: 0.963995,
-      returnPercent: 0.037349,
+      returnFraction: 0.037349,
       legs: [
         { outcome: 'KC', book: 'fanduel', americanOdds: 110, stakeShare: 0.493976 },
         { outcome: 'BUF', book: 'lowvig', americanOdds: 105, stakeShare: 0.506024 },
@@ -44,7 +44,7 @@ describe('arbitrage', () => {
     ]);
     // 100/360 + 100/450 + 100/250 = 0.9 exactly: 11.1% back whichever wins.
     expect(found?.impliedSum).toBe(0.9);
-    expect(found?.returnPercent).toBe(0.111111);
+    expect(found?.returnFraction).toBe(0.111111);
     expect(found!.legs.reduce((sum, leg) => sum + Math.round(leg.stakeShare * 1e6), 0)).toBe(1_000_000);
     expect(found!.legs.map((leg) => leg.stakeShare)).toEqual([0.308642, 0.246914, 0.444444]);
   });

@@ -69,6 +69,26 @@ describe('parlay: hand-checked', () => {
     ]);
   });
 
+  it('marks the combined probability and EV unreliable in the answer itself when two legs share a game', () => {
+    const sameGame = parlay([
+      { americanOdds: -110, probability: 0.55, gameId: 'nfl-kc-buf' },
+      { americanOdds: 150, probability: 0.45, gameId: 'nfl-kc-buf' },
+    ]);
+    expect(sameGame.combinedProbability).toBeCloseTo(0.2475, 12);
+    expect(sameGame.combinedProbabilityReliable).toBe(false);
+    const separate = parlay([
+      { americanOdds: -110, probability: 0.55, gameId: 'nfl-kc-buf' },
+      { americanOdds: 150, probability: 0.45, gameId: 'nba-bos-nyk' },
+    ]);
+    expect(separate.combinedProbabilityReliable).toBe(true);
+    expect(
+      parlay([
+        { americanOdds: -110, gameId: 'a' },
+        { americanOdds: 150, gameId: 'a' },
+      ]).combinedProbabilityReliable,
+    ).toBeNull();
+  });
+
   it('three legs from one game give all three pairs, in order', () => {
     const legs = [0, 1, 2].map(() => ({ americanOdds: 100, gameId: 'g' }));
     expect(parlay(legs).correlationWarnings.map((warning) => warning.legs)).toEqual([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceMarket, type PriceRow } from '@/lib/data/pricing';
+import { instant } from '@/lib/time';
 import { movedSpread } from './moved-market';
 
 const now = new Date('2026-11-21T18:00:00Z');
@@ -59,7 +60,7 @@ describe('priceMarket: value, arbitrage and movement', () => {
     );
     expect(market.arbitrage).toMatchObject({
       impliedSum: 0.963995,
-      returnPercent: 0.037349,
+      returnFraction: 0.037349,
       legs: [
         { outcome: 'KC', book: 'fanduel', americanOdds: 110, stakeShare: 0.493976 },
         { outcome: 'BUF', book: 'lowvig', americanOdds: 105, stakeShare: 0.506024 },
@@ -73,11 +74,11 @@ describe('priceMarket: value, arbitrage and movement', () => {
     const at = (minutesBefore: number) => now.getTime() - minutesBefore * 60_000;
     const { history, current } = movedSpread(now.getTime());
     const market = priceMarket(current, { ...options, history, series: true });
-    expect(market.outcomes[0]!.opening).toEqual({ americanOdds: -105, point: -3.5, at: new Date(at(2000)).toISOString(), ago: '1 day ago' });
+    expect(market.outcomes[0]!.opening).toEqual({ americanOdds: -105, point: -3.5, at: instant(at(2000)), ago: '1 day ago' });
     // 24 hours ago every book was at -105/-115: fair KC = (105/205)/(105/205 + 115/215).
     const then = 105 / 205 / (105 / 205 + 115 / 215);
     expect(market.outcomes[0]!.fairProbabilityChange).toBe(Math.round((market.outcomes[0]!.fairProbability! - Math.round(then * 1e6) / 1e6) * 1e6) / 1e6);
-    expect(market.steam).toEqual({ outcome: 'KC', books: ['betmgm', 'draftkings', 'fanduel'], from: new Date(at(20)).toISOString(), to: new Date(at(10)).toISOString(), ago: '10 minutes ago' });
+    expect(market.steam).toEqual({ outcome: 'KC', books: ['betmgm', 'draftkings', 'fanduel'], from: instant(at(20)), to: instant(at(10)), ago: '10 minutes ago' });
     expect(market.history!.outcomes).toEqual(['KC', 'BUF']);
     expect(market.history!.series.map((p) => p.americanOdds)).toEqual([[-105, -115], [-110, -110], [-110, -110], [-110, -110]]);
     expect(market.history!.series[0]!.fairProbability![0]).toBe(Math.round(then * 1e6) / 1e6);
