@@ -166,13 +166,15 @@ describe('OAuth for remote MCP clients', () => {
     ['no PKCE', { code_challenge: null, code_challenge_method: null }, 'invalid_request'],
     ['plain PKCE', { code_challenge_method: 'plain' }, 'invalid_request'],
     ['a resource for another server', { resource: 'https://other.example/mcp' }, 'invalid_target'],
-  ])('refuses an authorization request with %s, back on the redirect URI with state', async (_name, overrides, error) => {
-    const clientId = await register();
-    const { landed } = await oauth.authorize(alice, authorizeUrl(clientId, overrides));
-    expect(landed?.searchParams.get('error')).toBe(error);
-    expect(landed?.searchParams.get('state')).toBe('st4te');
-    expect(landed?.searchParams.get('code')).toBeNull();
-  });
+  ])(
+    'refuses an authorization request with %s on its error page, never sending the browser to the client',
+    async (_name, overrides, error) => {
+      const clientId = await register();
+      const { landed, text } = await oauth.authorize(alice, authorizeUrl(clientId, overrides));
+      expect(landed).toBeUndefined();
+      expect(text).toContain(error);
+    },
+  );
 
   it('shows an error page, and never redirects, for a redirect URI the client did not register', async () => {
     const clientId = await register();

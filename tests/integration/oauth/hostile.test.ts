@@ -225,7 +225,7 @@ describe('hostile OAuth requests on one server', () => {
       );
       const path = authorizePath(app.server.origin, registered.json().client_id as string, 'https://app.example/cb');
       const [form] = htmlForms((await page(path)).body);
-      // A bad response_type too: such a request is answered on the client's redirect URI, state included.
+      // A bad response_type too: no answer to such a request goes to the client's redirect URI, state or not.
       const tampered: Record<string, string> = { state: 'x'.repeat(50_000), response_type: 'token' };
       const fields = form!.defaults.map(([name, value]): [string, string] => [name, tampered[name] ?? value]);
       const answer = await postForm(app.server, session, path, [...fields, ['decision', 'allow']]);
