@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TokenScope } from '@/lib/account/token-format';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
+import type { Budget } from '@/lib/ratelimit';
 import { isStorable } from '@/lib/text';
 import { findClient, redirectUriAllowed, storeClient, type ClientDocuments, type KnownClient } from './clients';
 import { OAuthFailure } from './errors';
@@ -25,6 +26,17 @@ export interface AuthorizationRequest {
 /** `error`: the RFC 6749 §4.1.2.1 code, shown to the app's maker once the app and its redirect URI check out. */
 export type Checked =
   { kind: 'error-page'; message: string; error?: string } | { kind: 'consent'; client: KnownClient; request: AuthorizationRequest };
+
+/** The path of the authorization page, whose requests spend `authorizationBudget` (proxy.ts). */
+export const AUTHORIZATION_PATH = '/oauth/authorize';
+
+/**
+ * Requests one address may make to the authorization page (and its consent answers) a minute: as many as to the
+ * token endpoint. Spent in proxy.ts, before the sign-in redirect, since only there can the answer be a 429.
+ */
+export function authorizationBudget(cfg: Config): Budget {
+  return { name: 'oauth-authorize', limit: cfg.RATE_LIMIT_OAUTH_PER_MINUTE, windowSeconds: 60 };
+}
 
 type Params = Record<string, string | string[] | undefined>;
 /** The longest `state` taken: clients send a few dozen characters. */
