@@ -1,11 +1,14 @@
 import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
 import { authSecret } from '@/lib/auth/secret';
-import { config as appConfig } from '@/lib/config';
+import { config as appConfig, type Config } from '@/lib/config';
 import { FORM_MAX_BYTES } from '@/lib/console/form-limits';
 import { asToolError } from '@/lib/errors';
+import { clientAddress } from '@/lib/http/address';
 import { checkHost, checkHostAndOrigin } from '@/lib/http/origin';
 import { NO_STORE } from '@/lib/http/errors';
+import { AUTHORIZATION_PATH, authorizationBudget } from '@/lib/oauth/authorize';
+import { processWide } from '@/lib/root/process';
 
 // Console pages, server actions and next-auth's routes: only the console's hostname is served, changing
 // requests must come from the console itself (the API's same-origin rule), and signed-out visitors of a
@@ -19,8 +22,21 @@ function isPublic(pathname: string): boolean {
   return PUBLIC_PAGES.has(pathname) || pathname.startsWith('/api/auth/');
 }
 
-function plainText(status: number, text: string): NextResponse {
-  return new NextResponse(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE } });
+function plainText(status: number, text: string, headers: Record<string, string> = {}): NextResponse {
+  return new NextResponse(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE, ...headers } });
+}
+
+/**
+ * The authorization page's budget per address (shared by every instance through the budget store), for every
+ * visit and consent answer, signed in or not: 429 with Retry-After past it.
+ */
+async function refuseOverBudget(request: NextRequest, cfg: Config): Promise<NextResponse | undefined> {
+  const budget = authorizationBudget(cfg);
+  const { allowed, retryAfterSeconds } = await processWide(cfg).budgets.consume(budget, clientAddress(request.headers, cfg));
+  if (allowed) return undefined;
+  return plainText(429, `Too many authorization requests from this address; try again in ${retryAfterSeconds} s.`, {
+    'Retry-After': String(retryAfterSeconds),
+  });
 }
 
 /**
@@ -52,6 +68,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     if (refused) return refused;
   }
   const { pathname, search } = request.nextUrl;
+  if (pathname === AUTHORIZATION_PATH) {
+    const refused = await refuseOverBudget(request, cfg);
+    if (refused) return refused;
+  }
   // Server actions are POSTs to the page's path: they check the session themselves and answer in kind.
   if (!safe || isPublic(pathname)) return NextResponse.next();
   const session = await getToken({

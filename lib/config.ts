@@ -297,8 +297,9 @@ export const configSchema = z
       .meta(
         about(
           'Sign-in and OAuth',
-          'Requests one address may make per minute to the OAuth token endpoint, and as many to the revocation endpoint (429 ' +
-            "`rate_limited` with `Retry-After` past it). Hosted clients such as Claude's and ChatGPT's refresh every user's tokens from " +
+          'Requests one address may make per minute to the OAuth token endpoint, as many to the revocation endpoint (429 ' +
+            '`rate_limited` with `Retry-After` past it), and as many to the authorization page `/oauth/authorize` (visits and ' +
+            "consent answers: 429 with `Retry-After`). Hosted clients such as Claude's and ChatGPT's refresh every user's tokens from " +
             'a few addresses: raise it if many users connect through one.',
         ),
       ),

@@ -2,15 +2,17 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TokenScope } from '@/lib/account/token-format';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
+import type { Budget } from '@/lib/ratelimit';
 import { isStorable } from '@/lib/text';
 import { findClient, redirectUriAllowed, storeClient, type ClientDocuments, type KnownClient } from './clients';
 import { OAuthFailure } from './errors';
 import { createAuthorizationCode } from './grants';
 import { mcpResourceUrl, requestedScope } from './metadata';
 
-// The authorization endpoint's rules (OAuth 2.1 with the MCP profile). Until the client and its redirect URI
-// are known good, a failure is shown on JEV's own error page and never sent to the redirect URI (it could be
-// anyone's); after that, failures go back to the client as `error=` on its redirect URI, with `state`.
+// The authorization endpoint's rules (OAuth 2.1 with the MCP profile). Every failure is shown on JEV's own
+// error page, never sent to the redirect URI: anyone can register a client (DCR) or publish a metadata document
+// naming any redirect URI, so an error redirect would make /oauth/authorize an open redirector (RFC 9700
+// §4.11.2). The consent page, where the user sees the app and where they go back to, is the only way out to it.
 
 export interface AuthorizationRequest {
   clientId: string;
@@ -21,10 +23,20 @@ export interface AuthorizationRequest {
   state: string | null;
 }
 
+/** `error`: the RFC 6749 §4.1.2.1 code, shown to the app's maker once the app and its redirect URI check out. */
 export type Checked =
-  | { kind: 'error-page'; message: string }
-  | { kind: 'redirect'; location: string }
-  | { kind: 'consent'; client: KnownClient; request: AuthorizationRequest };
+  { kind: 'error-page'; message: string; error?: string } | { kind: 'consent'; client: KnownClient; request: AuthorizationRequest };
+
+/** The path of the authorization page, whose requests spend `authorizationBudget` (proxy.ts). */
+export const AUTHORIZATION_PATH = '/oauth/authorize';
+
+/**
+ * Requests one address may make to the authorization page (and its consent answers) a minute: as many as to the
+ * token endpoint. Spent in proxy.ts, before the sign-in redirect, since only there can the answer be a 429.
+ */
+export function authorizationBudget(cfg: Config): Budget {
+  return { name: 'oauth-authorize', limit: cfg.RATE_LIMIT_OAUTH_PER_MINUTE, windowSeconds: 60 };
+}
 
 type Params = Record<string, string | string[] | undefined>;
 /** The longest `state` taken: clients send a few dozen characters. */
@@ -88,10 +100,7 @@ export async function checkAuthorizationRequest(
   if (state !== null && state.length > MAX_STATE) {
     return { kind: 'error-page', message: `The request's state is longer than ${MAX_STATE} characters.` };
   }
-  const fail = (error: string, description: string): Checked => ({
-    kind: 'redirect',
-    location: redirectWith(redirectUri, { error, error_description: description, state }, cfg.appOrigin),
-  });
+  const fail = (error: string, description: string): Checked => ({ kind: 'error-page', message: description, error });
   if (one(params, 'response_type') !== 'code') return fail('unsupported_response_type', 'response_type must be code.');
   const codeChallenge = one(params, 'code_challenge');
   if (!codeChallenge) return fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256.');

@@ -1,5 +1,6 @@
 import { readRequestText } from '@/lib/capped-body';
 import type { Tokens } from '@/lib/account/tokens';
+import { authSecret } from '@/lib/auth/secret';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { asToolError } from '@/lib/errors';
@@ -144,7 +145,8 @@ export async function handleToken(request: Request, deps: OAuthDeps): Promise<Re
     if (grantType === 'refresh_token') {
       const refreshToken = form.get('refresh_token');
       if (!refreshToken) throw new OAuthFailure('invalid_request', 'refresh_token is required.');
-      return oauthJson(await refreshGrant(deps.db, deps.tokens, { ...common, refreshToken, scope: form.get('scope') ?? undefined }));
+      const scope = form.get('scope') ?? undefined;
+      return oauthJson(await refreshGrant(deps.db, deps.tokens, { ...common, refreshToken, scope, successorKey: authSecret(deps.config) }));
     }
     throw new OAuthFailure('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
   } catch (error) {

@@ -1,7 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Tokens } from '@/lib/account/tokens';
 import { hashToken, type TokenScope } from '@/lib/account/token-format';
 import type { Db } from '@/lib/db/client';
+import { isUniqueViolation } from '@/lib/db/unique';
 import { OAuthFailure } from './errors';
 import { requestedScope } from './metadata';
 
@@ -9,11 +10,20 @@ import { requestedScope } from './metadata';
 // the client, redirect URI, PKCE challenge, resource, user and scope it was issued for; exchanging it
 // creates a grant (one user's consent to one client) holding rotating refresh tokens and short-lived
 // ordinary JEV access tokens. Codes and refresh tokens are stored as SHA-256 hashes only. A replayed code
-// or a reused refresh token is taken as a leak and revokes the whole grant.
+// or a reused refresh token is taken as a leak and revokes the whole grant, except a refresh token used again
+// within REFRESH_REUSE_GRACE_MS of its rotation (RFC 9700 §4.14.2): a client that refreshed twice at once, or
+// retried a refresh whose answer it lost, gets the same successor refresh token again (with a new access
+// token), so the grant still holds one live refresh token. The successor is derived from the used token with
+// a server key, never stored in the clear, so it can be handed out again without keeping it.
 
 export const CODE_LIFETIME_MS = 60_000;
 export const REFRESH_TOKEN_PREFIX = 'jevr_';
 const REFRESH_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
+/**
+ * How long after its rotation a refresh token may be presented again without revoking the grant: enough for
+ * concurrent refreshes and a retry of a lost answer, short enough that a leaked, rotated token is soon a leak.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 
 const secret = (prefix = '') => prefix + randomBytes(32).toString('base64url');
 
@@ -64,11 +74,24 @@ export function pkceMatches(verifier: string, challenge: string): boolean {
   return computed.length === expected.length && timingSafeEqual(computed, expected);
 }
 
-/** `scope` is the access token's: the grant's own, or narrower on a refresh that asked for less. */
+/**
+ * The refresh token that replaces `refreshToken`: the same for every request that presents it, unguessable
+ * without `key` (the server's secret), so a grace-period reuse gets back the token its twin was given.
+ */
+function successorRefreshToken(key: string, refreshToken: string): string {
+  return REFRESH_TOKEN_PREFIX + createHmac('sha256', `oauth-refresh-successor:${key}`).update(refreshToken).digest('base64url');
+}
+
+/**
+ * Issues an access token and stores `refresh` (a new one, or a successor the grant may already hold: racing
+ * refreshes store it once). `scope` is the access token's: the grant's own, or narrower on a refresh that asked
+ * for less.
+ */
 async function issueTokens(
   db: Db,
   tokens: Tokens,
   grant: { id: string; userId: string; clientName: string },
+  refresh: string,
   scope: TokenScope,
   accessLifetimeSeconds: number,
   now: Date,
@@ -81,10 +104,13 @@ async function issueTokens(
     lifetimeSeconds: accessLifetimeSeconds,
     now,
   });
-  const refresh = secret(REFRESH_TOKEN_PREFIX);
-  await db.oAuthRefreshToken.create({
-    data: { grantId: grant.id, tokenHash: hashToken(refresh), createdAt: now, expiresAt: new Date(now.getTime() + REFRESH_LIFETIME_MS) },
-  });
+  try {
+    await db.oAuthRefreshToken.create({
+      data: { grantId: grant.id, tokenHash: hashToken(refresh), createdAt: now, expiresAt: new Date(now.getTime() + REFRESH_LIFETIME_MS) },
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
   return { access_token: access.token, token_type: 'Bearer', expires_in: accessLifetimeSeconds, refresh_token: refresh, scope };
 }
 
@@ -136,7 +162,15 @@ export async function exchangeCode(
     },
   });
   await db.oAuthCode.update({ where: { id: row.id }, data: { grantId: grant.id } });
-  return issueTokens(db, tokens, { ...grant, clientName: row.client.name }, grant.scope as TokenScope, input.accessLifetimeSeconds, now);
+  return issueTokens(
+    db,
+    tokens,
+    { ...grant, clientName: row.client.name },
+    secret(REFRESH_TOKEN_PREFIX),
+    grant.scope as TokenScope,
+    input.accessLifetimeSeconds,
+    now,
+  );
 }
 
 /**
@@ -150,16 +184,29 @@ function refreshScope(value: string | undefined, granted: TokenScope): TokenScop
   return wanted ?? granted;
 }
 
-/** A reused refresh token is taken as a leak: the whole grant is revoked. */
-async function refuseReuse(db: Db, tokens: Tokens, grantId: string, now: Date): Promise<never> {
+/**
+ * A used refresh token presented again past the grace is taken as a leak: the whole grant is revoked. Within
+ * the grace (`usedAt` at most REFRESH_REUSE_GRACE_MS before `now`) it is a concurrent or retried refresh.
+ */
+async function refuseReuseAfterGrace(db: Db, tokens: Tokens, grantId: string, usedAt: Date, now: Date): Promise<void> {
+  if (now.getTime() - usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) return;
   await revokeGrant(db, tokens, grantId, now);
   throw new OAuthFailure('invalid_grant', 'The refresh token was already used; the app is disconnected and must be authorized again.');
 }
 
+/** `successorKey`: the server's secret, from which each refresh token's successor is derived. */
 export async function refreshGrant(
   db: Db,
   tokens: Tokens,
-  input: { refreshToken: string; clientRowId: string; scope?: string; resource?: string; accessLifetimeSeconds: number; now: Date },
+  input: {
+    refreshToken: string;
+    clientRowId: string;
+    scope?: string;
+    resource?: string;
+    accessLifetimeSeconds: number;
+    successorKey: string;
+    now: Date;
+  },
 ): Promise<IssuedTokens> {
   const { now } = input;
   const row = await db.oAuthRefreshToken.findUnique({
@@ -169,17 +216,23 @@ export async function refreshGrant(
   if (!row || row.grant.clientId !== input.clientRowId) throw new OAuthFailure('invalid_grant', 'The refresh token is unknown.');
   const { grant } = row;
   if (grant.revokedAt) throw new OAuthFailure('invalid_grant', 'This app was disconnected; authorize it again.');
-  if (row.usedAt) return refuseReuse(db, tokens, grant.id, now);
+  if (row.usedAt) await refuseReuseAfterGrace(db, tokens, grant.id, row.usedAt, now);
+  if (row.expiresAt <= now) throw new OAuthFailure('invalid_grant', 'The refresh token has expired.');
   // Checked before the token is claimed, so a refused request leaves it usable.
   if (input.resource !== undefined && input.resource !== grant.resource)
     throw new OAuthFailure('invalid_target', 'resource does not match the grant.');
   const scope = refreshScope(input.scope, grant.scope as TokenScope);
-  const { count } = await db.oAuthRefreshToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
-  // Another request claimed it between the read and here: a reuse all the same.
-  if (count === 0) return refuseReuse(db, tokens, grant.id, now);
-  if (row.expiresAt <= now) throw new OAuthFailure('invalid_grant', 'The refresh token has expired.');
+  if (!row.usedAt) {
+    const { count } = await db.oAuthRefreshToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
+    // Another request claimed it between the read and here: a refresh running at the same time, within the grace.
+    if (count === 0) {
+      const claimed = await db.oAuthRefreshToken.findUniqueOrThrow({ where: { id: row.id }, select: { usedAt: true } });
+      await refuseReuseAfterGrace(db, tokens, grant.id, claimed.usedAt ?? now, now);
+    }
+  }
   await db.oAuthGrant.update({ where: { id: grant.id }, data: { lastUsedAt: now } });
-  return issueTokens(db, tokens, { ...grant, clientName: grant.client.name }, scope, input.accessLifetimeSeconds, now);
+  const successor = successorRefreshToken(input.successorKey, input.refreshToken);
+  return issueTokens(db, tokens, { ...grant, clientName: grant.client.name }, successor, scope, input.accessLifetimeSeconds, now);
 }
 
 /**

@@ -166,13 +166,15 @@ describe('OAuth for remote MCP clients', () => {
     ['no PKCE', { code_challenge: null, code_challenge_method: null }, 'invalid_request'],
     ['plain PKCE', { code_challenge_method: 'plain' }, 'invalid_request'],
     ['a resource for another server', { resource: 'https://other.example/mcp' }, 'invalid_target'],
-  ])('refuses an authorization request with %s, back on the redirect URI with state', async (_name, overrides, error) => {
-    const clientId = await register();
-    const { landed } = await oauth.authorize(alice, authorizeUrl(clientId, overrides));
-    expect(landed?.searchParams.get('error')).toBe(error);
-    expect(landed?.searchParams.get('state')).toBe('st4te');
-    expect(landed?.searchParams.get('code')).toBeNull();
-  });
+  ])(
+    'refuses an authorization request with %s on its error page, never sending the browser to the client',
+    async (_name, overrides, error) => {
+      const clientId = await register();
+      const { landed, text } = await oauth.authorize(alice, authorizeUrl(clientId, overrides));
+      expect(landed).toBeUndefined();
+      expect(text).toContain(error);
+    },
+  );
 
   it('shows an error page, and never redirects, for a redirect URI the client did not register', async () => {
     const clientId = await register();
@@ -233,21 +235,6 @@ describe('OAuth for remote MCP clients', () => {
       where: { displayPrefix: issued.access_token.slice(0, 8), last4: issued.access_token.slice(-4) },
     });
     expect(row.revokedAt).not.toBeNull();
-  });
-
-  it('revokes the whole grant when a refresh token is used twice', async () => {
-    const clientId = await register();
-    const verifier = 'e'.repeat(43);
-    const code = await codeFor(clientId, verifier);
-    const issued = await (
-      await token({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: callback(), client_id: clientId })
-    ).json();
-    const rotated = await (await token({ grant_type: 'refresh_token', refresh_token: issued.refresh_token, client_id: clientId })).json();
-    expect(rotated.refresh_token).toMatch(/^jevr_/);
-    const reuse = await token({ grant_type: 'refresh_token', refresh_token: issued.refresh_token, client_id: clientId });
-    expect(await reuse.json()).toMatchObject({ error: 'invalid_grant' });
-    const next = await token({ grant_type: 'refresh_token', refresh_token: rotated.refresh_token, client_id: clientId });
-    expect(await next.json()).toMatchObject({ error: 'invalid_grant' });
   });
 
   it('revokes a refresh token (RFC 7009) and answers 200 for unknown ones', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@/lib/account/users';
 import { cookieHeader, postForm, signIn, type Cookies } from '../../helpers/console-http';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { awayFromWindowEdge } from '../../helpers/budget-window';
 import { htmlForms } from '../../helpers/html-forms';
 import { raw, type RawResponse } from '../../helpers/http';
 import { startTestRedis, type TestRedis } from '../../helpers/redis-server';
@@ -76,7 +77,13 @@ describe('hostile OAuth requests on one server', () => {
 
   const post = (path: string, address: string, body: string, type = FORM) =>
     raw(app.server.port, { path, headers: { 'content-type': type, 'x-forwarded-for': address }, body });
-  const page = (path: string) => raw(app.server.port, { method: 'GET', path, headers: { cookie: cookieHeader(session) } });
+  // Each visit from its own address unless told, so the authorization page's budget is spent only where a test means to.
+  let visits = 0;
+  const page = (path: string, headers: Record<string, string> = {}) => {
+    visits += 1;
+    const address = { 'x-forwarded-for': `198.18.${Math.floor(visits / 250)}.${visits % 250}` };
+    return raw(app.server.port, { method: 'GET', path, headers: { cookie: cookieHeader(session), ...address, ...headers } });
+  };
 
   describe('bodies are read as they arrive, within the deadline', () => {
     it('three huge chunked bodies are refused at 16 KB, answered before they are sent, and leave the memory alone', async () => {
@@ -129,6 +136,26 @@ describe('hostile OAuth requests on one server', () => {
         expect(refused.headers['retry-after']).toMatch(/^\d+$/);
         expect(refused.json().error).toBe('rate_limited');
       }
+    });
+
+    it('the authorization page has a budget per address, signed in or not: 429 with Retry-After past it', async () => {
+      await awayFromWindowEdge(60, 20_000);
+      const path = authorizePath(app.server.origin, 'jevc_unknown', 'https://app.example/cb');
+      const signedIn = { 'x-forwarded-for': '203.0.113.32' };
+      for (let i = 0; i < OAUTH_BUDGET; i += 1) expect((await page(path, signedIn)).status).toBe(200);
+      const refused = await page(path, signedIn);
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused.body).toContain('Too many authorization requests');
+      // A consent answer from that address is refused too.
+      const answer = await postForm(app.server, session, path, [['decision', 'allow']], signedIn);
+      expect(answer.status).toBe(429);
+
+      const signedOut = (address: string) => raw(app.server.port, { method: 'GET', path, headers: { 'x-forwarded-for': address } });
+      for (let i = 0; i < OAUTH_BUDGET; i += 1) expect((await signedOut('203.0.113.33')).status).toBe(307);
+      expect((await signedOut('203.0.113.33')).status).toBe(429);
+      // Another address has its own.
+      expect((await page(path, { 'x-forwarded-for': '203.0.113.34' })).status).toBe(200);
     });
 
     it('token requests naming a metadata document fetch nothing and store nothing', async () => {
@@ -225,7 +252,7 @@ describe('hostile OAuth requests on one server', () => {
       );
       const path = authorizePath(app.server.origin, registered.json().client_id as string, 'https://app.example/cb');
       const [form] = htmlForms((await page(path)).body);
-      // A bad response_type too: such a request is answered on the client's redirect URI, state included.
+      // A bad response_type too: no answer to such a request goes to the client's redirect URI, state or not.
       const tampered: Record<string, string> = { state: 'x'.repeat(50_000), response_type: 'token' };
       const fields = form!.defaults.map(([name, value]): [string, string] => [name, tampered[name] ?? value]);
       const answer = await postForm(app.server, session, path, [...fields, ['decision', 'allow']]);
@@ -299,6 +326,16 @@ describe('OAuth budgets are shared through REDIS_URL', () => {
     const token = (server: RunningServer) => send(server, '/api/oauth/token', refresh, FORM);
     for (const server of [a, b, a, b]) expect((await token(server)).status).toBe(401);
     expect((await token(a)).status).toBe(429);
+  });
+
+  it('visits to the authorization page from one address count once across both instances', async () => {
+    await awayFromWindowEdge(60, 20_000);
+    const visit = (server: RunningServer) =>
+      raw(server.port, { method: 'GET', path: '/oauth/authorize?client_id=jevc_x', headers: { 'x-forwarded-for': '198.51.100.79' } });
+    for (const server of [a, b, a, b]) expect((await visit(server)).status).toBe(307);
+    const refused = await visit(b);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
   });
 
   // (A lone surrogate cannot be sent in a form: encoding it makes it U+FFFD.)

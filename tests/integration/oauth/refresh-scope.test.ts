@@ -5,7 +5,7 @@ import { parseConfig } from '@/lib/config';
 import { registerClient } from '@/lib/oauth/clients';
 import { handleToken, type OAuthDeps } from '@/lib/oauth/endpoints';
 import { createMemoryLimiter } from '@/lib/ratelimit';
-import { createAuthorizationCode } from '@/lib/oauth/grants';
+import { createAuthorizationCode, REFRESH_REUSE_GRACE_MS } from '@/lib/oauth/grants';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { s256 } from '../../helpers/oauth-client';
 
@@ -17,17 +17,17 @@ describe('refresh token scope', () => {
   const REDIRECT = 'https://app.example/cb';
   const VERIFIER = 'v'.repeat(43);
   let database: TestDatabase;
-  let deps: () => OAuthDeps;
+  let deps: (now?: Date) => OAuthDeps;
   let clientId: string;
   let clientRowId: string;
   let userId: string;
 
   beforeAll(async () => {
     database = await testDatabase('sqlite');
-    const config = parseConfig({ APP_URL: 'http://localhost:3000' });
+    const config = parseConfig({ APP_URL: 'http://localhost:3000', NEXTAUTH_SECRET: 's'.repeat(40) });
     const limiter = createMemoryLimiter();
     const tokens = createTokens(database.db, { lookupMaxAgeMs: 0, redisUrl: undefined });
-    deps = () => ({ db: database.db, config, limiter, tokens, address: '203.0.113.1', now: new Date() });
+    deps = (now = new Date()) => ({ db: database.db, config, limiter, tokens, address: '203.0.113.1', now });
     userId = await database.user('scope@example.com');
     clientId = (await registerClient(database.db, { client_name: 'Scope Agent', redirect_uris: [REDIRECT] }, new Date()))
       .client_id as string;
@@ -35,14 +35,14 @@ describe('refresh token scope', () => {
   });
   afterAll(() => database?.close());
 
-  const token = async (params: Record<string, string>) => {
+  const token = async (params: Record<string, string>, now?: Date) => {
     const res = await handleToken(
       new Request('http://localhost:3000/api/oauth/token', {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ client_id: clientId, ...params }),
       }),
-      deps(),
+      deps(now),
     );
     return { status: res.status, body: await res.json() };
   };
@@ -86,13 +86,14 @@ describe('refresh token scope', () => {
     expect(await storedScope(same.body.access_token)).toBe('read');
   });
 
-  it('takes a used refresh token as a leak even when the reuse asks for a scope it may not have', async () => {
+  it('takes a used refresh token as a leak, past the grace, even when the reuse asks for a scope it may not have', async () => {
     const issued = await grantTokens('read');
     const rotated = await token({ grant_type: 'refresh_token', refresh_token: issued.refresh_token });
     expect(rotated.status).toBe(200);
-    const reused = await token({ grant_type: 'refresh_token', refresh_token: issued.refresh_token, scope: 'write' });
+    const afterGrace = new Date(Date.now() + REFRESH_REUSE_GRACE_MS + 60_000);
+    const reused = await token({ grant_type: 'refresh_token', refresh_token: issued.refresh_token, scope: 'write' }, afterGrace);
     expect(reused).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-    const after = await token({ grant_type: 'refresh_token', refresh_token: rotated.body.refresh_token });
+    const after = await token({ grant_type: 'refresh_token', refresh_token: rotated.body.refresh_token }, afterGrace);
     expect(after).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
   });
 });

@@ -22,7 +22,6 @@ export async function consentAction(form: FormData): Promise<void> {
   for (const [key, value] of Object.entries(formValues(form, FIELDS))) if (value !== '') params[key] = value;
   const now = root().now();
   const checked = await checkAuthorizationRequest(root().db, cfg, root().clientDocuments, params, now);
-  if (checked.kind === 'redirect') redirect(checked.location);
   const { ticket, decision, access } = formValues(form, ['ticket', 'decision', 'access']);
   if (checked.kind === 'error-page' || !ticketMatches(authSecret(cfg), user.id, checked.request, ticket)) {
     redirect('/oauth/authorize/refused');

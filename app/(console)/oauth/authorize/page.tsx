@@ -4,7 +4,6 @@ import { authSecret } from '@/lib/auth/secret';
 import { requireUser } from '@/lib/root/session';
 import { checkAuthorizationRequest, consentTicket } from '@/lib/oauth/authorize';
 import { hostOf } from '@/lib/oauth/grants';
-import { redirect } from 'next/navigation';
 import { consentAction } from './actions';
 import { root } from '@/lib/root';
 
@@ -12,7 +11,8 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Allow an app · JEV' };
 
 // The OAuth authorization endpoint: a console page. Signed-out visitors are sent to sign in by the proxy
-// and come back here; an unknown app or redirect address gets this page's error, never a redirect. Every
+// and come back here; any request that does not check out gets this page's error, never a redirect, and the
+// error names no address of the app's to follow (lib/oauth/authorize.ts says why). Every
 // name a client chose sits in its own <bdi>, so whatever direction its text runs cannot carry on into the
 // page's own words (names are also stored without bidi controls: lib/text.ts).
 
@@ -25,7 +25,6 @@ export default consolePage(async function AuthorizePage({
   const params = await searchParams;
   const cfg = root().config;
   const checked = await checkAuthorizationRequest(root().db, cfg, root().clientDocuments, params, root().now());
-  if (checked.kind === 'redirect') redirect(checked.location);
   if (checked.kind === 'error-page') {
     return (
       <>
@@ -35,6 +34,11 @@ export default consolePage(async function AuthorizePage({
           <p role="alert" className="field-error">
             {checked.message}
           </p>
+          {checked.error && (
+            <p>
+              The app sent a request JEV does not accept (OAuth error <code>{checked.error}</code>), so JEV has not sent you back to it.
+            </p>
+          )}
           <p>Nothing was shared with it. Check the MCP server URL you gave the app, or ask its maker.</p>
         </main>
       </>
