@@ -4,6 +4,7 @@ import { EVEN_MONEY_ODDS, isOutsideEvenMoneyGap, MAX_AMERICAN_ODDS, MIN_AMERICAN
 import { SPORTS } from '@/lib/data/sports';
 import { invalidInput, type Issue } from '@/lib/errors';
 import { LONE_SURROGATE } from '@/lib/text';
+import { inYearRange, YEAR_RANGE_MESSAGE } from '@/lib/time';
 
 // Argument schemas shared by every tool, so a rule such as "American odds are never between -99 and +99"
 // is written once and reads the same in every tool's JSON Schema and every error message.
@@ -81,10 +82,8 @@ export const team = textArgument('must be a team name or abbreviation')
   .min(2, 'must be at least 2 characters')
   .max(60, 'must be at most 60 characters');
 
-/** Dates are kept from 1900 to 9999: PostgreSQL has no year 0, and nothing JEV stores is older. */
-const FIRST_YEAR = 1900;
-export const YEAR_RANGE_MESSAGE = `must be a date from ${FIRST_YEAR} to 9999`;
-export const inYearRange = (date: Date) => date.getUTCFullYear() >= FIRST_YEAR && date.getUTCFullYear() <= 9999;
+/** The year range of every date argument (lib/time.ts), for the tools' own date schemas. */
+export { inYearRange, YEAR_RANGE_MESSAGE };
 
 export const isoDate = textArgument('must be a date as YYYY-MM-DD')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
