@@ -4,10 +4,10 @@
 // last entry of X-Forwarded-For always the hop that really reached us; lib/http/address.ts reads it.
 // It also gives every request its X-Request-Id and writes the access log and request metrics
 // (lib/observe/runtime.mjs), once here instead of in each route, and settles what Next gets wrong at the HTTP
-// level (lib/http/front-door.mjs): absolute-form request lines, TRACE.
+// level (lib/http/front-door.mjs): request targets other than a path, methods the app does not route.
 import { createServer } from 'node:http';
 import next from 'next';
-import { refuseUnservableMethod, toOriginForm } from './lib/http/front-door.mjs';
+import { answerClientError, refuseConnect, refuseUnservableMethod, toOriginForm } from './lib/http/front-door.mjs';
 import { flushLogs, observed, observeRuntime } from './lib/observe/runtime.mjs';
 
 const appUrl = new URL(process.env.APP_URL || 'http://localhost:3000');
@@ -40,6 +40,8 @@ const server = createServer(
     if (toOriginForm(req, res)) serve(req, res);
   },
 );
+server.on('connect', refuseConnect);
+server.on('clientError', answerClientError);
 server.listen(port, hostname, () => {
   console.log(`JEV is running. Console: ${appUrl.origin}  REST: ${appUrl.origin}/api/v1/tools`);
 });

@@ -254,10 +254,11 @@ export const configSchema = z
       .meta(
         about(
           'Sign-in and OAuth',
-          'Key that signs console sessions (at least 32 characters: `openssl rand -base64 32`). Required when `NODE_ENV` is ' +
+          'Key that signs console sessions and, through a key derived from it, paging cursors (at least 32 characters: ' +
+            '`openssl rand -base64 32`). Required when `NODE_ENV` is ' +
             '`production` (as under `npm start`) and `APP_URL` is not `localhost`, `127.0.0.1` or `[::1]`; otherwise, when unset, one ' +
             'is generated on first use and kept in `data/nextauth-secret` so sessions survive restarts. Changing it signs everyone ' +
-            'out. `NEXTAUTH_URL` need not be set: it defaults to `APP_URL`.',
+            'out and ends the cursors handed out. `NEXTAUTH_URL` need not be set: it defaults to `APP_URL`.',
           'generated on localhost',
         ),
       ),

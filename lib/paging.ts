@@ -1,10 +1,13 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { invalidInput, type Issue } from '@/lib/errors';
+import { inYearRange } from '@/lib/time';
 
 // Cursors for every paged answer (tools and console alike). A cursor names the position after a page's last
-// item (its sort key) and the query it belongs to (a fingerprint of the arguments and the caller), and carries
-// when it was issued. So a cursor sent with other arguments or by another user is refused as foreign, an old
-// one as stale, and anything else as malformed: always 400 invalid_input naming `cursor`, never a 500.
+// item (its sort key) and the query it belongs to (a fingerprint of the arguments and the caller), carries
+// when it was issued, and is signed with the server's key: only the server's own cursors are read, and what
+// they hold is checked again on the way in (a time must be a date JEV keeps). So a cursor sent with other
+// arguments or by another user is refused as foreign, an old one as stale, and anything else (edited, forged,
+// signed with another key) as malformed: always 400 invalid_input naming `cursor`, never a 500.
 
 /** How long a cursor is honoured: long enough to page through an answer, short enough not to page old data. */
 export const CURSOR_TTL_MINUTES = 60;
@@ -12,8 +15,28 @@ export const CURSOR_TTL_MINUTES = 60;
 /** A position in a list: the sort key of the last item shown, field by field. */
 export type PageKey = readonly (string | number)[];
 export type SortOrder = readonly ('asc' | 'desc')[];
+/**
+ * What each field of a sort key must be when a cursor is read: `time` milliseconds since 1970 of a date JEV
+ * keeps (a database is asked for rows before it), `text` storable text, `value` either a finite number or text
+ * (keys compared in memory, never sent to a database).
+ */
+export type KeyField = 'time' | 'text' | 'value';
 
-const VERSION = 1;
+/** Signs cursors: HMAC-SHA256 under a key only the server holds, cut to 128 bits. */
+export interface CursorSigner {
+  sign(payload: string): Buffer;
+}
+
+/** Where a cursor is made and read: the query it belongs to, the time, and the server's signer. */
+export interface CursorScope {
+  /** queryFingerprint of the list, its caller and the arguments other than cursor and limit. */
+  fingerprint: string;
+  now: Date;
+  signer: CursorSigner;
+}
+
+const VERSION = 2;
+const MAC_BYTES = 16;
 /** Sort keys are short (a time and an id, an expected value and a few names); anything longer is not ours. */
 const MAX_KEY_TEXT = 200;
 
@@ -23,28 +46,64 @@ const refuse = (message: string): never => {
   throw invalidInput([{ path: 'cursor', message } satisfies Issue]);
 };
 
+/**
+ * The signer of the server whose secret `secret` returns (the session secret, lib/auth/secret.ts), read on
+ * first use: the cursor key is derived from it, so a cursor never reveals or stands in for the secret itself.
+ */
+export function cursorSigner(secret: () => string): CursorSigner {
+  let key: Buffer | undefined;
+  return {
+    sign(payload) {
+      key ??= createHmac('sha256', secret()).update('jev cursor key').digest();
+      return createHmac('sha256', key).update(payload).digest().subarray(0, MAC_BYTES);
+    },
+  };
+}
+
 /** What a cursor belongs to: the list (tool name or page), its caller, and every argument but the paging ones. */
 export function queryFingerprint(query: unknown): string {
   return createHash('sha256').update(JSON.stringify(query)).digest('base64url').slice(0, 16);
 }
 
-export function encodeCursor(fingerprint: string, key: PageKey, now: Date): string {
-  return Buffer.from(JSON.stringify([VERSION, fingerprint, Math.floor(now.getTime() / 1000), key])).toString('base64url');
+/** `<payload>.<signature>`, both base64url: the payload is [version, fingerprint, issued at (s), sort key]. */
+export function encodeCursor(scope: CursorScope, key: PageKey): string {
+  const payload = Buffer.from(JSON.stringify([VERSION, scope.fingerprint, Math.floor(scope.now.getTime() / 1000), key])).toString(
+    'base64url',
+  );
+  return `${payload}.${scope.signer.sign(payload).toString('base64url')}`;
 }
 
-const isKeyPart = (part: unknown) =>
-  (typeof part === 'number' && Number.isFinite(part)) ||
-  // Text a database stores: no NUL, and well-formed Unicode (a lone surrogate is neither).
-  (typeof part === 'string' && part.length <= MAX_KEY_TEXT && !part.includes('\u0000') && !/\p{Cs}/u.test(part));
+// Text a database stores: no NUL, and well-formed Unicode (a lone surrogate is neither).
+const isText = (part: unknown) =>
+  typeof part === 'string' && part.length <= MAX_KEY_TEXT && !part.includes('\u0000') && !/\p{Cs}/u.test(part);
+const isNumber = (part: unknown) => typeof part === 'number' && Number.isFinite(part);
+const FIELD_CHECKS: Record<KeyField, (part: unknown) => boolean> = {
+  time: (part) => Number.isSafeInteger(part) && inYearRange(new Date(part as number)),
+  text: isText,
+  value: (part) => isNumber(part) || isText(part),
+};
 
-/** The position a cursor names, once it is known to be ours, for this query, and fresh; else 400 naming `cursor`. */
-export function decodeCursor(cursor: string, fingerprint: string, now: Date, keyLength: number): PageKey {
-  let parsed: unknown;
+/** The payload of a cursor the server signed; undefined for anything else. */
+function signedPayload(cursor: string, signer: CursorSigner): unknown {
+  const [payload, signature, ...rest] = cursor.split('.');
+  if (payload === undefined || signature === undefined || rest.length > 0) return undefined;
+  if (!/^[A-Za-z0-9_-]+$/.test(payload) || !/^[A-Za-z0-9_-]+$/.test(signature)) return undefined;
+  const given = Buffer.from(signature, 'base64url');
+  const expected = signer.sign(payload);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   try {
-    parsed = /^[A-Za-z0-9_-]+$/.test(cursor) ? JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) : undefined;
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
-    parsed = undefined;
+    return undefined;
   }
+}
+
+/**
+ * The position a cursor names, once it is known to be ours, for this query, and fresh, each field of its sort
+ * key what `fields` says; else 400 naming `cursor`.
+ */
+export function decodeCursor(cursor: string, scope: CursorScope, fields: readonly KeyField[]): PageKey {
+  const parsed = signedPayload(cursor, scope.signer);
   if (
     !Array.isArray(parsed) ||
     parsed.length !== 4 ||
@@ -55,15 +114,15 @@ export function decodeCursor(cursor: string, fingerprint: string, now: Date, key
     return refuse(NOT_A_CURSOR);
   }
   const [, owner, issuedAt, key] = parsed as [number, string, number, unknown];
-  if (!Array.isArray(key) || key.length !== keyLength || !key.every(isKeyPart)) {
+  if (!Array.isArray(key) || key.length !== fields.length || !fields.every((field, i) => FIELD_CHECKS[field](key[i]))) {
     return refuse(NOT_A_CURSOR);
   }
-  if (owner !== fingerprint) {
+  if (owner !== scope.fingerprint) {
     return refuse(
       'belongs to another query (other arguments, another tool or another user): repeat the arguments of the call that returned it, or call again without cursor',
     );
   }
-  const ageMinutes = (now.getTime() / 1000 - issuedAt) / 60;
+  const ageMinutes = (scope.now.getTime() / 1000 - issuedAt) / 60;
   if (ageMinutes > CURSOR_TTL_MINUTES || ageMinutes < -5) {
     return refuse(`has expired (a cursor lasts ${CURSOR_TTL_MINUTES} minutes): call again without cursor for the current first page`);
   }
@@ -82,12 +141,9 @@ export function compareKeys(a: PageKey, b: PageKey, order: SortOrder): number {
   return 0;
 }
 
-export interface PageRequest {
+export interface PageRequest extends CursorScope {
   limit: number;
   cursor?: string;
-  /** queryFingerprint of the list, its caller and the arguments other than cursor and limit. */
-  fingerprint: string;
-  now: Date;
 }
 
 export interface Page<Item> {
@@ -107,7 +163,11 @@ export function pageOf<Item>(list: readonly Item[], keyOf: (item: Item) => PageK
   const items = list.map((item) => ({ item, key: keyOf(item) })).sort((a, b) => compareKeys(a.key, b.key, order));
   let start = 0;
   if (request.cursor !== undefined) {
-    const after = decodeCursor(request.cursor, request.fingerprint, request.now, order.length);
+    const after = decodeCursor(
+      request.cursor,
+      request,
+      order.map((): KeyField => 'value'),
+    );
     start = items.findIndex(({ key }) => compareKeys(key, after, order) > 0);
     if (start === -1) start = items.length;
   }
@@ -116,6 +176,6 @@ export function pageOf<Item>(list: readonly Item[], keyOf: (item: Item) => PageK
   return {
     items: shown.map(({ item }) => item),
     remaining,
-    ...(remaining > 0 ? { nextCursor: encodeCursor(request.fingerprint, shown.at(-1)!.key, request.now) } : {}),
+    ...(remaining > 0 ? { nextCursor: encodeCursor(request, shown.at(-1)!.key) } : {}),
   };
 }

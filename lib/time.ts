@@ -1,6 +1,12 @@
 // Calendar boundaries in a time zone (a user's loss limits are per local day and per local week starting
 // Monday; the data tools' date ranges are local days), computed with Intl so daylight-saving changes fall where the zone says they do.
 
+/** Dates are kept from 1900 to 9999: PostgreSQL has no year 0, and nothing JEV stores is older. */
+const FIRST_YEAR = 1900;
+export const YEAR_RANGE_MESSAGE = `must be a date from ${FIRST_YEAR} to 9999`;
+/** Whether a date is one JEV keeps (tools' date arguments, the times in cursors); false for an invalid date. */
+export const inYearRange = (date: Date) => date.getUTCFullYear() >= FIRST_YEAR && date.getUTCFullYear() <= 9999;
+
 interface WallClock {
   year: number;
   month: number;

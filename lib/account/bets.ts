@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { ToolError, invalidInput } from '@/lib/errors';
 import { HELPLINE } from '@/lib/rules';
-import { decodeCursor, encodeCursor, NOT_A_CURSOR } from '@/lib/paging';
+import { decodeCursor, encodeCursor, NOT_A_CURSOR, type CursorScope } from '@/lib/paging';
 import { storedLabel } from '@/lib/text';
 import { getBankroll } from './bankroll';
 import {
@@ -346,17 +346,15 @@ export interface ListFilter {
 }
 
 /** A page of a user's list, newest first: `limit` rows after the cursor, which belongs to `fingerprint` (lib/paging.ts). */
-export interface ListPage {
+export interface ListPage extends CursorScope {
   limit: number;
   cursor?: string;
-  fingerprint: string;
-  now: Date;
 }
 
 /** The (time, id) position a cursor names; every list of bets or picks is ordered by both, newest first. */
 function cursorPosition(page: ListPage): { at: Date; id: string } | undefined {
   if (page.cursor === undefined) return undefined;
-  const [at, id] = decodeCursor(page.cursor, page.fingerprint, page.now, 2);
+  const [at, id] = decodeCursor(page.cursor, page, ['time', 'text']);
   if (typeof at !== 'number' || typeof id !== 'string') throw invalidInput([{ path: 'cursor', message: NOT_A_CURSOR }]);
   return { at: new Date(at), id };
 }
@@ -367,7 +365,7 @@ export function pageEnd<Row extends { id: string }>(all: readonly Row[], shown: 
   if (!last) return { remaining: 0, nextCursor: null };
   const before = (row: Row) => time(row) < time(last) || (time(row).getTime() === time(last).getTime() && row.id < last.id);
   const remaining = all.filter(before).length;
-  return { remaining, nextCursor: remaining > 0 ? encodeCursor(page.fingerprint, [time(last).getTime(), last.id], page.now) : null };
+  return { remaining, nextCursor: remaining > 0 ? encodeCursor(page, [time(last).getTime(), last.id]) : null };
 }
 
 /** A `from`/`to` filter on one timestamp column (either end may be open). */

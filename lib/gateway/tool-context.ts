@@ -5,11 +5,12 @@ import { createRepositories } from '@/lib/data/repositories';
 import type { Db } from '@/lib/db/client';
 import { createToolCaches } from '@/lib/tools/cache';
 import type { Classifier } from '@/lib/news/classifier';
+import type { CursorSigner } from '@/lib/paging';
 import type { ToolProviders, ToolServices, ToolSettings } from '@/lib/tools/types';
 
 // What tools may use besides their caller, built once per process by the composition root (lib/root): the
 // repositories over its database (with what they remember), the clock, the settings tools read, the
-// providers, the classifier and the answer caches. Tests build the same from parseConfig({}) and fakes
+// providers, the classifier, the answer caches and the cursor signer. Tests build the same from parseConfig({}) and fakes
 // (tests/helpers/tool-context.ts), with no environment variables.
 
 export function toolSettings(config: Config): ToolSettings {
@@ -30,9 +31,11 @@ export interface ToolServiceDeps {
   claims: FetchClaims;
   providers: ToolProviders;
   classifier: Classifier;
+  /** Signs cursors with the server's key (the composition root derives it from the session secret). */
+  cursors: CursorSigner;
 }
 
-export function createToolServices({ config, db, now, claims, providers, classifier }: ToolServiceDeps): ToolServices {
+export function createToolServices({ config, db, now, claims, providers, classifier, cursors }: ToolServiceDeps): ToolServices {
   const settings = toolSettings(config);
   return {
     data: createRepositories(db, claims),
@@ -42,5 +45,6 @@ export function createToolServices({ config, db, now, claims, providers, classif
     providers,
     classifier,
     caches: createToolCaches(settings.oddsCacheSeconds),
+    cursors,
   };
 }

@@ -1,4 +1,10 @@
-import { CLIENT_INFO_META_KEY, createMcpHandler, SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo } from '@modelcontextprotocol/server';
+import {
+  CLIENT_INFO_META_KEY,
+  createMcpHandler,
+  PROTOCOL_VERSION_META_KEY,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type AuthInfo,
+} from '@modelcontextprotocol/server';
 import type { Gateway } from '@/lib/gateway/pipeline';
 import { withDeadline } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
@@ -8,6 +14,7 @@ import { boundEventStream, eventStreamOf, INTERNAL_ERROR, lateAnswers } from './
 import { bodyOf, isRequest, parseMessages, type Message, type Messages } from './messages';
 import { batchRefusal } from './sdk/batches';
 import { dropSelfCancellations } from './sdk/cancellations';
+import { withShortEchoes } from './sdk/echoes';
 import { renameListenRequests } from './sdk/listen';
 import { withAllVersions } from './sdk/versions';
 import { createMcpServer, runTool, SERVER_INFO, TOOL_NAMES, type McpCaller, type Reach } from './server';
@@ -120,7 +127,11 @@ export function createMcpEndpoint(gateway: Gateway, { directCalls = true }: McpE
       ? new Request(request.url, { method: request.method, headers: listen.headers, signal: request.signal })
       : request;
     const response = await handler.fetch(forwarded, { parsedBody: bodyOf(listen.messages), authInfo });
-    return { response: await withAllVersions(response, ALL_VERSIONS), requestIds, whole: false };
+    const versionsSent = [
+      request.headers.get('mcp-protocol-version'),
+      ...listen.messages.list.map((message) => member(message.params?._meta, PROTOCOL_VERSION_META_KEY)),
+    ];
+    return { response: await withAllVersions(await withShortEchoes(response, versionsSent), ALL_VERSIONS), requestIds, whole: false };
   }
 
   return {

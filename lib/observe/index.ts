@@ -28,6 +28,7 @@ interface Runtime {
   };
   settings: { requestDeadlineMs: number | undefined };
   answerUnavailable(record: RequestRecord | undefined, retryAfterSeconds: number): void;
+  answerBadRequest(record: RequestRecord | undefined): void;
 }
 
 const KEY = Symbol.for('jev.observe');
@@ -66,6 +67,15 @@ export function shareRequestDeadline(ms: number): void {
 export function noteDatabaseUnavailable(retryAfterSeconds: number): void {
   const rt = runtime();
   rt?.answerUnavailable(rt.als.getStore(), retryAfterSeconds);
+}
+
+/**
+ * The current request asked for something the page refuses (a forged or stale cursor in its address): the page
+ * it renders goes out as 400 instead of 200 (server.mjs).
+ */
+export function noteBadRequest(): void {
+  const rt = runtime();
+  rt?.answerBadRequest(rt.als.getStore());
 }
 
 /** A request refused by a rate budget. */

@@ -86,7 +86,7 @@ function createRuntime(env) {
   };
   // Set by the app at start-up (instrumentation-node.ts), read by server.mjs: one definition of each setting.
   const settings = { requestDeadlineMs: undefined };
-  return { logger, destination, als, registry, metrics, settings, answerUnavailable };
+  return { logger, destination, als, registry, metrics, settings, answerUnavailable, answerBadRequest };
 }
 
 /**
@@ -103,6 +103,21 @@ function answerUnavailable(record, retryAfterSeconds) {
     if (status >= 300 && status < 500) return writeHead.call(this, status, ...rest);
     this.setHeader('Retry-After', String(retryAfterSeconds));
     return writeHead.call(this, 503, ...rest.filter((part) => typeof part !== 'string')); // not the old status's reason
+  };
+}
+
+/**
+ * The page the app rendered refuses what the request asked for (lib/observe's noteBadRequest: a forged or stale
+ * link): if the answer has not started and is a 200, it goes out as 400, page and all. Anything else is left alone.
+ */
+function answerBadRequest(record) {
+  const res = record?.res;
+  if (!res || res.headersSent || record.badRequest) return;
+  record.badRequest = true;
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    if (status !== 200) return writeHead.call(this, status, ...rest);
+    return writeHead.call(this, 400, ...rest.filter((part) => typeof part !== 'string'));
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AuthOptions } from 'next-auth';
 import { createTokens, type TokenMemory } from '@/lib/account/tokens';
 import { createAuthOptions } from '@/lib/auth/options';
+import { authSecret } from '@/lib/auth/secret';
 import { budgetStoreSettings, config as configFromEnvironment, type Config } from '@/lib/config';
 import { fetchClaims, ingest, type IngestOptions, type IngestSettings } from '@/lib/data/ingest';
 import { createProviders, type Providers } from '@/lib/data/providers';
@@ -13,6 +14,7 @@ import { createMcpEndpoint } from '@/lib/mcp/http';
 import { classifierFor, type Classifier } from '@/lib/news/classifier';
 import { createClientDocuments, type ClientDocuments } from '@/lib/oauth/clients';
 import { createOAuthEndpoints } from '@/lib/oauth/endpoints';
+import { cursorSigner } from '@/lib/paging';
 import { createRateLimiter, type BudgetStore } from '@/lib/ratelimit';
 import { findTool as catalogueTool } from '@/lib/tools/registry';
 import type { ToolDefinition } from '@/lib/tools/types';
@@ -55,7 +57,9 @@ export function createRoot(deps: RootDeps) {
   // Leases follow the wall clock whatever `now` says: a run's `now` may be minutes old by its last fetch.
   const claims = fetchClaims(config.PROVIDER_TIMEOUT_SECONDS * 1000, Date.now);
   const tokens = createTokens(db, { lookupMaxAgeMs: config.TOKEN_CACHE_SECONDS * 1000, redisUrl: config.REDIS_URL }, deps.tokenMemory);
-  const tools = createToolServices({ config, db, now, claims, providers, classifier });
+  // Cursors are signed with a key derived from the session secret, read when the first cursor is made or read.
+  const cursors = cursorSigner(() => authSecret(config));
+  const tools = createToolServices({ config, db, now, claims, providers, classifier, cursors });
   const gateway = createGateway({ config, limiter: budgets, now, findTool, tokens, services: tools });
   const ingestSettings: IngestSettings = {
     oddsFreshMs: config.ODDS_FRESH_SECONDS * 1000,

@@ -48,7 +48,7 @@ const listWindow = {
 
 /** A page of the caller's bets or picks, newest first. */
 function listPage(ctx: ToolContext, tool: string, args: { limit: number; cursor?: string; detail?: string }) {
-  return { limit: args.limit, cursor: args.cursor, fingerprint: toolQuery(ctx, tool, args), now: ctx.now() };
+  return { limit: args.limit, cursor: args.cursor, fingerprint: toolQuery(ctx, tool, args), now: ctx.now(), signer: ctx.cursors };
 }
 
 const betRecord = z.object({

@@ -50,7 +50,7 @@ export function toolQuery(ctx: Pick<ToolContext, 'user'>, tool: string, args: Pa
 
 /** One page of a tool's list for the calling user; its cursor cannot be replayed against another query. */
 export function toolPage<Item>(
-  ctx: Pick<ToolContext, 'user' | 'now'>,
+  ctx: Pick<ToolContext, 'user' | 'now' | 'cursors'>,
   tool: string,
   args: PagingArgs & { detail?: string },
   defaultLimit: number,
@@ -63,6 +63,7 @@ export function toolPage<Item>(
     cursor: args.cursor,
     fingerprint: toolQuery(ctx, tool, args),
     now: ctx.now(),
+    signer: ctx.cursors,
   });
 }
 

@@ -5,7 +5,7 @@ import { bookKeyNamed, unknownBookMessage } from '@/lib/data/books';
 import { SPORTS } from '@/lib/data/sports';
 import { invalidInput, type Issue } from '@/lib/errors';
 import { LONE_SURROGATE } from '@/lib/text';
-import { SPORTS_DAY_START_HOUR } from '@/lib/time';
+import { inYearRange, SPORTS_DAY_START_HOUR, YEAR_RANGE_MESSAGE } from '@/lib/time';
 
 // Argument schemas shared by every tool, so a rule such as "American odds are never between -99 and +99"
 // is written once and reads the same in every tool's JSON Schema and every error message.
@@ -83,10 +83,8 @@ export const team = textArgument('must be a team name or abbreviation')
   .min(2, 'must be at least 2 characters')
   .max(60, 'must be at most 60 characters');
 
-/** Dates are kept from 1900 to 9999: PostgreSQL has no year 0, and nothing JEV stores is older. */
-const FIRST_YEAR = 1900;
-export const YEAR_RANGE_MESSAGE = `must be a date from ${FIRST_YEAR} to 9999`;
-export const inYearRange = (date: Date) => date.getUTCFullYear() >= FIRST_YEAR && date.getUTCFullYear() <= 9999;
+/** The year range of every date argument (lib/time.ts), for the tools' own date schemas. */
+export { inYearRange, YEAR_RANGE_MESSAGE };
 
 /** How a date argument is read, said in each one's description (lib/time.ts, SPORTS_DAY_START_HOUR). */
 export const SPORTS_DAY = `0${SPORTS_DAY_START_HOUR}:00 to 0${SPORTS_DAY_START_HOUR}:00 next morning (late games count with their night)`;

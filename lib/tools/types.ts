@@ -5,6 +5,7 @@ import type { PropsSource } from '@/lib/data/props';
 import type { Repositories } from '@/lib/data/repositories';
 import type { checkSource } from '@/lib/news/allowlist';
 import type { Classifier } from '@/lib/news/classifier';
+import type { CursorSigner } from '@/lib/paging';
 
 export interface ToolHints {
   readOnlyHint: boolean;
@@ -49,11 +50,13 @@ export interface ToolServices {
   /** The language model behind jev_classify (lib/news/classifier.ts). */
   classifier: Classifier;
   caches: ToolCaches;
+  /** Signs the cursors of paged answers with the server's key (lib/paging.ts). */
+  cursors: CursorSigner;
 }
 
 /**
  * Who is calling and with what: built by the gateway, handed to every tool. Tools reach I/O only through it:
- * stored data through its repositories, the clock, settings, providers, classifier and caches through its fields.
+ * stored data through its repositories, the clock, settings, providers, classifier, caches and cursor signer through its fields.
  */
 export interface ToolContext extends ToolServices {
   user: { id: string; email: string };

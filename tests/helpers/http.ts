@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 
 // Raw HTTP for what fetch will not send: a foreign Host header, chunked bodies, lying lengths.
 
@@ -48,4 +49,55 @@ export function raw(port: number, { method = 'POST', path, headers = {}, body }:
     }
     req.end();
   });
+}
+
+/**
+ * One request line sent as written over a TCP socket (`GET ftp://evil.example/ HTTP/1.1`), for targets and
+ * methods no HTTP client sends, with `Host` for the server and `Connection: close`; the answer is read until the
+ * server closes. A server that closes without answering gives status 0.
+ */
+export function requestLine(port: number, line: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  const head = Object.entries({ host: `localhost:${port}`, connection: 'close', ...headers }).map(
+    ([name, value]) => `${name}: ${value}\r\n`,
+  );
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(parseResponse(Buffer.concat(chunks).toString('latin1'))));
+    socket.write(`${line}\r\n${head.join('')}\r\n`, 'latin1');
+  });
+}
+
+function parseResponse(text: string): RawResponse {
+  const end = text.indexOf('\r\n\r\n');
+  const [statusLine = '', ...lines] = (end === -1 ? text : text.slice(0, end)).split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  let body = end === -1 ? '' : text.slice(end + 4);
+  if (headers['transfer-encoding'] === 'chunked') body = unchunk(body);
+  const decoded = Buffer.from(body, 'latin1').toString('utf8');
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body: decoded, json: () => JSON.parse(decoded) };
+}
+
+function unchunk(body: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const lineEnd = body.indexOf('\r\n', at);
+    const size = lineEnd === -1 ? 0 : parseInt(body.slice(at, lineEnd), 16);
+    if (!size) return out;
+    out += body.slice(lineEnd + 2, lineEnd + 2 + size);
+    at = lineEnd + 2 + size + 2;
+  }
+}
+
+/** True when a Location (or any URL) a browser would follow stays on `origin`. */
+export function staysOn(origin: string, location: string | undefined): boolean {
+  if (location === undefined) return false;
+  return new URL(location, origin).origin === origin && !/^[\s/\\]*[/\\]{2}/.test(location.replace(/[\t\n\r]/g, ''));
 }

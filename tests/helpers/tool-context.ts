@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
 import { createToolServices } from '@/lib/gateway/tool-context';
 import type { Classifier } from '@/lib/news/classifier';
+import { cursorSigner } from '@/lib/paging';
 import type { ToolContext, ToolProviders, ToolServices } from '@/lib/tools/types';
 
 // Tool contexts built in process, as the gateway builds them, from settings given here rather than the
@@ -19,6 +20,9 @@ export const NO_CLASSIFIER: Classifier = {
     throw new ToolError('unavailable', 'jev_classify is not set up in this test.');
   },
 };
+
+/** The cursor signer of in-process tool contexts: a fixed key, so no session secret is read or made. */
+export const TEST_CURSORS = cursorSigner(() => 'in-process tool contexts sign cursors with this key');
 
 export interface ToolServiceOptions {
   /** Settings as environment variables would give them (ODDS_CACHE_SECONDS, DEFAULT_REFERENCE_BOOK …); defaults otherwise. */
@@ -37,6 +41,7 @@ export function toolServices(db: Db, options: ToolServiceOptions = {}): ToolServ
     claims: fetchClaims(config.PROVIDER_TIMEOUT_SECONDS * 1000),
     providers: options.providers ?? NO_PROVIDERS,
     classifier: options.classifier ?? NO_CLASSIFIER,
+    cursors: TEST_CURSORS,
   });
 }
 

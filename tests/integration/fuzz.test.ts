@@ -4,6 +4,7 @@ import { saveBankroll } from '@/lib/account/bankroll';
 import { createUser } from '@/lib/account/users';
 import { ERROR_STATUS } from '@/lib/errors';
 import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console-http';
+import { CURSOR_TEST_SECRET, editedCursor, FORGED_TIMES, OTHER_CURSORS, payloadOf, signedCursor } from '../helpers/cursors';
 import { PROVIDERS } from '../helpers/fixtures';
 import { addGame, addPrices } from '../helpers/games';
 import { argumentsOf, JUNK, NASTY_STRINGS, type Schema } from '../helpers/fuzz-values';
@@ -145,12 +146,37 @@ function checkMcp(tool: string, args: unknown, res: RawResponse) {
   }
 }
 
+/**
+ * Cursors made from a server's own `cursor`: itself, its payload with any field replaced by anything (the sort
+ * key's times by ones no server issues) signed with the server's key, with another or not at all, and junk.
+ * `genuine` is false for those only the server's key could have made (they may name a real position).
+ */
+function cursorsFrom(cursor: string): fc.Arbitrary<{ cursor: string; genuine: boolean | 'maybe' }> {
+  const original = payloadOf(cursor);
+  const [version, fingerprint, issued, key] = original;
+  const part = fc.oneof(fc.constantFrom(...FORGED_TIMES), fc.jsonValue(), fc.constantFrom(...key));
+  const payload = fc.tuple(
+    fc.oneof(fc.constant(version), fc.jsonValue()),
+    fc.oneof({ weight: 3, arbitrary: fc.constant(fingerprint) }, { weight: 1, arbitrary: fc.jsonValue() }),
+    fc.oneof(fc.constant(issued), fc.integer(), fc.jsonValue()),
+    fc.oneof(fc.array(part, { minLength: key.length, maxLength: key.length }), fc.jsonValue()),
+  );
+  return fc.oneof(
+    fc.constant({ cursor, genuine: true }),
+    payload.map((forged) => ({ cursor: signedCursor(forged), genuine: 'maybe' as const })),
+    payload.map((forged) => ({ cursor: signedCursor(forged, OTHER_CURSORS), genuine: false })),
+    payload.map((forged) => ({ cursor: editedCursor(cursor, forged), genuine: JSON.stringify(forged) === JSON.stringify(original) })),
+    fc.oneof(fc.string({ maxLength: 400 }), fc.constantFrom(...NASTY_STRINGS)).map((junk) => ({ cursor: junk, genuine: false })),
+  );
+}
+
 describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (provider) => {
+  let userId: string;
   let token: string;
   let calls = 0;
   const app = testApp(provider, {
     seed: async (database) => {
-      const userId = (await createUser(database.db, { email: 'fuzz@example.com', password: PASSWORD })).id;
+      userId = (await createUser(database.db, { email: 'fuzz@example.com', password: PASSWORD })).id;
       await saveBankroll(database.db, userId, {
         balance: 1000,
         unit: 10,
@@ -185,7 +211,14 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
       );
     },
     // No provider or model is reachable: props come from what is stored, jev_classify answers 503.
-    env: { RATE_LIMIT_OAUTH_PER_MINUTE: '100000', OAUTH_REGISTRATIONS_PER_HOUR: '100000', ODDS_API_KEY: '', CLASSIFIER_API_KEY: '' },
+    // Cursors are signed as the cursor helpers sign (NEXTAUTH_SECRET).
+    env: {
+      RATE_LIMIT_OAUTH_PER_MINUTE: '100000',
+      OAUTH_REGISTRATIONS_PER_HOUR: '100000',
+      ODDS_API_KEY: '',
+      CLASSIFIER_API_KEY: '',
+      NEXTAUTH_SECRET: CURSOR_TEST_SECRET,
+    },
   });
 
   // One connection per call (`connection: close`): a kept-alive socket the server closes as it is reused
@@ -220,6 +253,45 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
     for (const tool of ['get_bankroll', 'list_bets', 'list_recommendations']) expect((await rest(tool, {})).status, tool).toBe(200);
     console.info(`[fuzz] ${provider}: ${calls} calls in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
+
+  it(
+    "reads a paged tool's own cursor and refuses every forgery of it with 400 naming cursor, never 500",
+    { timeout: 900_000 },
+    async () => {
+      const at = (n: number) => new Date(Date.UTC(2026, 0, 10) - n * 3_600_000);
+      for (let n = 0; n < 3; n += 1) {
+        const common = { userId, sport: 'nfl', gameId: 'nfl-fuzz-final', market: 'h2h', selection: 'KC', americanOdds: -110 };
+        await app.database.db.bet.create({ data: { ...common, stakeCents: 1000, placedAt: at(n) } });
+        await app.database.db.recommendation.create({
+          data: { ...common, probability: 0.55, reasoning: 'r', risks: 'r', createdAt: at(n) },
+        });
+      }
+      await addGame(app.database.db, { id: 'nfl-fuzz-later', home: 'NYJ', away: 'MIA', startsAt: new Date(Date.now() + 2 * 86_400_000) });
+      const firstPages: [string, Record<string, unknown>][] = [
+        ['list_bets', { limit: 1 }],
+        ['list_recommendations', { limit: 1 }],
+        ['list_games', { sport: 'nfl', limit: 1 }],
+      ];
+      for (const [tool, args] of firstPages) {
+        const first = await rest(tool, args);
+        const cursor = first.json().data?.nextCursor as string | undefined;
+        expect(cursor, `${tool}: ${first.body.slice(0, 300)}`).toEqual(expect.any(String));
+        await fc.assert(
+          fc.asyncProperty(cursorsFrom(cursor!), async ({ cursor: sent, genuine }) => {
+            const call = { ...args, cursor: sent };
+            const [viaRest, viaMcp] = await Promise.all([rest(tool, call), mcp(tool, call)]);
+            checkRest(tool, call, viaRest);
+            checkMcp(tool, call, viaMcp);
+            const where = `${tool} ${sent} → ${viaRest.body.slice(0, 300)}`;
+            if (genuine === true) expect(viaRest.status, where).toBe(200);
+            if (genuine === false) expect(viaRest.status, where).toBe(400);
+            if (viaRest.status === 400) expect(viaRest.json().error.issues[0].path, where).toBe('cursor');
+          }),
+          { numRuns: RUNS_PER_TOOL, endOnFailure: true },
+        );
+      }
+    },
+  );
 
   const get = (path: string, cookies: Cookies) =>
     raw(app.server.port, { method: 'GET', path, headers: { cookie: cookieHeader(cookies), connection: 'close' } });

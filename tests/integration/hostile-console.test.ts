@@ -3,7 +3,7 @@ import { createUser } from '@/lib/account/users';
 import { SIGN_IN_BUDGETS } from '@/lib/auth/signin';
 import { awayFromWindowEdge } from '../helpers/budget-window';
 import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console-http';
-import { raw } from '../helpers/http';
+import { raw, staysOn } from '../helpers/http';
 import { htmlForms } from '../helpers/html-forms';
 import { streamBody } from '../helpers/streamed-body';
 import { testApp } from '../helpers/test-app';
@@ -16,12 +16,6 @@ import { legacy, modern, MODERN } from './mcp/support';
 
 const PASSWORD = 'correct horse battery';
 const CRON_SECRET = 'cron-secret-for-hostile-tests-0123';
-
-/** True when a Location (or any URL) a browser would follow stays on `origin`. */
-function staysOn(origin: string, location: string | undefined): boolean {
-  if (location === undefined) return false;
-  return new URL(location, origin).origin === origin && !/^[\s/\\]*[/\\]{2}/.test(location.replace(/[\t\n\r]/g, ''));
-}
 
 /** The callbackUrl the sign-in page hands its form (a prop in the page's serialized React tree). */
 function formCallback(html: string): string {

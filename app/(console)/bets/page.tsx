@@ -11,6 +11,7 @@ import { americanOdds, money, percent, selectionLabel } from '@/lib/console/odds
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
+import { noteBadRequest } from '@/lib/observe';
 import { BankrollFigure } from './BankrollFigure';
 import { SettleBetForm } from './SettleBetForm';
 import { root } from '@/lib/root';
@@ -38,11 +39,18 @@ export default consolePage(async function BetsPage({
     listBets(root().db, {
       userId: user.id,
       filter: { status, sport },
-      page: { limit: 50, cursor, fingerprint: queryFingerprint(['bets-page', user.id, { status, sport }]), now: root().now() },
+      page: {
+        limit: 50,
+        cursor,
+        fingerprint: queryFingerprint(['bets-page', user.id, { status, sport }]),
+        now: root().now(),
+        signer: root().tools.cursors,
+      },
       defaultBook: root().config.DEFAULT_REFERENCE_BOOK,
     }).catch((error: unknown) => {
-      if (error instanceof ToolError) return null; // a stale or edited cursor in the address bar
-      throw error;
+      if (!(error instanceof ToolError)) throw error;
+      noteBadRequest(); // a stale or edited cursor in the address bar: the page says so, with a 400
+      return null;
     }),
   ]);
   const next = book?.nextCursor

@@ -8,6 +8,7 @@ import { americanOdds, percent, selectionLabel } from '@/lib/console/odds-format
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
+import { noteBadRequest } from '@/lib/observe';
 import { root } from '@/lib/root';
 import { requireUser } from '@/lib/root/session';
 
@@ -28,10 +29,17 @@ export default consolePage(async function PicksPage({
     listRecommendations(root().db, {
       userId: user.id,
       filter: { sport },
-      page: { limit: 50, cursor, fingerprint: queryFingerprint(['picks-page', user.id, { sport }]), now: root().now() },
+      page: {
+        limit: 50,
+        cursor,
+        fingerprint: queryFingerprint(['picks-page', user.id, { sport }]),
+        now: root().now(),
+        signer: root().tools.cursors,
+      },
     }).catch((error: unknown) => {
-      if (error instanceof ToolError) return null; // a stale or edited cursor in the address bar
-      throw error;
+      if (!(error instanceof ToolError)) throw error;
+      noteBadRequest(); // a stale or edited cursor in the address bar: the page says so, with a 400
+      return null;
     }),
   ]);
   const next = picks?.nextCursor ? `?${new URLSearchParams({ ...(sport ? { sport } : {}), cursor: picks.nextCursor })}` : null;

@@ -4,6 +4,7 @@ import { encodeCursor, queryFingerprint } from '@/lib/paging';
 import { PROVIDERS } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';
 import { testApp } from '../../helpers/test-app';
+import { CURSOR_TEST_SECRET, SERVER_CURSORS } from '../../helpers/cursors';
 import { modern } from '../mcp/support';
 
 // The default answers agents get, over REST and MCP on both databases: the value question answers with the
@@ -21,6 +22,8 @@ describe.each(PROVIDERS)('concise answers on %s', (provider) => {
       token = (await database.token(userId, 'read')).token;
       otherToken = (await database.token(await database.user('bob@example.com'), 'read')).token;
     },
+    // The stale cursor below is signed as the server signs.
+    env: { NEXTAUTH_SECRET: CURSOR_TEST_SECRET },
   });
 
   const call = async (tool: string, args: Record<string, unknown>, bearer = token) => {
@@ -125,7 +128,10 @@ describe.each(PROVIDERS)('concise answers on %s', (provider) => {
   it('refuses a malformed, foreign or stale cursor with 400 invalid_input naming cursor, over REST and MCP', async () => {
     const page = await data('get_game_odds', { sport: 'nfl', limit: 2 });
     const cursor = page.nextCursor as string;
-    const stale = encodeCursor(queryFingerprint(['get_game_odds', userId, { sport: 'nfl' }]), [0, 'x'], new Date(Date.now() - 2 * 3_600_000));
+    const stale = encodeCursor(
+      { fingerprint: queryFingerprint(['get_game_odds', userId, { sport: 'nfl' }]), now: new Date(Date.now() - 2 * 3_600_000), signer: SERVER_CURSORS },
+      [0, 'x'],
+    );
     const refusals: [Record<string, unknown>, string, RegExp][] = [
       [{ sport: 'nfl', cursor: 'not-a-cursor!' }, token, /^cursor: is not a cursor this service returned/],
       [{ sport: 'nfl', cursor: `${cursor.slice(0, -4)}AAAA` }, token, /^cursor: /],

@@ -5,6 +5,7 @@ import { MAX_AMOUNT } from '@/lib/account/money';
 import { ToolError } from '@/lib/errors';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { addGame, finishGame } from '../../helpers/games';
+import { TEST_CURSORS } from '../../helpers/tool-context';
 
 // The user's book on both databases (every front end goes through it):
 // - every amount within MAX_AMOUNT (10,000,000), and so every stored sum fits the 32-bit cents
@@ -99,7 +100,7 @@ describe.each(PROVIDERS)('amounts and picks in the book on %s', (provider) => {
     const listed = await listBets(database.db, {
       userId: ann,
       filter: {},
-      page: { limit: 20, fingerprint: 'test', now },
+      page: { limit: 20, fingerprint: 'test', now, signer: TEST_CURSORS },
       defaultBook: 'draftkings',
     });
     expect(listed.bets).toHaveLength(2);

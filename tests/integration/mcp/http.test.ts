@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mintToken } from '@/lib/account/token-format';
 import { raw } from '../../helpers/http';
 import { testApp } from '../../helpers/test-app';
-import { ACCEPT_BOTH, checked, events, initializeMessage, legacy, LEGACY_VERSIONS, LISTEN_REFUSAL, modern, post } from './support';
+import { ACCEPT_BOTH, checked, events, initializeMessage, legacy, LEGACY_VERSIONS, LISTEN_REFUSAL, modern, MODERN, post } from './support';
 
 // The MCP endpoint over raw HTTP: both eras' handshakes, every row of docs/contract.md's "MCP errors before
 // the protocol" table, the order of the checks, batches, subscriptions/listen and the client label.
@@ -182,6 +182,31 @@ describe('MCP over HTTP on sqlite', () => {
         'content-type': 'application/json; charset=utf-8',
       });
       expect(charset.status).toBe(200);
+    });
+
+    it('a requested protocol version is named by its first 40 characters in any refusal, however long', async () => {
+      const long = `2099-01-01${'x'.repeat(5_000)}`;
+      const shown = `${long.slice(0, 40)}…`;
+      const tools = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+      const meta = { 'io.modelcontextprotocol/clientInfo': { name: 'x', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+      const answers = {
+        header: await legacy(app.server.port, token, tools, { 'mcp-protocol-version': long }),
+        envelope: await post(app.server.port, {
+          token,
+          body: { ...tools, params: { _meta: { ...meta, 'io.modelcontextprotocol/protocolVersion': long } } },
+          headers: { accept: 'application/json', 'mcp-protocol-version': long, 'mcp-method': 'tools/list' },
+        }),
+      };
+      for (const [where, res] of Object.entries(answers)) {
+        expect(res.status, `${where}: ${res.body.slice(0, 300)}`).toBe(400);
+        expect(res.body.length, where).toBeLessThan(600);
+        expect(res.body, where).not.toContain('x'.repeat(31));
+        expect(res.json().error.message, where).toContain(shown);
+      }
+      expect(answers.envelope.json().error.message).toContain(`supported versions: ${MODERN}, 2025-11-25`);
+      // A version of ordinary length is named whole.
+      const short = await legacy(app.server.port, token, tools, { 'mcp-protocol-version': '1999-01-01' });
+      expect(short.json().error.message).toContain('Unsupported protocol version: 1999-01-01 (supported versions:');
     });
   });
 

@@ -149,6 +149,18 @@ describe(`MCP SDK workarounds (lib/mcp/sdk/, written for @modelcontextprotocol/s
     expect(answer.error.message).toContain(`(supported versions: ${MODERN}, 2025-11-25`);
   });
 
+  it('echoes.ts: the SDK repeats a requested protocol version whole in its refusal; JEV names its first 40 characters', async () => {
+    const long = `1999-01-01${'x'.repeat(5_000)}`;
+    const unsupported = { ...legacyMessage(1, 'tools/list'), params: {} };
+    const rawText = await (await raw(unsupported, { accept: ACCEPT_BOTH, 'mcp-protocol-version': long })).text();
+    expect(rawText).toContain(long);
+    const answer = await ours(unsupported, { accept: ACCEPT_BOTH, 'mcp-protocol-version': long });
+    expect(answer.status).toBe(400);
+    const text = await answer.text();
+    expect(text).not.toContain('x'.repeat(31));
+    expect(text).toContain(`${long.slice(0, 40)}…`);
+  });
+
   it('registries.ts: the SDK finds Object.prototype in its tool registry; JEV answers "not found"', async () => {
     const call = modernMessage('tools/call', { name: '__proto__', arguments: {} });
     const rawAnswer = (await (await raw(call, MODERN_HEADERS('tools/call', '__proto__'))).json()) as {

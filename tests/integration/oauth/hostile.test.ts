@@ -22,7 +22,7 @@ const FORM = 'application/x-www-form-urlencoded';
 const CHALLENGE = 'A'.repeat(43);
 const OAUTH_BUDGET = 5;
 
-function authorizePath(origin: string, clientId: string, redirectUri: string): string {
+function authorizePath(origin: string, clientId: string, redirectUri: string, scope = 'read'): string {
   const query = new URLSearchParams({
     client_id: clientId,
     redirect_uri: redirectUri,
@@ -30,7 +30,7 @@ function authorizePath(origin: string, clientId: string, redirectUri: string): s
     code_challenge: CHALLENGE,
     code_challenge_method: 'S256',
     resource: `${origin}/api/mcp`,
-    scope: 'read',
+    scope,
     state: 'st',
   });
   return `/oauth/authorize?${query}`;
@@ -219,6 +219,22 @@ describe('hostile OAuth requests on one server', () => {
       expect(consent.body).toContain('<bdi>Helper x</bdi>');
       expect(consent.body).toContain('<bdi>olive@example.com</bdi>');
       expect(consent.body).toContain('<bdi>app.example</bdi>');
+    });
+  });
+
+  describe('an app asking for write access', () => {
+    it.each(['read write', 'write'])('scope=%s: the consent page offers write but chooses read-only to begin with', async (scope) => {
+      const registered = await post(
+        '/api/oauth/register',
+        '203.0.113.45',
+        JSON.stringify({ client_name: 'Greedy', redirect_uris: ['https://app.example/cb'] }),
+        'application/json',
+      );
+      const consent = await page(authorizePath(app.server.origin, registered.json().client_id as string, 'https://app.example/cb', scope));
+      expect(mainText(consent.body)).toContain('Unverified app');
+      const [form] = htmlForms(consent.body);
+      expect(form!.inputs.get('access')).toEqual(['read', 'write']);
+      expect(form!.defaults.filter(([name]) => name === 'access')).toEqual([['access', 'read']]);
     });
   });
 

@@ -14,7 +14,8 @@ export const metadata = { title: 'Allow an app · JEV' };
 // and come back here; any request that does not check out gets this page's error, never a redirect, and the
 // error names no address of the app's to follow (lib/oauth/authorize.ts says why). Every
 // name a client chose sits in its own <bdi>, so whatever direction its text runs cannot carry on into the
-// page's own words (names are also stored without bidi controls: lib/text.ts).
+// page's own words (names are also stored without bidi controls: lib/text.ts). Read-only is chosen to begin with,
+// whatever the app asks for: write access is given only when the user picks it.
 
 export default consolePage(async function AuthorizePage({
   searchParams,
@@ -89,13 +90,13 @@ export default consolePage(async function AuthorizePage({
           <fieldset className="stack">
             <legend>Access</legend>
             <label>
-              <input type="radio" name="access" value="read" defaultChecked={request.scope === 'read'} /> Read-only: run the calculators and
-              read odds, stats, your bankroll, bets and picks.
+              <input type="radio" name="access" value="read" defaultChecked /> Read-only: run the calculators and read odds, stats, your
+              bankroll, bets and picks.
             </label>
             {request.scope === 'write' && (
               <label>
-                <input type="radio" name="access" value="write" defaultChecked /> Read and write: also log and settle bets and save picks in
-                your account, which changes your bankroll figures.
+                <input type="radio" name="access" value="write" /> Read and write: also log and settle bets and save picks in your account,
+                which changes your bankroll figures.
               </label>
             )}
           </fieldset>
