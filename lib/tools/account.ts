@@ -35,13 +35,14 @@ const dateBound = (end: boolean) =>
     .transform((value) => new Date(value.length === 10 && end ? `${value}T23:59:59.999Z` : value))
     .refine(inYearRange, YEAR_RANGE_MESSAGE);
 const listWindow = {
-  from: dateBound(false).optional(),
-  to: dateBound(true).optional(),
+  from: dateBound(false).optional().meta({ description: 'Placed (bets) or saved (picks) from this date (UTC day) or ISO time.' }),
+  to: dateBound(true).optional().meta({ description: 'Inclusive: a date runs to the end of that UTC day.' }),
   limit: z
     .int({ error: expected('must be a whole number from 1 to 100') })
     .min(1, 'must be at least 1')
     .max(100, 'must be at most 100')
-    .default(PAGE_SIZES.bookRows),
+    .default(PAGE_SIZES.bookRows)
+    .meta({ description: `Records per page (default ${PAGE_SIZES.bookRows}).` }),
   cursor,
   detail,
 };
@@ -197,7 +198,7 @@ export const settleBetTool = defineTool({
   scope: 'write',
   hints: { ...WRITE_HINTS, destructiveHint: true, idempotentHint: true },
   input: z.strictObject({
-    betId: text(100),
+    betId: text(100).meta({ description: 'The id log_bet or list_bets gives.' }),
     result: z.enum(SETTLE_RESULTS, { error: expected(`must be ${choiceList(SETTLE_RESULTS)}`) }).meta({
       description: 'won, lost, push: once the game is final (auto grades from the score). void, cashout: any time.',
     }),
@@ -228,9 +229,10 @@ export const saveRecommendationTool = defineTool({
       .number({ error: expected('must be a number of units') })
       .min(0)
       .max(1000)
-      .optional(),
-    reasoning: text(5000),
-    risks: text(5000),
+      .optional()
+      .meta({ description: "Suggested stake in the user's units (get_bankroll's unit)." }),
+    reasoning: text(5000).meta({ description: 'Why: the numbers and sources behind the pick.' }),
+    risks: text(5000).meta({ description: 'What could go wrong.' }),
     clientRequestId,
   }),
   output: z.object({ recommendation: pickRecord, duplicate: z.boolean() }),
@@ -288,7 +290,10 @@ export const listBetsTool = defineTool({
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({
-    status: z.enum(BET_STATUSES, { error: expected(`must be ${choiceList(BET_STATUSES)}`) }).optional(),
+    status: z
+      .enum(BET_STATUSES, { error: expected(`must be ${choiceList(BET_STATUSES)}`) })
+      .optional()
+      .meta({ description: 'Only bets in this state.' }),
     sport: sport.optional(),
     ...listWindow,
   }),

@@ -49,7 +49,10 @@ export const calcNoVigOdds = defineTool({
       .min(2, 'must hold at least 2 prices (every outcome of one market)')
       .max(20, 'must hold at most 20 prices')
       .meta({ description: 'Every outcome of one market; answers keep this order.' }),
-    method: z.enum(FAIR_METHODS, { error: "must be 'multiplicative', 'additive', 'power' or 'shin'" }).default('multiplicative'),
+    method: z
+      .enum(FAIR_METHODS, { error: "must be 'multiplicative', 'additive', 'power' or 'shin'" })
+      .default('multiplicative')
+      .meta({ description: 'How the margin is removed (default multiplicative).' }),
     compare: z
       .boolean({ error: expected('must be true or false') })
       .default(false)
@@ -121,7 +124,7 @@ export const calcEv = defineTool({
   input: z.strictObject({
     probability,
     americanOdds,
-    stake: money.default(DEFAULT_EV_STAKE),
+    stake: money.default(DEFAULT_EV_STAKE).meta({ description: `Amount staked (default ${DEFAULT_EV_STAKE}).` }),
   }),
   output: z.object({
     probability: z.number(),

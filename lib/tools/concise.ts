@@ -28,6 +28,10 @@ export const PAGE_SIZES = {
   valueEntries: 25,
   /** About 150 tokens a player's market. */
   playerMarkets: 30,
+  /** detail: "full": about 1,300 tokens a game with every book's prices, so a page stays inside 8,000. */
+  oddsGamesFull: 5,
+  /** detail: "full": about 400 tokens a player's market with every book. */
+  playerMarketsFull: 15,
   /** About 50 tokens a game. */
   scheduleGames: 50,
   /** About 25 tokens an injury. */
@@ -65,6 +69,11 @@ export function toolPage<Item>(
     now: ctx.now(),
     signer: ctx.cursors,
   });
+}
+
+/** The paging fields of a full answer: like a concise answer's, with nextCursor null on the last page. */
+export function fullPageFields(page: { remaining: number; nextCursor?: string }, noun: string) {
+  return { remaining: page.remaining, nextCursor: page.nextCursor ?? null, ...pageFields(page, noun) };
 }
 
 /** The paging fields of a concise answer: nothing when the list is whole, else how many are left and how to get them. */

@@ -46,6 +46,7 @@ export const americanOdds = z
   .max(MAX_AMERICAN_ODDS, `must be ${MAX_AMERICAN_ODDS} or less`)
   .refine(isOutsideEvenMoneyGap, AMERICAN_ODDS_MESSAGE)
   .meta({
+    description: 'American price: -110, +150.',
     // The JSON Schema form of the refinement above, for whole numbers: nothing from -99 to +99.
     not: { minimum: -(EVEN_MONEY_ODDS - 1), maximum: EVEN_MONEY_ODDS - 1 },
   });
@@ -53,7 +54,8 @@ export const americanOdds = z
 export const probability = z
   .number({ error: expected('must be a number: a probability as a fraction strictly between 0 and 1') })
   .gt(0, 'must be greater than 0 (a fraction, not a percentage)')
-  .lt(1, 'must be less than 1 (a fraction, not a percentage)');
+  .lt(1, 'must be less than 1 (a fraction, not a percentage)')
+  .meta({ description: 'Your win probability, a fraction: 0.55 = 55%.' });
 
 /** An amount of money in the user's currency, from `min`: a whole number of cents (never rounded), within the one money bound. */
 function amountFrom(min: number, message: string) {
@@ -71,17 +73,19 @@ export const money = amountFrom(ONE_CENT, `must be at least ${ONE_CENT} (one cen
 export const moneyOrZero = amountFrom(0, 'must be 0 or more');
 
 /** The league argument of every tool that takes one. */
-export const sport = z.enum(SPORTS, { error: expected(`must be one of ${SPORTS.join(', ')}`) });
+export const sport = z.enum(SPORTS, { error: expected(`must be one of ${SPORTS.join(', ')}`) }).meta({ description: 'League.' });
 
 export const gameId = textArgument('must be a game id as list_games returns it')
   .trim()
   .min(1, 'must not be empty')
-  .max(100, 'must be at most 100 characters');
+  .max(100, 'must be at most 100 characters')
+  .meta({ description: 'As list_games or get_game_odds gives it.' });
 
 export const team = textArgument('must be a team name or abbreviation')
   .trim()
   .min(2, 'must be at least 2 characters')
-  .max(60, 'must be at most 60 characters');
+  .max(60, 'must be at most 60 characters')
+  .meta({ description: 'Name, city, nickname or abbreviation.' });
 
 /** The year range of every date argument (lib/time.ts), for the tools' own date schemas. */
 export { inYearRange, YEAR_RANGE_MESSAGE };
@@ -141,7 +145,10 @@ export function parseArguments<Schema extends z.ZodType>(schema: Schema, args: u
 }
 
 /** Every tool whose default answer is concise takes `detail`; "full" answers with every field, for integrations. */
-export const detail = z.enum(['concise', 'full'], { error: expected('must be "concise" (the default) or "full"') }).optional();
+export const detail = z
+  .enum(['concise', 'full'], { error: expected('must be "concise" (the default) or "full"') })
+  .optional()
+  .meta({ description: '"full": every field, for integrations (paged too).' });
 
 /** How many items a page of a list holds: `fallback` when not given, at most `max`. */
 export function pageLimit(fallback: number, max: number, noun: string) {
@@ -156,4 +163,6 @@ export const cursor = storable(
   z
     .string({ error: expected('must be the nextCursor text of the previous answer') })
     .max(400, 'is not a cursor this service returned: send nextCursor exactly as it came'),
-).optional();
+)
+  .optional()
+  .meta({ description: 'nextCursor of the previous answer; keep the other arguments.' });

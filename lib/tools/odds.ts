@@ -11,7 +11,7 @@ import { DAY_MS, emptyNote, gameView, preferences } from './data-answers';
 import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
 import { book, cursor, detail, expected, gameId, isoDate, pageLimit, player, sport, SPORTS_DAY, storable, team } from './inputs';
 import { addDays, instant, sportsDayStart } from '@/lib/time';
-import { matchup, PAGE_SIZES, pageFields, round, toolPage } from './concise';
+import { fullPageFields, matchup, PAGE_SIZES, pageFields, round, toolPage } from './concise';
 import {
   conciseGame,
   conciseMarket,
@@ -97,7 +97,7 @@ const gameOddsInput = z.strictObject({
   history: historyFlag,
   detail,
   limit: pageLimit(GAMES_PER_PAGE, 100, 'games').meta({
-    description: `Per page: games (default ${GAMES_PER_PAGE}, ${GAMES_WITH_HISTORY_PER_PAGE} with history) or value entries (default ${VALUE_PER_PAGE}).`,
+    description: `Per page: games (default ${GAMES_PER_PAGE}, ${PAGE_SIZES.oddsGamesFull} with detail full, ${GAMES_WITH_HISTORY_PER_PAGE} with history) or value entries (default ${VALUE_PER_PAGE}).`,
   }),
   cursor,
 });
@@ -180,15 +180,15 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
   };
 
   if (args.detail === 'full') {
-    // Today's full answer; paged only when asked, so integrations get the whole slate as before.
-    const paged = args.limit !== undefined || args.cursor !== undefined;
-    const page = paged ? toolPage(ctx, 'get_game_odds', args, GAMES_PER_PAGE, games, gameKey, GAME_ORDER) : undefined;
-    const answered = (await present(page?.items ?? games)).map(({ game, markets }) => ({ ...gameView(game), markets }));
+    // Every field, paged like the default answer (a college week whole would be tens of thousands of tokens).
+    const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : PAGE_SIZES.oddsGamesFull;
+    const page = toolPage(ctx, 'get_game_odds', args, perPage, games, gameKey, GAME_ORDER);
+    const answered = (await present(page.items)).map(({ game, markets }) => ({ ...gameView(game), markets }));
     return {
       ...header,
       games: answered,
       ...(query.scan ? valueList(answered, query.scan, now, ctx.settings.oddsStaleMinutes) : {}),
-      ...(page ? { remaining: page.remaining, nextCursor: page.nextCursor ?? null } : {}),
+      ...fullPageFields(page, 'games'),
     };
   }
 
@@ -265,7 +265,9 @@ export const getPlayerProps = defineTool({
     book: book.optional(),
     history: historyFlag,
     detail,
-    limit: pageLimit(PROPS_PER_PAGE, 200, 'player markets'),
+    limit: pageLimit(PROPS_PER_PAGE, 200, 'player markets').meta({
+      description: `Player markets per page (default ${PROPS_PER_PAGE}, ${PAGE_SIZES.playerMarketsFull} with detail full).`,
+    }),
     cursor,
   }),
   output: propsOutput,
@@ -309,14 +311,13 @@ export const getPlayerProps = defineTool({
       ...priced(ctx, game, quotes, options, history),
     });
     if (args.detail === 'full') {
-      const paged = args.limit !== undefined || args.cursor !== undefined;
-      const page = paged ? toolPage(ctx, 'get_player_props', args, PROPS_PER_PAGE, groups, propKey, order) : undefined;
+      const page = toolPage(ctx, 'get_player_props', args, PAGE_SIZES.playerMarketsFull, groups, propKey, order);
       return {
         ...gameView(game),
         referenceBook,
         ...notes,
-        props: (page?.items ?? groups).map(priceGroup),
-        ...(page ? { remaining: page.remaining, nextCursor: page.nextCursor ?? null } : {}),
+        props: page.items.map(priceGroup),
+        ...fullPageFields(page, 'player markets'),
       };
     }
     const page = toolPage(ctx, 'get_player_props', args, PROPS_PER_PAGE, groups, propKey, order);

@@ -40,6 +40,7 @@ export const pageSchemaFields = {
 export const fullPageSchemaFields = {
   remaining: z.int().optional(),
   nextCursor: z.string().nullable().optional(),
+  pageNote: z.string().optional(),
 };
 
 /** An object without its null fields: a concise answer says nothing rather than null. */

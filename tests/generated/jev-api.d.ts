@@ -478,6 +478,7 @@ export interface components {
             tools: components["schemas"]["ToolRecord"][];
         };
         calc_implied_probability_input: {
+            /** @description American price: -110, +150. */
             americanOdds: number;
         };
         calc_implied_probability_output: {
@@ -489,6 +490,7 @@ export interface components {
             /** @description Every outcome of one market; answers keep this order. */
             prices: number[];
             /**
+             * @description How the margin is removed (default multiplicative).
              * @default multiplicative
              * @enum {string}
              */
@@ -521,9 +523,14 @@ export interface components {
             notes?: string[];
         };
         calc_ev_input: {
+            /** @description Your win probability, a fraction: 0.55 = 55%. */
             probability: number;
+            /** @description American price: -110, +150. */
             americanOdds: number;
-            /** @default 100 */
+            /**
+             * @description Amount staked (default 100).
+             * @default 100
+             */
             stake?: number;
         };
         calc_ev_output: {
@@ -538,7 +545,9 @@ export interface components {
         };
         calc_parlay_input: {
             legs: {
+                /** @description American price: -110, +150. */
                 americanOdds: number;
+                /** @description Your win probability, a fraction: 0.55 = 55%. */
                 probability?: number;
                 gameId?: string;
             }[];
@@ -561,7 +570,9 @@ export interface components {
             }[];
         };
         calc_kelly_stake_input: {
+            /** @description Your win probability, a fraction: 0.55 = 55%. */
             probability: number;
+            /** @description American price: -110, +150. */
             americanOdds: number;
             /** @description Default: the user's balance. */
             bankroll?: number;
@@ -587,9 +598,14 @@ export interface components {
             cappedStakeUnits?: number;
         };
         get_game_odds_input: {
-            /** @enum {string} */
+            /**
+             * @description League.
+             * @enum {string}
+             */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
+            /** @description As list_games or get_game_odds gives it. */
             gameId?: string;
+            /** @description Name, city, nickname or abbreviation. */
             team?: string;
             /**
              * Format: date
@@ -605,10 +621,14 @@ export interface components {
             minBooks?: number;
             /** @description Adds per market the series of reference price and consensus, for charts. */
             history?: boolean;
-            /** @enum {string} */
+            /**
+             * @description "full": every field, for integrations (paged too).
+             * @enum {string}
+             */
             detail?: "concise" | "full";
-            /** @description Per page: games (default 8, 1 with history) or value entries (default 25). */
+            /** @description Per page: games (default 8, 5 with detail full, 1 with history) or value entries (default 25). */
             limit?: number;
+            /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
         };
         get_game_odds_output: {
@@ -798,10 +818,15 @@ export interface components {
             valueNote?: string;
             remaining?: number;
             nextCursor?: string | null;
+            pageNote?: string;
         };
         get_player_props_input: {
-            /** @enum {string} */
+            /**
+             * @description League.
+             * @enum {string}
+             */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
+            /** @description As list_games or get_game_odds gives it. */
             gameId: string;
             /** @description e.g. player_pass_yds; default all. */
             markets?: string[];
@@ -811,9 +836,14 @@ export interface components {
             book?: string;
             /** @description Adds per market the series of reference price and consensus, for charts. */
             history?: boolean;
-            /** @enum {string} */
+            /**
+             * @description "full": every field, for integrations (paged too).
+             * @enum {string}
+             */
             detail?: "concise" | "full";
+            /** @description Player markets per page (default 30, 15 with detail full). */
             limit?: number;
+            /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
         };
         get_player_props_output: {
@@ -960,15 +990,25 @@ export interface components {
             }[];
             remaining?: number;
             nextCursor?: string | null;
+            pageNote?: string;
         };
         get_injury_report_input: {
-            /** @enum {string} */
+            /**
+             * @description League.
+             * @enum {string}
+             */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
+            /** @description Name, city, nickname or abbreviation. */
             team?: string;
+            /** @description As list_games or get_game_odds gives it. */
             gameId?: string;
-            /** @enum {string} */
+            /**
+             * @description "full": every field, for integrations (paged too).
+             * @enum {string}
+             */
             detail?: "concise" | "full";
             limit?: number;
+            /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
         };
         get_injury_report_output: {
@@ -1005,9 +1045,13 @@ export interface components {
             }[];
             remaining?: number;
             nextCursor?: string | null;
+            pageNote?: string;
         };
         list_games_input: {
-            /** @enum {string} */
+            /**
+             * @description League.
+             * @enum {string}
+             */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
             /**
              * Format: date
@@ -1019,10 +1063,15 @@ export interface components {
              * @description YYYY-MM-DD, inclusive, read like from.
              */
             to?: string;
+            /** @description Name, city, nickname or abbreviation. */
             team?: string;
-            /** @enum {string} */
+            /**
+             * @description "full": every field, for integrations (paged too).
+             * @enum {string}
+             */
             detail?: "concise" | "full";
             limit?: number;
+            /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
         };
         list_games_output: {
@@ -1072,9 +1121,13 @@ export interface components {
             }[];
             remaining?: number;
             nextCursor?: string | null;
+            pageNote?: string;
         };
         get_game_results_input: {
-            /** @enum {string} */
+            /**
+             * @description League.
+             * @enum {string}
+             */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
             /**
              * Format: date
@@ -1086,10 +1139,15 @@ export interface components {
              * @description YYYY-MM-DD, inclusive, read like from.
              */
             to?: string;
+            /** @description Name, city, nickname or abbreviation. */
             team?: string;
-            /** @enum {string} */
+            /**
+             * @description "full": every field, for integrations (paged too).
+             * @enum {string}
+             */
             detail?: "concise" | "full";
             limit?: number;
+            /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
         };
         get_game_results_output: {
@@ -1137,10 +1195,15 @@ export interface components {
             }[];
             remaining?: number;
             nextCursor?: string | null;
+            pageNote?: string;
         };
         get_team_stats_input: {
-            /** @enum {string} */
+            /**
+             * @description League.
+             * @enum {string}
+             */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
+            /** @description Name, city, nickname or abbreviation. */
             team: string;
             /** @description Start year; default the current season. */
             season?: number;
@@ -1185,9 +1248,13 @@ export interface components {
             note?: string;
         };
         get_player_stats_input: {
-            /** @enum {string} */
+            /**
+             * @description League.
+             * @enum {string}
+             */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
             player: string;
+            /** @description Name, city, nickname or abbreviation. */
             team?: string;
             /** @default 5 */
             lastN?: number;
@@ -1211,8 +1278,12 @@ export interface components {
             note?: string;
         };
         get_weather_input: {
+            /** @description As list_games or get_game_odds gives it. */
             gameId: string;
-            /** @enum {string} */
+            /**
+             * @description "full": every field, for integrations (paged too).
+             * @enum {string}
+             */
             detail?: "concise" | "full";
         };
         get_weather_output: {
@@ -1284,13 +1355,18 @@ export interface components {
             note: string;
         };
         log_bet_input: {
-            /** @enum {string} */
+            /**
+             * @description League.
+             * @enum {string}
+             */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
+            /** @description As list_games or get_game_odds gives it. */
             gameId: string;
             /** @description h2h, spreads, totals or a prop key. */
             market: string;
             /** @description Team, 'draw', 'over'/'under' or 'yes'/'no'. */
             selection: string;
+            /** @description American price: -110, +150. */
             americanOdds: number;
             /** @description Where it was bet (key or name, e.g. DraftKings); default the user's reference book. */
             book?: string;
@@ -1343,6 +1419,7 @@ export interface components {
             warnings: string[];
         };
         settle_bet_input: {
+            /** @description The id log_bet or list_bets gives. */
             betId: string;
             /**
              * @description won, lost, push: once the game is final (auto grades from the score). void, cashout: any time.
@@ -1387,13 +1464,18 @@ export interface components {
             }[] | null;
         };
         save_recommendation_input: {
-            /** @enum {string} */
+            /**
+             * @description League.
+             * @enum {string}
+             */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
+            /** @description As list_games or get_game_odds gives it. */
             gameId: string;
             /** @description h2h, spreads, totals or a prop key. */
             market: string;
             /** @description Team, 'draw', 'over'/'under' or 'yes'/'no'. */
             selection: string;
+            /** @description American price: -110, +150. */
             americanOdds: number;
             /** @description Where it was bet (key or name, e.g. DraftKings); default the user's reference book. */
             book?: string;
@@ -1401,9 +1483,13 @@ export interface components {
             point?: number;
             /** @description For player props: the name as get_player_props gives it. */
             player?: string;
+            /** @description Your win probability, a fraction: 0.55 = 55%. */
             probability: number;
+            /** @description Suggested stake in the user's units (get_bankroll's unit). */
             stakeUnits?: number;
+            /** @description Why: the numbers and sources behind the pick. */
             reasoning: string;
+            /** @description What could go wrong. */
             risks: string;
             /** @description Retry key: the same id returns the first record. */
             clientRequestId?: string;
@@ -1432,16 +1518,31 @@ export interface components {
             duplicate: boolean;
         };
         list_bets_input: {
-            /** @enum {string} */
+            /**
+             * @description Only bets in this state.
+             * @enum {string}
+             */
             status?: "open" | "won" | "lost" | "push" | "void" | "cashout";
-            /** @enum {string} */
+            /**
+             * @description League.
+             * @enum {string}
+             */
             sport?: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
+            /** @description Placed (bets) or saved (picks) from this date (UTC day) or ISO time. */
             from?: string;
+            /** @description Inclusive: a date runs to the end of that UTC day. */
             to?: string;
-            /** @default 20 */
+            /**
+             * @description Records per page (default 20).
+             * @default 20
+             */
             limit?: number;
+            /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
-            /** @enum {string} */
+            /**
+             * @description "full": every field, for integrations (paged too).
+             * @enum {string}
+             */
             detail?: "concise" | "full";
         };
         list_bets_output: {
@@ -1533,6 +1634,7 @@ export interface components {
             }[];
             remaining?: number;
             nextCursor?: string | null;
+            pageNote?: string;
             summary: {
                 count: number;
                 open: number;
@@ -1546,14 +1648,26 @@ export interface components {
             };
         };
         list_recommendations_input: {
-            /** @enum {string} */
+            /**
+             * @description League.
+             * @enum {string}
+             */
             sport?: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
+            /** @description Placed (bets) or saved (picks) from this date (UTC day) or ISO time. */
             from?: string;
+            /** @description Inclusive: a date runs to the end of that UTC day. */
             to?: string;
-            /** @default 20 */
+            /**
+             * @description Records per page (default 20).
+             * @default 20
+             */
             limit?: number;
+            /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
-            /** @enum {string} */
+            /**
+             * @description "full": every field, for integrations (paged too).
+             * @enum {string}
+             */
             detail?: "concise" | "full";
         };
         list_recommendations_output: {
@@ -1612,6 +1726,7 @@ export interface components {
             }[];
             remaining?: number;
             nextCursor?: string | null;
+            pageNote?: string;
             summary: {
                 count: number;
                 graded: number;

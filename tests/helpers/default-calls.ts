@@ -27,13 +27,21 @@ export async function leagueCalls(db: Db, sport: Sport): Promise<ToolCall[]> {
     ['get_game_odds', { sport }],
     ['get_game_odds', { sport, gameId: first.id }],
     ['get_game_odds', { sport, history: true }],
+    // Detail on request is paged too: its first page stays inside the same budget.
+    ['get_game_odds', { sport, detail: 'full' }],
+    ['list_games', { sport, detail: 'full' }],
     valueQuestion(sport),
     ['get_injury_report', { sport }],
     ['list_games', { sport }],
     ['get_game_results', { sport }],
     ['get_weather', { gameId: first.id }],
     ['get_team_stats', { sport, team: home }],
-    ...(props ? [['get_player_props', { sport, gameId: props.gameId }] as ToolCall] : []),
+    ...(props
+      ? [
+          ['get_player_props', { sport, gameId: props.gameId }] as ToolCall,
+          ['get_player_props', { sport, gameId: props.gameId, detail: 'full' }] as ToolCall,
+        ]
+      : []),
     ...(statLine ? [['get_player_stats', { sport, player: statLine.player, lastN: 20 }] as ToolCall] : []),
   ];
 }
