@@ -241,6 +241,15 @@ export const saveRecommendationTool = defineTool({
   },
 });
 
+/** Said when a bet shown has no closing-line value yet, so a missing (or null) one is not read as zero. */
+const CLOSING_LINE_NOTE =
+  "closingLineValue comes once a bet's game has started: its price against the market's no-vig fair probability at the " +
+  "last prices before kick-off (none when the bet's book did not price that line then).";
+
+function closingLineNote(bets: readonly { closingLineValue: number | null }[]): { closingLineNote?: string } {
+  return bets.some((bet) => bet.closingLineValue === null) ? { closingLineNote: CLOSING_LINE_NOTE } : {};
+}
+
 /** Free text in a concise list is cut here: twenty bets or picks stay well inside an agent's budget. */
 const EXCERPT_CHARS = 200;
 
@@ -277,6 +286,7 @@ const betListConcise = z.object({
   ),
   ...pageSchemaFields,
   textNote: z.string().optional(),
+  closingLineNote: z.string().optional(),
   summary: betSummary,
 });
 export type BetListConcise = z.infer<typeof betListConcise>;
@@ -303,6 +313,7 @@ export const listBetsTool = defineTool({
       currency: z.string(),
       bets: z.array(betRecord.extend({ closingFairProbability: z.number().nullable(), closingLineValue: z.number().nullable() })),
       ...fullPageSchemaFields,
+      closingLineNote: z.string().optional(),
       summary: betSummary,
     }),
   ]),
@@ -314,7 +325,7 @@ export const listBetsTool = defineTool({
       page: listPage(ctx, 'list_bets', args),
       defaultBook: ctx.settings.defaultReferenceBook,
     });
-    if (args.detail === 'full') return withInstants({ currency, bets, nextCursor, summary });
+    if (args.detail === 'full') return withInstants({ currency, bets, nextCursor, ...closingLineNote(bets), summary });
     const concise = bets.map((bet) =>
       withoutNulls(withInstants({ ...bet, notes: bet.notes === null ? null : excerpt(bet.notes, EXCERPT_CHARS) })),
     );
@@ -323,6 +334,7 @@ export const listBetsTool = defineTool({
       bets: concise,
       ...pageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'bets'),
       ...textNote(bets, ['notes']),
+      ...closingLineNote(bets),
       summary,
     };
   },

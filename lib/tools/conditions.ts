@@ -18,8 +18,12 @@ import { defineTool } from './types';
 export const INJURY_NOTE =
   'The injury report is updated about twice a day and does not cover game-day inactives; say so whenever an injury matters to a pick.';
 
+/** The league report's age: said even when it lists nobody for the teams asked, so "none" is told from "no report". */
+const reportUpdatedAgo = z.string().optional();
+
 const injuryReportConcise = z.object({
   sport: z.string(),
+  reportUpdatedAgo,
   note: z.string(),
   teams: z.array(
     z.object({
@@ -34,6 +38,7 @@ const injuryReportConcise = z.object({
 });
 const injuryReportFull = z.object({
   sport: z.string(),
+  reportUpdatedAgo,
   note: z.string(),
   injuries: z.array(
     z.object({
@@ -86,8 +91,12 @@ export const getInjuryReport = defineTool({
       }
       teamIds = [teamId];
     }
-    const injuries = await ctx.data.conditions.injuries(args.sport, teamIds);
+    const [injuries, reportAt] = await Promise.all([
+      ctx.data.conditions.injuries(args.sport, teamIds),
+      ctx.data.conditions.injuryReportUpdatedAt(args.sport),
+    ]);
     const now = ctx.now();
+    const age = reportAt ? { reportUpdatedAgo: ago(reportAt, now) } : {};
     // On the sample slate even "no injuries" is invented: without injuries to tell, the game's or teams' games do.
     const sample =
       gameSource === 'sample' ||
@@ -95,7 +104,7 @@ export const getInjuryReport = defineTool({
       (injuries.length === 0 && gameSource === undefined && (await onSampleSlate(ctx, args.sport, teamIds)));
     // A team without injuries is normal; a league without any is a report that was never fetched.
     const unreported =
-      injuries.length === 0 && !(await ctx.data.conditions.hasInjuryReport(args.sport))
+      injuries.length === 0 && reportAt === null
         ? ` No ${args.sport.toUpperCase()} injury report is stored at all, so this does not mean nobody is injured: ` +
           (SPORT_INFO[args.sport].injuryReportAlways
             ? `\`jev ingest --only injuries\` (or the worker) fetches it; ${SAMPLE_COVERS}.`
@@ -110,6 +119,7 @@ export const getInjuryReport = defineTool({
     if (full) {
       return {
         sport: args.sport,
+        ...age,
         note,
         injuries: page.items.map((injury) => ({
           team: teamView(injury.team),
@@ -135,7 +145,8 @@ export const getInjuryReport = defineTool({
       if (!entry) teams.set(abbreviation, (entry = { team: abbreviation, updatedAgo: ago(injury.updatedAt, now), injuries: [] }));
       entry.injuries.push({ player: injury.player, position: injury.position, status: injury.status, detail: injury.detail });
     }
-    return { sport: args.sport, note, teams: [...teams.values()], ...pageFields(page, 'injuries') };
+    const none = injuries.length === 0 && reportAt ? ` The ${args.sport.toUpperCase()} report lists nobody for this request.` : '';
+    return { sport: args.sport, ...age, note: `${note}${none}`, teams: [...teams.values()], ...pageFields(page, 'injuries') };
   },
 });
 

@@ -213,13 +213,13 @@ export type GameOddsFull = z.infer<typeof gameOddsFull>;
 const propsHeader = { referenceBook: z.string(), note: z.string().optional(), priceNote: z.string().optional() };
 const propsFull = gameViewSchema.extend({
   ...propsHeader,
-  props: z.array(pricedMarketSchema.extend({ market: z.string(), player: z.string() })),
+  props: z.array(pricedMarketSchema.extend({ market: z.string(), player: z.string(), team: z.string().optional() })),
   ...fullPageSchemaFields,
 });
 const propsConcise = conciseGameSchema.extend({
   ...propsHeader,
   ...marketNotesSchema,
-  props: z.array(conciseMarketSchema.extend({ market: z.string(), player: z.string() })),
+  props: z.array(conciseMarketSchema.extend({ market: z.string(), player: z.string(), team: z.string().optional() })),
   ...pageSchemaFields,
 });
 

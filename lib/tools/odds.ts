@@ -4,7 +4,7 @@ import { ONE_SIDED_BRIEF, VALUE_MIN_BOOKS } from '@/lib/definitions';
 import { outcomeRank } from '@/lib/data/market-core';
 import { historyKey, type MarketHistory, type StoredPrice } from '@/lib/data/repositories/odds';
 import { resolveTeam, type GameRow } from '@/lib/data/repositories/schedule';
-import { GAME_MARKETS, type GameMarket } from '@/lib/data/sports';
+import { GAME_MARKETS, type GameMarket, type Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import { DAY_MS, emptyNote, gameView, preferences } from './data-answers';
@@ -243,6 +243,14 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
   };
 }
 
+/** Why a game's answer holds no props, and which games have some (so the next call can be one of them). */
+async function noPropsNote(ctx: ToolContext, sport: Sport): Promise<string> {
+  const others = await ctx.data.odds.gamesWithProps(sport, new Date(ctx.now().getTime() - UPCOMING_LOOKBACK_MS), 5);
+  return others.length === 0
+    ? `No player props of this game are stored yet, nor of any coming ${sport.toUpperCase()} game.`
+    : `No player props of this game are stored yet (for the markets asked). Games with props: ${others.join(', ')}.`;
+}
+
 export const getPlayerProps = defineTool({
   name: 'get_player_props',
   title: 'Player props with the no-vig consensus',
@@ -297,7 +305,7 @@ export const getPlayerProps = defineTool({
     const groups = [...groupBy(selected, (row) => `${row.market}|${row.player}`).values()];
     const priceNotes = [
       game.source === 'sample' ? SAMPLE_NOTE : undefined,
-      groups.length === 0 ? 'No player props are stored for this game yet.' : undefined,
+      groups.length === 0 ? await noPropsNote(ctx, args.sport) : undefined,
     ];
     const notes = {
       ...(refresh.note ? { note: refresh.note } : {}),
@@ -305,11 +313,16 @@ export const getPlayerProps = defineTool({
     };
     const propKey = (quotes: StoredPrice[]) => [quotes[0]!.market, quotes[0]!.player];
     const order = ['asc', 'asc'] as const;
-    const priceGroup = (quotes: StoredPrice[]) => ({
-      market: quotes[0]!.market,
-      player: quotes[0]!.player,
-      ...priced(ctx, game, quotes, options, history),
-    });
+    const teams = await ctx.data.stats.playerTeams([game.homeTeamId, game.awayTeamId], [...new Set(selected.map((row) => row.player))]);
+    const priceGroup = (quotes: StoredPrice[]) => {
+      const team = teams.get(quotes[0]!.player);
+      return {
+        market: quotes[0]!.market,
+        player: quotes[0]!.player,
+        ...(team ? { team } : {}),
+        ...priced(ctx, game, quotes, options, history),
+      };
+    };
     if (args.detail === 'full') {
       const page = toolPage(ctx, 'get_player_props', args, PAGE_SIZES.playerMarketsFull, groups, propKey, order);
       return {
@@ -323,7 +336,7 @@ export const getPlayerProps = defineTool({
     const page = toolPage(ctx, 'get_player_props', args, PROPS_PER_PAGE, groups, propKey, order);
     const props = page.items
       .map(priceGroup)
-      .map(({ market, player, ...pricedMarket }) => ({ market, player, ...conciseMarket(pricedMarket) }));
+      .map(({ market, player, team, ...pricedMarket }) => ({ market, player, ...(team ? { team } : {}), ...conciseMarket(pricedMarket) }));
     return {
       ...conciseGame(game),
       referenceBook,

@@ -902,6 +902,7 @@ export interface components {
                 priceNote?: string;
                 market: string;
                 player: string;
+                team?: string;
             }[];
             remaining?: number;
             nextCursor?: string;
@@ -987,6 +988,7 @@ export interface components {
                 priceNote?: string;
                 market: string;
                 player: string;
+                team?: string;
             }[];
             remaining?: number;
             nextCursor?: string | null;
@@ -1013,6 +1015,7 @@ export interface components {
         };
         get_injury_report_output: {
             sport: string;
+            reportUpdatedAgo?: string;
             note: string;
             teams: {
                 team: string;
@@ -1029,6 +1032,7 @@ export interface components {
             pageNote?: string;
         } | {
             sport: string;
+            reportUpdatedAgo?: string;
             note: string;
             injuries: {
                 team: {
@@ -1585,6 +1589,7 @@ export interface components {
             nextCursor?: string;
             pageNote?: string;
             textNote?: string;
+            closingLineNote?: string;
             summary: {
                 count: number;
                 open: number;
@@ -1635,6 +1640,7 @@ export interface components {
             remaining?: number;
             nextCursor?: string | null;
             pageNote?: string;
+            closingLineNote?: string;
             summary: {
                 count: number;
                 open: number;

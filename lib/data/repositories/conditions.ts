@@ -13,8 +13,10 @@ export function injuries(db: Db, sport: Sport, teamIds?: readonly string[]) {
 }
 
 /** Whether any injury report of the league is stored at all. */
-export async function hasInjuryReport(db: Db, sport: Sport): Promise<boolean> {
-  return (await db.injury.findFirst({ where: { sport }, select: { id: true } })) !== null;
+/** When the league's stored injury report was last updated (its newest entry), or null when none is stored. */
+export async function injuryReportUpdatedAt(db: Db, sport: Sport): Promise<Date | null> {
+  const { _max } = await db.injury.aggregate({ where: { sport }, _max: { updatedAt: true } });
+  return _max.updatedAt;
 }
 
 /** The stored kickoff forecast of a game, if any. */

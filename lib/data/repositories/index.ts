@@ -4,11 +4,11 @@ import type { SteamMemo } from '../market-core';
 import { presentMarket, priceMarket, type PresentationMemo, type PricingOptions } from '../pricing';
 import type { FetchClaims } from '../ingest';
 import type { PropsInFlight } from '../props';
-import { forecast, hasInjuryReport, injuries } from './conditions';
-import { closingLines, gamePrices, marketHistory, propPrices, refreshProps, type HistoryMemo } from './odds';
+import { forecast, injuries, injuryReportUpdatedAt } from './conditions';
+import { closingLines, gamePrices, gamesWithProps, marketHistory, propPrices, refreshProps, type HistoryMemo } from './odds';
 import { pricedGames, type SnapshotMemo } from './priced-games';
 import { findGames, gameSources, requireGameRow, teamFinals } from './schedule';
-import { playerStatLines, resolvePlayer } from './stats';
+import { playerStatLines, playerTeams, resolvePlayer } from './stats';
 
 // The stored sports data as the tools see it: one group of reads per area, bound to one database. The user's
 // book (bankroll, bets, picks) is lib/account's, bound the same way in lib/account/book.ts.
@@ -36,7 +36,7 @@ export function createRepositories(db: Db, claims: FetchClaims) {
   return {
     schedule: bindDb(db, { findGames, requireGameRow, teamFinals, gameSources }),
     odds: {
-      ...bindDb(db, { gamePrices, propPrices, closingLines }),
+      ...bindDb(db, { gamePrices, propPrices, closingLines, gamesWithProps }),
       pricedGames: (...args: Tail<typeof pricedGames>) => pricedGames(db, memory, ...args),
       marketHistory: (...args: Tail<typeof marketHistory>) => marketHistory(db, memory.histories, ...args),
       refreshProps: (...args: Tail<typeof refreshProps>) => refreshProps(db, { inFlight: memory.propsInFlight, claims }, ...args),
@@ -46,8 +46,8 @@ export function createRepositories(db: Db, claims: FetchClaims) {
       /** One market priced for this call alone, its steam worked out once per history list. */
       price: (rows: Parameters<typeof priceMarket>[0], options: PricingOptions) => priceMarket(rows, { ...options, steam: memory.steam }),
     },
-    stats: bindDb(db, { resolvePlayer, playerStatLines }),
-    conditions: bindDb(db, { injuries, hasInjuryReport, forecast }),
+    stats: bindDb(db, { resolvePlayer, playerStatLines, playerTeams }),
+    conditions: bindDb(db, { injuries, injuryReportUpdatedAt, forecast }),
   };
 }
 

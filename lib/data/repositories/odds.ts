@@ -25,6 +25,17 @@ export function propPrices(db: Db, gameId: string, markets?: readonly string[]) 
   });
 }
 
+/** Games of a league starting from `from` that have player props stored, soonest first (at most `take`). */
+export async function gamesWithProps(db: Db, sport: string, from: Date, take: number): Promise<string[]> {
+  const games = await db.game.findMany({
+    where: { sport, startsAt: { gte: from }, prices: { some: { player: { not: '' } } } },
+    select: { id: true },
+    orderBy: { startsAt: 'asc' },
+    take,
+  });
+  return games.map((game) => game.id);
+}
+
 /** Recorded price changes read per query at most; a slate's worth is a few thousand. */
 export const HISTORY_ROWS = 50_000;
 /** Distinct history questions remembered per database (games × markets × props). */

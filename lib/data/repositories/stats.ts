@@ -32,3 +32,18 @@ export function playerStatLines(db: Db, filter: { sport: Sport; player: string; 
     take: filter.take,
   });
 }
+
+/**
+ * The team each named player last played for among `teamIds` (from stored box scores), as team abbreviations:
+ * props name a player but not his team. A player with no stored line is left out.
+ */
+export async function playerTeams(db: Db, teamIds: string[], players: string[]): Promise<Map<string, string>> {
+  if (players.length === 0) return new Map();
+  const lines = await db.playerStat.findMany({
+    where: { teamId: { in: teamIds }, player: { in: players } },
+    select: { player: true, teamId: true },
+    orderBy: { playedAt: 'asc' },
+  });
+  // Team ids are `<sport>:<abbreviation>` (lib/data/sports.ts, teamId); ascending, so the latest line wins.
+  return new Map(lines.map((line) => [line.player, line.teamId.slice(line.teamId.indexOf(':') + 1)]));
+}

@@ -36,6 +36,9 @@ describe.each(PROVIDERS)('tools in process on %s', (provider) => {
     const forTeam = await run(getInjuryReport, { sport: 'nfl', team: game.homeTeam.abbreviation });
     expect(forTeam).toMatchObject({ teams: [] });
     expect(forTeam.note).toContain(SAMPLE_NOTE);
+    // "Nobody listed" is told from "no report": the league report's age, and a word that it lists nobody here.
+    expect(forTeam.reportUpdatedAgo).toEqual(expect.any(String));
+    expect(forTeam.note).toContain('The NFL report lists nobody for this request.');
     const forGame = await run(getInjuryReport, { sport: 'nfl', gameId: game.id, detail: 'full' });
     expect(forGame).toMatchObject({ injuries: [] });
     expect(forGame.note).toContain(SAMPLE_NOTE);

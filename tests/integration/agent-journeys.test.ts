@@ -1,0 +1,194 @@
+import { countTokens } from '@anthropic-ai/tokenizer';
+import { describe, expect, it } from 'vitest';
+import { loadSample } from '@/lib/data/load-sample';
+import { sportsDayOf } from '@/lib/time';
+import { PROVIDERS } from '../helpers/fixtures';
+import { finishGame } from '../helpers/games';
+import { raw } from '../helpers/http';
+import { testApp } from '../helpers/test-app';
+import { modern } from './mcp/support';
+
+// The bettor's everyday jobs, played as an agent plays them: each step reads only what the previous answers
+// gave, over REST and over MCP, on the sample slate of today. Every answer must carry what the next step needs
+// and what the rules ask to be said (ages, sample notes, capped stakes); each journey takes the fewest calls an
+// agent needs (counted), and every answer stays inside the 8,000-token budget.
+
+const ANSWER_BUDGET = 8_000;
+type Answer = { status: 'ok'; data: any } | { status: 'error'; error: { code: string; message: string; issues: unknown[] } };
+
+describe.each(PROVIDERS)("an agent doing a bettor's jobs on %s", (provider) => {
+  let token: string;
+  const app = testApp(provider, {
+    seed: async (database) => {
+      await loadSample(database.db, new Date().toISOString().slice(0, 10), new Date());
+      const userId = await database.user(`agent-${provider}@example.com`, {
+        balance: 1000,
+        unit: 10,
+        maxStake: 50,
+        dailyLossLimit: 100,
+        weeklyLossLimit: 300,
+        timeZone: 'Europe/London',
+      });
+      token = (await database.token(userId, 'write')).token;
+    },
+  });
+
+  for (const frontEnd of ['REST', 'MCP'] as const) {
+    describe(frontEnd, () => {
+      let calls = 0;
+      /** One tool call as the agent makes it: the answer, counted and held to the budget. */
+      async function call(name: string, args: Record<string, unknown>): Promise<Answer> {
+        calls += 1;
+        if (frontEnd === 'REST') {
+          const res = await raw(app.server.port, {
+            path: `/api/v1/tools/${name}`,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(args),
+          });
+          expect(countTokens(res.body), name).toBeLessThanOrEqual(ANSWER_BUDGET);
+          const json = res.json();
+          return res.status === 200 ? { status: 'ok', data: json.data } : { status: 'error', error: json.error };
+        }
+        const res = await modern(app.server.port, token, 'tools/call', { name, arguments: args }, { clientName: 'journey-agent' });
+        const result = res.json().result;
+        expect(countTokens(result.content[0].text), name).toBeLessThanOrEqual(ANSWER_BUDGET);
+        return result.isError
+          ? { status: 'error', error: result.structuredContent.error }
+          : { status: 'ok', data: result.structuredContent };
+      }
+      const ok = async (name: string, args: Record<string, unknown>) => {
+        const answer = await call(name, args);
+        expect(answer.status, `${name} ${JSON.stringify(answer).slice(0, 300)}`).toBe('ok');
+        return (answer as { data: any }).data;
+      };
+      /** Runs a journey and checks it took exactly the calls it needs. */
+      const journey = async (fewest: number, steps: () => Promise<void>) => {
+        calls = 0;
+        await steps();
+        expect(calls).toBe(fewest);
+      };
+
+      it('value this week with stakes: the value list, the bankroll, a capped Kelly stake for the best entry', async () => {
+        await journey(3, async () => {
+          const value = await ok('get_game_odds', { sport: 'nfl', minExpectedValue: 0.02 });
+          expect(value.priceNote).toMatch(/Sample data/);
+          expect(value.value.length).toBeGreaterThan(0);
+          const best = value.value[0];
+          // What the next steps and the rules need, in the entry itself.
+          expect(best).toEqual(
+            expect.objectContaining({ gameId: expect.any(String), book: expect.any(String), updatedAgo: expect.any(String) }),
+          );
+          expect(best.fairProbability).toBeGreaterThan(0);
+          const bankroll = await ok('get_bankroll', {});
+          const stake = await ok('calc_kelly_stake', { probability: best.fairProbability, americanOdds: best.americanOdds });
+          expect(stake.cappedStake).toBeLessThanOrEqual(Math.min(bankroll.maxStake, bankroll.dailyLossRoom, bankroll.weeklyLossRoom));
+          expect(Math.round(stake.cappedStakeUnits * 100)).toBeCloseTo(stake.cappedStakeUnits * 100, 9);
+        });
+      });
+
+      it("tonight's fair prices in each league, on the user's own day, with the window said", async () => {
+        const today = sportsDayOf(new Date(), 'Europe/London');
+        await journey(3, async () => {
+          for (const sport of ['nfl', 'nba', 'epl']) {
+            const answer = await ok('get_game_odds', { sport, date: today });
+            expect(answer.window).toEqual({ from: expect.any(String), to: expect.any(String), timeZone: 'Europe/London' });
+            for (const game of answer.games) {
+              expect(new Date(game.startsAt) >= new Date(answer.window.from) && new Date(game.startsAt) < new Date(answer.window.to)).toBe(
+                true,
+              );
+            }
+          }
+        });
+      });
+
+      it('a same-game parlay: the answer itself says its probability must not size a stake', async () => {
+        await journey(2, async () => {
+          const [game] = (await ok('get_game_odds', { sport: 'nfl' })).games;
+          const [h2h, totals] = ['h2h', 'totals'].map((name) => game.markets.find((m: { market: string }) => m.market === name));
+          const parlay = await ok('calc_parlay', {
+            legs: [
+              { americanOdds: h2h.outcomes[0].americanOdds, probability: h2h.outcomes[0].fairProbability, gameId: game.gameId },
+              { americanOdds: totals.outcomes[0].americanOdds, probability: totals.outcomes[0].fairProbability, gameId: game.gameId },
+            ],
+          });
+          expect(parlay.combinedProbabilityReliable).toBe(false);
+          expect(parlay.correlationWarnings[0].message).toMatch(/no stake/);
+        });
+      });
+
+      it("log a bet by the book's name, try to settle it before the game, then settle it when it is final", async () => {
+        await journey(5, async () => {
+          // Each front end bets on a game of its own (the REST run ends its game).
+          const game = (await ok('list_games', { sport: 'nba' })).games[frontEnd === 'REST' ? 0 : 1];
+          const odds = await ok('get_game_odds', { sport: 'nba', gameId: game.gameId, markets: ['h2h'] });
+          const outcome = odds.games[0].markets[0].outcomes[0];
+          const { bet } = await ok('log_bet', {
+            sport: 'nba',
+            gameId: game.gameId,
+            market: 'h2h',
+            selection: outcome.outcome,
+            americanOdds: outcome.americanOdds,
+            stake: 5,
+            book: 'DraftKings',
+            clientRequestId: `journey-${frontEnd}-${provider}`,
+          });
+          expect(bet.book).toBe('draftkings');
+          expect(bet.fairProbabilityAtPlacement).toBeGreaterThan(0);
+          const early = await call('settle_bet', { betId: bet.id, result: 'won' });
+          expect(early.status).toBe('error');
+          expect((early as { error: { message: string } }).error.message).toMatch(/not final.*void.*cashout/);
+          await finishGame(app.database.db, game.gameId, 110, 100);
+          const settled = await ok('settle_bet', { betId: bet.id, result: 'auto' });
+          expect(['won', 'lost']).toContain(settled.status);
+        });
+      });
+
+      it("props value: a game without props names games that have them; each prop carries the player's team", async () => {
+        await journey(3, async () => {
+          const games = (await ok('get_game_odds', { sport: 'nfl', detail: 'full', limit: 100 })).games as { gameId: string }[];
+          const withProps = await app.database.db.price.findMany({
+            where: { player: { not: '' }, game: { sport: 'nfl' } },
+            select: { gameId: true },
+          });
+          const propGames = new Set(withProps.map((row) => row.gameId));
+          const bare = games.find((game) => !propGames.has(game.gameId));
+          expect(bare, 'the sample has an NFL game without props').toBeDefined();
+          const none = await ok('get_player_props', { sport: 'nfl', gameId: bare!.gameId });
+          expect(none.props).toEqual([]);
+          const named = /Games with props: ([^.]+)\./.exec(none.priceNote)?.[1]?.split(', ') ?? [];
+          expect(named.length).toBeGreaterThan(0);
+          const props = await ok('get_player_props', { sport: 'nfl', gameId: named[0] });
+          expect(props.props.length).toBeGreaterThan(0);
+          for (const prop of props.props as { team?: string }[]) {
+            if (prop.team !== undefined) expect(props.matchup).toContain(`(${prop.team})`);
+          }
+          expect(props.props.some((prop: { team?: string }) => prop.team !== undefined)).toBe(true);
+        });
+      });
+
+      it('injuries and the closing line: an empty report still has its age, a missing closing line says when it comes', async () => {
+        await journey(2, async () => {
+          const report = await ok('get_injury_report', { sport: 'nba' });
+          expect(report.reportUpdatedAgo).toEqual(expect.any(String));
+          const bets = await ok('list_bets', { status: 'open' });
+          if (bets.bets.some((bet: { closingLineValue?: number }) => bet.closingLineValue === undefined)) {
+            expect(bets.closingLineNote).toMatch(/once a bet's game has started/);
+          }
+        });
+      });
+
+      it('a news claim without the classifier configured: a clear 503 saying what is missing', async () => {
+        await journey(1, async () => {
+          const answer = await call('jev_classify', {
+            url: 'https://www.espn.com/nfl/story/_/id/1/example',
+            text: 'The quarterback is expected to start on Sunday, the coach said.',
+          });
+          expect(answer.status).toBe('error');
+          const { error } = answer as { error: { code: string; message: string } };
+          expect(error.code).toBe('unavailable');
+          expect(error.message).toMatch(/OPENAI_API_KEY|not configured|key/i);
+        });
+      });
+    });
+  }
+});
