@@ -28,8 +28,8 @@ export const PAGE_SIZES = {
   valueEntries: 25,
   /** About 150 tokens a player's market. */
   playerMarkets: 30,
-  /** detail: "full": about 1,300 tokens a game with every book's prices, so a page stays inside 8,000. */
-  oddsGamesFull: 5,
+  /** detail: "full": about 1,700 tokens a game at ten books with every book's prices, so a page stays inside 8,000. */
+  oddsGamesFull: 4,
   /** detail: "full": about 400 tokens a player's market with every book. */
   playerMarketsFull: 15,
   /** About 50 tokens a game. */

@@ -145,7 +145,7 @@ describe.each(PROVIDERS)("an agent doing a bettor's jobs on %s", (provider) => {
 
       it("props value: a game without props names games that have them; each prop carries the player's team", async () => {
         await journey(3, async () => {
-          const games = (await ok('get_game_odds', { sport: 'nfl', detail: 'full', limit: 100 })).games as { gameId: string }[];
+          const games = (await ok('list_games', { sport: 'nfl' })).games as { gameId: string }[];
           const withProps = await app.database.db.price.findMany({
             where: { player: { not: '' }, game: { sport: 'nfl' } },
             select: { gameId: true },
