@@ -2,6 +2,7 @@ import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
 import { authSecret } from '@/lib/auth/secret';
 import { config as appConfig, type Config } from '@/lib/config';
+import { actionBodyRefusal, actionOriginRefusal, isActionRequest } from '@/lib/console/action-request';
 import { FORM_MAX_BYTES } from '@/lib/console/form-limits';
 import { asToolError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/address';
@@ -52,6 +53,18 @@ function refuseBody(headers: Headers): NextResponse | undefined {
   return undefined;
 }
 
+/**
+ * A server action Next could not read, or one whose Origin is not the host Next compares it with, is the sender's
+ * doing: 403 or 400 with a sentence here, where Next would answer 500 (lib/console/action-request.ts).
+ */
+async function refuseAction(request: NextRequest): Promise<NextResponse | undefined> {
+  if (!isActionRequest(request.headers)) return undefined;
+  const origin = actionOriginRefusal(request.headers);
+  if (origin) return plainText(403, origin);
+  const body = await actionBodyRefusal(request);
+  return body ? plainText(400, body) : undefined;
+}
+
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const cfg = appConfig();
   const safe = SAFE_METHODS.has(request.method);
@@ -63,11 +76,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   } catch (error) {
     return plainText(403, asToolError(error).message);
   }
+  const { pathname, search } = request.nextUrl;
   if (!safe) {
-    const refused = refuseBody(request.headers);
+    const refused = refuseBody(request.headers) ?? (pathname.startsWith('/api/auth/') ? undefined : await refuseAction(request));
     if (refused) return refused;
   }
-  const { pathname, search } = request.nextUrl;
   if (pathname === AUTHORIZATION_PATH) {
     const refused = await refuseOverBudget(request, cfg);
     if (refused) return refused;

@@ -8,9 +8,13 @@ import type { Budget, RateLimiter } from '@/lib/ratelimit';
 // email has an account. Guessing is slowed, and no one can lock an account's owner out:
 //   - only failures count: a successful sign-in never spends a budget of the account (only the burst guard);
 //   - failures on one account from one address (the pair) back off after a few: that machine waits, no other;
-//   - failures on one account from every address have a wider budget, which bounds a guesser spread over many
-//     machines; an address the account signed in from in the last 30 days (KnownSignInAddress) passes it, so
-//     the owner keeps signing in while a crowd guesses;
+//   - failures on one account from every address have a wider budget (the account's ceiling). Past it, an attempt
+//     from an address the account has not signed in from in the last 30 days (KnownSignInAddress) is held for a
+//     fixed delay before its password is checked, and then answered like any other: a right password signs in,
+//     so a crowd that spends the ceiling slows every stranger's guess but never turns the owner away (a refusal
+//     there would let anyone lock an account for as long as they keep guessing). Each guessing address still
+//     meets its own back-off on that account (the pair budget) and its own failure budget, which the delay does
+//     not replace; an address the account knows passes without the delay;
 //   - failures from one address, whatever the accounts, have a budget (sign-ups spend it too);
 //   - every attempt from one address, whatever its outcome, spends the burst guard first: it bounds how many
 //     password checks (each a few hundred milliseconds of CPU) one machine can ask for at once, which the
@@ -26,6 +30,10 @@ export const SIGN_IN_BUDGETS = {
 } satisfies Record<string, Budget>;
 /** How long an address the account signed in from passes the account's budget. */
 const KNOWN_FOR_MS = 30 * 24 * 3600 * 1000;
+/** How long an attempt from an address the account does not know waits, past the account's ceiling, before its password is checked. */
+export const ACCOUNT_CEILING_DELAY_MS = 5000;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type SignInResult =
   | { outcome: 'signed_in'; user: { id: string; email: string; name: string | null } }
@@ -67,36 +75,43 @@ async function rememberAddress(db: Db, userId: string, address: string, now: Dat
 
 type Account = { id: string; email: string; name: string | null; passwordHash: string | null } | null;
 
-/** The wait before this attempt may be made, or null when it may be made now. Spends only the burst guard. */
+/**
+ * What comes before this attempt's password is checked: a refusal with the seconds to wait, a delay (past the
+ * account's ceiling, from an address it does not know), or nothing. Spends only the burst guard.
+ */
 async function waitBefore(
   db: Db,
   limiter: RateLimiter,
   attempt: { email: string; address: string; pair: string; user: Account; now: Date },
-) {
+): Promise<{ refuseFor: number } | { delayMs: number } | null> {
   for (const check of [
     () => limiter.consume(SIGN_IN_BUDGETS.burst, attempt.address),
     () => limiter.peek(SIGN_IN_BUDGETS.address, attempt.address),
     () => limiter.peek(SIGN_IN_BUDGETS.pair, attempt.pair),
   ]) {
     const { allowed, retryAfterSeconds } = await check();
-    if (!allowed) return retryAfterSeconds;
+    if (!allowed) return { refuseFor: retryAfterSeconds };
   }
   const account = await limiter.peek(SIGN_IN_BUDGETS.account, attempt.email);
   if (account.allowed) return null;
-  return attempt.user && (await knownAddress(db, attempt.user.id, attempt.address, attempt.now)) ? null : account.retryAfterSeconds;
+  const known = attempt.user !== null && (await knownAddress(db, attempt.user.id, attempt.address, attempt.now));
+  return known ? null : { delayMs: ACCOUNT_CEILING_DELAY_MS };
 }
 
 export async function signInWithPassword(
   db: Db,
   limiter: RateLimiter,
   attempt: { email: string; password: string; address: string; now: Date },
+  /** How the delay past the account's ceiling is waited out (tests count it instead). */
+  sleep: (ms: number) => Promise<void> = pause,
 ): Promise<SignInResult> {
   const email = attempt.email.trim().toLowerCase();
   const { now } = attempt;
   const user = email ? await findUserByEmail(db, email) : null;
   const pair = `${email}|${attempt.address}`;
   const wait = await waitBefore(db, limiter, { email, address: attempt.address, pair, user, now });
-  if (wait !== null) return { outcome: 'rate_limited', retryAfterSeconds: wait };
+  if (wait && 'refuseFor' in wait) return { outcome: 'rate_limited', retryAfterSeconds: wait.refuseFor };
+  if (wait) await sleep(wait.delayMs);
 
   const matches = await verifyPassword(attempt.password, user?.passwordHash ?? (await decoy()));
   if (!user?.passwordHash || !matches) {

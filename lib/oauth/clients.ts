@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
-import { cleanLabel, NAME_MAX_CODE_POINTS } from '@/lib/text';
+import { cleanLabel, isStorable, NAME_MAX_CODE_POINTS } from '@/lib/text';
 import { fetchMetadataDocument, type MetadataDocument } from './cimd';
 import { OAuthFailure } from './errors';
 
@@ -26,6 +26,8 @@ const FAILURE_KEPT_MS = 60 * 1000;
 /** Documents (and failures) kept per process; the oldest is dropped to make room. */
 const MAX_DOCUMENTS = 1000;
 const MAX_REDIRECT_URIS = 10;
+/** What a registered client is called when it gives no name anyone could read. */
+const UNNAMED = 'Unnamed app';
 
 function toKnown(row: {
   id: string | null;
@@ -35,14 +37,25 @@ function toKnown(row: {
   redirectUris: string;
   logoUri: string | null;
 }): KnownClient {
+  const kind = row.kind as 'dcr' | 'cimd';
+  // Cleaned again as it is read, so a name stored before the sanitiser knew a character is shown as today's rules say.
+  const stand = kind === 'cimd' && isMetadataDocumentId(row.clientId) ? hostOf(row.clientId) : UNNAMED;
   return {
     rowId: row.id,
     clientId: row.clientId,
-    kind: row.kind as 'dcr' | 'cimd',
-    name: row.name,
+    kind,
+    name: cleanLabel(row.name, NAME_MAX_CODE_POINTS) || stand,
     redirectUris: JSON.parse(row.redirectUris) as string[],
     logoUri: row.logoUri,
   };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'Unnamed app';
+  }
 }
 
 export function isLoopbackRedirect(url: URL): boolean {
@@ -87,10 +100,34 @@ export function redirectUriAllowed(client: KnownClient, requested: string): bool
   });
 }
 
+/** The first field (a dotted path) holding a string no database stores (NUL, a lone surrogate), or null. */
+function unstorableField(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return isStorable(value) ? null : path;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = unstorableField(item, `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = isStorable(key) ? unstorableField(item, path ? `${path}.${key}` : key) : path || 'a field name';
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 export async function registerClient(db: Db, body: unknown, now: Date): Promise<Record<string, unknown>> {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw new OAuthFailure('invalid_client_metadata', 'The body must be a JSON object.');
   const meta = body as Record<string, unknown>;
+  // Any field, stored or not: NUL (PostgreSQL refuses it) and lone surrogates (not text) are never metadata.
+  const unstorable = unstorableField(meta, '');
+  if (unstorable) {
+    throw new OAuthFailure('invalid_client_metadata', `${unstorable} holds a NUL or an unpaired surrogate, which no metadata may hold.`);
+  }
   if (!Array.isArray(meta.redirect_uris) || meta.redirect_uris.length === 0 || meta.redirect_uris.length > MAX_REDIRECT_URIS) {
     throw new OAuthFailure('invalid_redirect_uri', `redirect_uris must list 1 to ${MAX_REDIRECT_URIS} URIs.`);
   }
@@ -103,7 +140,7 @@ export async function registerClient(db: Db, body: unknown, now: Date): Promise<
   if (authMethod !== 'none') {
     throw new OAuthFailure('invalid_client_metadata', 'Only public clients are registered: token_endpoint_auth_method must be none.');
   }
-  const name = (typeof meta.client_name === 'string' && cleanLabel(meta.client_name, NAME_MAX_CODE_POINTS)) || 'Unnamed app';
+  const name = (typeof meta.client_name === 'string' && cleanLabel(meta.client_name, NAME_MAX_CODE_POINTS)) || UNNAMED;
   const logoUri = typeof meta.logo_uri === 'string' && meta.logo_uri.startsWith('https://') ? meta.logo_uri : null;
   const clientId = `jevc_${randomBytes(16).toString('base64url')}`;
   await db.oAuthClient.create({
@@ -154,6 +191,9 @@ function metadataDocument(clientId: string, options: ClientLookup): Promise<Meta
 }
 
 function rowData(clientId: string, doc: MetadataDocument) {
+  if (!doc.redirect_uris.every(isStorable) || (doc.logo_uri !== undefined && !isStorable(doc.logo_uri))) {
+    throw new OAuthFailure('invalid_client', 'The client metadata document holds a NUL or an unpaired surrogate in a URI.');
+  }
   const redirectUris = doc.redirect_uris.slice(0, MAX_REDIRECT_URIS).map(checkRedirectUri);
   const name = cleanLabel(doc.client_name ?? '', NAME_MAX_CODE_POINTS) || new URL(clientId).host;
   return { kind: 'cimd', name, redirectUris: JSON.stringify(redirectUris), logoUri: doc.logo_uri ?? null };
@@ -172,7 +212,7 @@ export async function findClient(db: Db, clientId: string, options: ClientLookup
 
 /** The client a token or revocation request names: its stored row only, never a fetch; null when there is none. */
 export async function findStoredClient(db: Db, clientId: string): Promise<KnownClient | null> {
-  if (!clientId || clientId.length > 2048) return null;
+  if (!clientId || clientId.length > 2048 || !isStorable(clientId)) return null;
   const row = await db.oAuthClient.findUnique({ where: { clientId } });
   if (!row || row.kind !== (isMetadataDocumentId(clientId) ? 'cimd' : 'dcr')) return null;
   return toKnown(row);

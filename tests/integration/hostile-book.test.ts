@@ -64,6 +64,47 @@ describe.each(PROVIDERS)('labels and names on %s', (provider) => {
     expect(connect.body).not.toMatch(/[\u202e\u200b]/);
   });
 
+  it('names that render blank (fillers, the blank Braille pattern, joiners, selectors, private use) are never stored as labels or names', async () => {
+    const blanks = ['\u3164', '\u115f\u1160 \u2800', '\u034f\ufe0f\ue000', '\u{f0000}\u0301'];
+    const before = await app.database.db.bet.count();
+    for (const name of blanks) expect((await logBet(name)).json().result.isError).toBeUndefined();
+    expect((await logBet('Bot\u3164\u2800\ue000 One')).json().result.isError).toBeUndefined();
+    const labels = (await app.database.db.bet.findMany({ orderBy: { placedAt: 'asc' }, skip: before, select: { clientLabel: true } })).map(
+      (b) => b.clientLabel,
+    );
+    expect(labels).toEqual([null, null, null, null, 'Bot One']);
+    // A token named only with such characters is refused with the form's message; one with a visible name keeps it alone.
+    const connect = await page('/connect');
+    const form = htmlForms(connect.body).find((candidate) => candidate.inputs.has('name') && candidate.inputs.has('expiry'));
+    for (const [typed, stored] of [
+      ['\u3164\u2800', null],
+      ['Desk\u115f\ufe0f top', 'Desk top'],
+    ] as const) {
+      const fields = form!.defaults.map(([name, value]): [string, string] => [name, name === 'name' ? typed : value]);
+      const created = await postForm(app.server, session, '/connect', fields);
+      expect(created.status, created.body.slice(0, 200)).toBe(200);
+      if (stored) expect(await app.database.db.accessToken.findFirst({ where: { userId, name: stored } })).not.toBeNull();
+    }
+    expect(await app.database.db.accessToken.count({ where: { userId, name: { in: ['', '\u3164\u2800', '\u3164'] } } })).toBe(0);
+  });
+
+  it('a book named with a bidi override is stored as the sportsbook key it reads as, never with the override', async () => {
+    const res = await raw(app.server.port, {
+      path: '/api/v1/tools/log_bet',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...wager, stake: 5, book: '\u202edraftkings' }),
+    });
+    expect(res.status, res.body).toBe(200);
+    expect(res.json().data.bet.book).toBe('draftkings');
+    expect(await app.database.db.bet.count({ where: { book: { contains: '\u202e' } } })).toBe(0);
+    const unknown = await raw(app.server.port, {
+      path: '/api/v1/tools/log_bet',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...wager, stake: 5, book: '\u202eexampleboo\u3164k' }),
+    });
+    expect(unknown.status, unknown.body).toBe(400);
+  });
+
   it('a REST User-Agent is stored as one line of at most 200 characters and isolated on the Bets page', async () => {
     const userAgent = `Bot/1.0 ${'x'.repeat(8000)}\u0085`;
     const res = await raw(app.server.port, {

@@ -31,7 +31,7 @@ describe('local day and week boundaries', () => {
   });
 });
 
-describe('sports days: a date is the user\'s day from 06:00 to 06:00 next morning, in every zone', () => {
+describe("sports days: a date is the user's day from 06:00 to 06:00 next morning, in every zone", () => {
   // Etc/GMT+12 is UTC−12 and Pacific/Kiritimati UTC+14: the ends of the range; Auckland is the issue's case.
   it.each([
     ['Etc/GMT+12', '2026-11-30T18:00:00Z'],

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@/lib/account/users';
 import { cookieHeader, postForm, signIn, type Cookies } from '../../helpers/console-http';
-import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { awayFromWindowEdge } from '../../helpers/budget-window';
 import { htmlForms } from '../../helpers/html-forms';
 import { raw, type RawResponse } from '../../helpers/http';
@@ -207,7 +207,7 @@ describe('hostile OAuth requests on one server', () => {
       const registered = await post(
         '/api/oauth/register',
         '203.0.113.40',
-        JSON.stringify({ client_name: 'Helper \u202e\u200b\u0000\u2066 x', redirect_uris: ['https://app.example/cb'] }),
+        JSON.stringify({ client_name: 'Helper \u202e\u200b\u0085\u2066 x', redirect_uris: ['https://app.example/cb'] }),
         'application/json',
       );
       expect(registered.status, registered.body).toBe(201);
@@ -215,7 +215,7 @@ describe('hostile OAuth requests on one server', () => {
       expect(name).toBe('Helper x');
       const consent = await page(authorizePath(app.server.origin, clientId, 'https://app.example/cb'));
       expect(consent.body).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b]/);
-      expect(consent.body).not.toContain('\u0000');
+      expect(consent.body).not.toContain('\u0085');
       expect(consent.body).toContain('<bdi>Helper x</bdi>');
       expect(consent.body).toContain('<bdi>olive@example.com</bdi>');
       expect(consent.body).toContain('<bdi>app.example</bdi>');
@@ -276,6 +276,60 @@ describe('hostile OAuth requests on one server', () => {
       expect(answer.headers['x-action-redirect'] ?? answer.headers.location).toMatch(/^\/oauth\/authorize\/refused/);
     });
   });
+});
+
+describe.each(PROVIDERS)('registration fields on %s', (provider) => {
+  let session: Cookies;
+  const app = testApp(provider, {
+    seed: (database) => createUser(database.db, { email: 'nina@example.com', password: PASSWORD }),
+    env: { TRUSTED_PROXY_HOPS: '1', OAUTH_REGISTRATIONS_PER_HOUR: '100' },
+  });
+  beforeAll(async () => {
+    ({ cookies: session } = await signIn(app.server.port, 'nina@example.com', PASSWORD));
+  });
+  let registrations = 0;
+  const register = (metadata: Record<string, unknown>) => {
+    registrations += 1;
+    return raw(app.server.port, {
+      path: '/api/oauth/register',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.114.${registrations}` },
+      body: JSON.stringify({ redirect_uris: ['https://app.example/cb'], ...metadata }),
+    });
+  };
+
+  it.each([
+    ['a logo_uri holding NUL', { logo_uri: 'https://app.example/logo\u0000.png' }],
+    ['a logo_uri holding a lone surrogate', { logo_uri: 'https://app.example/logo\ud800.png' }],
+    ['a redirect URI holding NUL', { redirect_uris: ['https://app.example/cb\u0000'] }],
+    ['a redirect URI holding a lone surrogate', { redirect_uris: ['https://app.example/cb', 'https://app.example/\udc00'] }],
+    ['a client_name holding NUL', { client_name: 'Agent\u0000' }],
+    ['a client_name holding a lone surrogate', { client_name: 'Agent \ud83d' }],
+    ['another field holding NUL', { client_uri: 'https://app.example/\u0000', software_id: 'x' }],
+    ['a field name holding NUL', { 'x\u0000': 'y' }],
+  ])('%s is invalid_client_metadata (400), stored nowhere', async (_, metadata) => {
+    const before = await app.database.db.oAuthClient.count();
+    const res = await register(metadata);
+    expect(res.status, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid_client_metadata', error_description: expect.stringContaining('NUL') });
+    expect(await app.database.db.oAuthClient.count()).toBe(before);
+  });
+
+  it.each(['\u3164', '\u115f\u2800', '\u034f\ufe0f', '\ue000\u{f0000}', ' \u0301 '])(
+    'a client named %j is shown as Unnamed app, never as a blank',
+    async (clientName) => {
+      const res = await register({ client_name: clientName });
+      expect(res.status, res.body).toBe(201);
+      const { client_id: clientId, client_name: name } = res.json();
+      expect(name).toBe('Unnamed app');
+      const consent = await raw(app.server.port, {
+        method: 'GET',
+        path: authorizePath(app.server.origin, clientId as string, 'https://app.example/cb'),
+        headers: { cookie: cookieHeader(session), 'x-forwarded-for': `198.19.0.${registrations}` },
+      });
+      expect(consent.status).toBe(200);
+      expect(mainText(consent.body)).toContain('Allow Unnamed app to use JEV?');
+    },
+  );
 });
 
 describe('the fence around client metadata documents', () => {
