@@ -68,9 +68,11 @@ export function invalidInput(issues: Issue[]): ToolError {
 /** How long a caller is asked to wait when the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-// The database could not be reached or did not answer in time (lib/db/client.ts sets the timeouts): Prisma's
-// connection and pool codes, PostgreSQL's connection, shutdown and cancelled-statement codes, pg's and Node's
-// network failures, and SQLite's busy timeout. Matched anywhere in the error's cause chain.
+// The database could not be reached, would not serve, or did not answer in time (lib/db/client.ts sets the
+// timeouts): Prisma's connection and pool codes; PostgreSQL's connection, shutdown and cancelled-statement codes,
+// its refusals of a database not accepting connections (55000, only with that message: the code is generic), of
+// writes on a read-only standby or transaction (25006, a failover in progress) and its resource limits (53xxx);
+// pg's and Node's network failures; and SQLite's busy timeout. Matched anywhere in the error's cause chain.
 const DATABASE_DOWN_CODES = new Set([
   'P1001',
   'P1002',
@@ -81,7 +83,12 @@ const DATABASE_DOWN_CODES = new Set([
   '57P01',
   '57P02',
   '57P03',
+  '25006',
+  '53000',
+  '53100',
+  '53200',
   '53300',
+  '53400',
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
@@ -92,7 +99,7 @@ const DATABASE_DOWN_CODES = new Set([
   'SQLITE_BUSY',
 ]);
 const DATABASE_DOWN_TEXT =
-  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|canceling statement due to statement timeout|Can't reach database server|server closed the connection unexpectedly|Connection is not open|database is locked|the database system is (starting up|shutting down)/i;
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|canceling statement due to statement timeout|Can't reach database server|server closed the connection unexpectedly|Connection is not open|database is locked|the database system is (starting up|shutting down)|is not currently accepting connections|too many clients already|read-only transaction/i;
 
 /** Whether an error says the database is unreachable or too slow (as opposed to a bug or bad data). */
 export function isDatabaseUnavailable(error: unknown): boolean {
