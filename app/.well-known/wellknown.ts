@@ -2,6 +2,7 @@ import type { Config } from '@/lib/config';
 import { asToolError } from '@/lib/errors';
 import { checkHost } from '@/lib/http/origin';
 import { oauthError, oauthJson } from '@/lib/oauth/http';
+import { PROTECTED_RESOURCE_METADATA_PATH } from '@/lib/oauth/metadata';
 import { root } from '@/lib/root';
 
 // Every /.well-known/* answer is JSON (proxy.ts leaves these paths alone): a client that probes discovery
@@ -24,9 +25,5 @@ export function notFound(request: Request): Response {
   } catch (error) {
     return oauthError(403, 'forbidden', asToolError(error).message);
   }
-  return oauthError(
-    404,
-    'not_found',
-    `No such document. OAuth discovery starts at ${cfg.appOrigin}/.well-known/oauth-protected-resource/api/mcp.`,
-  );
+  return oauthError(404, 'not_found', `No such document. OAuth discovery starts at ${cfg.appOrigin}${PROTECTED_RESOURCE_METADATA_PATH}.`);
 }

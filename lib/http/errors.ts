@@ -57,12 +57,14 @@ export function jsonRpcErrorResponse(status: number, code: number, message: stri
 
 /**
  * MCP before the protocol: a JSON-RPC error, except the 401, which is the OAuth-style challenge MCP clients
- * read: `Bearer error="invalid_token", error_description="…"` and a `{ error, error_description }` body.
+ * read: `Bearer error="invalid_token", error_description="…"` (the contract's two parameters, first) then
+ * `resource_metadata="…"`, where a client finds how to sign in, and a `{ error, error_description }` body.
  */
-export function mcpErrorResponse(error: unknown): Response {
+export function mcpErrorResponse(error: unknown, resourceMetadataUrl?: string): Response {
   const failure = asToolError(error);
   if (failure.code === 'invalid_token') {
-    const challenge = `Bearer error="invalid_token", error_description="${failure.message}"`;
+    const metadata = resourceMetadataUrl === undefined ? '' : `, resource_metadata="${resourceMetadataUrl}"`;
+    const challenge = `Bearer error="invalid_token", error_description="${failure.message}"${metadata}`;
     return Response.json(
       { error: 'invalid_token', error_description: failure.message },
       { status: failure.status, headers: headersOf(failure, challenge) },

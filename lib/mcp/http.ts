@@ -94,9 +94,11 @@ interface Deadline {
 export interface McpEndpointOptions {
   /** Default true; false serves every request through the SDK (the tests compare the two paths' answers). */
   directCalls?: boolean;
+  /** The protected resource metadata's URL, named in every 401 challenge (MCP authorization, RFC 9728 §5.1). */
+  resourceMetadataUrl?: string;
 }
 
-export function createMcpEndpoint(gateway: Gateway, { directCalls = true }: McpEndpointOptions = {}) {
+export function createMcpEndpoint(gateway: Gateway, { directCalls = true, resourceMetadataUrl }: McpEndpointOptions = {}) {
   // The caller travels in authInfo, the SDK's pass-through for who a request acts for; only post() calls fetch.
   const handler = createMcpHandler(
     ({ authInfo }) => {
@@ -151,7 +153,7 @@ export function createMcpEndpoint(gateway: Gateway, { directCalls = true }: McpE
           : boundEventStream(served.response, gateway.deadlineMs - (Date.now() - started), requestIds, message);
         return noStore(response);
       } catch (error) {
-        if (!(error instanceof DeadlinePassed)) return mcpErrorResponse(error);
+        if (!(error instanceof DeadlinePassed)) return mcpErrorResponse(error, resourceMetadataUrl);
         return deadline.streamIds
           ? noStore(eventStreamOf(lateAnswers(deadline.streamIds, message)))
           : jsonRpcErrorResponse(503, INTERNAL_ERROR, message);
@@ -164,7 +166,7 @@ export function createMcpEndpoint(gateway: Gateway, { directCalls = true }: McpE
         await gateway.authenticate(await gateway.admit(request));
         return jsonRpcErrorResponse(405, -32000, 'Method not allowed', { Allow: 'POST' });
       } catch (error) {
-        return mcpErrorResponse(error);
+        return mcpErrorResponse(error, resourceMetadataUrl);
       }
     },
   };

@@ -27,6 +27,9 @@ export const OAUTH_PATHS = {
   revoke: '/api/oauth/revoke',
 } as const;
 
+/** Where MCP clients find the protected resource metadata of /api/mcp (RFC 9728, with the resource's path). */
+export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/api/mcp';
+
 export function protectedResourceMetadata(cfg: Pick<Config, 'appOrigin'>) {
   return {
     resource: mcpResourceUrl(cfg),

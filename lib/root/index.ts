@@ -14,6 +14,7 @@ import { createMcpEndpoint } from '@/lib/mcp/http';
 import { classifierFor, type Classifier } from '@/lib/news/classifier';
 import { createClientDocuments, type ClientDocuments } from '@/lib/oauth/clients';
 import { createOAuthEndpoints } from '@/lib/oauth/endpoints';
+import { PROTECTED_RESOURCE_METADATA_PATH } from '@/lib/oauth/metadata';
 import { cursorSigner } from '@/lib/paging';
 import { createRateLimiter, type BudgetStore } from '@/lib/ratelimit';
 import { findTool as catalogueTool } from '@/lib/tools/registry';
@@ -80,7 +81,7 @@ export function createRoot(deps: RootDeps) {
     /** What tools use besides their caller (the gateway hands the same to every call). */
     tools,
     gateway,
-    mcp: createMcpEndpoint(gateway),
+    mcp: createMcpEndpoint(gateway, { resourceMetadataUrl: `${config.appOrigin}${PROTECTED_RESOURCE_METADATA_PATH}` }),
     /** The console's pages run the catalogue's read tools through this, for the signed-in user. */
     console: createConsoleReader(tools, findTool),
     oauth: createOAuthEndpoints({ config, db, limiter: budgets, tokens, now }),

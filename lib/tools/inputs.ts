@@ -47,8 +47,9 @@ export const americanOdds = z
   .refine(isOutsideEvenMoneyGap, AMERICAN_ODDS_MESSAGE)
   .meta({
     description: 'American price: -110, +150.',
-    // The JSON Schema form of the refinement above, for whole numbers: nothing from -99 to +99.
-    not: { minimum: -(EVEN_MONEY_ODDS - 1), maximum: EVEN_MONEY_ODDS - 1 },
+    // The JSON Schema form of the refinement above: -100 or less, or +100 or more. Written as anyOf of two
+    // ranges, not as `not` of the gap, because the OpenAI Agents SDK's strict mode cannot convert `not`.
+    anyOf: [{ maximum: -EVEN_MONEY_ODDS }, { minimum: EVEN_MONEY_ODDS }],
   });
 
 export const probability = z

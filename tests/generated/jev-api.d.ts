@@ -479,7 +479,7 @@ export interface components {
         };
         calc_implied_probability_input: {
             /** @description American price: -110, +150. */
-            americanOdds: number;
+            americanOdds: number | unknown | unknown;
         };
         calc_implied_probability_output: {
             americanOdds: number;
@@ -488,7 +488,7 @@ export interface components {
         };
         calc_no_vig_odds_input: {
             /** @description Every outcome of one market; answers keep this order. */
-            prices: number[];
+            prices: (number | unknown | unknown)[];
             /**
              * @description How the margin is removed (default multiplicative).
              * @default multiplicative
@@ -526,7 +526,7 @@ export interface components {
             /** @description Your win probability, a fraction: 0.55 = 55%. */
             probability: number;
             /** @description American price: -110, +150. */
-            americanOdds: number;
+            americanOdds: number | unknown | unknown;
             /**
              * @description Amount staked (default 100).
              * @default 100
@@ -546,7 +546,7 @@ export interface components {
         calc_parlay_input: {
             legs: {
                 /** @description American price: -110, +150. */
-                americanOdds: number;
+                americanOdds: number | unknown | unknown;
                 /** @description Your win probability, a fraction: 0.55 = 55%. */
                 probability?: number;
                 gameId?: string;
@@ -573,7 +573,7 @@ export interface components {
             /** @description Your win probability, a fraction: 0.55 = 55%. */
             probability: number;
             /** @description American price: -110, +150. */
-            americanOdds: number;
+            americanOdds: number | unknown | unknown;
             /** @description Default: the user's balance. */
             bankroll?: number;
             /** @description Share of full Kelly; default the user's, else 0.25. */
@@ -626,7 +626,7 @@ export interface components {
              * @enum {string}
              */
             detail?: "concise" | "full";
-            /** @description Per page: games (default 8, 5 with detail full, 1 with history) or value entries (default 25). */
+            /** @description Per page: games (default 8, 4 with detail full, 1 with history) or value entries (default 25). */
             limit?: number;
             /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
@@ -1371,7 +1371,7 @@ export interface components {
             /** @description Team, 'draw', 'over'/'under' or 'yes'/'no'. */
             selection: string;
             /** @description American price: -110, +150. */
-            americanOdds: number;
+            americanOdds: number | unknown | unknown;
             /** @description Where it was bet (key or name, e.g. DraftKings); default the user's reference book. */
             book?: string;
             /** @description Line for spreads, totals and props. */
@@ -1480,7 +1480,7 @@ export interface components {
             /** @description Team, 'draw', 'over'/'under' or 'yes'/'no'. */
             selection: string;
             /** @description American price: -110, +150. */
-            americanOdds: number;
+            americanOdds: number | unknown | unknown;
             /** @description Where it was bet (key or name, e.g. DraftKings); default the user's reference book. */
             book?: string;
             /** @description Line for spreads, totals and props. */

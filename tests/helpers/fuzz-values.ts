@@ -95,7 +95,11 @@ const dates = fc.date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('20
 
 function valueOf(schema: Schema): fc.Arbitrary<unknown> {
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives) return fc.oneof(...alternatives.map(valueOf));
+  if (alternatives) {
+    // Alternatives narrow what the schema around them says (American odds: an integer, -100 or less or +100 or more).
+    const { anyOf: _anyOf, oneOf: _oneOf, ...shared } = schema;
+    return fc.oneof(...alternatives.map((alternative) => valueOf({ ...shared, ...alternative })));
+  }
   if (schema.const !== undefined) return fc.oneof({ weight: 4, arbitrary: fc.constant(schema.const) }, { weight: 1, arbitrary: JUNK });
   if (schema.enum) return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...schema.enum) }, { weight: 1, arbitrary: JUNK });
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;

@@ -22,7 +22,13 @@ function expectBearerChallenge(res: Awaited<ReturnType<typeof post>>, text: RegE
   expect(res.status, res.body).toBe(401);
   const body = res.json();
   expect(body).toEqual({ error: 'invalid_token', error_description: expect.stringMatching(text) });
-  expect(res.headers['www-authenticate']).toBe(`Bearer error="invalid_token", error_description="${body.error_description}"`);
+  // The contract's two parameters first, then where a client finds how to sign in (MCP 2025-06-18, RFC 9728 §5.1).
+  const metadata = /^http:\/\/[^/]+\/\.well-known\/oauth-protected-resource\/api\/mcp$/;
+  const challenge = /^Bearer error="invalid_token", error_description="(.*)", resource_metadata="([^"]+)"$/.exec(
+    String(res.headers['www-authenticate']),
+  );
+  expect(challenge?.[1]).toBe(body.error_description);
+  expect(challenge?.[2]).toMatch(metadata);
 }
 
 describe('MCP over HTTP on sqlite', () => {

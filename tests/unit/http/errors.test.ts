@@ -52,6 +52,13 @@ describe('mcpErrorResponse', () => {
       'www-authenticate': 'Bearer error="invalid_token", error_description="Send an access token."',
     });
     expect(await answer.json()).toEqual({ error: 'invalid_token', error_description: 'Send an access token.' });
+    const pointed = mcpErrorResponse(
+      new ToolError('invalid_token', 'Send an access token.'),
+      'https://jev.example/.well-known/oauth-protected-resource/api/mcp',
+    );
+    expect(pointed.headers.get('www-authenticate')).toBe(
+      'Bearer error="invalid_token", error_description="Send an access token.", resource_metadata="https://jev.example/.well-known/oauth-protected-resource/api/mcp"',
+    );
   });
 
   it('other refusals are JSON-RPC errors with id null, -32700 for a parse error, Retry-After on a 429', async () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isValidAmericanOdds, MAX_AMERICAN_ODDS, MIN_AMERICAN_ODDS } from '@/lib/betting';
 import { AMERICAN_ODDS_MESSAGE, americanOdds } from '@/lib/tools/inputs';
+import { TOOL_RECORDS } from '@/lib/tools/registry';
 
 // The americanOdds argument of every tool takes its bounds from lib/betting/odds.ts, so what a tool accepts and
 // what the odds math calls a valid price are the same set; its messages still read as before.
@@ -29,7 +30,9 @@ describe('the americanOdds argument', () => {
     expect(AMERICAN_ODDS_MESSAGE).toBe('American odds must be +100 or more, or -100 or less');
   });
 
-  it('publishes the gap as whole numbers from -99 to +99', () => {
-    expect(americanOdds.meta()).toMatchObject({ not: { minimum: -99, maximum: 99 } });
+  it('publishes the rule as two ranges a strict-mode converter can read: -100 or less, or +100 or more (no `not`)', () => {
+    expect(americanOdds.meta()).toMatchObject({ anyOf: [{ maximum: -100 }, { minimum: 100 }] });
+    const published = JSON.stringify(TOOL_RECORDS.map((record) => record.inputSchema));
+    expect(published).not.toContain('"not"');
   });
 });
