@@ -9,6 +9,7 @@ import { countRefusal, noteTool, noteUser } from '@/lib/observe';
 import type { Budget, RateLimiter } from '@/lib/ratelimit';
 import { checkAnswer } from '@/lib/tools/answer-check';
 import { parseArguments } from '@/lib/tools/inputs';
+import { servedRecords } from '@/lib/tools/registry';
 import type { ToolDefinition, ToolServices } from '@/lib/tools/types';
 import { checkJsonContentType, parseArgumentsObject, readBodyText, requireJsonContentType } from './body';
 import { authenticate, bearerToken } from './token';
@@ -94,6 +95,9 @@ export function createGateway({ config, limiter, now, findTool, tokens, services
     );
 
   return {
+    /** The tool records this server lists (REST and MCP alike): the catalogue as this server serves it. */
+    records: servedRecords({ classifierConfigured: services.classifier.configured }),
+
     /** How long any request may run on the server (REQUEST_DEADLINE_SECONDS), in milliseconds. */
     deadlineMs,
 

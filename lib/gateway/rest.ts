@@ -2,7 +2,6 @@ import { andThen } from '@/lib/awaitable';
 import { ToolError } from '@/lib/errors';
 import { NO_STORE, restErrorResponse, restMethodNotAllowedResponse } from '@/lib/http/errors';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
-import { TOOL_RECORDS } from '@/lib/tools/registry';
 import { openApiJson } from './openapi';
 import type { Gateway } from './pipeline';
 
@@ -13,7 +12,7 @@ import type { Gateway } from './pipeline';
 export async function listTools(gateway: Gateway, request: Request): Promise<Response> {
   try {
     await gateway.withinDeadline(Promise.resolve(gateway.admit(request)).then((token) => gateway.authenticate(token)));
-    return Response.json({ instructions: INSTRUCTIONS, tools: TOOL_RECORDS }, { headers: NO_STORE });
+    return Response.json({ instructions: INSTRUCTIONS, tools: gateway.records }, { headers: NO_STORE });
   } catch (error) {
     return restErrorResponse(error);
   }

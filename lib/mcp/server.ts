@@ -89,11 +89,12 @@ export function createMcpServer(gateway: Gateway, who: McpCaller, reach: Reach):
     }),
   );
 
+  const served = new Map(gateway.records.map((record) => [record.name, record.description]));
   for (const tool of TOOLS) {
     if (reach.tools !== 'all' && !reach.tools.has(tool.name)) continue;
     const config = {
       title: tool.title,
-      description: tool.description,
+      description: served.get(tool.name) ?? tool.description,
       inputSchema: tool.input,
       outputSchema: tool.output,
       annotations: tool.hints,

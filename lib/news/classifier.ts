@@ -36,6 +36,8 @@ export interface ClassifyRequest {
 
 export interface Classifier {
   readonly model: string;
+  /** False without CLASSIFIER_API_KEY: every call answers 503, and the catalogue says so in jev_classify's description. */
+  readonly configured: boolean;
   classify(request: ClassifyRequest): Promise<ModelAnswer>;
 }
 
@@ -156,6 +158,7 @@ export function createClassifier(settings: ClassifierSettings): Classifier {
 
   return {
     model: settings.model,
+    configured: settings.apiKey !== undefined,
     async classify(request) {
       const { apiKey } = settings;
       if (apiKey === undefined) {

@@ -107,6 +107,17 @@ function outputSchema(tool: ToolDefinition): Record<string, unknown> {
   return schema.type === 'object' ? schema : { type: 'object', ...schema };
 }
 
+/** Said first in jev_classify's description on a server without a classifier, so no agent calls it for nothing. */
+export const CLASSIFIER_MISSING = 'NOT SET UP on this server: every call answers 503 unavailable; do without it. ';
+
+/** The records a server lists: the catalogue, with jev_classify marked when this server has no classifier. */
+export function servedRecords({ classifierConfigured }: { classifierConfigured: boolean }): readonly ToolRecord[] {
+  if (classifierConfigured) return TOOL_RECORDS;
+  return TOOL_RECORDS.map((record) =>
+    record.name === 'jev_classify' ? { ...record, description: `${CLASSIFIER_MISSING}${record.description}` } : record,
+  );
+}
+
 /** Built once: the schemas never change while the process runs. */
 export const TOOL_RECORDS: readonly ToolRecord[] = TOOLS.map((tool) => ({
   name: tool.name,

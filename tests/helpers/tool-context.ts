@@ -16,6 +16,7 @@ export const NO_PROVIDERS: ToolProviders = { odds: undefined };
 /** A classifier that is not set up: jev_classify answers 503, as on a server without CLASSIFIER_API_KEY. */
 export const NO_CLASSIFIER: Classifier = {
   model: 'none',
+  configured: false,
   classify: async () => {
     throw new ToolError('unavailable', 'jev_classify is not set up in this test.');
   },

@@ -4,6 +4,8 @@ import { completion, startFakeChat, type ChatRequest, type ChatReply, type FakeC
 import { raw } from '../helpers/http';
 import { startServer } from '../helpers/server';
 import { testApp } from '../helpers/test-app';
+import { modern } from './mcp/support';
+import { CLASSIFIER_MISSING } from '@/lib/tools/registry';
 
 // jev_classify over real HTTP against the production server, with a loopback fake of the
 // chat-completions API standing in for the model.
@@ -102,6 +104,8 @@ describe('jev_classify', () => {
       inputSchema: { required: ['url', 'text'], properties: { text: { maxLength: 50_000 } } },
     });
     expect(tool.inputSchema.properties.questions.items.enum).toEqual(QUESTION_IDS);
+    // Set up here: the description is the catalogue's own.
+    expect(tool.description).not.toContain(CLASSIFIER_MISSING.trim());
   });
 
   it('answers every fixed question with verified evidence, the source and the unverified label', async () => {
@@ -304,6 +308,12 @@ describe('jev_classify', () => {
       });
       expect(res.headers['retry-after']).toBeUndefined();
       expect(fake.requests).toHaveLength(0);
+      // Listed all the same (the catalogue stays whole), saying up front that it is not set up, on REST and MCP.
+      const listed = await raw(keyless.port, { method: 'GET', path: '/api/v1/tools', headers: { authorization: `Bearer ${token}` } });
+      const described = listed.json().tools.find((entry: { name: string }) => entry.name === 'jev_classify').description;
+      expect(described.startsWith(CLASSIFIER_MISSING)).toBe(true);
+      const mcp = await modern(keyless.port, token, 'tools/list');
+      expect(mcp.json().result.tools.find((entry: { name: string }) => entry.name === 'jev_classify').description).toBe(described);
     } finally {
       await keyless.stop();
     }
