@@ -309,7 +309,7 @@ function gameMarkets(fixture: Fixture, state: { margin: number; total: number },
   const noise = () => opinion.normal(0.002);
   const coverHome = clamp(0.5 + (expected + spread) / (sport === 'epl' ? 4 : sport === 'nfl' ? 28 : 24) + noise(), 0.4, 0.6);
   const over = clamp(0.5 + (state.total - totalLine) / (sport === 'epl' ? 2.5 : sport === 'nfl' ? 20 : 30) + noise(), 0.4, 0.6);
-  const pHome = clamp(homeWinProbability(sport, expected) + noise(), 0.03, 0.97);
+  const pHome = clamp(homeWinProbability(sport, expected) + noise(), 0.05, 0.94); // priced within whole American odds
   let h2h: Quote[];
   if (SPORT_INFO[sport].threeWay) {
     const draw = clamp(0.27 - Math.abs(expected) * 0.06, 0.15, 0.3);
@@ -621,11 +621,12 @@ function propPrices(upcoming: readonly Fixture[], injuries: readonly InjuryRecor
 }
 
 /**
- * The sample's current prices at `at` for the games of `date`'s slate that have not started: what the sample
- * task (./ingest/tasks.ts) writes as the market moves. The same moment gives the same prices.
+ * The sample's current prices at `at` for the games of `date`'s slate (of one sport, if given) that have not
+ * started: what the sample task (./ingest/tasks.ts) writes as the market moves. The same moment gives the same
+ * prices.
  */
-export function samplePricesAt(date: string, at: Date): PriceRecord[] {
-  const upcoming = upcomingFixtures(date, anchorOf(date));
+export function samplePricesAt(date: string, at: Date, sport?: Sport): PriceRecord[] {
+  const upcoming = upcomingFixtures(date, anchorOf(date)).filter((f) => sport === undefined || f.sport === sport);
   const rows = [...gamePrices(upcoming, at.getTime(), { soft: true }), ...propPrices(upcoming, injured(date, at), at.getTime())];
   const started = new Set(upcoming.filter((f) => f.game.startsAt <= at).map((f) => f.game.id));
   return rows.filter((row) => !started.has(row.gameId));
