@@ -1,7 +1,6 @@
 import { config } from '@/lib/config';
 import { shareRequestDeadline } from '@/lib/observe';
 import { processWide } from '@/lib/root/process';
-import { moveSampleMarket } from '@/lib/root/sample-market';
 
 // Read the configuration at start-up, so a bad or missing setting (such as NEXTAUTH_SECRET on a public
 // production host) stops the server with a message naming it instead of failing every request later
@@ -13,7 +12,13 @@ try {
   const cfg = config();
   shareRequestDeadline(cfg.REQUEST_DEADLINE_SECONDS * 1000);
   processWide(cfg).tokenMemory.bus.listen();
-  moveSampleMarket(cfg);
+  // Imported here, not above: the sample market reaches the database client, whose driver loads asynchronously,
+  // and a static import of it would make this module asynchronous too; Next's prepare() would then return before
+  // the lines above ran, and server.mjs would find no request deadline.
+  import('@/lib/root/sample-market').then(
+    ({ moveSampleMarket }) => moveSampleMarket(cfg),
+    (error: unknown) => console.error(`sample market: ${error instanceof Error ? error.message : String(error)}`),
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
