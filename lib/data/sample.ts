@@ -263,18 +263,34 @@ function marketAt(fixture: Fixture, moves: readonly MarketMove[], at: number): {
   return { margin, total };
 }
 
+/** When `book` re-prices the game in this 5-minute bucket, if it does. */
+function repricedIn(gameId: string, book: string, bucket: number): number | undefined {
+  const start = bucket * BUCKET_MS;
+  const rng = random(`reprice:${gameId}:${book}:${bucket}`);
+  const when = start + rng.int(0, 239) * 1000;
+  // One book (betrivers) lags at times: for a few hours on some games it re-prices rarely.
+  const lagging = book === 'betrivers' && random(`lag:${gameId}:${Math.floor(start / (6 * HOUR))}`).next() < 0.3;
+  return rng.next() < (lagging ? 0.02 : 0.6) ? when : undefined;
+}
+
 /** When `book` last re-priced the game at or before `at`: within minutes, or hours late while it lags. */
 function lastRepriced(gameId: string, book: string, at: number): number {
   const bucket = Math.floor(at / BUCKET_MS);
   for (let back = 0; back < MAX_LAG_BUCKETS; back++) {
-    const start = (bucket - back) * BUCKET_MS;
-    const rng = random(`reprice:${gameId}:${book}:${bucket - back}`);
-    const when = start + rng.int(0, 239) * 1000;
-    // One book (betrivers) lags at times: for a few hours on some games it re-prices rarely.
-    const lagging = book === 'betrivers' && random(`lag:${gameId}:${Math.floor(start / (6 * HOUR))}`).next() < 0.3;
-    if (when <= at && rng.next() < (lagging ? 0.02 : 0.6)) return when;
+    const when = repricedIn(gameId, book, bucket - back);
+    if (when !== undefined && when <= at) return when;
   }
   return (bucket - MAX_LAG_BUCKETS) * BUCKET_MS;
+}
+
+/** When `book` next re-prices the game at or after `at`: what a provider records of a change at `at`. */
+function nextRepriced(gameId: string, book: string, at: number): number {
+  const bucket = Math.floor(at / BUCKET_MS);
+  for (let ahead = 0; ahead < MAX_LAG_BUCKETS; ahead++) {
+    const when = repricedIn(gameId, book, bucket + ahead);
+    if (when !== undefined && when >= at) return when;
+  }
+  return (bucket + MAX_LAG_BUCKETS) * BUCKET_MS;
 }
 
 function twoWay(book: string, margin: number, pFirst: number, first: [string, number | null], second: [string, number | null]) {
@@ -642,9 +658,9 @@ const RECORDED_BACK_MS = 2 * DAY;
 
 /**
  * The line movement before `asOf`, as the providers would have recorded it, in snapshots to merge in order: every
- * book's opener (six days before kickoff, or a day before loading if later), then each book's own re-pricing of
- * the last two days at the time it happened, and each steam move a quarter of an hour after it (its books all
- * moved by then). The last hour is left to the current prices.
+ * book's opener (six days before kickoff, or a day before loading if later), then, over the last two days, each
+ * book's new opinion and its following of each market move, each when the book re-priced on it. The last hour is
+ * left to the current prices.
  */
 function recordedChanges(upcoming: readonly Fixture[], asOf: number, everyBook: boolean): PriceRecord[][] {
   const snapshots: PriceRecord[][] = [];
@@ -660,12 +676,19 @@ function recordedChanges(upcoming: readonly Fixture[], asOf: number, everyBook: 
     const opened = Math.min(fixture.game.startsAt.getTime() - 6 * DAY, asOf - DAY);
     const from = Math.max(opened, asOf - RECORDED_BACK_MS);
     const until = asOf - HOUR;
+    // Each change is recorded when the book shows it: at its first re-pricing after its new opinion or the market's
+    // move (a snapshot taken before that would record the old price, and the change would surface only in the
+    // current prices, every such book at once: a steam move that never happened).
     const times: { at: number; book?: string }[] = [];
+    const shown = (book: string, at: number) => {
+      const seen = nextRepriced(fixture.game.id, book, at);
+      if (seen <= until) times.push({ at: seen, book });
+    };
     for (const { book } of books) {
       const offset = opinionOffset(fixture.game.id, book);
-      for (let at = Math.ceil((from - offset) / OPINION_MS) * OPINION_MS + offset; at <= until; at += OPINION_MS) times.push({ at: at + 10 * 60_000, book });
+      for (let at = Math.ceil((from - offset) / OPINION_MS) * OPINION_MS + offset; at <= until; at += OPINION_MS) shown(book, at);
+      for (const move of moves) if (move.at > from) shown(book, move.at);
     }
-    for (const move of moves) if (move.at > from && move.at + 15 * 60_000 <= until) times.push({ at: move.at + 15 * 60_000 });
     times.sort((a, b) => a.at - b.at);
     [rowsAt(opened), ...times.map(({ at, book }) => rowsAt(at, book))].forEach((rows, index) => (snapshots[index] ??= []).push(...rows));
   }
