@@ -112,6 +112,30 @@ describe('sample slate line movement', () => {
     expect(found?.books.length).toBeGreaterThanOrEqual(3);
     expect(found!.to - found!.from).toBeLessThanOrEqual(30 * 60_000);
   });
+
+  it.each([
+    ['2026-11-25', '2026-11-25T15:00:00Z'],
+    ['2026-11-27', '2026-11-27T16:30:00Z'],
+    ['2026-05-02', '2026-05-02T18:00:00Z'],
+    ['2027-01-10', '2027-01-10T03:00:00Z'],
+  ])('%s at %s: steam just before loading is rare, each book’s changes recorded when it made them', async (date, at) => {
+    const { steam } = await import('@/lib/betting/movement');
+    const loaded = Date.parse(at);
+    const markets = new Map<string, PriceRecord[]>();
+    for (const row of sampleSlate(date, new Date(at)).priceSnapshots.flat()) {
+      if (row.player !== '' || row.updatedAt.getTime() < loaded - 3 * 86_400_000) continue;
+      markets.set(`${row.gameId}|${row.market}`, [...(markets.get(`${row.gameId}|${row.market}`) ?? []), row]);
+    }
+    let recent = 0;
+    for (const rows of markets.values()) {
+      const history = rows.map((p) => ({ ...p, at: p.updatedAt.getTime() })).sort((a, b) => a.at - b.at);
+      const found = steam(history, [...new Set(history.map((p) => p.outcome))]);
+      if (found && loaded - found.to < 3_600_000) recent++;
+    }
+    // The first NFL game's recorded move is one; a snapshot of a book before it re-priced made 7 to 17 of ~160.
+    expect(recent).toBeGreaterThanOrEqual(1);
+    expect(recent).toBeLessThanOrEqual(markets.size / 30);
+  });
 });
 
 describe('the sample slate looks like a market', () => {
