@@ -68,6 +68,7 @@ async function measureIngestion(dir: string): Promise<string> {
     odds: createOddsApi({ apiKey: 'bench', baseUrl: fake.baseUrl, regions: 'us', timeoutMs }),
     espn: createEspn({ baseUrl: fake.baseUrl, timeoutMs }),
     weather: createOpenMeteo({ baseUrl: fake.baseUrl, timeoutMs }),
+    sample: undefined, // a provider key is set
   };
   try {
     global.gc?.();

@@ -377,6 +377,19 @@ export const configSchema = z
             'data); `--force` overrides.',
         ),
       ),
+    SAMPLE_MOVE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(3_600)
+      .default(60)
+      .meta(
+        about(
+          'Sports data',
+          "Without ODDS_API_KEY, how often (in seconds) the server checks whether the sample slate's books are due to re-price " +
+            '(every 5 minutes), so its prices stay fresh and move while it runs; 0 leaves the sample as loaded.',
+        ),
+      ),
     STATS_MAX_SUMMARIES: z.coerce
       .number()
       .int()

@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db/client';
 import { sampleSlate } from './sample';
-import { clearSportsData, mergePrices, replaceInjuries, syncCatalogue, upsertGames, replacePlayerStats, upsertWeather } from './store';
+import { clearSportsData, mergePriceSnapshots, replaceInjuries, syncCatalogue, upsertGames, replacePlayerStats, upsertWeather } from './store';
 import { CATALOGUE } from './teams';
 
 export interface SampleLoadSummary {
@@ -18,8 +18,7 @@ export async function loadSample(db: Db, date: string, asOf: Date, options: { ev
   await syncCatalogue(db);
   await clearSportsData(db, 'sample');
   await upsertGames(db, slate.games);
-  let prices = 0;
-  for (const snapshot of slate.priceSnapshots) prices += (await mergePrices(db, snapshot)).changed;
+  const { changed: prices } = await mergePriceSnapshots(db, slate.priceSnapshots);
   await replaceInjuries(db, CATALOGUE.map((team) => team.id), slate.injuries, 'sample', asOf);
   await upsertWeather(db, slate.weather, 'sample', asOf);
   await replacePlayerStats(db, slate.playerStats, 'sample');

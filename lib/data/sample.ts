@@ -1,3 +1,4 @@
+import { consensus } from '@/lib/betting/consensus';
 import { impliedProbability } from '@/lib/betting/odds';
 import { gameIdFor, seasonOf, SPORT_INFO, type Sport } from './sports';
 import type { GameRecord, InjuryRecord, PlayerStatRecord, PriceRecord, WeatherRecord } from './store';
@@ -203,10 +204,93 @@ function score(sport: Sport, margin: number, total: number, rng: Random): [numbe
 }
 
 // --- prices ---------------------------------------------------------------------------------------------
+//
+// Calibrated to real markets (docs/data.md, "The sample slate"): each book's hold is its usual margin, books
+// differ by a fraction of a point, so an arbitrage or a best price 5% over the consensus is rare. Prices are a
+// function of the date and the time: the market moves now and then (a steam move rarely), and each book picks
+// the market up when it next re-prices, at a 5-minute mark, so loading at one time and moving at another
+// (./ingest/tasks.ts, the sample task) give the same prices for the same moment.
+
+/** Books re-price at these marks. */
+const BUCKET_MS = 5 * 60_000;
+/** A lagging book re-prices at most this many buckets late. */
+const MAX_LAG_BUCKETS = 48;
+/** Each book re-draws its small differences of opinion on a game once a day, at its own time of day. */
+const OPINION_MS = DAY;
+/** Soft lines and the one arbitrage hold for one window, then others take their place. */
+const SOFT_WINDOW_MS = 2 * HOUR;
 
 /** Win probability of the home side from the expected margin (NFL, NBA) or the goal difference (EPL). */
 function homeWinProbability(sport: Sport, margin: number): number {
   return logistic(margin / (sport === 'nfl' ? 7.6 : sport === 'nba' ? 6.8 : 1.2));
+}
+
+/** Points (goals in the EPL) the expected margin moves by in a steam move. */
+const STEAM_SIZE: Record<string, number> = { nfl: 0.7, nba: 1, epl: 0.06 };
+
+interface MarketMove {
+  at: number;
+  margin: number;
+  total: number;
+}
+
+/**
+ * The market's moves over the week before kickoff: now and then (a few a day across the slate) the expected
+ * margin or total moves by a point or so (a tenth of a goal), and every book follows within minutes: steam.
+ */
+function marketMoves(fixture: Fixture): MarketMove[] {
+  const kickoff = fixture.game.startsAt.getTime();
+  const size = STEAM_SIZE[fixture.sport] ?? 0.7;
+  const moves: MarketMove[] = [];
+  for (let hour = Math.floor((kickoff - 7 * DAY) / HOUR); hour * HOUR < kickoff; hour++) {
+    const rng = random(`move:${fixture.game.id}:${hour}`);
+    if (rng.next() >= 0.006) continue;
+    const at = hour * HOUR + rng.int(0, 11) * BUCKET_MS;
+    const signed = (rng.next() < 0.5 ? -1 : 1) * size;
+    moves.push(rng.next() < 0.6 ? { at, margin: signed, total: 0 } : { at, margin: 0, total: signed * 1.5 });
+  }
+  return moves;
+}
+
+/** The market's expected margin and total at `at`. */
+function marketAt(fixture: Fixture, moves: readonly MarketMove[], at: number): { margin: number; total: number } {
+  let { margin, total } = fixture;
+  for (const move of moves) {
+    if (move.at > at) break;
+    margin += move.margin;
+    total += move.total;
+  }
+  return { margin, total };
+}
+
+/** When `book` re-prices the game in this 5-minute bucket, if it does. */
+function repricedIn(gameId: string, book: string, bucket: number): number | undefined {
+  const start = bucket * BUCKET_MS;
+  const rng = random(`reprice:${gameId}:${book}:${bucket}`);
+  const when = start + rng.int(0, 239) * 1000;
+  // One book (betrivers) lags at times: for a few hours on some games it re-prices rarely.
+  const lagging = book === 'betrivers' && random(`lag:${gameId}:${Math.floor(start / (6 * HOUR))}`).next() < 0.3;
+  return rng.next() < (lagging ? 0.02 : 0.6) ? when : undefined;
+}
+
+/** When `book` last re-priced the game at or before `at`: within minutes, or hours late while it lags. */
+function lastRepriced(gameId: string, book: string, at: number): number {
+  const bucket = Math.floor(at / BUCKET_MS);
+  for (let back = 0; back < MAX_LAG_BUCKETS; back++) {
+    const when = repricedIn(gameId, book, bucket - back);
+    if (when !== undefined && when <= at) return when;
+  }
+  return (bucket - MAX_LAG_BUCKETS) * BUCKET_MS;
+}
+
+/** When `book` next re-prices the game at or after `at`: what a provider records of a change at `at`. */
+function nextRepriced(gameId: string, book: string, at: number): number {
+  const bucket = Math.floor(at / BUCKET_MS);
+  for (let ahead = 0; ahead < MAX_LAG_BUCKETS; ahead++) {
+    const when = repricedIn(gameId, book, bucket + ahead);
+    if (when !== undefined && when >= at) return when;
+  }
+  return (bucket + MAX_LAG_BUCKETS) * BUCKET_MS;
 }
 
 function twoWay(book: string, margin: number, pFirst: number, first: [string, number | null], second: [string, number | null]) {
@@ -219,23 +303,33 @@ function twoWay(book: string, margin: number, pFirst: number, first: [string, nu
 
 type Quote = Omit<PriceRecord, 'gameId' | 'market' | 'player' | 'updatedAt'>;
 
-/** One book's h2h, spreads and totals for a game, given how far it leans from the market. */
-function gameMarkets(fixture: Fixture, book: string, margin: number, rng: Random, oddLine: boolean): Record<string, Quote[]> {
+/** Three-way (soccer) markets carry more margin than two-way ones at the same book. */
+const THREE_WAY_MARGIN = 1.4;
+
+/** A book's margin on a market: its two-way margin, more on a three-way market. */
+function marketMargin(quotes: readonly Quote[], margin: number): number {
+  return quotes.length === 3 ? margin * THREE_WAY_MARGIN : margin;
+}
+
+/**
+ * One book's h2h, spreads and totals for a game on the market `state`, given how far it leans from the market
+ * (a few tenths of a point, its opinion) and whether it hangs another line.
+ */
+function gameMarkets(fixture: Fixture, state: { margin: number; total: number }, book: string, margin: number, opinion: Random, oddLine: number): Record<string, Quote[]> {
   const { sport, home, away } = fixture;
-  const lean = rng.normal(sport === 'epl' ? 0.1 : 0.5); // this book's opinion, in points/goals
-  const expected = fixture.margin + lean;
+  const expected = state.margin + opinion.normal(sport === 'epl' ? 0.025 : 0.15);
   const step = sport === 'epl' ? 0.25 : 0.5;
-  const shift = oddLine ? (rng.next() < 0.5 ? -1 : 1) * (sport === 'nfl' ? 1 : step) : 0;
-  const spread = roundTo(-fixture.margin, step) + shift || (sport === 'epl' ? -0.25 : -0.5); // no pick'em spreads
-  const totalLine = (sport === 'epl' ? 2.5 : roundTo(fixture.total, 0.5)) + (oddLine ? shift : 0);
-  const noise = () => rng.normal(0.008);
+  const shift = oddLine * (sport === 'nfl' ? 1 : step);
+  const spread = roundTo(-state.margin, step) + shift || (sport === 'epl' ? -0.25 : -0.5); // no pick'em spreads
+  const totalLine = (sport === 'epl' ? 2.5 : roundTo(state.total, 0.5)) + shift;
+  const noise = () => opinion.normal(0.002);
   const coverHome = clamp(0.5 + (expected + spread) / (sport === 'epl' ? 4 : sport === 'nfl' ? 28 : 24) + noise(), 0.4, 0.6);
-  const over = clamp(0.5 + (fixture.total - totalLine) / (sport === 'epl' ? 2.5 : sport === 'nfl' ? 20 : 30) + noise(), 0.4, 0.6);
-  const pHome = clamp(homeWinProbability(sport, expected) + noise(), 0.03, 0.97);
+  const over = clamp(0.5 + (state.total - totalLine) / (sport === 'epl' ? 2.5 : sport === 'nfl' ? 20 : 30) + noise(), 0.4, 0.6);
+  const pHome = clamp(homeWinProbability(sport, expected) + noise(), 0.05, 0.94); // priced within whole American odds
   let h2h: Quote[];
   if (SPORT_INFO[sport].threeWay) {
     const draw = clamp(0.27 - Math.abs(expected) * 0.06, 0.15, 0.3);
-    const overround = 1 + margin * 1.4; // three-way markets carry more margin
+    const overround = 1 + margin * THREE_WAY_MARGIN;
     h2h = [
       { book, outcome: home.abbreviation, point: null, americanOdds: american(pHome * (1 - draw) * overround) },
       { book, outcome: 'draw', point: null, americanOdds: american(draw * overround) },
@@ -249,6 +343,127 @@ function gameMarkets(fixture: Fixture, book: string, margin: number, rng: Random
     spreads: twoWay(book, margin, coverHome, [home.abbreviation, spread], [away.abbreviation, -spread]),
     totals: twoWay(book, margin, over, ['over', totalLine], ['under', totalLine]),
   };
+}
+
+/** A game's books at one moment: who prices it, who hangs another line. The same for the game at any time. */
+function gameBooks(fixture: Fixture, everyBook: boolean) {
+  const rng = random(`books:${fixture.game.id}`);
+  // 8 to 10 books, the reference (the first) always among them.
+  const missing = new Set(rng.shuffle(SAMPLE_BOOKS.slice(1).map(([book]) => book)).slice(0, everyBook ? 0 : rng.int(0, 2)));
+  const books = SAMPLE_BOOKS.filter(([book]) => !missing.has(book));
+  const oddBook = rng.next() < 0.4 ? rng.int(1, books.length - 1) : -1;
+  const oddShift = rng.next() < 0.5 ? -1 : 1;
+  return books.map(([book, margin], index) => ({ book, margin, oddLine: index === oddBook ? oddShift : 0 }));
+}
+
+interface BookQuotes {
+  book: string;
+  margin: number;
+  updatedAt: Date;
+  markets: Record<string, Quote[]>;
+}
+
+/** When in the day (ms) `book` re-draws its opinion on a game. */
+const opinionOffset = (gameId: string, book: string) => Math.floor(random(`opinion:${gameId}:${book}`).next() * OPINION_MS);
+
+/** Every book's game markets for a fixture at `at`, each as the book last priced it. */
+function quotesAt(fixture: Fixture, moves: readonly MarketMove[], books: ReturnType<typeof gameBooks>, at: number): BookQuotes[] {
+  return books.map(({ book, margin, oddLine }) => {
+    const repriced = lastRepriced(fixture.game.id, book, at);
+    const epoch = Math.floor((repriced - opinionOffset(fixture.game.id, book)) / OPINION_MS);
+    const lean = random(`lean:${fixture.game.id}:${book}`).normal(1);
+    const opinion = random(`opinion:${fixture.game.id}:${book}:${epoch}`);
+    const state = marketAt(fixture, moves, repriced);
+    const leaning = { margin: state.margin + lean * (fixture.sport === 'epl' ? 0.015 : 0.1), total: state.total };
+    return { book, margin, updatedAt: new Date(repriced), markets: gameMarkets(fixture, leaning, book, margin, opinion, oddLine) };
+  });
+}
+
+const impliedSum = (quotes: readonly { americanOdds: number }[]) => quotes.reduce((sum, q) => sum + impliedProbability(q.americanOdds), 0);
+
+/**
+ * The best price of each outcome of a market (at the reference line) among the books but `except`, and the
+ * consensus of those books, both by the project's own rules (lib/betting).
+ */
+function marketView(all: readonly BookQuotes[], market: string, except: string) {
+  const reference = all[0]!.markets[market]!;
+  const others = all.filter((quotes) => quotes.book !== except);
+  const fair = consensus(
+    { book: all[0]!.book, outcomes: reference },
+    others.map((quotes) => ({ book: quotes.book, outcomes: quotes.markets[market]! })),
+  );
+  const best = reference.map((wanted) => {
+    let top = -Infinity;
+    for (const quotes of others) {
+      const quote = quotes.markets[market]!.find((q) => q.outcome === wanted.outcome && q.point === wanted.point);
+      if (quote && quote.americanOdds > top) top = quote.americanOdds;
+    }
+    return top;
+  });
+  return { reference, fair: fair.outcomes.map((o) => o.fairProbability ?? 0), best };
+}
+
+/**
+ * Sets a book's prices on a market to `implied` for one outcome, keeping its hold: the other outcomes share the
+ * rest in proportion. Returns false (changing nothing) if the book is at another line.
+ */
+function repriceOutcome(quotes: BookQuotes, market: string, outcome: string, implied: number, reference: readonly Quote[]): boolean {
+  const own = quotes.markets[market]!;
+  if (!reference.every((wanted) => own.some((q) => q.outcome === wanted.outcome && q.point === wanted.point))) return false;
+  const hold = 1 + marketMargin(own, quotes.margin);
+  const rest = own.filter((q) => q.outcome !== outcome);
+  const restImplied = impliedSum(rest);
+  quotes.markets[market] = own.map((q) =>
+    q.outcome === outcome ? { ...q, americanOdds: american(implied) } : { ...q, americanOdds: american((impliedProbability(q.americanOdds) / restImplied) * (hold - implied)) },
+  );
+  return true;
+}
+
+/** How many soft lines each league shows in a window: what the value question finds. */
+const SOFT_LINES: Record<string, number> = { nfl: 3, nba: 2, epl: 2 };
+
+/**
+ * Soft lines and one small arbitrage, as markets show them: for a window of two hours, a few books each hang a
+ * price on an underdog 2.5 to 4% better than the consensus of the others (never an arbitrage), and in the NFL
+ * one book is long on a favourite so that its price and the best on the other side make an arbitrage of 0.3 to
+ * 1%. Worked out from the prices at the start of the window, so they hold still through it.
+ */
+function softLines(league: readonly { fixture: Fixture; moves: MarketMove[]; books: ReturnType<typeof gameBooks> }[], at: number, current: Map<string, BookQuotes[]>) {
+  const window = Math.floor(at / SOFT_WINDOW_MS);
+  const windowStart = window * SOFT_WINDOW_MS;
+  const sport = league[0]?.fixture.sport;
+  if (!sport) return;
+  const rng = random(`soft:${sport}:${window}`);
+  let soft = SOFT_LINES[sport] ?? 0;
+  let arbitrages = sport === 'nfl' ? 1 : 0;
+  for (const { fixture, moves, books } of rng.shuffle(league)) {
+    if (soft + arbitrages === 0) break;
+    if (fixture.game.startsAt.getTime() <= at) continue;
+    const then = quotesAt(fixture, moves, books, windowStart);
+    const candidates = then.slice(1).filter((q) => q.updatedAt.getTime() > windowStart - HOUR); // not the reference, not lagging
+    if (candidates.length === 0) continue;
+    const book = rng.pick(candidates);
+    const view = marketView(then, 'h2h', book.book);
+    const underdog = view.fair.indexOf(Math.min(...view.fair));
+    const favourite = view.fair.indexOf(Math.max(...view.fair));
+    const bestImplied = view.best.map((odds) => (Number.isFinite(odds) ? impliedProbability(odds) : 1));
+    const othersBest = (index: number) => bestImplied.reduce((sum, implied, i) => (i === index ? sum : sum + implied), 0);
+    let implied: number | undefined;
+    let outcome: string | undefined;
+    if (arbitrages > 0 && view.fair[favourite]! >= 0.6) {
+      const target = 1 / (1 + rng.between(0.003, 0.01)) - othersBest(favourite);
+      if (view.fair[favourite]! / target - 1 < 0.045) [implied, outcome] = [target, view.reference[favourite]!.outcome];
+      if (implied !== undefined) arbitrages--;
+    } else if (soft > 0) {
+      const target = view.fair[underdog]! / (1 + rng.between(0.03, 0.042));
+      // Never an arbitrage with the best prices on the other outcomes (a margin for rounding).
+      if (target + othersBest(underdog) >= 1.004) [implied, outcome] = [target, view.reference[underdog]!.outcome];
+      if (implied !== undefined) soft--;
+    }
+    if (implied === undefined || outcome === undefined) continue;
+    const live = current.get(fixture.game.id)?.find((q) => q.book === book.book);
+    if (live) repriceOutcome(live, 'h2h', outcome, implied, view.reference);
+  }
 }
 
 const PROP_LINES: Record<string, { market: string; position: string; base: number; step: number }[]> = {
@@ -356,19 +571,16 @@ function boxScore(sport: Sport, player: Player, rng: Random): Record<string, num
 }
 
 /**
- * A steam move on the first NFL game's moneyline: four books (not the lagging betrivers) priced the home side
- * 2.5 points of probability longer 40 minutes before their current price, so each moved towards the home side
- * within minutes of the others. Returns those earlier prices (the current ones are the move). Uses no random
+ * A steam move on the first NFL game's moneyline: every book but betrivers (the one that lags) priced the home
+ * side 2.5 points of probability longer 40 minutes before its current price, so each moved towards the home side
+ * within minutes of the others, the market's latest steam. Returns those earlier prices (the current ones are the move). Uses no random
  * numbers, so the rest of the slate is the same with or without it.
  */
 function steamMove(upcoming: readonly Fixture[], current: readonly PriceRecord[]): PriceRecord[] {
   const fixture = upcoming.find((f) => f.sport === 'nfl');
   if (!fixture) return [];
   const rows = current.filter((row) => row.gameId === fixture.game.id && row.market === 'h2h' && row.book !== 'betrivers');
-  const books = [...new Set(rows.map((row) => row.book))].slice(0, 4);
-  return rows
-    .filter((row) => books.includes(row.book))
-    .map((row) => ({
+  return rows.map((row) => ({
       ...row,
       americanOdds: american(impliedProbability(row.americanOdds) + (row.outcome === fixture.home.abbreviation ? -0.025 : 0.025)),
       updatedAt: new Date(row.updatedAt.getTime() - 40 * 60_000),
@@ -379,19 +591,118 @@ function steamMove(upcoming: readonly Fixture[], current: readonly PriceRecord[]
 
 const PAST_WEEKS = 5;
 
+function upcomingFixtures(date: string, anchor: number): Fixture[] {
+  return [
+    ...fixtures('nfl', NFL_WEEK, anchor, `nfl:${date}`, false),
+    ...fixtures('nba', NBA_NIGHT, anchor, `nba:${date}`, false),
+    ...fixtures('epl', EPL_MATCHDAY, anchor, `epl:${date}`, false),
+  ];
+}
+
+function anchorOf(date: string): number {
+  const anchor = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(anchor) || !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new RangeError(`Not a date (YYYY-MM-DD): ${date}`);
+  return anchor;
+}
+
+/**
+ * Every book's h2h, spreads and totals of these fixtures at `at`; with `soft`, the soft lines and the arbitrage of
+ * the moment (picked among all the fixtures given, so give the same ones for the same moment).
+ */
+function gamePrices(fixtures: readonly Fixture[], at: number, { everyBook = false, soft = false } = {}): PriceRecord[] {
+  const priced = fixtures.map((fixture) => ({ fixture, moves: marketMoves(fixture), books: gameBooks(fixture, everyBook) }));
+  const current = new Map(priced.map(({ fixture, moves, books }) => [fixture.game.id, quotesAt(fixture, moves, books, at)]));
+  if (soft) for (const sport of SAMPLE_SPORTS) softLines(priced.filter((p) => p.fixture.sport === sport), at, current);
+  return [...current].flatMap(([gameId, books]) =>
+    books.flatMap(({ book, updatedAt, markets }) =>
+      Object.entries(markets).flatMap(([market, quotes]) => quotes.map((quote) => ({ ...quote, book, gameId, market, player: '', updatedAt }))),
+    ),
+  );
+}
+
+/** Players listed out (or on injured reserve) on `date`'s injury reports: they get no props. */
+function injured(date: string, asOf: Date): InjuryRecord[] {
+  const rng = random(`injuries:${date}`);
+  return SAMPLE_SPORTS.flatMap((sport) => injuries(sport, rng, asOf));
+}
+
+/** The games that carry props: the first four NFL games and the first four NBA games. */
+function propFixtures(upcoming: readonly Fixture[]): Fixture[] {
+  return [...upcoming.filter((f) => f.sport === 'nfl').slice(0, 4), ...upcoming.filter((f) => f.sport === 'nba').slice(0, 4)];
+}
+
+function propPrices(upcoming: readonly Fixture[], injuries: readonly InjuryRecord[], at: number): PriceRecord[] {
+  const out = new Set(injuries.filter((i) => i.status === 'Out' || i.status === 'Injured Reserve').map((i) => i.player));
+  return propFixtures(upcoming).flatMap((fixture) => props(fixture, out, random(`props:${fixture.game.id}`), new Date(lastRepriced(fixture.game.id, 'props', at))));
+}
+
+/**
+ * The sample's current prices at `at` for the games of `date`'s slate (of one sport, if given) that have not
+ * started: what the sample task (./ingest/tasks.ts) writes as the market moves. The same moment gives the same
+ * prices.
+ */
+export function samplePricesAt(date: string, at: Date, sport?: Sport): PriceRecord[] {
+  const upcoming = upcomingFixtures(date, anchorOf(date)).filter((f) => sport === undefined || f.sport === sport);
+  const rows = [...gamePrices(upcoming, at.getTime(), { soft: true }), ...propPrices(upcoming, injured(date, at), at.getTime())];
+  const started = new Set(upcoming.filter((f) => f.game.startsAt <= at).map((f) => f.game.id));
+  return rows.filter((row) => !started.has(row.gameId));
+}
+
+/** The date of the slate whose last NFL game kicks off at `lastNflKickoff` (how a stored slate is recognised). */
+export function sampleDateOf(lastNflKickoff: Date): string {
+  return new Date(lastNflKickoff.getTime() - Math.max(...NFL_WEEK.kickoffs) * HOUR).toISOString().slice(0, 10);
+}
+
+/** How far back from loading the books' own re-pricing is recorded (before it, the openers stand). */
+const RECORDED_BACK_MS = 2 * DAY;
+
+/**
+ * The line movement before `asOf`, as the providers would have recorded it, in snapshots to merge in order: every
+ * book's opener (six days before kickoff, or a day before loading if later), then, over the last two days, each
+ * book's new opinion and its following of each market move, each when the book re-priced on it. The last hour is
+ * left to the current prices.
+ */
+function recordedChanges(upcoming: readonly Fixture[], asOf: number, everyBook: boolean): PriceRecord[][] {
+  const snapshots: PriceRecord[][] = [];
+  for (const fixture of upcoming) {
+    const moves = marketMoves(fixture);
+    const books = gameBooks(fixture, everyBook);
+    const rowsAt = (at: number, book?: string) =>
+      quotesAt(fixture, moves, books, at)
+        .filter((quotes) => book === undefined || quotes.book === book)
+        .flatMap(({ book, updatedAt, markets }) =>
+          Object.entries(markets).flatMap(([market, quotes]) => quotes.map((quote) => ({ ...quote, book, gameId: fixture.game.id, market, player: '', updatedAt }))),
+        );
+    const opened = Math.min(fixture.game.startsAt.getTime() - 6 * DAY, asOf - DAY);
+    const from = Math.max(opened, asOf - RECORDED_BACK_MS);
+    const until = asOf - HOUR;
+    // Each change is recorded when the book shows it: at its first re-pricing after its new opinion or the market's
+    // move (a snapshot taken before that would record the old price, and the change would surface only in the
+    // current prices, every such book at once: a steam move that never happened).
+    const times: { at: number; book?: string }[] = [];
+    const shown = (book: string, at: number) => {
+      const seen = nextRepriced(fixture.game.id, book, at);
+      if (seen <= until) times.push({ at: seen, book });
+    };
+    for (const { book } of books) {
+      const offset = opinionOffset(fixture.game.id, book);
+      for (let at = Math.ceil((from - offset) / OPINION_MS) * OPINION_MS + offset; at <= until; at += OPINION_MS) shown(book, at);
+      for (const move of moves) if (move.at > from) shown(book, move.at);
+    }
+    times.sort((a, b) => a.at - b.at);
+    [rowsAt(opened), ...times.map(({ at, book }) => rowsAt(at, book))].forEach((rows, index) => (snapshots[index] ??= []).push(...rows));
+  }
+  return snapshots;
+}
+
 /**
  * `date` is YYYY-MM-DD (UTC); `asOf` stamps the prices and reports (normally the time of loading).
  * `everyBook` prices every game at all ten books (the benchmark's fixed load).
  */
 export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}): SampleSlate {
-  const anchor = Date.parse(`${date}T00:00:00Z`);
-  if (Number.isNaN(anchor)) throw new RangeError(`Not a date (YYYY-MM-DD): ${date}`);
+  const anchor = anchorOf(date);
   const rng = random(`slate:${date}`);
-  const upcoming = [
-    ...fixtures('nfl', NFL_WEEK, anchor, `nfl:${date}`, false),
-    ...fixtures('nba', NBA_NIGHT, anchor, `nba:${date}`, false),
-    ...fixtures('epl', EPL_MATCHDAY, anchor, `epl:${date}`, false),
-  ];
+  const upcoming = upcomingFixtures(date, anchor);
   const past = [
     ...Array.from({ length: PAST_WEEKS }, (_, week) => [
       ...fixtures('nfl', NFL_WEEK, anchor - (week + 1) * 7 * DAY, `nfl:${date}:-${week + 1}w`, true),
@@ -401,42 +712,12 @@ export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}
     ...Array.from({ length: 7 }, (_, night) => fixtures('nba', { ...NBA_NIGHT, kickoffs: NBA_NIGHT.kickoffs.slice(0, 8) }, anchor - (night + 2) * DAY, `nba:${date}:-${night + 2}d`, true)).flat(),
   ];
 
-  const opening: PriceRecord[] = [];
-  const current: PriceRecord[] = [];
-  for (const fixture of [...upcoming, ...past]) {
-    const isPast = fixture.game.status === 'final';
-    // 8 to 10 books, the reference (the first) always among them.
-    const missing = new Set(rng.shuffle(SAMPLE_BOOKS.slice(1).map(([book]) => book)).slice(0, everyBook ? 0 : rng.int(0, 2)));
-    const books = SAMPLE_BOOKS.filter(([book]) => !missing.has(book));
-    const oddBook = rng.next() < 0.4 ? rng.int(1, books.length - 1) : -1;
-    const openedAt = new Date(fixture.game.startsAt.getTime() - 6 * DAY);
-    books.forEach(([book, margin], index) => {
-      // A closing price is stamped just before kickoff; a live one a few minutes before `asOf`, one book lagging.
-      const updatedAt = isPast
-        ? new Date(fixture.game.startsAt.getTime() - rng.int(1, 20) * 60_000)
-        : new Date(asOf.getTime() - (book === 'betrivers' && rng.next() < 0.3 ? rng.int(90, 240) : rng.int(1, 12)) * 60_000);
-      const markets = gameMarkets(fixture, book, margin, rng, index === oddBook);
-      for (const [market, quotes] of Object.entries(markets)) {
-        for (const quote of quotes) {
-          const row = { ...quote, gameId: fixture.game.id, market, player: '', updatedAt };
-          current.push(row);
-          // Lines move: the opener sat half a point away, or at another price, for some outcomes.
-          if (!isPast && rng.next() < 0.5) {
-            const moved = quote.point !== null && rng.next() < 0.4 ? quote.point + (market === 'totals' ? 0.5 : quote.point > 0 ? -0.5 : 0.5) : quote.point;
-            const openOdds = american(impliedProbability(quote.americanOdds) + rng.normal(0.02));
-            opening.push({ ...row, point: moved, americanOdds: openOdds, updatedAt: new Date(Math.min(openedAt.getTime(), asOf.getTime() - DAY)) });
-          }
-        }
-      }
-    });
-  }
-
+  // Closing prices are the market just before kickoff.
+  const closing = past.flatMap((fixture) => gamePrices([fixture], fixture.game.startsAt.getTime() - random(`close:${fixture.game.id}`).int(1, 20) * 60_000, { everyBook }));
+  const current = [...gamePrices(upcoming, asOf.getTime(), { everyBook, soft: true }), ...closing];
   const steam = steamMove(upcoming, current);
-
-  const injured = SAMPLE_SPORTS.flatMap((sport) => injuries(sport, rng, asOf));
-  const out = new Set(injured.filter((i) => i.status === 'Out' || i.status === 'Injured Reserve').map((i) => i.player));
-  const propGames = [...upcoming.filter((f) => f.sport === 'nfl').slice(0, 4), ...upcoming.filter((f) => f.sport === 'nba').slice(0, 4)];
-  for (const fixture of propGames) current.push(...props(fixture, out, rng, new Date(asOf.getTime() - rng.int(2, 15) * 60_000)));
+  const injuries = injured(date, asOf);
+  current.push(...propPrices(upcoming, injuries, asOf.getTime()));
 
   const playerStats = past.flatMap((fixture) =>
     [fixture.home, fixture.away].flatMap((team) =>
@@ -449,8 +730,8 @@ export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}
 
   return {
     games: [...upcoming, ...past].map((f) => f.game),
-    priceSnapshots: [opening, steam, current],
-    injuries: injured,
+    priceSnapshots: [...recordedChanges(upcoming, asOf.getTime(), everyBook), steam, current],
+    injuries,
     weather: upcoming.flatMap((fixture) => weather(fixture, rng) ?? []),
     playerStats,
   };

@@ -138,25 +138,44 @@ const priceKey = (p: { gameId: string; market: string; player: string; book: str
  * absent from `prices` keeps its stored row (its age shows it is old). Returns how many prices changed.
  */
 export async function mergePrices(db: Db, prices: readonly PriceRecord[]): Promise<{ changed: number; unchanged: number }> {
-  if (prices.length === 0) return { changed: 0, unchanged: 0 };
-  const gameIds = [...new Set(prices.map((p) => p.gameId))];
-  const markets = [...new Set(prices.map((p) => p.market))];
-  const current = new Map(
-    (await db.price.findMany({ where: { gameId: { in: gameIds }, market: { in: markets } } })).map((p) => [priceKey(p), p]),
-  );
-  const created: PriceRecord[] = [];
-  const moved: PriceRecord[] = [];
-  const confirmed: PriceRecord[] = [];
-  for (const price of new Map(prices.map((p) => [priceKey(p), p])).values()) {
-    const stored = current.get(priceKey(price));
-    if (!stored) created.push(price);
-    else if (stored.americanOdds !== price.americanOdds || stored.point !== price.point) moved.push(price);
-    else if (price.updatedAt > stored.updatedAt) confirmed.push(price);
+  return mergePriceSnapshots(db, [prices]);
+}
+
+/**
+ * What merging each snapshot in turn with mergePrices would store, in one read and one transaction: the prices
+ * are folded in memory, so a slate's recorded movement (the sample's two days of re-pricing) costs no more round
+ * trips than its last snapshot. Returns how many prices changed, over all snapshots.
+ */
+export async function mergePriceSnapshots(db: Db, snapshots: readonly (readonly PriceRecord[])[]): Promise<{ changed: number; unchanged: number }> {
+  const all = snapshots.flat();
+  if (all.length === 0) return { changed: 0, unchanged: 0 };
+  const gameIds = [...new Set(all.map((p) => p.gameId))];
+  const markets = [...new Set(all.map((p) => p.market))];
+  const stored = new Set<string>();
+  const latest = new Map<string, Pick<PriceRecord, 'americanOdds' | 'point' | 'updatedAt'>>();
+  for (const price of await db.price.findMany({ where: { gameId: { in: gameIds }, market: { in: markets } } })) {
+    stored.add(priceKey(price));
+    latest.set(priceKey(price), price);
   }
-  const changes = [...created, ...moved];
+  const written = new Map<string, PriceRecord>();
+  const changes: PriceRecord[] = [];
+  for (const prices of snapshots) {
+    const created: PriceRecord[] = [];
+    const moved: PriceRecord[] = [];
+    for (const [key, price] of new Map(prices.map((p) => [priceKey(p), p]))) {
+      const before = latest.get(key);
+      if (!before) created.push(price);
+      else if (before.americanOdds !== price.americanOdds || before.point !== price.point) moved.push(price);
+      else if (!(price.updatedAt > before.updatedAt)) continue; // confirmed (a newer stamp) or nothing new
+      latest.set(key, price);
+      written.set(key, price);
+    }
+    changes.push(...created, ...moved);
+  }
   // Replaced rows are deleted and re-created per game and market: far fewer statements than one update each.
   const replaced = new Map<string, PriceRecord[]>();
-  for (const price of [...moved, ...confirmed]) {
+  for (const [key, price] of written) {
+    if (!stored.has(key)) continue;
     const group = `${price.gameId}|${price.market}`;
     replaced.set(group, [...(replaced.get(group) ?? []), price]);
   }
@@ -170,10 +189,10 @@ export async function mergePrices(db: Db, prices: readonly PriceRecord[]): Promi
         },
       }),
     ),
-    ...bulkInsert(db, 'Price', [...created, ...moved, ...confirmed]),
+    ...bulkInsert(db, 'Price', [...written.values()]),
     ...bulkInsert(db, 'PriceHistory', changes),
   ]);
-  return { changed: changes.length, unchanged: prices.length - changes.length };
+  return { changed: changes.length, unchanged: all.length - changes.length };
 }
 
 /** The report for these teams becomes exactly `injuries` (a player no longer listed has recovered). */

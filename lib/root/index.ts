@@ -3,7 +3,7 @@ import { createTokens, type TokenMemory } from '@/lib/account/tokens';
 import { createAuthOptions } from '@/lib/auth/options';
 import { authSecret } from '@/lib/auth/secret';
 import { budgetStoreSettings, config as configFromEnvironment, type Config } from '@/lib/config';
-import { fetchClaims, ingest, type IngestOptions, type IngestSettings } from '@/lib/data/ingest';
+import { ingest, type IngestOptions } from '@/lib/data/ingest';
 import { createProviders, type Providers } from '@/lib/data/providers';
 import { createDb, dbTimeouts } from '@/lib/db';
 import type { Db } from '@/lib/db/client';
@@ -19,6 +19,7 @@ import { cursorSigner } from '@/lib/paging';
 import { createRateLimiter, type BudgetStore } from '@/lib/ratelimit';
 import { findTool as catalogueTool } from '@/lib/tools/registry';
 import type { ToolDefinition } from '@/lib/tools/types';
+import { ingestSettings } from './ingest-settings';
 import { processWide } from './process';
 
 // The one composition root: every service the API, the MCP endpoint, the console, the OAuth endpoints, the
@@ -55,19 +56,13 @@ export function createRoot(deps: RootDeps) {
   const providers = deps.providers ?? createProviders(config);
   const classifier = deps.classifier ?? classifierFor(config);
   const findTool = deps.findTool ?? catalogueTool;
-  // Leases follow the wall clock whatever `now` says: a run's `now` may be minutes old by its last fetch.
-  const claims = fetchClaims(config.PROVIDER_TIMEOUT_SECONDS * 1000, Date.now);
+  const settings = ingestSettings(config);
+  const { claims } = settings;
   const tokens = createTokens(db, { lookupMaxAgeMs: config.TOKEN_CACHE_SECONDS * 1000, redisUrl: config.REDIS_URL }, deps.tokenMemory);
   // Cursors are signed with a key derived from the session secret, read when the first cursor is made or read.
   const cursors = cursorSigner(() => authSecret(config));
   const tools = createToolServices({ config, db, now, claims, providers, classifier, cursors });
   const gateway = createGateway({ config, limiter: budgets, now, findTool, tokens, services: tools });
-  const ingestSettings: IngestSettings = {
-    oddsFreshMs: config.ODDS_FRESH_SECONDS * 1000,
-    propsTtlMs: config.PROPS_TTL_SECONDS * 1000,
-    maxSummaries: config.STATS_MAX_SUMMARIES,
-    claims,
-  };
   const clientDocuments: ClientDocuments = deps.clientDocuments ?? createClientDocuments();
   let auth: AuthOptions | undefined;
 
@@ -93,7 +88,7 @@ export function createRoot(deps: RootDeps) {
       return auth;
     },
     /** One ingestion run with the configured providers and settings. */
-    ingest: (options: IngestOptions) => ingest(db, providers, ingestSettings, options),
+    ingest: (options: IngestOptions) => ingest(db, providers, settings, options),
   };
 }
 

@@ -186,9 +186,13 @@ test('value board: get_game_odds names its view; drawn from a value scan, with t
 
   const entries = data(result).value;
   const valueRows = view.locator('#value tbody tr');
-  // The best ten first, as on the console's Games page; the rest on request.
-  await expect(valueRows).toHaveCount(10, SLOW);
-  await view.getByRole('button', { name: `Show all ${entries.length}` }).click();
+  // The best ten first, as on the console's Games page; the rest on request (a calibrated slate often has fewer
+  // than ten at 2%: then all at once, and no button).
+  expect(entries.length).toBeGreaterThan(0);
+  await expect(valueRows).toHaveCount(Math.min(10, entries.length), SLOW);
+  const showAll = view.getByRole('button', { name: /^Show all / });
+  if (entries.length > 10) await showAll.click();
+  else await expect(showAll).toHaveCount(0);
   await expect(valueRows).toHaveCount(entries.length);
   for (const index of [0, entries.length - 1]) {
     const entry = entries[index];
@@ -206,8 +210,14 @@ test('value board: get_game_odds names its view; drawn from a value scan, with t
   );
   expect((await numbers(row)).slice(0, 2)).toEqual([outcome.americanOdds, outcome.fairProbability]);
   await expect(row).toContainText(first.markets[0].updatedAgo);
-  await expect(view.locator('[data-mark="steam"]').first()).toBeVisible();
-  await expect(view.locator('[data-mark="arbitrage"]').first()).toBeVisible();
+  // Steam and arbitrage marked on each outcome row of the markets the slate's page says hold them (the slate's one
+  // NFL arbitrage may be on a later page; loading records a steam move on the first NFL game).
+  const shown = data(slate.result).games.flatMap((game: any) => game.markets);
+  expect(shown.some((market: any) => market.steam)).toBe(true);
+  await expect(view.locator('#games [data-mark="steam"]')).toHaveCount(shown.filter((market: any) => market.steam).length);
+  await expect(view.locator('#games [data-mark="arbitrage"]')).toHaveCount(
+    shown.filter((market: any) => market.arbitrage).reduce((rows: number, market: any) => rows + market.outcomes.length, 0),
+  );
 
   await expect(view.locator('[data-sample]')).toHaveText(SAMPLE_NOTE);
   await expect(view.locator('.footer')).toHaveText(RESPONSIBLE_GAMBLING_LINE);

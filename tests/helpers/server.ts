@@ -49,8 +49,17 @@ export async function startServer(env: Record<string, string>, { keepOutput = tr
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, [...START_FLAGS, path.resolve(script)], {
-    // CHECK_ANSWERS: every answer a test receives has been checked against its tool's output schema.
-    env: { ...process.env, NODE_ENV: 'production', APP_URL: origin, PORT: String(port), CHECK_ANSWERS: '1', ...env },
+    // CHECK_ANSWERS: every answer a test receives has been checked against its tool's output schema. The sample's
+    // market holds still (SAMPLE_MOVE_SECONDS 0) unless a test asks: its tests compare answers with what they loaded.
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      APP_URL: origin,
+      PORT: String(port),
+      CHECK_ANSWERS: '1',
+      SAMPLE_MOVE_SECONDS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -21,6 +21,11 @@ const EMAIL = 'views@example.com';
 export const VIEW_CALLS: [file: string, tool: string, args: Record<string, unknown>][] = [
   ['slate', 'get_game_odds', { sport: 'nfl' }],
   ['value', 'get_game_odds', { sport: 'nfl', minExpectedValue: 0.02 }],
+  // A calibrated market leaves few best prices at 2% (docs/data.md): a scan down to -2% fills pages, for the
+  // view's "Show all" and paging of a long value list.
+  ['value-wide', 'get_game_odds', { sport: 'nfl', minExpectedValue: -0.02 }],
+  // Every game on one page: the slate's one NFL arbitrage is on it, wherever it falls.
+  ['slate-all', 'get_game_odds', { sport: 'nfl', limit: 100 }],
   ['game', 'get_game_odds', { sport: 'nfl', gameId: GAME_ID }],
   ['game-full', 'get_game_odds', { sport: 'nfl', gameId: GAME_ID, detail: 'full', history: true }],
   ['injuries', 'get_injury_report', { sport: 'nfl', gameId: GAME_ID }],

@@ -7,7 +7,7 @@ import type { FetchClaims, Gate } from './fetch-claim';
 // A run of ingestion: what it is asked (options), what it answers (the summary), and what each task is handed
 // for one sport: the moment, its freshness window, and the reporting every task shares.
 
-export const INGEST_TASKS = ['odds', 'props', 'injuries', 'weather', 'scores', 'stats'] as const;
+export const INGEST_TASKS = ['odds', 'props', 'injuries', 'weather', 'scores', 'stats', 'sample'] as const;
 export type IngestTask = (typeof INGEST_TASKS)[number];
 
 export interface IngestOptions {

@@ -1,8 +1,9 @@
-import type { Providers } from '../providers';
+import type { Providers, SampleMarket } from '../providers';
 import type { Espn } from '../providers/espn';
 import { ProviderError } from '../providers/http';
 import type { OddsApi } from '../providers/odds-api';
 import type { WeatherProvider } from '../providers/open-meteo';
+import { SAMPLE_SPORTS } from '../sample';
 import { SPORT_INFO, type Sport } from '../sports';
 import { mergePrices, replaceInjuries, upsertGames, upsertWeather, type InjuryRecord } from '../store';
 import { catalogueTeams } from '../teams';
@@ -73,10 +74,21 @@ export const TASKS: Record<IngestTask, IngestionTask> = {
       run.summary.statLines += await refreshBoxScores(espn, run);
     },
   }),
+  sample: task({
+    provider: 'sample',
+    // The sample's books re-price at 5-minute marks (lib/data/sample.ts).
+    due: () => 5 * MINUTE,
+    run: moveSample,
+  }),
 };
 
 /** Why a task cannot run at all: the provider it needs is not configured. */
-export const NOT_CONFIGURED: Record<keyof Providers, string> = { odds: 'no ODDS_API_KEY', espn: 'no ESPN provider', weather: 'no weather provider' };
+export const NOT_CONFIGURED: Record<keyof Providers, string> = {
+  odds: 'no ODDS_API_KEY',
+  espn: 'no ESPN provider',
+  weather: 'no weather provider',
+  sample: 'ODDS_API_KEY is set (live prices, no sample)',
+};
 
 /** The sport's games and game-market prices (h2h, spreads, totals), in one fetch. */
 async function refreshOdds(odds: OddsApi, run: SportRun): Promise<void> {
@@ -166,5 +178,26 @@ async function refreshScores(odds: OddsApi, run: SportRun): Promise<void> {
     run.summary.results += games.filter((g) => g.status === 'final').length;
     run.log(`  ${games.length} games with scores`);
     return quota;
+  }));
+}
+
+/**
+ * The stored sample slate's market at this moment (lib/data/sample.ts): the prices its books hold now, merged as
+ * a provider's are, so books re-price, the odd one lags and steam moves as with a live provider. Nothing without
+ * a stored sample of the sport; live games are never touched.
+ */
+async function moveSample(sample: SampleMarket, run: SportRun): Promise<void> {
+  const { db, sport, now } = run;
+  if (!(SAMPLE_SPORTS as readonly Sport[]).includes(sport)) return;
+  // The slate's date follows from its last NFL kickoff (the NFL week is in every slate).
+  const last = await db.game.findFirst({ where: { source: 'sample', sport: 'nfl' }, orderBy: { startsAt: 'desc' }, select: { startsAt: true } });
+  if (!last) return;
+  run.note(run.what, await gated(db, run.claims, `sample:${sport}`, run.freshnessMs, now, async () => {
+    const rows = sample.pricesAt(sample.dateOf(last.startsAt), now, sport);
+    const stored = await db.game.findMany({ where: { id: { in: [...new Set(rows.map((row) => row.gameId))] }, source: 'sample' }, select: { id: true } });
+    const ids = new Set(stored.map((game) => game.id));
+    const { changed } = await mergePrices(db, rows.filter((row) => ids.has(row.gameId)));
+    run.summary.prices += changed;
+    run.log(`  ${changed} sample prices moved`);
   }));
 }

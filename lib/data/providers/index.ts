@@ -2,6 +2,7 @@ import type { Config } from '@/lib/config';
 import { createEspn, type Espn } from './espn';
 import { createOddsApi, type OddsApi } from './odds-api';
 import { createOpenMeteo, type WeatherProvider } from './open-meteo';
+import { sampleDateOf, samplePricesAt } from '../sample';
 
 export interface Providers {
   /** Absent without ODDS_API_KEY: odds, props and scores then come only from what is stored (or the sample). */
@@ -9,6 +10,13 @@ export interface Providers {
   /** ESPN's public site API: injury reports and box scores (no key). */
   espn: Espn;
   weather: WeatherProvider;
+  /** The bundled sample slate's market, which moves while the app runs; absent with ODDS_API_KEY (live prices). */
+  sample: SampleMarket | undefined;
+}
+
+export interface SampleMarket {
+  pricesAt: typeof samplePricesAt;
+  dateOf: typeof sampleDateOf;
 }
 
 /** The providers these settings set up. */
@@ -21,5 +29,6 @@ export function createProviders(cfg: Config): Providers {
       : undefined,
     espn: createEspn({ baseUrl: cfg.ESPN_BASE_URL, timeoutMs, maxBodyBytes }),
     weather: createOpenMeteo({ baseUrl: cfg.OPEN_METEO_BASE_URL, timeoutMs, maxBodyBytes }),
+    sample: cfg.ODDS_API_KEY ? undefined : { pricesAt: samplePricesAt, dateOf: sampleDateOf },
   };
 }

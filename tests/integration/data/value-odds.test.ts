@@ -78,6 +78,7 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
       odds: createOddsApi({ apiKey: 'fake', baseUrl: fake.baseUrl, regions: 'us', timeoutMs: 2000 }),
       espn: createEspn({ baseUrl: fake.baseUrl, timeoutMs: 2000 }),
       weather: createOpenMeteo({ baseUrl: fake.baseUrl, timeoutMs: 2000 }),
+      sample: undefined, // a provider key is set
     };
     const snapshot = (books: [string, number, number, number][]) =>
       fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({ headers: QUOTA, body: [event(kickoff, now, books)] }));

@@ -11,6 +11,8 @@ import { answer, byAttr, click, drive, fakeHost, find, findAll, numbersIn, settl
 
 const slate = answer('slate');
 const value = answer('value');
+/** A scan down to -2%: more entries than the board shows at first, and a cursor to more. */
+const valueWide = answer('value-wide');
 const oddsHost = () =>
   fakeHost({
     get_game_odds: (args: Record<string, unknown>) =>
@@ -64,9 +66,12 @@ describe('the value board', () => {
         .sort(),
     );
 
-    // Above the games, the value list as the tool ordered it, best first: ten, then all on request.
-    expect(rowsOf(tree, 'value')).toHaveLength(10);
-    click(find(tree, byAttr('data-focus', 'more-value')));
+    // Above the games, the value list as the tool ordered it, best first: ten, then all on request (a calibrated
+    // slate may have fewer than ten at 2%: then all at once, and no button).
+    expect(value.value.length).toBeGreaterThan(0);
+    expect(rowsOf(tree, 'value')).toHaveLength(Math.min(10, value.value.length));
+    if (value.value.length > 10) click(find(tree, byAttr('data-focus', 'more-value')));
+    else expect(findAll(tree, byAttr('data-focus', 'more-value'))).toHaveLength(0);
     const valueRows = rowsOf(view.render(), 'value');
     expect(valueRows.map((row) => numbersIn(row))).toEqual(
       value.value.map((v: any) => [v.americanOdds, v.fairProbability, v.expectedValue]),
@@ -75,7 +80,7 @@ describe('the value board', () => {
 
     // The sample-data notice, every other note once, and the responsible-gambling line.
     expect(textOf(find(tree, byAttr('data-sample')))).toBe(SAMPLE_NOTE);
-    expect(textOf(tree)).toContain(slate.arbitrageNote);
+    if (slate.arbitrageNote) expect(textOf(tree)).toContain(slate.arbitrageNote);
     expect(textOf(tree)).toContain(value.valueNote);
     expect(textOf(tree)).not.toContain('nextCursor');
     expect(textOf(tree)).toContain(RESPONSIBLE_GAMBLING_LINE);
@@ -83,15 +88,35 @@ describe('the value board', () => {
 
   it('draws a value scan the model received, and fetches the games for the same arguments', async () => {
     const host = oddsHost();
-    const view = drive(board, { sport: 'nfl', minExpectedValue: 0.02, limit: 25 }, value, host);
+    const view = drive(board, { sport: 'nfl', minExpectedValue: -0.02, limit: 25 }, valueWide, host);
     expect(host.calls).toEqual([{ name: 'get_game_odds', args: { sport: 'nfl' } }]);
     expect(textOf(view.render())).toContain('Loading the games');
     await settle();
     const tree = view.render();
+    expect(valueWide.value.length).toBeGreaterThan(10);
     expect(rowsOf(tree, 'value')).toHaveLength(10);
-    expect(textOf(find(tree, byAttr('data-focus', 'more-value')))).toBe(`Show all ${value.value.length}`);
+    expect(textOf(find(tree, byAttr('data-focus', 'more-value')))).toBe(`Show all ${valueWide.value.length}`);
+    click(find(tree, byAttr('data-focus', 'more-value')));
+    expect(rowsOf(view.render(), 'value')).toHaveLength(valueWide.value.length);
     expect(rowsOf(tree, 'games').length).toBeGreaterThan(0);
-    expect(textOf(find(tree, (node) => node.tag === 'h2' && textOf(node).startsWith('Value')))).toBe('Value at 2.00% or more');
+    expect(textOf(find(tree, (node) => node.tag === 'h2' && textOf(node).startsWith('Value')))).toBe('Value at -2.00% or more');
+  });
+
+  it('marks the arbitrage where a market holds one, with its note', async () => {
+    const all = answer('slate-all');
+    const view = drive(board, { sport: 'nfl', limit: 100 }, all, oddsHost());
+    await settle();
+    const tree = view.render();
+    // The calibrated slate holds one small NFL arbitrage at any moment (docs/data.md); every game is on this page.
+    const arbitrages = all.games.flatMap((game: any) => game.markets.filter((market: any) => market.arbitrage));
+    expect(arbitrages.length).toBeGreaterThan(0);
+    const marks = findAll(find(tree, byAttr('id', 'games')), byAttr('data-mark', 'arbitrage'));
+    expect(marks.map((mark) => textOf(mark)).sort()).toEqual(
+      arbitrages
+        .flatMap((market: any) => market.outcomes.map(() => `Arbitrage ${(market.arbitrage.returnFraction * 100).toFixed(2)}%`))
+        .sort(),
+    );
+    expect(textOf(tree)).toContain(all.arbitrageNote);
   });
 
   it('sorts by a column from its header button, largest expected value first, and says so with aria-sort', async () => {
@@ -167,17 +192,17 @@ describe('the value board', () => {
   });
 
   it('continues the model’s own list with its own arguments, and says when a page cannot be had', async () => {
-    const args = { sport: 'nfl', minExpectedValue: 0.03, minBooks: 4, limit: 25, cursor: 'the model’s cursor' };
+    const args = { sport: 'nfl', minExpectedValue: -0.02, minBooks: 4, limit: 25, cursor: 'the model’s cursor' };
     const host = fakeHost({
       get_game_odds: (asked: Record<string, unknown>) => (asked.cursor ? Promise.reject(new Error('cursor: expired; ask again')) : slate),
     });
-    const view = drive(board, args, value, host);
+    const view = drive(board, args, valueWide, host);
     await settle();
     click(find(view.render(), byAttr('data-focus', 'more-value')));
     click(find(view.render(), byAttr('data-focus', 'more-value')));
     expect(host.calls.at(-1)).toEqual({
       name: 'get_game_odds',
-      args: { sport: 'nfl', minExpectedValue: 0.03, minBooks: 4, limit: 25, cursor: 'a cursor' },
+      args: { sport: 'nfl', minExpectedValue: -0.02, minBooks: 4, limit: 25, cursor: 'a cursor' },
     });
     await settle();
     expect(textOf(find(view.render(), byAttr('role', 'alert')))).toBe(' Could not load them: cursor: expired; ask again');

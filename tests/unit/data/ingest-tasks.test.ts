@@ -26,12 +26,13 @@ describe('the ingestion schedule', () => {
     expect(scheduled('odds', HOUR, { ...settings, oddsFreshMs: 20 * MINUTE })).toBe(20 * MINUTE);
   });
 
-  it('keeps props for PROPS_TTL_SECONDS, injuries 12 hours, forecasts an hour, box scores 15 minutes, whenever the next game is', () => {
+  it('keeps props for PROPS_TTL_SECONDS, injuries 12 hours, forecasts an hour, box scores 15 minutes, the sample 5, whenever the next game is', () => {
     for (const untilNextGameMs of [-HOUR, HOUR, 100 * HOUR, Infinity]) {
       expect(scheduled('props', untilNextGameMs)).toBe(10 * MINUTE);
       expect(scheduled('injuries', untilNextGameMs)).toBe(12 * HOUR);
       expect(scheduled('weather', untilNextGameMs)).toBe(HOUR);
       expect(scheduled('stats', untilNextGameMs)).toBe(15 * MINUTE);
+      expect(scheduled('sample', untilNextGameMs)).toBe(5 * MINUTE);
     }
   });
 
@@ -44,7 +45,7 @@ describe('the ingestion schedule', () => {
 
   it('fetches now on a manual run, except Odds API data inside the quota guard; --force fetches everything', () => {
     const manual = INGEST_TASKS.map((task) => [task, freshnessMs(TASKS[task], { mode: 'manual' }, HOUR, settings)]);
-    expect(Object.fromEntries(manual)).toEqual({ odds: 2 * MINUTE, props: 2 * MINUTE, injuries: 0, weather: 0, scores: 2 * MINUTE, stats: 0 });
+    expect(Object.fromEntries(manual)).toEqual({ odds: 2 * MINUTE, props: 2 * MINUTE, injuries: 0, weather: 0, scores: 2 * MINUTE, stats: 0, sample: 0 });
     for (const task of INGEST_TASKS) {
       for (const mode of ['manual', 'scheduled'] as const) expect(freshnessMs(TASKS[task], { mode, force: true }, -HOUR, settings), `${task} ${mode}`).toBe(0);
     }
@@ -55,19 +56,20 @@ describe('the task table', () => {
   const espn = {} as Providers['espn'];
   const weather = {} as Providers['weather'];
   const odds = {} as NonNullable<Providers['odds']>;
+  const sample = {} as NonNullable<Providers['sample']>;
 
   it('takes odds, props and scores from The Odds API, injuries and box scores from ESPN, forecasts from the weather provider', () => {
     expect(Object.fromEntries(INGEST_TASKS.map((task) => [task, TASKS[task].provider]))).toEqual({
-      odds: 'odds', props: 'odds', injuries: 'espn', weather: 'weather', scores: 'odds', stats: 'espn',
+      odds: 'odds', props: 'odds', injuries: 'espn', weather: 'weather', scores: 'odds', stats: 'espn', sample: 'sample',
     });
     expect(NOT_CONFIGURED.odds).toBe('no ODDS_API_KEY');
   });
 
-  it('runs an Odds API task only with ODDS_API_KEY, the others always', () => {
-    const withoutKey = { odds: undefined, espn, weather };
-    const withKey = { odds, espn, weather };
+  it('runs an Odds API task only with ODDS_API_KEY, the sample only without it, the others always', () => {
+    const withoutKey = { odds: undefined, espn, weather, sample };
+    const withKey = { odds, espn, weather, sample: undefined };
     for (const task of INGEST_TASKS) {
-      expect(typeof TASKS[task].runner(withKey), task).toBe('function');
+      expect(typeof TASKS[task].runner(withKey), task).toBe(TASKS[task].provider === 'sample' ? 'undefined' : 'function');
       expect(typeof TASKS[task].runner(withoutKey), task).toBe(TASKS[task].provider === 'odds' ? 'undefined' : 'function');
     }
   });

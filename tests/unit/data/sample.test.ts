@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { sampleSlate, SAMPLE_BOOKS } from '@/lib/data/sample';
+import { devig } from '@/lib/betting/devig';
+import { impliedProbability } from '@/lib/betting/odds';
+import { marketCore } from '@/lib/data/market-core';
+import { samplePricesAt, sampleSlate, SAMPLE_BOOKS } from '@/lib/data/sample';
+import type { PriceRecord } from '@/lib/data/store';
 import { closestNames, ago } from '@/lib/data/names';
 import { CATALOGUE } from '@/lib/data/teams';
 import { normaliseName } from '@/lib/data/sports';
@@ -94,7 +98,7 @@ describe('names', () => {
 });
 
 describe('sample slate line movement', () => {
-  it('holds a steam move: four books moving towards the first NFL game’s home side within minutes', async () => {
+  it('holds a steam move: the books moving towards the first NFL game’s home side within minutes', async () => {
     const { steam } = await import('@/lib/betting/movement');
     const game = upcoming.find((g) => g.sport === 'nfl')!;
     const home = CATALOGUE.find((t) => t.id === game.homeTeamId)!.abbreviation;
@@ -107,5 +111,111 @@ describe('sample slate line movement', () => {
     expect(found?.outcome).toBe(home);
     expect(found?.books.length).toBeGreaterThanOrEqual(3);
     expect(found!.to - found!.from).toBeLessThanOrEqual(30 * 60_000);
+  });
+
+  it.each([
+    ['2026-11-25', '2026-11-25T15:00:00Z'],
+    ['2026-11-27', '2026-11-27T16:30:00Z'],
+    ['2026-05-02', '2026-05-02T18:00:00Z'],
+    ['2027-01-10', '2027-01-10T03:00:00Z'],
+  ])('%s at %s: steam just before loading is rare, each book’s changes recorded when it made them', async (date, at) => {
+    const { steam } = await import('@/lib/betting/movement');
+    const loaded = Date.parse(at);
+    const markets = new Map<string, PriceRecord[]>();
+    for (const row of sampleSlate(date, new Date(at)).priceSnapshots.flat()) {
+      if (row.player !== '' || row.updatedAt.getTime() < loaded - 3 * 86_400_000) continue;
+      markets.set(`${row.gameId}|${row.market}`, [...(markets.get(`${row.gameId}|${row.market}`) ?? []), row]);
+    }
+    let recent = 0;
+    for (const rows of markets.values()) {
+      const history = rows.map((p) => ({ ...p, at: p.updatedAt.getTime() })).sort((a, b) => a.at - b.at);
+      const found = steam(history, [...new Set(history.map((p) => p.outcome))]);
+      if (found && loaded - found.to < 3_600_000) recent++;
+    }
+    // The first NFL game's recorded move is one; a snapshot of a book before it re-priced made 7 to 17 of ~160.
+    expect(recent).toBeGreaterThanOrEqual(1);
+    expect(recent).toBeLessThanOrEqual(markets.size / 30);
+  });
+});
+
+describe('the sample slate looks like a market', () => {
+  // Several dates, at load and hours later (the prices are a function of the moment), measured with the project's
+  // own consensus, best price and arbitrage (lib/data/market-core.ts, lib/betting) on the reference book.
+  const moments = ['2026-11-21', '2026-05-02', '2027-01-10', '2026-09-12'].flatMap((date) =>
+    [15.5, 18.5, 27].map((hours) => ({ date, at: new Date(Date.parse(`${date}T00:00:00Z`) + hours * 3_600_000) })),
+  );
+  const MAIN = ['h2h', 'spreads', 'totals'];
+  const groupBy = <T>(items: readonly T[], key: (item: T) => string) => {
+    const groups = new Map<string, T[]>();
+    for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+    return groups;
+  };
+  const margins = new Map(SAMPLE_BOOKS);
+
+  it.each(moments)('$date at $at: arbitrage in at most 1 market in 20 per league and none above 2%; EV of 5% in at most 1 outcome in 50', ({ date, at }) => {
+    const rows = samplePricesAt(date, at).filter((row) => MAIN.includes(row.market));
+    const markets = groupBy(rows, (row) => `${row.gameId}|${row.market}`);
+    const perLeague = new Map<string, { markets: number; arbitrages: number }>();
+    let outcomes = 0;
+    let fivePercent = 0;
+    for (const [key, quotes] of markets) {
+      const core = marketCore(quotes, { referenceBook: SAMPLE_BOOKS[0]![0] });
+      const league = perLeague.get(key.slice(0, 3)) ?? { markets: 0, arbitrages: 0 };
+      perLeague.set(key.slice(0, 3), { markets: league.markets + 1, arbitrages: league.arbitrages + (core.arbitrage ? 1 : 0) });
+      if (core.arbitrage) expect(core.arbitrage.found.returnFraction).toBeLessThanOrEqual(0.02);
+      for (const outcome of core.outcomes) {
+        outcomes++;
+        if ((outcome.best?.expectedValue ?? 0) >= 0.05) fivePercent++;
+      }
+    }
+    for (const [league, { markets, arbitrages }] of perLeague) expect(arbitrages, league).toBeLessThanOrEqual(markets / 20);
+    expect(fivePercent).toBeLessThanOrEqual(outcomes / 50);
+  });
+
+  it.each(moments)('$date at $at: each book holds its own margin, and no book is more than a few points off the consensus', ({ date, at }) => {
+    const rows = samplePricesAt(date, at).filter((row) => MAIN.includes(row.market));
+    for (const [key, quotes] of groupBy(rows, (row) => `${row.gameId}|${row.market}`)) {
+      const core = marketCore(quotes, { referenceBook: SAMPLE_BOOKS[0]![0] });
+      for (const [book, own] of groupBy(quotes, (row) => row.book)) {
+        const hold = own.reduce((sum, row) => sum + impliedProbability(row.americanOdds), 0) - 1;
+        // Three-way (soccer) markets carry 1.4 times the two-way margin; whole American odds round a little.
+        const margin = margins.get(book)! * (own.length === 3 ? 1.4 : 1);
+        expect(Math.abs(hold - margin), `${key} ${book}`).toBeLessThan(0.004);
+        if (core.consensusBooks < 3 || !own.every((row) => row.point === core.outcomes.find((o) => o.outcome === row.outcome)?.point)) continue;
+        const fair = devig(own.map((row) => impliedProbability(row.americanOdds)), 'multiplicative');
+        own.forEach((row, i) => {
+          const consensus = core.outcomes.find((o) => o.outcome === row.outcome)!.reference!.fairProbability!;
+          // Within 5 points: the one book long on a favourite for the arbitrage is the farthest off.
+          expect(Math.abs(fair[i]! - consensus), `${key} ${book} ${row.outcome}`).toBeLessThan(0.05);
+        });
+      }
+    }
+  });
+
+  it('US books hold about 4.5 to 5% on two-way markets and 6 to 7.5% on three-way ones, the low-vig book 2.5% and 3.5%', () => {
+    for (const [book, margin] of SAMPLE_BOOKS) {
+      if (book === 'lowvig') expect([margin, Math.round(margin * 1.4 * 1000) / 1000]).toEqual([0.025, 0.035]);
+      else if (book !== 'betonlineag') expect(margin >= 0.044 && margin <= 0.053 && margin * 1.4 <= 0.075, book).toBe(true);
+    }
+  });
+
+  it('leaves a handful of NFL outcomes at 2% or more, at any moment', () => {
+    for (const { date, at } of moments) {
+      const rows = samplePricesAt(date, at, 'nfl').filter((row) => MAIN.includes(row.market));
+      const value = [...groupBy(rows, (row) => `${row.gameId}|${row.market}`).values()]
+        .map((quotes) => marketCore(quotes, { referenceBook: SAMPLE_BOOKS[0]![0] }))
+        .flatMap((core) => core.outcomes.filter((outcome) => core.consensusBooks >= 3 && (outcome.best?.expectedValue ?? 0) >= 0.02));
+      expect(value.length, `${date} ${at.toISOString()}`).toBeGreaterThan(0);
+      expect(value.length).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it('gives the same prices for the same moment, and moves a few books between moments', () => {
+    const at = new Date('2026-11-21T16:02:00Z');
+    expect(samplePricesAt('2026-11-21', at)).toEqual(samplePricesAt('2026-11-21', new Date(at)));
+    const key = (row: PriceRecord) => `${row.gameId}|${row.market}|${row.player}|${row.book}|${row.outcome}`;
+    const later = new Map(samplePricesAt('2026-11-21', new Date(at.getTime() + 3 * 3_600_000)).map((row) => [key(row), row]));
+    const moved = samplePricesAt('2026-11-21', at).filter((row) => later.has(key(row)) && later.get(key(row))!.americanOdds !== row.americanOdds);
+    expect(moved.length).toBeGreaterThan(0);
   });
 });
