@@ -1,17 +1,12 @@
 import type { BankrollAnswer, BetListConcise, BetRecord } from '@/lib/tools/account';
+import type { WithInstants } from '@/lib/tools/shapes';
 import type { InjuryReportConcise, WeatherConcise } from '@/lib/tools/conditions';
 import type { GameOddsConcise, GameOddsFull } from '@/lib/tools/odds-answers';
 
 // The tool answers the views draw, typed by the tools' own output schemas as they arrive over MCP: JSON, so an
-// instant the schema holds as a Date is an ISO string here.
+// instant is an ISO string here (lib/tools/shapes.ts, WithInstants).
 
-type Json<T> = T extends Date
-  ? string
-  : T extends readonly (infer Item)[]
-    ? Json<Item>[]
-    : T extends object
-      ? { [K in keyof T]: Json<T[K]> }
-      : T;
+type Json<T> = WithInstants<T>;
 
 /** A record as a concise list gives it: its fields that would be null left out (lib/tools/shapes.ts, withoutNulls). */
 type WithoutNulls<T> = { [K in keyof T as null extends T[K] ? never : K]: T[K] } & {
