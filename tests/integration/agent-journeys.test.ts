@@ -177,6 +177,54 @@ describe.each(PROVIDERS)("an agent doing a bettor's jobs on %s", (provider) => {
         });
       });
 
+      it('a request past the loss limits: the capped stake is 0 once the room is used, and the answer says why', async () => {
+        const { db } = app.database;
+        const userId = (await db.user.findFirstOrThrow({ where: { email: `agent-${provider}@example.com` } })).id;
+        const game = await db.game.findFirstOrThrow({ where: { sport: 'nfl', status: 'scheduled' }, orderBy: { startsAt: 'desc' } });
+        await journey(2, async () => {
+          // Open stakes placed today use up the daily room (100): the user asks for more.
+          const open = await db.bet.create({
+            data: {
+              userId,
+              sport: 'nfl',
+              gameId: game.id,
+              market: 'h2h',
+              selection: 'X',
+              americanOdds: 100,
+              stakeCents: 10_000,
+              placedAt: new Date(),
+            },
+          });
+          const room = await ok('get_bankroll', {});
+          expect(room.dailyLossRoom).toBe(0);
+          expect(room.note).toMatch(/helpline|1-800/i);
+          const stake = await ok('calc_kelly_stake', { probability: 0.6, americanOdds: 100 });
+          expect(stake.stake).toBeGreaterThan(0);
+          expect(stake.cappedStake).toBe(0);
+          await db.bet.delete({ where: { id: open.id } });
+        });
+      });
+
+      it('arbitrage and weather for a total: the week shows any arbitrage with its legs, an outdoor game its kickoff wind', async () => {
+        await journey(2, async () => {
+          const week = await ok('get_game_odds', { sport: 'nfl' });
+          for (const game of week.games) {
+            for (const market of game.markets) {
+              if (!market.arbitrage) continue;
+              expect(market.arbitrage.returnFraction).toBeGreaterThan(0);
+              expect(market.arbitrage.returnFraction).toBeLessThanOrEqual(0.02);
+              expect(market.arbitrage.legs.length).toBe(market.outcomes.length);
+            }
+          }
+          const outdoor = await app.database.db.game.findFirstOrThrow({
+            where: { sport: 'nfl', status: 'scheduled', venue: { roof: 'open' }, weather: { isNot: null } },
+          });
+          const weather = await ok('get_weather', { gameId: outdoor.id });
+          expect(weather.indoor).toBe(false);
+          expect(weather.forecast).toEqual(expect.objectContaining({ windMph: expect.any(Number), updatedAgo: expect.any(String) }));
+        });
+      });
+
       it('a news claim without the classifier configured: a clear 503 saying what is missing', async () => {
         await journey(1, async () => {
           const answer = await call('jev_classify', {
