@@ -45,7 +45,8 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
   });
 
   it("get_game_odds: the week's NFL games with every market priced, consensus and ages, marked as sample data", async () => {
-    const { status, body } = await call('get_game_odds', { sport: 'nfl', detail: 'full' });
+    // Full answers are paged (4 games by default): the whole week on one page.
+    const { status, body } = await call('get_game_odds', { sport: 'nfl', detail: 'full', limit: 100 });
     expect(status).toBe(200);
     const { data } = body;
     expect(data.referenceBook).toBe('draftkings');
@@ -76,7 +77,7 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
   });
 
   it("get_game_odds: tonight's NBA slate by date, one market, another reference book; the stored book otherwise", async () => {
-    const { body } = await call('get_game_odds', { sport: 'nba', date: today, markets: ['totals'], book: 'betmgm', detail: 'full' });
+    const { body } = await call('get_game_odds', { sport: 'nba', date: today, markets: ['totals'], book: 'betmgm', detail: 'full', limit: 100 });
     expect(body.data.referenceBook).toBe('betmgm');
     expect(body.data.games).toHaveLength(10);
     expect(body.data.games[0].markets.map((m: { market: string }) => m.market)).toEqual(['totals']);
