@@ -183,11 +183,16 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
     // Every field, paged like the default answer (a college week whole would be tens of thousands of tokens).
     const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : PAGE_SIZES.oddsGamesFull;
     const page = toolPage(ctx, 'get_game_odds', args, perPage, games, gameKey, GAME_ORDER);
-    const answered = (await present(page.items)).map(({ game, markets }) => ({ ...gameView(game), markets }));
+    // The value list scans every game of the call, whichever page of games is shown.
+    const scanned = query.scan ? (await present(games)).map(({ game, markets }) => ({ ...gameView(game), markets })) : undefined;
+    const shown = new Set(page.items.map((game) => game.id));
+    const answered = scanned
+      ? scanned.filter((game) => shown.has(game.gameId))
+      : (await present(page.items)).map(({ game, markets }) => ({ ...gameView(game), markets }));
     return {
       ...header,
       games: answered,
-      ...(query.scan ? valueList(answered, query.scan, now, ctx.settings.oddsStaleMinutes) : {}),
+      ...(query.scan && scanned ? valueList(scanned, query.scan, now, ctx.settings.oddsStaleMinutes) : {}),
       ...fullPageFields(page, 'games'),
     };
   }

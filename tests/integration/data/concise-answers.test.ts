@@ -42,9 +42,13 @@ describe.each(PROVIDERS)('concise answers on %s', (provider) => {
 
   it('the value question answers with the value list alone: each entry enough to act on, the same as the full scan', async () => {
     const concise = await data('get_game_odds', { sport: 'nfl', minExpectedValue: 0.02, limit: 100 });
-    const full = await data('get_game_odds', { sport: 'nfl', minExpectedValue: 0.02, detail: 'full' });
+    const full = await data('get_game_odds', { sport: 'nfl', minExpectedValue: 0.02, detail: 'full', limit: 100 });
     expect(concise).not.toHaveProperty('games');
     expect(concise.gamesScanned).toBe(full.games.length);
+    // A page of full odds still scans the whole call for value.
+    const firstPage = await data('get_game_odds', { sport: 'nfl', minExpectedValue: 0.02, detail: 'full' });
+    expect(firstPage.games.length).toBeLessThan(full.games.length);
+    expect(firstPage.value).toEqual(full.value);
     expect(concise.priceNote).toBe(full.priceNote);
     expect(concise.valueNote.startsWith(full.valueNote)).toBe(true);
     expect(concise.value.length).toBe(full.value.length);
@@ -74,7 +78,7 @@ describe.each(PROVIDERS)('concise answers on %s', (provider) => {
   });
 
   it("a slate's pages add up to the full answer, each outcome the full one's in short", async () => {
-    const full = await data('get_game_odds', { sport: 'nfl', detail: 'full' });
+    const full = await data('get_game_odds', { sport: 'nfl', detail: 'full', limit: 100 });
     const pages: any[] = [];
     let cursor: string | undefined;
     do {
