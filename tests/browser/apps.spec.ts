@@ -125,9 +125,12 @@ test.beforeAll(async ({ browser }) => {
   // still to be played grades no bet won or lost): the bankroll view's data.
   const [game] = data(await call('get_game_odds', { sport: 'nfl' })).games;
   const [home, away] = game.markets.find((m: any) => m.market === 'h2h').outcomes;
+  /** What a cash-out paid: a share of what the bet would pay back as a win (never more, the ledger's rule). */
+  const cashedOut = (americanOdds: number, stake: number, share: number) =>
+    Math.floor(stake * (americanOdds > 0 ? 1 + americanOdds / 100 : 1 + 100 / -americanOdds) * share * 100) / 100;
   for (const [outcome, stake, payout] of [
-    [home, 40, 55],
-    [away, 25, 10],
+    [home, 40, cashedOut(home.americanOdds, 40, 0.85)],
+    [away, 25, cashedOut(away.americanOdds, 25, 0.2)],
     [home, 30, null],
   ] as const) {
     const logged = data(
@@ -321,7 +324,10 @@ test('bankroll view: get_bankroll names it; the room under each limit, open expo
   await expect.poll(betsCall, SLOW).toBeDefined();
   const bets = data(betsCall()!.result);
   await expect(view.locator('#bets tbody tr')).toHaveCount(bets.bets.length, SLOW);
-  const settled = bets.bets.filter((bet: any) => bet.settledAt).sort((a: any, b: any) => a.settledAt.localeCompare(b.settledAt));
+  // In the charts' order (lib/console/bankroll-history.ts): settled time, then id, since instants are to the second.
+  const settled = bets.bets
+    .filter((bet: any) => bet.settledAt)
+    .sort((a: any, b: any) => a.settledAt.localeCompare(b.settledAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const profit = await view
     .locator('[data-chart="profit"] circle')
     .evaluateAll((circles) => circles.map((c) => Number(c.getAttribute('data-value'))));

@@ -33,6 +33,8 @@ export default consolePage(async function GamesPage({
       sport,
       minExpectedValue: min / 100,
       detail: 'full',
+      // The whole week on the page, as before full answers were paged for agents.
+      limit: 100,
     }),
   ]);
   const valueKeys = new Set((odds.value ?? []).map((v) => valueKey(v.gameId, v.market, v.outcome, v.point)));
