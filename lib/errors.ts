@@ -20,6 +20,42 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+type JsonSchema = Record<string, unknown>;
+
+/** One element of a failure's `issues`, as JSON Schema (the OpenAPI document and MCP's output schemas). */
+export const ISSUE_JSON_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    path: {
+      type: 'string',
+      description: 'The argument, dotted when nested (`legs.0.americanOdds`); empty for the arguments as a whole.',
+    },
+    message: { type: 'string' },
+  },
+  required: ['path', 'message'],
+};
+
+/** A failure (`ToolError.toJSON` under `error`) as JSON Schema, its issues as `issue` gives them (inline or a $ref). */
+export function failureJsonSchema(issue: JsonSchema = ISSUE_JSON_SCHEMA): JsonSchema {
+  return {
+    type: 'object',
+    description: 'Every failure: the code fixes the HTTP status.',
+    properties: {
+      error: {
+        type: 'object',
+        properties: {
+          code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
+          message: { type: 'string', description: 'What went wrong and what to do next.' },
+          issues: { type: 'array', items: issue, description: 'Empty when there is nothing to list.' },
+          retryAfterSeconds: { type: 'number', description: 'With `rate_limited` (and a database that does not answer): when to retry.' },
+        },
+        required: ['code', 'message', 'issues'],
+      },
+    },
+    required: ['error'],
+  };
+}
+
 export interface Issue {
   path: string;
   message: string;

@@ -123,6 +123,11 @@ export function sportsDayStart(date: string, timeZone: string): Date {
   return new Date(guess);
 }
 
+/** The instants from the start of `first`'s sports day to the start of the day after `last` (inclusive dates). */
+export function sportsDays(first: string, last: string, timeZone: string): { from: Date; to: Date } {
+  return { from: sportsDayStart(first, timeZone), to: sportsDayStart(addDays(last, 1), timeZone) };
+}
+
 /** The date (YYYY-MM-DD) of the sports day an instant falls in: before 06:00 local it is the day before's. */
 export function sportsDayOf(at: Date, timeZone: string): string {
   const { year, month, day } = wallClock(at, timeZone);

@@ -3,7 +3,7 @@ import { AMERICAN_ODDS_MESSAGE } from '@/lib/tools/inputs';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { TOOL_GROUPS, TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
 import type { ToolHints } from '@/lib/tools/types';
-import { ERROR_STATUS, invalidInput, ToolError, type ErrorCode } from '@/lib/errors';
+import { ERROR_STATUS, failureJsonSchema, invalidInput, ISSUE_JSON_SCHEMA, ToolError, type ErrorCode } from '@/lib/errors';
 import { REST_CHALLENGES } from '@/lib/http/errors';
 import { MAX_BODY_BYTES, SERVICE_VERSION } from './limits';
 import { DEAD_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE } from './token';
@@ -220,34 +220,8 @@ function toolOperation(record: ToolRecord, tag: string | undefined): Schema {
 export function buildOpenApiDocument({ appOrigin, records = TOOL_RECORDS, groups = catalogueGroups() }: OpenApiInput): Schema {
   const tagOf = new Map(groups.flatMap((group) => group.tools.map((name) => [name, group.name] as const)));
   const schemas: Record<string, Schema> = {
-    Issue: {
-      type: 'object',
-      properties: {
-        path: {
-          type: 'string',
-          description: 'The argument, dotted when nested (`legs.0.americanOdds`); empty for the arguments as a whole.',
-        },
-        message: { type: 'string' },
-      },
-      required: ['path', 'message'],
-    },
-    Error: {
-      type: 'object',
-      description: 'Every failure: the code fixes the HTTP status.',
-      properties: {
-        error: {
-          type: 'object',
-          properties: {
-            code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
-            message: { type: 'string', description: 'What went wrong and what to do next.' },
-            issues: { type: 'array', items: ref('schemas', 'Issue'), description: 'Empty when there is nothing to list.' },
-            retryAfterSeconds: { type: 'number', description: 'With `rate_limited` (and a database that does not answer): when to retry.' },
-          },
-          required: ['code', 'message', 'issues'],
-        },
-      },
-      required: ['error'],
-    },
+    Issue: ISSUE_JSON_SCHEMA,
+    Error: failureJsonSchema(ref('schemas', 'Issue')),
     ToolRecord: { type: 'object', properties: RECORD_PROPERTIES, required: Object.keys(RECORD_PROPERTIES) },
     ToolList: {
       type: 'object',

@@ -4,28 +4,12 @@
 // are allowed. No model reads it: hosts build a model's tool from the name, description and input schema alone
 // (docs/contract.md, "The catalogue"), so the whole schema costs no conversation any tokens.
 
+import { failureJsonSchema } from '@/lib/errors';
+
 type JsonSchema = Record<string, unknown>;
 
 /** structuredContent of an isError result (lib/errors.ts, ToolError.toJSON). */
-const FAILURE: JsonSchema = {
-  type: 'object',
-  properties: {
-    error: {
-      type: 'object',
-      properties: {
-        code: { type: 'string' },
-        message: { type: 'string' },
-        issues: {
-          type: 'array',
-          items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } }, required: ['path', 'message'] },
-        },
-        retryAfterSeconds: { type: 'number' },
-      },
-      required: ['code', 'message', 'issues'],
-    },
-  },
-  required: ['error'],
-};
+const FAILURE = failureJsonSchema();
 
 /** The schema tools/list announces for a tool record's outputSchema: the answer's shapes, or a failure. */
 export function mcpOutputSchema(schema: JsonSchema): JsonSchema {

@@ -81,6 +81,14 @@ export async function runTool(
   }
 }
 
+/** Each gateway's tool descriptions by name, built once: tools/list reads them on every request. */
+const descriptions = new WeakMap<Gateway, ReadonlyMap<string, string>>();
+function descriptionsOf(gateway: Gateway): ReadonlyMap<string, string> {
+  let served = descriptions.get(gateway);
+  if (!served) descriptions.set(gateway, (served = new Map(gateway.records.map((record) => [record.name, record.description]))));
+  return served;
+}
+
 export function createMcpServer(gateway: Gateway, who: McpCaller, reach: Reach): McpServer {
   const server = withoutPrototypeLookups(
     new McpServer(SERVER_INFO, {
@@ -89,7 +97,7 @@ export function createMcpServer(gateway: Gateway, who: McpCaller, reach: Reach):
     }),
   );
 
-  const served = new Map(gateway.records.map((record) => [record.name, record.description]));
+  const served = descriptionsOf(gateway);
   for (const tool of TOOLS) {
     if (reach.tools !== 'all' && !reach.tools.has(tool.name)) continue;
     const config = {

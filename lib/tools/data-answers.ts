@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, instant, sportsDayOf, sportsDayStart } from '@/lib/time';
+import { addDays, instant, sportsDayOf, sportsDays } from '@/lib/time';
 import { SAMPLE_SPORTS } from '@/lib/data/sample';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import type { Sport } from '@/lib/data/sports';
@@ -47,7 +47,7 @@ export async function dateRange(
   if (days > maxDays) {
     throw new ToolError('limit', `The date range covers ${days} days; the maximum is ${maxDays} days. Ask for a shorter range.`);
   }
-  return { first, last, from: sportsDayStart(first, timeZone), to: sportsDayStart(addDays(last, 1), timeZone), timeZone };
+  return { first, last, ...sportsDays(first, last, timeZone), timeZone };
 }
 
 export const teamSchema = z.object({ abbreviation: z.string(), name: z.string() });

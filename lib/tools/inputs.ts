@@ -92,7 +92,8 @@ export const team = textArgument('must be a team name or abbreviation')
 export { inYearRange, YEAR_RANGE_MESSAGE };
 
 /** How a date argument is read, said in each one's description (lib/time.ts, SPORTS_DAY_START_HOUR). */
-export const SPORTS_DAY = `0${SPORTS_DAY_START_HOUR}:00 to 0${SPORTS_DAY_START_HOUR}:00 next morning (late games count with their night)`;
+const DAY_START = `${String(SPORTS_DAY_START_HOUR).padStart(2, '0')}:00`;
+export const SPORTS_DAY = `${DAY_START} to ${DAY_START} next morning (late games count with their night)`;
 
 export const isoDate = textArgument('must be a date as YYYY-MM-DD')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')

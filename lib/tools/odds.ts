@@ -10,7 +10,7 @@ import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import { DAY_MS, emptyNote, gameView, preferences } from './data-answers';
 import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
 import { book, cursor, detail, expected, gameId, isoDate, pageLimit, player, sport, SPORTS_DAY, storable, team } from './inputs';
-import { addDays, instant, sportsDayStart } from '@/lib/time';
+import { instant, sportsDays } from '@/lib/time';
 import { fullPageFields, matchup, PAGE_SIZES, pageFields, round, toolPage } from './concise';
 import {
   conciseGame,
@@ -140,9 +140,15 @@ async function oddsGames(ctx: ToolContext, args: GameOddsArgs, timeZone: string,
   if (args.gameId) return [await ctx.data.schedule.requireGameRow(args.gameId, args.sport)];
   const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
   const window = args.date
-    ? { from: sportsDayStart(args.date, timeZone), to: sportsDayStart(addDays(args.date, 1), timeZone) }
+    ? sportsDays(args.date, args.date, timeZone)
     : { from: new Date(now.getTime() - UPCOMING_LOOKBACK_MS), to: new Date(now.getTime() + UPCOMING_DAYS * DAY_MS) };
   return ctx.data.schedule.findGames({ sport: args.sport, ...window, teamId, excludeFinal: !args.date, priceVersion: true });
+}
+
+/** A date's window as the answer states it: the user's sports day (lib/time.ts), as oddsGames reads it. */
+function dayWindow(date: string, timeZone: string) {
+  const { from, to } = sportsDays(date, date, timeZone);
+  return { from: instant(from), to: instant(to), timeZone };
 }
 
 /** Games in kickoff order, then by id: the order findGames returns and pages are cut in. */
@@ -156,15 +162,7 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
     sport: args.sport,
     referenceBook: query.referenceBook,
     // A date's window, as the answer used it: the user's sports day (lib/time.ts).
-    ...(args.date
-      ? {
-          window: {
-            from: instant(sportsDayStart(args.date, query.timeZone)),
-            to: instant(sportsDayStart(addDays(args.date, 1), query.timeZone)),
-            timeZone: query.timeZone,
-          },
-        }
-      : {}),
+    ...(args.date ? { window: dayWindow(args.date, query.timeZone) } : {}),
     ...(games.some((g) => g.source === 'sample') ? { priceNote: SAMPLE_NOTE } : {}),
     ...(games.length === 0
       ? await emptyNote(ctx, args.sport, `No ${args.sport.toUpperCase()} games with prices in that window. list_games shows the schedule.`)
