@@ -5,6 +5,7 @@
 // It also gives every request its X-Request-Id and writes the access log and request metrics
 // (lib/observe/runtime.mjs), once here instead of in each route, and settles what Next gets wrong at the HTTP
 // level (lib/http/front-door.mjs): request targets other than a path, methods the app does not route.
+import './bin/node-runtime.mjs';
 import { createServer } from 'node:http';
 import next from 'next';
 import { answerClientError, refuseConnect, refuseUnservableMethod, toOriginForm } from './lib/http/front-door.mjs';

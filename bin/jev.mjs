@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The `jev` command: runs the TypeScript CLI through tsx so it shares lib/ with the app as is.
+import './node-runtime.mjs';
 import { tsImport } from 'tsx/esm/api';
 
 const { main } = await tsImport('../cli/main.ts', {
