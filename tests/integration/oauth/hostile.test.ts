@@ -14,8 +14,9 @@ import { testApp } from '../../helpers/test-app';
 
 // The OAuth endpoints attacked through the real server, each attack one that once got through: bodies read whole
 // before their cap and never ended, no budgets and a fetch plus a stored client per token request, names that
-// rewrite the consent page, the private-address fence, a stalled database and a tampered consent form. Client
-// addresses come from X-Forwarded-For (TRUSTED_PROXY_HOPS=1), so each test spends its own budget.
+// rewrite the consent page, the private-address fence and a tampered consent form (a database that cannot answer:
+// tests/integration/db/faults.test.ts). Client addresses come from X-Forwarded-For (TRUSTED_PROXY_HOPS=1), so each
+// test spends its own budget.
 
 const PASSWORD = 'correct horse battery staple';
 const FORM = 'application/x-www-form-urlencoded';
@@ -420,24 +421,4 @@ describe('OAuth budgets are shared through REDIS_URL', () => {
       expect(res.json()).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('client_id') });
     }
   });
-});
-
-describe('a stalled PostgreSQL on the OAuth endpoints', () => {
-  const app = testApp('postgres', { stallProxy: true, env: { DB_CONNECT_TIMEOUT_SECONDS: '2', DB_QUERY_TIMEOUT_SECONDS: '2' } });
-
-  it('registration, token and revocation answer 503 temporarily_unavailable with Retry-After, never 500', async () => {
-    app.proxy.stall();
-    const requests: [string, string, string][] = [
-      ['/api/oauth/register', 'application/json', JSON.stringify({ client_name: 'X', redirect_uris: ['https://app.example/cb'] })],
-      ['/api/oauth/token', FORM, new URLSearchParams({ client_id: 'jevc_x', grant_type: 'refresh_token', refresh_token: 'r' }).toString()],
-      ['/api/oauth/revoke', FORM, new URLSearchParams({ client_id: 'jevc_x', token: 't' }).toString()],
-    ];
-    for (const [path, type, body] of requests) {
-      const res = await raw(app.server.port, { path, headers: { 'content-type': type }, body });
-      expect(res.status, `${path} ${res.body}`).toBe(503);
-      expect(res.headers['retry-after']).toBe('5');
-      expect(res.json()).toMatchObject({ error: 'temporarily_unavailable' });
-    }
-    app.proxy.forward();
-  }, 60_000);
 });
