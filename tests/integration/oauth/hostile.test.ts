@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@/lib/account/users';
+import { FETCHES_PER_HOST } from '@/lib/oauth/clients';
 import { cookieHeader, postForm, signIn, type Cookies } from '../../helpers/console-http';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { awayFromWindowEdge } from '../../helpers/budget-window';
@@ -180,6 +181,49 @@ describe('hostile OAuth requests on one server', () => {
       expect(fetched.get('/gone.json') ?? 0).toBe(0);
       expect(await app.database.db.oAuthClient.count()).toBe(0);
     });
+
+    it('thirty documents asked for at once on one host: two fetches, the rest 503 at once; another host is served', async () => {
+      // A host of its own (loopback too) whose document requests hang until the server's fetch gives up (5 s).
+      let open = 0;
+      let mostOpen = 0;
+      const hanging = createServer(() => undefined);
+      hanging.on('connection', (socket) => {
+        mostOpen = Math.max(mostOpen, (open += 1));
+        socket.once('close', () => (open -= 1));
+      });
+      await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.2', resolve));
+      try {
+        const hangBase = `http://127.0.0.2:${(hanging.address() as AddressInfo).port}`;
+        const answers = await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            page(authorizePath(app.server.origin, `${hangBase}/client.json?n=${i}`, 'https://agent.example/cb')).then((res) => ({
+              res,
+              whileHanging: open > 0,
+            })),
+          ),
+        );
+        expect(mostOpen).toBeGreaterThan(0);
+        expect(mostOpen).toBeLessThanOrEqual(FETCHES_PER_HOST);
+        const busy = answers.filter(({ res }) => res.status === 503);
+        // On a very slow machine a fetch may give up before the last pages are asked for, freeing its place.
+        expect(busy.length).toBeGreaterThanOrEqual(20);
+        for (const { res, whileHanging } of busy) {
+          expect(whileHanging).toBe(true); // answered at once, not after the fetches
+          expect(res.headers['retry-after']).toBe('5');
+          expect(mainText(res.body)).toContain('cannot be fetched right now: JEV is already fetching');
+          expect(mainText(res.body)).toContain('Try again in a few seconds.');
+        }
+        for (const { res } of answers.filter(({ res }) => res.status !== 503)) {
+          expect(res.status).toBe(200);
+          expect(mainText(res.body)).toContain('could not be fetched');
+        }
+        const good = await page(authorizePath(app.server.origin, `${docBase}/good.json`, 'https://agent.example/cb'));
+        expect(good.status).toBe(200);
+        expect(mainText(good.body)).toContain('Allow Good Agent to use JEV?');
+      } finally {
+        await new Promise<void>((resolve) => hanging.close(() => resolve()));
+      }
+    }, 60_000);
 
     it('the authorization page fetches a failing document once, not on every request', async () => {
       for (let i = 0; i < 10; i += 1) {
