@@ -1,5 +1,5 @@
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/errors';
-import { noteDatabaseUnavailable } from '@/lib/observe';
+import { noteUnavailable } from '@/lib/observe';
 
 // Runs once when the server starts. The Node-only part lives in its own module, as Next recommends, so the
 // Edge build never sees it.
@@ -14,5 +14,5 @@ export async function register(): Promise<void> {
  * is set before Next writes the failure.
  */
 export function onRequestError(error: unknown): void {
-  if (isDatabaseUnavailable(error)) noteDatabaseUnavailable(DATABASE_RETRY_AFTER_SECONDS);
+  if (isDatabaseUnavailable(error)) noteUnavailable(DATABASE_RETRY_AFTER_SECONDS);
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/errors';
-import { noteDatabaseUnavailable } from '@/lib/observe';
+import { noteUnavailable } from '@/lib/observe';
 
 /** What a page shows when the database cannot serve it (rendered on the server, so every browser reads it). */
 function DatabaseUnavailable() {
@@ -28,7 +28,7 @@ export function consolePage<Props>(render: (props: Props) => Promise<ReactNode>)
       return await render(props);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
-      noteDatabaseUnavailable(DATABASE_RETRY_AFTER_SECONDS);
+      noteUnavailable(DATABASE_RETRY_AFTER_SECONDS);
       return <DatabaseUnavailable />;
     }
   };

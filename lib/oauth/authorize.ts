@@ -23,9 +23,13 @@ export interface AuthorizationRequest {
   state: string | null;
 }
 
-/** `error`: the RFC 6749 §4.1.2.1 code, shown to the app's maker once the app and its redirect URI check out. */
+/**
+ * `error`: the RFC 6749 §4.1.2.1 code, shown to the app's maker once the app and its redirect URI check out;
+ * `retryAfterSeconds`: the request may succeed if sent again then (the page answers 503 with Retry-After).
+ */
 export type Checked =
-  { kind: 'error-page'; message: string; error?: string } | { kind: 'consent'; client: KnownClient; request: AuthorizationRequest };
+  | { kind: 'error-page'; message: string; error?: string; retryAfterSeconds?: number }
+  | { kind: 'consent'; client: KnownClient; request: AuthorizationRequest };
 
 /** The path of the authorization page, whose requests spend `authorizationBudget` (proxy.ts). */
 export const AUTHORIZATION_PATH = '/oauth/authorize';
@@ -82,9 +86,11 @@ export async function checkAuthorizationRequest(
   try {
     client = await findClient(db, clientId, { allowLoopbackForTests: cfg.OAUTH_CIMD_ALLOW_LOOPBACK_FOR_TESTS, now, documents });
   } catch (error) {
-    if (error instanceof OAuthFailure)
-      return { kind: 'error-page', message: `The app’s metadata document was refused: ${error.description}` };
-    throw error;
+    if (!(error instanceof OAuthFailure)) throw error;
+    const { description, retryAfterSeconds } = error;
+    if (retryAfterSeconds !== undefined)
+      return { kind: 'error-page', message: `The app’s metadata document cannot be fetched right now: ${description}`, retryAfterSeconds };
+    return { kind: 'error-page', message: `The app’s metadata document was refused: ${description}` };
   }
   if (!client) return { kind: 'error-page', message: 'The app asking for access is not registered with JEV.' };
   const redirectUri = one(params, 'redirect_uri');

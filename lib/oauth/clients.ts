@@ -10,6 +10,13 @@ import { OAuthFailure } from './errors';
 // (an hour; a failed fetch a minute, so a URL that fails is not fetched on every request); its client is
 // stored once the user allows it, the first step of a flow that succeeds. The token and revocation endpoints
 // never fetch: a client with no stored row has no code or token to exchange or revoke.
+//
+// Anyone signed in can name any URL, and each distinct one (another query string will do) is a fetch that may
+// hold a socket for its whole timeout. So a process fetches at most FETCHES_PER_HOST documents from one host at
+// once and FETCHES_IN_ALL in all; past that a request is refused at once, not queued (a queue would hold the
+// visitor's page and the process's memory instead of the socket), its page answering 503 with Retry-After, and
+// the refusal is not kept, so the same URL is fetched when asked again. The counts are per process, not shared
+// through the budget store: what they protect is the process's own sockets.
 
 export interface KnownClient {
   /** The stored row; null for a metadata-document client no user has allowed yet. */
@@ -163,10 +170,43 @@ export function isMetadataDocumentId(clientId: string): boolean {
 }
 
 type KeptDocument = { until: number; document: Promise<MetadataDocument> };
-/** The metadata documents fetched lately, by client id (failures too, for less time); one per process, the root's. */
-export type ClientDocuments = Map<string, KeptDocument>;
+/** The metadata documents of one process (the root's): those fetched lately and the fetches in flight. */
+export interface ClientDocuments {
+  /** By client id, failures too (for less time). */
+  kept: Map<string, KeptDocument>;
+  /** Fetches in flight, by host name. */
+  fetching: Map<string, number>;
+}
 
-export const createClientDocuments = (): ClientDocuments => new Map();
+export const createClientDocuments = (): ClientDocuments => ({ kept: new Map(), fetching: new Map() });
+
+/** Metadata documents fetched at once from one host, and from all hosts, by one process. */
+export const FETCHES_PER_HOST = 2;
+export const FETCHES_IN_ALL = 20;
+/** How long a visitor refused for want of a fetch is asked to wait: about one fetch's timeout. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** Runs `fetch` if a fetch from the host may start now (counted until it settles); otherwise refuses at once. */
+function withinFetchLimits<T>(fetching: Map<string, number>, host: string, fetch: () => Promise<T>): Promise<T> {
+  const fromHost = fetching.get(host) ?? 0;
+  let inAll = 0;
+  for (const count of fetching.values()) inAll += count;
+  if (fromHost >= FETCHES_PER_HOST || inAll >= FETCHES_IN_ALL) {
+    const what = fromHost >= FETCHES_PER_HOST ? `${fromHost} client metadata documents from ${host}` : `${inAll} client metadata documents`;
+    throw new OAuthFailure(
+      'invalid_client',
+      `JEV is already fetching ${what}, as many as it fetches at once. Try again in a few seconds.`,
+      503,
+      BUSY_RETRY_AFTER_SECONDS,
+    );
+  }
+  fetching.set(host, fromHost + 1);
+  return fetch().finally(() => {
+    const left = (fetching.get(host) ?? 1) - 1;
+    if (left > 0) fetching.set(host, left);
+    else fetching.delete(host);
+  });
+}
 
 export interface ClientLookup {
   allowLoopbackForTests: boolean;
@@ -174,20 +214,25 @@ export interface ClientLookup {
   documents: ClientDocuments;
 }
 
-/** The metadata document at `clientId`, fetched at most once per time it is kept (concurrent asks share a fetch). */
+/**
+ * The metadata document at `clientId`, fetched at most once per time it is kept (concurrent asks share a fetch),
+ * within the fetch limits (a refusal for want of a fetch is not kept).
+ */
 function metadataDocument(clientId: string, options: ClientLookup): Promise<MetadataDocument> {
-  const { documents } = options;
+  const { kept, fetching } = options.documents;
   const now = options.now.getTime();
-  const kept = documents.get(clientId);
-  if (kept && kept.until > now) return kept.document;
-  documents.delete(clientId);
-  if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value as string);
-  const entry: KeptDocument = { until: now + DOCUMENT_KEPT_MS, document: fetchMetadataDocument(clientId, options) };
-  entry.document.catch(() => {
+  const known = kept.get(clientId);
+  if (known && known.until > now) return known.document;
+  const host = URL.parse(clientId)?.hostname ?? '';
+  const document = withinFetchLimits(fetching, host, () => fetchMetadataDocument(clientId, options));
+  kept.delete(clientId);
+  if (kept.size >= MAX_DOCUMENTS) kept.delete(kept.keys().next().value as string);
+  const entry: KeptDocument = { until: now + DOCUMENT_KEPT_MS, document };
+  document.catch(() => {
     entry.until = now + FAILURE_KEPT_MS;
   });
-  documents.set(clientId, entry);
-  return entry.document;
+  kept.set(clientId, entry);
+  return document;
 }
 
 function rowData(clientId: string, doc: MetadataDocument) {

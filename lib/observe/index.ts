@@ -61,10 +61,11 @@ export function shareRequestDeadline(ms: number): void {
 }
 
 /**
- * The database could not serve the current request: if it ends in a failure (a page or server action that could
- * not render answers 500), server.mjs sends 503 with Retry-After instead.
+ * The current request cannot be served now but may be later (the database is not answering, a page's fetch
+ * limit is reached): its answer goes out as 503 with Retry-After (server.mjs), whether the app rendered a notice
+ * (a 200) or failed (a page or server action that could not render answers 500).
  */
-export function noteDatabaseUnavailable(retryAfterSeconds: number): void {
+export function noteUnavailable(retryAfterSeconds: number): void {
   const rt = runtime();
   rt?.answerUnavailable(rt.als.getStore(), retryAfterSeconds);
 }

@@ -90,7 +90,7 @@ function createRuntime(env) {
 }
 
 /**
- * The app found the database unavailable while serving this request (lib/observe's noteDatabaseUnavailable): if
+ * The app cannot serve this request now (lib/observe's noteUnavailable: the database down, say): if
  * the answer has not started, it goes out as 503 with Retry-After, whether the app rendered its notice (a 200) or
  * failed (a 500, a server action). A redirect is left alone. Only this request's response is touched, and only then.
  */

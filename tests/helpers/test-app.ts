@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { testDatabase, type PROVIDERS, type TestDatabase } from './fixtures';
 import { GENEROUS_BUDGETS, startServer, type RunningServer } from './server';
-import { startStallProxy, type StallProxy } from './stall-proxy';
+import { startFaultProxy, type FaultProxy } from './fault-proxy';
 
 // What most integration suites set up before their first test and take down after their last: a migrated,
 // throwaway database of either provider with the rows the suite needs, and the production server on it
@@ -20,15 +20,20 @@ export interface TestAppOptions {
   env?: Record<string, string> | (() => Record<string, string>);
   /** 'default': the server's own rate limits (tests of budgets), not GENEROUS_BUDGETS. */
   budgets?: 'generous' | 'default';
-  /** The server reaches the database through a proxy that can stall it (startStallProxy), started after `seed`. */
-  stallProxy?: boolean;
+  /**
+   * The server reaches the database through a proxy that can refuse, stall or reset its connections
+   * (startFaultProxy), started after `seed`.
+   */
+  faultProxy?: boolean;
+  /** PostgreSQL: the role the server connects as (made by `seed`), instead of the admin URL's superuser. */
+  databaseUser?: string;
 }
 
 export interface TestApp {
   readonly database: TestDatabase;
   readonly server: RunningServer;
-  /** Only with `stallProxy: true`. */
-  readonly proxy: StallProxy;
+  /** Only with `faultProxy: true`. */
+  readonly proxy: FaultProxy;
 }
 
 /**
@@ -39,19 +44,22 @@ export interface TestApp {
  */
 export function testApp(provider: (typeof PROVIDERS)[number], options: TestAppOptions = {}): TestApp {
   let database: TestDatabase | undefined;
-  let proxy: StallProxy | undefined;
+  let proxy: FaultProxy | undefined;
   let server: RunningServer | undefined;
 
   beforeAll(async () => {
     database = await testDatabase(provider);
     await options.seed?.(database);
     let url = database.url;
-    if (options.stallProxy) {
+    if (options.faultProxy || options.databaseUser) {
       const target = new URL(database.url);
-      proxy = await startStallProxy({ host: target.hostname, port: Number(target.port || 5432) });
-      const viaProxy = new URL(database.url);
-      viaProxy.host = `127.0.0.1:${proxy.port}`;
-      url = viaProxy.toString();
+      const reached = new URL(database.url);
+      if (options.faultProxy) {
+        proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) });
+        reached.host = `127.0.0.1:${proxy.port}`;
+      }
+      if (options.databaseUser) reached.username = options.databaseUser;
+      url = reached.toString();
     }
     const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
     server = await startServer({ DATABASE_URL: url, ...(options.budgets === 'default' ? {} : GENEROUS_BUDGETS), ...env });
@@ -75,7 +83,7 @@ export function testApp(provider: (typeof PROVIDERS)[number], options: TestAppOp
       return ready(server, 'the server');
     },
     get proxy() {
-      return ready(proxy, 'the stall proxy');
+      return ready(proxy, 'the fault proxy');
     },
   };
 }

@@ -317,7 +317,7 @@ describe('a stalled PostgreSQL on console pages and server actions', () => {
   let session: Cookies;
   const app = testApp('postgres', {
     seed: (database) => createUser(database.db, { email: 'pia@example.com', password: PASSWORD }),
-    stallProxy: true,
+    faultProxy: true,
     env: { DB_CONNECT_TIMEOUT_SECONDS: '2', DB_QUERY_TIMEOUT_SECONDS: '2' },
   });
 

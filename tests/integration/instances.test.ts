@@ -5,7 +5,7 @@ import { addGame, addPrices } from '../helpers/games';
 import { raw, type RawResponse } from '../helpers/http';
 import { startTestRedis, type TestRedis } from '../helpers/redis-server';
 import { startServer, type RunningServer } from '../helpers/server';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
 
 // Two instances of the real server on one PostgreSQL database and one Redis (a redis-server of this test's
 // own, which it stops and starts): budgets are shared, a revocation reaches the other instance within a
@@ -20,7 +20,7 @@ const BACKOFF_MS = 5000 + 500;
 
 let database: TestDatabase;
 let redis: TestRedis;
-let pgProxy: TcpProxy;
+let pgProxy: FaultProxy;
 let a: RunningServer;
 let b: RunningServer;
 let userId: string;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   database = await testDatabase('postgres');
   redis = await startTestRedis();
   const pgUrl = new URL(database.url);
-  pgProxy = await startTcpProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
+  pgProxy = await startFaultProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
   const viaProxy = new URL(database.url);
   viaProxy.host = `127.0.0.1:${pgProxy.port}`;
 
@@ -64,7 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
-  await pgProxy?.stop();
+  await pgProxy?.close();
   await redis?.stop();
   await database?.close();
 });
@@ -188,7 +188,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
   }, 60_000);
 
   it('report not ready while the database is unreachable, and ready again after', async () => {
-    await pgProxy.stop();
+    pgProxy.refuse();
     const started = performance.now();
     const down = await ready(b);
     expect(performance.now() - started).toBeLessThan(3000);
@@ -197,7 +197,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     expect(down.body).not.toMatch(/127\.0\.0\.1|prisma|ECONNREFUSED/i);
     expect((await ready(a)).status).toBe(200);
 
-    await pgProxy.start();
+    pgProxy.forward();
     await until('database ready again', 15_000, async () => (await ready(b)).status === 200);
   }, 30_000);
 });

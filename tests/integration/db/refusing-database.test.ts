@@ -1,82 +1,40 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '@/lib/db/client';
 import { isDatabaseUnavailable } from '@/lib/errors';
-import { raw } from '../../helpers/http';
-import { testApp } from '../../helpers/test-app';
-import { modern } from '../mcp/support';
 import { postgresAdminUrl } from '../../helpers/db';
+import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 
-// A database PostgreSQL itself refuses: connections not accepted (ALTER DATABASE … ALLOW_CONNECTIONS false, its
-// backends terminated), the server out of connection slots, a read-only standby. Each is the service being unable
-// to serve the call, never its bug: 503 with Retry-After on REST and MCP, then service again once it is back.
+// The errors PostgreSQL's own refusals make, as the pg driver and Prisma hand them over: a database not accepting
+// connections, a read-only transaction (a standby during a failover), too many connections (for the role here).
+// Each is the database being unable to serve, never a bug, so lib/errors.ts reads it as unavailable (503 with
+// Retry-After on every surface: tests/integration/db/faults.test.ts drives them through the server).
 
-describe('PostgreSQL refusing the database', () => {
-  let token: string;
-  const app = testApp('postgres', {
-    seed: async (database) => {
-      token = (await database.token(await database.user('rita@example.com', { balance: 100, unit: 1 }), 'read')).token;
-    },
-  });
+describe("PostgreSQL's refusals are read as the database being unavailable", () => {
+  let database: TestDatabase;
   const admin = new pg.Client({ connectionString: postgresAdminUrl() });
-  let adminReady = false;
-  const sql = async (text: string) => {
-    if (!adminReady) {
-      await admin.connect();
-      adminReady = true;
-    }
-    return admin.query(text);
-  };
+  const sql = (text: string) => admin.query(text);
+  beforeAll(async () => {
+    database = await testDatabase('postgres');
+    await admin.connect();
+  });
   afterAll(async () => {
-    if (adminReady) await admin.end();
+    await admin.end();
+    await database?.close();
   });
-  const databaseName = () => new URL(app.database.url).pathname.slice(1);
+  const databaseName = () => new URL(database.url).pathname.slice(1);
+  const refusal = (attempt: () => Promise<unknown>) =>
+    attempt().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
 
-  const rest = () =>
-    raw(app.server.port, {
-      path: '/api/v1/tools/get_bankroll',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: '{}',
-    });
-
-  it('answers 503 with Retry-After while connections are refused, and serves again once they are allowed', async () => {
-    expect((await rest()).status).toBe(200);
-    await sql(`ALTER DATABASE "${databaseName()}" ALLOW_CONNECTIONS false`);
-    await sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${databaseName()}' AND pid <> pg_backend_pid()`);
-    try {
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const res = await rest();
-        expect(res.status, res.body).toBe(503);
-        expect(res.json().error.code).toBe('unavailable');
-        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-        // MCP: 503 before the call (the token's owner is read first), or the call's own unavailable result.
-        const mcp = await modern(app.server.port, token, 'tools/call', { name: 'get_bankroll', arguments: {} });
-        if (mcp.status === 200) expect(mcp.json().result.structuredContent.error.code).toBe('unavailable');
-        else {
-          expect(mcp.status, mcp.body).toBe(503);
-          expect(Number(mcp.headers['retry-after'])).toBeGreaterThan(0);
-        }
-      }
-    } finally {
-      await sql(`ALTER DATABASE "${databaseName()}" ALLOW_CONNECTIONS true`);
-    }
-    let status = 0;
-    for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
-      status = (await rest()).status;
-      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    expect(status).toBe(200);
-  });
-
-  it("takes PostgreSQL's own refusals for unavailability, whatever wraps them", async () => {
-    const refusal = async (connect: () => Promise<unknown>) =>
-      connect().then(
-        () => undefined,
-        (error: unknown) => error,
-      );
+  it('not accepting connections (55000), whatever wraps it', async () => {
     await sql(`ALTER DATABASE "${databaseName()}" ALLOW_CONNECTIONS false`);
     try {
       const notAccepting = await refusal(async () => {
-        const client = new pg.Client({ connectionString: app.database.url });
+        const client = new pg.Client({ connectionString: database.url });
         try {
           await client.connect();
         } finally {
@@ -94,9 +52,11 @@ describe('PostgreSQL refusing the database', () => {
     } finally {
       await sql(`ALTER DATABASE "${databaseName()}" ALLOW_CONNECTIONS true`);
     }
-    // A read-only standby and a full server answer with their own codes.
+  });
+
+  it('a write in a read-only transaction (25006)', async () => {
     const readOnly = await refusal(async () => {
-      const client = new pg.Client({ connectionString: app.database.url });
+      const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       try {
         await client.query('BEGIN READ ONLY');
@@ -107,8 +67,38 @@ describe('PostgreSQL refusing the database', () => {
     });
     expect((readOnly as { code?: string }).code).toBe('25006');
     expect(isDatabaseUnavailable(readOnly)).toBe(true);
-    expect(isDatabaseUnavailable({ code: '53300', message: 'sorry, too many clients already' })).toBe(true);
-    // A bug stays a bug: a syntax error or a unique violation is not the database being away.
+  });
+
+  it("too many connections (53300), which Prisma's driver adapter names P2037", async () => {
+    const role = `jev_full_${randomBytes(4).toString('hex')}`;
+    await sql(`CREATE ROLE "${role}" LOGIN CONNECTION LIMIT 0`);
+    try {
+      const url = new URL(database.url);
+      url.username = role;
+      const tooMany = await refusal(async () => {
+        const client = new pg.Client({ connectionString: url.toString() });
+        try {
+          await client.connect();
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      });
+      expect((tooMany as { code?: string }).code).toBe('53300');
+      expect(isDatabaseUnavailable(tooMany)).toBe(true);
+      const db = createDb(url.toString());
+      try {
+        const throughPrisma = await refusal(() => db.user.count());
+        expect((throughPrisma as { code?: string }).code).toBe('P2037');
+        expect(isDatabaseUnavailable(throughPrisma)).toBe(true);
+      } finally {
+        await db.$disconnect();
+      }
+    } finally {
+      await sql(`DROP ROLE "${role}"`);
+    }
+  });
+
+  it('a bug stays a bug: a syntax error or a unique violation is not the database being away', () => {
     expect(isDatabaseUnavailable({ code: '42601', message: 'syntax error at or near "SELEC"' })).toBe(false);
     expect(isDatabaseUnavailable({ code: '23505', message: 'duplicate key value violates unique constraint' })).toBe(false);
   });

@@ -8,7 +8,7 @@ import { selectRows } from '@/lib/db/select';
 import { isDatabaseUnavailable } from '@/lib/errors';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { addGame } from '../../helpers/games';
-import { startStallProxy } from '../../helpers/stall-proxy';
+import { startFaultProxy } from '../../helpers/fault-proxy';
 
 // The odds tools' hot reads go past Prisma's client, through its driver adapter (lib/db/select.ts): they must
 // read what Prisma reads, typed the same, follow the client across $disconnect, and fail as Prisma's reads fail.
@@ -86,7 +86,7 @@ describe('selectRows against a stalled PostgreSQL', () => {
   it('fails within the query timeout with an error read as the database being unavailable, and recovers', async () => {
     const database = await testDatabase('postgres');
     const target = new URL(database.url);
-    const proxy = await startStallProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) });
     const proxied = new URL(database.url);
     proxied.port = String(proxy.port);
     const db = createDb(proxied.toString(), { connectSeconds: 1, querySeconds: 1, idleSeconds: 30 });

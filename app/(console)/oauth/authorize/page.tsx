@@ -5,6 +5,7 @@ import { requireUser } from '@/lib/root/session';
 import { checkAuthorizationRequest, consentTicket } from '@/lib/oauth/authorize';
 import { hostOf } from '@/lib/oauth/grants';
 import { consentAction } from './actions';
+import { noteUnavailable } from '@/lib/observe';
 import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
@@ -27,6 +28,7 @@ export default consolePage(async function AuthorizePage({
   const cfg = root().config;
   const checked = await checkAuthorizationRequest(root().db, cfg, root().clientDocuments, params, root().now());
   if (checked.kind === 'error-page') {
+    if (checked.retryAfterSeconds !== undefined) noteUnavailable(checked.retryAfterSeconds);
     return (
       <>
         <SiteHeader user={user} current="/connect" />
@@ -40,7 +42,9 @@ export default consolePage(async function AuthorizePage({
               The app sent a request JEV does not accept (OAuth error <code>{checked.error}</code>), so JEV has not sent you back to it.
             </p>
           )}
-          <p>Nothing was shared with it. Check the MCP server URL you gave the app, or ask its maker.</p>
+          {checked.retryAfterSeconds === undefined && (
+            <p>Nothing was shared with it. Check the MCP server URL you gave the app, or ask its maker.</p>
+          )}
         </main>
       </>
     );
