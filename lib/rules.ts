@@ -3,9 +3,13 @@
 // Below both lib/account and lib/tools: it imports nothing.
 
 export const HELPLINE = '1-800-522-4700 (1-800-GAMBLER) in the US';
+/** The helpline's number as a link: the MCP Apps views ask the host to open it. */
+export const HELPLINE_LINK = 'tel:+18005224700';
 
+/** The responsible-gambling line up to the helpline, which the views draw as a link. */
+export const RESPONSIBLE_GAMBLING_LEAD = 'Analysis only: JEV takes no bets and holds no money. 21+ where legal. Gambling problem? Call';
 /** The line under every console page and every MCP Apps view. */
-export const RESPONSIBLE_GAMBLING_LINE = `Analysis only: JEV takes no bets and holds no money. 21+ where legal. Gambling problem? Call ${HELPLINE}.`;
+export const RESPONSIBLE_GAMBLING_LINE = `${RESPONSIBLE_GAMBLING_LEAD} ${HELPLINE}.`;
 
 /** The stake caps. calc_kelly_stake applies all three when the user has a bankroll stored: quote its capped figures. */
 export const STAKE_CAPS_RULE =

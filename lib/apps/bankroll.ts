@@ -6,9 +6,10 @@ import type { Bankroll, Bet, BetList } from './answers';
 import { ToolCallError, type Host } from './bridge';
 import { lineChart } from './chart';
 import { h, type Child, type Node } from './dom';
-import { frame, loading, pending, table, type Loading, type Sort } from './frame';
+import { clipped, compact, firstPlace, frame, loading, pending, table, type InlinePlace, type Loading, type Sort } from './frame';
 import { figure } from './game';
-import type { Env, Update, ViewSpec } from './run';
+import type { Env } from './env';
+import type { Update, ViewSpec } from './run';
 
 // Bankroll and bets: the balance and the user's limits with the room left under each, open exposure, the bets
 // with their summary, and two charts: the balance after each settled bet and the cumulative profit. Drawn for
@@ -32,39 +33,45 @@ export interface BankrollState {
   paging: boolean;
   /** Why the last page of bets could not be fetched. */
   pagingFailed?: string;
+  /** Where the compact inline form is. */
+  inline: InlinePlace;
 }
 
 const failed = (error: unknown) => ({ state: 'failed' as const, message: error instanceof Error ? error.message : String(error) });
 
-/** Every settled bet, newest first, a page at a time. */
-async function settledBets(host: Host): Promise<{ bets: Bet[]; complete: boolean }> {
-  const bets: Bet[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const answer = await host.callTool<BetList>('list_bets', { limit: PAGE, ...(cursor ? { cursor } : {}) });
-    bets.push(...answer.bets.filter((bet) => bet.status !== 'open' && bet.settledAt !== undefined));
-    cursor = answer.nextCursor;
-    if (cursor === undefined) return { bets, complete: true };
+/** Every bet, newest first, a page of list_bets at a time (at most MAX_PAGES): the pages' bets in one list. */
+async function everyBet(host: Host): Promise<BetList> {
+  let list: BetList | undefined;
+  for (let page = 0; page < MAX_PAGES && (list === undefined || list.nextCursor !== undefined); page++) {
+    const answer = await host.callTool<BetList>('list_bets', { limit: PAGE, ...(list?.nextCursor ? { cursor: list.nextCursor } : {}) });
+    // The summary covers every bet whatever the page: the first page's stands.
+    list = list ? { ...answer, summary: list.summary, bets: [...list.bets, ...answer.bets] } : answer;
   }
-  return { bets, complete: false };
+  return list!;
 }
+
+const settledOf = (list: BetList) => ({
+  bets: list.bets.filter((bet) => bet.status !== 'open' && bet.settledAt !== undefined),
+  complete: list.nextCursor === undefined,
+});
 
 export const bankroll: ViewSpec<BankrollState> = {
   title: 'Bankroll and bets',
   start(args, answer, host, update) {
     const listed = 'bets' in answer;
     const filters = listed ? { status: args.status as string | undefined, sport: args.sport as string | undefined } : {};
-    const { cursor: _cursor, ...modelArgs } = args;
+    const { cursor, ...modelArgs } = args;
     const state: BankrollState = {
       host,
       filters,
-      betsArgs: listed ? modelArgs : {},
+      betsArgs: listed ? modelArgs : { limit: PAGE },
       bankroll: listed ? loading : { state: 'ready', answer: answer as Bankroll },
       bets: listed ? { state: 'ready', answer: answer as BetList } : loading,
       settled: loading,
       paging: false,
+      inline: firstPlace('bets'),
     };
-    if (listed) {
+    if (listed)
       host.callTool<Bankroll>('get_bankroll', {}).then(
         (found) => update((s) => ({ ...s, bankroll: { state: 'ready', answer: found } })),
         // No bankroll is an answer too (not_found): the view says so and charts the profit alone.
@@ -74,16 +81,20 @@ export const bankroll: ViewSpec<BankrollState> = {
             bankroll: error instanceof ToolCallError && error.code === 'not_found' ? { state: 'ready', answer: null } : failed(error),
           })),
       );
-    } else {
-      host.callTool<BetList>('list_bets', {}).then(
-        (list) => update((s) => ({ ...s, bets: { state: 'ready', answer: list } })),
-        (error: unknown) => update((s) => ({ ...s, bets: failed(error) })),
+    // The charts need every settled bet. The model's own list is all of them when it was neither filtered nor
+    // paged; else the view reads them once, and drawn for get_bankroll, the same pages are its list of bets.
+    const whole = listed && !filters.status && !filters.sport && cursor === undefined && (answer as BetList).nextCursor === undefined;
+    if (whole) state.settled = { state: 'ready', answer: settledOf(answer as BetList) };
+    else
+      everyBet(host).then(
+        (list) =>
+          update((s) => ({
+            ...s,
+            settled: { state: 'ready', answer: settledOf(list) },
+            ...(listed ? {} : { bets: { state: 'ready', answer: list } }),
+          })),
+        (error: unknown) => update((s) => ({ ...s, settled: failed(error), ...(listed ? {} : { bets: failed(error) }) })),
       );
-    }
-    settledBets(host).then(
-      (settled) => update((s) => ({ ...s, settled: { state: 'ready', answer: settled } })),
-      (error: unknown) => update((s) => ({ ...s, settled: failed(error) })),
-    );
     return state;
   },
   render(state, env, update) {
@@ -91,10 +102,80 @@ export const bankroll: ViewSpec<BankrollState> = {
       title: 'Bankroll and bets',
       lead: `Times in ${env.timeZone}.`,
       notes: [],
-      body: [bankrollSection(state.bankroll), chartsSection(state, env), betsSection(state, env, update)],
+      body:
+        env.display.mode === 'inline'
+          ? bankrollCompact(state, env, update)
+          : [bankrollSection(state.bankroll), chartsSection(state, env), betsSection(state, env, update)],
+      env,
     });
   },
 };
+
+/** The bankroll inline: the balance, the room under each limit and the bets' results, then the bets themselves. */
+function bankrollCompact(state: BankrollState, env: Env, update: Update<BankrollState>): Child[] {
+  const book = state.bankroll.state === 'ready' ? state.bankroll.answer : undefined;
+  const list = state.bets.state === 'ready' ? state.bets.answer : undefined;
+  const wait = (call: Loading<unknown>) => (call.state === 'loading' ? '…' : '–');
+  const room = (limit: number | null, left: number | null, currency: string) =>
+    limit === null || left === null ? 'no limit' : [figure(left, money(left, currency)), ` of ${money(limit, currency)}`];
+  const item = (name: string, value: Child, attrs: Record<string, string> = {}) =>
+    h('div', null, h('dt', null, name), h('dd', attrs, value));
+  const summary = h(
+    'dl',
+    { class: 'summary' },
+    item(
+      'Balance',
+      book ? figure(book.balance, money(book.balance, book.currency)) : book === null ? 'no bankroll' : wait(state.bankroll),
+      {
+        'data-figure': 'balance',
+      },
+    ),
+    item('Room today', book ? room(book.dailyLossLimit, book.dailyLossRoom, book.currency) : wait(state.bankroll), {
+      'data-limit': 'daily',
+    }),
+    item('Room this week', book ? room(book.weeklyLossLimit, book.weeklyLossRoom, book.currency) : wait(state.bankroll), {
+      'data-limit': 'weekly',
+    }),
+    item('Open exposure', book ? figure(book.openExposure, money(book.openExposure, book.currency)) : wait(state.bankroll), {
+      'data-figure': 'exposure',
+    }),
+    item('Profit', list ? figure(list.summary.profit, money(list.summary.profit, list.currency)) : wait(state.bets), {
+      'data-figure': 'profit',
+    }),
+    item('ROI', list ? percent(list.summary.roi) : wait(state.bets)),
+  );
+  const bets = (list?.bets ?? []).map((bet) =>
+    h(
+      'div',
+      { class: 'item', 'data-bet': bet.id, 'data-status': bet.status },
+      h('strong', null, betName(bet)),
+      h(
+        'span',
+        { class: 'facts' },
+        `${americanOdds(bet.americanOdds)} · stake `,
+        figure(bet.stake, money(bet.stake, list!.currency)),
+        ` · ${bet.status ?? '–'}`,
+        bet.profit !== undefined && [' · profit ', figure(bet.profit, money(bet.profit, list!.currency))],
+        bet.placedAt && ` · ${formatShortDateTime(new Date(bet.placedAt), env.timeZone)}`,
+      ),
+    ),
+  );
+  return compact({
+    summary,
+    tabs: [
+      {
+        key: 'bets',
+        label: 'Bets',
+        items: list?.nextCursor !== undefined ? [...bets, moreBets(state, update)] : bets,
+        empty: pending(state.bets, 'the bets') ?? h('p', { class: 'empty' }, 'No bets logged yet.'),
+      },
+    ],
+    place: state.inline,
+    onPlace: (inline, focus) => update((s) => ({ ...s, inline }), focus),
+    fullscreen: 'Charts and every bet in full screen',
+    env,
+  });
+}
 
 function limitRow(
   name: 'daily' | 'weekly',
@@ -231,25 +312,7 @@ function betsSection(state: BankrollState, env: Env, update: Update<BankrollStat
   const heading = h('h2', { id: 'heading-bets' }, 'Bets');
   const call = state.bets;
   if (call.state !== 'ready') return h('section', { 'aria-labelledby': 'heading-bets' }, heading, pending(call, 'the bets'));
-  const { bets, summary, currency, nextCursor, remaining } = call.answer;
-  const more = () =>
-    update((s) => {
-      s.host.callTool<BetList>('list_bets', { ...s.betsArgs, cursor: nextCursor }).then(
-        (page) =>
-          update((after) =>
-            after.bets.state === 'ready'
-              ? {
-                  ...after,
-                  paging: false,
-                  pagingFailed: undefined,
-                  bets: { state: 'ready', answer: { ...page, bets: [...after.bets.answer.bets, ...page.bets] } },
-                }
-              : after,
-          ),
-        (error: unknown) => update((after) => ({ ...after, paging: false, pagingFailed: failed(error).message })),
-      );
-      return { ...s, paging: true };
-    });
+  const { bets, summary, currency, nextCursor } = call.answer;
   return h(
     'section',
     { 'aria-labelledby': 'heading-bets' },
@@ -285,7 +348,7 @@ function betsSection(state: BankrollState, env: Env, update: Update<BankrollStat
               sortBy: (bet) => bet.placedAt ?? '',
               cell: (bet) => (bet.placedAt ? formatDateTime(new Date(bet.placedAt), env.timeZone) : '–'),
             },
-            { key: 'bet', label: 'Bet', header: true, cell: (bet) => [betName(bet), h('small', null, bet.gameId)] },
+            { key: 'bet', label: 'Bet', header: true, wide: true, cell: (bet) => [betName(bet), h('small', null, bet.gameId)] },
             { key: 'price', label: 'Price', cell: (bet) => [americanOdds(bet.americanOdds), bet.book ? ` ${bet.book}` : ''] },
             {
               key: 'stake',
@@ -303,19 +366,45 @@ function betsSection(state: BankrollState, env: Env, update: Update<BankrollStat
               cell: (bet) => figure(bet.profit, money(bet.profit, currency)),
             },
             { key: 'clv', label: 'CLV', cell: (bet) => percent(bet.closingLineValue, 2) },
-            { key: 'client', label: 'Logged by', cell: (bet) => bet.clientLabel ?? '–' },
+            { key: 'client', label: 'Logged by', cell: (bet) => (bet.clientLabel ? clipped(bet.clientLabel) : '–') },
           ],
         }),
-    nextCursor !== undefined &&
-      h(
-        'p',
-        null,
-        h(
-          'button',
-          { type: 'button', class: 'secondary', 'data-focus': 'more-bets', disabled: state.paging, onClick: more },
-          state.paging ? 'Loading…' : `${remaining} more bets`,
-        ),
-        state.pagingFailed && h('span', { class: 'error', role: 'alert' }, ` Could not load them: ${state.pagingFailed}`),
-      ),
+    nextCursor !== undefined && moreBets(state, update),
+  );
+}
+
+/** The next page of bets, asked for with the arguments the list was asked with and its cursor. */
+function moreBets(state: BankrollState, update: Update<BankrollState>): Node {
+  const list = state.bets.state === 'ready' ? state.bets.answer : undefined;
+  const more = () =>
+    update((s) => {
+      s.host.callTool<BetList>('list_bets', { ...s.betsArgs, cursor: list?.nextCursor }).then(
+        (page) =>
+          update((after) =>
+            after.bets.state === 'ready'
+              ? {
+                  ...after,
+                  paging: false,
+                  pagingFailed: undefined,
+                  bets: {
+                    state: 'ready',
+                    answer: { ...page, summary: after.bets.answer.summary, bets: [...after.bets.answer.bets, ...page.bets] },
+                  },
+                }
+              : after,
+          ),
+        (error: unknown) => update((after) => ({ ...after, paging: false, pagingFailed: failed(error).message })),
+      );
+      return { ...s, paging: true };
+    });
+  return h(
+    'p',
+    null,
+    h(
+      'button',
+      { type: 'button', class: 'secondary', 'data-focus': 'more-bets', disabled: state.paging, onClick: more },
+      state.paging ? 'Loading…' : `${list?.remaining} more bets`,
+    ),
+    state.pagingFailed && h('span', { class: 'error', role: 'alert' }, ` Could not load them: ${state.pagingFailed}`),
   );
 }

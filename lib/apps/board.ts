@@ -3,14 +3,17 @@ import { formatDateTime } from '@/lib/console/time';
 import { notesOf, type OddsAnswer, type SlateGame, type SlateMarket, type SlateOutcome, type ValueEntry } from './answers';
 import type { Host } from './bridge';
 import { h, type Child, type Node } from './dom';
-import { frame, loading, pending, table, type Loading, type Sort } from './frame';
-import { figure, gameBody, gameHeading, gameNotes, openGame, type GameState } from './game';
-import type { Env, Update, ViewSpec } from './run';
+import { compact, firstPlace, frame, loading, notesTab, pending, table, type InlinePlace, type Loading, type Sort } from './frame';
+import { figure, gameBody, gameCompact, gameHeading, gameNotes, openGame, type GameState } from './game';
+import type { Env } from './env';
+import type { Update, ViewSpec } from './run';
 
 // The value board: get_game_odds drawn for people. The games with, per outcome, the reference price, the fair
 // price, the best price and its book, the expected value at it, and arbitrage, steam and value marked; the value
 // list on top. One of the two is the model's own answer (a slate, or a value scan); the view asks the host for
-// the other. A game opens in place: the view calls get_game_odds for it in full, with its history.
+// the other. A game opens in place: the view calls get_game_odds for it in full, with its history. Inline, the
+// board is its summary and the top value entries (the games and the notes a tab away, each paged in place);
+// full screen, all of it.
 
 /** Value entries shown before the user asks for the rest, as on the console's Games page. */
 const VALUE_SHOWN = 10;
@@ -38,6 +41,8 @@ export interface BoardState {
   /** How many entries of the value list are shown: the best few, until the user asks for all. */
   valueShown: number;
   game?: GameState;
+  /** Where the compact inline form is. */
+  inline: InlinePlace;
 }
 
 /** The model's arguments that choose the games: not how the answer was cut, paged or detailed. */
@@ -95,6 +100,7 @@ export const board: ViewSpec<BoardState> = {
       threshold,
       sorts: {},
       valueShown: VALUE_SHOWN,
+      inline: firstPlace('value'),
     };
     for (const name of ['games', 'value'] as const)
       if (state[name].call.state === 'loading') fetchList(host, name, state[name].args, update);
@@ -102,40 +108,155 @@ export const board: ViewSpec<BoardState> = {
     return state;
   },
   render(state, env, update) {
-    if (state.game) return gameScreen(state, state.game, env, update);
+    if (state.game) return gameScreen(state.game, env, update);
     const slate = state.games.call.state === 'ready' ? state.games.call.answer : undefined;
     const value = state.value.call.state === 'ready' ? state.value.call.answer : undefined;
     const sport = typeof state.args.sport === 'string' ? state.args.sport.toUpperCase() : '';
+    const notes = [...notesOf(slate), ...notesOf(value)];
     return frame({
       title: 'Value board',
       lead: [sport, (slate ?? value) && ` · reference book ${(slate ?? value)!.referenceBook}`, ` · times in ${env.timeZone}`],
-      notes: [...notesOf(slate), ...notesOf(value)],
-      body: [valueSection(state, env, update), gamesSection(state, env, update)],
+      notes,
+      body:
+        env.display.mode === 'inline'
+          ? boardCompact(state, notes, env, update)
+          : [valueSection(state, env, update), gamesSection(state, env, update)],
+      env,
     });
   },
 };
 
-function gameScreen(state: BoardState, game: GameState, env: Env, update: Update<BoardState>): Node {
+function gameScreen(game: GameState, env: Env, update: Update<BoardState>): Node {
+  const back = h(
+    'p',
+    { class: 'back' },
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary',
+        'data-focus': 'back',
+        onClick: () => update((board) => ({ ...board, game: undefined }), `open-${game.gameId}`),
+      },
+      '← Back to the board',
+    ),
+  );
   return frame({
     title: gameHeading(game),
     notes: gameNotes(game),
-    body: [
+    body:
+      env.display.mode === 'inline'
+        ? [
+            back,
+            ...gameCompact(game, env, (change, focus) =>
+              update((board) => (board.game ? { ...board, game: change(board.game) } : board), focus),
+            ),
+          ]
+        : [back, ...gameBody(game, env)],
+    env,
+  });
+}
+
+const betName = (v: ValueEntry) => `${marketName(v.market)} ${outcomeName(v.outcome, v.point ?? null)}`;
+
+/** The board inline: what the slate holds in four figures, then the value entries, the games or the notes. */
+function boardCompact(state: BoardState, notes: readonly string[], env: Env, update: Update<BoardState>): Child[] {
+  const games = state.games.call;
+  const value = state.value.call;
+  const entries = value.state === 'ready' ? (value.answer.value ?? []) : [];
+  const slate = games.state === 'ready' ? (games.answer.games ?? []) : [];
+  const best = entries.reduce<number | undefined>(
+    (most, v) => (most === undefined || v.expectedValue > most ? v.expectedValue : most),
+    undefined,
+  );
+  const arbitrages = slate.reduce((count, game) => count + game.markets.filter((market) => market.arbitrage).length, 0);
+  const figureOrWait = (call: Loading<unknown>, child: Child) => (call.state === 'ready' ? child : call.state === 'loading' ? '…' : '–');
+  const summary = h(
+    'dl',
+    { class: 'summary' },
+    h(
+      'div',
+      null,
+      h('dt', null, 'Games'),
       h(
-        'p',
-        null,
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'secondary',
-            'data-focus': 'back',
-            onClick: () => update((board) => ({ ...board, game: undefined }), `open-${game.gameId}`),
-          },
-          '← Back to the board',
-        ),
+        'dd',
+        { 'data-figure': 'games' },
+        figureOrWait(games, games.state === 'ready' && `${slate.length + (games.answer.remaining ?? 0)}`),
       ),
-      ...gameBody(game, env),
+    ),
+    h(
+      'div',
+      null,
+      h('dt', null, `Value at ${percent(state.threshold, 2)}+`),
+      h(
+        'dd',
+        { 'data-figure': 'value' },
+        figureOrWait(value, `${entries.length}${value.state === 'ready' && value.answer.nextCursor ? '+' : ''}`),
+      ),
+    ),
+    h('div', null, h('dt', null, 'Best EV'), h('dd', null, figureOrWait(value, best === undefined ? '–' : figure(best, percent(best, 2))))),
+    h('div', null, h('dt', null, 'Arbitrage'), h('dd', null, figureOrWait(games, `${arbitrages} market${arbitrages === 1 ? '' : 's'}`))),
+  );
+  const valueItems = entries.map((v) =>
+    h(
+      'div',
+      { class: 'item', 'data-game': v.gameId, 'data-market': v.market, 'data-outcome': v.outcome },
+      h('strong', null, betName(v)),
+      ' ',
+      openButton(v.gameId, v.matchup, state, update),
+      h(
+        'span',
+        { class: 'facts' },
+        figure(v.americanOdds, americanOdds(v.americanOdds)),
+        ` at ${v.book} · EV `,
+        figure(v.expectedValue, percent(v.expectedValue, 2)),
+        ' · fair ',
+        figure(v.fairProbability, percent(v.fairProbability)),
+        ` · ${v.updatedAgo}`,
+      ),
+    ),
+  );
+  const gameItems = slate.map((game) =>
+    h(
+      'div',
+      { class: 'item', 'data-game': game.gameId },
+      openButton(game.gameId, game.matchup, state, update),
+      h(
+        'span',
+        { class: 'facts' },
+        [formatDateTime(new Date(game.startsAt), env.timeZone), game.status !== 'scheduled' && game.status, game.score]
+          .filter(Boolean)
+          .join(' · '),
+        ` · ${game.markets.length} market${game.markets.length === 1 ? '' : 's'}`,
+        game.markets.some((market) => market.arbitrage) && h('span', { class: 'mark arb', 'data-mark': 'arbitrage' }, 'Arbitrage'),
+        game.markets.some((market) => market.steam) && h('span', { class: 'mark steam', 'data-mark': 'steam' }, 'Steam'),
+      ),
+    ),
+  );
+  return compact({
+    summary,
+    tabs: [
+      {
+        key: 'value',
+        label: 'Top value',
+        items: valueItems,
+        empty:
+          pending(value, 'the value list') ??
+          h('p', { class: 'empty' }, `No best price reaches ${percent(state.threshold, 2)} expected value in these games.`),
+      },
+      {
+        key: 'games',
+        label: 'Games',
+        items:
+          games.state === 'ready' && games.answer.nextCursor ? [...gameItems, moreButton('games', games.answer, state, update)] : gameItems,
+        empty: pending(games, 'the games') ?? h('p', { class: 'empty' }, 'No games with prices.'),
+      },
+      ...notesTab(notes),
     ],
+    place: state.inline,
+    onPlace: (inline, focus) => update((board) => ({ ...board, inline }), focus),
+    fullscreen: 'See the full board',
+    env,
   });
 }
 
@@ -206,6 +327,7 @@ function valueSection(state: BoardState, env: Env, update: Update<BoardState>): 
             {
               key: 'game',
               label: 'Game',
+              wide: true,
               sortBy: (v) => `${v.startsAt} ${v.matchup}`,
               cell: (v) => [
                 openButton(v.gameId, v.matchup, state, update),
@@ -310,6 +432,7 @@ function gamesSection(state: BoardState, env: Env, update: Update<BoardState>): 
             {
               key: 'game',
               label: 'Game',
+              wide: true,
               sortBy: (r) => `${r.game.startsAt} ${r.game.matchup}`,
               cell: (r) => [
                 openButton(r.game.gameId, r.game.matchup, state, update),

@@ -1,10 +1,15 @@
 import type {
   LATEST_PROTOCOL_VERSION,
+  McpUiDisplayMode,
   McpUiHostContext,
   McpUiHostContextChangedNotification,
   McpUiInitializedNotification,
   McpUiInitializeRequest,
   McpUiInitializeResult,
+  McpUiOpenLinkRequest,
+  McpUiOpenLinkResult,
+  McpUiRequestDisplayModeRequest,
+  McpUiRequestDisplayModeResult,
   McpUiResourceTeardownRequest,
   McpUiSizeChangedNotification,
   McpUiToolCancelledNotification,
@@ -17,7 +22,7 @@ import { VIEW_TOOLS, type ViewTool } from './catalogue';
 // The view's end of the MCP Apps bridge: JSON-RPC over postMessage with the host (the extension's spec,
 // 2026-01-26, "Transport Layer" and "Lifecycle"). Written here rather than taken from the extension's `App`
 // class because that class brings the SDK's client protocol and zod into the page: about 590 KB minified
-// against a budget of 150 KB a view, for the seven messages a view uses. The messages are typed by the
+// against a budget of 150 KB a view, for the ten messages a view uses. The messages are typed by the
 // extension's own declarations, and the browser tests drive every view with the extension's AppBridge.
 
 const PROTOCOL_VERSION: typeof LATEST_PROTOCOL_VERSION = '2026-01-26';
@@ -29,6 +34,11 @@ const TOOL_CANCELLED: McpUiToolCancelledNotification['method'] = 'ui/notificatio
 const HOST_CONTEXT_CHANGED: McpUiHostContextChangedNotification['method'] = 'ui/notifications/host-context-changed';
 const SIZE_CHANGED: McpUiSizeChangedNotification['method'] = 'ui/notifications/size-changed';
 const TEARDOWN: McpUiResourceTeardownRequest['method'] = 'ui/resource-teardown';
+const OPEN_LINK: McpUiOpenLinkRequest['method'] = 'ui/open-link';
+const DISPLAY_MODE: McpUiRequestDisplayModeRequest['method'] = 'ui/request-display-mode';
+
+/** How the views can be shown: inline in the conversation, and full screen when the host offers it. */
+export const VIEW_DISPLAY_MODES: McpUiDisplayMode[] = ['inline', 'fullscreen'];
 
 /** How long a request to the host may go unanswered; a slow tool call is allowed the minute clients allow. */
 const REQUEST_TIMEOUT_MS = 65_000;
@@ -45,6 +55,14 @@ export interface ViewEvents {
 export interface Host {
   /** Calls one of JEV's read tools through the host: its answer (structuredContent), or a ToolCallError thrown. */
   callTool<Answer>(name: ViewTool, args: Record<string, unknown>): Promise<Answer>;
+}
+
+/** The host as the view's runtime sees it: the tools, and what the host does for the view's frame. */
+export interface HostFrame extends Host {
+  /** Asks the host to show the view another way; the mode the host chose (it may keep the current one). */
+  requestDisplayMode(mode: McpUiDisplayMode): Promise<McpUiDisplayMode>;
+  /** Asks the host to open a link (a sandboxed view cannot): false when the host would not. */
+  openLink(url: string): Promise<boolean>;
 }
 
 interface Message {
@@ -73,7 +91,7 @@ function toolCallError(result: CallToolResult): ToolCallError {
   return new ToolCallError(message, typeof error?.code === 'string' ? error.code : undefined);
 }
 
-export async function connectToHost(appInfo: { name: string; version: string }, events: ViewEvents): Promise<Host> {
+export async function connectToHost(appInfo: { name: string; version: string }, events: ViewEvents): Promise<HostFrame> {
   const host = window.parent;
   let nextId = 1;
   let context: McpUiHostContext = {};
@@ -125,7 +143,7 @@ export async function connectToHost(appInfo: { name: string; version: string }, 
 
   const initialized = (await request(INITIALIZE, {
     appInfo,
-    appCapabilities: { availableDisplayModes: ['inline'] },
+    appCapabilities: { availableDisplayModes: VIEW_DISPLAY_MODES },
     protocolVersion: PROTOCOL_VERSION,
   } satisfies McpUiInitializeRequest['params'])) as McpUiInitializeResult;
   context = initialized.hostContext ?? {};
@@ -141,7 +159,32 @@ export async function connectToHost(appInfo: { name: string; version: string }, 
       if (result.isError) throw toolCallError(result);
       return result.structuredContent as Answer;
     },
+    async requestDisplayMode(mode) {
+      const result = (await request(DISPLAY_MODE, {
+        mode,
+      } satisfies McpUiRequestDisplayModeRequest['params'])) as McpUiRequestDisplayModeResult;
+      return result.mode;
+    },
+    async openLink(url) {
+      try {
+        const result = (await request(OPEN_LINK, { url } satisfies McpUiOpenLinkRequest['params'])) as McpUiOpenLinkResult;
+        return result.isError !== true;
+      } catch {
+        // A host without the capability answers "method not found": it did not open the link either.
+        return false;
+      }
+    },
   };
+}
+
+/** The document's height as drawn, whatever height the page's styles give the root element. */
+export function documentHeight(): number {
+  const root = document.documentElement;
+  const height = root.style.height;
+  root.style.height = 'max-content';
+  const measured = Math.ceil(root.getBoundingClientRect().height);
+  root.style.height = height;
+  return measured;
 }
 
 /** Tells the host the document's size whenever it changes, as the extension's own views do, once a frame. */
@@ -153,11 +196,7 @@ function reportSize(send: (size: McpUiSizeChangedNotification['params']) => void
     scheduled = true;
     requestAnimationFrame(() => {
       scheduled = false;
-      const root = document.documentElement;
-      const height = root.style.height;
-      root.style.height = 'max-content';
-      const size = { width: Math.ceil(window.innerWidth), height: Math.ceil(root.getBoundingClientRect().height) };
-      root.style.height = height;
+      const size = { width: Math.ceil(window.innerWidth), height: documentHeight() };
       if (`${size.width}x${size.height}` === last) return;
       last = `${size.width}x${size.height}`;
       send(size);

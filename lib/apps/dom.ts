@@ -46,7 +46,9 @@ function build(node: Node | string, document: Document): globalThis.Node {
     if (value === undefined || value === false) continue;
     element.setAttribute(name, value === true ? '' : String(value));
   }
-  if (node.on.click) element.addEventListener('click', node.on.click);
+  const click = node.on.click;
+  // A link's handler opens it through the host: the sandboxed frame itself may not navigate.
+  if (click) element.addEventListener('click', (event) => (node.tag === 'a' && event.preventDefault(), click()));
   for (const child of node.children) element.appendChild(build(child, document));
   return element;
 }

@@ -1,9 +1,12 @@
-import { SAMPLE_NOTE } from '@/lib/data/sample-note';
-import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
+import { SAMPLE_NOTE, SAMPLE_NOTE_SHORT } from '@/lib/data/sample-note';
+import { HELPLINE, HELPLINE_LINK, RESPONSIBLE_GAMBLING_LEAD } from '@/lib/rules';
 import { h, type Child, type Node } from './dom';
+import type { Env } from './env';
 
 // What every view shows around its data: a heading, the sample-data notice when the answers are the sample
-// slate's, every other note the answers carry, the responsible-gambling line, and the state of its calls.
+// slate's, every other note the answers carry, the responsible-gambling line with the helpline as a link the
+// host opens, and the state of its calls. Inline, the notice is a line and the notes are a tab of the compact
+// form (compact, below); full screen, everything is said in full, with a way back to the conversation.
 
 /** A call the view is making or has made through the host. */
 export type Loading<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; answer: T };
@@ -14,26 +17,192 @@ export const loading = { state: 'loading' } as const;
  * The notes of a view's answers, each once: the sample-data sentence is lifted out of whatever note carries it
  * and shown as the notice above everything else.
  */
-function notices(notes: readonly string[]): Child[] {
+function notesOtherThanSample(notes: readonly string[]): string[] {
+  return [...new Set(notes.map((note) => note.replace(SAMPLE_NOTE, '').trim()).filter(Boolean))];
+}
+
+function notices(notes: readonly string[], inline: boolean): Child[] {
   const sample = notes.some((note) => note.includes(SAMPLE_NOTE));
-  const others = [...new Set(notes.map((note) => note.replace(SAMPLE_NOTE, '').trim()).filter(Boolean))];
+  const others = notesOtherThanSample(notes);
   return [
-    sample && h('p', { class: 'notice sample', role: 'note', 'data-sample': true }, SAMPLE_NOTE),
-    others.length > 0 && h('ul', { class: 'notes', 'aria-label': 'Notes from JEV' }, ...others.map((note) => h('li', null, note))),
+    sample && h('p', { class: 'notice sample', role: 'note', 'data-sample': true }, inline ? SAMPLE_NOTE_SHORT : SAMPLE_NOTE),
+    !inline &&
+      others.length > 0 &&
+      h('ul', { class: 'notes', 'aria-label': 'Notes from JEV' }, ...others.map((note) => h('li', null, note))),
   ];
 }
 
-export function frame({ title, lead, notes, body }: { title: string; lead?: Child; notes: readonly string[]; body: Child[] }): Node {
+/** A link the host opens (ui/open-link); said so beside it when the host would not. */
+export function link(env: Env, url: string, text: string, attrs: Record<string, string> = {}): Child {
+  return [
+    h('a', { href: url, ...attrs, onClick: () => env.display.openLink(url) }, text),
+    env.display.refusedLink === url && h('span', { class: 'refused', role: 'status' }, ` (this host would not open ${url})`),
+  ];
+}
+
+export function frame({
+  title,
+  lead,
+  notes,
+  body,
+  env,
+}: {
+  title: string;
+  lead?: Child;
+  notes: readonly string[];
+  body: Child[];
+  env: Env;
+}): Node {
+  const inline = env.display.mode === 'inline';
   return h(
     'main',
-    { class: 'view' },
-    h('h1', null, title),
+    // Named by its heading: the host's page has a main landmark of its own around the view's frame.
+    { class: 'view', 'aria-labelledby': 'view-title' },
+    h(
+      'header',
+      { class: 'top' },
+      h('h1', { id: 'view-title' }, title),
+      !inline &&
+        h(
+          'button',
+          { type: 'button', class: 'secondary', 'data-focus': 'exit-fullscreen', onClick: () => env.display.request('inline') },
+          'Back to the chat',
+        ),
+    ),
     lead !== undefined && h('p', { class: 'lead' }, lead),
-    ...notices(notes),
+    ...notices(notes, inline),
     ...body,
-    h('p', { class: 'footer' }, RESPONSIBLE_GAMBLING_LINE),
+    h(
+      'p',
+      { class: 'footer' },
+      `${RESPONSIBLE_GAMBLING_LEAD} `,
+      link(env, HELPLINE_LINK, HELPLINE, { class: 'helpline', 'data-link': 'helpline' }),
+      '.',
+    ),
   );
 }
+
+/** One of the compact form's lists: its items, each a line or two. */
+export interface CompactTab {
+  key: string;
+  label: string;
+  items: readonly Child[];
+  /** Said when the list is empty (or still loading: then the loading line instead). */
+  empty: Child;
+}
+
+/**
+ * Where the compact form is: the list it shows, its first row shown, and where the pages before began (a page
+ * holds as many rows as fit, so "previous" goes back to where the user was rather than counting back).
+ */
+export interface InlinePlace {
+  tab: string;
+  start: number;
+  before: number[];
+}
+
+export const firstPlace = (tab: string): InlinePlace => ({ tab, start: 0, before: [] });
+
+/** The notes other than the sample notice, as the compact form's last tab: none when there are none. */
+export function notesTab(notes: readonly string[]): CompactTab[] {
+  const others = notesOtherThanSample(notes);
+  return others.length === 0 ? [] : [{ key: 'notes', label: 'Notes', items: others, empty: null }];
+}
+
+/**
+ * A view's compact inline form below its heading: a summary, then one list at a time (its tabs) with as many rows
+ * as fit the height the host allows (env.display.rows), paged in place, and the way to full screen when the host
+ * offers it. Every figure the list holds is reachable inline, a page at a time; the charts and the full tables
+ * are full screen's.
+ */
+export function compact({
+  summary,
+  tabs,
+  place,
+  onPlace,
+  fullscreen,
+  env,
+}: {
+  summary: Child;
+  tabs: readonly CompactTab[];
+  place: InlinePlace;
+  onPlace: (place: InlinePlace, focus: string) => void;
+  /** What full screen shows more, on its button. */
+  fullscreen: string;
+  env: Env;
+}): Child[] {
+  const tab = tabs.find((t) => t.key === place.tab) ?? tabs[0]!;
+  const rows = env.display.rows;
+  const start = place.tab === tab.key && place.start < tab.items.length ? place.start : 0;
+  const shown = tab.items.slice(start, start + rows);
+  const next = () => onPlace({ tab: tab.key, start: start + shown.length, before: [...place.before, start] }, 'page-next');
+  const previous = () => onPlace({ tab: tab.key, start: place.before.at(-1) ?? 0, before: place.before.slice(0, -1) }, 'page-previous');
+  return [
+    summary,
+    tabs.length > 1 &&
+      h(
+        'div',
+        { class: 'tabs', role: 'group', 'aria-label': 'Lists' },
+        ...tabs.map((t) =>
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'tab',
+              'aria-pressed': t.key === tab.key ? 'true' : 'false',
+              'data-focus': `tab-${t.key}`,
+              onClick: () => onPlace(firstPlace(t.key), `tab-${t.key}`),
+            },
+            `${t.label} (${t.items.length})`,
+          ),
+        ),
+      ),
+    shown.length === 0
+      ? h('div', { class: 'compact-list', 'data-list': tab.key }, tab.empty)
+      : h('ul', { class: 'compact-list', 'data-list': tab.key, 'aria-label': tab.label }, ...shown.map((item) => h('li', null, item))),
+    h(
+      'div',
+      { class: 'pager' },
+      (tab.items.length > rows || start > 0) && [
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'secondary',
+            'data-focus': 'page-previous',
+            disabled: start === 0,
+            onClick: previous,
+          },
+          h('span', { 'aria-hidden': 'true' }, '‹'),
+          h('span', { class: 'visually-hidden' }, 'Previous'),
+        ),
+        h('span', { class: 'range', role: 'status' }, `${start + 1}–${start + shown.length} of ${tab.items.length}`),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'secondary',
+            'data-focus': 'page-next',
+            disabled: start + shown.length >= tab.items.length,
+            onClick: next,
+          },
+          h('span', { 'aria-hidden': 'true' }, '›'),
+          h('span', { class: 'visually-hidden' }, 'Next'),
+        ),
+      ],
+      env.display.canFullscreen
+        ? h(
+            'button',
+            { type: 'button', class: 'fullscreen', 'data-focus': 'fullscreen', onClick: () => env.display.request('fullscreen') },
+            fullscreen,
+          )
+        : h('span', { class: 'muted inline-only' }, 'This host shows views inline only: page through the lists here.'),
+    ),
+  ];
+}
+
+/** Text that may run long (a client's label): cut to two lines on screen, all of it in the page and its title. */
+export const clipped = (text: string) => h('span', { class: 'clip', title: text }, text);
 
 /** A call still running or failed, said where its content will be; nothing once it is ready. */
 export function pending(call: Loading<unknown>, what: string): Child {
@@ -52,6 +221,8 @@ export interface Column<Row> {
   largestFirst?: boolean;
   /** The row's header cell (names the row for screen readers). */
   header?: boolean;
+  /** Given more of the width than the others (names, matchups). */
+  wide?: boolean;
 }
 
 export interface Sort {
@@ -62,9 +233,10 @@ export interface Sort {
 const compare = (a: number | string, b: number | string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * A table that scrolls sideways inside itself on a narrow screen (a named, focusable region, so a keyboard can
- * scroll it), sortable by the columns that say how: each such header is a button, and aria-sort tells which
- * column orders the rows. Equal rows keep the answer's order.
+ * A table that fits the width it has, never wider: its columns share the width and their text wraps, and on a
+ * narrow screen each row stacks into a card whose cells say their column (views.css). Sortable by the columns
+ * that say how: each such header is a button, and aria-sort tells which column orders the rows. Equal rows keep
+ * the answer's order.
  */
 export function table<Row>({
   id,
@@ -95,7 +267,7 @@ export function table<Row>({
     const ariaSort = current ? (sort.descending ? 'descending' : 'ascending') : sortable ? 'none' : undefined;
     return h(
       'th',
-      { scope: 'col', 'aria-sort': ariaSort },
+      { scope: 'col', 'aria-sort': ariaSort, class: column.wide ? 'wide' : undefined },
       sortable
         ? h(
             'button',
@@ -117,18 +289,16 @@ export function table<Row>({
       h(
         'tr',
         rowAttrs?.(row) ?? null,
-        ...columns.map((column) => h(column.header ? 'th' : 'td', column.header ? { scope: 'row' } : null, column.cell(row))),
+        ...columns.map((column) =>
+          h(column.header ? 'th' : 'td', { scope: column.header ? 'row' : undefined, 'data-label': column.label }, column.cell(row)),
+        ),
       ),
     );
   return h(
-    'div',
-    { class: 'table-wrap', role: 'region', 'aria-label': caption, tabindex: 0 },
-    h(
-      'table',
-      { id },
-      h('caption', { class: 'visually-hidden' }, caption),
-      h('thead', null, h('tr', null, ...head)),
-      h('tbody', null, ...body),
-    ),
+    'table',
+    { id, class: 'fit' },
+    h('caption', { class: 'visually-hidden' }, caption),
+    h('thead', null, h('tr', null, ...head)),
+    h('tbody', null, ...body),
   );
 }

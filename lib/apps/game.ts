@@ -5,13 +5,15 @@ import { notesOf, type FullGame, type FullMarket, type GameAnswer, type Injuries
 import type { Host } from './bridge';
 import { lineChart } from './chart';
 import { h, type Child } from './dom';
-import { frame, loading, pending, table, type Loading } from './frame';
-import type { Env, ViewSpec } from './run';
+import { compact, firstPlace, frame, loading, notesTab, pending, table, type InlinePlace, type Loading } from './frame';
+import type { Env } from './env';
+import type { ViewSpec } from './run';
 
 // A game: its markets as get_game_odds answers them in full (every outcome's reference, fair and best price with
 // their ages, the opening price and the 24-hour move, arbitrage and steam), a line-movement chart per market
 // from the `history` series, the kickoff weather and both teams' injuries. The view asks for all of it through
-// the host, so the model's own answer stays the concise one.
+// the host, so the model's own answer stays the concise one. Inline, its summary and every outcome's prices a few
+// at a time (the injuries and the notes a tab away); full screen, the tables, charts, weather and injuries.
 
 export interface GameState {
   sport: string;
@@ -19,13 +21,18 @@ export interface GameState {
   odds: Loading<GameAnswer>;
   injuries: Loading<Injuries>;
   weather: Loading<Weather>;
+  /** Where the compact inline form is. */
+  inline: InlinePlace;
 }
+
+/** Changes a game's state and draws it; `focus` names the control the keyboard continues from. */
+export type GameUpdate = (change: (game: GameState) => GameState, focus?: string) => void;
 
 /** Fetches a game's full odds with history, its injuries and its weather; each part is drawn as it arrives. */
 export function openGame(
   host: Host,
   args: { sport: string; gameId: string; book?: unknown; markets?: unknown },
-  update: (change: (game: GameState) => GameState) => void,
+  update: GameUpdate,
 ): GameState {
   const { sport, gameId } = args;
   const load = <Key extends 'odds' | 'injuries' | 'weather'>(key: Key, call: Promise<unknown>) =>
@@ -45,7 +52,7 @@ export function openGame(
   void load('odds', host.callTool('get_game_odds', odds));
   void load('injuries', host.callTool('get_injury_report', { sport, gameId }));
   void load('weather', host.callTool('get_weather', { gameId }));
-  return { sport, gameId, odds: loading, injuries: loading, weather: loading };
+  return { sport, gameId, odds: loading, injuries: loading, weather: loading, inline: firstPlace('prices') };
 }
 
 const gameTitle = (game: FullGame) => `${game.awayTeam.name} at ${game.homeTeam.name}`;
@@ -221,6 +228,103 @@ function injuriesSection(call: Loading<Injuries>): Child {
   );
 }
 
+/** When and where the game is, its score once it has one, and the reference book. */
+const gameLead = (game: FullGame, referenceBook: string, env: Env): Child => [
+  formatDateTime(new Date(game.startsAt), env.timeZone),
+  game.venue && ` · ${game.venue.name}${game.venue.city ? `, ${game.venue.city}` : ''}`,
+  game.status !== 'scheduled' && ` · ${game.status}`,
+  game.homeScore != null && ` · ${game.homeTeam.abbreviation} ${game.homeScore}, ${game.awayTeam.abbreviation} ${game.awayScore}`,
+  ` · reference book ${referenceBook}`,
+];
+
+/** The weather at kickoff in a line. */
+function weatherLine(weather: Weather): string {
+  if (weather.indoor) return 'indoors';
+  const f = weather.forecast;
+  if (!f) return 'no forecast yet';
+  return [
+    f.temperatureF !== null && `${f.temperatureF} °F`,
+    f.windMph !== null && `wind ${f.windMph} mph`,
+    f.precipitationProbability !== null && `${f.precipitationProbability}% rain`,
+    f.conditions,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** The game inline: when, where and the weather, then every outcome's prices, the injuries or the notes. */
+export function gameCompact(state: GameState, env: Env, update: GameUpdate): Child[] {
+  const { odds, injuries, weather } = state;
+  const game = odds.state === 'ready' ? odds.answer.games[0] : undefined;
+  const wait = (call: Loading<unknown>) => (call.state === 'loading' ? '…' : '–');
+  const summary = h(
+    'dl',
+    { class: 'summary' },
+    h('div', null, h('dt', null, 'Kickoff'), h('dd', null, game ? formatDateTime(new Date(game.startsAt), env.timeZone) : wait(odds))),
+    h('div', null, h('dt', null, 'Weather'), h('dd', null, weather.state === 'ready' ? weatherLine(weather.answer) : wait(weather))),
+    h('div', null, h('dt', null, 'Reference book'), h('dd', null, odds.state === 'ready' ? odds.answer.referenceBook : wait(odds))),
+  );
+  const prices = (game?.markets ?? []).flatMap((market) =>
+    market.outcomes.map((o) =>
+      h(
+        'div',
+        { class: 'item', 'data-market': market.market, 'data-outcome': o.outcome },
+        h('strong', null, `${marketName(market.market)} ${outcomeName(o.outcome, o.point)}`),
+        h(
+          'span',
+          { class: 'facts' },
+          figure(o.americanOdds, americanOdds(o.americanOdds)),
+          ' · fair ',
+          figure(o.fairProbability, percent(o.fairProbability)),
+          o.best && [
+            ` · best ${americanOdds(o.best.americanOdds)} at ${o.best.book}, EV `,
+            figure(o.best.expectedValue, percent(o.best.expectedValue, 2)),
+          ],
+          o.updatedAgo && ` · ${o.updatedAgo}`,
+        ),
+        market.arbitrage &&
+          h('span', { class: 'mark arb', 'data-mark': 'arbitrage' }, `Arbitrage ${percent(market.arbitrage.returnFraction, 2)}`),
+        market.steam?.outcome === o.outcome && h('span', { class: 'mark steam', 'data-mark': 'steam' }, 'Steam'),
+      ),
+    ),
+  );
+  const hurt =
+    injuries.state === 'ready'
+      ? injuries.answer.teams.flatMap((team) =>
+          team.injuries.map((injury) =>
+            h(
+              'div',
+              { class: 'item', 'data-team': team.team },
+              h('strong', null, injury.player),
+              h('span', { class: 'facts' }, [team.team, injury.position, injury.status, injury.detail].filter(Boolean).join(' · ')),
+            ),
+          ),
+        )
+      : [];
+  return compact({
+    summary,
+    tabs: [
+      {
+        key: 'prices',
+        label: 'Prices',
+        items: prices,
+        empty: pending(odds, 'the odds') ?? h('p', { class: 'empty' }, 'No prices are stored for this game.'),
+      },
+      {
+        key: 'injuries',
+        label: 'Injuries',
+        items: hurt,
+        empty: pending(injuries, 'the injuries') ?? h('p', { class: 'empty' }, 'No injuries reported for either team.'),
+      },
+      ...notesTab(gameNotes(state)),
+    ],
+    place: state.inline,
+    onPlace: (inline, focus) => update((game) => ({ ...game, inline }), focus),
+    fullscreen: 'Charts and details in full screen',
+    env,
+  });
+}
+
 /** The game's content below the frame's heading: what the odds say first, then the weather and the injuries. */
 export function gameBody(state: GameState, env: Env): Child[] {
   const odds = state.odds;
@@ -228,16 +332,7 @@ export function gameBody(state: GameState, env: Env): Child[] {
   return [
     pending(odds, 'the odds'),
     odds.state === 'ready' && !game && h('p', { class: 'empty' }, 'No prices are stored for this game.'),
-    game &&
-      h(
-        'p',
-        { class: 'lead' },
-        formatDateTime(new Date(game.startsAt), env.timeZone),
-        game.venue && ` · ${game.venue.name}${game.venue.city ? `, ${game.venue.city}` : ''}`,
-        game.status !== 'scheduled' && ` · ${game.status}`,
-        game.homeScore != null && ` · ${game.homeTeam.abbreviation} ${game.homeScore}, ${game.awayTeam.abbreviation} ${game.awayScore}`,
-        odds.state === 'ready' && ` · reference book ${odds.answer.referenceBook}`,
-      ),
+    game && odds.state === 'ready' && h('p', { class: 'lead' }, gameLead(game, odds.answer.referenceBook, env)),
     game && game.markets.length === 0 && h('p', { class: 'empty' }, 'No prices are stored for this game.'),
     ...(game && odds.state === 'ready' ? game.markets.map((market) => marketSection(game, market, odds.answer.referenceBook, env)) : []),
     weatherSection(state.weather),
@@ -259,5 +354,11 @@ export const gameView: ViewSpec<GameState> = {
     const gameId = typeof args.gameId === 'string' ? args.gameId : ((answer as OddsAnswer).games?.[0]?.gameId ?? '');
     return openGame(host, { ...args, sport: String(args.sport), gameId }, update);
   },
-  render: (state, env) => frame({ title: gameHeading(state), notes: gameNotes(state), body: gameBody(state, env) }),
+  render: (state, env, update) =>
+    frame({
+      title: gameHeading(state),
+      notes: gameNotes(state),
+      body: env.display.mode === 'inline' ? gameCompact(state, env, update) : gameBody(state, env),
+      env,
+    }),
 };

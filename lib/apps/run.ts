@@ -1,18 +1,14 @@
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { connectToHost, type Host } from './bridge';
+import { connectToHost, documentHeight, type Host, type HostFrame } from './bridge';
 import { h, mount, type Node } from './dom';
+import { INLINE_MAX_ROWS, inlineLimit, type Display, type Env } from './env';
 import { frame } from './frame';
 
 // How a view runs in the host: it connects, waits for the answer the model received, draws it, and draws again
-// whenever its state or the host's context (theme, width, time zone) changes.
-
-export interface Env {
-  /** The user's time zone, as the host gives it. */
-  timeZone: string;
-  /** The width the view has, in CSS pixels. */
-  width: number;
-}
+// whenever its state or the host's context (theme, width, time zone, display mode, size) changes. Inline, in the
+// conversation, a view draws its compact form and fits it to the height allowed (the directories ask for at most
+// 500 pixels, and no scrolling inside the chat); in full screen it draws everything.
 
 /** Changes the state and draws it; `focus` names the control (its data-focus) the keyboard continues from. */
 export type Update<State> = (change: (state: State) => State, focus?: string) => void;
@@ -43,16 +39,47 @@ export function runView<State>(spec: ViewSpec<State>): void {
   let args: Record<string, unknown> = {};
   let state: State | undefined;
   let message = 'Waiting for the answer…';
-  let env: Env = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, width: window.innerWidth };
+  let context: McpUiHostContext = {};
+  let connected: HostFrame | undefined;
+  const display: Display = {
+    mode: 'inline',
+    canFullscreen: false,
+    rows: INLINE_MAX_ROWS,
+    request: (mode) =>
+      void connected?.requestDisplayMode(mode).then((shown) => {
+        // The host says which mode it chose; its context change follows, but the view need not wait for it.
+        display.mode = shown === 'fullscreen' ? 'fullscreen' : 'inline';
+        draw(shown === 'fullscreen' ? 'exit-fullscreen' : 'fullscreen');
+      }),
+    openLink: (url) =>
+      void connected?.openLink(url).then((opened) => {
+        display.refusedLink = opened ? undefined : url;
+        draw();
+      }),
+  };
+  let env: Env = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, width: window.innerWidth, display };
 
-  const draw = (focus?: string) =>
-    mount(
-      root,
-      state === undefined
-        ? frame({ title: spec.title, notes: [], body: [h('p', { class: 'status', role: 'status' }, message)] })
-        : spec.render(state, env, update),
-      focus,
-    );
+  const page = () =>
+    state === undefined
+      ? frame({ title: spec.title, notes: [], body: [h('p', { class: 'status', role: 'status' }, message)], env })
+      : spec.render(state, env, update);
+  /**
+   * Draws the view. Inline, with as many rows of its list as fit the height allowed: the most first, one fewer
+   * until it fits. Should even one row not fit (a very narrow, very short frame), the document is held to the
+   * height and scrolls, rather than the host's frame growing past it.
+   */
+  const draw = (focus?: string) => {
+    const limit = inlineLimit(context);
+    const inline = display.mode === 'inline';
+    const html = document.documentElement;
+    html.style.maxHeight = '';
+    for (display.rows = INLINE_MAX_ROWS; ; display.rows--) {
+      mount(root, page(), focus);
+      if (!inline || display.rows === 1 || documentHeight() <= limit) break;
+    }
+    html.dataset.display = display.mode;
+    html.style.maxHeight = inline && documentHeight() > limit ? `${limit}px` : '';
+  };
   const update: Update<State> = (change, focus) => {
     state = change(state!);
     draw(focus);
@@ -63,23 +90,27 @@ export function runView<State>(spec: ViewSpec<State>): void {
     {
       toolInput: (input) => (args = input),
       toolResult: (result: CallToolResult) =>
-        void host.then((connected) => {
+        void host.then((bridge: Host) => {
           if (result.isError)
             message = `The tool answered with an error: ${result.content.map((item) => (item.type === 'text' ? item.text : '')).join(' ')}`;
-          else state = spec.start(args, (result.structuredContent ?? {}) as Record<string, unknown>, connected, update);
+          else state = spec.start(args, (result.structuredContent ?? {}) as Record<string, unknown>, bridge, update);
           draw();
         }),
       toolCancelled: (reason) => {
         message = `The tool call was cancelled${reason ? `: ${reason}` : ''}.`;
         draw();
       },
-      hostContext: (context) => {
+      hostContext: (changed) => {
+        context = changed;
         applyHostContext(context);
+        if (context.displayMode) display.mode = context.displayMode === 'fullscreen' ? 'fullscreen' : 'inline';
+        display.canFullscreen = context.availableDisplayModes?.includes('fullscreen') ?? false;
         env = { ...env, ...(context.timeZone ? { timeZone: context.timeZone } : {}) };
         draw();
       },
     },
   );
+  void host.then((bridge) => (connected = bridge));
   window.addEventListener('resize', () => {
     if (window.innerWidth === env.width) return;
     env = { ...env, width: window.innerWidth };

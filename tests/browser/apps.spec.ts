@@ -1,19 +1,24 @@
+import AxeBuilder from '@axe-core/playwright';
 import { Client, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { VIEW_TOOLS } from '@/lib/apps/catalogue';
-import { SAMPLE_NOTE } from '@/lib/data/sample-note';
-import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
+import { INLINE_MAX_HEIGHT } from '@/lib/apps/env';
+import { SAMPLE_NOTE, SAMPLE_NOTE_SHORT } from '@/lib/data/sample-note';
+import { HELPLINE_LINK, RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
 import type { ShowView } from './apps-host';
-import { expectAccessible, origin } from './helpers';
+import { origin } from './helpers';
 
 // JEV's MCP Apps views in a real browser, hosted by the extension's own host bridge (AppBridge and its
 // PostMessageTransport, tests/browser/apps-host.ts) on a test page: each view is read from the real server with
 // the SDK's MCP client (resources/read of the URI tools/list names), served on a sandbox origin with the CSP its
 // metadata asks for, and handed a real tools/call result on the sample slate. The tool calls a view makes go
-// back through the bridge to the same client. Screenshots land in artifacts/screenshots/.
+// back through the bridge to the same client. Each view is checked as Anthropic's directory asks: inline at most
+// 500 pixels tall (less when the host's container says so) with nothing scrolling inside, full screen through
+// the host's display modes, nothing wider than the frame at 360 and 1,000 pixels, 44-pixel targets, axe without
+// a single violation in both themes, links through the host. The listing's screenshots land in docs/images/.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -21,6 +26,7 @@ const EMAIL = 'apps@example.com';
 const HOST = 'http://host.test';
 const SANDBOX = 'http://sandbox.test';
 const SLOW = { timeout: 30_000 };
+const LONG_CLIENT = `jev-integration-${'x'.repeat(40)}-agent/1.0 (an agent framework with a very long self-description, ${'y'.repeat(60)})`;
 
 function jev(...args: string[]): string {
   return execFileSync(process.execPath, ['bin/jev.mjs', ...args], {
@@ -77,21 +83,123 @@ async function show(
   src: string,
   args: Record<string, unknown>,
   result: CallToolResult,
-  { width = 960, theme = 'light' }: Partial<Pick<ShowView, 'width' | 'theme'>> = {},
+  {
+    width = 1000,
+    theme = 'light',
+    maxHeight,
+    displayModes = ['inline', 'fullscreen'],
+    refuseLinks,
+  }: Partial<Omit<ShowView, 'src' | 'args' | 'result'>> = {},
 ) {
-  const shown: ShowView = { src, args, result, width, theme };
+  const shown: ShowView = { src, args, result, width, theme, maxHeight, displayModes, refuseLinks };
   await page.evaluate((v) => window.showView(v), shown);
 }
 
-/** The view as it is drawn now (its top 1,600 pixels) in artifacts/screenshots/. */
-async function snap(name: string) {
+/** Lets the view paint what it last drew (it paints in its own process). */
+const painted = () =>
+  view.locator('body').evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/**
+ * The view inline as the directories ask: the host's frame as tall as the view says it is (its honest size
+ * report), at most `limit` pixels, and nothing scrolling inside it.
+ */
+async function expectInline(limit = INLINE_MAX_HEIGHT) {
+  await expect(view.locator('html')).toHaveAttribute('data-display', 'inline');
+  const measure = async () => {
+    await painted();
+    const frame = await page.locator('iframe').evaluate((element) => element.clientHeight);
+    const inside = await view.locator('html').evaluate((html) => ({
+      content: Math.ceil(html.getBoundingClientRect().height),
+      scroll: html.scrollHeight,
+      client: html.clientHeight,
+    }));
+    return { frame, ...inside };
+  };
+  // The size report travels through the bridge: wait for the frame to follow it.
+  await expect
+    .poll(async () => {
+      const m = await measure();
+      return m.frame === m.content;
+    }, SLOW)
+    .toBe(true);
+  const { frame, scroll, client } = await measure();
+  expect(frame).toBeLessThanOrEqual(limit);
+  expect(scroll).toBeLessThanOrEqual(client);
+  expect(await view.locator('html').evaluate((html) => html.style.maxHeight)).toBe('');
+}
+
+/** Nothing in the view reaches past the frame's sides (the visually hidden captions aside: they are 1 px). */
+async function expectFits() {
+  const outside = await view.locator('html').evaluate((html) => {
+    const width = html.clientWidth;
+    const out = [...document.body.querySelectorAll('*')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 1 && (box.right > width + 0.5 || box.left < -0.5);
+      })
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} ${Math.round(element.getBoundingClientRect().right)} > ${width}`,
+      );
+    return html.scrollWidth > width ? [`document ${html.scrollWidth} > ${width}`, ...out] : out;
+  });
+  expect(outside).toEqual([]);
+}
+
+/** Every control the user can reach is at least 44 by 44 CSS pixels. */
+async function expectTargets() {
+  const small = await view.locator('body').evaluate((body) =>
+    [...body.querySelectorAll('button, a[href], summary, input, select, textarea')]
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 1 && box.height > 1 && (box.width < 44 || box.height < 44))
+      .map(
+        ({ element, box }) =>
+          `${element.tagName.toLowerCase()} "${element.textContent}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+      ),
+  );
+  expect(small).toEqual([]);
+}
+
+/** axe on the host page and the view in it: no violation of any impact. */
+async function expectAxeClean() {
+  await painted();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
+}
+
+/** Everything the directories ask of a view as it is drawn now. */
+async function expectDirectoryReady() {
+  await expectFits();
+  await expectTargets();
+  await expectAxeClean();
+}
+
+/** A screenshot for the directories' listing, at least 1,000 pixels wide, in docs/images/. */
+async function listing(name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
+  await view.locator('html').evaluate(() => window.scrollTo(0, 0));
+  await painted();
   const box = (await page.locator('iframe').boundingBox())!;
-  const height = Math.min(box.height, 1600);
-  // The view paints in its own process, and only what the window shows: make the window tall enough, let it paint.
-  await page.setViewportSize({ width: 1280, height: Math.ceil(box.y + height) });
-  await view.locator('body').evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.screenshot({ path: `artifacts/screenshots/${name}.png`, clip: { ...box, height } });
+  expect(box.width).toBeGreaterThanOrEqual(1000);
+  await page.screenshot({ path: `docs/images/${name}.png`, clip: box });
+}
+
+async function fullscreen(viewport = { width: 1000, height: 760 }) {
+  await page.setViewportSize(viewport);
+  await view.locator('[data-focus="fullscreen"]').click();
+  await expect(view.locator('html')).toHaveAttribute('data-display', 'fullscreen');
+  expect(await page.evaluate(() => window.hostLog.displayModes)).toEqual(['fullscreen']);
+  await expect(view.locator('[data-focus="exit-fullscreen"]')).toBeFocused();
+}
+
+async function backInline() {
+  await view.locator('[data-focus="exit-fullscreen"]').click();
+  await expect(view.locator('html')).toHaveAttribute('data-display', 'inline');
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
@@ -145,6 +253,21 @@ test.beforeAll(async ({ browser }) => {
     );
     if (payout !== null) expect(data(await call('settle_bet', { betId: logged.bet.id, result: 'cashout', payout })).status).toBe('cashout');
   }
+  // One more through REST from a client whose label (its User-Agent) is long and unbroken: the bets table must
+  // still fit the frame.
+  const rest = await fetch(new URL('/api/v1/tools/log_bet', origin()), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'user-agent': LONG_CLIENT },
+    body: JSON.stringify({
+      sport: 'nfl',
+      gameId: game.gameId,
+      market: 'h2h',
+      selection: away.outcome,
+      americanOdds: away.americanOdds,
+      stake: 5,
+    }),
+  });
+  expect(rest.status).toBe(200);
 
   const script = await build({
     entryPoints: [path.join(__dirname, 'apps-host.ts')],
@@ -154,7 +277,7 @@ test.beforeAll(async ({ browser }) => {
     write: false,
     logLevel: 'silent',
   });
-  page = await (await browser.newContext()).newPage();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
   page.on('request', (request) => requests.push(request.url()));
   await page.exposeFunction('jevCallTool', async (params: { name: string; arguments?: Record<string, unknown> }) => {
     const made: (typeof calls)[number] = { name: params.name, arguments: params.arguments ?? {} };
@@ -182,30 +305,76 @@ test.afterAll(async () => {
   await client?.close();
 });
 
-test('value board: get_game_odds names its view; drawn from a value scan, with the games the view asks for and every number as the tool gave it', async () => {
-  const args = { sport: 'nfl', minExpectedValue: 0.02 };
+test('value board inline: get_game_odds names its view; a summary and the top value entries in 500 pixels, paged in place', async () => {
+  const args = { sport: 'nfl', minExpectedValue: -0.02 };
   const result = await call('get_game_odds', args);
   await show(await linkedView('get_game_odds'), args, result);
 
   const entries = data(result).value;
+  const rows = view.locator('[data-list="value"] li .item');
+  await expect(rows.first()).toBeVisible(SLOW);
+  await expect(view.locator('[data-figure="games"]')).not.toHaveText('…', SLOW);
+  await expectInline();
+  // The top entries as the tool ordered them, every number its own; as many as fit, five at most.
+  const shown = await rows.count();
+  expect(shown).toBeGreaterThanOrEqual(3);
+  expect(shown).toBeLessThanOrEqual(5);
+  for (const index of [0, shown - 1]) {
+    const entry = entries[index];
+    expect(await numbers(rows.nth(index))).toEqual([entry.americanOdds, entry.expectedValue, entry.fairProbability]);
+    await expect(rows.nth(index)).toHaveAttribute('data-game', entry.gameId);
+  }
+  // The games the view asked for, with the model's arguments less the scan: their count in the summary.
+  const slate = calls.find((c) => c.name === 'get_game_odds' && c.arguments.minExpectedValue === undefined)!;
+  expect(slate.arguments).toEqual({ sport: 'nfl' });
+  await expect(view.locator('[data-figure="games"]')).toHaveText(
+    String(data(slate.result).games.length + (data(slate.result).remaining ?? 0)),
+  );
+  await expect(view.locator('[data-sample]')).toHaveText(SAMPLE_NOTE_SHORT);
+  await expect(view.locator('.footer')).toHaveText(RESPONSIBLE_GAMBLING_LINE);
+
+  // The next page in place, from the keyboard, the frame no taller.
+  await view.locator('[data-focus="page-next"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(rows.first()).toHaveAttribute('data-outcome', entries[shown].outcome);
+  await expect(view.locator('[data-focus="page-next"]')).toBeFocused();
+  await expectInline();
+  await view.locator('[data-focus="page-previous"]').click();
+  await expect(rows.first()).toHaveAttribute('data-outcome', entries[0].outcome);
+
+  await expectDirectoryReady();
+  await listing('app-board-inline');
+});
+
+test('value board inline: the games a tab away, and the theme the host gives, both within the limit and clean', async () => {
+  await view.locator('[data-focus="tab-games"]').click();
+  await expect(view.locator('[data-focus="tab-games"]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(view.locator('[data-list="games"] li').first()).toBeVisible();
+  await expectInline();
+  await page.evaluate(() => window.setTheme('dark'));
+  await expect(view.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await view.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor)).toBe('rgb(23, 23, 23)');
+  await expectInline();
+  await expectDirectoryReady();
+  await page.evaluate(() => window.setTheme('light'));
+  expect(await view.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor)).toBe('rgb(255, 255, 255)');
+  await view.locator('[data-focus="tab-value"]').click();
+});
+
+test('value board full screen: asked of the host, it shows every entry and every game, fitting 1,000 pixels', async () => {
+  await fullscreen();
+  const entries = data(await call('get_game_odds', { sport: 'nfl', minExpectedValue: -0.02 })).value;
   const valueRows = view.locator('#value tbody tr');
-  // The best ten first, as on the console's Games page; the rest on request (a calibrated slate often has fewer
-  // than ten at 2%: then all at once, and no button).
-  expect(entries.length).toBeGreaterThan(0);
-  await expect(valueRows).toHaveCount(Math.min(10, entries.length), SLOW);
-  const showAll = view.getByRole('button', { name: /^Show all / });
-  if (entries.length > 10) await showAll.click();
-  else await expect(showAll).toHaveCount(0);
+  // The best ten first, as on the console's Games page; the rest on request.
+  await expect(valueRows).toHaveCount(Math.min(10, entries.length));
+  if (entries.length > 10) await view.getByRole('button', { name: /^Show all / }).click();
   await expect(valueRows).toHaveCount(entries.length);
   for (const index of [0, entries.length - 1]) {
     const entry = entries[index];
     expect(await numbers(valueRows.nth(index))).toEqual([entry.americanOdds, entry.fairProbability, entry.expectedValue]);
     await expect(valueRows.nth(index)).toContainText(entry.updatedAgo);
   }
-  // The games: fetched by the view through the host, with the model's arguments less the scan.
-  await expect(view.locator('#games tbody tr').first()).toBeVisible(SLOW);
   const slate = calls.find((c) => c.name === 'get_game_odds' && c.arguments.minExpectedValue === undefined)!;
-  expect(slate.arguments).toEqual({ sport: 'nfl' });
   const first = data(slate.result).games[0];
   const outcome = first.markets[0].outcomes[0];
   const row = view.locator(
@@ -213,22 +382,23 @@ test('value board: get_game_odds names its view; drawn from a value scan, with t
   );
   expect((await numbers(row)).slice(0, 2)).toEqual([outcome.americanOdds, outcome.fairProbability]);
   await expect(row).toContainText(first.markets[0].updatedAgo);
-  // Steam and arbitrage marked on each outcome row of the markets the slate's page says hold them (the slate's one
-  // NFL arbitrage may be on a later page; loading records a steam move on the first NFL game).
-  const shown = data(slate.result).games.flatMap((game: any) => game.markets);
-  expect(shown.some((market: any) => market.steam)).toBe(true);
-  await expect(view.locator('#games [data-mark="steam"]')).toHaveCount(shown.filter((market: any) => market.steam).length);
+  // Steam and arbitrage marked on each outcome row of the markets the slate's page says hold them.
+  const markets = data(slate.result).games.flatMap((game: any) => game.markets);
+  expect(markets.some((market: any) => market.steam)).toBe(true);
+  await expect(view.locator('#games [data-mark="steam"]')).toHaveCount(markets.filter((market: any) => market.steam).length);
   await expect(view.locator('#games [data-mark="arbitrage"]')).toHaveCount(
-    shown.filter((market: any) => market.arbitrage).reduce((rows: number, market: any) => rows + market.outcomes.length, 0),
+    markets.filter((market: any) => market.arbitrage).reduce((count: number, market: any) => count + market.outcomes.length, 0),
   );
-
   await expect(view.locator('[data-sample]')).toHaveText(SAMPLE_NOTE);
-  await expect(view.locator('.footer')).toHaveText(RESPONSIBLE_GAMBLING_LINE);
-  await snap('app-board');
-  await expectAccessible(page);
+  await expectDirectoryReady();
+  await page.evaluate(() => window.setTheme('dark'));
+  await expect(view.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectAxeClean();
+  await listing('app-board-fullscreen-dark');
+  await page.evaluate(() => window.setTheme('light'));
 });
 
-test('value board: sortable from the keyboard, the focus staying on the header', async () => {
+test('value board full screen: sortable from the keyboard, the focus staying on the header', async () => {
   const sort = view.locator('#games th', { hasText: 'EV at best' }).locator('button');
   await sort.focus();
   await page.keyboard.press('Enter');
@@ -240,6 +410,20 @@ test('value board: sortable from the keyboard, the focus staying on the header',
       rows.map((row) => Number(row.querySelectorAll('[data-number]')[3]?.getAttribute('data-number') ?? Number.NEGATIVE_INFINITY)),
     );
   expect(evs).toEqual([...evs].sort((a, b) => b - a));
+});
+
+test('value board full screen at 360 pixels: the tables stack into cards, nothing wider than the phone', async () => {
+  await page.setViewportSize({ width: 360, height: 760 });
+  await expect.poll(() => view.locator('html').evaluate((html) => html.clientWidth)).toBe(360);
+  await expect(view.locator('#games tbody tr').first()).toBeVisible();
+  expect(
+    await view
+      .locator('#games tbody tr')
+      .first()
+      .evaluate((row) => getComputedStyle(row).display),
+  ).toBe('block');
+  await expectDirectoryReady();
+  await page.setViewportSize({ width: 1000, height: 760 });
 });
 
 test('value board: a game opens through a tool call the view makes, its charts drawn from the history the tool returned', async () => {
@@ -270,62 +454,130 @@ test('value board: a game opens through a tool call the view makes, its charts d
   await expect(view.locator('section.weather h2')).toHaveText('Weather at kickoff');
   await expect(view.locator('section.injuries h2')).toHaveText('Injuries');
   await expect(view.locator('section.injuries .status')).toHaveCount(0, SLOW);
-  await snap('app-game');
-  await expectAccessible(page);
+  await expectDirectoryReady();
+  await listing('app-game-fullscreen');
 
   await view.locator('[data-focus="back"]').click();
   await expect(view.locator('h1')).toHaveText('Value board');
   await expect(view.locator(`[data-open="${gameId}"]`).first()).toBeFocused();
 });
 
-test('value board: follows the host into the dark theme, and stays readable there', async () => {
-  await page.evaluate(() => window.setTheme('dark'));
-  await expect(view.locator('html')).toHaveAttribute('data-theme', 'dark');
-  expect(await view.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor)).toBe('rgb(23, 23, 23)');
-  await snap('app-board-dark');
-  await expectAccessible(page);
-  await page.evaluate(() => window.setTheme('light'));
-  expect(await view.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor)).toBe('rgb(255, 255, 255)');
+test('value board: back to the chat, inline again within the limit; a game opened there stays compact', async () => {
+  await backInline();
+  await expectInline();
+  const open = view.locator('[data-list="value"] [data-open]').first();
+  const gameId = await open.getAttribute('data-open');
+  await open.click();
+  await expect(view.locator('[data-list="prices"] li').first()).toBeVisible(SLOW);
+  await expect(view.locator('[data-chart]')).toHaveCount(0);
+  await expectInline();
+  await expectDirectoryReady();
+  await view.locator('[data-focus="back"]').click();
+  await expect(view.locator(`[data-open="${gameId}"]`).first()).toBeFocused();
 });
 
-test('value board at phone width: drawn from a slate, nothing wider than the phone but the tables, which scroll', async () => {
+test('the helpline is a link the host opens (ui/open-link), and the view says so when the host will not', async () => {
+  const helpline = view.locator('[data-link="helpline"]');
+  await helpline.click();
+  await expect.poll(() => page.evaluate(() => window.hostLog.links)).toEqual([HELPLINE_LINK]);
+  // The sandboxed view did not navigate: it is still the board.
+  await expect(view.locator('h1')).toHaveText('Value board');
+  await expect(view.locator('.refused')).toHaveCount(0);
+
   const args = { sport: 'nfl' };
-  await show(`${SANDBOX}/board`, args, await call('get_game_odds', args), { width: 360 });
-  await expect(view.locator('#value tbody tr').first()).toBeVisible(SLOW);
-  const widths = await view.locator('html').evaluate((html) => ({ page: html.scrollWidth, view: html.clientWidth }));
-  expect(widths.page).toBeLessThanOrEqual(widths.view);
-  const table = view.locator('.table-wrap[aria-label^="Games"]');
-  expect(await table.evaluate((wrap) => wrap.scrollWidth > wrap.clientWidth && getComputedStyle(wrap).overflowX === 'auto')).toBe(true);
-  await snap('app-board-phone');
-  await expectAccessible(page);
+  await show(`${SANDBOX}/board`, args, await call('get_game_odds', args), { refuseLinks: true });
+  await expect(view.locator('[data-list="value"] li').first()).toBeVisible(SLOW);
+  await view.locator('[data-link="helpline"]').click();
+  await expect(view.locator('.refused')).toContainText(HELPLINE_LINK);
+  await expectInline();
 });
 
-test('game view on its own: read by its URI and drawn for get_game_odds about one game', async () => {
+test('value board inline under a container of 400 pixels, and at phone width: smaller still, nothing scrolling inside', async () => {
+  const args = { sport: 'nfl', minExpectedValue: -0.02 };
+  const result = await call('get_game_odds', args);
+  await show(`${SANDBOX}/board`, args, result, { maxHeight: 400 });
+  await expect(view.locator('[data-list="value"] li').first()).toBeVisible(SLOW);
+  await expectInline(400);
+  await expectDirectoryReady();
+
+  await show(`${SANDBOX}/board`, args, result, { width: 360 });
+  await expect(view.locator('[data-list="value"] li').first()).toBeVisible(SLOW);
+  await expectInline();
+  await expectDirectoryReady();
+  await fullscreen({ width: 360, height: 760 });
+  await expect(view.locator('#value tbody tr').first()).toBeVisible();
+  await expectDirectoryReady();
+  await backInline();
+});
+
+test('value board in a host without full screen: no button for it, and every entry a page at a time inline', async () => {
+  const args = { sport: 'nfl', minExpectedValue: -0.02 };
+  const result = await call('get_game_odds', args);
+  await show(`${SANDBOX}/board`, args, result, { displayModes: ['inline'] });
+  await expect(view.locator('[data-list="value"] li').first()).toBeVisible(SLOW);
+  await expect(view.locator('[data-focus="fullscreen"]')).toHaveCount(0);
+  await expect(view.locator('.inline-only')).toBeVisible();
+  const seen: string[] = [];
+  for (;;) {
+    await expectInline();
+    seen.push(
+      ...(await view.locator('[data-list="value"] .item').evaluateAll((items) => items.map((item) => item.getAttribute('data-outcome')!))),
+    );
+    const next = view.locator('[data-focus="page-next"]');
+    if ((await next.count()) === 0 || (await next.isDisabled())) break;
+    await next.click();
+  }
+  expect(seen).toEqual(data(result).value.map((entry: any) => entry.outcome));
+  await expectDirectoryReady();
+});
+
+test('game view on its own: read by its URI, compact inline for get_game_odds about one game, in full on request', async () => {
   const { games } = data(await call('get_game_odds', { sport: 'nfl' }));
   const args = { sport: 'nfl', gameId: games[1].gameId };
-  await show(await serveView('ui://jev/game'), args, await call('get_game_odds', args));
+  await show(await serveView('ui://jev/game'), args, await call('get_game_odds', args), { theme: 'dark' });
+  await expect(view.locator('[data-list="prices"] li').first()).toBeVisible(SLOW);
+  await expectInline();
+  await expectDirectoryReady();
+  await fullscreen();
   await expect(view.locator('[data-chart^="movement-"]').first()).toBeVisible(SLOW);
   await expect(view.locator('[data-sample]')).toHaveText(SAMPLE_NOTE);
   await expect(view.locator('.footer')).toHaveText(RESPONSIBLE_GAMBLING_LINE);
-  await expectAccessible(page);
+  await expectDirectoryReady();
+  await backInline();
 });
 
-test('bankroll view: get_bankroll names it; the room under each limit, open exposure, the bets and both charts as the tools gave them', async () => {
+/** The calls the views made from here on. */
+const callsFrom = (index: number) => () => calls.slice(index);
+
+test('bankroll view inline: get_bankroll names it; the balance, the room under each limit and the bets, from one list_bets call', async () => {
   const result = await call('get_bankroll', {});
   const bankroll = data(result);
-  await show(await linkedView('get_bankroll'), {}, result);
+  const since = callsFrom(calls.length);
+  await show(await linkedView('get_bankroll'), {}, result, { theme: 'dark' });
   await expect(view.locator('[data-figure="balance"] [data-number]')).toHaveAttribute('data-number', String(bankroll.balance));
   await expect(view.locator('[data-figure="exposure"] [data-number]')).toHaveAttribute('data-number', String(bankroll.openExposure));
   await expect(view.locator('[data-limit="daily"] [data-number]')).toHaveAttribute('data-number', String(bankroll.dailyLossRoom));
   await expect(view.locator('[data-limit="weekly"] [data-number]')).toHaveAttribute('data-number', String(bankroll.weeklyLossRoom));
+  await expect(view.locator('[data-list="bets"] li').first()).toBeVisible(SLOW);
+  await expect.poll(() => since().every((c) => c.result !== undefined), SLOW).toBe(true);
+  // The bets and every settled one the charts need come from the same pages: one call for a user with few bets.
+  expect(since().map((c) => [c.name, c.arguments])).toEqual([['list_bets', { limit: 100 }]]);
+  const bets = data(since()[0]!.result).bets;
+  const first = await view.locator('[data-list="bets"] .item').first().getAttribute('data-bet');
+  expect(first).toBe(bets[0].id);
+  await expectInline();
+  await expectDirectoryReady();
+  await listing('app-bankroll-inline-dark');
+});
 
-  // The view asks for the bets itself, through the host: wait for that call (a loaded machine may be slow to make it).
-  const betsCall = () => calls.findLast((c) => c.name === 'list_bets' && c.arguments.limit === undefined && c.result !== undefined);
-  await expect.poll(betsCall, SLOW).toBeDefined();
-  const bets = data(betsCall()!.result);
-  await expect(view.locator('#bets tbody tr')).toHaveCount(bets.bets.length, SLOW);
+test('bankroll view full screen: the bets and both charts as the tools gave them, the long client label within the frame', async () => {
+  await page.evaluate(() => window.setTheme('light'));
+  await fullscreen();
+  const list = data(calls.findLast((c) => c.name === 'list_bets')!.result);
+  const bankroll = data(await call('get_bankroll', {}));
+  await expect(view.locator('#bets tbody tr')).toHaveCount(list.bets.length, SLOW);
   // In the charts' order (lib/console/bankroll-history.ts): settled time, then id, since instants are to the second.
-  const settled = bets.bets
+  const settled = list.bets
     .filter((bet: any) => bet.settledAt)
     .sort((a: any, b: any) => a.settledAt.localeCompare(b.settledAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const profit = await view
@@ -341,19 +593,25 @@ test('bankroll view: get_bankroll names it; the room under each limit, open expo
     .locator('[data-chart="balance"] circle')
     .evaluateAll((circles) => circles.map((c) => Number(c.getAttribute('data-value'))));
   expect(balance.at(-1)).toBe(bankroll.balance);
-  await expect(view.locator('.footer')).toHaveText(RESPONSIBLE_GAMBLING_LINE);
-  await snap('app-bankroll');
-  await expectAccessible(page);
+  // The long label is cut on screen, all of it in the page.
+  const label = view.locator('#bets .clip', { hasText: 'jev-integration' });
+  await expect(label).toHaveAttribute('title', (await label.textContent())!);
+  await expectDirectoryReady();
+  await listing('app-bankroll-fullscreen');
+  await page.setViewportSize({ width: 360, height: 760 });
+  await expect.poll(() => view.locator('html').evaluate((html) => html.clientWidth)).toBe(360);
+  await expectDirectoryReady();
+  await backInline();
 });
 
-test('bankroll view drawn for list_bets, which names it too, fetching the bankroll', async () => {
+test('bankroll view drawn for list_bets, which names it too: it fetches the bankroll, and no bets the answer already holds', async () => {
   const result = await call('list_bets', {});
-  await show(await linkedView('list_bets'), {}, result, { theme: 'dark' });
-  await expect(view.locator('#bets tbody tr')).toHaveCount(data(result).bets.length, SLOW);
-  await expect(view.locator('[data-figure="balance"]')).toBeVisible(SLOW);
-  await expect(view.locator('[data-chart="balance"]')).toBeVisible(SLOW);
-  await snap('app-bankroll-dark');
-  await expectAccessible(page);
+  const since = callsFrom(calls.length);
+  await show(await linkedView('list_bets'), {}, result);
+  await expect(view.locator('[data-figure="balance"] [data-number]')).toBeVisible(SLOW);
+  await expect(view.locator('[data-list="bets"] .item')).toHaveCount(Math.min(5, data(result).bets.length));
+  expect(since().map((c) => c.name)).toEqual(data(result).nextCursor === undefined ? ['get_bankroll'] : ['get_bankroll', 'list_bets']);
+  await expectInline();
 });
 
 test('the views call read tools alone, and the browser fetched nothing but the host page and the views', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bankroll } from '@/lib/apps/bankroll';
 import { ToolCallError } from '@/lib/apps/bridge';
 import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
-import { answer, byAttr, click, drive, fakeHost, find, findAll, numbersIn, settle, textOf } from './support';
+import { answer, byAttr, click, display, drive, ENV, fakeHost, find, findAll, numbersIn, settle, textOf } from './support';
 
 // The bankroll view drawn from recorded answers: a user with a bankroll, three settled bets and one open.
 
@@ -15,13 +15,10 @@ const points = (tree: ReturnType<ReturnType<typeof drive>['render']>, chart: str
   findAll(find(tree, byAttr('data-chart', chart)), (node) => node.tag === 'circle').map((node) => Number(node.attrs['data-value']));
 
 describe('the bankroll view', () => {
-  it('draws get_bankroll: the balance, open exposure and the room under each limit; it fetches the bets and every settled one', async () => {
+  it('draws get_bankroll: the balance, open exposure and the room under each limit; one list_bets call gives the bets and the settled ones', async () => {
     const fake = host();
     const view = drive(bankroll, {}, book, fake);
-    expect(fake.calls).toEqual([
-      { name: 'list_bets', args: {} },
-      { name: 'list_bets', args: { limit: 100 } },
-    ]);
+    expect(fake.calls).toEqual([{ name: 'list_bets', args: { limit: 100 } }]);
     await settle();
     const tree = view.render();
     expect(numbersIn(find(tree, byAttr('data-figure', 'balance')))).toEqual([book.balance]);
@@ -59,13 +56,14 @@ describe('the bankroll view', () => {
     expect(textOf(tree)).toContain(RESPONSIBLE_GAMBLING_LINE);
   });
 
-  it('draws list_bets and fetches the bankroll; without one it says so and charts the profit alone', async () => {
+  it('draws list_bets and fetches the bankroll, not the bets it holds; without a bankroll it says so and charts the profit alone', async () => {
     const fake = fakeHost({
       get_bankroll: new ToolCallError('No bankroll is set up for this user. Ask the user to set one up on the Bankroll page.', 'not_found'),
       list_bets: answer('bets-all'),
     });
+    expect(bets.nextCursor).toBeUndefined();
     const view = drive(bankroll, {}, bets, fake);
-    expect(fake.calls.map((call) => call.name)).toEqual(['get_bankroll', 'list_bets']);
+    expect(fake.calls.map((call) => call.name)).toEqual(['get_bankroll']);
     await settle();
     const tree = view.render();
     expect(textOf(tree)).toContain('No bankroll is set up');
@@ -84,10 +82,15 @@ describe('the bankroll view', () => {
     expect(textOf(find(view.render(), byAttr('role', 'alert')))).toBe('Could not load the bankroll: Too many calls: wait 12 s.');
   });
 
-  it('follows the status filter the model listed with, in the table and in the profit chart', async () => {
+  it('follows the status filter the model listed with, in the table and in the profit chart, reading every bet for the balance', async () => {
     const cashedOut = { ...bets, bets: bets.bets.filter((bet: any) => bet.status === 'cashout') };
     expect(cashedOut.bets.length).toBeGreaterThan(1);
-    const view = drive(bankroll, { status: 'cashout' }, cashedOut, host());
+    const fake = host();
+    const view = drive(bankroll, { status: 'cashout' }, cashedOut, fake);
+    expect(fake.calls).toEqual([
+      { name: 'get_bankroll', args: {} },
+      { name: 'list_bets', args: { limit: 100 } },
+    ]);
     await settle();
     const tree = view.render();
     let sum = 0;
@@ -111,5 +114,26 @@ describe('the bankroll view', () => {
       (row) => bets.bets.find((bet: any) => bet.id === row.attrs['data-bet']).profit ?? 0,
     );
     expect(profits).toEqual([...profits].sort((a, b) => b - a));
+  });
+});
+
+describe('the bankroll view inline', () => {
+  it('shows the balance, the room under each limit and the results, and the newest bets a page at a time', async () => {
+    const shown = display('inline', 2);
+    const view = drive(bankroll, {}, book, host(), { ...ENV, display: shown });
+    await settle();
+    const tree = view.render();
+    expect(findAll(tree, (node) => node.tag === 'svg')).toEqual([]);
+    expect(findAll(tree, (node) => node.tag === 'table')).toEqual([]);
+    expect(numbersIn(find(tree, byAttr('data-figure', 'balance')))).toEqual([book.balance]);
+    expect(numbersIn(find(tree, byAttr('data-limit', 'daily')))).toEqual([book.dailyLossRoom]);
+    expect(numbersIn(find(tree, byAttr('data-limit', 'weekly')))).toEqual([book.weeklyLossRoom]);
+    expect(numbersIn(find(tree, byAttr('data-figure', 'profit')))).toEqual([bets.summary.profit]);
+    const ids = (node: ReturnType<typeof view.render>) => findAll(node, byAttr('data-bet')).map((item) => item.attrs['data-bet']);
+    expect(ids(tree)).toEqual(bets.bets.slice(0, 2).map((bet: any) => bet.id));
+    click(find(tree, byAttr('data-focus', 'page-next')));
+    expect(ids(view.render())).toEqual(bets.bets.slice(2, 4).map((bet: any) => bet.id));
+    click(find(view.render(), byAttr('data-focus', 'fullscreen')));
+    expect(shown.requested).toEqual(['fullscreen']);
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { board } from '@/lib/apps/board';
 import { h } from '@/lib/apps/dom';
-import { SAMPLE_NOTE } from '@/lib/data/sample-note';
-import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
+import { SAMPLE_NOTE, SAMPLE_NOTE_SHORT } from '@/lib/data/sample-note';
+import { HELPLINE_LINK, RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
 import { GAME_ID } from '../../helpers/view-answers.mjs';
-import { answer, byAttr, click, drive, fakeHost, find, findAll, numbersIn, settle, textOf } from './support';
+import { answer, byAttr, click, display, drive, ENV, fakeHost, find, findAll, numbersIn, settle, textOf } from './support';
 
 // The value board drawn from recorded get_game_odds answers on the sample slate: what the model received (a
 // slate or a value scan) and what the view asks the host for (the other one, and a game in full).
@@ -231,5 +231,79 @@ describe('the value board', () => {
     expect(textOf(tree)).toContain('<img src=x onerror=alert(1)> at <b>NO</b>');
     expect(textOf(tree)).toContain('<script>alert(1)</script>');
     expect(() => h('p', { onclick: 'alert(1)' })).toThrow(/not an attribute/);
+  });
+});
+
+describe('the value board inline', () => {
+  it('sums the slate up and shows the top value entries, the games and the notes a tab away, each paged in place', async () => {
+    const shown = display('inline', 2);
+    const view = drive(board, { sport: 'nfl', minExpectedValue: -0.02 }, valueWide, oddsHost(), { ...ENV, display: shown });
+    await settle();
+    let tree = view.render();
+    // No tables and no charts inline: those are full screen's.
+    expect(findAll(tree, (node) => node.tag === 'table' || node.tag === 'svg')).toEqual([]);
+    expect(textOf(find(tree, byAttr('data-figure', 'games')))).toBe(String(slate.games.length + (slate.remaining ?? 0)));
+    expect(textOf(find(tree, byAttr('data-sample')))).toBe(SAMPLE_NOTE_SHORT);
+    const items = (node: ReturnType<typeof h>, list: string) =>
+      findAll(find(node, byAttr('data-list', list)), (n) => n.attrs.class === 'item');
+    expect(items(tree, 'value').map((item) => numbersIn(item))).toEqual(
+      valueWide.value.slice(0, 2).map((v: any) => [v.americanOdds, v.expectedValue, v.fairProbability]),
+    );
+    click(find(tree, byAttr('data-focus', 'page-next')));
+    expect(view.focus).toBe('page-next');
+    tree = view.render();
+    expect(items(tree, 'value').map((item) => item.attrs['data-outcome'])).toEqual(valueWide.value.slice(2, 4).map((v: any) => v.outcome));
+    expect(textOf(find(tree, (node) => node.attrs.class === 'range'))).toBe(`3–4 of ${valueWide.value.length}`);
+
+    click(find(tree, byAttr('data-focus', 'tab-games')));
+    tree = view.render();
+    expect(items(tree, 'games').map((item) => item.attrs['data-game'])).toEqual(slate.games.slice(0, 2).map((game: any) => game.gameId));
+    click(find(tree, byAttr('data-focus', 'tab-notes')));
+    expect(textOf(find(view.render(), byAttr('data-list', 'notes')))).toContain(valueWide.valueNote);
+
+    click(find(view.render(), byAttr('data-focus', 'fullscreen')));
+    expect(shown.requested).toEqual(['fullscreen']);
+  });
+
+  it('opens a game compact inline: its prices a page at a time, and the injuries a tab away', async () => {
+    const view = drive(board, { sport: 'nfl' }, slate, oddsHost(), { ...ENV, display: display('inline', 3) });
+    await settle();
+    // The recorded full answer stands for whichever game is opened.
+    click(findAll(view.render(), byAttr('data-open'))[0]!);
+    await settle();
+    const tree = view.render();
+    const game = answer('game-full').games[0];
+    const outcomes = game.markets.flatMap((market: any) => market.outcomes.map((o: any) => `${market.market}|${o.outcome}`));
+    const prices = findAll(find(tree, byAttr('data-list', 'prices')), (n) => n.attrs.class === 'item');
+    expect(prices.map((item) => `${item.attrs['data-market']}|${item.attrs['data-outcome']}`)).toEqual(outcomes.slice(0, 3));
+    expect(findAll(tree, (node) => node.tag === 'svg')).toEqual([]);
+    click(find(tree, byAttr('data-focus', 'tab-injuries')));
+    const injured = answer('injuries').teams.flatMap((team: any) => team.injuries.map((injury: any) => injury.player));
+    expect(findAll(find(view.render(), byAttr('data-list', 'injuries')), (n) => n.tag === 'strong').map(textOf)).toEqual(
+      injured.slice(0, 3),
+    );
+  });
+
+  it('says when the host shows views inline only, and offers no full screen there', async () => {
+    const inlineOnly = { ...display('inline', 3), canFullscreen: false };
+    const view = drive(board, { sport: 'nfl' }, slate, oddsHost(), { ...ENV, display: inlineOnly });
+    await settle();
+    const tree = view.render();
+    expect(findAll(tree, byAttr('data-focus', 'fullscreen'))).toEqual([]);
+    expect(textOf(tree)).toContain('This host shows views inline only');
+  });
+
+  it('draws the helpline as a link the host opens, and says so when the host would not', async () => {
+    const shown = display('inline');
+    const view = drive(board, { sport: 'nfl' }, slate, oddsHost(), { ...ENV, display: shown });
+    await settle();
+    const footer = find(view.render(), (node) => node.attrs.class === 'footer');
+    expect(textOf(footer)).toBe(RESPONSIBLE_GAMBLING_LINE);
+    const link = find(footer, (node) => node.tag === 'a');
+    expect(link.attrs.href).toBe(HELPLINE_LINK);
+    click(link);
+    expect(shown.opened).toEqual([HELPLINE_LINK]);
+    shown.refusedLink = HELPLINE_LINK;
+    expect(textOf(find(view.render(), (node) => node.attrs.class === 'refused'))).toContain(HELPLINE_LINK);
   });
 });

@@ -49,7 +49,7 @@ async function connected(seen = events()) {
     method: 'ui/initialize',
     params: {
       appInfo: { name: 'jev-test', version: '0.1.0' },
-      appCapabilities: { availableDisplayModes: ['inline'] },
+      appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] },
       protocolVersion: '2026-01-26',
     },
   });
@@ -117,6 +117,31 @@ describe('the view’s end of the bridge', () => {
     const count = posted.length;
     await expect(bridge.callTool('log_bet' as never, { stake: 10 })).rejects.toThrow('A view may not call log_bet.');
     expect(posted).toHaveLength(count);
+  });
+});
+
+describe('what the view asks of the host’s frame', () => {
+  it('asks for a display mode and takes the one the host chose', async () => {
+    const { bridge } = await connected();
+    const asked = bridge.requestDisplayMode('fullscreen');
+    const request = posted.at(-1);
+    expect(request).toMatchObject({ method: 'ui/request-display-mode', params: { mode: 'fullscreen' } });
+    fromHost({ jsonrpc: '2.0', id: request.id, result: { mode: 'inline' } });
+    expect(await asked).toBe('inline');
+  });
+
+  it('asks the host to open a link, and knows when it would not: refused, or not a thing the host does', async () => {
+    const { bridge } = await connected();
+    const answers = [{ result: {} }, { result: { isError: true } }, { error: { code: -32601, message: 'Method not found' } }];
+    const opened = [];
+    for (const answer of answers) {
+      const open = bridge.openLink('tel:+18005224700');
+      const request = posted.at(-1);
+      expect(request).toMatchObject({ method: 'ui/open-link', params: { url: 'tel:+18005224700' } });
+      fromHost({ jsonrpc: '2.0', id: request.id, ...answer });
+      opened.push(await open);
+    }
+    expect(opened).toEqual([true, false, false]);
   });
 });
 

@@ -3,7 +3,7 @@ import { gameView } from '@/lib/apps/game';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
 import { GAME_ID } from '../../helpers/view-answers.mjs';
-import { answer, byAttr, drive, fakeHost, find, findAll, numbersIn, settle, textOf } from './support';
+import { answer, byAttr, drive, ENV, fakeHost, find, findAll, numbersIn, settle, textOf } from './support';
 
 // The game view on its own, drawn for get_game_odds about one game: everything it shows is asked for through
 // the host in full (the model's answer stays the concise one).
@@ -46,7 +46,7 @@ describe('the game view', () => {
 
   it('draws at phone width: the charts fit the width they are given', async () => {
     const host = fakeHost({ get_game_odds: answer('game-full'), get_injury_report: answer('injuries'), get_weather: answer('weather') });
-    const view = drive(gameView, { sport: 'nfl', gameId: GAME_ID }, answer('game'), host, { timeZone: 'UTC', width: 320 });
+    const view = drive(gameView, { sport: 'nfl', gameId: GAME_ID }, answer('game'), host, { ...ENV, timeZone: 'UTC', width: 320 });
     await settle();
     for (const svg of findAll(view.render(), (node) => node.tag === 'svg')) expect(Number(svg.attrs.width)).toBeLessThanOrEqual(320);
   });

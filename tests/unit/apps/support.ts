@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Host } from '@/lib/apps/bridge';
 import type { ViewTool } from '@/lib/apps/catalogue';
 import type { Node } from '@/lib/apps/dom';
-import type { Env, Update, ViewSpec } from '@/lib/apps/run';
+import type { Display, Env } from '@/lib/apps/env';
+import type { Update, ViewSpec } from '@/lib/apps/run';
 import { VIEW_ANSWERS_DIR } from '../../helpers/view-answers.mjs';
 
 // Drives a view without a browser: its spec starts from a recorded answer, a fake host answers its calls with
@@ -11,7 +12,22 @@ import { VIEW_ANSWERS_DIR } from '../../helpers/view-answers.mjs';
 
 export const answer = (file: string): Record<string, any> => JSON.parse(readFileSync(path.join(VIEW_ANSWERS_DIR, `${file}.json`), 'utf8'));
 
-export const ENV: Env = { timeZone: 'America/New_York', width: 900 };
+/** A display the test reads back: full screen unless a test asks for the compact inline form. */
+export function display(mode: Display['mode'] = 'fullscreen', rows = 5): Display & { requested: string[]; opened: string[] } {
+  const requested: string[] = [];
+  const opened: string[] = [];
+  return {
+    mode,
+    canFullscreen: true,
+    rows,
+    requested,
+    opened,
+    request: (to) => void requested.push(to),
+    openLink: (url) => void opened.push(url),
+  };
+}
+
+export const ENV: Env = { timeZone: 'America/New_York', width: 900, display: display() };
 
 export interface Call {
   name: ViewTool;
