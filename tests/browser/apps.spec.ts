@@ -179,14 +179,19 @@ async function expectDirectoryReady() {
   await expectAxeClean();
 }
 
-/** A screenshot for the directories' listing, at least 1,000 pixels wide, in docs/images/. */
+/**
+ * A screenshot for the directories' listing, at least 1,000 pixels wide: into docs/images/ when
+ * LISTING_SCREENSHOTS=1 (the sample's times move, so every run would change the committed ones), else beside the
+ * console's in artifacts/screenshots/.
+ */
 async function listing(name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await view.locator('html').evaluate(() => window.scrollTo(0, 0));
   await painted();
   const box = (await page.locator('iframe').boundingBox())!;
   expect(box.width).toBeGreaterThanOrEqual(1000);
-  await page.screenshot({ path: `docs/images/${name}.png`, clip: box });
+  const folder = process.env.LISTING_SCREENSHOTS === '1' ? 'docs/images' : 'artifacts/screenshots';
+  await page.screenshot({ path: `${folder}/${name}.png`, clip: box });
 }
 
 async function fullscreen(viewport = { width: 1000, height: 760 }) {
