@@ -48,7 +48,7 @@ export function devigGoto(implied: number[]): number[] {
     'Goto',
     implied,
     implied.map((p, i) => p - z * (errors[i] as number)),
-    `share of the margin (${z} times √(1 − implied))`,
+    `share of the margin (z·√(1 − implied) with z = ${z})`,
   );
 }
 

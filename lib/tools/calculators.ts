@@ -41,7 +41,7 @@ export const calcNoVigOdds = defineTool({
   title: 'Remove the bookmaker margin (no-vig odds)',
   description:
     'Removes the margin from ONE market (all its outcomes, 2 to 20 prices): overround and per outcome implied and fair probability ' +
-    "(summing to 1), fair decimal and American odds. compare: true adds every method's answer, a blend and each outcome's worst case. " +
+    "(summing to 1), fair decimal and American odds. compare: true adds every method's answer and each outcome's worst case. " +
     'See jev://notes/no-vig-consensus.',
   scope: 'read',
   hints: READ_HINTS,
@@ -54,7 +54,7 @@ export const calcNoVigOdds = defineTool({
     method: z
       .enum(FAIR_METHODS, { error: `must be ${choiceList(FAIR_METHODS.map((name) => `'${name}'`))}` })
       .default('multiplicative')
-      .meta({ description: 'How the margin is removed (default multiplicative; each explained in the note).' }),
+      .meta({ description: 'How the margin is removed (default multiplicative; see the note).' }),
     compare: z
       .boolean({ error: expected('must be true or false') })
       .default(false)

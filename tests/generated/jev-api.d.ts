@@ -53,7 +53,7 @@ export interface paths {
         put?: never;
         /**
          * Remove the bookmaker margin (no-vig odds)
-         * @description Removes the margin from ONE market (all its outcomes, 2 to 20 prices): overround and per outcome implied and fair probability (summing to 1), fair decimal and American odds. compare: true adds every method's answer, a blend and each outcome's worst case. See jev://notes/no-vig-consensus.
+         * @description Removes the margin from ONE market (all its outcomes, 2 to 20 prices): overround and per outcome implied and fair probability (summing to 1), fair decimal and American odds. compare: true adds every method's answer and each outcome's worst case. See jev://notes/no-vig-consensus.
          */
         post: operations["calc_no_vig_odds"];
         delete?: never;
@@ -490,7 +490,7 @@ export interface components {
             /** @description Every outcome of one market; answers keep this order. */
             prices: (number | unknown | unknown)[];
             /**
-             * @description How the margin is removed (default multiplicative; each explained in the note).
+             * @description How the margin is removed (default multiplicative; see the note).
              * @default multiplicative
              * @enum {string}
              */
