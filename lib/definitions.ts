@@ -77,23 +77,42 @@ at least ${STEAM_MIN_BOOKS} different books moving towards the same outcome with
 most recent such window: its outcome, its books, its first and last moves (\`from\`, \`to\`) and how long ago the last
 was (\`ago\`); the default answer gives the number of books, not their names.`;
 
-/** The de-vig methods of calc_no_vig_odds (lib/betting/devig.ts, lib/betting/devig-methods.ts). */
+/** The de-vig methods of calc_no_vig_odds (lib/betting/devig*.ts). */
 export const DEVIG_METHODS = `The margin (overround) is the sum of one market's implied probabilities minus 1 (at -110 / -110, about 0.0476).
-\`calc_no_vig_odds\` removes it by one of four methods; the fair probabilities always sum to exactly 1.
-- \`multiplicative\` (default): each implied probability divided by their sum.
-- \`power\`: each implied probability raised to the one exponent that makes them sum to 1; it takes more margin from
-  the long shot and less from the favourite.
-- \`additive\`: the margin shared equally, each implied probability minus (sum − 1) / n. A long shot priced below its
-  share of the margin would get a probability at or below 0: the call then fails with 422 \`limit\` (possible only
-  with three or more outcomes).
+\`calc_no_vig_odds\` removes it by one of ten methods; p is an outcome's implied probability, and the fair
+probabilities always sum to exactly 1 and keep the order of the prices.
+- \`multiplicative\` (default): each p divided by their sum. The only method without a favourite–long-shot bias.
+- \`additive\`: the margin shared equally, p − (sum − 1) / n.
+- \`power\`: each p raised to the one exponent that makes them sum to 1.
 - \`shin\` (Shin 1993): assumes a share z of the money comes from insiders and solves the one z in (0, 1) for which
-  fair_i = (√(z² + 4(1 − z) p_i² / Σp) − z) / (2(1 − z)) sum to 1 (answered as \`shinZ\`). Like power it takes more
-  margin from long shots; with two outcomes it equals additive.
+  (√(z² + 4(1 − z) p² / sum) − z) / (2(1 − z)) sum to 1 (answered as \`shinZ\`). With two outcomes it equals additive.
+- \`odds_ratio\` (Cheung 2015): each p's odds p / (1 − p) divided by one ratio, the same as one shift of every log-odds.
+- \`probit\`: each p moved down by one shift on the normal quantile scale, Φ(Φ⁻¹(p) − s).
+- \`goto\` (Goto's goto_conversion): each p moved down by one multiple of its standard error √(1 − p).
+- \`balanced_books\` (Fingleton & Waldron 1999): insiders hold z = (sum − 1) / (n − 1) and the book balances its
+  worst case: (p − z) / (1 − z).
+- \`jensen_shannon\` (C. D. Long): every fair probability the same Jensen–Shannon distance below its p, each outcome
+  taken as a yes/no bet.
+- \`blend\`: the mean of multiplicative, power, shin and odds_ratio, four methods that price every market and
+  explain the bias four ways (none, an exponent, insiders, an odds ratio), so no one model decides the price.
+
+Every method but multiplicative takes relatively more from long shots than from favourites (the favourite–long-shot
+bias). additive, goto and balanced_books subtract a share of the margin, and jensen_shannon a distance, that a long
+shot's p may not cover: with three or more outcomes such a method can refuse a market (422 \`limit\`, naming the
+outcome) rather than answer a probability at or below 0. The other six price every market.
+
+Other names for the same methods: the R package implied's basic, wpo, or, bb and jsd are multiplicative, additive,
+odds_ratio, balanced_books and jensen_shannon; margin weights proportional to the odds (wpo, penaltyblog's
+differential_margin_weighting) is additive exactly, since 1 / (n·O / (n − M·O)) = 1/O − M/n; penaltyblog's
+logarithmic is odds_ratio, and Buchdahl's logarithmic is power.
 
 A market whose implied probabilities already sum to 1 or less gets the multiplicative result under every method.
 \`compare: true\` adds \`byMethod\` (each method's fair probabilities, or null with a line in \`notes\` for a method that
-refuses the market) and per outcome \`fairProbabilityRange\` (\`min\`, \`max\` over the methods). \`fairDecimalOdds\` is
-1 / \`fairProbability\`; \`fairAmericanOdds\` is the only rounded figure (a whole number).`;
+refuses the market) and per outcome \`fairProbabilityRange\` (\`min\`, \`max\` over the methods) and \`worstCase\`:
+the backer's worst case, the lowest fair probability over the methods and its fair American odds. Only a price longer
+than that is value under every method. The worst cases are taken outcome by outcome, so they do not sum to 1
+(\`worstCaseSum\`, below 1 whenever the methods disagree): never quote them as one market's probabilities.
+\`fairDecimalOdds\` is 1 / \`fairProbability\`; \`fairAmericanOdds\` is the only rounded figure (a whole number).`;
 
 /** The room under the loss limits (lib/account/bankroll.ts). */
 export const LOSS_LIMIT_ROOM = `The room under a loss limit (\`dailyLossRoom\`, \`weeklyLossRoom\`) is the limit less the net settled loss in the

@@ -1,16 +1,35 @@
 /**
- * The de-vig methods beyond devig.ts's multiplicative and power, and a comparison of all four.
- * Pure; every method returns fair probabilities that sum to exactly 1 with a left-to-right reduce.
+ * Every de-vig method of calc_no_vig_odds by name, and a comparison of them. Pure; every method returns fair
+ * probabilities in the order given that sum to exactly 1 with a left-to-right reduce, or throws DevigRefused.
+ * Names the reference packages use for the same methods: `implied` (R) basic = multiplicative, wpo = additive,
+ * or = odds_ratio, bb = balanced_books, jsd = jensen_shannon; penaltyblog differential_margin_weighting = additive,
+ * logarithmic = odds_ratio (Buchdahl's "logarithmic" is power).
  */
-import { bisectFalling, devig, withExactUnitSum } from './devig';
+import { DevigRefused, devig, withExactUnitSum, bisectFalling } from './devig';
+import { devigJensenShannon } from './devig-jensen-shannon';
+import { devigOddsRatio, devigProbit } from './devig-scales';
+import { devigAdditive, devigBalancedBooks, devigGoto } from './devig-shares';
 
-export const FAIR_METHODS = ['multiplicative', 'additive', 'power', 'shin'] as const;
+/** The methods, in the order `compare` lists them: the oldest and most used first, blend last. */
+export const FAIR_METHODS = [
+  'multiplicative',
+  'additive',
+  'power',
+  'shin',
+  'odds_ratio',
+  'probit',
+  'goto',
+  'balanced_books',
+  'jensen_shannon',
+  'blend',
+] as const;
 export type FairMethod = (typeof FAIR_METHODS)[number];
 
-/** A method that cannot price this market (additive: a long shot would get a probability at or below 0). */
-export class DevigRefused extends Error {
-  override name = 'DevigRefused';
-}
+/**
+ * The blend: the mean of four methods that price every market, each a different account of the favourite–long-shot
+ * bias (none, an exponent, insiders, an odds ratio), so no one model's assumption decides the price.
+ */
+export const BLEND_OF = ['multiplicative', 'power', 'shin', 'odds_ratio'] as const satisfies readonly FairMethod[];
 
 function checkMarket(implied: readonly number[]): number {
   if (implied.length < 2) {
@@ -22,27 +41,6 @@ function checkMarket(implied: readonly number[]): number {
     }
   }
   return implied.reduce((a, b) => a + b, 0);
-}
-
-/**
- * Additive: the margin shared equally, fair_i = p_i − (Σp − 1) / n. Throws DevigRefused when an outcome
- * would get a probability at or below 0 (a long shot priced under the per-outcome margin), which needs at
- * least three outcomes: with two, p_2 ≤ (p_1 + p_2 − 1) / 2 would need p_2 ≤ p_1 − 1.
- */
-export function devigAdditive(implied: number[]): number[] {
-  const total = checkMarket(implied);
-  if (total <= 1) return devig(implied, 'multiplicative');
-  const share = (total - 1) / implied.length;
-  const fair = implied.map((p) => p - share);
-  const index = fair.findIndex((p) => !(p > 0));
-  if (index !== -1) {
-    throw new DevigRefused(
-      `The additive method cannot price this market: the outcome at position ${index + 1} (implied ${implied[index]}) ` +
-        `is below its equal share of the margin (${share}) and would get a fair probability at or below 0. ` +
-        "Use 'multiplicative', 'power' or 'shin'.",
-    );
-  }
-  return withExactUnitSum(implied.map((p, i) => ({ implied: p, fair: fair[i] as number })));
 }
 
 /**
@@ -73,8 +71,12 @@ export function devigShin(implied: number[]): number[] {
   return withExactUnitSum(implied.map((p) => ({ implied: p, fair: shinProbability(p, total, z) })));
 }
 
-/** Fair probabilities by any of the four methods, in the order given. */
+/** Fair probabilities by any method, in the order given. */
 export function devigBy(implied: number[], method: FairMethod): number[] {
+  const total = checkMarket(implied);
+  if (!FAIR_METHODS.includes(method)) throw new RangeError(`Unknown devig method: ${String(method)}`);
+  // No margin to remove: every method gives the multiplicative answer.
+  if (total <= 1) return devig(implied, 'multiplicative');
   switch (method) {
     case 'multiplicative':
     case 'power':
@@ -83,16 +85,39 @@ export function devigBy(implied: number[], method: FairMethod): number[] {
       return devigAdditive(implied);
     case 'shin':
       return devigShin(implied);
-    default:
-      throw new RangeError(`Unknown devig method: ${String(method)}`);
+    case 'odds_ratio':
+      return devigOddsRatio(implied);
+    case 'probit':
+      return devigProbit(implied);
+    case 'goto':
+      return devigGoto(implied);
+    case 'balanced_books':
+      return devigBalancedBooks(implied);
+    case 'jensen_shannon':
+      return devigJensenShannon(implied);
+    case 'blend':
+      return devigBlend(implied);
   }
+}
+
+/** The mean of BLEND_OF's fair probabilities, outcome by outcome (a mean of distributions, so it sums to 1). */
+function devigBlend(implied: number[]): number[] {
+  const each = BLEND_OF.map((method) => devigBy(implied, method));
+  const mean = implied.map((_, i) => each.reduce((sum, fair) => sum + (fair[i] as number), 0) / each.length);
+  return withExactUnitSum(implied.map((p, i) => ({ implied: p, fair: mean[i] as number })));
 }
 
 export interface DevigComparison {
   /** Each method's fair probabilities in the order given; null when the method refuses the market. */
   byMethod: Record<FairMethod, number[] | null>;
-  /** Per outcome, the lowest and highest fair probability over the methods that priced the market. */
+  /**
+   * Per outcome, the lowest and highest fair probability over the methods that priced the market. The lowest is
+   * the backer's worst case: the outcome's probability under the least favourable method. Taken outcome by outcome,
+   * the lows sum to less than 1 (worstCaseSum): they are bounds, not one market's probabilities.
+   */
   ranges: { min: number; max: number }[];
+  /** The sum of the ranges' lows: below 1 whenever the methods disagree. */
+  worstCaseSum: number;
   /** Why a method is null. */
   refusals: Partial<Record<FairMethod, string>>;
 }
@@ -114,5 +139,5 @@ export function compareDevig(implied: number[]): DevigComparison {
     const values = priced.map((fair) => fair[i] as number);
     return { min: Math.min(...values), max: Math.max(...values) };
   });
-  return { byMethod, ranges, refusals };
+  return { byMethod, ranges, worstCaseSum: ranges.reduce((sum, range) => sum + range.min, 0), refusals };
 }

@@ -12,6 +12,21 @@ export const MIN_FAIR_PROBABILITY = 2.2250738585072014e-308;
 
 type Outcome = { implied: number; fair: number };
 
+/** The methods that price every market with a margin (the others can refuse one: DevigRefused). */
+export const METHODS_PRICING_EVERY_MARKET = ['multiplicative', 'power', 'shin', 'odds_ratio', 'probit', 'blend'] as const;
+
+/**
+ * A method that cannot price this market (additive, Goto and balanced books when a long shot would get a
+ * probability at or below 0; Jensen–Shannon when no distance brings the sum down to 1). Says what to use instead.
+ */
+export class DevigRefused extends Error {
+  override name = 'DevigRefused';
+  constructor(reason: string) {
+    const others = METHODS_PRICING_EVERY_MARKET.map((method) => `'${method}'`);
+    super(`${reason} Use ${others.slice(0, -1).join(', ')} or ${others.at(-1)}, which price every market.`);
+  }
+}
+
 // The order of summation is part of the contract: callers check the sum with this exact reduce.
 function sumLeftToRight(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0);
@@ -65,14 +80,22 @@ export function devig(implied: number[], method: DevigMethod): number[] {
  * doublings to bracket it), p^k never overflows, and a term that underflows is 0 to the last bit.
  */
 function solvePowerExponent(implied: readonly number[]): number {
-  const excess = (k: number) => implied.reduce((total, p) => total + p ** k, 0) - 1;
+  // excess(1) is the overround (> 0) and excess falls toward -1 as k grows.
+  return solveFallingFrom((k) => implied.reduce((total, p) => total + p ** k, 0) - 1, 1);
+}
 
-  // excess(1) is the overround (> 0) and excess falls toward -1 as k grows: double until bracketed.
-  let low = 1;
-  let high = 2;
-  while (excess(high) > 0) {
+/**
+ * The root above `low` of a falling function with excess(low) > 0 that drops to 0 or below somewhere above it:
+ * doubles the distance from `low` until bracketed (at most 1100 times, beyond which a double overflows), then bisects.
+ */
+export function solveFallingFrom(excess: (x: number) => number, low: number): number {
+  let step = 1;
+  let high = low + step;
+  for (let doublings = 0; excess(high) > 0; doublings += 1) {
+    if (doublings > 1100) throw new Error('devig: the root could not be bracketed');
     low = high;
-    high *= 2;
+    step *= 2;
+    high = low + step;
   }
   return bisectFalling(excess, low, high);
 }

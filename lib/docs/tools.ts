@@ -1,3 +1,4 @@
+import { DEVIG_METHODS } from '@/lib/definitions';
 import { TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
 
 // docs/tools.md, rendered from the catalogue (scripts/docs.ts writes it; lint checks it is current): each tool's
@@ -5,6 +6,9 @@ import { TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
 // schema. The contract around the tools (check order, errors, limits, paging) is docs/contract.md.
 
 type Schema = Record<string, unknown>;
+
+/** What a tool's schema cannot say, from the contract's definitions (docs/contract.md carries them too). */
+const GUIDES: Partial<Record<string, string>> = { calc_no_vig_odds: DEVIG_METHODS };
 
 const code = (text: string) => `\`${text}\``;
 /** Table cells hold no pipes or line breaks. */
@@ -115,6 +119,7 @@ function toolSection(record: ToolRecord): string {
     '',
     argumentsTable(record),
     answerSection(record),
+    ...(GUIDES[record.name] ? [`${GUIDES[record.name]}\n`] : []),
   ].join('\n');
 }
 

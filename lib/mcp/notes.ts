@@ -84,7 +84,8 @@ Send every outcome of ONE market (2 to 20 American prices).
 ${DEVIG_METHODS}
 
 A wide \`fairProbabilityRange\` means the fair price depends on the method: claim an edge only if it survives the
-whole range.
+whole range, that is if the price is longer than \`worstCase.fairAmericanOdds\`. Which method to quote: multiplicative is the
+convention; where long shots matter (a favourite against a field, props, futures) prefer \`blend\` or say the range.
 
 ## The consensus in get_game_odds and get_player_props
 ${REFERENCE_BOOK} The consensus:

@@ -16,6 +16,7 @@ import {
   probabilityToDecimal,
   solveShinZ,
 } from '@/lib/betting';
+import { choiceList } from '@/lib/account/bet-states';
 import { ToolError } from '@/lib/errors';
 import { americanOdds, expected, money, probability, storable } from './inputs';
 import { fractionField } from './shapes';
@@ -40,7 +41,8 @@ export const calcNoVigOdds = defineTool({
   title: 'Remove the bookmaker margin (no-vig odds)',
   description:
     'Removes the margin from ONE market (all its outcomes, 2 to 20 prices): overround and per outcome implied and fair probability ' +
-    "(summing to 1), fair decimal and American odds. compare: true adds every method's answer. See jev://notes/no-vig-consensus.",
+    "(summing to 1), fair decimal and American odds. compare: true adds every method's answer and each outcome's worst case. " +
+    'See jev://notes/no-vig-consensus.',
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({
@@ -50,13 +52,13 @@ export const calcNoVigOdds = defineTool({
       .max(20, 'must hold at most 20 prices')
       .meta({ description: 'Every outcome of one market; answers keep this order.' }),
     method: z
-      .enum(FAIR_METHODS, { error: "must be 'multiplicative', 'additive', 'power' or 'shin'" })
+      .enum(FAIR_METHODS, { error: `must be ${choiceList(FAIR_METHODS.map((name) => `'${name}'`))}` })
       .default('multiplicative')
-      .meta({ description: 'How the margin is removed (default multiplicative).' }),
+      .meta({ description: 'How the margin is removed (default multiplicative; see the note).' }),
     compare: z
       .boolean({ error: expected('must be true or false') })
       .default(false)
-      .meta({ description: "Adds every method's answer." }),
+      .meta({ description: "Adds every method's answer and each outcome's worst case." }),
   }),
   output: z.object({
     method: z.enum(FAIR_METHODS),
@@ -69,10 +71,28 @@ export const calcNoVigOdds = defineTool({
         fairProbability: z.number(),
         fairDecimalOdds: z.number(),
         fairAmericanOdds: z.int(),
-        fairProbabilityRange: z.object({ min: z.number(), max: z.number() }).optional(),
+        fairProbabilityRange: z
+          .object({ min: z.number(), max: z.number() })
+          .optional()
+          .meta({ description: 'compare: the lowest and highest fair probability over the methods that priced the market.' }),
+        worstCase: z
+          .object({ fairProbability: z.number(), fairAmericanOdds: z.int() })
+          .optional()
+          .meta({
+            description:
+              "compare: the backer's worst case, the lowest fair probability over the methods and its fair price (only a longer " +
+              'price is value under every method). Per outcome: the worst cases of a market sum to worstCaseSum, below 1.',
+          }),
       }),
     ),
-    byMethod: z.record(z.enum(FAIR_METHODS), z.array(z.number()).nullable()).optional(),
+    byMethod: z
+      .record(z.enum(FAIR_METHODS), z.array(z.number()).nullable())
+      .optional()
+      .meta({ description: "compare: each method's fair probabilities in the order sent; null when it refuses the market (see notes)." }),
+    worstCaseSum: z
+      .number()
+      .optional()
+      .meta({ description: 'compare: the sum of the worst cases, below 1 when the methods disagree: they are not one distribution.' }),
     notes: z.array(z.string()).optional(),
   }),
   async run(_ctx, { prices, method, compare }) {
@@ -92,24 +112,33 @@ export const calcNoVigOdds = defineTool({
       ...(method === 'shin' ? { shinZ: total > 1 ? solveShinZ(implied) : 0 } : {}),
       outcomes: prices.map((odds, index) => {
         const fairProbability = fair[index] as number;
+        const range = comparison?.ranges[index];
         return {
           americanOdds: odds,
           impliedProbability: implied[index] as number,
           fairProbability,
           fairDecimalOdds: probabilityToDecimal(fairProbability),
-          fairAmericanOdds: boundedAmerican(decimalToAmerican(probabilityToDecimal(fairProbability))),
-          ...(comparison ? { fairProbabilityRange: comparison.ranges[index] } : {}),
+          fairAmericanOdds: fairAmerican(fairProbability),
+          ...(range
+            ? { fairProbabilityRange: range, worstCase: { fairProbability: range.min, fairAmericanOdds: fairAmerican(range.min) } }
+            : {}),
         };
       }),
       ...(comparison
         ? {
             byMethod: comparison.byMethod,
+            worstCaseSum: comparison.worstCaseSum,
             ...(Object.keys(comparison.refusals).length > 0 ? { notes: Object.values(comparison.refusals) } : {}),
           }
         : {}),
     };
   },
 });
+
+/** The whole American price of a fair probability, bounded to the prices the service accepts. */
+function fairAmerican(probability: number): number {
+  return boundedAmerican(decimalToAmerican(probabilityToDecimal(probability)));
+}
 
 const DEFAULT_EV_STAKE = 100;
 

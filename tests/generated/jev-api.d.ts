@@ -53,7 +53,7 @@ export interface paths {
         put?: never;
         /**
          * Remove the bookmaker margin (no-vig odds)
-         * @description Removes the margin from ONE market (all its outcomes, 2 to 20 prices): overround and per outcome implied and fair probability (summing to 1), fair decimal and American odds. compare: true adds every method's answer. See jev://notes/no-vig-consensus.
+         * @description Removes the margin from ONE market (all its outcomes, 2 to 20 prices): overround and per outcome implied and fair probability (summing to 1), fair decimal and American odds. compare: true adds every method's answer and each outcome's worst case. See jev://notes/no-vig-consensus.
          */
         post: operations["calc_no_vig_odds"];
         delete?: never;
@@ -490,20 +490,20 @@ export interface components {
             /** @description Every outcome of one market; answers keep this order. */
             prices: (number | unknown | unknown)[];
             /**
-             * @description How the margin is removed (default multiplicative).
+             * @description How the margin is removed (default multiplicative; see the note).
              * @default multiplicative
              * @enum {string}
              */
-            method?: "multiplicative" | "additive" | "power" | "shin";
+            method?: "multiplicative" | "additive" | "power" | "shin" | "odds_ratio" | "probit" | "goto" | "balanced_books" | "jensen_shannon" | "blend";
             /**
-             * @description Adds every method's answer.
+             * @description Adds every method's answer and each outcome's worst case.
              * @default false
              */
             compare?: boolean;
         };
         calc_no_vig_odds_output: {
             /** @enum {string} */
-            method: "multiplicative" | "additive" | "power" | "shin";
+            method: "multiplicative" | "additive" | "power" | "shin" | "odds_ratio" | "probit" | "goto" | "balanced_books" | "jensen_shannon" | "blend";
             overround: number;
             shinZ?: number;
             outcomes: {
@@ -516,10 +516,15 @@ export interface components {
                     min: number;
                     max: number;
                 };
+                worstCase?: {
+                    fairProbability: number;
+                    fairAmericanOdds: number;
+                };
             }[];
             byMethod?: {
                 [key: string]: number[] | null;
             };
+            worstCaseSum?: number;
             notes?: string[];
         };
         calc_ev_input: {

@@ -262,7 +262,11 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
         ['calc_no_vig_odds', { prices: [-110] }, 'prices: must hold at least 2 prices (every outcome of one market)'],
         ['calc_no_vig_odds', { prices: Array(21).fill(-110) }, 'prices: must hold at most 20 prices'],
         ['calc_no_vig_odds', { prices: [-110, 90] }, 'prices.1: American odds must be +100 or more, or -100 or less'],
-        ['calc_no_vig_odds', { prices: [-110, -110], method: 'logit' }, "method: must be 'multiplicative', 'additive', 'power' or 'shin'"],
+        [
+          'calc_no_vig_odds',
+          { prices: [-110, -110], method: 'logit' },
+          "method: must be 'multiplicative', 'additive', 'power', 'shin', 'odds_ratio', 'probit', 'goto', 'balanced_books', 'jensen_shannon' or 'blend'",
+        ],
         ['calc_parlay', { legs: [{ americanOdds: 150 }] }, 'legs: must hold at least 2 legs'],
         [
           'calc_parlay',

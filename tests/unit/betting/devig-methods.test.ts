@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { devig } from '@/lib/betting/devig';
-import { DevigRefused, FAIR_METHODS, compareDevig, devigAdditive, devigBy, devigShin, solveShinZ } from '@/lib/betting/devig-methods';
-import { anyMarket, at, bookMarket, impliedOf, sum } from './support';
+import { DevigRefused, METHODS_PRICING_EVERY_MARKET, devig } from '@/lib/betting/devig';
+import { BLEND_OF, FAIR_METHODS, compareDevig, devigBy, devigShin, solveShinZ } from '@/lib/betting/devig-methods';
+import { solveOddsRatio, solveProbitShift } from '@/lib/betting/devig-scales';
+import { devigAdditive, devigBalancedBooks } from '@/lib/betting/devig-shares';
+import { normalQuantile } from '@/lib/betting/normal';
+import { anyMarket, at, bookMarket, expectRelativelyClose, impliedOf, sum } from './support';
 
 /**
  * Shin's probabilities by a different solver and the textbook formula: the Jullien & Salanié fixed-point
@@ -77,7 +80,10 @@ describe('additive: hand-checked values', () => {
 });
 
 describe('every method over the whole input domain', () => {
-  it('sums to exactly 1, keeps the order, and the new methods stay in (0, 1)', () => {
+  /** The methods that may refuse a market, and the sign of a refusal: some outcome's share reaches its probability. */
+  const MAY_REFUSE = ['additive', 'goto', 'balanced_books', 'jensen_shannon'];
+
+  it('sums to exactly 1, keeps the order and stays in (0, 1), or refuses (only where it may, with 3+ outcomes)', () => {
     fc.assert(
       fc.property(anyMarket, (odds) => {
         const implied = impliedOf(odds);
@@ -86,11 +92,10 @@ describe('every method over the whole input domain', () => {
           try {
             fair = devigBy(implied, method);
           } catch (error) {
-            expect(method).toBe('additive');
             expect(error).toBeInstanceOf(DevigRefused);
-            const share = (sum(implied) - 1) / implied.length;
+            expect(MAY_REFUSE).toContain(method);
             expect(implied.length).toBeGreaterThanOrEqual(3);
-            expect(implied.some((p) => p - share <= 0)).toBe(true);
+            expect((error as Error).message).toMatch(/cannot price this market: the outcome at position \d+ .*Use 'multiplicative'/);
             continue;
           }
           expect(fair).toHaveLength(implied.length);
@@ -98,16 +103,49 @@ describe('every method over the whole input domain', () => {
           for (let i = 0; i < implied.length; i += 1) {
             for (let j = 0; j < implied.length; j += 1) {
               if (at(implied, i) > at(implied, j)) expect(at(fair, i)).toBeGreaterThanOrEqual(at(fair, j));
+              // Equal prices, equal fair probabilities to rounding (withExactUnitSum moves one of them by an ulp or so).
+              if (at(implied, i) === at(implied, j)) expectRelativelyClose(at(fair, i), at(fair, j), 1e-12);
             }
-            if (method !== 'power') {
-              expect(at(fair, i)).toBeGreaterThan(0);
-              expect(at(fair, i)).toBeLessThan(1);
-            }
+            expect(at(fair, i)).toBeGreaterThan(0);
+            expect(at(fair, i)).toBeLessThan(1);
           }
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
+  });
+
+  it('every method but multiplicative has the long-shot bias: fair/implied grows with implied, so the longest shot gets at most its multiplicative share', () => {
+    fc.assert(
+      fc.property(bookMarket(0.005, 0.25), (odds) => {
+        const implied = impliedOf(odds);
+        fc.pre(sum(implied) > 1);
+        const multiplicative = devig(implied, 'multiplicative');
+        const longest = implied.indexOf(Math.min(...implied));
+        const favourite = implied.indexOf(Math.max(...implied));
+        for (const method of FAIR_METHODS.filter((name) => name !== 'multiplicative')) {
+          let fair: number[];
+          try {
+            fair = devigBy(implied, method);
+          } catch {
+            continue;
+          }
+          const ratio = (i: number) => at(fair, i) / at(implied, i);
+          for (let i = 0; i < implied.length; i += 1) {
+            for (let j = 0; j < implied.length; j += 1) {
+              if (at(implied, i) > at(implied, j)) expect(ratio(i)).toBeGreaterThanOrEqual(ratio(j) * (1 - 1e-12));
+            }
+          }
+          expect(at(fair, longest)).toBeLessThanOrEqual(at(multiplicative, longest) * (1 + 1e-12));
+          expect(at(fair, favourite)).toBeGreaterThanOrEqual(at(multiplicative, favourite) * (1 - 1e-12));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('the methods that price every market never refuse one', () => {
+    expect([...METHODS_PRICING_EVERY_MARKET].sort()).toEqual(FAIR_METHODS.filter((m) => !MAY_REFUSE.includes(m)).sort());
   });
 
   it('shin equals additive for two outcomes', () => {
@@ -115,9 +153,41 @@ describe('every method over the whole input domain', () => {
       fc.property(anyMarket, (odds) => {
         const implied = impliedOf(odds.slice(0, 2));
         const shin = devigShin(implied);
-        const additive = devigAdditive(implied);
+        const additive = devigBy(implied, 'additive');
         shin.forEach((p, i) => expect(Math.abs(p - at(additive, i))).toBeLessThan(1e-12));
       }),
+    );
+  });
+
+  it('two outcomes in closed form: odds ratio c² = odds(p₁)·odds(p₂), probit shift (Φ⁻¹(p₁) + Φ⁻¹(p₂)) / 2, balanced books ∝ 1 − the other', () => {
+    fc.assert(
+      fc.property(anyMarket, (odds) => {
+        const implied = impliedOf(odds.slice(0, 2));
+        const [p1, p2] = [at(implied, 0), at(implied, 1)];
+        fc.pre(p1 + p2 > 1);
+        // fair₁ = 1 − fair₂ gives odds(p₁)/c = c / odds(p₂).
+        expectRelativelyClose(solveOddsRatio(implied), Math.sqrt(((p1 / (1 - p1)) * p2) / (1 - p2)), 1e-12);
+        // Φ(x₁ − s) + Φ(x₂ − s) = 1 needs x₁ − s = s − x₂.
+        expect(Math.abs(solveProbitShift(implied).shift - (normalQuantile(p1) + normalQuantile(p2)) / 2)).toBeLessThan(1e-12);
+        // z = p₁ + p₂ − 1, so (p₁ − z) / (1 − z) = (1 − p₂) / ((1 − p₁) + (1 − p₂)).
+        const books = devigBalancedBooks(implied);
+        expectRelativelyClose(at(books, 0), (1 - p2) / (1 - p1 + (1 - p2)), 1e-12);
+      }),
+    );
+  });
+
+  it('blend is the mean of multiplicative, power, shin and odds ratio, outcome by outcome', () => {
+    expect(BLEND_OF).toEqual(['multiplicative', 'power', 'shin', 'odds_ratio']);
+    fc.assert(
+      fc.property(anyMarket, (odds) => {
+        const implied = impliedOf(odds);
+        const each = BLEND_OF.map((method) => devigBy(implied, method));
+        devigBy(implied, 'blend').forEach((p, i) => {
+          const mean = sum(each.map((fair) => at(fair, i))) / each.length;
+          expect(Math.abs(p - mean)).toBeLessThanOrEqual(1e-15 + 1e-12 * mean);
+        });
+      }),
+      { numRuns: 100 },
     );
   });
 
@@ -149,16 +219,16 @@ describe('every method over the whole input domain', () => {
     );
   });
 
-  it('compare: each range holds every method that priced the market, refusals are null', () => {
+  it('compare: each range holds every method that priced the market, the worst case is its low, refusals are null', () => {
     fc.assert(
       fc.property(anyMarket, (odds) => {
         const implied = impliedOf(odds);
-        const { byMethod, ranges, refusals } = compareDevig(implied);
+        const { byMethod, ranges, worstCaseSum, refusals } = compareDevig(implied);
         expect(Object.keys(byMethod)).toEqual([...FAIR_METHODS]);
         for (const method of FAIR_METHODS) {
           const fair = byMethod[method];
           if (fair === null) {
-            expect(refusals[method]).toMatch(/additive/);
+            expect(refusals[method]).toMatch(/cannot price this market/);
             continue;
           }
           expect(fair).toEqual(devigBy(implied, method));
@@ -167,8 +237,11 @@ describe('every method over the whole input domain', () => {
             expect(p).toBeLessThanOrEqual(ranges[i]?.max as number);
           });
         }
+        // The lows are bounds taken outcome by outcome, so they sum to at most 1 (to rounding).
+        expect(worstCaseSum).toBe(sum(ranges.map((range) => range.min)));
+        expect(worstCaseSum).toBeLessThanOrEqual(1 + 1e-15);
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
   });
 });

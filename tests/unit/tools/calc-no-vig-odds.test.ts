@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FAIR_METHODS } from '@/lib/betting/devig-methods';
 import { ToolError } from '@/lib/errors';
 import { calcNoVigOdds } from '@/lib/tools/calculators';
 import type { ToolContext } from '@/lib/tools/types';
@@ -28,22 +29,50 @@ describe('calc_no_vig_odds methods and compare', () => {
     expect((refusal as ToolError).message).toMatch(/additive method cannot price this market/);
   });
 
-  it('compare adds byMethod in the order sent and a range per outcome', async () => {
+  it("compare adds byMethod (every method, blend last), a range and a worst case per outcome, and the worst cases' sum", async () => {
     const result = await run({ prices: [150, 240, 190], compare: true });
-    expect(Object.keys(result.byMethod ?? {})).toEqual(['multiplicative', 'additive', 'power', 'shin']);
+    expect(Object.keys(result.byMethod ?? {})).toEqual([...FAIR_METHODS]);
     expect(result.byMethod?.multiplicative).toEqual(result.outcomes.map((o) => o.fairProbability));
     result.outcomes.forEach((o, i) => {
       const values = Object.values(result.byMethod ?? {}).map((fair) => (fair as number[])[i] as number);
       expect(o.fairProbabilityRange).toEqual({ min: Math.min(...values), max: Math.max(...values) });
+      // The backer's worst case is the lowest fair probability, priced: only a longer price is value under every method.
+      expect(o.worstCase?.fairProbability).toBe(Math.min(...values));
+      expect(o.worstCase?.fairAmericanOdds).toBeGreaterThanOrEqual(o.fairAmericanOdds);
     });
-    // The home favourite: power and shin take less margin from it than multiplicative does.
+    // Taken outcome by outcome, the worst cases are not one distribution.
+    expect(result.worstCaseSum).toBe(total(result.outcomes.map((o) => ({ fairProbability: o.worstCase?.fairProbability as number }))));
+    expect(result.worstCaseSum).toBeLessThan(0.999);
+    // The home favourite: the methods with a long-shot bias leave it more than multiplicative does.
     expect(result.outcomes[0]?.fairProbabilityRange?.max).toBeGreaterThan(result.outcomes[0]?.fairProbability as number);
   });
+
+  it.each(FAIR_METHODS)('%s answers a 3-way market with fair probabilities summing to 1', async (method) => {
+    const result = await run({ prices: [150, 240, 190], method });
+    expect(result.method).toBe(method);
+    expect(total(result.outcomes)).toBe(1);
+    expect(result.outcomes.map((o) => o.fairProbability)).toEqual(
+      (await run({ prices: [150, 240, 190], compare: true })).byMethod?.[method],
+    );
+  });
+
+  it.each(['goto', 'balanced_books', 'jensen_shannon'])(
+    '%s refuses a long shot with 422 limit and names the methods to use',
+    async (method) => {
+      const refusal = await run({ prices: [-10000, 1000, 100000], method }).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(ToolError);
+      expect((refusal as ToolError).code).toBe('limit');
+      expect((refusal as ToolError).message).toMatch(
+        /cannot price this market: the outcome at position 3 .* Use 'multiplicative'.* or 'blend'/,
+      );
+    },
+  );
 
   it('compare on a market additive refuses: additive null with a note, the others still compared', async () => {
     const result = await run({ prices: [-10000, 1000, 100000], method: 'shin', compare: true });
     expect(result.byMethod?.additive).toBeNull();
     expect(result.notes?.[0]).toMatch(/additive/);
+    expect(result.notes).toHaveLength(Object.values(result.byMethod ?? {}).filter((fair) => fair === null).length);
     expect(result.byMethod?.shin).toEqual(result.outcomes.map((o) => o.fairProbability));
   });
 });

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { METHODS_PRICING_EVERY_MARKET } from '@/lib/betting/devig';
+import { FAIR_METHODS } from '@/lib/betting/devig-methods';
 import { MAX_AMERICAN_ODDS, MIN_AMERICAN_ODDS } from '@/lib/betting/odds';
+import { ToolError } from '@/lib/errors';
 import { parseArguments } from '@/lib/tools/inputs';
 import { calcNoVigOdds } from '@/lib/tools/calculators';
 import type { ToolContext } from '@/lib/tools/types';
@@ -51,6 +54,38 @@ describe('calc_no_vig_odds at the extremes', () => {
     await fc.assert(
       fc.asyncProperty(anyMarket, async (prices) => expectWellFormed(await call({ prices, method }))),
       { numRuns: 1_000 },
+    );
+  });
+
+  it.each(FAIR_METHODS.filter((method) => method !== 'multiplicative' && method !== 'power'))(
+    '%s: a finite, bounded answer or a 422 limit refusal for every accepted input',
+    async (method) => {
+      await fc.assert(
+        fc.asyncProperty(anyMarket, async (prices) => {
+          const answer = await call({ prices, method }).catch((error: unknown) => error);
+          if (answer instanceof ToolError) {
+            expect(METHODS_PRICING_EVERY_MARKET as readonly string[]).not.toContain(method);
+            expect(answer.code).toBe('limit');
+            return;
+          }
+          expectWellFormed(answer as Awaited<ReturnType<typeof call>>);
+        }),
+        { numRuns: 200 },
+      );
+    },
+  );
+
+  it('compare: a finite, bounded worst case for every accepted input', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyMarket, async (prices) => {
+        const answer = await call({ prices, compare: true });
+        for (const outcome of answer.outcomes) {
+          expect(Number.isInteger(outcome.worstCase?.fairAmericanOdds)).toBe(true);
+          expect(outcome.worstCase?.fairAmericanOdds).toBeLessThanOrEqual(MAX_AMERICAN_ODDS);
+          expect(outcome.worstCase?.fairProbability).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 100 },
     );
   });
 });
