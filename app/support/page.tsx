@@ -12,7 +12,15 @@ export default consolePage(async function SupportPage() {
   const cfg = root().config;
   const user = await currentUser();
   return (
-    <PolicyPage user={user} title="Support" lead={<>Help with JEV at {cfg.appOrigin}.</>}>
+    <PolicyPage
+      user={user}
+      title="Support"
+      lead={
+        <>
+          Help with JEV at {cfg.appOrigin}, run by {cfg.operatorName}.
+        </>
+      }
+    >
       <h2>Contact</h2>
       <p>
         Write to <SupportEmail address={cfg.supportEmail} />. Say what you did and what happened; if an answer of the API or the MCP server

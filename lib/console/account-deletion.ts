@@ -11,7 +11,7 @@ import { formValues, type FieldErrors } from './forms';
 
 export type DeleteAccountState =
   | { status: 'idle' }
-  | { status: 'invalid'; errors: FieldErrors }
+  | { status: 'invalid'; errors: FieldErrors; confirmEmail: string }
   | { status: 'rate_limited'; retryAfterSeconds: number }
   | { status: 'deleted' };
 
@@ -32,12 +32,13 @@ export async function deleteAccountFromForm(
   // Deleted meanwhile (another tab, the CLI): what the user asked for is done.
   if (!account) return { status: 'deleted' };
   if (account.passwordHash !== null && password === '') errors.password = 'Enter your password.';
-  if (Object.keys(errors).length > 0) return { status: 'invalid', errors };
+  if (Object.keys(errors).length > 0) return { status: 'invalid', errors, confirmEmail };
   if (account.passwordHash !== null) {
     const checked = await signInWithPassword(deps.db, deps.limiter, { email: user.email, password, address: deps.address, now: deps.now });
     if (checked.outcome === 'rate_limited') return { status: 'rate_limited', retryAfterSeconds: checked.retryAfterSeconds };
-    if (checked.outcome === 'refused')
-      return { status: 'invalid', errors: { password: 'That is not your password. Nothing was deleted.' } };
+    if (checked.outcome === 'refused') {
+      return { status: 'invalid', errors: { password: 'That is not your password. Nothing was deleted.' }, confirmEmail };
+    }
   }
   await deleteAccount(deps.db, deps.tokens, user.id);
   return { status: 'deleted' };

@@ -25,6 +25,8 @@ export function DeleteAccountForm({ email, hasPassword }: { email: string; hasPa
           name="confirmEmail"
           type="email"
           autoComplete="off"
+          // Kept after a refusal (React resets a form once its action is done); the password is typed again.
+          defaultValue={state.status === 'invalid' ? state.confirmEmail : ''}
           {...described('confirmEmail', 'confirm-email-hint')}
         />
         <FieldError name="confirmEmail" message={errors.confirmEmail} />

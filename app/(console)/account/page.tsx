@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
 import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { accountContents, contentsInWords } from '@/lib/account/deletion';
@@ -14,12 +15,14 @@ export default consolePage(async function AccountPage() {
   const user = await requireUser();
   const { db, config } = root();
   const [account, contents, timeZone] = await Promise.all([
-    db.user.findUniqueOrThrow({ where: { id: user.id }, select: { createdAt: true, passwordHash: true } }),
+    db.user.findUnique({ where: { id: user.id }, select: { createdAt: true, passwordHash: true } }),
     accountContents(db, user.id),
     userTimeZone(db, user.id),
   ]);
+  // Deleted since the session was read (another tab, the CLI).
+  if (!account || !contents) redirect('/signin');
   const hasPassword = account.passwordHash !== null;
-  const held = contents ? contentsInWords(contents) : 'nothing else';
+  const held = contentsInWords(contents);
   return (
     <>
       <SiteHeader user={user} current="/account" />
