@@ -518,7 +518,7 @@ export const configSchema = z
         about(
           'Policies and directories',
           "The domain-verification token of OpenAI's app submission, served as plain text at " +
-            '`/.well-known/openai-apps-challenge` (404 while unset). See [listing.md](listing.md#chatgpt-app-directory).',
+            '`/.well-known/openai-apps-challenge` (404 while unset). See [listing.md](listing.md#chatgpt-openais-app-directory).',
         ),
       ),
     CRON_SECRET: optionalString
