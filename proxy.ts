@@ -4,6 +4,7 @@ import { authSecret } from '@/lib/auth/secret';
 import { config as appConfig, type Config } from '@/lib/config';
 import { actionBodyRefusal, actionOriginRefusal, isActionRequest } from '@/lib/console/action-request';
 import { FORM_MAX_BYTES } from '@/lib/console/form-limits';
+import { ACCOUNT_DELETED_PATH, POLICY_PAGES } from '@/lib/console/policies';
 import { asToolError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/address';
 import { checkHost, checkHostAndOrigin } from '@/lib/http/origin';
@@ -17,7 +18,7 @@ import { processWide } from '@/lib/root/process';
 // this is the first line, not the only one.
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const PUBLIC_PAGES = new Set(['/', '/signin', '/signup']);
+const PUBLIC_PAGES = new Set(['/', '/signin', '/signup', ACCOUNT_DELETED_PATH, ...POLICY_PAGES.map((page) => page.href)]);
 
 function isPublic(pathname: string): boolean {
   return PUBLIC_PAGES.has(pathname) || pathname.startsWith('/api/auth/');
@@ -104,8 +105,9 @@ export const config = {
   // (bearer METRICS_TOKEN, scraped by instance address) must answer any host; the cron route checks its bearer
   // CRON_SECRET itself (Vercel Cron calls it with GET, which must never meet the sign-in page). OAuth's machine endpoints
   // (/api/oauth/*) and discovery (/.well-known/*) answer JSON themselves, never a redirect to the sign-in page (an
-  // MCP client probing discovery would choke on its HTML).
+  // MCP client probing discovery would choke on its HTML). The site's icons (app/favicon.ico, app/icon.svg) are
+  // files every browser fetches, signed in or not.
   matcher: [
-    '/((?!api/v1|api/mcp|api/health|api/ready|api/metrics|api/oauth|api/cron|\\.well-known|_next/static|_next/image|favicon.ico).*)',
+    '/((?!api/v1|api/mcp|api/health|api/ready|api/metrics|api/oauth|api/cron|\\.well-known|_next/static|_next/image|favicon\\.ico|icon\\.svg).*)',
   ],
 };

@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from 'next';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { POLICY_PAGES } from '@/lib/console/policies';
 import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
 import './globals.css';
 
@@ -19,7 +21,16 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         {children}
         <footer className="site-footer">
-          <p className="inner">{RESPONSIBLE_GAMBLING_LINE}</p>
+          <div className="inner">
+            <p>{RESPONSIBLE_GAMBLING_LINE}</p>
+            <nav aria-label="About JEV" className="footer-nav">
+              {POLICY_PAGES.map((page) => (
+                <Link key={page.href} href={page.href}>
+                  {page.label}
+                </Link>
+              ))}
+            </nav>
+          </div>
         </footer>
       </body>
     </html>

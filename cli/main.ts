@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import { bankrollSettingsSchema, saveBankroll } from '@/lib/account/bankroll';
+import { accountContents, contentsInWords, deleteAccount } from '@/lib/account/deletion';
 import { createUser, findUserByEmail, UserExistsError } from '@/lib/account/users';
 import { parseConfig } from '@/lib/config';
 import { INGEST_TASKS, type IngestSummary } from '@/lib/data/ingest';
@@ -95,6 +96,27 @@ const COMMANDS: Record<string, Command> = {
         if (error instanceof UserExistsError) throw new UsageError(error.message);
         throw error;
       }
+    },
+  },
+  'user delete': {
+    usage: 'jev user delete --email E --yes',
+    summary:
+      'Delete a user and everything that is theirs: access tokens, connected apps, bankroll, bets and picks. Their tokens are ' +
+      'refused at once (by every instance within a second when REDIS_URL is set). Without --yes it only says what would go.',
+    options: { email: { type: 'string' }, yes: { type: 'boolean' } },
+    async run(values, _positionals, { db, tokens }) {
+      const userId = await userIdFor(db, values.email);
+      const contents = await accountContents(db, userId);
+      if (!contents) throw new UsageError(`No user with email ${String(values.email)}.`);
+      if (values.yes !== true) {
+        throw new UsageError(
+          `This deletes ${contents.email} with ${contentsInWords(contents)}, and cannot be undone. ` +
+            `To delete, run: jev user delete --email ${contents.email} --yes`,
+        );
+      }
+      const deleted = await deleteAccount(db, tokens, userId);
+      if (!deleted) throw new UsageError(`No user with email ${contents.email}: it was deleted meanwhile.`);
+      out(`Deleted user ${deleted.email} with ${contentsInWords(deleted)}.`);
     },
   },
   'token create': {

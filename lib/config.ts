@@ -49,6 +49,7 @@ export const SETTING_GROUPS = [
   'Sign-in and OAuth',
   'Sports data',
   'News classifier',
+  'Policies and directories',
   'Operations',
   'Tests and development',
 ] as const;
@@ -476,6 +477,50 @@ export const configSchema = z
           'the list in `lib/outlets.ts`',
         ),
       ),
+    OPERATOR_NAME: optionalString
+      .refine((value) => value === undefined || value.length <= 100, 'must be at most 100 characters')
+      .meta(
+        about(
+          'Policies and directories',
+          'Who runs this service (a person or a company), as the privacy policy, terms and support pages (`/privacy`, `/terms`, ' +
+            '`/support`) name it. Directories ask that it match the publisher of the listing.',
+          "the operator of `APP_URL`'s hostname",
+        ),
+      ),
+    SUPPORT_EMAIL: optionalString
+      .refine((value) => value === undefined || z.email().safeParse(value).success, 'must be an email address such as help@example.com')
+      .meta(
+        about(
+          'Policies and directories',
+          'Where users write for help, for their data or to delete an account: shown on `/support`, `/privacy` and `/terms`.',
+          "`support@` and `APP_URL`'s hostname",
+        ),
+      ),
+    LOG_RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(3650)
+      .default(30)
+      .meta(
+        about(
+          'Policies and directories',
+          'How many days your log system keeps the lines JEV writes to stdout (one per API request: time, path, tool, status, user ' +
+            'id). JEV keeps no log itself; the privacy page states this figure, so make it true where the logs go.',
+        ),
+      ),
+    OPENAI_APPS_CHALLENGE: optionalString
+      .refine(
+        (value) => value === undefined || /^[\x21-\x7e]{1,1024}$/.test(value),
+        'must be the token the OpenAI app submission shows: at most 1024 visible ASCII characters, no spaces',
+      )
+      .meta(
+        about(
+          'Policies and directories',
+          "The domain-verification token of OpenAI's app submission, served as plain text at " +
+            '`/.well-known/openai-apps-challenge` (404 while unset). See [listing.md](listing.md#chatgpt-openais-app-directory).',
+        ),
+      ),
     CRON_SECRET: optionalString
       .refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters')
       .meta(
@@ -574,6 +619,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
     appOrigin: appUrl.origin,
     /** The only hostname the service answers to (IPv6 without brackets), lower case. */
     appHostname: appUrl.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase(),
+    /** Who runs the service, as the policy pages name it. */
+    operatorName: result.data.OPERATOR_NAME ?? `the operator of ${appUrl.hostname}`,
+    /** Where users write for help (the support, privacy and terms pages). */
+    supportEmail: result.data.SUPPORT_EMAIL ?? `support@${appUrl.hostname}`,
   };
 }
 

@@ -26,9 +26,10 @@ export function SiteHeader({ user, current }: { user: ConsoleUser | null; curren
                   {page.label}
                 </Link>
               ))}
-              <span className="who">
+              <Link className="who" href="/account" aria-current={current === '/account' ? 'page' : undefined}>
+                <span className="visually-hidden">Your account: </span>
                 <bdi>{user.email}</bdi>
-              </span>
+              </Link>
               <SignOutButton />
             </>
           ) : (

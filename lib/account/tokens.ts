@@ -71,6 +71,8 @@ export function createTokens(db: Db, { lookupMaxAgeMs, redisUrl }: TokenSettings
       await markGrantAccessTokenRevoked(db, tokenId, now);
       await revoked([tokenId]);
     },
+    /** After tokens were deleted with their user (./deletion.ts): refused at once, like a revocation. */
+    forgetDeleted: (tokenIds: readonly string[]): Promise<void> => revoked(tokenIds),
     /** Stamps the token's last use, at most once a minute, without making the request wait. */
     noteUsed: (tokenId: string, now: Date) => stamps.tokenUsed(db, tokenId, now),
     /** Stamps the client the token was last used from, like noteUsed. */

@@ -17,6 +17,9 @@ import { SIGN_IN_UNAVAILABLE, TOO_MANY_ATTEMPTS } from './signin-errors';
 
 export type OAuthProviderId = 'github' | 'google';
 
+/** How long a console session lasts (its signed cookie). */
+export const SESSION_DAYS = 30;
+
 export function oauthProviders(cfg: Config): OAuthProviderId[] {
   const ids: OAuthProviderId[] = [];
   if (cfg.GITHUB_ID) ids.push('github');
@@ -49,7 +52,7 @@ export function createAuthOptions({ config: cfg, db, limiter, now }: AuthDeps): 
   process.env.NEXTAUTH_URL ??= cfg.appOrigin;
   return {
     secret: authSecret(cfg),
-    session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
+    session: { strategy: 'jwt', maxAge: SESSION_DAYS * 24 * 60 * 60 },
     pages: { signIn: '/signin', error: '/signin' },
     providers: [
       CredentialsProvider({

@@ -7,6 +7,9 @@ import { sessionStillValid } from './revocation';
 // (`sessionsValidAfter`): signing out, or "sign out everywhere", ends every session of the account at once,
 // copied cookies included, on every instance (each check reads the user, no cache).
 
+/** next-auth's session cookie, over http and https (an action that ends this browser's session deletes both). */
+export const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'] as const;
+
 export interface ConsoleUser {
   id: string;
   email: string;

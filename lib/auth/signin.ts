@@ -29,7 +29,8 @@ export const SIGN_IN_BUDGETS = {
   account: { name: 'signin-account', limit: 20, windowSeconds: QUARTER_HOUR },
 } satisfies Record<string, Budget>;
 /** How long an address the account signed in from passes the account's budget. */
-const KNOWN_FOR_MS = 30 * 24 * 3600 * 1000;
+export const KNOWN_ADDRESS_DAYS = 30;
+const KNOWN_FOR_MS = KNOWN_ADDRESS_DAYS * 24 * 3600 * 1000;
 /** How long an attempt from an address the account does not know waits, past the account's ceiling, before its password is checked. */
 export const ACCOUNT_CEILING_DELAY_MS = 5000;
 

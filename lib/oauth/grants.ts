@@ -18,7 +18,8 @@ import { requestedScope } from './metadata';
 
 export const CODE_LIFETIME_MS = 60_000;
 export const REFRESH_TOKEN_PREFIX = 'jevr_';
-const REFRESH_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
+export const REFRESH_LIFETIME_DAYS = 90;
+const REFRESH_LIFETIME_MS = REFRESH_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 /**
  * How long after its rotation a refresh token may be presented again without revoking the grant: enough for
  * concurrent refreshes and a retry of a lost answer, short enough that a leaked, rotated token is soon a leak.

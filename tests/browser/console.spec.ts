@@ -72,6 +72,14 @@ test('public pages: landing, sign-in and sign-up are accessible', async ({ page 
     await expectAccessible(page);
     await screenshot(page, path.slice(1));
   }
+  // The privacy policy, terms and support pages, reached from the footer signed out.
+  for (const name of ['Privacy', 'Terms', 'Support']) {
+    await page.getByRole('navigation', { name: 'About JEV' }).getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/${name.toLowerCase()}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(name === 'Terms' ? 'Terms of use' : name);
+    await expectAccessible(page);
+    await screenshot(page, name.toLowerCase());
+  }
 });
 
 test('signed-out visitors of a console page are sent to sign in; the console answers only at its hostname', async ({ page }) => {
@@ -344,4 +352,44 @@ test('readable on a phone', async () => {
   await alice.goto('/connect');
   await expectAccessible(alice);
   await screenshot(alice, 'connect-phone');
+});
+
+test('delete an account from the Account page: a wrong email deletes nothing; then its token is refused and the session ends', async ({
+  browser,
+  request,
+}) => {
+  const dora = await (await newContext(browser)).newPage();
+  await signUp(dora, 'dora@example.com');
+  const token = await createToken(dora, 'doomed laptop', 'Read-only', '30 days');
+  expect((await callEv(request, token)).status()).toBe(200);
+
+  await dora.getByRole('link', { name: /Your account: dora@example\.com/ }).click();
+  await expect(dora.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+  await expect(dora.getByText('1 access token, 0 connected apps, 0 bets (with their grades) and 0 picks').first()).toBeVisible();
+  await expectAccessible(dora);
+  await screenshot(dora, 'account');
+
+  await dora.getByLabel('Type your email to confirm').fill('someone@example.com');
+  await dora.getByLabel('Your password').fill(PASSWORD);
+  await dora.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dora.getByText('Type your email, dora@example.com, to confirm.')).toBeVisible();
+  await expectAccessible(dora);
+  expect((await callEv(request, token)).status()).toBe(200);
+
+  // What was typed stays; the password is asked again.
+  await expect(dora.getByLabel('Type your email to confirm')).toHaveValue('someone@example.com');
+  await expect(dora.getByLabel('Your password')).toHaveValue('');
+  await dora.getByLabel('Type your email to confirm').fill('dora@example.com');
+  await dora.getByLabel('Your password').fill(PASSWORD);
+  await dora.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dora).toHaveURL(/\/account\/deleted$/);
+  await expect(dora.getByRole('heading', { name: 'Your account is deleted' })).toBeVisible();
+  await expectAccessible(dora);
+  await screenshot(dora, 'account-deleted');
+  expect((await callEv(request, token)).status()).toBe(401);
+  await dora.goto('/connect');
+  await expect(dora).toHaveURL(/\/signin/);
+  await signIn(dora, 'dora@example.com', PASSWORD);
+  await expect(dora.getByText('The email or password is not right.')).toBeVisible();
+  await dora.context().close();
 });

@@ -45,4 +45,24 @@ describe('configuration', () => {
     expect(() => parseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => parseConfig({ UPSTASH_REDIS_REST_URL: 'https://x.upstash.io' })).toThrow(/UPSTASH_REDIS_REST_TOKEN/);
   });
+  it("names the operator and support address the policy pages show, from APP_URL's hostname unless set", () => {
+    expect(parseConfig({ APP_URL: 'https://jev.example.com' })).toMatchObject({
+      operatorName: 'the operator of jev.example.com',
+      supportEmail: 'support@jev.example.com',
+      LOG_RETENTION_DAYS: 30,
+    });
+    expect(parseConfig({ OPERATOR_NAME: ' Acme Analytics LLC ', SUPPORT_EMAIL: 'help@acme.example' })).toMatchObject({
+      operatorName: 'Acme Analytics LLC',
+      supportEmail: 'help@acme.example',
+    });
+    expect(() => parseConfig({ SUPPORT_EMAIL: 'not an address' })).toThrow(/SUPPORT_EMAIL: must be an email address/);
+    expect(() => parseConfig({ OPERATOR_NAME: 'x'.repeat(101) })).toThrow(/OPERATOR_NAME/);
+    expect(() => parseConfig({ LOG_RETENTION_DAYS: '0' })).toThrow(/LOG_RETENTION_DAYS/);
+  });
+  it("takes OpenAI's domain-verification token as one word of visible ASCII, trimmed", () => {
+    expect(parseConfig({ OPENAI_APPS_CHALLENGE: ' abc-DEF_123.xyz\n' }).OPENAI_APPS_CHALLENGE).toBe('abc-DEF_123.xyz');
+    for (const bad of ['two words', 'tab\there', 'ünïcode', 'x'.repeat(1025)]) {
+      expect(() => parseConfig({ OPENAI_APPS_CHALLENGE: bad }), bad).toThrow(/OPENAI_APPS_CHALLENGE: must be the token/);
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { endAllSessions } from '@/lib/auth/revocation';
+import { SESSION_COOKIES } from '@/lib/auth/session';
 import { requireUser } from '@/lib/root/session';
 import { formValues } from '@/lib/console/forms';
 import { createTokenFromForm, revokeTokenFromForm, type CreateTokenState, type RevokeTokenState } from '@/lib/console/tokens';
@@ -34,9 +35,6 @@ export async function disconnectAppAction(form: FormData): Promise<void> {
   if (grantId) await disconnectApp(root().db, root().tokens, user.id, grantId, root().now());
   revalidatePath('/connect');
 }
-
-/** next-auth's session cookie, over http and https. */
-const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
 
 /** "Sign out everywhere": ends every session of the account on the server side (copied cookies too), then this one's cookie. */
 export async function signOutEverywhereAction(): Promise<void> {
