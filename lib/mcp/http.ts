@@ -15,6 +15,7 @@ import { bodyOf, isRequest, parseMessages, type Message, type Messages } from '.
 import { batchRefusal } from './sdk/batches';
 import { dropSelfCancellations } from './sdk/cancellations';
 import { withShortEchoes } from './sdk/echoes';
+import { withoutJsonModeWarning } from './sdk/json-warning';
 import { renameListenRequests } from './sdk/listen';
 import { withAllVersions } from './sdk/versions';
 import { createMcpServer, runTool, SERVER_INFO, TOOL_NAMES, type McpCaller, type Reach } from './server';
@@ -100,12 +101,15 @@ export interface McpEndpointOptions {
 
 export function createMcpEndpoint(gateway: Gateway, { directCalls = true, resourceMetadataUrl }: McpEndpointOptions = {}) {
   // The caller travels in authInfo, the SDK's pass-through for who a request acts for; only post() calls fetch.
-  const handler = createMcpHandler(
-    ({ authInfo }) => {
-      const { who, reach } = authInfo?.extra as { who: McpCaller; reach: Reach };
-      return createMcpServer(gateway, who, reach);
-    },
-    { responseMode: 'json' },
+  // JSON, not an event stream, under 2026-07-28: one answer per request (docs/contract.md, "MCP").
+  const handler = withoutJsonModeWarning(() =>
+    createMcpHandler(
+      ({ authInfo }) => {
+        const { who, reach } = authInfo?.extra as { who: McpCaller; reach: Reach };
+        return createMcpServer(gateway, who, reach);
+      },
+      { responseMode: 'json' },
+    ),
   );
 
   async function serve(request: Request, deadline: Deadline): Promise<Served> {
