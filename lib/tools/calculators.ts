@@ -8,6 +8,7 @@ import {
   devigBy,
   DevigRefused,
   FAIR_METHODS,
+  type FairMethod,
   expectedValue,
   fullKellyFraction,
   impliedProbability,
@@ -34,6 +35,10 @@ export const calcImpliedProbability = defineTool({
     return { americanOdds: odds, decimalOdds: americanToDecimal(odds), impliedProbability: impliedProbability(odds) };
   },
 });
+
+/** compare's fair probabilities, one member per method (null when it refused): every member named, none other. */
+const methodAnswer = z.array(z.number()).nullable();
+const byEachMethod = Object.fromEntries(FAIR_METHODS.map((method) => [method, methodAnswer])) as Record<FairMethod, typeof methodAnswer>;
 
 export const calcNoVigOdds = defineTool({
   name: 'calc_no_vig_odds',
@@ -72,7 +77,7 @@ export const calcNoVigOdds = defineTool({
         fairProbabilityRange: z.object({ min: z.number(), max: z.number() }).optional(),
       }),
     ),
-    byMethod: z.record(z.enum(FAIR_METHODS), z.array(z.number()).nullable()).optional(),
+    byMethod: z.object(byEachMethod).optional(),
     notes: z.array(z.string()).optional(),
   }),
   async run(_ctx, { prices, method, compare }) {

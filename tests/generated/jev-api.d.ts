@@ -437,19 +437,6 @@ export interface components {
             path: string;
             message: string;
         };
-        /** @description Every failure: the code fixes the HTTP status. */
-        Error: {
-            error: {
-                /** @enum {string} */
-                code: "invalid_input" | "invalid_token" | "forbidden" | "insufficient_scope" | "unknown_tool" | "not_found" | "payload_too_large" | "unsupported_media_type" | "limit" | "rate_limited" | "internal" | "unavailable";
-                /** @description What went wrong and what to do next. */
-                message: string;
-                /** @description Empty when there is nothing to list. */
-                issues: components["schemas"]["Issue"][];
-                /** @description With `rate_limited` (and a database that does not answer): when to retry. */
-                retryAfterSeconds?: number;
-            };
-        };
         ToolRecord: {
             /** @description The name to call the tool by: POST /api/v1/tools/<name>. */
             name: string;
@@ -518,7 +505,10 @@ export interface components {
                 };
             }[];
             byMethod?: {
-                [key: string]: number[] | null;
+                multiplicative: number[] | null;
+                additive: number[] | null;
+                power: number[] | null;
+                shin: number[] | null;
             };
             notes?: string[];
         };
@@ -1831,10 +1821,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "invalid_token";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1845,10 +1841,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "forbidden";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1861,10 +1863,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "rate_limited";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1875,10 +1883,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "internal";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1891,10 +1905,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "unavailable";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1905,10 +1925,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "invalid_input";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1919,10 +1945,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "not_found";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1933,10 +1965,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "payload_too_large";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1947,10 +1985,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "unsupported_media_type";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1961,10 +2005,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "limit";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1977,10 +2027,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "forbidden" | "insufficient_scope";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
