@@ -22,6 +22,8 @@ export interface TestAppOptions {
   budgets?: 'generous' | 'default';
   /** The server reaches the database through a proxy that can stall it (startStallProxy), started after `seed`. */
   stallProxy?: boolean;
+  /** APP_URL's hostname (default localhost), with the server's port. */
+  hostname?: string;
 }
 
 export interface TestApp {
@@ -54,7 +56,10 @@ export function testApp(provider: (typeof PROVIDERS)[number], options: TestAppOp
       url = viaProxy.toString();
     }
     const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
-    server = await startServer({ DATABASE_URL: url, ...(options.budgets === 'default' ? {} : GENEROUS_BUDGETS), ...env });
+    server = await startServer(
+      { DATABASE_URL: url, ...(options.budgets === 'default' ? {} : GENEROUS_BUDGETS), ...env },
+      { hostname: options.hostname },
+    );
   });
 
   afterAll(async () => {
