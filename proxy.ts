@@ -7,7 +7,7 @@ import { FORM_MAX_BYTES } from '@/lib/console/form-limits';
 import { ACCOUNT_DELETED_PATH, POLICY_PAGES } from '@/lib/console/policies';
 import { asToolError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/address';
-import { checkHost, checkHostAndOrigin } from '@/lib/http/origin';
+import { checkHost, checkHostAndOrigin, namesAppHostname } from '@/lib/http/origin';
 import { NO_STORE } from '@/lib/http/errors';
 import { AUTHORIZATION_PATH, authorizationBudget } from '@/lib/oauth/authorize';
 import { processWide } from '@/lib/root/process';
@@ -78,6 +78,14 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     return plainText(403, asToolError(error).message);
   }
   const { pathname, search } = request.nextUrl;
+  // Opened at another loopback name for APP_URL's (lib/http/origin.ts): the console lives at one origin, where its
+  // cookies are and where sign-in returns, so the visitor is sent there (the path set as a path: `//x` stays here).
+  if (safe && !namesAppHostname(request.headers, cfg)) {
+    const canonical = new URL(cfg.appOrigin);
+    canonical.pathname = pathname;
+    canonical.search = search;
+    return NextResponse.redirect(canonical, 308);
+  }
   if (!safe) {
     const refused = refuseBody(request.headers) ?? (pathname.startsWith('/api/auth/') ? undefined : await refuseAction(request));
     if (refused) return refused;

@@ -113,8 +113,9 @@ export const configSchema = z
       .meta(
         about(
           'Server',
-          "The console's origin. The service answers only on this hostname, and browsers may call it only from this origin. " +
-            '`npm start` listens on its port unless `PORT` is set.',
+          "The console's origin. The service answers only on this hostname, and browsers may call it only from this origin " +
+            '(a loopback one takes every loopback name: `localhost`, `127.0.0.1` and `[::1]` are one host). `npm start` listens ' +
+            'on its port unless `PORT` is set.',
         ),
       ),
     NODE_ENV: optionalString.meta(

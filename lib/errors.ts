@@ -20,6 +20,9 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** Every code, in the table's order. */
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
 type JsonSchema = Record<string, unknown>;
 
 /** One element of a failure's `issues`, as JSON Schema (the OpenAPI document and MCP's output schemas). */
@@ -35,8 +38,11 @@ export const ISSUE_JSON_SCHEMA: JsonSchema = {
   required: ['path', 'message'],
 };
 
-/** A failure (`ToolError.toJSON` under `error`) as JSON Schema, its issues as `issue` gives them (inline or a $ref). */
-export function failureJsonSchema(issue: JsonSchema = ISSUE_JSON_SCHEMA): JsonSchema {
+/**
+ * A failure (`ToolError.toJSON` under `error`) as JSON Schema, its issues as `issue` gives them (inline or a $ref),
+ * with any code of the table or only those given (the OpenAPI document's answers with one status).
+ */
+export function failureJsonSchema(issue: JsonSchema = ISSUE_JSON_SCHEMA, codes: readonly ErrorCode[] = ERROR_CODES): JsonSchema {
   return {
     type: 'object',
     description: 'Every failure: the code fixes the HTTP status.',
@@ -44,7 +50,7 @@ export function failureJsonSchema(issue: JsonSchema = ISSUE_JSON_SCHEMA): JsonSc
       error: {
         type: 'object',
         properties: {
-          code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
+          code: { type: 'string', enum: codes },
           message: { type: 'string', description: 'What went wrong and what to do next.' },
           issues: { type: 'array', items: issue, description: 'Empty when there is nothing to list.' },
           retryAfterSeconds: { type: 'number', description: 'With `rate_limited` (and a database that does not answer): when to retry.' },

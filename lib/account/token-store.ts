@@ -9,6 +9,8 @@ export interface LiveToken {
   id: string;
   scope: TokenScope;
   user: { id: string; email: string };
+  /** The OAuth grant it was issued under (the client's connection, through every refresh); null when made by hand. */
+  grantId: string | null;
 }
 
 export interface CreatedToken {
@@ -73,14 +75,32 @@ export interface StoredToken {
 export async function readToken(db: Db, tokenHash: string): Promise<StoredToken | null> {
   const row = await db.accessToken.findUnique({
     where: { tokenHash },
-    select: { id: true, scope: true, revokedAt: true, expiresAt: true, user: { select: { id: true, email: true } } },
+    select: { id: true, scope: true, revokedAt: true, expiresAt: true, grantId: true, user: { select: { id: true, email: true } } },
   });
   if (!row) return null;
   return {
-    live: { id: row.id, scope: row.scope as TokenScope, user: row.user },
+    live: { id: row.id, scope: row.scope as TokenScope, user: row.user, grantId: row.grantId },
     revoked: row.revokedAt !== null,
     expiresAt: row.expiresAt,
   };
+}
+
+/**
+ * The name a client with this User-Agent (as a label; null for none) last gave with this token, or with any token of
+ * its OAuth grant (a refreshed token is the same connection); null when none did. Only the caller's own tokens count.
+ */
+export async function recallClientName(db: Db, caller: LiveToken, agent: string | null): Promise<string | null> {
+  const row = await db.accessToken.findFirst({
+    where: {
+      userId: caller.user.id,
+      ...(caller.grantId === null ? { id: caller.id } : { grantId: caller.grantId }),
+      lastClientAgent: agent,
+      lastClientName: { not: null },
+    },
+    orderBy: { lastClientSeenAt: 'desc' },
+    select: { lastClientName: true },
+  });
+  return row?.lastClientName ?? null;
 }
 
 /** The token's owner when the stored token is not revoked and not expired at `now`; otherwise null. */

@@ -2,7 +2,7 @@ import type { Awaitable } from '@/lib/awaitable';
 import type { Db } from '@/lib/db/client';
 import { createRevocationBus, type RevocationBus } from './revocation-bus';
 import { createTokenLookups, type TokenLookups } from './token-lookups';
-import { createUsageStamps } from './token-stamps';
+import { createUsageStamps, type SeenClient } from './token-stamps';
 import {
   createAccessToken,
   createGrantAccessToken,
@@ -10,9 +10,11 @@ import {
   markAccessTokenRevoked,
   markGrantAccessTokenRevoked,
   markGrantAccessTokensRevoked,
+  recallClientName,
   type LiveToken,
 } from './token-store';
 
+export type { SeenClient } from './token-stamps';
 export type { CreatedToken, LiveToken } from './token-store';
 
 // The access tokens of one database as the front ends use them: storage (./token-store.ts), the recent
@@ -75,8 +77,10 @@ export function createTokens(db: Db, { lookupMaxAgeMs, redisUrl }: TokenSettings
     forgetDeleted: (tokenIds: readonly string[]): Promise<void> => revoked(tokenIds),
     /** Stamps the token's last use, at most once a minute, without making the request wait. */
     noteUsed: (tokenId: string, now: Date) => stamps.tokenUsed(db, tokenId, now),
-    /** Stamps the client the token was last used from, like noteUsed. */
-    noteClient: (tokenId: string, clientName: string, now: Date) => stamps.clientSeen(db, tokenId, clientName, now),
+    /** Stamps the client the token was last used from, at most once a minute; resolves once it is stored. */
+    noteClient: (tokenId: string, client: SeenClient, now: Date) => stamps.clientSeen(db, tokenId, client, now),
+    /** The name a client with this User-Agent last gave with the caller's token or its grant (recallClientName). */
+    recallClient: (caller: LiveToken, agent: string | null) => recallClientName(db, caller, agent),
   };
 }
 

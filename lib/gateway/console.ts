@@ -28,7 +28,7 @@ export function createConsoleReader(services: ToolServices, findTool: (name: str
         ...services,
         user: { id: user.id, email: user.email },
         token: { id: 'console', scope: 'read' as const },
-        clientLabel: 'console',
+        clientLabel: () => Promise.resolve('console'),
       };
       return (await tool.run(ctx, parseArguments(tool.input, args))) as Answer;
     },

@@ -3,7 +3,7 @@ import { AMERICAN_ODDS_MESSAGE } from '@/lib/tools/inputs';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { TOOL_GROUPS, TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
 import type { ToolHints } from '@/lib/tools/types';
-import { ERROR_STATUS, failureJsonSchema, invalidInput, ISSUE_JSON_SCHEMA, ToolError, type ErrorCode } from '@/lib/errors';
+import { ERROR_CODES, ERROR_STATUS, failureJsonSchema, invalidInput, ISSUE_JSON_SCHEMA, ToolError, type ErrorCode } from '@/lib/errors';
 import { REST_CHALLENGES } from '@/lib/http/errors';
 import { MAX_BODY_BYTES, SERVICE_VERSION } from './limits';
 import { DEAD_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE } from './token';
@@ -34,6 +34,11 @@ const LIST_PATH = '/api/v1/tools';
 const TOOL_PATH = (name: string) => `${LIST_PATH}/${name}`;
 const LIST_OPERATION_ID = 'list_tools';
 const BEARER = 'bearerAuth';
+/**
+ * The repository grants no licence (none is stated; package.json is private): all rights reserved, which SPDX
+ * writes as a LicenseRef of one's own.
+ */
+const LICENSE = { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' };
 
 /** What the document's reader needs first: what JEV is, how to authenticate, which tools need a write token. */
 function about(records: readonly ToolRecord[]): string {
@@ -71,9 +76,7 @@ const LIST_CODES: readonly ErrorCode[] = ['invalid_token', 'forbidden', 'rate_li
  * (the path names a tool that exists), and `insufficient_scope` only on a write tool.
  */
 function callCodes(record: ToolRecord): ErrorCode[] {
-  return (Object.keys(ERROR_STATUS) as ErrorCode[]).filter(
-    (code) => code !== 'unknown_tool' && (code !== 'insufficient_scope' || record.scope === 'write'),
-  );
+  return ERROR_CODES.filter((code) => code !== 'unknown_tool' && (code !== 'insufficient_scope' || record.scope === 'write'));
 }
 
 /** A few real answers, made the way the gateway makes them. */
@@ -149,16 +152,9 @@ function errorResponses(codeSets: readonly (readonly ErrorCode[])[]) {
         ...(Object.keys(headers).length > 0 ? { headers } : {}),
         content: {
           'application/json': {
-            schema: {
-              allOf: [
-                ref('schemas', 'Error'),
-                {
-                  type: 'object',
-                  properties: { error: { type: 'object', properties: { code: { type: 'string', enum: sameStatus } }, required: ['code'] } },
-                  required: ['error'],
-                },
-              ],
-            },
+            // Whole, not the general failure narrowed by allOf: a schema that lists every member it allows is what
+            // generated clients and example checkers (Redocly's: members a schema does not list are refused) read right.
+            schema: failureJsonSchema(ref('schemas', 'Issue'), sameStatus),
             ...(Object.keys(examples).length > 0 ? { examples } : {}),
           },
         },
@@ -221,7 +217,6 @@ export function buildOpenApiDocument({ appOrigin, records = TOOL_RECORDS, groups
   const tagOf = new Map(groups.flatMap((group) => group.tools.map((name) => [name, group.name] as const)));
   const schemas: Record<string, Schema> = {
     Issue: ISSUE_JSON_SCHEMA,
-    Error: failureJsonSchema(ref('schemas', 'Issue')),
     ToolRecord: { type: 'object', properties: RECORD_PROPERTIES, required: Object.keys(RECORD_PROPERTIES) },
     ToolList: {
       type: 'object',
@@ -263,6 +258,7 @@ export function buildOpenApiDocument({ appOrigin, records = TOOL_RECORDS, groups
       version: SERVICE_VERSION,
       summary: 'Sports-betting analysis tools for AI agents: odds math, no-vig prices, expected value, Kelly stakes.',
       description: `${about(records)}\n\nRules every agent using these tools must follow:\n\n${INSTRUCTIONS}`,
+      license: LICENSE,
     },
     servers: [{ url: appOrigin }],
     security: [{ [BEARER]: [] }],

@@ -1,5 +1,5 @@
 import { andThen, type Awaitable } from '@/lib/awaitable';
-import type { LiveToken, Tokens } from '@/lib/account/tokens';
+import type { LiveToken, SeenClient, Tokens } from '@/lib/account/tokens';
 import type { Config } from '@/lib/config';
 import { ToolError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/address';
@@ -10,7 +10,7 @@ import type { Budget, RateLimiter } from '@/lib/ratelimit';
 import { checkAnswer } from '@/lib/tools/answer-check';
 import { parseArguments } from '@/lib/tools/inputs';
 import { servedRecords } from '@/lib/tools/registry';
-import type { ToolDefinition, ToolServices } from '@/lib/tools/types';
+import type { ClientLabel, ToolDefinition, ToolServices } from '@/lib/tools/types';
 import { checkJsonContentType, parseArgumentsObject, readBodyText, requireJsonContentType } from './body';
 import { authenticate, bearerToken } from './token';
 
@@ -35,7 +35,7 @@ export interface ToolCall {
   caller: LiveToken;
   toolName: string;
   args: unknown;
-  clientLabel: string | undefined;
+  clientLabel: ClientLabel;
 }
 
 export type Gateway = ReturnType<typeof createGateway>;
@@ -135,9 +135,17 @@ export function createGateway({ config, limiter, now, findTool, tokens, services
     /** Step 5: the token's owner. */
     authenticate: authenticateCaller,
 
-    /** Records the MCP client a live token is used from, for the Connect page. Never changes what a request may do. */
-    noteClient(caller: LiveToken, clientName: string): void {
-      tokens.noteClient(caller.id, clientName, now());
+    /**
+     * Records the MCP client a live token is used from, for the Connect page and the labels of what it saves later;
+     * resolves once stored. Never changes what a request may do.
+     */
+    noteClient(caller: LiveToken, client: SeenClient): Promise<void> {
+      return tokens.noteClient(caller.id, client, now());
+    },
+
+    /** The name a client with this User-Agent (a label, or null) last gave with the caller's token or its grant. */
+    recallClient(caller: LiveToken, agent: string | null): Promise<string | null> {
+      return tokens.recallClient(caller, agent);
     },
 
     /** Steps 6–9, then the tool itself. */

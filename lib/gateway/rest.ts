@@ -53,7 +53,7 @@ function serveCall(gateway: Gateway, request: Request, toolName: string): Promis
       .readArguments(request)
       .then((args) =>
         andThen(gateway.authenticate(token), (caller) =>
-          gateway.callTool({ caller, toolName, args, clientLabel: request.headers.get('user-agent') ?? undefined }),
+          gateway.callTool({ caller, toolName, args, clientLabel: () => Promise.resolve(request.headers.get('user-agent') ?? undefined) }),
         ),
       );
   return Promise.resolve(andThen(gateway.admit(request), afterAdmission));

@@ -8,13 +8,16 @@ import {
 import type { Gateway } from '@/lib/gateway/pipeline';
 import { withDeadline } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
-import { cleanLabel, LABEL_MAX_CODE_POINTS } from '@/lib/text';
+import type { LiveToken } from '@/lib/account/tokens';
+import { cleanLabel, LABEL_MAX_CODE_POINTS, storedLabel } from '@/lib/text';
+import type { ClientLabel } from '@/lib/tools/types';
 import { answerDirectly, directCall } from './direct-call';
 import { boundEventStream, eventStreamOf, INTERNAL_ERROR, lateAnswers } from './event-stream-deadline';
 import { bodyOf, isRequest, parseMessages, type Message, type Messages } from './messages';
 import { batchRefusal } from './sdk/batches';
 import { dropSelfCancellations } from './sdk/cancellations';
 import { withShortEchoes } from './sdk/echoes';
+import { withoutJsonModeWarning } from './sdk/json-warning';
 import { renameListenRequests } from './sdk/listen';
 import { withAllVersions } from './sdk/versions';
 import { createMcpServer, runTool, SERVER_INFO, TOOL_NAMES, type McpCaller, type Reach } from './server';
@@ -35,16 +38,38 @@ const ALL_VERSIONS: readonly string[] = [...MODERN_VERSIONS, ...SUPPORTED_PROTOC
 const member = (value: unknown, key: string): unknown =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 
+/** The client's info: sent in `initialize` under the 2025-era versions, with every request under 2026-07-28. */
+function clientInfoOf(message: Message): unknown {
+  return message.method === 'initialize' ? message.params?.clientInfo : member(message.params?._meta, CLIENT_INFO_META_KEY);
+}
+
 /**
- * The client's name: sent in `initialize` under the 2025-era versions, with every request under 2026-07-28. It
- * is whatever the client sends, so it is kept as one visible line (lib/text.ts): it labels records and shows on
- * the Connect page.
+ * The client's name. It is whatever the client sends, so it is kept as one visible line (lib/text.ts): it labels
+ * records and shows on the Connect page.
  */
-function clientNameOf(message: Message): string | undefined {
-  const info = message.method === 'initialize' ? message.params?.clientInfo : member(message.params?._meta, CLIENT_INFO_META_KEY);
+function clientNameOf(info: unknown): string | undefined {
   const name = member(info, 'name');
   const label = typeof name === 'string' ? cleanLabel(name, LABEL_MAX_CODE_POINTS) : '';
   return label === '' ? undefined : label;
+}
+
+/** Who a request says it is: whether it carries client info at all, and the name in it. */
+interface Naming {
+  named: boolean;
+  name: string | undefined;
+}
+
+/**
+ * The label of what a request saves: the client's name when the request gives one. A request without client info
+ * (a 2025-era client names itself only in `initialize`, and a stateless server keeps no session to tie its later
+ * requests to it) takes the name the same client gave before with this token or its OAuth grant, "the same client"
+ * being the same User-Agent: the name is stored with the token, so any instance finds it, after a restart too, and
+ * it is only ever the token owner's own. Else the User-Agent. Looked up only when a tool saves a record.
+ */
+function clientLabelOf(gateway: Gateway, caller: LiveToken, { named, name }: Naming, agent: string | null): ClientLabel {
+  if (name !== undefined) return () => Promise.resolve(name);
+  if (named) return () => Promise.resolve(agent ?? undefined);
+  return async () => (await gateway.recallClient(caller, agent)) ?? agent ?? undefined;
 }
 
 /**
@@ -55,10 +80,14 @@ function clientNameOf(message: Message): string | undefined {
 function survey(messages: Messages, refusedListen: boolean) {
   const reach: Reach = { tools: new Set(), notes: false, views: new Set(), prompts: false, refusedListen };
   const requestIds: unknown[] = [];
-  let clientName: string | undefined;
+  const naming: Naming = { named: false, name: undefined };
   for (const message of messages.list) {
     if (isRequest(message)) requestIds.push(message.id);
-    clientName ??= clientNameOf(message);
+    const info = clientInfoOf(message);
+    if (info !== undefined) {
+      naming.named = true;
+      naming.name ??= clientNameOf(info);
+    }
     const method = message.method;
     if (method === undefined) continue;
     if (method === 'tools/list') reach.tools = 'all';
@@ -73,7 +102,7 @@ function survey(messages: Messages, refusedListen: boolean) {
     if (method.startsWith('resources/') || method === 'completion/complete') reach.notes = true;
     if (method.startsWith('prompts/') || method === 'completion/complete') reach.prompts = true;
   }
-  return { reach, requestIds, clientName };
+  return { reach, requestIds, naming };
 }
 
 /** Thrown when the request deadline passes before the SDK has answered. */
@@ -100,12 +129,15 @@ export interface McpEndpointOptions {
 
 export function createMcpEndpoint(gateway: Gateway, { directCalls = true, resourceMetadataUrl }: McpEndpointOptions = {}) {
   // The caller travels in authInfo, the SDK's pass-through for who a request acts for; only post() calls fetch.
-  const handler = createMcpHandler(
-    ({ authInfo }) => {
-      const { who, reach } = authInfo?.extra as { who: McpCaller; reach: Reach };
-      return createMcpServer(gateway, who, reach);
-    },
-    { responseMode: 'json' },
+  // JSON, not an event stream, under 2026-07-28: one answer per request (docs/contract.md, "MCP").
+  const handler = withoutJsonModeWarning(() =>
+    createMcpHandler(
+      ({ authInfo }) => {
+        const { who, reach } = authInfo?.extra as { who: McpCaller; reach: Reach };
+        return createMcpServer(gateway, who, reach);
+      },
+      { responseMode: 'json' },
+    ),
   );
 
   async function serve(request: Request, deadline: Deadline): Promise<Served> {
@@ -114,9 +146,11 @@ export function createMcpEndpoint(gateway: Gateway, { directCalls = true, resour
     const refusal = batchRefusal(messages, request.headers.get('mcp-protocol-version'), MODERN_VERSIONS);
     if (refusal) return { response: refusal, requestIds: [], whole: true };
     const listen = renameListenRequests(messages, request.headers);
-    const { reach, requestIds, clientName } = survey(listen.messages, listen.renamed);
-    if (clientName !== undefined) gateway.noteClient(caller, clientName);
-    const who: McpCaller = { caller, clientLabel: clientName ?? request.headers.get('user-agent') ?? undefined };
+    const { reach, requestIds, naming } = survey(listen.messages, listen.renamed);
+    const agent = storedLabel(request.headers.get('user-agent') ?? undefined);
+    // Stored before the answer, so the client's next request finds the name (clientLabelOf).
+    if (naming.name !== undefined) await gateway.noteClient(caller, { name: naming.name, agent });
+    const who: McpCaller = { caller, clientLabel: clientLabelOf(gateway, caller, naming, agent) };
     const direct = directCalls ? directCall(listen.messages, request.headers, TOOL_NAMES) : undefined;
     if (direct) {
       if (direct.era === 'legacy') deadline.streamIds = requestIds;

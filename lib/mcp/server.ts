@@ -6,6 +6,7 @@ import { SERVICE_VERSION } from '@/lib/gateway/limits';
 import type { Gateway } from '@/lib/gateway/pipeline';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { TOOL_RECORDS } from '@/lib/tools/registry';
+import type { ClientLabel } from '@/lib/tools/types';
 import { NOTES } from './notes';
 import { mcpOutputSchema } from './output-schema';
 import { PROMPTS } from './prompts';
@@ -25,8 +26,8 @@ export const SERVER_INFO = { name: 'jev', version: SERVICE_VERSION };
 /** Who a request acts for, passed from the HTTP wrapper to the server through the SDK's authInfo. */
 export interface McpCaller {
   caller: LiveToken;
-  /** The request's clientInfo name, else its User-Agent: for records only. */
-  clientLabel: string | undefined;
+  /** The label of what the request saves (lib/mcp/http.ts): for records only. */
+  clientLabel: ClientLabel;
 }
 
 /** The part of the catalogue a request's messages can reach. */

@@ -179,7 +179,7 @@ export const logBetTool = defineTool({
     return withInstants(
       await ctx.book.logBet({
         userId: ctx.user.id,
-        clientLabel: ctx.clientLabel,
+        clientLabel: await ctx.clientLabel(),
         now: ctx.now(),
         defaultBook: ctx.settings.defaultReferenceBook,
         bet,
@@ -237,7 +237,8 @@ export const saveRecommendationTool = defineTool({
   }),
   output: z.object({ recommendation: pickRecord, duplicate: z.boolean() }),
   async run(ctx, pick) {
-    return withInstants(await ctx.book.saveRecommendation({ userId: ctx.user.id, clientLabel: ctx.clientLabel, now: ctx.now(), pick }));
+    const clientLabel = await ctx.clientLabel();
+    return withInstants(await ctx.book.saveRecommendation({ userId: ctx.user.id, clientLabel, now: ctx.now(), pick }));
   },
 });
 

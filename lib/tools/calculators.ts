@@ -8,6 +8,7 @@ import {
   devigBy,
   DevigRefused,
   FAIR_METHODS,
+  type FairMethod,
   expectedValue,
   fullKellyFraction,
   impliedProbability,
@@ -35,6 +36,10 @@ export const calcImpliedProbability = defineTool({
     return { americanOdds: odds, decimalOdds: americanToDecimal(odds), impliedProbability: impliedProbability(odds) };
   },
 });
+
+/** compare's fair probabilities, one member per method (null when it refused): every member named, none other. */
+const methodAnswer = z.array(z.number()).nullable();
+const byEachMethod = Object.fromEntries(FAIR_METHODS.map((method) => [method, methodAnswer])) as Record<FairMethod, typeof methodAnswer>;
 
 export const calcNoVigOdds = defineTool({
   name: 'calc_no_vig_odds',
@@ -86,7 +91,7 @@ export const calcNoVigOdds = defineTool({
       }),
     ),
     byMethod: z
-      .record(z.enum(FAIR_METHODS), z.array(z.number()).nullable())
+      .object(byEachMethod)
       .optional()
       .meta({ description: "compare: each method's fair probabilities in the order sent; null when it refuses the market (see notes)." }),
     worstCaseSum: z

@@ -61,9 +61,15 @@ export interface ToolServices {
 export interface ToolContext extends ToolServices {
   user: { id: string; email: string };
   token: { id: string; scope: TokenScope };
-  /** Client name for records (MCP clientInfo name, else User-Agent). Never changes what a request may do. */
-  clientLabel: string | undefined;
+  /** The label of what the call saves: see ClientLabel. Never changes what a request may do. */
+  clientLabel: ClientLabel;
 }
+
+/**
+ * The client's name for records (REST: the User-Agent; MCP: docs/contract.md, "MCP"), looked up only by the tools
+ * that save a record, since over MCP it may take a database read.
+ */
+export type ClientLabel = () => Promise<string | undefined>;
 
 export interface ToolDefinition<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
   name: string;

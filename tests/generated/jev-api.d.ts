@@ -437,19 +437,6 @@ export interface components {
             path: string;
             message: string;
         };
-        /** @description Every failure: the code fixes the HTTP status. */
-        Error: {
-            error: {
-                /** @enum {string} */
-                code: "invalid_input" | "invalid_token" | "forbidden" | "insufficient_scope" | "unknown_tool" | "not_found" | "payload_too_large" | "unsupported_media_type" | "limit" | "rate_limited" | "internal" | "unavailable";
-                /** @description What went wrong and what to do next. */
-                message: string;
-                /** @description Empty when there is nothing to list. */
-                issues: components["schemas"]["Issue"][];
-                /** @description With `rate_limited` (and a database that does not answer): when to retry. */
-                retryAfterSeconds?: number;
-            };
-        };
         ToolRecord: {
             /** @description The name to call the tool by: POST /api/v1/tools/<name>. */
             name: string;
@@ -522,7 +509,10 @@ export interface components {
                 };
             }[];
             byMethod?: {
-                [key: string]: number[] | null;
+                multiplicative: number[] | null;
+                additive: number[] | null;
+                power: number[] | null;
+                shin: number[] | null;
             };
             worstCaseSum?: number;
             notes?: string[];
@@ -1836,10 +1826,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "invalid_token";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1850,10 +1846,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "forbidden";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1866,10 +1868,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "rate_limited";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1880,10 +1888,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "internal";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1896,10 +1910,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "unavailable";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1910,10 +1930,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "invalid_input";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1924,10 +1950,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "not_found";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1938,10 +1970,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "payload_too_large";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1952,10 +1990,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "unsupported_media_type";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1966,10 +2010,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "limit";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };
@@ -1982,10 +2032,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": {
                     error: {
                         /** @enum {string} */
                         code: "forbidden" | "insufficient_scope";
+                        /** @description What went wrong and what to do next. */
+                        message: string;
+                        /** @description Empty when there is nothing to list. */
+                        issues: components["schemas"]["Issue"][];
+                        /** @description With `rate_limited` (and a database that does not answer): when to retry. */
+                        retryAfterSeconds?: number;
                     };
                 };
             };

@@ -27,6 +27,8 @@ export interface TestAppOptions {
   faultProxy?: boolean;
   /** PostgreSQL: the role the server connects as (made by `seed`), instead of the admin URL's superuser. */
   databaseUser?: string;
+  /** APP_URL's hostname (default localhost), with the server's port. */
+  hostname?: string;
 }
 
 export interface TestApp {
@@ -62,7 +64,10 @@ export function testApp(provider: (typeof PROVIDERS)[number], options: TestAppOp
       url = reached.toString();
     }
     const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
-    server = await startServer({ DATABASE_URL: url, ...(options.budgets === 'default' ? {} : GENEROUS_BUDGETS), ...env });
+    server = await startServer(
+      { DATABASE_URL: url, ...(options.budgets === 'default' ? {} : GENEROUS_BUDGETS), ...env },
+      { hostname: options.hostname },
+    );
   });
 
   afterAll(async () => {

@@ -58,6 +58,6 @@ export function toolContext(db: Db, options: ToolContextOptions = {}): ToolConte
     ...toolServices(db, options),
     user: options.user ?? { id: 'u1', email: 'ann@example.com' },
     token: { id: 't1', scope: options.scope ?? 'read' },
-    clientLabel: options.clientLabel,
+    clientLabel: () => Promise.resolve(options.clientLabel),
   };
 }

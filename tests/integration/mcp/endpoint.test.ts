@@ -24,7 +24,7 @@ const labelTool = defineTool({
   input: z.object({}).loose(),
   output: z.object({ clientLabel: z.string().nullable() }),
   async run(ctx) {
-    return { clientLabel: ctx.clientLabel ?? null };
+    return { clientLabel: (await ctx.clientLabel()) ?? null };
   },
 });
 const writeTool = defineTool({

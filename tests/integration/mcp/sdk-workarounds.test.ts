@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '@/lib/config';
 import { createRateLimiter } from '@/lib/ratelimit';
 import { createRoot } from '@/lib/root';
 import { createMcpEndpoint, type McpEndpoint } from '@/lib/mcp/http';
+import { JSON_MODE_WARNING, withoutJsonModeWarning } from '@/lib/mcp/sdk/json-warning';
 import { SDK_WRITTEN_FOR } from '@/lib/mcp/sdk/version';
 import { findTool } from '@/lib/tools/registry';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
@@ -76,21 +77,31 @@ describe(`MCP SDK workarounds (lib/mcp/sdk/, written for @modelcontextprotocol/s
   let database: TestDatabase;
   let token: string;
   let endpoint: McpEndpoint;
-  const raw = rawSdk();
+  let raw: ReturnType<typeof rawSdk>;
+  /** What console.warn printed while the raw SDK's handler and then JEV's endpoint were made. */
+  const warned = { raw: [] as unknown[][], ours: [] as unknown[][] };
 
   beforeAll(async () => {
     database = await testDatabase('sqlite');
     token = (await database.token(await database.user('sdk@example.com'), 'read')).token;
-    endpoint = createMcpEndpoint(
-      createRoot({
-        config: parseConfig({}),
-        db: database.db,
-        budgets: createRateLimiter({}),
-        now: () => new Date(),
-        findTool,
-        classifier: NO_CLASSIFIER,
-      }).gateway,
-    );
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      raw = rawSdk();
+      warned.raw = warn.mock.calls.splice(0);
+      endpoint = createMcpEndpoint(
+        createRoot({
+          config: parseConfig({}),
+          db: database.db,
+          budgets: createRateLimiter({}),
+          now: () => new Date(),
+          findTool,
+          classifier: NO_CLASSIFIER,
+        }).gateway,
+      );
+      warned.ours = warn.mock.calls.splice(0);
+    } finally {
+      warn.mockRestore();
+    }
   });
   afterAll(() => database?.close());
 
@@ -107,6 +118,19 @@ describe(`MCP SDK workarounds (lib/mcp/sdk/, written for @modelcontextprotocol/s
     expect(installed).toBe(SDK_WRITTEN_FOR);
     const pinned = (JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }).dependencies;
     expect(pinned['@modelcontextprotocol/server']).toBe(SDK_WRITTEN_FOR);
+  });
+
+  it('json-warning.ts: the SDK warns about the JSON answers it was asked for; JEV makes its endpoint without it', () => {
+    expect(warned.raw.map(([message]) => String(message))).toEqual([expect.stringContaining(JSON_MODE_WARNING)]);
+    expect(warned.ours).toEqual([]);
+    // Only that warning is kept back: another one printed meanwhile still goes out.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      withoutJsonModeWarning(() => console.warn('something else', 1));
+      expect(warn.mock.calls).toEqual([['something else', 1]]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('listen.ts: the SDK serves subscriptions/listen as a stream; JEV refuses it with -32601', async () => {
@@ -197,7 +221,10 @@ describe(`MCP SDK workarounds (lib/mcp/sdk/, written for @modelcontextprotocol/s
       capabilities: {},
       clientInfo: { name: 't', version: '1' },
     });
-    const [rawAnswer] = (await streamWithin(await rawSdk({ listChanged: undefined })(initialize, { accept: ACCEPT_BOTH }), 30_000)) as {
+    const [rawAnswer] = (await streamWithin(
+      await withoutJsonModeWarning(() => rawSdk({ listChanged: undefined }))(initialize, { accept: ACCEPT_BOTH }),
+      30_000,
+    )) as {
       result: { capabilities: { resources: { listChanged: boolean } } };
     }[];
     expect(rawAnswer!.result.capabilities.resources.listChanged).toBe(true);

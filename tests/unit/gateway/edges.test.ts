@@ -52,6 +52,21 @@ describe('checkHostAndOrigin', () => {
   it('understands IPv6 hosts', () => {
     expect(check({ host: '[::1]:3000' }, parseConfig({ APP_URL: 'http://[::1]:3000' }))).toBe('ok');
   });
+  it('takes every loopback name for a loopback APP_URL, and an Origin there with the same scheme and port', () => {
+    for (const appUrl of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      const loopback = parseConfig({ APP_URL: appUrl });
+      for (const host of ['localhost:3000', '127.0.0.1:3000', '127.0.0.2', '[::1]:3000']) {
+        expect(check({ host }, loopback), `${appUrl} ${host}`).toBe('ok');
+        expect(check({ host, origin: `http://${host.replace(/:\d+$/, '')}:3000` }, loopback), `${appUrl} ${host}`).toBe('ok');
+      }
+      expect(check({ host: 'localhost:3000', origin: 'http://localhost:3001' }, loopback)).toBe('forbidden');
+      expect(check({ host: 'localhost:3000', origin: 'https://localhost:3000' }, loopback)).toBe('forbidden');
+      expect(check({ host: 'localhost.evil.example' }, loopback)).toBe('forbidden');
+      expect(check({ host: 'jev.example.com' }, loopback)).toBe('forbidden');
+    }
+    for (const host of ['localhost', '127.0.0.1:443', '[::1]']) expect(check({ host })).toBe('forbidden');
+    expect(check({ host: 'jev.example.com', origin: 'https://localhost' })).toBe('forbidden');
+  });
 });
 
 describe('readBodyText', () => {

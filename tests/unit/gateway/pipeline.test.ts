@@ -21,7 +21,7 @@ const saveNote = defineTool({
   input: z.strictObject({ text: z.string() }),
   output: z.object({ saved: z.boolean() }),
   async run(ctx, args) {
-    saves.push({ user: ctx.user.id, label: ctx.clientLabel, ...args });
+    saves.push({ user: ctx.user.id, label: await ctx.clientLabel(), ...args });
     return { saved: true };
   },
 });
@@ -38,8 +38,9 @@ function gateway(tokenLimit = 100) {
   }).gateway;
 }
 
-const reader: LiveToken = { id: 't-read', scope: 'read', user: { id: 'u1', email: 'a@example.com' } };
-const writer: LiveToken = { id: 't-write', scope: 'write', user: { id: 'u1', email: 'a@example.com' } };
+const reader: LiveToken = { id: 't-read', scope: 'read', user: { id: 'u1', email: 'a@example.com' }, grantId: null };
+const writer: LiveToken = { id: 't-write', scope: 'write', user: { id: 'u1', email: 'a@example.com' }, grantId: null };
+const noLabel = () => Promise.resolve(undefined);
 
 /** The ToolError a step fails with, whether it throws at once or rejects. */
 async function failure(step: () => unknown): Promise<ToolError> {
@@ -55,7 +56,7 @@ async function failure(step: () => unknown): Promise<ToolError> {
 describe('gateway steps 6–9', () => {
   it('refuses a read-only token on a write tool with insufficient_scope', async () => {
     const error = await failure(() =>
-      gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 'x' }, clientLabel: undefined }),
+      gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 'x' }, clientLabel: noLabel }),
     );
     expect(error.code).toBe('insufficient_scope');
     expect(error.status).toBe(403);
@@ -66,13 +67,18 @@ describe('gateway steps 6–9', () => {
 
   it('checks scope before arguments', async () => {
     const error = await failure(() =>
-      gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 1 }, clientLabel: undefined }),
+      gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 1 }, clientLabel: noLabel }),
     );
     expect(error.code).toBe('insufficient_scope');
   });
 
   it('runs a write tool for a write token, passing the client label through the context', async () => {
-    const result = await gateway().callTool({ caller: writer, toolName: 'save_note', args: { text: 'hi' }, clientLabel: 'Claude Code' });
+    const result = await gateway().callTool({
+      caller: writer,
+      toolName: 'save_note',
+      args: { text: 'hi' },
+      clientLabel: () => Promise.resolve('Claude Code'),
+    });
     expect(result).toEqual({ saved: true });
     expect(saves.at(-1)).toEqual({ user: 'u1', label: 'Claude Code', text: 'hi' });
   });
@@ -80,16 +86,16 @@ describe('gateway steps 6–9', () => {
   it('counts calls refused for scope against the token budget, but not unknown tools', async () => {
     const limited = gateway(2);
     for (let i = 0; i < 3; i++) {
-      expect((await failure(() => limited.callTool({ caller: reader, toolName: 'nope', args: {}, clientLabel: undefined }))).code).toBe(
+      expect((await failure(() => limited.callTool({ caller: reader, toolName: 'nope', args: {}, clientLabel: noLabel }))).code).toBe(
         'unknown_tool',
       );
     }
     for (let i = 0; i < 2; i++) {
-      expect(
-        (await failure(() => limited.callTool({ caller: reader, toolName: 'save_note', args: {}, clientLabel: undefined }))).code,
-      ).toBe('insufficient_scope');
+      expect((await failure(() => limited.callTool({ caller: reader, toolName: 'save_note', args: {}, clientLabel: noLabel }))).code).toBe(
+        'insufficient_scope',
+      );
     }
-    const refused = await failure(() => limited.callTool({ caller: reader, toolName: 'save_note', args: {}, clientLabel: undefined }));
+    const refused = await failure(() => limited.callTool({ caller: reader, toolName: 'save_note', args: {}, clientLabel: noLabel }));
     expect(refused.code).toBe('rate_limited');
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
   });
