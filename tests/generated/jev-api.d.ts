@@ -513,6 +513,12 @@ export interface components {
                 additive: number[] | null;
                 power: number[] | null;
                 shin: number[] | null;
+                odds_ratio: number[] | null;
+                probit: number[] | null;
+                goto: number[] | null;
+                balanced_books: number[] | null;
+                jensen_shannon: number[] | null;
+                blend: number[] | null;
             };
             worstCaseSum?: number;
             notes?: string[];
