@@ -238,11 +238,11 @@ async function singleInstance(): Promise<Measured> {
       await sizesDb.$disconnect();
     }
 
-    return Object.fromEntries(
-      targets.flatMap(({ target }, index) =>
-        target ? [[target, (rows[index] as Row).requestsPerSecond / trivial.requestsPerSecond]] : [],
-      ),
-    ) as Measured;
+    const measured: Measured = {};
+    targets.forEach(({ target }, index) => {
+      if (target) measured[target] = (rows[index] as Row).requestsPerSecond / trivial.requestsPerSecond;
+    });
+    return measured;
   } finally {
     bare.stop();
     await fresh.stop();
