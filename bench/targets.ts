@@ -23,6 +23,7 @@ export function printTargets(measured: Measured): void {
   for (const [key, [name, goal]] of Object.entries(TARGETS) as [TargetKey, readonly [string, number]][]) {
     const found = measured[key] ?? 'not measured in this run (BENCH_ONLY)';
     const verdict = typeof found === 'number' ? (found >= goal ? 'met' : 'not met') : found;
-    console.log(`| ${name} | ≥ ${goal} | ${typeof found === 'number' ? found.toFixed(2) : '–'} | ${verdict} |`);
+    // Three places, so a ratio just under its goal does not read as the goal.
+    console.log(`| ${name} | ≥ ${goal} | ${typeof found === 'number' ? found.toFixed(3) : '–'} | ${verdict} |`);
   }
 }
