@@ -1,6 +1,6 @@
 // `npx tsx bench/odds-profile.ts [sqlite|postgres] [calls]`: get_game_odds for the bench slate's NFL week
-// computed afresh (ODDS_CACHE_SECONDS=0), in process: ms per call for the plain answer, the value scan and
-// history: true, and each answer's size. Wall-clock and this process's CPU time (user + system, which holds
+// computed afresh (ODDS_CACHE_SECONDS=0), in process: ms per call for the plain answer, the value scan,
+// history: true and the college week's first page, and each answer's size. Wall-clock and this process's CPU time (user + system, which holds
 // SQLite's work but not PostgreSQL's) per call: the CPU time is the steadier figure on a shared machine.
 import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
@@ -24,6 +24,7 @@ async function main() {
       'NFL week, detail: "full"': { sport: 'nfl', detail: 'full' },
       'value scan': { sport: 'nfl', minExpectedValue: 0.02, minBooks: 3 },
       'history: true': { sport: 'nfl', history: true },
+      'college week (60 games), first page': { sport: 'ncaaf' },
     } as const;
     for (const [name, args] of Object.entries(cases)) {
       const call = async () => JSON.stringify(await getGameOdds.run(ctx, getGameOdds.input.parse(args)));

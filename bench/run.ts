@@ -1,8 +1,10 @@
 // `npm run bench`: throughput and latency of the service's routes beside two baselines measured in
 // the same run: a trivial route of the same Next build (the framework's floor) and a bare node:http
-// server doing the same work; then the scale-out rows (bench/scale-out.ts) and the soak row (bench/soak.ts).
-// BENCH_ONLY=single, scale-out or soak runs one part alone. Figures are reported as ratios and per-minute
-// tables; nothing here asserts a time.
+// server doing the same work (the single-instance part); then the same build on the app's Node against an older
+// one (bench/runtime.ts), the scale-out rows (bench/scale-out.ts) and the soak row (bench/soak.ts); last, the
+// issue's targets with what this run measured (bench/targets.ts). BENCH_ONLY=single, runtime, scale-out or soak
+// (or several, comma-separated) runs those parts alone. Figures are reported as ratios and per-minute tables;
+// nothing here asserts a time.
 import { spawn } from 'node:child_process';
 import { rm, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,24 +21,33 @@ import { freePort, startServer } from '../tests/helpers/server';
 import { answerSizes, printAnswerSizes } from './answer-sizes';
 import { DURATION_SECONDS, CONNECTIONS, measure, median, ROUNDS, type Row } from './measure';
 import { startOddsApiSlate } from './odds-api-slate';
+import { compareRuntimes, medianRatio, printRuntimes } from './runtime';
 import { measureScaleOut, printScaleOut } from './scale-out';
 import { printServerCpu, serverCpu } from './server-cpu';
 import { runSoak } from './soak';
 import {
   benchToken,
   BENCH_ENV,
+  COLLEGE_WEEK_BODY,
   MCP_LEGACY_BODY,
   MCP_LEGACY_HEADERS,
   MCP_MODERN_BODY,
   MCP_MODERN_HEADERS,
+  NFL_WEEK_BODY,
   NO_VIG_BODY,
   seedSlate,
 } from './slate';
+import { printTargets, type Measured, type TargetKey } from './targets';
+
+const PARTS = ['single', 'runtime', 'scale-out', 'soak'] as const;
+const chosen = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const unknown = chosen?.filter((part) => !(PARTS as readonly string[]).includes(part));
+if (unknown?.length) throw new Error(`BENCH_ONLY names ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}.`);
+const runs = (part: (typeof PARTS)[number]) => !chosen || chosen.includes(part);
 
 /** BENCH_PLAIN=1 adds the REST and MCP rows on bench/plain-server.mjs (no request ids, log or metrics): their cost. */
 const PLAIN = process.env.BENCH_PLAIN === '1';
-/** get_game_odds for the NFL week: the default (concise, the first page of games) and the whole week in full. */
-const GAME_ODDS_BODY = JSON.stringify({ sport: 'nfl' });
+/** get_game_odds for the NFL week in full (the default answer is NFL_WEEK_BODY's). */
 const GAME_ODDS_FULL_BODY = JSON.stringify({ sport: 'nfl', detail: 'full' });
 /** The value scan over the NFL week (the bench slate's league with line history), 2% or better at 3+ books. */
 const VALUE_SCAN_BODY = JSON.stringify({ sport: 'nfl', minExpectedValue: 0.02, minBooks: 3 });
@@ -44,6 +55,8 @@ const VALUE_SCAN_BODY = JSON.stringify({ sport: 'nfl', minExpectedValue: 0.02, m
 interface Target {
   name: string;
   options: autocannon.Options;
+  /** The issue's target this row's ratio to the trivial route answers. */
+  target?: TargetKey;
 }
 
 async function startBareServer(): Promise<{ url: string; stop(): void }> {
@@ -89,15 +102,14 @@ async function measureIngestion(dir: string): Promise<string> {
   }
 }
 
-async function main() {
-  if (process.env.BENCH_ONLY === 'scale-out') return printScaleOut(await measureScaleOut());
-  if (process.env.BENCH_ONLY === 'soak') return runSoak();
+/** The single-instance tables; returns the ratios the issue's targets ask for. */
+async function singleInstance(): Promise<Measured> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'jev-bench-'));
   const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
   await migrate(databaseUrl);
   const db = createDb(databaseUrl);
   const token = await benchToken(db);
-  process.stderr.write('loading the sample slate at ten books with line history …\n');
+  process.stderr.write('loading the sample slate and the college week at ten books with line history …\n');
   await seedSlate(db);
   await db.$disconnect();
 
@@ -118,10 +130,11 @@ async function main() {
     await autocannon({ url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, connections: 10, amount: 2000, ...post, body: NO_VIG_BODY });
     await autocannon({ url: `${server.origin}/api/mcp`, connections: 10, amount: 2000, ...mcpModern });
     await autocannon({ url: `${server.origin}/api/mcp`, connections: 10, amount: 2000, ...mcpLegacy });
-    await autocannon({ url: `${server.origin}/api/v1/tools/get_game_odds`, connections: 10, amount: 500, ...post, body: GAME_ODDS_BODY });
+    await autocannon({ url: `${server.origin}/api/v1/tools/get_game_odds`, connections: 10, amount: 500, ...post, body: NFL_WEEK_BODY });
     await autocannon({ url: `${fresh.origin}/api/health`, connections: 10, amount: 2000 });
-    await autocannon({ url: `${fresh.origin}/api/v1/tools/get_game_odds`, connections: 10, amount: 300, ...post, body: GAME_ODDS_BODY });
+    await autocannon({ url: `${fresh.origin}/api/v1/tools/get_game_odds`, connections: 10, amount: 300, ...post, body: NFL_WEEK_BODY });
     await autocannon({ url: `${fresh.origin}/api/v1/tools/get_game_odds`, connections: 10, amount: 300, ...post, body: VALUE_SCAN_BODY });
+    await autocannon({ url: `${fresh.origin}/api/v1/tools/get_game_odds`, connections: 10, amount: 300, ...post, body: COLLEGE_WEEK_BODY });
     await autocannon({
       url: `${fresh.origin}/api/v1/tools/get_game_odds`,
       connections: 10,
@@ -140,16 +153,30 @@ async function main() {
         name: 'trivial route reading a body (POST /api/health)',
         options: { url: `${server.origin}/api/health`, ...post, body: NO_VIG_BODY },
       },
-      { name: 'REST calc_no_vig_odds', options: { url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, ...post, body: NO_VIG_BODY } },
-      { name: 'MCP calc_no_vig_odds, 2026-07-28 (JSON)', options: { url: `${server.origin}/api/mcp`, ...mcpModern } },
-      { name: 'MCP calc_no_vig_odds, 2025-11-25 (event stream)', options: { url: `${server.origin}/api/mcp`, ...mcpLegacy } },
+      {
+        name: 'REST calc_no_vig_odds',
+        options: { url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, ...post, body: NO_VIG_BODY },
+        target: 'rest',
+      },
+      { name: 'MCP calc_no_vig_odds, 2026-07-28 (JSON)', options: { url: `${server.origin}/api/mcp`, ...mcpModern }, target: 'mcpModern' },
+      {
+        name: 'MCP calc_no_vig_odds, 2025-11-25 (event stream)',
+        options: { url: `${server.origin}/api/mcp`, ...mcpLegacy },
+        target: 'mcpLegacy',
+      },
       {
         name: 'REST get_game_odds, NFL week (16 games × 10 books × 3 markets, with history; concise, first page of 8)',
-        options: { url: `${server.origin}/api/v1/tools/get_game_odds`, ...post, body: GAME_ODDS_BODY },
+        options: { url: `${server.origin}/api/v1/tools/get_game_odds`, ...post, body: NFL_WEEK_BODY },
       },
       {
         name: 'REST get_game_odds, NFL week, computed afresh (ODDS_CACHE_SECONDS=0; priced markets kept per price version)',
-        options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: GAME_ODDS_BODY },
+        options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: NFL_WEEK_BODY },
+        target: 'nflAfresh',
+      },
+      {
+        name: 'REST get_game_odds, college week (60 NCAAF games × 10 books × 3 markets, with history; first page of 8), computed afresh (same)',
+        options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: COLLEGE_WEEK_BODY },
+        target: 'collegeAfresh',
       },
       {
         name: 'REST get_game_odds, NFL week, detail: "full" (all 16 games), computed afresh (same)',
@@ -211,11 +238,11 @@ async function main() {
       await sizesDb.$disconnect();
     }
 
-    // The single-instance servers rest from here on; the scale-out and soak rows start their own instances.
-    if (process.env.BENCH_ONLY !== 'single') {
-      printScaleOut(await measureScaleOut());
-      await runSoak();
-    }
+    const measured: Measured = {};
+    targets.forEach(({ target }, index) => {
+      if (target) measured[target] = (rows[index] as Row).requestsPerSecond / trivial.requestsPerSecond;
+    });
+    return measured;
   } finally {
     bare.stop();
     await fresh.stop();
@@ -223,6 +250,21 @@ async function main() {
     await server.stop();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+async function main() {
+  const measured: Measured = {};
+  // Each part starts its own servers and stops them before the next.
+  if (runs('single')) Object.assign(measured, await singleInstance());
+  if (runs('runtime')) {
+    const comparison = await compareRuntimes();
+    printRuntimes(comparison);
+    if ('skipped' in comparison) measured.runtimeRest = measured.runtimeNfl = `skipped: ${comparison.skipped}`;
+    else for (const row of comparison.rows) if (row.target) measured[row.target] = medianRatio(row);
+  }
+  if (runs('scale-out')) printScaleOut(await measureScaleOut());
+  if (runs('soak')) await runSoak();
+  printTargets(measured);
 }
 
 main().catch((error: unknown) => {

@@ -14,10 +14,12 @@ import { processSeconds } from './cpu';
 import {
   benchToken,
   BENCH_ENV,
+  COLLEGE_WEEK_BODY,
   MCP_LEGACY_BODY,
   MCP_LEGACY_HEADERS,
   MCP_MODERN_BODY,
   MCP_MODERN_HEADERS,
+  NFL_WEEK_BODY,
   NO_VIG_BODY,
   seedSlate,
 } from './slate';
@@ -56,7 +58,8 @@ export async function serverCpu(server: RunningServer, token: string): Promise<C
       800,
       { url: mcp, ...post, headers: { ...post.headers, ...MCP_LEGACY_HEADERS }, body: MCP_LEGACY_BODY },
     ],
-    ['get_game_odds, NFL week', 300, { url: odds, ...post, body: JSON.stringify({ sport: 'nfl' }) }],
+    ['get_game_odds, NFL week', 300, { url: odds, ...post, body: NFL_WEEK_BODY }],
+    ['get_game_odds, college week, first page', 300, { url: odds, ...post, body: COLLEGE_WEEK_BODY }],
     ['get_game_odds value scan', 300, { url: odds, ...post, body: JSON.stringify({ sport: 'nfl', minExpectedValue: 0.02, minBooks: 3 }) }],
   ];
   for (const [, , options] of rows) await autocannon({ ...options, connections: 4, amount: 600 });

@@ -3,9 +3,11 @@ import { createUser } from '@/lib/account/users';
 import { loadSample } from '@/lib/data/load-sample';
 import { mergePrices } from '@/lib/data/store';
 import type { Db } from '@/lib/db/client';
+import { loadCollegeWeek } from '../tests/helpers/college-week';
 
-// The bench's data and caller: the sample slate with every game at all ten books, line moves replayed over the
-// NFL week, and a user with a read token whose budgets no bench run reaches.
+// The bench's data and caller: the sample slate with every game at all ten books, a 60-game college football week
+// at ten books (the answer budgets' largest week, tests/helpers/college-week.ts), line moves replayed over the NFL
+// and college weeks, and a user with a read token whose budgets no bench run reaches.
 
 /**
  * Budgets no bench run reaches, so every row measures the work and not the refusals; and the answers are not
@@ -24,14 +26,15 @@ export async function benchToken(db: Db): Promise<string> {
   return (await createAccessToken(db, { userId: user.id, name: 'bench', scope: 'read', now: new Date() })).token;
 }
 
-/** Line moves replayed over the NFL week, so the price tables hold a realistic history. */
+/** Line moves replayed over the NFL and college weeks, so the price tables hold a realistic history. */
 export const HISTORY_SNAPSHOTS = 20;
 
-/** The sample slate with every game at all ten books, and a history of line moves on the NFL week. */
+/** The sample slate with every game at all ten books, the college week, and a history of line moves on both weeks. */
 export async function seedSlate(db: Db): Promise<void> {
   const now = new Date();
   await loadSample(db, now.toISOString().slice(0, 10), now, { everyBook: true });
-  const week = await db.price.findMany({ where: { game: { sport: 'nfl', status: 'scheduled' }, player: '' } });
+  await loadCollegeWeek(db, now);
+  const week = await db.price.findMany({ where: { game: { sport: { in: ['nfl', 'ncaaf'] }, status: 'scheduled' }, player: '' } });
   for (let move = 1; move <= HISTORY_SNAPSHOTS; move++) {
     const at = new Date(now.getTime() - (HISTORY_SNAPSHOTS - move) * 60_000);
     // A third of the prices move 5 cents away from even money and back, in turn.
@@ -42,6 +45,10 @@ export async function seedSlate(db: Db): Promise<void> {
     );
   }
 }
+
+/** get_game_odds' default answer (concise, the first page of games) for the NFL week and for the college week. */
+export const NFL_WEEK_BODY = JSON.stringify({ sport: 'nfl' });
+export const COLLEGE_WEEK_BODY = JSON.stringify({ sport: 'ncaaf' });
 
 /** The calculator call the bench measures the gateway with: REST calc_no_vig_odds on a two-way -110 market. */
 export const NO_VIG_BODY = JSON.stringify({ prices: [-110, -110] });

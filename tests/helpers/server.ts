@@ -44,15 +44,16 @@ export async function freePort(): Promise<number> {
 /**
  * `keepOutput: false` drops the output once the server is up (the bench: its access log would pile up in memory);
  * `script` runs another entry point than server.mjs (the bench's baseline without request ids, log and metrics);
- * `hostname` is APP_URL's (and `origin`'s), with the server's port.
+ * `hostname` is APP_URL's (and `origin`'s), with the server's port; `node` another Node binary than this process's
+ * (the bench's runtime comparison).
  */
 export async function startServer(
   env: Record<string, string>,
-  { keepOutput = true, script = 'server.mjs', hostname = 'localhost' } = {},
+  { keepOutput = true, script = 'server.mjs', hostname = 'localhost', node = process.execPath } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://${hostname}:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [...START_FLAGS, path.resolve(script)], {
+  const child: ChildProcess = spawn(node, [...START_FLAGS, path.resolve(script)], {
     // CHECK_ANSWERS: every answer a test receives has been checked against its tool's output schema. The sample's
     // market holds still (SAMPLE_MOVE_SECONDS 0) unless a test asks: its tests compare answers with what they loaded.
     env: {

@@ -1,17 +1,19 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import packageJson from '../../../package.json';
+import { migrate } from '@/lib/db/migrate';
+import { freshDatabase } from '../../helpers/db';
+import { MINIMUM_NODE as minimum, nodeVersion, olderSystemNode } from '../../helpers/older-node';
+import { startServer } from '../../helpers/server';
 
 // JEV's runtime is Node 24 LTS or later (package.json "engines"), installed by npm ci into node_modules/.bin where
 // the system's Node is older. Under Node 24, better-sqlite3 11 and 12 aborted the process when the bench loaded its
 // ten-book slate ("Assertion failed: (env) != nullptr" from a statement's destructor); 13 does not.
 
 const run = promisify(execFile);
-const minimum = Number(/\d+/.exec(packageJson.engines.node)?.[0]);
 const dirs: string[] = [];
 const databaseFile = async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'jev-runtime-'));
@@ -19,21 +21,6 @@ const databaseFile = async () => {
   return path.join(dir, 'jev.db');
 };
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
-
-/** A `node` on PATH older than the minimum, outside node_modules (the system's), if the machine has one. */
-function olderSystemNode(): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!dir || dir.includes('node_modules')) continue;
-    try {
-      const binary = path.join(dir, 'node');
-      const major = Number(execFileSync(binary, ['-p', 'process.versions.node'], { encoding: 'utf8' }).split('.')[0]);
-      if (major < minimum) return binary;
-    } catch {
-      // no node in this folder
-    }
-  }
-  return undefined;
-}
 
 describe('the runtime', () => {
   it('is the Node that package.json asks for', () => {
@@ -57,5 +44,22 @@ describe('the runtime', () => {
       timeout: 60_000,
     });
     expect(created.stdout).toContain('Created user old-node@example.com');
+  });
+
+  it.skipIf(!older)('serves on the older Node itself with JEV_OLDER_NODE=1 (the bench compares runtimes so), on PostgreSQL', async () => {
+    const database = await freshDatabase('postgres');
+    await migrate(database.url);
+    const metricsToken = 'runtime-test-metrics-token-0123456789';
+    const env = { DATABASE_URL: database.url, METRICS_TOKEN: metricsToken, JEV_OLDER_NODE: '1' };
+    const server = await startServer(env, { node: older as string });
+    try {
+      const metrics = await fetch(`${server.origin}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+      // What really serves: the server's own report of its runtime, not the binary it was started with.
+      expect(/nodejs_version_info\{version="v([^"]+)"/.exec(await metrics.text())?.[1]).toBe(nodeVersion(older as string));
+      expect((await fetch(`${server.origin}/api/health`)).status).toBe(200);
+    } finally {
+      await server.stop();
+      await database.drop();
+    }
   });
 });
