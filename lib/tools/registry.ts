@@ -69,6 +69,31 @@ const formatsOnly: JsonSchemaOverride = ({ jsonSchema }) => {
   if (jsonSchema.format !== undefined) delete jsonSchema.pattern;
 };
 
+/** Keywords that describe a value rather than constrain it: they stay beside an `anyOf`. */
+const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', 'anyOf']);
+
+/**
+ * A value constrained beside an `anyOf` (American odds: a whole number within bounds, and -100 or less or +100 or
+ * more) is published with the constraints inside each branch, intersected with the branch's own: the same set of
+ * values, in the form the OpenAI Agents SDK's strict mode can convert (it refuses `anyOf` beside `type`).
+ */
+const constraintsIntoBranches: JsonSchemaOverride = ({ jsonSchema }) => {
+  if (!Array.isArray(jsonSchema.anyOf)) return;
+  const constraints = Object.entries(jsonSchema).filter(([key]) => !ANNOTATIONS.has(key));
+  if (constraints.length === 0) return;
+  jsonSchema.anyOf = jsonSchema.anyOf.map((branch) => {
+    const merged: Record<string, unknown> = { ...Object.fromEntries(constraints), ...(branch as object) };
+    const both = (key: string, pick: (a: number, b: number) => number) => {
+      const [outer, inner] = [jsonSchema[key], (branch as Record<string, unknown>)[key]];
+      if (typeof outer === 'number' && typeof inner === 'number') merged[key] = pick(outer, inner);
+    };
+    both('minimum', Math.max);
+    both('maximum', Math.min);
+    return merged;
+  });
+  for (const [key] of constraints) delete jsonSchema[key];
+};
+
 /**
  * JSON Schema (draft 2020-12) of a tool's arguments, as clients see it. The contract lists $schema, type,
  * properties and required on every schema; zod leaves `required` out when no argument is required, so an
@@ -84,7 +109,10 @@ function inputSchema(tool: ToolDefinition): Record<string, unknown> {
   } = z.toJSONSchema(tool.input, {
     target: 'draft-2020-12',
     io: 'input',
-    override: formatsOnly,
+    override: (context) => {
+      formatsOnly(context);
+      constraintsIntoBranches(context);
+    },
   });
   return { $schema, type, properties, required, ...rest };
 }

@@ -466,7 +466,7 @@ export interface components {
         };
         calc_implied_probability_input: {
             /** @description American price: -110, +150. */
-            americanOdds: number | unknown | unknown;
+            americanOdds: number;
         };
         calc_implied_probability_output: {
             americanOdds: number;
@@ -475,7 +475,7 @@ export interface components {
         };
         calc_no_vig_odds_input: {
             /** @description Every outcome of one market; answers keep this order. */
-            prices: (number | unknown | unknown)[];
+            prices: (number)[];
             /**
              * @description How the margin is removed (default multiplicative; see the note).
              * @default multiplicative
@@ -527,7 +527,7 @@ export interface components {
             /** @description Your win probability, a fraction: 0.55 = 55%. */
             probability: number;
             /** @description American price: -110, +150. */
-            americanOdds: number | unknown | unknown;
+            americanOdds: number;
             /**
              * @description Amount staked (default 100).
              * @default 100
@@ -547,7 +547,7 @@ export interface components {
         calc_parlay_input: {
             legs: {
                 /** @description American price: -110, +150. */
-                americanOdds: number | unknown | unknown;
+                americanOdds: number;
                 /** @description Your win probability, a fraction: 0.55 = 55%. */
                 probability?: number;
                 gameId?: string;
@@ -574,7 +574,7 @@ export interface components {
             /** @description Your win probability, a fraction: 0.55 = 55%. */
             probability: number;
             /** @description American price: -110, +150. */
-            americanOdds: number | unknown | unknown;
+            americanOdds: number;
             /** @description Default: the user's balance. */
             bankroll?: number;
             /** @description Share of full Kelly; default the user's, else 0.25. */
@@ -1372,7 +1372,7 @@ export interface components {
             /** @description Team, 'draw', 'over'/'under' or 'yes'/'no'. */
             selection: string;
             /** @description American price: -110, +150. */
-            americanOdds: number | unknown | unknown;
+            americanOdds: number;
             /** @description Where it was bet (key or name, e.g. DraftKings); default the user's reference book. */
             book?: string;
             /** @description Line for spreads, totals and props. */
@@ -1481,7 +1481,7 @@ export interface components {
             /** @description Team, 'draw', 'over'/'under' or 'yes'/'no'. */
             selection: string;
             /** @description American price: -110, +150. */
-            americanOdds: number | unknown | unknown;
+            americanOdds: number;
             /** @description Where it was bet (key or name, e.g. DraftKings); default the user's reference book. */
             book?: string;
             /** @description Line for spreads, totals and props. */
