@@ -3,6 +3,9 @@
 // (readTextCapped), and the body of every request a route reads (readRequestText: the REST API, MCP and the
 // OAuth endpoints), whatever Content-Length says or leaves out (a chunked body declares none).
 
+/** The cap on a REST or MCP request body (docs/contract.md, "Limits"; the OAuth endpoints take less). */
+export const REQUEST_BODY_MAX_BYTES = 256 * 1024;
+
 /** Default cap on one provider answer: 20 MB (the largest real answers, a full odds slate, are a few MB). */
 export const DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024;
 

@@ -1,3 +1,4 @@
+import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
 import { STEAM_MIN_BOOKS, STEAM_WINDOW_MS } from '@/lib/betting/movement';
 import { HISTORY_POINTS } from '@/lib/data/market-core';
 import { FAIR_CHANGE_WINDOW_MS } from '@/lib/data/pricing';
@@ -56,9 +57,8 @@ export const ARBITRAGE = `\`arbitrage\` (per market) is there when the best pric
 imply less than 1 in total: \`impliedSum\` (that total), \`returnFraction\` (1 / \`impliedSum\` − 1, the return on the
 whole stake whichever outcome wins) and \`legs\` (\`outcome\`, \`book\`, \`americanOdds\`, \`stakeShare\`: shares
 proportional to the legs' implied probabilities, rounded to millionths and summing to exactly 1, so every outcome
-returns the same). It is never risk-free: books void bets, limit stakes and cancel palpable errors, and a stale
-price may be gone. The answer says so once (\`arbitrageNote\`; with \`detail: "full"\`, a \`note\` per arbitrage with each
-leg's age).`;
+returns the same). It is never risk-free: ${ARBITRAGE_RISKS}.
+The answer says so once (\`arbitrageNote\`; with \`detail: "full"\`, a \`note\` per arbitrage with each leg's age).`;
 
 /** Opening prices, the 24-hour change and the history series (lib/data/market-core.ts, lib/data/pricing.ts). */
 export const MOVEMENT = `- \`opening\` (per outcome, with \`detail: "full"\`): the reference book's first recorded price and line for the

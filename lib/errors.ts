@@ -1,24 +1,54 @@
-// The one error type every layer throws, and the one table that turns its code into an HTTP status.
-// It imports nothing of ours but the neutral lib/observe (the log), so the gateway, the tools and the data
-// layer can all depend on it.
+// The one error type every layer throws, and the one table of its codes: each code's HTTP status and when it is
+// answered (docs/contract.md's error table and the OpenAPI document's error responses are written from it). It
+// imports nothing of ours but the neutral lib/observe (the log) and lib/capped-body.ts (the body limit), so the
+// gateway, the tools and the data layer can all depend on it.
+import { REQUEST_BODY_MAX_BYTES } from '@/lib/capped-body';
 import { logUnexpected, logWarning } from '@/lib/observe';
 
-export const ERROR_STATUS = {
-  invalid_input: 400,
-  invalid_token: 401,
-  forbidden: 403,
-  insufficient_scope: 403,
-  unknown_tool: 404,
-  not_found: 404,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  limit: 422,
-  rate_limited: 429,
-  internal: 500,
-  unavailable: 503,
-} as const;
+/** Every error code: its HTTP status, and when it is answered (Markdown, one or more sentences). */
+export const ERRORS = {
+  invalid_input: {
+    status: 400,
+    when:
+      'The body is not JSON or not an object, or an argument is wrong. `message` is the first issue as `<path>: <message>`; ' +
+      '`issues` lists all (unknown arguments one by one).',
+  },
+  invalid_token: { status: 401, when: 'No token, or a malformed, unknown, revoked or expired one.' },
+  forbidden: { status: 403, when: 'Wrong host, or a browser on another site.' },
+  insufficient_scope: { status: 403, when: 'A write tool called with a read-only token.' },
+  unknown_tool: { status: 404, when: 'No tool by that name.' },
+  not_found: {
+    status: 404,
+    when: "The game, bet or pick does not exist or is not the caller's, or a stake-sizing tool finds no bankroll set up.",
+  },
+  payload_too_large: { status: 413, when: `The body is over ${REQUEST_BODY_MAX_BYTES / 1024} KB.` },
+  unsupported_media_type: { status: 415, when: 'A `Content-Type` other than `application/json` (a body without one is read as JSON).' },
+  limit: {
+    status: 422,
+    when:
+      'A rule refused the request (`message` says which), such as a date range over its maximum, grading a bet whose game ' +
+      'is not final, logging a bet on a finished game, settling a settled bet differently without `correct`, a ' +
+      '`jev_classify` source outside the allowlist or a de-vig method that cannot price a market.',
+  },
+  rate_limited: {
+    status: 429,
+    when: 'A budget is spent (per address, per token or per user); `Retry-After` (and `retryAfterSeconds`) say when to retry.',
+  },
+  internal: { status: 500, when: 'Anything unexpected on the service side; logged, details hidden.' },
+  unavailable: {
+    status: 503,
+    when:
+      'The service cannot serve the call (a database that does not answer comes with `Retry-After`), or the tool needs ' +
+      'something not set up (e.g. `jev_classify` without `CLASSIFIER_API_KEY`).',
+  },
+} as const satisfies Record<string, { status: number; when: string }>;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Each code's HTTP status. */
+export const ERROR_STATUS = Object.fromEntries(Object.entries(ERRORS).map(([code, { status }]) => [code, status])) as {
+  readonly [C in ErrorCode]: (typeof ERRORS)[C]['status'];
+};
 
 /** Every code, in the table's order. */
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];

@@ -10,6 +10,13 @@ import { americanToDecimal, impliedProbability } from './odds';
 
 const roundTo6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
+/**
+ * Why an arbitrage is never risk-free, written once: the contract's definition (lib/definitions.ts), each full
+ * answer's per-arbitrage note (lib/data/pricing.ts) and a concise answer's arbitrageNote (lib/tools/odds-answers.ts).
+ */
+export const ARBITRAGE_RISKS =
+  'a leg can be voided, limited or cancelled as a palpable error, and a stale price may be gone by the time it is bet';
+
 /** The price against the fair probability, per unit staked (6 decimal places). */
 export function bestExpectedValue(fairProbability: number, americanOdds: number): number {
   assertProbability('fairProbability', fairProbability);

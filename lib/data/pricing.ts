@@ -1,3 +1,4 @@
+import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
 import { instant } from '@/lib/time';
 import { z } from 'zod';
 import { fairThen, marketCore, nextRecordedAfter, type CoreOptions, type MarketCore, type PriceRow } from './market-core';
@@ -91,10 +92,7 @@ export function priceMarket(rows: readonly PriceRow[], options: PricingOptions):
 
 function arbitrageNote(legs: { outcome: string; book: string; updatedAgo: string }[]): string {
   const ages = legs.map((leg) => `${leg.outcome} at ${leg.book} updated ${leg.updatedAgo}`).join('; ');
-  return (
-    `Never risk-free: a leg can be voided, limited or cancelled as a palpable error, and a stale price may be gone by the time it is bet. ` +
-    `Leg ages: ${ages}.`
-  );
+  return `Never risk-free: ${ARBITRAGE_RISKS}. Leg ages: ${ages}.`;
 }
 
 /**

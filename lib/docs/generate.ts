@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFINITIONS } from '@/lib/definitions';
+import { ERRORS } from '@/lib/errors';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { fillBlocks } from './blocks';
 import { configurationMarkdown } from './configuration';
@@ -10,8 +11,8 @@ import { toolsMarkdown } from './tools';
 // fails when one is out of date), so none can drift from what it describes:
 //   docs/tools.md          every tool of the catalogue: scope, hints, description, arguments and answer fields
 //   docs/configuration.md  every setting of lib/config.ts: default and meaning
-//   docs/contract.md       hand-written, but its definitions (lib/definitions.ts) and the rules text
-//                          (lib/tools/instructions.ts) are generated blocks
+//   docs/contract.md       hand-written, but its definitions (lib/definitions.ts), the error table (lib/errors.ts)
+//                          and the rules text (lib/tools/instructions.ts) are generated blocks
 
 export interface GeneratedDocument {
   /** Relative to the repository root. */
@@ -27,7 +28,19 @@ const quoted = (text: string) =>
     .map((line) => (line ? `> ${line}` : '>'))
     .join('\n');
 
-export const CONTRACT_BLOCKS: Readonly<Record<string, string>> = { ...DEFINITIONS, instructions: quoted(INSTRUCTIONS) };
+/** Every error code with its status and when it is answered, as a Markdown table. */
+const errorTable = () =>
+  [
+    '| Status | Code | When |',
+    '|---|---|---|',
+    ...Object.entries(ERRORS).map(([code, { status, when }]) => `| ${status} | \`${code}\` | ${when} |`),
+  ].join('\n');
+
+export const CONTRACT_BLOCKS: Readonly<Record<string, string>> = {
+  ...DEFINITIONS,
+  errors: errorTable(),
+  instructions: quoted(INSTRUCTIONS),
+};
 
 export const DOCUMENTS: readonly GeneratedDocument[] = [
   { file: 'docs/tools.md', render: () => toolsMarkdown() },

@@ -1,6 +1,5 @@
-import { readRequestText } from '@/lib/capped-body';
+import { readRequestText, REQUEST_BODY_MAX_BYTES } from '@/lib/capped-body';
 import { ToolError } from '@/lib/errors';
-import { MAX_BODY_BYTES } from './limits';
 
 // Step 4: content type, size and JSON. The size limit counts bytes as they arrive instead of trusting
 // Content-Length (lib/capped-body.ts), so a client that lies about the length is cut off at the limit all the same.
@@ -24,11 +23,11 @@ function unsupportedMediaType(): ToolError {
 
 /** Step 4's reading: the body's text, counted as it arrives and cut off at the contract's limit. */
 export function readBodyText(request: Request): Promise<string> {
-  return readRequestText(request, MAX_BODY_BYTES, tooLarge);
+  return readRequestText(request, REQUEST_BODY_MAX_BYTES, tooLarge);
 }
 
 function tooLarge(): ToolError {
-  return new ToolError('payload_too_large', `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+  return new ToolError('payload_too_large', `The body is larger than ${REQUEST_BODY_MAX_BYTES / 1024} KB.`);
 }
 
 /** The body as the tool's arguments: a JSON object, `{}` when empty. */

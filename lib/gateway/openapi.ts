@@ -3,14 +3,23 @@ import { AMERICAN_ODDS_MESSAGE } from '@/lib/tools/inputs';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { TOOL_GROUPS, TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
 import type { ToolHints } from '@/lib/tools/types';
-import { ERROR_CODES, ERROR_STATUS, failureJsonSchema, invalidInput, ISSUE_JSON_SCHEMA, ToolError, type ErrorCode } from '@/lib/errors';
+import {
+  ERROR_CODES,
+  ERRORS,
+  ERROR_STATUS,
+  failureJsonSchema,
+  invalidInput,
+  ISSUE_JSON_SCHEMA,
+  ToolError,
+  type ErrorCode,
+} from '@/lib/errors';
 import { REST_CHALLENGES } from '@/lib/http/errors';
-import { MAX_BODY_BYTES, SERVICE_VERSION } from './limits';
+import { SERVICE_VERSION } from './limits';
 import { DEAD_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE } from './token';
 
 // The REST API as an OpenAPI 3.1 document (GET /api/v1/openapi.json), generated from the catalogue: one operation
-// per tool with its published input and output schemas, the list endpoint, the error object with the statuses of
-// docs/contract.md ("Errors"), and bearer authentication. Nothing here is written per tool. JSON Schema 2020-12 is
+// per tool with its published input and output schemas, the list endpoint, the error object with each code's status and
+// meaning from lib/errors.ts (docs/contract.md, "Errors", shows the same table), and bearer authentication. Nothing here is written per tool. JSON Schema 2020-12 is
 // OpenAPI 3.1's own dialect, so the tool schemas go in as GET /api/v1/tools publishes them, less their `$schema`
 // member (the document's default dialect, a superset of 2020-12, applies to them).
 
@@ -50,23 +59,6 @@ function about(records: readonly ToolRecord[]): string {
     'tools are offered over MCP at /api/mcp.'
   );
 }
-
-/** When each code is answered: docs/contract.md's error table, as the document's response descriptions. */
-const WHEN: Record<ErrorCode, string> = {
-  invalid_input: 'The body is not valid JSON or not an object, or an argument is wrong (`message` is the first issue, `issues` lists all).',
-  invalid_token: 'No token, or a malformed, unknown, revoked or expired one.',
-  forbidden: 'Wrong host, or a browser on another site.',
-  insufficient_scope: 'A write tool called with a read-only token.',
-  unknown_tool: 'No tool by that name.',
-  not_found: "The game, bet or pick does not exist or is not the caller's, or a stake-sizing tool finds no bankroll set up.",
-  payload_too_large: `Body over ${MAX_BODY_BYTES / 1024} KB.`,
-  unsupported_media_type: 'A Content-Type other than application/json (none given is read as JSON).',
-  limit: 'A rule refused the request, such as a date range that is too long.',
-  rate_limited: 'A budget is spent (per address, per token or per user); wait for Retry-After.',
-  internal: 'Failure on the service side (logged; details hidden).',
-  unavailable:
-    'The service could not serve the call (a database that does not answer comes with Retry-After), or the tool needs something not set up.',
-};
 
 /** What GET /api/v1/tools may answer besides 200 (docs/contract.md: 401, 403, 429, 500, 503). */
 const LIST_CODES: readonly ErrorCode[] = ['invalid_token', 'forbidden', 'rate_limited', 'internal', 'unavailable'];
@@ -148,7 +140,7 @@ function errorResponses(codeSets: readonly (readonly ErrorCode[])[]) {
       }
       const examples = Object.assign({}, ...sameStatus.map((code) => EXAMPLES[code] ?? {})) as Record<string, unknown>;
       responses[name] = {
-        description: sameStatus.map((code) => `\`${code}\`: ${WHEN[code]}`).join(' '),
+        description: sameStatus.map((code) => `\`${code}\`: ${ERRORS[code].when}`).join(' '),
         ...(Object.keys(headers).length > 0 ? { headers } : {}),
         content: {
           'application/json': {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
 import {
   arbitrageLegSchema,
   historySchema,
@@ -147,9 +148,7 @@ export function conciseGame(game: GameRow): z.infer<typeof conciseGameSchema> {
 }
 
 /** Said once per answer instead of in every arbitrage: what the full answer's per-market note says. */
-const ARBITRAGE_NOTE =
-  'Arbitrage is never risk-free: a leg can be voided, limited or cancelled as a palpable error, and a stale price may be gone ' +
-  "by the time it is bet; each leg's age is its outcome's best-price updatedAgo.";
+const ARBITRAGE_NOTE = `Arbitrage is never risk-free: ${ARBITRAGE_RISKS}; each leg's age is its outcome's best-price updatedAgo.`;
 
 /** The notes a concise answer says once for all its markets: arbitrage's risks, and what a one-sided market lacks. */
 export function marketNotes(markets: readonly { arbitrage?: unknown; consensusBooks: number; outcomes: readonly unknown[] }[]) {

@@ -1866,7 +1866,7 @@ export interface components {
                 };
             };
         };
-        /** @description `rate_limited`: A budget is spent (per address, per token or per user); wait for Retry-After. */
+        /** @description `rate_limited`: A budget is spent (per address, per token or per user); `Retry-After` (and `retryAfterSeconds`) say when to retry. */
         rate_limited: {
             headers: {
                 /** @description Seconds to wait before trying again. */
@@ -1888,7 +1888,7 @@ export interface components {
                 };
             };
         };
-        /** @description `internal`: Failure on the service side (logged; details hidden). */
+        /** @description `internal`: Anything unexpected on the service side; logged, details hidden. */
         internal: {
             headers: {
                 [name: string]: unknown;
@@ -1908,7 +1908,7 @@ export interface components {
                 };
             };
         };
-        /** @description `unavailable`: The service could not serve the call (a database that does not answer comes with Retry-After), or the tool needs something not set up. */
+        /** @description `unavailable`: The service cannot serve the call (a database that does not answer comes with `Retry-After`), or the tool needs something not set up (e.g. `jev_classify` without `CLASSIFIER_API_KEY`). */
         unavailable: {
             headers: {
                 /** @description Seconds to wait before trying again. */
@@ -1930,7 +1930,7 @@ export interface components {
                 };
             };
         };
-        /** @description `invalid_input`: The body is not valid JSON or not an object, or an argument is wrong (`message` is the first issue, `issues` lists all). */
+        /** @description `invalid_input`: The body is not JSON or not an object, or an argument is wrong. `message` is the first issue as `<path>: <message>`; `issues` lists all (unknown arguments one by one). */
         invalid_input: {
             headers: {
                 [name: string]: unknown;
@@ -1970,7 +1970,7 @@ export interface components {
                 };
             };
         };
-        /** @description `payload_too_large`: Body over 256 KB. */
+        /** @description `payload_too_large`: The body is over 256 KB. */
         payload_too_large: {
             headers: {
                 [name: string]: unknown;
@@ -1990,7 +1990,7 @@ export interface components {
                 };
             };
         };
-        /** @description `unsupported_media_type`: A Content-Type other than application/json (none given is read as JSON). */
+        /** @description `unsupported_media_type`: A `Content-Type` other than `application/json` (a body without one is read as JSON). */
         unsupported_media_type: {
             headers: {
                 [name: string]: unknown;
@@ -2010,7 +2010,7 @@ export interface components {
                 };
             };
         };
-        /** @description `limit`: A rule refused the request, such as a date range that is too long. */
+        /** @description `limit`: A rule refused the request (`message` says which), such as a date range over its maximum, grading a bet whose game is not final, logging a bet on a finished game, settling a settled bet differently without `correct`, a `jev_classify` source outside the allowlist or a de-vig method that cannot price a market. */
         limit: {
             headers: {
                 [name: string]: unknown;

@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadSample } from '@/lib/data/load-sample';
 import type { Db } from '@/lib/db/client';
 import { findTool } from '@/lib/tools/registry';
+import { loadPinnedSample, pinnedClock } from './clock';
 import { testDatabase } from './fixtures';
 import { toolContext } from './tool-context';
 
@@ -14,10 +14,6 @@ import { toolContext } from './tool-context';
 // of what the answers say (review the diff: never to make an unintended change pass).
 
 export const FULL_ANSWERS_DIR = path.join(import.meta.dirname, '..', 'fixtures', 'full-answers');
-
-export const DATE = '2026-11-25';
-export const AS_OF = new Date('2026-11-25T15:00:00Z');
-const NOW = new Date('2026-11-25T15:07:30Z');
 
 export const FULL_ANSWER_CALLS: [file: string, tool: string, args: Record<string, unknown>][] = [
   ['odds-nfl-game', 'get_game_odds', { sport: 'nfl', gameId: 'nfl-20261128-bal-tb' }],
@@ -34,7 +30,7 @@ export const FULL_ANSWER_CALLS: [file: string, tool: string, args: Record<string
 /** A call's full answer at the fixed moment, as its fixture holds it. */
 export async function fullAnswerText(db: Db, name: string, args: Record<string, unknown>): Promise<string> {
   const tool = findTool(name)!;
-  const ctx = toolContext(db, { now: () => NOW, env: { ODDS_CACHE_SECONDS: '0' } });
+  const ctx = toolContext(db, { now: pinnedClock, env: { ODDS_CACHE_SECONDS: '0' } });
   const answer = await tool.run(ctx, tool.input.parse({ ...args, detail: 'full' }));
   return `${JSON.stringify(answer, null, 2)}\n`;
 }
@@ -42,7 +38,7 @@ export async function fullAnswerText(db: Db, name: string, args: Record<string, 
 if (process.argv[1] === import.meta.filename) {
   const database = await testDatabase('sqlite');
   try {
-    await loadSample(database.db, DATE, AS_OF);
+    await loadPinnedSample(database.db);
     await mkdir(FULL_ANSWERS_DIR, { recursive: true });
     for (const [file, name, args] of FULL_ANSWER_CALLS)
       await writeFile(path.join(FULL_ANSWERS_DIR, `${file}.json`), await fullAnswerText(database.db, name, args));

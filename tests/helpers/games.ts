@@ -67,3 +67,37 @@ export async function addPrices(db: Db, gameId: string, market: string, quotes: 
     await db.priceHistory.create({ data: { ...row, observedAt: at } });
   }
 }
+
+const MONEYLINES: Record<string, TestQuote[]> = {
+  draftkings: [
+    { book: 'draftkings', outcome: 'NYG', americanOdds: -150 },
+    { book: 'draftkings', outcome: 'DAL', americanOdds: 130 },
+  ],
+  fanduel: [
+    { book: 'fanduel', outcome: 'NYG', americanOdds: -145 },
+    { book: 'fanduel', outcome: 'DAL', americanOdds: 125 },
+  ],
+};
+
+/**
+ * NYG v DAL (`nfl-next` unless named), `hoursAhead` after `now`, with moneylines at these books (DraftKings
+ * -150/+130, FanDuel -145/+125) recorded an hour before `now`: a game a bet can be logged on and priced.
+ */
+export async function addPricedGame(
+  db: Db,
+  {
+    now,
+    id = 'nfl-next',
+    hoursAhead = 48,
+    books = ['draftkings'],
+  }: { now: number; id?: string; hoursAhead?: number; books?: ('draftkings' | 'fanduel')[] },
+): Promise<void> {
+  await addGame(db, { id, home: 'NYG', away: 'DAL', startsAt: new Date(now + hoursAhead * 3_600_000) });
+  await addPrices(
+    db,
+    id,
+    'h2h',
+    books.flatMap((book) => MONEYLINES[book]!),
+    new Date(now - 3_600_000),
+  );
+}

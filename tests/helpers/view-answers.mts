@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadSample } from '@/lib/data/load-sample';
 import { findTool } from '@/lib/tools/registry';
+import { loadPinnedSample, PINNED_NOW } from './clock';
 import { testDatabase, type TestDatabase } from './fixtures';
 import { toolContext } from './tool-context';
 
@@ -12,9 +12,6 @@ import { toolContext } from './tool-context';
 
 export const VIEW_ANSWERS_DIR = path.join(import.meta.dirname, '..', 'fixtures', 'views');
 
-const DATE = '2026-11-25';
-const AS_OF = new Date('2026-11-25T15:00:00Z');
-export const NOW = new Date('2026-11-25T15:07:30Z');
 export const GAME_ID = 'nfl-20261125-lar-no';
 const EMAIL = 'views@example.com';
 
@@ -36,7 +33,7 @@ export const VIEW_CALLS: [file: string, tool: string, args: Record<string, unkno
 ];
 
 const HOUR = 3_600_000;
-const at = (hoursBeforeNow: number) => new Date(NOW.getTime() - hoursBeforeNow * HOUR);
+const at = (hoursBeforeNow: number) => new Date(PINNED_NOW.getTime() - hoursBeforeNow * HOUR);
 
 /**
  * The sample slate, and a user with a bankroll who logged four bets on a game still to be played and cashed
@@ -44,7 +41,7 @@ const at = (hoursBeforeNow: number) => new Date(NOW.getTime() - hoursBeforeNow *
  */
 export async function viewWorld(database: TestDatabase) {
   const { db } = database;
-  await loadSample(db, DATE, AS_OF);
+  await loadPinnedSample(db);
   const user = {
     id: await database.user(EMAIL, { balance: 1000, unit: 10, maxStake: 50, dailyLossLimit: 100, weeklyLossLimit: 300 }),
     email: EMAIL,
@@ -72,7 +69,7 @@ export async function viewWorld(database: TestDatabase) {
     };
     if (payout !== null) await run('settle_bet', { betId: bet.id, result: 'cashout', payout }, at(6 - index));
   }
-  return (name: string, args: Record<string, unknown>) => run(name, args, NOW);
+  return (name: string, args: Record<string, unknown>) => run(name, args, PINNED_NOW);
 }
 
 /**

@@ -1,12 +1,12 @@
 import { countTokens } from '@anthropic-ai/tokenizer';
 import { describe, expect, it } from 'vitest';
-import { loadSample } from '@/lib/data/load-sample';
 import { sportsDayOf } from '@/lib/time';
 import { PROVIDERS } from '../helpers/fixtures';
 import { finishGame } from '../helpers/games';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
+import { loadTodaysSample } from '../helpers/clock';
 
 // The bettor's everyday jobs, played as an agent plays them: each step reads only what the previous answers
 // gave, over REST and over MCP, on the sample slate of today. Every answer must carry what the next step needs
@@ -20,7 +20,7 @@ describe.each(PROVIDERS)("an agent doing a bettor's jobs on %s", (provider) => {
   let token: string;
   const app = testApp(provider, {
     seed: async (database) => {
-      await loadSample(database.db, new Date().toISOString().slice(0, 10), new Date());
+      await loadTodaysSample(database.db);
       const userId = await database.user(`agent-${provider}@example.com`, {
         balance: 1000,
         unit: 10,

@@ -3,7 +3,6 @@ import { countTokens as openAiTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { logBet } from '@/lib/account/bets';
 import { saveRecommendation } from '@/lib/account/picks';
-import { loadSample } from '@/lib/data/load-sample';
 import type { Sport } from '@/lib/data/sports';
 import { seedSlate } from '../../bench/slate';
 import { loadCollegeWeek } from '../helpers/college-week';
@@ -12,6 +11,7 @@ import type { TestDatabase } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 import { initializeMessage, legacy, modern } from './mcp/support';
+import { loadTodaysSample } from '../helpers/clock';
 
 // What an agent pays for each answer, counted with a real tokenizer: Claude's (@anthropic-ai/tokenizer) and
 // OpenAI's o200k (gpt-tokenizer). Every tool's default answer stays inside 8,000 tokens, the value question over
@@ -32,7 +32,7 @@ interface Slate {
 }
 
 const SLATES: Slate[] = [
-  { name: 'sample', sports: ['nfl', 'nba', 'epl'], load: (db) => loadSample(db, new Date().toISOString().slice(0, 10), new Date()) },
+  { name: 'sample', sports: ['nfl', 'nba', 'epl'], load: (db) => loadTodaysSample(db) },
   { name: 'bench', sports: ['nfl', 'nba', 'epl'], load: (db) => seedSlate(db) },
   { name: 'college week', sports: ['ncaaf'], load: (db) => loadCollegeWeek(db) },
 ];

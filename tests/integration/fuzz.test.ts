@@ -6,7 +6,7 @@ import { ERROR_STATUS } from '@/lib/errors';
 import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console-http';
 import { CURSOR_TEST_SECRET, editedCursor, FORGED_TIMES, OTHER_CURSORS, payloadOf, signedCursor } from '../helpers/cursors';
 import { PROVIDERS } from '../helpers/fixtures';
-import { addGame, addPrices } from '../helpers/games';
+import { addGame, addPricedGame } from '../helpers/games';
 import { argumentsOf, JUNK, NASTY_STRINGS, type Schema } from '../helpers/fuzz-values';
 import { htmlForms, type HtmlForm } from '../helpers/html-forms';
 import { raw, type RawResponse } from '../helpers/http';
@@ -187,7 +187,7 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
       });
       token = (await database.token(userId, 'write')).token;
       const now = Date.now();
-      await addGame(database.db, { id: 'nfl-fuzz-next', home: 'NYG', away: 'DAL', startsAt: new Date(now + 86_400_000) });
+      await addPricedGame(database.db, { now, id: 'nfl-fuzz-next', hoursAhead: 24, books: ['draftkings', 'fanduel'] });
       await addGame(database.db, {
         id: 'nfl-fuzz-final',
         home: 'KC',
@@ -197,18 +197,6 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
         homeScore: 27,
         awayScore: 24,
       });
-      await addPrices(
-        database.db,
-        'nfl-fuzz-next',
-        'h2h',
-        [
-          { book: 'draftkings', outcome: 'NYG', americanOdds: -150 },
-          { book: 'draftkings', outcome: 'DAL', americanOdds: 130 },
-          { book: 'fanduel', outcome: 'NYG', americanOdds: -145 },
-          { book: 'fanduel', outcome: 'DAL', americanOdds: 125 },
-        ],
-        new Date(now - 3_600_000),
-      );
     },
     // No provider or model is reachable: props come from what is stored, jev_classify answers 503.
     // Cursors are signed as the cursor helpers sign (NEXTAUTH_SECRET).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJevHere } from '../helpers/cli';
 import { testDatabase, type TestDatabase } from '../helpers/fixtures';
-import { addGame, addPrices } from '../helpers/games';
+import { addPricedGame } from '../helpers/games';
 import { raw, type RawResponse } from '../helpers/http';
 import { startTestRedis, type TestRedis } from '../helpers/redis-server';
 import { startServer, type RunningServer } from '../helpers/server';
@@ -36,17 +36,7 @@ beforeAll(async () => {
   viaProxy.host = `127.0.0.1:${pgProxy.port}`;
 
   userId = await database.user('multi@example.com', { balance: 1000, unit: 10, timeZone: 'UTC', referenceBook: 'draftkings' });
-  await addGame(database.db, { id: 'nfl-next', home: 'NYG', away: 'DAL', startsAt: new Date(Date.now() + 48 * 3_600_000) });
-  await addPrices(
-    database.db,
-    'nfl-next',
-    'h2h',
-    [
-      { book: 'draftkings', outcome: 'NYG', americanOdds: -150 },
-      { book: 'draftkings', outcome: 'DAL', americanOdds: 130 },
-    ],
-    new Date(Date.now() - 3_600_000),
-  );
+  await addPricedGame(database.db, { now: Date.now() });
 
   const env = {
     REDIS_URL: redis.url,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDERS } from '../helpers/fixtures';
-import { addGame, addPrices, finishGame } from '../helpers/games';
+import { addGame, addPricedGame, finishGame } from '../helpers/games';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 
@@ -26,7 +26,7 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
       });
       write = (await database.token(userId, 'write')).token;
       const { db } = database;
-      await addGame(db, { id: 'nfl-next', home: 'NYG', away: 'DAL', startsAt: new Date(now + 48 * HOUR) });
+      await addPricedGame(db, { now, books: ['draftkings', 'fanduel'] });
       await addGame(db, { id: 'nfl-live', home: 'KC', away: 'BUF', startsAt: new Date(now - HOUR), status: 'in_progress' });
       await addGame(db, { id: 'nfl-prop', home: 'DEN', away: 'LV', startsAt: new Date(now - HOUR), status: 'in_progress' });
       await addGame(db, {
@@ -38,18 +38,6 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
         homeScore: 20,
         awayScore: 17,
       });
-      await addPrices(
-        db,
-        'nfl-next',
-        'h2h',
-        [
-          { book: 'draftkings', outcome: 'NYG', americanOdds: -150 },
-          { book: 'draftkings', outcome: 'DAL', americanOdds: 130 },
-          { book: 'fanduel', outcome: 'NYG', americanOdds: -145 },
-          { book: 'fanduel', outcome: 'DAL', americanOdds: 125 },
-        ],
-        new Date(now - HOUR),
-      );
     },
   });
 

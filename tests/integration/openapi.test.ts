@@ -5,7 +5,6 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import createClient from 'openapi-fetch';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSample } from '@/lib/data/load-sample';
 import { ERROR_STATUS } from '@/lib/errors';
 import { MISSING_TOKEN_MESSAGE } from '@/lib/gateway/token';
 import { AMERICAN_ODDS_MESSAGE } from '@/lib/tools/inputs';
@@ -14,6 +13,7 @@ import type { paths } from '../generated/jev-api';
 import { raw } from '../helpers/http';
 import { openApiTypes, TYPES_FILE } from '../helpers/openapi-types.mjs';
 import { testApp } from '../helpers/test-app';
+import { loadTodaysSample } from '../helpers/clock';
 
 // GET /api/v1/openapi.json against the production server on SQLite with the sample slate: served without a token,
 // a valid OpenAPI 3.1 document with no error or warning from two validators (@readme/openapi-parser, Redocly's
@@ -32,7 +32,7 @@ describe('OpenAPI document', () => {
   let ajv: Ajv2020;
   const app = testApp('sqlite', {
     seed: async (database) => {
-      await loadSample(database.db, new Date().toISOString().slice(0, 10), new Date());
+      await loadTodaysSample(database.db);
       readToken = (await database.token(await database.user('ann@example.com'), 'read')).token;
     },
   });

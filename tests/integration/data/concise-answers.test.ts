@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadSample } from '@/lib/data/load-sample';
 import { encodeCursor, queryFingerprint } from '@/lib/paging';
 import { PROVIDERS } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';
 import { testApp } from '../../helpers/test-app';
 import { CURSOR_TEST_SECRET, SERVER_CURSORS } from '../../helpers/cursors';
 import { modern } from '../mcp/support';
+import { loadTodaysSample } from '../../helpers/clock';
 
 // The default answers agents get, over REST and MCP on both databases: the value question answers with the
 // value, a slate comes in pages that add up to the full answer, and a cursor that is not this query's own is
@@ -17,7 +17,7 @@ describe.each(PROVIDERS)('concise answers on %s', (provider) => {
   let otherToken: string;
   const app = testApp(provider, {
     seed: async (database) => {
-      await loadSample(database.db, new Date().toISOString().slice(0, 10), new Date());
+      await loadTodaysSample(database.db);
       userId = await database.user('ann@example.com');
       token = (await database.token(userId, 'read')).token;
       otherToken = (await database.token(await database.user('bob@example.com'), 'read')).token;

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSample } from '@/lib/data/load-sample';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
-import { AS_OF, DATE, FULL_ANSWER_CALLS, FULL_ANSWERS_DIR, fullAnswerText } from '../../helpers/full-answers.mjs';
+import { loadPinnedSample } from '../../helpers/clock';
+import { FULL_ANSWER_CALLS, FULL_ANSWERS_DIR, fullAnswerText } from '../../helpers/full-answers.mjs';
 
 // `detail: "full"` answers byte for byte as recorded (first by the last commit before answers became concise).
 // tests/fixtures/full-answers/ holds those answers on the sample slate of a fixed date at a fixed time (first
@@ -14,7 +14,7 @@ describe.each(PROVIDERS)('full answers as before, on %s', (provider) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await testDatabase(provider);
-    await loadSample(database.db, DATE, AS_OF);
+    await loadPinnedSample(database.db);
   });
   afterAll(() => database?.close());
 

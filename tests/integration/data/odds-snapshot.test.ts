@@ -1,23 +1,23 @@
 import { instant } from '@/lib/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSample } from '@/lib/data/load-sample';
 import { mergePrices } from '@/lib/data/store';
 import { createDb, type Db } from '@/lib/db/client';
 import { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsFull } from '@/lib/tools/odds-answers';
+import { loadPinnedSample, pinnedClock } from '../../helpers/clock';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { toolContext } from '../../helpers/tool-context';
 
 // get_game_odds computed afresh keeps each game's priced markets per process while the game's prices are
 // unchanged (lib/data/repositories/priced-games.ts). A price merged by another instance, moved or only
-// confirmed, must show on the very next call, on SQLite and PostgreSQL.
+// confirmed, must show on the very next call, on SQLite and PostgreSQL (the pinned slate and clock: tests/helpers/clock.ts).
 
 describe.each(PROVIDERS)('get_game_odds after new prices are merged on %s', (provider) => {
   let database: TestDatabase;
   let otherInstance: Db;
   beforeAll(async () => {
     database = await testDatabase(provider);
-    await loadSample(database.db, new Date().toISOString().slice(0, 10), new Date());
+    await loadPinnedSample(database.db);
     otherInstance = createDb(database.url);
   });
   afterAll(async () => {
@@ -27,7 +27,7 @@ describe.each(PROVIDERS)('get_game_odds after new prices are merged on %s', (pro
 
   const odds = async (gameId: string) => {
     const args = getGameOdds.input.parse({ sport: 'nfl', gameId, markets: ['h2h'], book: 'draftkings', detail: 'full' });
-    const answer = (await getGameOdds.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' } }), args)) as GameOddsFull;
+    const answer = (await getGameOdds.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' }, now: pinnedClock }), args)) as GameOddsFull;
     return answer.games[0]!.markets[0]!;
   };
 
@@ -64,12 +64,11 @@ describe.each(PROVIDERS)('get_game_odds after new prices are merged on %s', (pro
     const fresh = createDb(database.url);
     try {
       const args = getGameOdds.input.parse({ sport: 'nfl', gameId, markets: ['h2h'], book: 'fanduel', detail: 'full' });
-      const seenBefore = ((await getGameOdds.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' } }), args)) as GameOddsFull).games[0]!.markets[0]!;
+      const seenBefore = ((await getGameOdds.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' }, now: pinnedClock }), args)) as GameOddsFull).games[0]!.markets[0]!;
       await mergePrices(otherInstance, [{ ...fanduel, updatedAt: new Date(confirmedAt.getTime() + 1000) }]);
-      const now = new Date();
       const [again, unseen] = await Promise.all(
         [database.db, fresh].map(
-          async (db) => ((await getGameOdds.run(toolContext(db, { env: { ODDS_CACHE_SECONDS: '0' }, now: () => now }), args)) as GameOddsFull).games[0]!.markets[0]!,
+          async (db) => ((await getGameOdds.run(toolContext(db, { env: { ODDS_CACHE_SECONDS: '0' }, now: pinnedClock }), args)) as GameOddsFull).games[0]!.markets[0]!,
         ),
       );
       expect(again).toEqual(unseen);

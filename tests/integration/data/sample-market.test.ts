@@ -4,22 +4,21 @@ import { loadSample } from '@/lib/data/load-sample';
 import { createRoot } from '@/lib/root';
 import { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsConcise } from '@/lib/tools/odds-answers';
+import { loadPinnedSample, SAMPLE_DATE, SAMPLE_LOADED } from '../../helpers/clock';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { toolContext } from '../../helpers/tool-context';
 
 // The sample slate's market moves while the app runs (ingestion's sample task, lib/data/ingest/tasks.ts): run
-// three hours after loading, on a pinned clock, it leaves every upcoming game's reference price fresh and the
+// three hours after loading the pinned slate, on a pinned clock (tests/helpers/clock.ts), it leaves every upcoming game's reference price fresh and the
 // value question answering, and the same moment gives the same prices. With a provider key it does not run.
 
-const DATE = '2026-11-21';
-const LOADED = new Date('2026-11-21T15:30:00Z');
-const LATER = new Date(LOADED.getTime() + 3 * 3_600_000);
+const LATER = new Date(SAMPLE_LOADED.getTime() + 3 * 3_600_000);
 
 describe.each(PROVIDERS)('the sample market on %s', (provider) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await testDatabase(provider);
-    await loadSample(database.db, DATE, LOADED);
+    await loadPinnedSample(database.db);
   });
   afterAll(() => database?.close());
 
@@ -53,9 +52,9 @@ describe.each(PROVIDERS)('the sample market on %s', (provider) => {
   it('moves nothing again at the same moment, and gives the same prices for the same moment on a fresh load', async () => {
     expect((await move(LATER)).prices).toBe(0);
     const stored = await database.db.price.findMany({ where: { player: '' }, orderBy: [{ gameId: 'asc' }, { market: 'asc' }, { book: 'asc' }, { outcome: 'asc' }] });
-    await loadSample(database.db, DATE, LATER);
+    await loadSample(database.db, SAMPLE_DATE, LATER);
     const loaded = await database.db.price.findMany({ where: { player: '' }, orderBy: [{ gameId: 'asc' }, { market: 'asc' }, { book: 'asc' }, { outcome: 'asc' }] });
-    const upcoming = (rows: typeof stored) => rows.filter((row) => row.updatedAt > LOADED).map(({ gameId, market, book, outcome, point, americanOdds }) => ({ gameId, market, book, outcome, point, americanOdds }));
+    const upcoming = (rows: typeof stored) => rows.filter((row) => row.updatedAt > SAMPLE_LOADED).map(({ gameId, market, book, outcome, point, americanOdds }) => ({ gameId, market, book, outcome, point, americanOdds }));
     expect(upcoming(stored)).toEqual(upcoming(loaded));
   }, 120_000);
 });

@@ -1,26 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { loadSample } from '@/lib/data/load-sample';
 import { calcKellyStake } from '@/lib/tools/calculators';
 import { getInjuryReport, getWeather } from '@/lib/tools/conditions';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import { getGameResults, listGames } from '@/lib/tools/schedule';
 import { getTeamStats } from '@/lib/tools/stats';
 import type { ToolDefinition } from '@/lib/tools/types';
+import { loadPinnedSample, pinnedClock } from '../../helpers/clock';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { toolContext } from '../../helpers/tool-context';
 
 // Tools run in process on a context built as the gateway builds it (tests/helpers/tool-context.ts), on
-// SQLite and PostgreSQL with the sample slate loaded: answers built on the sample say so, empty ones too.
+// SQLite and PostgreSQL with the pinned sample slate loaded, on the pinned clock (tests/helpers/clock.ts): answers built on the sample say so, empty ones too.
 
 describe.each(PROVIDERS)('tools in process on %s', (provider) => {
   let database: TestDatabase;
   let userId: string;
-  const today = new Date().toISOString().slice(0, 10);
 
   beforeAll(async () => {
     database = await testDatabase(provider);
-    await loadSample(database.db, today, new Date());
+    await loadPinnedSample(database.db);
     userId = await database.user('kim@example.com', { balance: 1000, unit: 10, maxStake: 10 });
   });
   afterAll(async () => {
@@ -28,7 +27,7 @@ describe.each(PROVIDERS)('tools in process on %s', (provider) => {
   });
 
   const run = <Input extends z.ZodType, Output extends z.ZodType>(tool: ToolDefinition<Input, Output>, args: z.input<Input>): Promise<z.input<Output>> =>
-    tool.run(toolContext(database.db, { user: { id: userId, email: 'kim@example.com' } }), tool.input.parse(args));
+    tool.run(toolContext(database.db, { user: { id: userId, email: 'kim@example.com' }, now: pinnedClock }), tool.input.parse(args));
 
   it('get_injury_report says an empty sample answer is sample data: a team and a game without injuries', async () => {
     const game = await database.db.game.findFirstOrThrow({ where: { sport: 'nfl', source: 'sample' }, include: { homeTeam: true } });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadSample } from '@/lib/data/load-sample';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import { PROVIDERS } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';
 import { testApp } from '../../helpers/test-app';
+import { loadTodaysSample } from '../../helpers/clock';
 
 // The sports-data tools over real HTTP against the production server, on SQLite and PostgreSQL, with the
 // sample slate loaded as `npm start` loads it.
@@ -13,10 +13,10 @@ const DATA_TOOLS = ['get_game_odds', 'get_player_props', 'get_injury_report', 'l
 describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
   let token: string;
   let fanduelUserToken: string;
-  const today = new Date().toISOString().slice(0, 10);
+  let today: string;
   const app = testApp(provider, {
     seed: async (database) => {
-      await loadSample(database.db, today, new Date());
+      ({ date: today } = await loadTodaysSample(database.db));
       token = (await database.token(await database.user('ann@example.com'), 'read')).token;
       const bob = await database.user('bob@example.com', { balance: 1000, unit: 10, referenceBook: 'fanduel' });
       fanduelUserToken = (await database.token(bob, 'read')).token;

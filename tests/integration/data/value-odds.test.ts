@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { bestExpectedValue } from '@/lib/betting/arbitrage';
 import { parseConfig } from '@/lib/config';
-import { loadSample } from '@/lib/data/load-sample';
 import { createEspn } from '@/lib/data/providers/espn';
 import { createOddsApi } from '@/lib/data/providers/odds-api';
 import { createOpenMeteo } from '@/lib/data/providers/open-meteo';
 import { leagueDay } from '@/lib/data/sports';
 import { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsFull } from '@/lib/tools/odds-answers';
+import { loadPinnedSample, pinnedClock } from '../../helpers/clock';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { createRoot } from '@/lib/root';
 import { toolContext } from '../../helpers/tool-context';
@@ -152,9 +152,8 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
   });
 
   it('on the sample slate: the steam move, best-price EV, arbitrage shares and a sorted value scan', async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    await loadSample(database.db, today, new Date());
-    const answer = await odds({ sport: 'nfl', minExpectedValue: -0.02, history: true });
+    await loadPinnedSample(database.db);
+    const answer = await odds({ sport: 'nfl', minExpectedValue: -0.02, history: true }, pinnedClock);
     const markets = answer.games.flatMap((game) => game.markets.map((market) => ({ game, market })));
     const steamed = markets.filter(({ market }) => market.steam);
     const first = answer.games.find((game) => game.markets.some((m) => m.market === 'h2h' && m.steam?.outcome === game.homeTeam.abbreviation));

@@ -5,7 +5,7 @@ import { saveBankroll } from '@/lib/account/bankroll';
 import { createUser } from '@/lib/account/users';
 import { cookieHeader, postForm, signIn, type Cookies } from '../../helpers/console-http';
 import { postgresAdminUrl } from '../../helpers/db';
-import { addGame, addPrices } from '../../helpers/games';
+import { addPricedGame } from '../../helpers/games';
 import { htmlForms } from '../../helpers/html-forms';
 import { raw, type RawResponse } from '../../helpers/http';
 import { testApp } from '../../helpers/test-app';
@@ -68,17 +68,7 @@ describe('PostgreSQL failing every way, on every surface', () => {
       await saveBankroll(database.db, user.id, { balance, unit: 10 });
       ({ token: readToken } = await database.token(user.id, 'read'));
       ({ token: writeToken } = await database.token(user.id, 'write'));
-      await addGame(database.db, { id: 'nfl-next', home: 'NYG', away: 'DAL', startsAt: new Date(Date.now() + 48 * 3_600_000) });
-      await addPrices(
-        database.db,
-        'nfl-next',
-        'h2h',
-        [
-          { book: 'draftkings', outcome: 'NYG', americanOdds: -150 },
-          { book: 'draftkings', outcome: 'DAL', americanOdds: 130 },
-        ],
-        new Date(Date.now() - 3_600_000),
-      );
+      await addPricedGame(database.db, { now: Date.now() });
     },
     faultProxy: true,
     databaseUser: role,

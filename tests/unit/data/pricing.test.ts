@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
 import { priceMarket, type PriceRow } from '@/lib/data/pricing';
+import { DEFINITIONS } from '@/lib/definitions';
+import { marketNotes } from '@/lib/tools/odds-answers';
 import { instant } from '@/lib/time';
 import { movedSpread } from './moved-market';
 
@@ -66,8 +69,13 @@ describe('priceMarket: value, arbitrage and movement', () => {
         { outcome: 'BUF', book: 'lowvig', americanOdds: 105, stakeShare: 0.506024 },
       ],
     });
-    expect(market.arbitrage!.note).toContain('Never risk-free');
+    expect(market.arbitrage!.note).toContain(`Never risk-free: ${ARBITRAGE_RISKS}.`);
     expect(market.arbitrage!.note).toContain('KC at fanduel updated 7 minutes ago; BUF at lowvig updated 2 minutes ago');
+  });
+
+  it("warns of arbitrage's risks in the contract's words: the definition, the full answer's note and the concise answer's", () => {
+    expect(DEFINITIONS.arbitrage!.replaceAll('\n', ' ')).toContain(`never risk-free: ${ARBITRAGE_RISKS}.`);
+    expect(marketNotes([{ arbitrage: {}, consensusBooks: 3, outcomes: [] }]).arbitrageNote).toContain(`never risk-free: ${ARBITRAGE_RISKS};`);
   });
 
   it('adds opening, fairProbabilityChange over 24 hours, steam and the series from the recorded changes', () => {

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ERRORS, type ErrorCode } from '@/lib/errors';
 import { buildOpenApiDocument, openApiJson } from '@/lib/gateway/openapi';
 import { TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
 
@@ -20,6 +22,22 @@ describe('OpenAPI generator', () => {
     expect(() =>
       buildOpenApiDocument({ appOrigin: 'http://localhost', records: [{ ...calculator, name: 'a', inputSchema }], groups }),
     ).toThrow(/\$ref/);
+  });
+
+  it("says when each error code is answered in the contract's words (its error table, written from lib/errors.ts)", () => {
+    const contract = readFileSync('docs/contract.md', 'utf8');
+    const responses = Object.values(
+      (buildOpenApiDocument({ appOrigin: 'http://localhost', records: TOOL_RECORDS, groups: [] }) as { components: { responses: object } })
+        .components.responses,
+    ) as { description: string }[];
+    for (const [code, { status }] of Object.entries(ERRORS) as [ErrorCode, (typeof ERRORS)[ErrorCode]][]) {
+      const row = new RegExp(`^\\| ${status} \\| \`${code}\` \\| (.+) \\|$`, 'm').exec(contract);
+      expect(row, `docs/contract.md has no row for ${code}`).not.toBeNull();
+      const described = responses.filter(({ description }) => description.includes(`\`${code}\`:`));
+      // unknown_tool alone has no operation: the document names only the catalogue's tools.
+      if (code !== 'unknown_tool') expect(described.length, code).toBeGreaterThan(0);
+      for (const { description } of described) expect(description).toContain(`\`${code}\`: ${row![1]}`);
+    }
   });
 
   it('serves the origin it is given and builds the document once per origin', () => {

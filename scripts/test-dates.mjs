@@ -1,0 +1,85 @@
+// `npm run test:dates -- [--at=name,…] [--dated] [vitest arguments]`: Vitest with the system clock at other moments, so a
+// test that depends on the machine's date or hour fails here rather than on the day it happens to run. Each
+// moment runs the given tests once under libfaketime (Debian's faketime package), its clock set off from the real
+// one by the same number of seconds in every process the tests start (the servers, their Redis), so they agree
+// on the time (faketime's "@start" form would start each process's clock anew). PostgreSQL, already running,
+// keeps the real clock, as a database server on another machine would. Without --at, every moment.
+// Needs faketime: installed with apt-get when missing and this runs as root (as scripts/browser.cjs does for
+// Chromium), else the run stops saying how to install it. docs/development.md, "Tests on other dates".
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/** Where each run's clock starts, and the machine's zone: each crosses what a date bug trips on in a run's first minutes. */
+const MOMENTS = {
+  'new-york-dst': {
+    zone: 'America/New_York',
+    at: '2027-03-14T06:58:00Z',
+    about: 'winter, New York at 01:58, two minutes before clocks spring forward',
+  },
+  'utc-midnight': { zone: 'UTC', at: '2027-07-15T23:56:00Z', about: 'summer, UTC, four minutes before the date changes' },
+  'london-dst': {
+    zone: 'Europe/London',
+    at: '2027-10-31T00:58:00Z',
+    about: 'autumn, London at 01:58 BST, two minutes before clocks fall back',
+  },
+};
+
+/**
+ * `--dated`: the integration tests that deal with dates, one or more for each path of the app that reads the clock
+ * or a date (the full suite takes about 15 minutes; CI runs these at one more moment). Each serves both databases.
+ */
+const DATED = [
+  'tests/integration/data/tools.test.ts', // today's sample through the server: sports days, a date's games, ages
+  'tests/integration/agent-journeys.test.ts', // today's sample in a user's zone (London): open stakes today, the week
+  'tests/integration/data/concise-answers.test.ts', // paged answers on today's sample: cursors and their 60-minute age
+  'tests/integration/names-and-dates.test.ts', // date arguments as sports days in zones from UTC-12 to UTC+14
+  'tests/integration/loss-room.test.ts', // loss limits per local day and week, from Monday
+  'tests/integration/bankroll-history.test.ts', // the bankroll series by local day
+  'tests/integration/account.test.ts', // bets placed, graded and settled against the clock
+  'tests/integration/db/local-game-dates.test.ts', // game ids by the league's local date
+  'tests/integration/data/ingest.test.ts', // what ingestion finds due, by kickoff and age
+  'tests/integration/rest.test.ts', // token expiry, and the check order's clock-free steps beside it
+];
+
+const LIBRARIES = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1'];
+const findLibrary = () => LIBRARIES.find((file) => existsSync(file));
+
+function libfaketime() {
+  const found = findLibrary();
+  if (found) return found;
+  if (process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0) {
+    console.log('test-dates: installing faketime (apt-get install -y faketime)');
+    const installed = spawnSync('sh', ['-c', 'apt-get install -y faketime || (apt-get update && apt-get install -y faketime)'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (installed.status === 0 && findLibrary()) return findLibrary();
+  }
+  console.error('test-dates: libfaketime is not installed. Install it (Debian: sudo apt-get install -y faketime) and run again.');
+  process.exit(1);
+}
+
+const args = process.argv.slice(2);
+const atArg = args.find((arg) => arg.startsWith('--at='));
+const vitestArgs = args.filter((arg) => arg !== atArg).flatMap((arg) => (arg === '--dated' ? DATED : [arg]));
+const names = atArg ? atArg.slice('--at='.length).split(',') : Object.keys(MOMENTS);
+const unknown = names.filter((name) => !(name in MOMENTS));
+if (unknown.length > 0) {
+  console.error(`test-dates: no moment named ${unknown.join(', ')} (known: ${Object.keys(MOMENTS).join(', ')})`);
+  process.exit(1);
+}
+
+const library = libfaketime();
+for (const name of names) {
+  const { zone, at, about } = MOMENTS[name];
+  console.log(`\ntest-dates: ${name} (${about}): the clock starts at ${at}, TZ=${zone}`);
+  const offsetSeconds = Math.round((Date.parse(at) - Date.now()) / 1000);
+  const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...vitestArgs], {
+    stdio: 'inherit',
+    env: { ...process.env, TZ: zone, FAKETIME: `${offsetSeconds < 0 ? '-' : '+'}${Math.abs(offsetSeconds)}`, LD_PRELOAD: library },
+  });
+  if (run.status !== 0) {
+    console.error(`test-dates: failed with the clock started at ${at}, TZ=${zone} (${name})`);
+    process.exit(run.status ?? 1);
+  }
+}
