@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { closestNames } from '@/lib/data/names';
 import { ONE_SIDED_BRIEF, VALUE_MIN_BOOKS } from '@/lib/definitions';
-import { outcomeRank } from '@/lib/data/market-core';
-import { historyKey, type MarketHistory, type StoredPrice } from '@/lib/data/repositories/odds';
+import type { PropMarket } from '@/lib/pricing';
 import { resolveTeam, type GameRow } from '@/lib/data/repositories/schedule';
 import { GAME_MARKETS, type GameMarket, type Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
@@ -12,16 +11,7 @@ import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
 import { book, cursor, detail, expected, gameId, isoDate, pageLimit, player, sport, SPORTS_DAY, storable, team } from './inputs';
 import { instant, sportsDays } from '@/lib/time';
 import { fullPageFields, matchup, PAGE_SIZES, pageFields, round, toolPage } from './concise';
-import {
-  conciseGame,
-  conciseMarket,
-  conciseMarketOnce,
-  gameOddsOutput,
-  marketNotes,
-  propsOutput,
-  valueList,
-  type ValueScan,
-} from './odds-answers';
+import { conciseGame, conciseMarket, gameOddsOutput, marketNotes, propsOutput, valueList, type ValueScan } from './odds-answers';
 import { defineTool, type ToolContext } from './types';
 
 // The odds tools: game markets and player props with the no-vig consensus at the reference book.
@@ -29,34 +19,6 @@ import { defineTool, type ToolContext } from './types';
 /** Without a date, odds cover games from a few hours ago (possibly live) to the coming week. */
 const UPCOMING_LOOKBACK_MS = 4 * 3_600_000;
 const UPCOMING_DAYS = 8;
-
-function pricingOptions(ctx: ToolContext, referenceBook: string, now: Date, series = false) {
-  return { referenceBook, now, staleMinutes: ctx.settings.oddsStaleMinutes, series };
-}
-
-function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<string, Row[]> {
-  const groups = new Map<string, Row[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
-}
-
-/** One market's quotes in outcome order, priced against the consensus, with its movement. */
-function priced(
-  ctx: ToolContext,
-  game: GameRow,
-  quotes: StoredPrice[],
-  options: ReturnType<typeof pricingOptions>,
-  history: MarketHistory,
-) {
-  const rank = (outcome: string) => outcomeRank(game.homeTeam.abbreviation, game.awayTeam.abbreviation, outcome);
-  quotes.sort((a, b) => rank(a.outcome) - rank(b.outcome));
-  return ctx.data.odds.price(quotes, { ...options, history: history.get(historyKey(quotes[0]!)) ?? [] });
-}
 
 const historyFlag = z
   .boolean({ error: expected('must be true or false') })
@@ -169,12 +131,9 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
       : {}),
   };
   const present = async (rows: GameRow[]) => {
-    const priced = await ctx.data.odds.pricedGames(rows, query.markets, query.referenceBook, { series: args.history === true });
-    const staleMinutes = ctx.settings.oddsStaleMinutes;
-    return rows.map((game) => ({
-      game,
-      markets: [...priced.get(game.id)!].map(([market, core]) => ({ market, ...ctx.data.odds.present(core, now, staleMinutes) })),
-    }));
+    const { markets, referenceBook } = query;
+    const priced = await ctx.pricing.games(rows, { markets, referenceBook, series: args.history === true, now });
+    return rows.map((game) => ({ game, markets: priced.get(game.id)! }));
   };
 
   if (args.detail === 'full') {
@@ -236,7 +195,7 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
   const presented = await present(page.items);
   const shown = presented.map(({ game, markets }) => ({
     ...conciseGame(game),
-    markets: markets.map(({ market, ...priced }) => ({ market, ...conciseMarketOnce(priced) })),
+    markets: markets.map(({ market, ...priced }) => ({ market, ...conciseMarket(priced) })),
   }));
   return {
     ...header,
@@ -287,16 +246,13 @@ export const getPlayerProps = defineTool({
     const { referenceBook } = await preferences(ctx, args.book);
     const source = { odds: ctx.providers.odds, ttlMs: ctx.settings.propsTtlSeconds * 1000 };
     const refresh = await ctx.data.odds.refreshProps(source, game, ctx.now());
-    const [rows, history] = await Promise.all([
-      ctx.data.odds.propPrices(game.id, args.markets),
-      ctx.data.odds.marketHistory([game.id], args.markets, { props: true }),
-    ]);
-    let selected = rows;
+    const all = await ctx.pricing.props(game, { markets: args.markets, referenceBook, series: args.history === true });
+    let selected = all;
     if (args.player) {
       const wanted = args.player.toLowerCase();
-      selected = rows.filter((row) => row.player.toLowerCase() === wanted);
-      if (selected.length === 0 && rows.length > 0) {
-        const players = [...new Set(rows.map((row) => row.player))];
+      selected = all.filter((prop) => prop.player.toLowerCase() === wanted);
+      if (selected.length === 0 && all.length > 0) {
+        const players = [...new Set(all.map((prop) => prop.player))];
         const closest = closestNames(
           args.player,
           players.map((name) => ({ name, spellings: [name] })),
@@ -304,41 +260,35 @@ export const getPlayerProps = defineTool({
         throw invalidInput([{ path: 'player', message: `no props for "${args.player}" in this game; closest: ${closest.join(', ')}` }]);
       }
     }
-    const options = pricingOptions(ctx, referenceBook, ctx.now(), args.history === true);
-    const groups = [...groupBy(selected, (row) => `${row.market}|${row.player}`).values()];
+    const now = ctx.now();
     const priceNotes = [
       game.source === 'sample' ? SAMPLE_NOTE : undefined,
-      groups.length === 0 ? await noPropsNote(ctx, args.sport) : undefined,
+      selected.length === 0 ? await noPropsNote(ctx, args.sport) : undefined,
     ];
     const notes = {
       ...(refresh.note ? { note: refresh.note } : {}),
       ...(priceNotes.some(Boolean) ? { priceNote: priceNotes.filter(Boolean).join(' ') } : {}),
     };
-    const propKey = (quotes: StoredPrice[]) => [quotes[0]!.market, quotes[0]!.player];
+    const propKey = (prop: PropMarket) => [prop.market, prop.player];
     const order = ['asc', 'asc'] as const;
-    const teams = await ctx.data.stats.playerTeams([game.homeTeamId, game.awayTeamId], [...new Set(selected.map((row) => row.player))]);
-    const priceGroup = (quotes: StoredPrice[]) => {
-      const team = teams.get(quotes[0]!.player);
-      return {
-        market: quotes[0]!.market,
-        player: quotes[0]!.player,
-        ...(team ? { team } : {}),
-        ...priced(ctx, game, quotes, options, history),
-      };
+    const teams = await ctx.data.stats.playerTeams([game.homeTeamId, game.awayTeamId], [...new Set(selected.map((prop) => prop.player))]);
+    const priceProp = (prop: PropMarket) => {
+      const team = teams.get(prop.player);
+      return { market: prop.market, player: prop.player, ...(team ? { team } : {}), ...prop.price(now) };
     };
     if (args.detail === 'full') {
-      const page = toolPage(ctx, 'get_player_props', args, PAGE_SIZES.playerMarketsFull, groups, propKey, order);
+      const page = toolPage(ctx, 'get_player_props', args, PAGE_SIZES.playerMarketsFull, selected, propKey, order);
       return {
         ...gameView(game),
         referenceBook,
         ...notes,
-        props: page.items.map(priceGroup),
+        props: page.items.map(priceProp),
         ...fullPageFields(page, 'player markets'),
       };
     }
-    const page = toolPage(ctx, 'get_player_props', args, PROPS_PER_PAGE, groups, propKey, order);
+    const page = toolPage(ctx, 'get_player_props', args, PROPS_PER_PAGE, selected, propKey, order);
     const props = page.items
-      .map(priceGroup)
+      .map(priceProp)
       .map(({ market, player, team, ...pricedMarket }) => ({ market, player, ...(team ? { team } : {}), ...conciseMarket(pricedMarket) }));
     return {
       ...conciseGame(game),

@@ -3,6 +3,7 @@ import type { Book } from '@/lib/account/book';
 import type { TokenScope } from '@/lib/account/token-format';
 import type { PropsSource } from '@/lib/data/props';
 import type { Repositories } from '@/lib/data/repositories';
+import type { Pricing } from '@/lib/pricing';
 import type { checkSource } from '@/lib/news/allowlist';
 import type { Classifier } from '@/lib/news/classifier';
 import type { CursorSigner } from '@/lib/paging';
@@ -44,6 +45,8 @@ export interface ToolServices {
   data: Repositories;
   /** The user's bankroll, bets and picks (lib/account/book.ts). */
   book: Book;
+  /** Stored prices priced against the no-vig consensus, with what pricing remembers (lib/pricing). */
+  pricing: Pricing;
   now: () => Date;
   settings: ToolSettings;
   providers: ToolProviders;
