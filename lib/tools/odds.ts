@@ -12,7 +12,7 @@ import { book, cursor, detail, expected, gameId, isoDate, pageLimit, player, spo
 import { instant, sportsDays } from '@/lib/time';
 import { fullPageFields, matchup, PAGE_SIZES, pageFields, round, toolPage } from './concise';
 import { conciseGame, conciseMarket, gameOddsOutput, marketNotes, propsOutput, valueList, type ValueScan } from './odds-answers';
-import { defineTool, type ToolContext } from './types';
+import { defineTool, type ToolRun } from './types';
 
 // The odds tools: game markets and player props with the no-vig consensus at the reference book.
 
@@ -84,7 +84,7 @@ export const getGameOdds = defineTool({
         : { minExpectedValue: args.minExpectedValue, minBooks: args.minBooks ?? VALUE_MIN_BOOKS };
     // The caller is part of the key: a page's nextCursor is the caller's own.
     const key = JSON.stringify([ctx.user.id, args, markets, referenceBook, timeZone]);
-    return ctx.caches.get('game_odds', key, () => gameOdds(ctx, args, { markets, referenceBook, timeZone, scan }));
+    return ctx.caches.answer(ctx.tool, key, () => gameOdds(ctx, args, { markets, referenceBook, timeZone, scan }));
   },
 });
 
@@ -98,7 +98,7 @@ interface OddsQuery {
 type GameOddsArgs = z.output<typeof gameOddsInput>;
 
 /** The games an odds call covers: one game, or a league's games on a date or in the coming week. */
-async function oddsGames(ctx: ToolContext, args: GameOddsArgs, timeZone: string, now: Date): Promise<GameRow[]> {
+async function oddsGames(ctx: ToolRun, args: GameOddsArgs, timeZone: string, now: Date): Promise<GameRow[]> {
   if (args.gameId) return [await ctx.data.schedule.requireGameRow(args.gameId, args.sport)];
   const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
   const window = args.date
@@ -117,7 +117,7 @@ function dayWindow(date: string, timeZone: string) {
 const gameKey = (game: GameRow) => [game.startsAt.getTime(), game.id];
 const GAME_ORDER = ['asc', 'asc'] as const;
 
-async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) {
+async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
   const now = ctx.now();
   const games = await oddsGames(ctx, args, query.timeZone, now);
   const header = {
@@ -139,7 +139,7 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
   if (args.detail === 'full') {
     // Every field, paged like the default answer (a college week whole would be tens of thousands of tokens).
     const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : PAGE_SIZES.oddsGamesFull;
-    const page = toolPage(ctx, 'get_game_odds', args, perPage, games, gameKey, GAME_ORDER);
+    const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
     // The value list scans every game of the call, whichever page of games is shown.
     const scanned = query.scan ? (await present(games)).map(({ game, markets }) => ({ ...gameView(game), markets })) : undefined;
     const shown = new Set(page.items.map((game) => game.id));
@@ -161,7 +161,7 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
     const { value, valueNote } = valueList(scanned, query.scan, now, ctx.settings.oddsStaleMinutes);
     const byId = new Map(games.map((game) => [game.id, game]));
     const valueKey = (entry: (typeof value)[number]) => [entry.expectedValue, entry.gameId, entry.market, entry.outcome];
-    const page = toolPage(ctx, 'get_game_odds', args, VALUE_PER_PAGE, value, valueKey, ['desc', 'asc', 'asc', 'asc']);
+    const page = toolPage(ctx, args, VALUE_PER_PAGE, value, valueKey, ['desc', 'asc', 'asc', 'asc']);
     const arbitrages = presented.some(({ markets }) => markets.some((market) => market.arbitrage));
     return {
       ...header,
@@ -191,7 +191,7 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
   }
 
   const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : GAMES_PER_PAGE;
-  const page = toolPage(ctx, 'get_game_odds', args, perPage, games, gameKey, GAME_ORDER);
+  const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
   const presented = await present(page.items);
   const shown = presented.map(({ game, markets }) => ({
     ...conciseGame(game),
@@ -206,7 +206,7 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
 }
 
 /** Why a game's answer holds no props, and which games have some (so the next call can be one of them). */
-async function noPropsNote(ctx: ToolContext, sport: Sport): Promise<string> {
+async function noPropsNote(ctx: ToolRun, sport: Sport): Promise<string> {
   const others = await ctx.data.odds.gamesWithProps(sport, new Date(ctx.now().getTime() - UPCOMING_LOOKBACK_MS), 5);
   return others.length === 0
     ? `No player props of this game are stored yet, nor of any coming ${sport.toUpperCase()} game.`
@@ -277,7 +277,7 @@ export const getPlayerProps = defineTool({
       return { market: prop.market, player: prop.player, ...(team ? { team } : {}), ...prop.price(now) };
     };
     if (args.detail === 'full') {
-      const page = toolPage(ctx, 'get_player_props', args, PAGE_SIZES.playerMarketsFull, selected, propKey, order);
+      const page = toolPage(ctx, args, PAGE_SIZES.playerMarketsFull, selected, propKey, order);
       return {
         ...gameView(game),
         referenceBook,
@@ -286,7 +286,7 @@ export const getPlayerProps = defineTool({
         ...fullPageFields(page, 'player markets'),
       };
     }
-    const page = toolPage(ctx, 'get_player_props', args, PROPS_PER_PAGE, selected, propKey, order);
+    const page = toolPage(ctx, args, PROPS_PER_PAGE, selected, propKey, order);
     const props = page.items
       .map(priceProp)
       .map(({ market, player, team, ...pricedMarket }) => ({ market, player, ...(team ? { team } : {}), ...conciseMarket(pricedMarket) }));
