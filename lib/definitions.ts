@@ -1,7 +1,7 @@
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
 import { STEAM_MIN_BOOKS, STEAM_WINDOW_MS } from '@/lib/betting/movement';
-import { HISTORY_POINTS } from '@/lib/data/market-core';
-import { FAIR_CHANGE_WINDOW_MS } from '@/lib/data/pricing';
+import { HISTORY_POINTS } from '@/lib/pricing/market-core';
+import { FAIR_CHANGE_WINDOW_MS } from '@/lib/pricing/priced-market';
 
 // The contract's definitions, written once: the no-vig consensus, value, arbitrage, movement and steam, the de-vig
 // methods and the loss-limit room. docs/contract.md carries each in a generated block (scripts/docs.ts fills the
@@ -16,7 +16,7 @@ export const VALUE_MIN_BOOKS = 3;
 const minutes = (ms: number) => ms / 60_000;
 const hours = (ms: number) => ms / 3_600_000;
 
-/** Which book anchors a market (lib/data/pricing.ts, lib/tools/data-answers.ts `preferences`). */
+/** Which book anchors a market (lib/pricing/priced-market.ts, lib/tools/data-answers.ts `preferences`). */
 export const REFERENCE_BOOK =
   "Each market is priced against a **reference book**: the call's `book`, else the reference book stored with the user's " +
   "bankroll, else the service's default book (`DEFAULT_REFERENCE_BOOK`).";
@@ -40,7 +40,7 @@ reference book included.
 /** CONSENSUS_FIELDS on one-sided markets in a few words, for a tool description (tools/list has a token budget). */
 export const ONE_SIDED_BRIEF = 'one-sided markets (anytime touchdown) have consensusBooks 0 and no fair price';
 
-/** The best price and its expected value (lib/data/market-core.ts, lib/betting/arbitrage.ts). */
+/** The best price and its expected value (lib/pricing/market-core.ts, lib/betting/arbitrage.ts). */
 export const BEST_PRICE = `\`best\` (per outcome): the highest price on the same bet (the reference book's line) at any book, with that book,
 the price's age and its \`expectedValue\` against \`fairProbability\` measured the same way (there only when
 \`fairProbability\` is). The default answer gives \`best\` only when another book beats the reference price.`;
@@ -60,7 +60,7 @@ proportional to the legs' implied probabilities, rounded to millionths and summi
 returns the same). It is never risk-free: ${ARBITRAGE_RISKS}.
 The answer says so once (\`arbitrageNote\`; with \`detail: "full"\`, a \`note\` per arbitrage with each leg's age).`;
 
-/** Opening prices, the 24-hour change and the history series (lib/data/market-core.ts, lib/data/pricing.ts). */
+/** Opening prices, the 24-hour change and the history series (lib/pricing/market-core.ts, lib/pricing/priced-market.ts). */
 export const MOVEMENT = `- \`opening\` (per outcome, with \`detail: "full"\`): the reference book's first recorded price and line for the
   outcome, with when (\`at\`, \`ago\`).
 - \`fairProbabilityChange\` (per outcome): \`fairProbability\` now minus the consensus ${hours(FAIR_CHANGE_WINDOW_MS)} hours ago, worked out by the

@@ -3,6 +3,7 @@ import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { ToolError, invalidInput } from '@/lib/errors';
+import { selectionFairProbability } from '@/lib/pricing';
 import { HELPLINE } from '@/lib/rules';
 import { decodeCursor, encodeCursor, NOT_A_CURSOR, type CursorScope } from '@/lib/paging';
 import { storedLabel } from '@/lib/text';
@@ -11,7 +12,6 @@ import {
   closingKey,
   closingQuotes,
   currentFairProbability,
-  fairProbabilityOf,
   gradeAtFinal,
   isGradable,
   loadGames,
@@ -398,7 +398,7 @@ async function closingLineValues(db: Db, bets: BetRow[], now: Date, defaultBook:
   const values = new Map<string, { closingFairProbability: number; closingLineValue: number }>();
   for (const bet of started) {
     const rows = closes.get(closingKey(bet.gameId, bet.market, bet.player)) ?? [];
-    const fair = fairProbabilityOf(rows, referenceBookFor(bet.book ?? undefined, storedBook, defaultBook), bet);
+    const fair = selectionFairProbability(rows, referenceBookFor(bet.book ?? undefined, storedBook, defaultBook), bet);
     if (fair !== null) {
       values.set(bet.id, { closingFairProbability: fair, closingLineValue: fair * americanToDecimal(bet.americanOdds) - 1 });
     }

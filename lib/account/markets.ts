@@ -1,12 +1,13 @@
-import { consensus, gradeSelection, type BookMarket, type GameMarket, type Grade, type GradedSelection } from '@/lib/betting';
+import { gradeSelection, type GameMarket, type Grade, type GradedSelection } from '@/lib/betting';
 import { GAME_INCLUDE, requireGameRow, type GameRow } from '@/lib/data/repositories/schedule';
 import { SPORT_INFO, type Sport } from '@/lib/data/sports';
 import { teamNamed } from '@/lib/data/teams';
 import type { Db } from '@/lib/db/client';
 import { invalidInput } from '@/lib/errors';
+import { selectionFairProbability } from '@/lib/pricing';
 
-// What a bet or a pick is on: the game it names, a selection that fits the market, and the no-vig fair
-// probability of that selection from the books' prices (now, or at the close).
+// What a bet or a pick is on: the game it names, a selection that fits the market, and the books' prices of its
+// market (now, or at the close) that price it (lib/pricing).
 
 export type GameSummary = GameRow;
 
@@ -99,28 +100,6 @@ export interface QuoteRow {
   americanOdds: number;
 }
 
-/**
- * The no-vig consensus probability of the selection, with the reference book's market as the anchor,
- * or null when the reference book does not offer exactly this bet (another line is another bet).
- */
-export function fairProbabilityOf(
-  rows: QuoteRow[],
-  referenceBook: string,
-  pick: { selection: string; point: number | null },
-): number | null {
-  const byBook = new Map<string, BookMarket>();
-  for (const row of rows) {
-    const market = byBook.get(row.book) ?? { book: row.book, outcomes: [] };
-    (market.outcomes as QuoteRow[]).push({ ...row, outcome: row.outcome.toLowerCase() });
-    byBook.set(row.book, market);
-  }
-  const reference = byBook.get(referenceBook);
-  const quoted = reference?.outcomes.find((o) => o.outcome === pick.selection.toLowerCase());
-  if (!reference || !quoted || quoted.point !== pick.point) return null;
-  const fair = consensus(reference, [...byBook.values()]);
-  return fair.outcomes.find((o) => o.outcome === quoted.outcome)?.fairProbability ?? null;
-}
-
 /** The current fair probability of a pick, from the latest stored prices. */
 export async function currentFairProbability(
   db: Db,
@@ -132,7 +111,7 @@ export async function currentFairProbability(
     where: { gameId: game.id, market: pick.market, player: pick.player ?? '' },
     select: { book: true, outcome: true, point: true, americanOdds: true },
   });
-  return fairProbabilityOf(rows, referenceBook, pick);
+  return selectionFairProbability(rows, referenceBook, pick);
 }
 
 export function closingKey(gameId: string, market: string, player: string | null): string {

@@ -1,8 +1,10 @@
 import type { McpUiResourceMeta } from '@modelcontextprotocol/ext-apps';
+import type { ToolName } from '@/lib/tools/registry';
 
 // JEV's views for hosts that render MCP Apps (the io.modelcontextprotocol/ui extension): which views there are,
 // which tool answers each one draws, and the only tools a view may call back. The MCP server, the build script
-// and the views themselves read this one list. Imports nothing at run time, so a view can carry it.
+// and the views themselves read this one list. Imports nothing at run time, so a view can carry it; the tool
+// names are checked against the catalogue's (a type, ToolName) so a renamed tool cannot leave them behind.
 
 export interface View {
   key: 'board' | 'game' | 'bankroll';
@@ -47,10 +49,16 @@ export const TOOL_VIEWS: Readonly<Record<string, View['key']>> = {
   get_game_odds: 'board',
   get_bankroll: 'bankroll',
   list_bets: 'bankroll',
-};
+} satisfies Partial<Record<ToolName, View['key']>>;
 
 /** The tools a view calls through the host: read tools only, so no view can log, settle or save anything. */
-export const VIEW_TOOLS = ['get_game_odds', 'get_injury_report', 'get_weather', 'get_bankroll', 'list_bets'] as const;
+export const VIEW_TOOLS = [
+  'get_game_odds',
+  'get_injury_report',
+  'get_weather',
+  'get_bankroll',
+  'list_bets',
+] as const satisfies readonly ToolName[];
 export type ViewTool = (typeof VIEW_TOOLS)[number];
 
 /**

@@ -1,5 +1,5 @@
 import { impliedProbability } from '@/lib/betting/odds';
-import type { PricedMarket } from '@/lib/data/pricing';
+import type { PricedMarket } from '@/lib/pricing/priced-market';
 import { marketName, outcomeName, percent, priceAt } from './odds-format';
 import { formatShortDateTime } from './time';
 

@@ -7,30 +7,32 @@ import type { ToolDefinition, ToolServices } from '@/lib/tools/types';
 // told. There is no token: the session is the caller, and a page may only read (writes go through the pages'
 // own forms and server actions).
 
-/** The answer type of a tool definition (its `run`'s result). */
-export type ToolAnswer<Tool extends ToolDefinition> = Awaited<ReturnType<Tool['run']>>;
+/**
+ * A tool's full answer (`detail: "full"`): the second shape of an output that is a concise and a full one, as
+ * every catalogue tool with `detail` declares it.
+ */
+export type FullAnswer<Tool extends ToolDefinition> =
+  Tool['output'] extends z.ZodUnion<readonly [z.ZodType, infer Full extends z.ZodType]> ? z.input<Full> : never;
 
 export function createConsoleReader(services: ToolServices, findTool: (name: string) => ToolDefinition | undefined) {
   return {
     /**
-     * Runs the catalogue's tool `Tool['name']` for `user`, arguments checked as the gateway checks them. Pages ask
-     * for `detail: "full"` and name the full answer's type as `Answer`; the definition's type is passed only to
-     * type the arguments and the answer. The tool itself comes from the catalogue.
+     * Runs the catalogue's read tool `tool` for `user` with `detail: "full"`, arguments checked as the gateway
+     * checks them; the definition types the arguments and the answer, so neither can belong to another tool.
      */
-    async runReadTool<Tool extends ToolDefinition, Answer extends ToolAnswer<Tool> = ToolAnswer<Tool>>(
-      name: Tool['name'],
+    async readFull<Tool extends ToolDefinition>(
+      tool: Tool,
       user: { id: string; email: string },
-      args: z.input<Tool['input']>,
-    ): Promise<Answer> {
-      const tool = findTool(name);
-      if (!tool || tool.scope !== 'read') throw new Error(`${name} is not a read tool of the catalogue`);
+      args: Omit<z.input<Tool['input']>, 'detail'>,
+    ): Promise<FullAnswer<Tool>> {
+      if (findTool(tool.name) !== tool || tool.scope !== 'read') throw new Error(`${tool.name} is not a read tool of the catalogue`);
       const ctx = {
         ...services,
         user: { id: user.id, email: user.email },
         token: { id: 'console', scope: 'read' as const },
         clientLabel: () => Promise.resolve('console'),
       };
-      return (await tool.run(ctx, parseArguments(tool.input, args))) as Answer;
+      return (await tool.run(ctx, parseArguments(tool.input, { ...args, detail: 'full' }))) as FullAnswer<Tool>;
     },
   };
 }

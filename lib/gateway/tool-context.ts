@@ -1,16 +1,17 @@
 import { createBook } from '@/lib/account/book';
 import type { Config } from '@/lib/config';
 import type { FetchClaims } from '@/lib/data/ingest';
-import { createRepositories } from '@/lib/data/repositories';
+import { createRepositories, priceReads } from '@/lib/data/repositories';
 import type { Db } from '@/lib/db/client';
 import { createToolCaches } from '@/lib/tools/cache';
 import type { Classifier } from '@/lib/news/classifier';
 import type { CursorSigner } from '@/lib/paging';
+import { createPricing } from '@/lib/pricing';
 import type { ToolProviders, ToolServices, ToolSettings } from '@/lib/tools/types';
 
 // What tools may use besides their caller, built once per process by the composition root (lib/root): the
-// repositories over its database (with what they remember), the clock, the settings tools read, the
-// providers, the classifier, the answer caches and the cursor signer. Tests build the same from parseConfig({}) and fakes
+// repositories over its database, the pricing service (with what it remembers), the clock, the settings tools
+// read, the providers, the classifier, the answer caches and the cursor signer. Tests build the same from parseConfig({}) and fakes
 // (tests/helpers/tool-context.ts), with no environment variables.
 
 export function toolSettings(config: Config): ToolSettings {
@@ -40,6 +41,7 @@ export function createToolServices({ config, db, now, claims, providers, classif
   return {
     data: createRepositories(db, claims),
     book: createBook(db),
+    pricing: createPricing(priceReads(db), { staleMinutes: settings.oddsStaleMinutes }),
     now,
     settings,
     providers,

@@ -21,7 +21,7 @@ import {
   YEAR_RANGE_MESSAGE,
 } from './inputs';
 import { excerpt, fractionField, fullPageSchemaFields, pageSchemaFields, timestamp, withInstants, withoutNulls } from './shapes';
-import { defineTool, type ToolContext } from './types';
+import { defineTool, type ToolRun } from './types';
 
 // The user's book: bankroll discipline, bets and picks. The three write tools need a write token.
 
@@ -48,8 +48,8 @@ const listWindow = {
 };
 
 /** A page of the caller's bets or picks, newest first. */
-function listPage(ctx: ToolContext, tool: string, args: { limit: number; cursor?: string; detail?: string }) {
-  return { limit: args.limit, cursor: args.cursor, fingerprint: toolQuery(ctx, tool, args), now: ctx.now(), signer: ctx.cursors };
+function listPage(ctx: ToolRun, args: { limit: number; cursor?: string; detail?: string }) {
+  return { limit: args.limit, cursor: args.cursor, fingerprint: toolQuery(ctx, args), now: ctx.now(), signer: ctx.cursors };
 }
 
 const betRecord = z.object({
@@ -323,7 +323,7 @@ export const listBetsTool = defineTool({
     const { remaining, nextCursor, currency, bets, summary } = await ctx.book.listBets({
       userId: ctx.user.id,
       filter: { status, sport: onlySport, from, to },
-      page: listPage(ctx, 'list_bets', args),
+      page: listPage(ctx, args),
       defaultBook: ctx.settings.defaultReferenceBook,
     });
     if (args.detail === 'full') return withInstants({ currency, bets, nextCursor, ...closingLineNote(bets), summary });
@@ -360,7 +360,7 @@ export const listRecommendationsTool = defineTool({
   ]),
   async run(ctx, args) {
     const { sport: onlySport, from, to } = args;
-    const page = listPage(ctx, 'list_recommendations', args);
+    const page = listPage(ctx, args);
     const { remaining, nextCursor, recommendations, summary } = await ctx.book.listRecommendations({
       userId: ctx.user.id,
       filter: { sport: onlySport, from, to },

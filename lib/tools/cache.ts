@@ -1,5 +1,5 @@
 import { expiringCache, type ExpiringCache } from '@/lib/cache';
-import type { ToolCaches } from './types';
+import type { ToolCaches, ToolIdentity } from './types';
 
 /**
  * get_game_odds is the hot path: a full NFL week is ~1,000 price rows and ~50 consensus calculations. Answers
@@ -11,13 +11,18 @@ const CACHE_ENTRIES = 500;
 
 export function createToolCaches(ttlSeconds: number): ToolCaches {
   const ttlMs = ttlSeconds * 1000;
-  const caches = new Map<string, ExpiringCache<unknown>>();
+  const cache = () => expiringCache<unknown>({ ttlMs, maxEntries: CACHE_ENTRIES });
+  const answers = new Map<ToolIdentity, ExpiringCache<unknown>>();
+  const preferences = cache();
   return {
-    get<T>(kind: string, key: string, compute: () => Promise<T>): Promise<T> {
+    answer<T>(tool: ToolIdentity, key: string, compute: () => Promise<T>): Promise<T> {
       if (ttlMs === 0) return compute();
-      let cache = caches.get(kind);
-      if (!cache) caches.set(kind, (cache = expiringCache<unknown>({ ttlMs, maxEntries: CACHE_ENTRIES })));
-      return cache.get(key, compute) as Promise<T>;
+      let kept = answers.get(tool);
+      if (!kept) answers.set(tool, (kept = cache()));
+      return kept.get(key, compute) as Promise<T>;
+    },
+    preferences<T>(userId: string, read: () => Promise<T>): Promise<T> {
+      return ttlMs === 0 ? read() : (preferences.get(userId, read) as Promise<T>);
     },
   };
 }

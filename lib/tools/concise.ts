@@ -1,4 +1,4 @@
-import type { ToolContext } from './types';
+import type { ToolRun } from './types';
 import { queryFingerprint, pageOf, type PageKey, type SortOrder } from '@/lib/paging';
 
 // What every default (concise) answer shares: numbers rounded to what they mean, one spelling of an instant,
@@ -46,16 +46,15 @@ export interface PagingArgs {
   cursor?: string;
 }
 
-/** The query a tool's cursor belongs to: the tool, the calling user and every argument but `limit`, `cursor` and `detail`. */
-export function toolQuery(ctx: Pick<ToolContext, 'user'>, tool: string, args: PagingArgs & { detail?: string }): string {
+/** The query a tool's cursor belongs to: the running tool, the calling user and every argument but `limit`, `cursor` and `detail`. */
+export function toolQuery(ctx: Pick<ToolRun, 'tool' | 'user'>, args: PagingArgs & { detail?: string }): string {
   const { limit: _limit, cursor: _cursor, detail: _detail, ...query } = args;
-  return queryFingerprint([tool, ctx.user.id, query]);
+  return queryFingerprint([ctx.tool.name, ctx.user.id, query]);
 }
 
-/** One page of a tool's list for the calling user; its cursor cannot be replayed against another query. */
+/** One page of the running tool's list for the calling user; its cursor cannot be replayed against another query. */
 export function toolPage<Item>(
-  ctx: Pick<ToolContext, 'user' | 'now' | 'cursors'>,
-  tool: string,
+  ctx: Pick<ToolRun, 'tool' | 'user' | 'now' | 'cursors'>,
   args: PagingArgs & { detail?: string },
   defaultLimit: number,
   items: readonly Item[],
@@ -65,7 +64,7 @@ export function toolPage<Item>(
   return pageOf(items, keyOf, order, {
     limit: args.limit ?? defaultLimit,
     cursor: args.cursor,
-    fingerprint: toolQuery(ctx, tool, args),
+    fingerprint: toolQuery(ctx, args),
     now: ctx.now(),
     signer: ctx.cursors,
   });

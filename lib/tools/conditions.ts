@@ -114,7 +114,7 @@ export const getInjuryReport = defineTool({
     const full = args.detail === 'full';
     const paged = !full || args.limit !== undefined || args.cursor !== undefined;
     const page = paged
-      ? toolPage(ctx, 'get_injury_report', args, INJURIES_PER_PAGE, injuries, (i) => [i.team.abbreviation, i.player], ['asc', 'asc'])
+      ? toolPage(ctx, args, INJURIES_PER_PAGE, injuries, (i) => [i.team.abbreviation, i.player], ['asc', 'asc'])
       : { items: injuries, remaining: 0 };
     if (full) {
       return {

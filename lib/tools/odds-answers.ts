@@ -7,7 +7,7 @@ import {
   pricedMarketSchema,
   type PricedMarket,
   type PricedOutcome,
-} from '@/lib/data/pricing';
+} from '@/lib/pricing/priced-market';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { instant } from '@/lib/time';
 import { matchup, round } from './concise';
@@ -117,21 +117,6 @@ export function conciseMarket(market: PricedMarket): z.infer<typeof conciseMarke
     // The one-sided note is said once per answer (consensusBooks 0 says which markets it is about).
     ...(market.priceNote !== undefined && market.priceNote !== ONE_SIDED_NOTE ? { priceNote: market.priceNote } : {}),
   };
-}
-
-/**
- * Presented markets are frozen and handed out again while they read the same (lib/data/pricing.ts), so each
- * one's concise form is worked out once and handed out with it.
- */
-const conciseMarkets = new WeakMap<PricedMarket, z.infer<typeof conciseMarketSchema>>();
-
-export function conciseMarketOnce(market: PricedMarket): z.infer<typeof conciseMarketSchema> {
-  let concise = conciseMarkets.get(market);
-  if (!concise) {
-    concise = conciseMarket(market);
-    if (Object.isFrozen(market)) conciseMarkets.set(market, concise);
-  }
-  return concise;
 }
 
 /** What identifies a game to an agent: its id, its kickoff, who plays whom, and the score once there is one. */

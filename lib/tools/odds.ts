@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { closestNames } from '@/lib/data/names';
 import { ONE_SIDED_BRIEF, VALUE_MIN_BOOKS } from '@/lib/definitions';
-import { outcomeRank } from '@/lib/data/market-core';
-import { historyKey, type MarketHistory, type StoredPrice } from '@/lib/data/repositories/odds';
+import type { PropMarket } from '@/lib/pricing';
 import { resolveTeam, type GameRow } from '@/lib/data/repositories/schedule';
 import { GAME_MARKETS, type GameMarket, type Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
@@ -12,51 +11,14 @@ import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
 import { book, cursor, detail, expected, gameId, isoDate, pageLimit, player, sport, SPORTS_DAY, storable, team } from './inputs';
 import { instant, sportsDays } from '@/lib/time';
 import { fullPageFields, matchup, PAGE_SIZES, pageFields, round, toolPage } from './concise';
-import {
-  conciseGame,
-  conciseMarket,
-  conciseMarketOnce,
-  gameOddsOutput,
-  marketNotes,
-  propsOutput,
-  valueList,
-  type ValueScan,
-} from './odds-answers';
-import { defineTool, type ToolContext } from './types';
+import { conciseGame, conciseMarket, gameOddsOutput, marketNotes, propsOutput, valueList, type ValueScan } from './odds-answers';
+import { defineTool, type ToolRun } from './types';
 
 // The odds tools: game markets and player props with the no-vig consensus at the reference book.
 
 /** Without a date, odds cover games from a few hours ago (possibly live) to the coming week. */
 const UPCOMING_LOOKBACK_MS = 4 * 3_600_000;
 const UPCOMING_DAYS = 8;
-
-function pricingOptions(ctx: ToolContext, referenceBook: string, now: Date, series = false) {
-  return { referenceBook, now, staleMinutes: ctx.settings.oddsStaleMinutes, series };
-}
-
-function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<string, Row[]> {
-  const groups = new Map<string, Row[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
-}
-
-/** One market's quotes in outcome order, priced against the consensus, with its movement. */
-function priced(
-  ctx: ToolContext,
-  game: GameRow,
-  quotes: StoredPrice[],
-  options: ReturnType<typeof pricingOptions>,
-  history: MarketHistory,
-) {
-  const rank = (outcome: string) => outcomeRank(game.homeTeam.abbreviation, game.awayTeam.abbreviation, outcome);
-  quotes.sort((a, b) => rank(a.outcome) - rank(b.outcome));
-  return ctx.data.odds.price(quotes, { ...options, history: history.get(historyKey(quotes[0]!)) ?? [] });
-}
 
 const historyFlag = z
   .boolean({ error: expected('must be true or false') })
@@ -122,7 +84,7 @@ export const getGameOdds = defineTool({
         : { minExpectedValue: args.minExpectedValue, minBooks: args.minBooks ?? VALUE_MIN_BOOKS };
     // The caller is part of the key: a page's nextCursor is the caller's own.
     const key = JSON.stringify([ctx.user.id, args, markets, referenceBook, timeZone]);
-    return ctx.caches.get('game_odds', key, () => gameOdds(ctx, args, { markets, referenceBook, timeZone, scan }));
+    return ctx.caches.answer(ctx.tool, key, () => gameOdds(ctx, args, { markets, referenceBook, timeZone, scan }));
   },
 });
 
@@ -136,7 +98,7 @@ interface OddsQuery {
 type GameOddsArgs = z.output<typeof gameOddsInput>;
 
 /** The games an odds call covers: one game, or a league's games on a date or in the coming week. */
-async function oddsGames(ctx: ToolContext, args: GameOddsArgs, timeZone: string, now: Date): Promise<GameRow[]> {
+async function oddsGames(ctx: ToolRun, args: GameOddsArgs, timeZone: string, now: Date): Promise<GameRow[]> {
   if (args.gameId) return [await ctx.data.schedule.requireGameRow(args.gameId, args.sport)];
   const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
   const window = args.date
@@ -155,7 +117,7 @@ function dayWindow(date: string, timeZone: string) {
 const gameKey = (game: GameRow) => [game.startsAt.getTime(), game.id];
 const GAME_ORDER = ['asc', 'asc'] as const;
 
-async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) {
+async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
   const now = ctx.now();
   const games = await oddsGames(ctx, args, query.timeZone, now);
   const header = {
@@ -169,18 +131,15 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
       : {}),
   };
   const present = async (rows: GameRow[]) => {
-    const priced = await ctx.data.odds.pricedGames(rows, query.markets, query.referenceBook, { series: args.history === true });
-    const staleMinutes = ctx.settings.oddsStaleMinutes;
-    return rows.map((game) => ({
-      game,
-      markets: [...priced.get(game.id)!].map(([market, core]) => ({ market, ...ctx.data.odds.present(core, now, staleMinutes) })),
-    }));
+    const { markets, referenceBook } = query;
+    const priced = await ctx.pricing.games(rows, { markets, referenceBook, series: args.history === true, now });
+    return rows.map((game) => ({ game, markets: priced.get(game.id)! }));
   };
 
   if (args.detail === 'full') {
     // Every field, paged like the default answer (a college week whole would be tens of thousands of tokens).
     const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : PAGE_SIZES.oddsGamesFull;
-    const page = toolPage(ctx, 'get_game_odds', args, perPage, games, gameKey, GAME_ORDER);
+    const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
     // The value list scans every game of the call, whichever page of games is shown.
     const scanned = query.scan ? (await present(games)).map(({ game, markets }) => ({ ...gameView(game), markets })) : undefined;
     const shown = new Set(page.items.map((game) => game.id));
@@ -202,7 +161,7 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
     const { value, valueNote } = valueList(scanned, query.scan, now, ctx.settings.oddsStaleMinutes);
     const byId = new Map(games.map((game) => [game.id, game]));
     const valueKey = (entry: (typeof value)[number]) => [entry.expectedValue, entry.gameId, entry.market, entry.outcome];
-    const page = toolPage(ctx, 'get_game_odds', args, VALUE_PER_PAGE, value, valueKey, ['desc', 'asc', 'asc', 'asc']);
+    const page = toolPage(ctx, args, VALUE_PER_PAGE, value, valueKey, ['desc', 'asc', 'asc', 'asc']);
     const arbitrages = presented.some(({ markets }) => markets.some((market) => market.arbitrage));
     return {
       ...header,
@@ -232,11 +191,11 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
   }
 
   const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : GAMES_PER_PAGE;
-  const page = toolPage(ctx, 'get_game_odds', args, perPage, games, gameKey, GAME_ORDER);
+  const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
   const presented = await present(page.items);
   const shown = presented.map(({ game, markets }) => ({
     ...conciseGame(game),
-    markets: markets.map(({ market, ...priced }) => ({ market, ...conciseMarketOnce(priced) })),
+    markets: markets.map(({ market, ...priced }) => ({ market, ...conciseMarket(priced) })),
   }));
   return {
     ...header,
@@ -247,7 +206,7 @@ async function gameOdds(ctx: ToolContext, args: GameOddsArgs, query: OddsQuery) 
 }
 
 /** Why a game's answer holds no props, and which games have some (so the next call can be one of them). */
-async function noPropsNote(ctx: ToolContext, sport: Sport): Promise<string> {
+async function noPropsNote(ctx: ToolRun, sport: Sport): Promise<string> {
   const others = await ctx.data.odds.gamesWithProps(sport, new Date(ctx.now().getTime() - UPCOMING_LOOKBACK_MS), 5);
   return others.length === 0
     ? `No player props of this game are stored yet, nor of any coming ${sport.toUpperCase()} game.`
@@ -287,16 +246,13 @@ export const getPlayerProps = defineTool({
     const { referenceBook } = await preferences(ctx, args.book);
     const source = { odds: ctx.providers.odds, ttlMs: ctx.settings.propsTtlSeconds * 1000 };
     const refresh = await ctx.data.odds.refreshProps(source, game, ctx.now());
-    const [rows, history] = await Promise.all([
-      ctx.data.odds.propPrices(game.id, args.markets),
-      ctx.data.odds.marketHistory([game.id], args.markets, { props: true }),
-    ]);
-    let selected = rows;
+    const all = await ctx.pricing.props(game, { markets: args.markets, referenceBook, series: args.history === true });
+    let selected = all;
     if (args.player) {
       const wanted = args.player.toLowerCase();
-      selected = rows.filter((row) => row.player.toLowerCase() === wanted);
-      if (selected.length === 0 && rows.length > 0) {
-        const players = [...new Set(rows.map((row) => row.player))];
+      selected = all.filter((prop) => prop.player.toLowerCase() === wanted);
+      if (selected.length === 0 && all.length > 0) {
+        const players = [...new Set(all.map((prop) => prop.player))];
         const closest = closestNames(
           args.player,
           players.map((name) => ({ name, spellings: [name] })),
@@ -304,41 +260,35 @@ export const getPlayerProps = defineTool({
         throw invalidInput([{ path: 'player', message: `no props for "${args.player}" in this game; closest: ${closest.join(', ')}` }]);
       }
     }
-    const options = pricingOptions(ctx, referenceBook, ctx.now(), args.history === true);
-    const groups = [...groupBy(selected, (row) => `${row.market}|${row.player}`).values()];
+    const now = ctx.now();
     const priceNotes = [
       game.source === 'sample' ? SAMPLE_NOTE : undefined,
-      groups.length === 0 ? await noPropsNote(ctx, args.sport) : undefined,
+      selected.length === 0 ? await noPropsNote(ctx, args.sport) : undefined,
     ];
     const notes = {
       ...(refresh.note ? { note: refresh.note } : {}),
       ...(priceNotes.some(Boolean) ? { priceNote: priceNotes.filter(Boolean).join(' ') } : {}),
     };
-    const propKey = (quotes: StoredPrice[]) => [quotes[0]!.market, quotes[0]!.player];
+    const propKey = (prop: PropMarket) => [prop.market, prop.player];
     const order = ['asc', 'asc'] as const;
-    const teams = await ctx.data.stats.playerTeams([game.homeTeamId, game.awayTeamId], [...new Set(selected.map((row) => row.player))]);
-    const priceGroup = (quotes: StoredPrice[]) => {
-      const team = teams.get(quotes[0]!.player);
-      return {
-        market: quotes[0]!.market,
-        player: quotes[0]!.player,
-        ...(team ? { team } : {}),
-        ...priced(ctx, game, quotes, options, history),
-      };
+    const teams = await ctx.data.stats.playerTeams([game.homeTeamId, game.awayTeamId], [...new Set(selected.map((prop) => prop.player))]);
+    const priceProp = (prop: PropMarket) => {
+      const team = teams.get(prop.player);
+      return { market: prop.market, player: prop.player, ...(team ? { team } : {}), ...prop.price(now) };
     };
     if (args.detail === 'full') {
-      const page = toolPage(ctx, 'get_player_props', args, PAGE_SIZES.playerMarketsFull, groups, propKey, order);
+      const page = toolPage(ctx, args, PAGE_SIZES.playerMarketsFull, selected, propKey, order);
       return {
         ...gameView(game),
         referenceBook,
         ...notes,
-        props: page.items.map(priceGroup),
+        props: page.items.map(priceProp),
         ...fullPageFields(page, 'player markets'),
       };
     }
-    const page = toolPage(ctx, 'get_player_props', args, PROPS_PER_PAGE, groups, propKey, order);
+    const page = toolPage(ctx, args, PROPS_PER_PAGE, selected, propKey, order);
     const props = page.items
-      .map(priceGroup)
+      .map(priceProp)
       .map(({ market, player, team, ...pricedMarket }) => ({ market, player, ...(team ? { team } : {}), ...conciseMarket(pricedMarket) }));
     return {
       ...conciseGame(game),

@@ -18,7 +18,7 @@ export interface ToolGroup {
   tools: readonly ToolDefinition[];
 }
 
-export const TOOL_GROUPS: readonly ToolGroup[] = [
+export const TOOL_GROUPS = [
   {
     name: 'Calculators',
     description: 'Betting math on the prices and probabilities sent: no stored data, the same answer for the same input.',
@@ -39,9 +39,12 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
     description: 'Set questions about news text the caller supplies with its URL; the answers are unverified context.',
     tools: [jevClassify],
   },
-];
+] as const satisfies readonly ToolGroup[];
 
-export const TOOLS: readonly ToolDefinition[] = TOOL_GROUPS.flatMap((group) => group.tools);
+/** Every tool's name, as its definition spells it (the views' tool lists are checked against it, lib/apps). */
+export type ToolName = (typeof TOOL_GROUPS)[number]['tools'][number]['name'];
+
+export const TOOLS: readonly ToolDefinition[] = TOOL_GROUPS.flatMap((group): readonly ToolDefinition[] => group.tools);
 
 const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
@@ -142,7 +145,7 @@ export const CLASSIFIER_MISSING = 'NOT SET UP on this server: every call answers
 export function servedRecords({ classifierConfigured }: { classifierConfigured: boolean }): readonly ToolRecord[] {
   if (classifierConfigured) return TOOL_RECORDS;
   return TOOL_RECORDS.map((record) =>
-    record.name === 'jev_classify' ? { ...record, description: `${CLASSIFIER_MISSING}${record.description}` } : record,
+    record.name === jevClassify.name ? { ...record, description: `${CLASSIFIER_MISSING}${record.description}` } : record,
   );
 }
 

@@ -31,16 +31,10 @@ const rangeArgs = {
 const note = z.string().optional();
 
 /** Paged always in the concise answer, and in the full one only when asked (so it stays as it always was). */
-function gamesPage(
-  ctx: Parameters<typeof toolPage>[0],
-  tool: string,
-  args: PagingArgs & { detail?: string },
-  games: GameRow[],
-  order: 'asc' | 'desc',
-) {
+function gamesPage(ctx: Parameters<typeof toolPage>[0], args: PagingArgs & { detail?: string }, games: GameRow[], order: 'asc' | 'desc') {
   const full = args.detail === 'full';
   if (full && args.limit === undefined && args.cursor === undefined) return { games, full: {}, concise: {} };
-  const page = toolPage(ctx, tool, args, GAMES_PER_PAGE, games, (g) => [g.startsAt.getTime(), g.id], [order, 'asc']);
+  const page = toolPage(ctx, args, GAMES_PER_PAGE, games, (g) => [g.startsAt.getTime(), g.id], [order, 'asc']);
   return {
     games: page.items,
     full: { remaining: page.remaining, nextCursor: page.nextCursor ?? null },
@@ -85,7 +79,7 @@ export const listGames = defineTool({
     const games = await ctx.data.schedule.findGames({ sport: args.sport, from: range.from, to: range.to, teamId });
     const notes =
       games.length === 0 ? await emptyNote(ctx, args.sport, 'No games in that window.') : sampleNote(games.map((g) => g.source));
-    const page = gamesPage(ctx, 'list_games', args, games, 'asc');
+    const page = gamesPage(ctx, args, games, 'asc');
     const window = {
       sport: args.sport,
       // The dates as the caller gave them; defaults in the same YYYY-MM-DD form, in the user's time zone.
@@ -149,7 +143,7 @@ export const getGameResults = defineTool({
         : game.homeScore > game.awayScore
           ? game.homeTeam.abbreviation
           : game.awayTeam.abbreviation;
-    const page = gamesPage(ctx, 'get_game_results', args, games, 'desc');
+    const page = gamesPage(ctx, args, games, 'desc');
     const notes =
       games.length === 0 ? await emptyNote(ctx, args.sport, 'No finals in that window.') : sampleNote(games.map((g) => g.source));
     if (args.detail !== 'full') {

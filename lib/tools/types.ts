@@ -3,6 +3,7 @@ import type { Book } from '@/lib/account/book';
 import type { TokenScope } from '@/lib/account/token-format';
 import type { PropsSource } from '@/lib/data/props';
 import type { Repositories } from '@/lib/data/repositories';
+import type { Pricing } from '@/lib/pricing';
 import type { checkSource } from '@/lib/news/allowlist';
 import type { Classifier } from '@/lib/news/classifier';
 import type { CursorSigner } from '@/lib/paging';
@@ -33,9 +34,12 @@ export interface ToolProviders {
   odds: PropsSource['odds'];
 }
 
-/** Per-process answer caches: `get` returns the answer kept under kind and key, else computes and keeps it. */
+/** Per-process answer caches: each returns what it keeps under the key given, else computes and keeps it. */
 export interface ToolCaches {
-  get<T>(kind: string, key: string, compute: () => Promise<T>): Promise<T>;
+  /** The tool's answer kept under `key`, which must hold the caller and every argument the answer depends on. */
+  answer<T>(tool: ToolIdentity, key: string, compute: () => Promise<T>): Promise<T>;
+  /** The user's stored preferences (reference book, time zone), which the odds answers depend on. */
+  preferences<T>(userId: string, read: () => Promise<T>): Promise<T>;
 }
 
 /** Everything a tool may use besides its caller: built once per process by the gateway (per test by the tests). */
@@ -44,6 +48,8 @@ export interface ToolServices {
   data: Repositories;
   /** The user's bankroll, bets and picks (lib/account/book.ts). */
   book: Book;
+  /** Stored prices priced against the no-vig consensus, with what pricing remembers (lib/pricing). */
+  pricing: Pricing;
   now: () => Date;
   settings: ToolSettings;
   providers: ToolProviders;
@@ -71,8 +77,18 @@ export interface ToolContext extends ToolServices {
  */
 export type ClientLabel = () => Promise<string | undefined>;
 
-export interface ToolDefinition<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
-  name: string;
+/** Which tool runs: what paging and the answer caches tell tools apart by (a definition is one). */
+export interface ToolIdentity<Name extends string = string> {
+  readonly name: Name;
+}
+
+/** What a tool's `run` is handed: the caller's context and the tool itself, so its helpers need no name. */
+export interface ToolRun extends ToolContext {
+  tool: ToolIdentity;
+}
+
+interface ToolFields<Name extends string, Input extends z.ZodType, Output extends z.ZodType> {
+  name: Name;
   title: string;
   /** What the tool does, what it returns and when an agent should use it. */
   description: string;
@@ -81,12 +97,24 @@ export interface ToolDefinition<Input extends z.ZodType = z.ZodType, Output exte
   input: Input;
   /** The answer's shape: published as the tool's output schema, and the type `run` must answer with. */
   output: Output;
+}
+
+export interface ToolDefinition<
+  Input extends z.ZodType = z.ZodType,
+  Output extends z.ZodType = z.ZodType,
+  Name extends string = string,
+> extends ToolFields<Name, Input, Output> {
   run(ctx: ToolContext, args: z.output<Input>): Promise<z.input<Output>>;
 }
 
-/** Keeps each definition's argument and answer types tied to its own schemas. */
-export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
-  tool: ToolDefinition<Input, Output>,
-): ToolDefinition<Input, Output> {
-  return tool;
+/**
+ * A tool of the catalogue: its name keeps its literal type and its argument and answer types stay tied to its own
+ * schemas, so whatever names the tool by its definition cannot get the name and the types apart. `run` gets the
+ * definition as `ctx.tool`.
+ */
+export function defineTool<const Name extends string, Input extends z.ZodType, Output extends z.ZodType>(
+  spec: ToolFields<Name, Input, Output> & { run(ctx: ToolRun, args: z.output<Input>): Promise<z.input<Output>> },
+): ToolDefinition<Input, Output, Name> {
+  const definition: ToolDefinition<Input, Output, Name> = { ...spec, run: (ctx, args) => spec.run({ ...ctx, tool: definition }, args) };
+  return definition;
 }

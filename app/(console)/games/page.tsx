@@ -6,8 +6,7 @@ import { requireUser } from '@/lib/root/session';
 import { thresholdPercent } from '@/lib/console/odds-format';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS, type Sport } from '@/lib/data/sports';
-import type { getGameOdds } from '@/lib/tools/odds';
-import type { GameOddsFull } from '@/lib/tools/odds-answers';
+import { getGameOdds } from '@/lib/tools/odds';
 import { MarketsTable, valueKey } from './MarketsTable';
 import { ValueTable } from './ValueTable';
 import { root } from '@/lib/root';
@@ -29,10 +28,9 @@ export default consolePage(async function GamesPage({
   const { sport, min } = readParams(await searchParams);
   const [timeZone, odds] = await Promise.all([
     userTimeZone(root().db, user.id),
-    root().console.runReadTool<typeof getGameOdds, GameOddsFull>('get_game_odds', user, {
+    root().console.readFull(getGameOdds, user, {
       sport,
       minExpectedValue: min / 100,
-      detail: 'full',
       // The whole week on the page, as before full answers were paged for agents.
       limit: 100,
     }),

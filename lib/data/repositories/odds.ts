@@ -1,8 +1,8 @@
 import type { Db } from '@/lib/db/client';
-import type { RecordedPrice } from '@/lib/betting/movement';
 import { freshProps, type PropsGame, type PropsSource } from '../props';
 
-// Odds and props: the stored prices of games and players, and the closing lines team records are measured on.
+// Odds and props: the stored prices of games and players and their recorded changes (what pricing reads,
+// lib/pricing), and the closing lines team records are measured on.
 
 const PRICE_SELECT = { gameId: true, market: true, player: true, book: true, outcome: true, point: true, americanOdds: true, updatedAt: true } as const;
 
@@ -38,52 +38,28 @@ export async function gamesWithProps(db: Db, sport: string, from: Date, take: nu
 
 /** Recorded price changes read per query at most; a slate's worth is a few thousand. */
 export const HISTORY_ROWS = 50_000;
-/** Distinct history questions remembered per database (games × markets × props). */
-const HISTORY_MEMO_ENTRIES = 200;
 
-/** One market's recorded price changes, keyed `gameId|market|player`, each list in time order. */
-export type MarketHistory = ReadonlyMap<string, readonly RecordedPrice[]>;
-
-export const historyKey = (row: { gameId: string; market: string; player: string }) => `${row.gameId}|${row.market}|${row.player}`;
-
-/** The history questions asked so far with the answer and the version it was read at, oldest first. */
-export type HistoryMemo = Map<string, { version: number; history: MarketHistory }>;
+/** The largest id of the recorded price changes: the history's version (lib/pricing/history.ts says why). */
+export async function historyVersion(db: Db): Promise<number> {
+  return (await db.priceHistory.aggregate({ _max: { id: true } }))._max.id ?? 0;
+}
 
 /**
- * The recorded price changes (line movement) of the games' markets: game markets (player '') or, with
- * `props`, the player props of those markets. PriceHistory is append-only (ingestion adds a row per change;
- * only clearing a game's data deletes, and it deletes the game too), so its largest id is a version: each
- * call asks for it (one primary-key lookup) and reads the rows (one indexed query, at most HISTORY_ROWS)
- * only when it changed since the same question was last asked of this memo (one per process in the server).
+ * The recorded price changes of the games' markets up to version `upTo`, in time order (at most HISTORY_ROWS):
+ * game markets (player '') or, with `props`, the player props of those markets (all markets without `markets`).
  */
-export async function marketHistory(
+export function recordedPrices(
   db: Db,
-  memo: HistoryMemo,
   gameIds: readonly string[],
   markets: readonly string[] | undefined,
-  { props = false } = {},
-): Promise<MarketHistory> {
-  const version = (await db.priceHistory.aggregate({ _max: { id: true } }))._max.id ?? 0;
-  const key = JSON.stringify([gameIds, markets ?? null, props]);
-  const known = memo.get(key);
-  if (known && known.version === version) return known.history;
-  const rows = await db.priceHistory.findMany({
-    where: { gameId: { in: [...gameIds] }, ...(markets ? { market: { in: [...markets] } } : {}), player: props ? { not: '' } : '', id: { lte: version } },
+  { props, upTo }: { props: boolean; upTo: number },
+) {
+  return db.priceHistory.findMany({
+    where: { gameId: { in: [...gameIds] }, ...(markets ? { market: { in: [...markets] } } : {}), player: props ? { not: '' } : '', id: { lte: upTo } },
     select: { gameId: true, market: true, player: true, book: true, outcome: true, point: true, americanOdds: true, observedAt: true },
     orderBy: [{ observedAt: 'asc' }, { id: 'asc' }],
     take: HISTORY_ROWS,
   });
-  const history = new Map<string, RecordedPrice[]>();
-  for (const row of rows) {
-    const recorded = { book: row.book, outcome: row.outcome, point: row.point, americanOdds: row.americanOdds, at: row.observedAt.getTime() };
-    const group = history.get(historyKey(row));
-    if (group) group.push(recorded);
-    else history.set(historyKey(row), [recorded]);
-  }
-  memo.delete(key);
-  if (memo.size >= HISTORY_MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
-  memo.set(key, { version, history });
-  return history;
 }
 
 /** A book's last stored spread and total of each game, on the team's side and the over. */

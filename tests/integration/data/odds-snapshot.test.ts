@@ -9,7 +9,7 @@ import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtur
 import { toolContext } from '../../helpers/tool-context';
 
 // get_game_odds computed afresh keeps each game's priced markets per process while the game's prices are
-// unchanged (lib/data/repositories/priced-games.ts). A price merged by another instance, moved or only
+// unchanged (lib/pricing/game-cores.ts). A price merged by another instance, moved or only
 // confirmed, must show on the very next call, on SQLite and PostgreSQL (the pinned slate and clock: tests/helpers/clock.ts).
 
 describe.each(PROVIDERS)('get_game_odds after new prices are merged on %s', (provider) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { devig } from '@/lib/betting/devig';
 import { impliedProbability } from '@/lib/betting/odds';
-import { marketCore } from '@/lib/data/market-core';
+import { marketCore } from '@/lib/pricing/market-core';
 import { samplePricesAt, sampleSlate, SAMPLE_BOOKS } from '@/lib/data/sample';
 import type { PriceRecord } from '@/lib/data/store';
 import { closestNames, ago } from '@/lib/data/names';
@@ -140,7 +140,7 @@ describe('sample slate line movement', () => {
 
 describe('the sample slate looks like a market', () => {
   // Several dates, at load and hours later (the prices are a function of the moment), measured with the project's
-  // own consensus, best price and arbitrage (lib/data/market-core.ts, lib/betting) on the reference book.
+  // own consensus, best price and arbitrage (lib/pricing/market-core.ts, lib/betting) on the reference book.
   const moments = ['2026-11-21', '2026-05-02', '2027-01-10', '2026-09-12'].flatMap((date) =>
     [15.5, 18.5, 27].map((hours) => ({ date, at: new Date(Date.parse(`${date}T00:00:00Z`) + hours * 3_600_000) })),
   );

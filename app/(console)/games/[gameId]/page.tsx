@@ -8,9 +8,8 @@ import { thresholdPercent } from '@/lib/console/odds-format';
 import { formatDateTime, userTimeZone } from '@/lib/console/time';
 import { SPORTS, type Sport } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
-import type { getInjuryReport, getWeather, InjuryReportFull, WeatherFull } from '@/lib/tools/conditions';
-import type { getGameOdds } from '@/lib/tools/odds';
-import type { GameOddsFull } from '@/lib/tools/odds-answers';
+import { getInjuryReport, getWeather } from '@/lib/tools/conditions';
+import { getGameOdds } from '@/lib/tools/odds';
 import { MarketsTable, valueKey } from '../MarketsTable';
 import { MovementFigure } from './MovementFigure';
 import { root } from '@/lib/root';
@@ -27,15 +26,9 @@ function sportOf(gameId: string): Sport | undefined {
 async function loadGame(user: { id: string; email: string }, sport: Sport, gameId: string, min: number) {
   try {
     return await Promise.all([
-      root().console.runReadTool<typeof getGameOdds, GameOddsFull>('get_game_odds', user, {
-        sport,
-        gameId,
-        history: true,
-        minExpectedValue: min / 100,
-        detail: 'full',
-      }),
-      root().console.runReadTool<typeof getInjuryReport, InjuryReportFull>('get_injury_report', user, { sport, gameId, detail: 'full' }),
-      root().console.runReadTool<typeof getWeather, WeatherFull>('get_weather', user, { gameId, detail: 'full' }),
+      root().console.readFull(getGameOdds, user, { sport, gameId, history: true, minExpectedValue: min / 100 }),
+      root().console.readFull(getInjuryReport, user, { sport, gameId }),
+      root().console.readFull(getWeather, user, { gameId }),
     ]);
   } catch (error) {
     if (error instanceof ToolError && (error.code === 'not_found' || error.code === 'invalid_input')) notFound();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { marketCore } from '@/lib/data/market-core';
-import { presentMarket, priceMarket, type PresentationMemo } from '@/lib/data/pricing';
+import { marketCore } from '@/lib/pricing/market-core';
+import { presentMarket, priceMarket, type PresentationMemo } from '@/lib/pricing/priced-market';
 import { movedSpread } from './moved-market';
 
 // A market core is kept while its prices are unchanged and presented at every call's time: presented at any
@@ -62,6 +62,8 @@ describe('presentMarket reuses a presentation only while it reads the same', () 
     expect(presentMarket(core, new Date(now + 59_499), 60, presentations)).toBe(first);
     expect(presentMarket(core, new Date(now + 59_500), 60, presentations)).not.toBe(first);
     // Another stale threshold is another answer.
-    expect(presentMarket(core, new Date(now + 59_600), 5, presentations)).toEqual(priceMarket(current, { ...options, now: new Date(now + 59_600), staleMinutes: 5 }));
+    expect(presentMarket(core, new Date(now + 59_600), 5, presentations)).toEqual(
+      priceMarket(current, { ...options, now: new Date(now + 59_600), staleMinutes: 5 }),
+    );
   });
 });

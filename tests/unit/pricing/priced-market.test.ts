@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
-import { priceMarket, type PriceRow } from '@/lib/data/pricing';
 import { DEFINITIONS } from '@/lib/definitions';
+import { priceMarket, type PriceRow } from '@/lib/pricing/priced-market';
 import { marketNotes } from '@/lib/tools/odds-answers';
 import { instant } from '@/lib/time';
 import { movedSpread } from './moved-market';
@@ -20,12 +20,25 @@ const options = { referenceBook: 'draftkings', now, staleMinutes: 60 };
 describe('priceMarket', () => {
   it("prices the reference book's outcomes with the consensus, the best price on the same line, and ages", () => {
     const market = priceMarket(
-      [row('draftkings', 'KC', -110), row('draftkings', 'BUF', -110), row('fanduel', 'KC', -105), row('fanduel', 'BUF', -115), row('bovada', 'KC', 120, -4.5), row('bovada', 'BUF', -140, -4.5)],
+      [
+        row('draftkings', 'KC', -110),
+        row('draftkings', 'BUF', -110),
+        row('fanduel', 'KC', -105),
+        row('fanduel', 'BUF', -115),
+        row('bovada', 'KC', 120, -4.5),
+        row('bovada', 'BUF', -140, -4.5),
+      ],
       options,
     );
     expect(market).toMatchObject({ consensusBooks: 2, books: 3 });
     expect(market.priceNote).toBeUndefined();
-    expect(market.outcomes[0]).toMatchObject({ outcome: 'KC', point: -3.5, americanOdds: -110, updatedAgo: '4 minutes ago', best: { book: 'fanduel', americanOdds: -105 } });
+    expect(market.outcomes[0]).toMatchObject({
+      outcome: 'KC',
+      point: -3.5,
+      americanOdds: -110,
+      updatedAgo: '4 minutes ago',
+      best: { book: 'fanduel', americanOdds: -105 },
+    });
     expect(market.outcomes[0]!.impliedProbability).toBeCloseTo(110 / 210, 12);
   });
 
@@ -47,18 +60,31 @@ describe('priceMarket', () => {
 
 describe('priceMarket: value, arbitrage and movement', () => {
   it("gives the best price its expectedValue against the outcome's fair probability", () => {
-    const market = priceMarket([row('draftkings', 'KC', -110), row('draftkings', 'BUF', -110), row('fanduel', 'KC', 105), row('fanduel', 'BUF', -125)], options);
+    const market = priceMarket(
+      [row('draftkings', 'KC', -110), row('draftkings', 'BUF', -110), row('fanduel', 'KC', 105), row('fanduel', 'BUF', -125)],
+      options,
+    );
     const fairKc = market.outcomes[0]!.fairProbability!;
     // draftkings 0.5/0.5; fanduel (100/205)/(100/205 + 125/225) → mean
     const fd = 100 / 205 / (100 / 205 + 125 / 225);
     expect(fairKc).toBe(Math.round(((0.5 + fd) / 2) * 1e6) / 1e6);
-    expect(market.outcomes[0]!.best).toMatchObject({ book: 'fanduel', americanOdds: 105, expectedValue: Math.round((fairKc * 2.05 - 1) * 1e6) / 1e6 });
+    expect(market.outcomes[0]!.best).toMatchObject({
+      book: 'fanduel',
+      americanOdds: 105,
+      expectedValue: Math.round((fairKc * 2.05 - 1) * 1e6) / 1e6,
+    });
     expect(market.arbitrage).toBeNull();
   });
 
   it('finds arbitrage across the best prices on the reference line, with a note giving each leg its age', () => {
     const market = priceMarket(
-      [row('draftkings', 'KC', -110), row('draftkings', 'BUF', -110), row('fanduel', 'KC', 110, -3.5, 7), row('lowvig', 'BUF', 105, -3.5, 2), row('bovada', 'KC', 200, -6.5)],
+      [
+        row('draftkings', 'KC', -110),
+        row('draftkings', 'BUF', -110),
+        row('fanduel', 'KC', 110, -3.5, 7),
+        row('lowvig', 'BUF', 105, -3.5, 2),
+        row('bovada', 'KC', 200, -6.5),
+      ],
       options,
     );
     expect(market.arbitrage).toMatchObject({
@@ -75,7 +101,9 @@ describe('priceMarket: value, arbitrage and movement', () => {
 
   it("warns of arbitrage's risks in the contract's words: the definition, the full answer's note and the concise answer's", () => {
     expect(DEFINITIONS.arbitrage!.replaceAll('\n', ' ')).toContain(`never risk-free: ${ARBITRAGE_RISKS}.`);
-    expect(marketNotes([{ arbitrage: {}, consensusBooks: 3, outcomes: [] }]).arbitrageNote).toContain(`never risk-free: ${ARBITRAGE_RISKS};`);
+    expect(marketNotes([{ arbitrage: {}, consensusBooks: 3, outcomes: [] }]).arbitrageNote).toContain(
+      `never risk-free: ${ARBITRAGE_RISKS};`,
+    );
   });
 
   it('adds opening, fairProbabilityChange over 24 hours, steam and the series from the recorded changes', () => {
@@ -85,10 +113,23 @@ describe('priceMarket: value, arbitrage and movement', () => {
     expect(market.outcomes[0]!.opening).toEqual({ americanOdds: -105, point: -3.5, at: instant(at(2000)), ago: '1 day ago' });
     // 24 hours ago every book was at -105/-115: fair KC = (105/205)/(105/205 + 115/215).
     const then = 105 / 205 / (105 / 205 + 115 / 215);
-    expect(market.outcomes[0]!.fairProbabilityChange).toBe(Math.round((market.outcomes[0]!.fairProbability! - Math.round(then * 1e6) / 1e6) * 1e6) / 1e6);
-    expect(market.steam).toEqual({ outcome: 'KC', books: ['betmgm', 'draftkings', 'fanduel'], from: instant(at(20)), to: instant(at(10)), ago: '10 minutes ago' });
+    expect(market.outcomes[0]!.fairProbabilityChange).toBe(
+      Math.round((market.outcomes[0]!.fairProbability! - Math.round(then * 1e6) / 1e6) * 1e6) / 1e6,
+    );
+    expect(market.steam).toEqual({
+      outcome: 'KC',
+      books: ['betmgm', 'draftkings', 'fanduel'],
+      from: instant(at(20)),
+      to: instant(at(10)),
+      ago: '10 minutes ago',
+    });
     expect(market.history!.outcomes).toEqual(['KC', 'BUF']);
-    expect(market.history!.series.map((p) => p.americanOdds)).toEqual([[-105, -115], [-110, -110], [-110, -110], [-110, -110]]);
+    expect(market.history!.series.map((p) => p.americanOdds)).toEqual([
+      [-105, -115],
+      [-110, -110],
+      [-110, -110],
+      [-110, -110],
+    ]);
     expect(market.history!.series[0]!.fairProbability![0]).toBe(Math.round(then * 1e6) / 1e6);
   });
 

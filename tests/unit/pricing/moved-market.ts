@@ -1,5 +1,5 @@
 import type { RecordedPrice } from '@/lib/betting/movement';
-import type { PriceRow } from '@/lib/data/pricing';
+import type { PriceRow } from '@/lib/pricing/priced-market';
 
 /**
  * A KC -3.5 / BUF +3.5 spread at three books, each at -105/-115 since 2,000 minutes before `now`; in the last 20

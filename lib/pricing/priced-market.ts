@@ -2,12 +2,12 @@ import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
 import { instant } from '@/lib/time';
 import { z } from 'zod';
 import { fairThen, marketCore, nextRecordedAfter, type CoreOptions, type MarketCore, type PriceRow } from './market-core';
-import { ago, agoChangesAt } from './names';
+import { ago, agoChangesAt } from '@/lib/data/names';
 
 // One market of one game (or one player's prop) as the odds tools answer it: the reference book's prices,
 // the no-vig consensus, the best price on offer for the same bet with its expected value, arbitrage across
 // the best prices, where the market moved (from the recorded price changes), and each price's age. The work
-// that does not depend on the time is lib/data/market-core.ts; presentMarket adds the rest on every call.
+// that does not depend on the time is ./market-core.ts; presentMarket adds the rest on every call.
 
 export type { PriceRow } from './market-core';
 
@@ -65,7 +65,10 @@ export const pricedMarketSchema = z.object({
   arbitrage: z
     .object({ impliedSum: z.number(), returnFraction: z.number(), legs: z.array(arbitrageLegSchema), note: z.string() })
     .nullable(),
-  steam: z.object({ outcome: z.string(), books: z.array(z.string()), from: z.string(), to: z.string(), ago: z.string() }).nullable().optional(),
+  steam: z
+    .object({ outcome: z.string(), books: z.array(z.string()), from: z.string(), to: z.string(), ago: z.string() })
+    .nullable()
+    .optional(),
   history: historySchema.optional(),
   priceNote: z.string().optional(),
 });
@@ -106,7 +109,7 @@ interface Presented {
   market: PricedMarket;
 }
 
-/** Each core's presentation, kept by whoever keeps the cores (the odds repositories, lib/data/repositories). */
+/** Each core's presentation, kept by whoever keeps the cores (the pricing service, ./index.ts). */
 export type PresentationMemo = WeakMap<MarketCore, Presented>;
 
 /**
@@ -185,7 +188,9 @@ function presentAt(core: MarketCore, clock: StepClock, staleMinutes: number): Pr
         : null,
       ...(movement
         ? {
-            opening: opening ? { americanOdds: opening.americanOdds, point: opening.point, at: opening.atIso, ago: clock.ago(opening.at) } : null,
+            opening: opening
+              ? { americanOdds: opening.americanOdds, point: opening.point, at: opening.atIso, ago: clock.ago(opening.at) }
+              : null,
             fairProbabilityChange: fairNow !== null && fairBefore !== null ? roundTo6(fairNow - fairBefore) : null,
           }
         : {}),
@@ -201,7 +206,17 @@ function presentAt(core: MarketCore, clock: StepClock, staleMinutes: number): Pr
     books: core.books,
     outcomes,
     arbitrage,
-    ...(steam !== undefined ? { steam: steam && { outcome: steam.outcome, books: steam.books, from: iso(steam.from), to: iso(steam.to), ago: clock.ago(new Date(steam.to)) } } : {}),
+    ...(steam !== undefined
+      ? {
+          steam: steam && {
+            outcome: steam.outcome,
+            books: steam.books,
+            from: iso(steam.from),
+            to: iso(steam.to),
+            ago: clock.ago(new Date(steam.to)),
+          },
+        }
+      : {}),
     ...(core.series ? { history: core.series } : {}),
     ...priceNote(core, clock, staleMinutes),
   };

@@ -1,13 +1,13 @@
 import { instant } from '@/lib/time';
 import { arbitrage as findArbitrage, bestExpectedValue, type Arbitrage } from '@/lib/betting/arbitrage';
-import { consensus, type BookMarket } from '@/lib/betting/consensus';
+import { consensus, type BookMarket, type QuotedOutcome } from '@/lib/betting/consensus';
 import { consensusAt, steam as findSteam, type RecordedPrice, type Steam } from '@/lib/betting/movement';
 import { impliedProbability } from '@/lib/betting/odds';
 
 // The part of one market's pricing that does not depend on the time of the call: the consensus, best prices,
 // arbitrage, opening, steam and history series, worked out once from the market's prices and recorded changes.
-// lib/data/pricing.ts adds what does (ages, staleness, the fair probability 24 hours back) on every call, so a
-// core can be kept for as long as the prices it was made from (lib/data/repositories/priced-games.ts).
+// ./priced-market.ts adds what does (ages, staleness, the fair probability 24 hours back) on every call, so a
+// core can be kept for as long as the prices it was made from (./game-cores.ts).
 
 export interface PriceRow {
   book: string;
@@ -77,16 +77,26 @@ export interface CoreOptions {
   steam?: SteamMemo;
 }
 
-/** Home side first, then the draw, then away; over before under; yes before no. */
-export function outcomeRank(home: string, away: string, outcome: string): number {
-  return [home, 'draw', away, 'over', 'yes', 'under', 'no'].indexOf(outcome);
+/** A game as far as pricing needs it: its teams name the outcomes. */
+export interface GameTeams {
+  homeTeam: { abbreviation: string };
+  awayTeam: { abbreviation: string };
+}
+
+/**
+ * The quotes sorted, in place, into the order markets list outcomes: home side first, then the draw, then away;
+ * over before under; yes before no. The sort is stable, so each outcome's quotes stay in the order they were read.
+ */
+export function inOutcomeOrder<Row extends { outcome: string }>(game: GameTeams, quotes: Row[]): Row[] {
+  const order = [game.homeTeam.abbreviation, 'draw', game.awayTeam.abbreviation, 'over', 'yes', 'under', 'no'];
+  return quotes.sort((a, b) => order.indexOf(a.outcome) - order.indexOf(b.outcome));
 }
 
 /** At most this many points in a market's `history` series (the most recent). */
 export const HISTORY_POINTS = 60;
 
-function byBook(rows: readonly PriceRow[]): Map<string, PriceRow[]> {
-  const books = new Map<string, PriceRow[]>();
+function byBook<Row extends { book: string }>(rows: readonly Row[]): Map<string, Row[]> {
+  const books = new Map<string, Row[]>();
   for (const row of rows) {
     const quotes = books.get(row.book);
     if (quotes) quotes.push(row);
@@ -98,7 +108,7 @@ function byBook(rows: readonly PriceRow[]): Map<string, PriceRow[]> {
 /**
  * Steam depends only on the recorded changes, and the history repository hands out the same list until the
  * history grows, so a memo keeps it per list (and outcome order), also for markets priced on every call. The
- * repositories that hand out the lists own the memo (lib/data/repositories/index.ts).
+ * pricing service that hands out the lists owns the memo (./index.ts).
  */
 export type SteamMemo = WeakMap<readonly RecordedPrice[], Map<string, Steam | null>>;
 
@@ -123,10 +133,25 @@ function bestCore(top: PriceRow | undefined, fairProbability: number | null): Be
   };
 }
 
-export function marketCore(rows: readonly PriceRow[], options: CoreOptions): MarketCore {
-  const { referenceBook, history } = options;
+/**
+ * A market's quotes by book (in the order the rows come), the reference book's, and the consensus at the
+ * reference book's lines; without the reference book there is no consensus. Every market is priced from this:
+ * the games' and the props' (marketCore) and the bets' (selectionFairProbability).
+ */
+function atReference<Row extends BookQuote>(rows: readonly Row[], referenceBook: string) {
   const books = byBook(rows);
   const reference = books.get(referenceBook);
+  if (!reference) return { books, reference, fair: undefined };
+  const others: BookMarket[] = [];
+  for (const [book, quotes] of books) if (book !== referenceBook) others.push({ book, outcomes: quotes });
+  return { books, reference, fair: consensus({ book: referenceBook, outcomes: reference }, others) };
+}
+
+type BookQuote = { book: string } & QuotedOutcome;
+
+export function marketCore(rows: readonly PriceRow[], options: CoreOptions): MarketCore {
+  const { referenceBook, history } = options;
+  const { books, reference, fair } = atReference(rows, referenceBook);
   const bestRow = (outcome: string, point: number | null) => {
     let top: PriceRow | undefined;
     for (const row of rows) {
@@ -136,7 +161,7 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
     return top;
   };
 
-  if (!reference) {
+  if (!reference || !fair) {
     const outcomes = [...new Set(rows.map((row) => row.outcome))];
     return {
       referenceBook,
@@ -152,9 +177,6 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
     };
   }
 
-  const others: BookMarket[] = [];
-  for (const [book, quotes] of books) if (book !== referenceBook) others.push({ book, outcomes: quotes });
-  const fair = consensus({ book: referenceBook, outcomes: reference }, others);
   const tops = reference.map((quote) => bestRow(quote.outcome, quote.point));
   const outcomeNames = reference.map((quote) => quote.outcome);
   return {
@@ -187,11 +209,30 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
   };
 }
 
+/**
+ * A bet's or a pick's selection priced at the reference book: the consensus fair probability of exactly that bet
+ * (the outcome at its line), or null when the reference book does not offer it (another line is another bet).
+ * Selections and stored outcomes are matched in any case.
+ */
+export function selectionFairProbability(
+  quotes: readonly BookQuote[],
+  referenceBook: string,
+  pick: { selection: string; point: number | null },
+): number | null {
+  const rows = quotes.map((quote) => ({ ...quote, outcome: quote.outcome.toLowerCase() }));
+  const { reference, fair } = atReference(rows, referenceBook);
+  const index = reference?.findIndex((quote) => quote.outcome === pick.selection.toLowerCase()) ?? -1;
+  if (!reference || !fair || index < 0 || reference[index]!.point !== pick.point) return null;
+  return fair.outcomes[index]!.fairProbability;
+}
+
 /** Arbitrage across the best prices on the reference line, every outcome covered. */
 function arbitrageOf(reference: readonly PriceRow[], tops: readonly (PriceRow | undefined)[]): MarketCore['arbitrage'] {
   if (tops.some((top) => top === undefined)) return null;
   const legs = tops as PriceRow[];
-  const found = findArbitrage(legs.map((top, index) => ({ outcome: reference[index]!.outcome, book: top.book, americanOdds: top.americanOdds })));
+  const found = findArbitrage(
+    legs.map((top, index) => ({ outcome: reference[index]!.outcome, book: top.book, americanOdds: top.americanOdds })),
+  );
   return found ? { found, legs: legs.map((top) => ({ outcome: top.outcome, book: top.book, updatedAt: top.updatedAt })) } : null;
 }
 
@@ -225,7 +266,7 @@ export function fairThen(core: MarketCore, at: number): (number | null)[] | null
 /** How many recorded changes had happened by `at` (the history is in time order). */
 function recordedBy(history: readonly RecordedPrice[], at: number): number {
   let low = 0;
-  for (let high = history.length; low < high; ) {
+  for (let high = history.length; low < high;) {
     const middle = (low + high) >> 1;
     if (history[middle]!.at <= at) low = middle + 1;
     else high = middle;
@@ -269,7 +310,12 @@ function seriesOf(history: readonly RecordedPrice[], outcomes: readonly string[]
     };
     const previous = series.at(-1);
     // Only points where the reference price or the consensus changed.
-    if (previous && JSON.stringify([previous.points, previous.americanOdds, previous.fairProbability]) === JSON.stringify([point.points, point.americanOdds, point.fairProbability])) continue;
+    if (
+      previous &&
+      JSON.stringify([previous.points, previous.americanOdds, previous.fairProbability]) ===
+        JSON.stringify([point.points, point.americanOdds, point.fairProbability])
+    )
+      continue;
     series.push(point);
   }
   return { outcomes: [...outcomes], series: series.slice(-HISTORY_POINTS) };

@@ -1,0 +1,86 @@
+import type { PriceReads } from '@/lib/data/repositories';
+import { gameCores, type GameCoreMemos, type PricedGame } from './game-cores';
+import { historyKey, marketHistory } from './history';
+import { inOutcomeOrder, type GameTeams } from './market-core';
+import { presentMarket, priceMarket, type PresentationMemo, type PricedMarket } from './priced-market';
+
+// Pricing: stored prices in, markets priced against the no-vig consensus at the reference book out, for the
+// games of get_game_odds, the props of get_player_props and the book's bets alike, each through one market core
+// (./market-core.ts; a bet's selection through selectionFairProbability, which needs no memory). The service
+// reads the prices it prices and owns all that pricing remembers between calls: the game cores by price version,
+// the recorded changes by history version, steam per history, each core's presentation. The composition root
+// (lib/root) builds one per process, so a test that builds its own starts empty; each memo only saves work, giving
+// the answer pricing afresh would give.
+
+export { selectionFairProbability } from './market-core';
+export type { PricedGame } from './game-cores';
+
+/** A game market as get_game_odds answers it. */
+export type PricedGameMarket = { market: string } & PricedMarket;
+
+/** One player's market of a game; `price` prices it, so a paged answer prices only the page it shows. */
+export interface PropMarket {
+  market: string;
+  player: string;
+  price(now: Date): PricedMarket;
+}
+
+export interface PricingRequest {
+  referenceBook: string;
+  /** Adds each market's history series (`history: true`). */
+  series: boolean;
+}
+
+export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinutes: number }) {
+  const memos: GameCoreMemos = { cores: new Map(), histories: new Map(), steam: new WeakMap() };
+  const presentations: PresentationMemo = new WeakMap();
+
+  return {
+    /** Each game's markets that some book prices, in the order asked, as they read at `now`; by game id. */
+    async games(
+      games: readonly PricedGame[],
+      { markets, referenceBook, series, now }: PricingRequest & { markets: readonly string[]; now: Date },
+    ): Promise<Map<string, PricedGameMarket[]>> {
+      const cores = await gameCores(reads, memos, games, markets, referenceBook, series);
+      return new Map(
+        games.map((game) => [
+          game.id,
+          [...cores.get(game.id)!].map(([market, core]) => ({ market, ...presentMarket(core, now, staleMinutes, presentations) })),
+        ]),
+      );
+    },
+
+    /** A game's player props (all markets, or those asked for), by market and player. */
+    async props(
+      game: GameTeams & { id: string },
+      { markets, referenceBook, series }: PricingRequest & { markets?: readonly string[] },
+    ): Promise<PropMarket[]> {
+      const [rows, history] = await Promise.all([
+        reads.propPrices(game.id, markets),
+        marketHistory(reads, memos.histories, [game.id], markets, { props: true }),
+      ]);
+      const groups = new Map<string, typeof rows>();
+      for (const row of rows) {
+        const key = `${row.market}|${row.player}`;
+        const group = groups.get(key);
+        if (group) group.push(row);
+        else groups.set(key, [row]);
+      }
+      return [...groups.values()].map((quotes) => ({
+        market: quotes[0]!.market,
+        player: quotes[0]!.player,
+        price: (now) =>
+          priceMarket(inOutcomeOrder(game, quotes), {
+            referenceBook,
+            now,
+            staleMinutes,
+            series,
+            history: history.get(historyKey(quotes[0]!)) ?? [],
+            steam: memos.steam,
+          }),
+      }));
+    },
+  };
+}
+
+export type Pricing = ReturnType<typeof createPricing>;
