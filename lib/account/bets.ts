@@ -1,4 +1,4 @@
-import { americanToDecimal, settlement, type SettledResult } from '@/lib/betting';
+import { americanToDecimal, roundFraction, settlement, type SettledResult } from '@/lib/betting';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
@@ -415,7 +415,8 @@ export async function listBets(db: Db, input: { userId: string; filter: ListFilt
     ...within('placedAt', filter),
   };
   const [all, page, bankroll] = await Promise.all([
-    db.bet.findMany({ where }),
+    // In a fixed order, so the sums below (floating point) come out the same on every call and database.
+    db.bet.findMany({ where, orderBy: [{ placedAt: 'asc' }, { id: 'asc' }] }),
     db.bet.findMany({
       where: { ...where, ...afterCursor('placedAt', input.page) },
       orderBy: [{ placedAt: 'desc' }, { id: 'desc' }],
@@ -437,7 +438,14 @@ export async function listBets(db: Db, input: { userId: string; filter: ListFilt
   const { remaining, nextCursor } = pageEnd(all, page, (bet) => bet.placedAt, input.page);
   return {
     currency: bankroll?.currency ?? 'USD',
-    bets: page.map((bet) => ({ ...betView(bet), ...(clv.get(bet.id) ?? { closingFairProbability: null, closingLineValue: null }) })),
+    bets: page.map((bet) => {
+      const value = clv.get(bet.id);
+      return {
+        ...betView(bet),
+        closingFairProbability: value ? roundFraction(value.closingFairProbability) : null,
+        closingLineValue: value ? roundFraction(value.closingLineValue) : null,
+      };
+    }),
     remaining,
     nextCursor,
     summary: {
@@ -446,9 +454,9 @@ export async function listBets(db: Db, input: { userId: string; filter: ListFilt
       staked: fromCents(staked),
       profit: fromCents(profit),
       stakedWithAction: fromCents(stakedWithAction),
-      roi: stakedWithAction === 0 ? null : profit / stakedWithAction,
-      winRate: won + lost === 0 ? null : won / (won + lost),
-      averageClosingLineValue: clvs.length === 0 ? null : clvs.reduce((a, b) => a + b, 0) / clvs.length,
+      roi: stakedWithAction === 0 ? null : roundFraction(profit / stakedWithAction),
+      winRate: won + lost === 0 ? null : roundFraction(won / (won + lost)),
+      averageClosingLineValue: clvs.length === 0 ? null : roundFraction(clvs.reduce((a, b) => a + b, 0) / clvs.length),
       betsWithClosingLine: clvs.length,
     },
   };

@@ -1,4 +1,4 @@
-import { americanToDecimal } from '@/lib/betting';
+import { americanToDecimal, roundFraction } from '@/lib/betting';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
@@ -115,7 +115,7 @@ export async function listRecommendations(db: Db, input: { userId: string; filte
       won,
       lost,
       pushed: graded.length - won - lost,
-      winRate: won + lost === 0 ? null : won / (won + lost),
+      winRate: won + lost === 0 ? null : roundFraction(won / (won + lost)),
     },
   };
 }

@@ -64,6 +64,15 @@ export function probabilityToAmerican(p: number): number {
   return p <= 0.5 ? 100 * ((1 - p) / p) : -100 * (p / (1 - p));
 }
 
+/** `value` rounded to `decimals` places: numbers in answers carry the digits they mean, no more. */
+export function roundTo(value: number, decimals: number): number {
+  const scale = 10 ** decimals;
+  return Math.round(value * scale) / scale;
+}
+
+/** A fraction in an answer (a probability, a return, a rate): four places, 0.0523 = 5.23%. */
+export const roundFraction = (value: number) => roundTo(value, 4);
+
 /**
  * Whole-number price for display that is still a real American price: values
  * that round into (-100, +100), such as an unrounded +99.6, become ±100.

@@ -4,10 +4,7 @@ import { queryFingerprint, pageOf, type PageKey, type SortOrder } from '@/lib/pa
 // What every default (concise) answer shares: numbers rounded to what they mean, one spelling of an instant,
 // games named the way an agent quotes them, and the paging fields of lists that grow with the slate.
 
-export const round = (value: number, decimals: number) => {
-  const scale = 10 ** decimals;
-  return Math.round(value * scale) / scale;
-};
+export { roundTo as round } from '@/lib/betting';
 
 /** "Los Angeles Rams (LAR) at New Orleans Saints (NO)": the names to quote, the abbreviations outcomes use. */
 export function matchup(game: { homeTeam: { abbreviation: string; name: string }; awayTeam: { abbreviation: string; name: string } }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getBankroll } from '@/lib/account/bankroll';
-import { americanToDecimal, devig, impliedProbability } from '@/lib/betting';
+import { americanToDecimal, devig, impliedProbability, roundFraction } from '@/lib/betting';
 import { PROVIDERS } from '../helpers/fixtures';
 import { addGame, addPrices, finishGame } from '../helpers/games';
 import { raw } from '../helpers/http';
@@ -236,12 +236,12 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
 
     const won = (await call('list_bets', { status: 'won' }, annRead)).json().data;
     expect(won.summary).toMatchObject({ count: 1, staked: 30, profit: 25, winRate: 1 });
-    expect(won.summary.roi).toBeCloseTo(25 / 30, 12);
+    expect(won.summary.roi).toBe(0.8333); // 25 / 30, to four places
     // Closing line: draftkings and fanduel at the last update before kick-off (-130/+110, -135/+115).
     const closing = consensusOfFirst([-130, 110], [-135, 115]);
-    expect(won.bets[0].closingFairProbability).toBeCloseTo(closing, 6);
-    expect(won.bets[0].closingLineValue).toBeCloseTo(closing * americanToDecimal(-120) - 1, 6);
-    expect(won.summary.averageClosingLineValue).toBeCloseTo(won.bets[0].closingLineValue, 12);
+    expect(won.bets[0].closingFairProbability).toBe(roundFraction(closing));
+    expect(won.bets[0].closingLineValue).toBe(roundFraction(closing * americanToDecimal(-120) - 1));
+    expect(won.summary.averageClosingLineValue).toBe(won.bets[0].closingLineValue);
     expect(won.summary.betsWithClosingLine).toBe(1);
 
     const bad = await call('list_bets', { cursor: 'garbage' }, annRead);

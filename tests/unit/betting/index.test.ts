@@ -53,6 +53,8 @@ describe('lib/betting index', () => {
         'probabilityToAmerican',
         'probabilityToDecimal',
         'roundAmerican',
+        'roundFraction',
+        'roundTo',
         'settlement',
         'winningsCents',
       ].sort(),

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listBetsTool, logBetTool, settleBetTool } from '@/lib/tools/account';
+import { getGameOdds } from '@/lib/tools/odds';
+import type { GameOddsFull } from '@/lib/tools/odds-answers';
+import { loadPinnedSample, PINNED_NOW } from '../../helpers/clock';
+import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { toolContext } from '../../helpers/tool-context';
+
+// An agent quotes list_bets' summary as it reads it, so its fractions carry the digits they mean (four places:
+// 0.3333 = 33.33%), not a float's sixteen, and come out the same on every call and database.
+
+/** True when `value` has at most four decimal places. */
+const fourPlaces = (value: number) => Number(value.toFixed(4)) === value;
+
+describe.each(PROVIDERS)('list_bets rounds its fractions on %s', (provider) => {
+  let database: TestDatabase;
+  let userId: string;
+  beforeAll(async () => {
+    database = await testDatabase(provider);
+    await loadPinnedSample(database.db);
+    userId = await database.user('quinn@example.com', { balance: 1000, unit: 10 });
+  });
+  afterAll(() => database?.close());
+  const ctx = (now = PINNED_NOW) => toolContext(database.db, { now: () => now, user: { id: userId, email: 'quinn@example.com' }, scope: 'write' });
+
+  it('answers ROI, win rate and closing-line values to four places, the same on every call', async () => {
+    const odds = (await getGameOdds.run(ctx(), getGameOdds.input.parse({ sport: 'nfl', detail: 'full', limit: 100 }))) as GameOddsFull;
+    const game = odds.games.find((g) => g.status === 'scheduled' && g.markets.some((m) => m.market === 'h2h'))!;
+    const moneyline = game.markets.find((m) => m.market === 'h2h')!;
+    const ids: string[] = [];
+    for (const outcome of [...moneyline.outcomes, ...moneyline.outcomes]) {
+      const wager = { sport: 'nfl', gameId: game.gameId, market: 'h2h', selection: outcome.outcome.toLowerCase() };
+      const logged = await logBetTool.run(ctx(), logBetTool.input.parse({ ...wager, americanOdds: outcome.americanOdds, stake: 3 }));
+      ids.push(logged.bet.id);
+    }
+    // A cash-out of 4 on a stake of 3: a return of 1/3 on what had action.
+    await settleBetTool.run(ctx(), settleBetTool.input.parse({ betId: ids[0], result: 'cashout', payout: 4 }));
+
+    // After kick-off, so each bet has its closing line.
+    const later = new Date(Date.parse(game.startsAt) + 3_600_000);
+    const answers = [];
+    for (const detail of ['concise', 'full'] as const) {
+      answers.push(await listBetsTool.run(ctx(later), listBetsTool.input.parse({ detail })));
+    }
+    for (const answer of answers) {
+      expect(answer.summary.roi).toBe(0.3333);
+      const fractions = [
+        answer.summary.roi,
+        answer.summary.winRate,
+        answer.summary.averageClosingLineValue,
+        ...answer.bets.flatMap((bet) => [bet.closingFairProbability, bet.closingLineValue]),
+      ].filter((value): value is number => typeof value === 'number');
+      expect(fractions.length).toBe(2 + 2 * ids.length);
+      expect(fractions.filter((value) => !fourPlaces(value))).toEqual([]);
+    }
+    const again = await listBetsTool.run(ctx(later), listBetsTool.input.parse({ detail: 'full' }));
+    expect(again.summary).toEqual(answers[1]!.summary);
+  });
+});
