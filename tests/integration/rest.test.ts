@@ -65,11 +65,13 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
       }
       const implied = body.tools.find((tool: { name: string }) => tool.name === 'calc_implied_probability');
       expect(implied.inputSchema.required).toEqual(['americanOdds']);
+      // The spec's rule (a whole number from -100000 to 1000000, not between -99 and +99) as two ranges, each whole,
+      // in the form strict-mode converters read (tests/integration/mcp/openai-agents.test.ts).
       expect(implied.inputSchema.properties.americanOdds).toMatchObject({
-        type: 'integer',
-        minimum: -100000,
-        maximum: 1000000,
-        anyOf: [{ maximum: -100 }, { minimum: 100 }],
+        anyOf: [
+          { type: 'integer', minimum: -100000, maximum: -100 },
+          { type: 'integer', minimum: 100, maximum: 1000000 },
+        ],
       });
     });
 
