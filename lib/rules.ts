@@ -2,7 +2,7 @@
 // note, the MCP prompts and the Kelly knowledge note all quote these sentences, so they cannot drift apart.
 // Below both lib/account and lib/tools: it imports nothing.
 
-export const HELPLINE = '1-800-522-4700 (the National Problem Gambling Helpline) in the US';
+export const HELPLINE = '1-800-522-4700 in the US';
 /** The helpline's number as a link: the MCP Apps views ask the host to open it. */
 export const HELPLINE_LINK = 'tel:+18005224700';
 

@@ -145,7 +145,7 @@ describe.each(PROVIDERS)('MCP clients on %s', (provider) => {
       const { contents } = await client.readResource({ uri: 'jev://notes/responsible-gambling' });
       expect(contents).toHaveLength(1);
       expect(contents[0]).toMatchObject({ uri: 'jev://notes/responsible-gambling', mimeType: 'text/markdown' });
-      expect(contents[0].text).toContain('1-800-522-4700 (the National Problem Gambling Helpline)');
+      expect(contents[0].text).toContain('1-800-522-4700 in the US');
     });
 
     it('offers the three prompts with typed arguments', async () => {
