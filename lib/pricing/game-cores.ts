@@ -99,13 +99,7 @@ async function priceGames(
 ) {
   const ids = games.map((game) => game.id);
   const [rows, history] = await Promise.all([reads.gamePrices(ids, markets), marketHistory(reads, memos.histories, ids, markets)]);
-  const byGameMarket = new Map<string, typeof rows>();
-  for (const row of rows) {
-    const key = `${row.gameId}|${row.market}`;
-    const group = byGameMarket.get(key);
-    if (group) group.push(row);
-    else byGameMarket.set(key, [row]);
-  }
+  const byGameMarket = Map.groupBy(rows, (row) => `${row.gameId}|${row.market}`);
   const priced = new Map<string, Map<string, MarketCore | null>>();
   for (const game of games) {
     const cores = new Map<string, MarketCore | null>();

@@ -59,13 +59,7 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
         reads.propPrices(game.id, markets),
         marketHistory(reads, memos.histories, [game.id], markets, { props: true }),
       ]);
-      const groups = new Map<string, typeof rows>();
-      for (const row of rows) {
-        const key = `${row.market}|${row.player}`;
-        const group = groups.get(key);
-        if (group) group.push(row);
-        else groups.set(key, [row]);
-      }
+      const groups = Map.groupBy(rows, (row) => `${row.market}|${row.player}`);
       return [...groups.values()].map((quotes) => ({
         market: quotes[0]!.market,
         player: quotes[0]!.player,
