@@ -1,8 +1,6 @@
-import { asToolError } from '@/lib/errors';
 import { NO_STORE } from '@/lib/http/errors';
-import { checkHost } from '@/lib/http/origin';
 import { oauthError } from '@/lib/oauth/http';
-import { root } from '@/lib/root';
+import { forThisHost } from '../wellknown';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,12 +8,8 @@ export const dynamic = 'force-dynamic';
 // body with the token it showed (docs/listing.md): the token alone, as plain text. Unset, a JSON 404 like
 // every other /.well-known/ document this service does not have.
 export function GET(request: Request): Response {
-  const cfg = root().config;
-  try {
-    checkHost(request.headers, cfg);
-  } catch (error) {
-    return oauthError(403, 'forbidden', asToolError(error).message);
-  }
+  const cfg = forThisHost(request);
+  if (cfg instanceof Response) return cfg;
   if (!cfg.OPENAI_APPS_CHALLENGE) {
     return oauthError(404, 'not_found', 'No OpenAI domain-verification token is set here: the operator sets OPENAI_APPS_CHALLENGE.');
   }
