@@ -21,7 +21,7 @@ import {
 } from './markets';
 import { fromCents, largestStakeFor, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
 
-// The user's book: bets logged, settled once, and listed with profit, ROI and closing-line value.
+// The user's ledger: bets logged, settled once, and listed with profit, ROI and closing-line value.
 
 export interface NewBet {
   sport: Sport;

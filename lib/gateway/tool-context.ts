@@ -1,4 +1,4 @@
-import { createBook } from '@/lib/account/book';
+import { createLedger } from '@/lib/account/ledger';
 import type { Config } from '@/lib/config';
 import type { FetchClaims } from '@/lib/data/ingest';
 import { createRepositories, priceReads } from '@/lib/data/repositories';
@@ -40,7 +40,7 @@ export function createToolServices({ config, db, now, claims, providers, classif
   const settings = toolSettings(config);
   return {
     data: createRepositories(db, claims),
-    book: createBook(db),
+    ledger: createLedger(db),
     pricing: createPricing(priceReads(db), { staleMinutes: settings.oddsStaleMinutes }),
     now,
     settings,

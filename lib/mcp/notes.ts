@@ -51,7 +51,7 @@ nulls spelled out. Integrations and charts use it; an agent rarely needs it. It 
 Lists that grow with the slate come a page at a time: games in get_game_odds (${PAGE_SIZES.oddsGames}, or
 ${PAGE_SIZES.oddsGamesWithHistory} with \`history: true\`) and list_games (${PAGE_SIZES.scheduleGames}), value entries
 (${PAGE_SIZES.valueEntries}), player markets (${PAGE_SIZES.playerMarkets}), results (${PAGE_SIZES.scheduleGames}), injuries (${PAGE_SIZES.injuries}), bets and
-picks (${PAGE_SIZES.bookRows}). \`limit\` sets another page size. When more remain the answer says how many
+picks (${PAGE_SIZES.ledgerRows}). \`limit\` sets another page size. When more remain the answer says how many
 (\`remaining\`), gives \`nextCursor\` and a \`pageNote\`: call again with the same arguments and \`cursor\` set to it.
 Page only when the question needs the rest. A cursor belongs to its arguments and its user and lasts
 ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` naming \`cursor\`.

@@ -5,7 +5,7 @@ import { inOutcomeOrder, type GameTeams } from './market-core';
 import { presentMarket, priceMarket, type PresentationMemo, type PricedMarket } from './priced-market';
 
 // Pricing: stored prices in, markets priced against the no-vig consensus at the reference book out, for the
-// games of get_game_odds, the props of get_player_props and the book's bets alike, each through one market core
+// games of get_game_odds, the props of get_player_props and the ledger's bets alike, each through one market core
 // (./market-core.ts; a bet's selection through selectionFairProbability, which needs no memory). The service
 // reads the prices it prices and owns all that pricing remembers between calls: the game cores by price version,
 // the recorded changes by history version, steam per history, each core's presentation. The composition root

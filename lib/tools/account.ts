@@ -23,7 +23,7 @@ import {
 import { excerpt, fractionField, fullPageSchemaFields, pageSchemaFields, timestamp, withInstants, withoutNulls } from './shapes';
 import { defineTool, type ToolRun } from './types';
 
-// The user's book: bankroll discipline, bets and picks. The three write tools need a write token.
+// The user's ledger: bankroll discipline, bets and picks. The three write tools need a write token.
 
 const market = text(60).meta({ description: 'h2h, spreads, totals or a prop key.' });
 const selection = text(100).meta({ description: "Team, 'draw', 'over'/'under' or 'yes'/'no'." });
@@ -41,8 +41,8 @@ const listWindow = {
     .int({ error: expected('must be a whole number from 1 to 100') })
     .min(1, 'must be at least 1')
     .max(100, 'must be at most 100')
-    .default(PAGE_SIZES.bookRows)
-    .meta({ description: `Records per page (default ${PAGE_SIZES.bookRows}).` }),
+    .default(PAGE_SIZES.ledgerRows)
+    .meta({ description: `Records per page (default ${PAGE_SIZES.ledgerRows}).` }),
   cursor,
   detail,
 };
@@ -151,11 +151,11 @@ export const getBankrollTool = defineTool({
   input: z.strictObject({}),
   output: bankrollAnswer,
   async run(ctx) {
-    const bankroll = await ctx.book.getBankroll(ctx.user.id, ctx.now());
+    const bankroll = await ctx.ledger.getBankroll(ctx.user.id, ctx.now());
     if (!bankroll) {
       throw new ToolError('not_found', 'No bankroll is set up for this user. Ask the user to set one up on the Bankroll page.');
     }
-    return { ...bankroll, openExposure: await ctx.book.openExposure(ctx.user.id), note: STAKING_RULES };
+    return { ...bankroll, openExposure: await ctx.ledger.openExposure(ctx.user.id), note: STAKING_RULES };
   },
 });
 
@@ -177,7 +177,7 @@ export const logBetTool = defineTool({
   output: z.object({ bet: betRecord, duplicate: z.boolean(), warnings: z.array(z.string()) }),
   async run(ctx, bet) {
     return withInstants(
-      await ctx.book.logBet({
+      await ctx.ledger.logBet({
         userId: ctx.user.id,
         clientLabel: await ctx.clientLabel(),
         now: ctx.now(),
@@ -210,7 +210,7 @@ export const settleBetTool = defineTool({
   }),
   output: betRecord,
   async run(ctx, { betId, result, payout, correct }) {
-    return withInstants(await ctx.book.settleBet({ userId: ctx.user.id, betId, request: { result, payout, correct }, now: ctx.now() }));
+    return withInstants(await ctx.ledger.settleBet({ userId: ctx.user.id, betId, request: { result, payout, correct }, now: ctx.now() }));
   },
 });
 
@@ -238,7 +238,7 @@ export const saveRecommendationTool = defineTool({
   output: z.object({ recommendation: pickRecord, duplicate: z.boolean() }),
   async run(ctx, pick) {
     const clientLabel = await ctx.clientLabel();
-    return withInstants(await ctx.book.saveRecommendation({ userId: ctx.user.id, clientLabel, now: ctx.now(), pick }));
+    return withInstants(await ctx.ledger.saveRecommendation({ userId: ctx.user.id, clientLabel, now: ctx.now(), pick }));
   },
 });
 
@@ -320,7 +320,7 @@ export const listBetsTool = defineTool({
   ]),
   async run(ctx, args) {
     const { status, sport: onlySport, from, to } = args;
-    const { remaining, nextCursor, currency, bets, summary } = await ctx.book.listBets({
+    const { remaining, nextCursor, currency, bets, summary } = await ctx.ledger.listBets({
       userId: ctx.user.id,
       filter: { status, sport: onlySport, from, to },
       page: listPage(ctx, args),
@@ -361,7 +361,7 @@ export const listRecommendationsTool = defineTool({
   async run(ctx, args) {
     const { sport: onlySport, from, to } = args;
     const page = listPage(ctx, args);
-    const { remaining, nextCursor, recommendations, summary } = await ctx.book.listRecommendations({
+    const { remaining, nextCursor, recommendations, summary } = await ctx.ledger.listRecommendations({
       userId: ctx.user.id,
       filter: { sport: onlySport, from, to },
       page,

@@ -263,7 +263,7 @@ export const calcKellyStake = defineTool({
     cappedStakeUnits: z.number().optional(),
   }),
   async run(ctx, args) {
-    const stored = await ctx.book.getBankroll(ctx.user.id, ctx.now());
+    const stored = await ctx.ledger.getBankroll(ctx.user.id, ctx.now());
     const bankroll = args.bankroll ?? stored?.balance;
     if (bankroll === undefined) {
       throw new ToolError(

@@ -34,7 +34,7 @@ export const PAGE_SIZES = {
   /** About 25 tokens an injury. */
   injuries: 100,
   /** A bet or pick with its reasoning runs to a few hundred tokens. */
-  bookRows: 20,
+  ledgerRows: 20,
 } as const;
 
 /** The arguments that page a list: the rest of a call's arguments decide which list it is. */

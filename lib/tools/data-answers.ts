@@ -20,7 +20,7 @@ const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /** Reference book: the call's, else the user's stored one, else the server default; and the user's time zone. */
 export async function preferences(ctx: ToolContext, bookArgument: string | undefined) {
-  const stored = await ctx.caches.preferences(ctx.user.id, () => ctx.book.userPreferences(ctx.user.id));
+  const stored = await ctx.caches.preferences(ctx.user.id, () => ctx.ledger.userPreferences(ctx.user.id));
   return {
     referenceBook: bookArgument ?? stored?.referenceBook ?? ctx.settings.defaultReferenceBook,
     timeZone: stored?.timeZone ?? DEFAULT_TIME_ZONE,

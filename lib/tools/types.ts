@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Book } from '@/lib/account/book';
+import type { Ledger } from '@/lib/account/ledger';
 import type { TokenScope } from '@/lib/account/token-format';
 import type { PropsSource } from '@/lib/data/props';
 import type { Repositories } from '@/lib/data/repositories';
@@ -46,8 +46,8 @@ export interface ToolCaches {
 export interface ToolServices {
   /** Stored sports data by area (lib/data/repositories). */
   data: Repositories;
-  /** The user's bankroll, bets and picks (lib/account/book.ts). */
-  book: Book;
+  /** The user's bankroll, bets and picks (lib/account/ledger.ts). */
+  ledger: Ledger;
   /** Stored prices priced against the no-vig consensus, with what pricing remembers (lib/pricing). */
   pricing: Pricing;
   now: () => Date;

@@ -7,7 +7,7 @@ import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
 
-// The user's book over real HTTP on SQLite and PostgreSQL: bankroll, logging, settling (once, even under
+// The user's ledger over real HTTP on SQLite and PostgreSQL: bankroll, logging, settling (once, even under
 // 50 concurrent calls), picks, the history with profit, ROI and closing-line value, and the write scope.
 
 const HOUR = 3_600_000;

@@ -37,7 +37,7 @@ const SLATES: Slate[] = [
   { name: 'college week', sports: ['ncaaf'], load: (db) => loadCollegeWeek(db) },
 ];
 
-/** The longest texts a user's book may hold, so the bet and pick lists are measured at their largest. */
+/** The longest texts a user's ledger may hold, so the bet and pick lists are measured at their largest. */
 const LONG = (words: string) => `${words} `.repeat(600);
 
 describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) => {

@@ -12,8 +12,8 @@ import { legacy, modern, MODERN } from './mcp/support';
 
 // The surfaces around the API, attacked through the real server (the production build): redirects
 // after sign-in, request lines and methods the web's Request cannot carry, oversized and repeated form input,
-// the cron route. Each test failed before its fix. What reaches the user's book (names, labels, amounts) is in
-// hostile-book.test.ts.
+// the cron route. Each test failed before its fix. What reaches the user's ledger (names, labels, amounts) is in
+// hostile-ledger.test.ts.
 
 const PASSWORD = 'correct horse battery';
 const CRON_SECRET = 'cron-secret-for-hostile-tests-0123';

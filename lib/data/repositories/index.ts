@@ -9,7 +9,7 @@ import { findGames, gameSources, requireGameRow, teamFinals } from './schedule';
 import { playerStatLines, playerTeams, resolvePlayer } from './stats';
 
 // The stored sports data as the tools see it: one group of reads per area, bound to one database. The user's
-// book (bankroll, bets, picks) is lib/account's, bound the same way in lib/account/book.ts; the prices that
+// ledger (bankroll, bets, picks) is lib/account's, bound the same way in lib/account/ledger.ts; the prices that
 // pricing reads are priceReads, handed to the pricing service (lib/pricing) rather than to the tools.
 
 /** `claims`: how provider fetches are claimed, for props refreshed on demand (lib/data/ingest/fetch-claim.ts). */

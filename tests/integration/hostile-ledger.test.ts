@@ -9,7 +9,7 @@ import { htmlForms } from '../helpers/html-forms';
 import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
 
-// What reaches the user's book from agents and forms, attacked through the real server (the production build) on
+// What reaches the user's ledger from agents and forms, attacked through the real server (the production build) on
 // both databases: client names and labels (an emoji across the cut, NUL, bidi controls) as bets, picks, token
 // names and the console show them, and amounts of money below a cent or typed in hexadecimal. Each test failed
 // before its fix. The rest of the console's hostile requests are in hostile-console.test.ts.

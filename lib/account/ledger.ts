@@ -4,10 +4,10 @@ import { getBankroll, userPreferences } from './bankroll';
 import { listBets, logBet, openExposure, settleBet } from './bets';
 import { listRecommendations, saveRecommendation } from './picks';
 
-// The user's book as the tools see it: bankroll, bets and picks, bound to one database.
+// The user's ledger as the tools see it: bankroll, bets and picks, bound to one database.
 
-export function createBook(db: Db) {
+export function createLedger(db: Db) {
   return bindDb(db, { getBankroll, userPreferences, openExposure, logBet, settleBet, listBets, saveRecommendation, listRecommendations });
 }
 
-export type Book = ReturnType<typeof createBook>;
+export type Ledger = ReturnType<typeof createLedger>;

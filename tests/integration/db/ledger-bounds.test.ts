@@ -7,7 +7,7 @@ import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtur
 import { addGame, finishGame } from '../../helpers/games';
 import { TEST_CURSORS } from '../../helpers/tool-context';
 
-// The user's book on both databases (every front end goes through it):
+// The user's ledger on both databases (every front end goes through it):
 // - every amount within MAX_AMOUNT (10,000,000), and so every stored sum fits the 32-bit cents
 //   columns; a stake whose win would pay back more is refused, and a settlement that would take the balance
 //   (or a payout) past the bound is refused with nothing stored, so no account ever answers 500;
