@@ -140,7 +140,7 @@ const bankrollAnswer = z.object({
 });
 export type BankrollAnswer = z.infer<typeof bankrollAnswer>;
 
-export const getBankrollTool = defineTool({
+export const getBankroll = defineTool({
   name: 'get_bankroll',
   title: "The user's bankroll and loss-limit room",
   description:
@@ -159,7 +159,7 @@ export const getBankrollTool = defineTool({
   },
 });
 
-export const logBetTool = defineTool({
+export const logBet = defineTool({
   name: 'log_bet',
   title: 'Log a bet the user placed',
   description:
@@ -188,7 +188,7 @@ export const logBetTool = defineTool({
   },
 });
 
-export const settleBetTool = defineTool({
+export const settleBet = defineTool({
   name: 'settle_bet',
   title: 'Settle a logged bet',
   description:
@@ -214,7 +214,7 @@ export const settleBetTool = defineTool({
   },
 });
 
-export const saveRecommendationTool = defineTool({
+export const saveRecommendation = defineTool({
   name: 'save_recommendation',
   title: 'Save a pick for the user',
   description:
@@ -292,7 +292,7 @@ const betListConcise = z.object({
 });
 export type BetListConcise = z.infer<typeof betListConcise>;
 
-export const listBetsTool = defineTool({
+export const listBets = defineTool({
   name: 'list_bets',
   title: "The user's bets with profit, ROI and CLV",
   description:
@@ -341,7 +341,7 @@ export const listBetsTool = defineTool({
   },
 });
 
-export const listRecommendationsTool = defineTool({
+export const listRecommendations = defineTool({
   name: 'list_recommendations',
   title: "The user's saved picks and how they did",
   description:

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getBankrollTool, listBetsTool, listRecommendationsTool, logBetTool, saveRecommendationTool, settleBetTool } from './account';
+import { getBankroll, listBets, listRecommendations, logBet, saveRecommendation, settleBet } from './account';
 import { calcEv, calcImpliedProbability, calcKellyStake, calcNoVigOdds, calcParlay } from './calculators';
 import { getInjuryReport, getWeather } from './conditions';
 import { jevClassify } from './news';
@@ -32,7 +32,7 @@ export const TOOL_GROUPS = [
   {
     name: 'Bankroll, bets and picks',
     description: "The token owner's bankroll, logged bets and saved picks; logging, settling and saving need a token with write access.",
-    tools: [getBankrollTool, logBetTool, settleBetTool, saveRecommendationTool, listBetsTool, listRecommendationsTool],
+    tools: [getBankroll, logBet, settleBet, saveRecommendation, listBets, listRecommendations],
   },
   {
     name: 'News',

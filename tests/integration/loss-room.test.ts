@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getBankroll } from '@/lib/account/bankroll';
-import { getBankrollTool, listBetsTool, logBetTool } from '@/lib/tools/account';
+import * as stored from '@/lib/account/bankroll';
+import { getBankroll, listBets, logBet } from '@/lib/tools/account';
 import { calcKellyStake } from '@/lib/tools/calculators';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { addGame } from '../helpers/games';
@@ -64,7 +64,7 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
     await bet(userId, '2026-11-04T12:00:00Z', 3000, { status: 'lost', profitCents: -3000 }); // today, settled loss
     await bet(userId, '2026-11-04T12:30:00Z', 2000, { status: 'won', profitCents: 2000 }); // today, settled win
 
-    const view = await getBankroll(database.db, userId, NOW);
+    const view = await stored.getBankroll(database.db, userId, NOW);
     expect(view).toMatchObject({
       lossToday: 10,
       lossThisWeek: 10,
@@ -73,7 +73,7 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
       dailyLossRoom: 0, // 100 − 10 − 150, floored at 0
       weeklyLossRoom: 100, // 300 − 10 − 190
     });
-    const tool = await getBankrollTool.run(ctx, getBankrollTool.input.parse({}));
+    const tool = await getBankroll.run(ctx, getBankroll.input.parse({}));
     expect(tool).toMatchObject({ openStakesToday: 150, dailyLossRoom: 0, weeklyLossRoom: 100, openExposure: 260 });
     expect(await kelly()).toMatchObject({ stake: 50, cappedStake: 0, cappedStakeUnits: 0, limits: { dailyLossRoom: 0 } });
 
@@ -83,7 +83,7 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
       data: { status: 'won', profitCents: 5000, payoutCents: 10000, settledAt: new Date('2026-11-04T17:00:00Z') },
     });
     // Net today: −30 + 20 + 50 = +40, no loss; open today 100: room 0. Week: 300 − 0 − 140 = 160.
-    expect(await getBankroll(database.db, userId, NOW)).toMatchObject({ lossToday: 0, dailyLossRoom: 0, weeklyLossRoom: 160 });
+    expect(await stored.getBankroll(database.db, userId, NOW)).toMatchObject({ lossToday: 0, dailyLossRoom: 0, weeklyLossRoom: 160 });
   });
 
   it('log_bet warns once open stakes use up the room: ten bets of 10 under a daily 100 pass, the eleventh warns', async () => {
@@ -95,9 +95,9 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
     });
     const ctx = toolContext(database.db, { user: { id: userId, email: 'l@example.com' }, now: () => NOW, scope: 'write' });
     const log = () =>
-      logBetTool.run(
+      logBet.run(
         ctx,
-        logBetTool.input.parse({ sport: 'nfl', gameId: 'nfl-room', market: 'h2h', selection: 'NYG', americanOdds: 100, stake: 10 }),
+        logBet.input.parse({ sport: 'nfl', gameId: 'nfl-room', market: 'h2h', selection: 'NYG', americanOdds: 100, stake: 10 }),
       );
     for (let i = 0; i < 10; i += 1) expect((await log()).warnings).toEqual([]);
     const eleventh = await log();
@@ -115,7 +115,7 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
     await bet(userId, '2026-11-01T12:05:00Z', 10000, { status: 'cashout', profitCents: 4000 });
     await bet(userId, '2026-11-01T12:06:00Z', 10000);
     const ctx = toolContext(database.db, { user: { id: userId, email: 'r@example.com' }, now: () => NOW });
-    const { summary } = await listBetsTool.run(ctx, listBetsTool.input.parse({}));
+    const { summary } = await listBets.run(ctx, listBets.input.parse({}));
     expect(summary).toMatchObject({ count: 7, open: 1, staked: 1400, stakedWithAction: 400, profit: -70 });
     expect(summary.roi).toBe(-0.175);
     expect(summary.winRate).toBe(0.3333); // 1 / 3, to four places

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolError } from '@/lib/errors';
-import { logBetTool } from '@/lib/tools/account';
+import { logBet } from '@/lib/tools/account';
 import { getGameOdds } from '@/lib/tools/odds';
 import { listGames } from '@/lib/tools/schedule';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
@@ -35,7 +35,7 @@ describe.each(PROVIDERS)('team nicknames and list_games dates on %s', (provider)
   });
 
   const bet = (gameId: string, sport: string, selection: string) =>
-    logBetTool.run(ctx, logBetTool.input.parse({ sport, gameId, market: 'h2h', selection, americanOdds: -120, stake: 10 }));
+    logBet.run(ctx, logBet.input.parse({ sport, gameId, market: 'h2h', selection, americanOdds: -120, stake: 10 }));
 
   it('log_bet takes a pro nickname ("Lions") as the selection and stores the abbreviation', async () => {
     expect((await bet('nfl-20261123-gb-det', 'nfl', 'Lions')).bet.selection).toBe('DET');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logBetTool } from '@/lib/tools/account';
+import { logBet } from '@/lib/tools/account';
 import { getGameOdds, getPlayerProps } from '@/lib/tools/odds';
 import type { GameOddsFull } from '@/lib/tools/odds-answers';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
@@ -33,10 +33,10 @@ describe.each(PROVIDERS)('one pricing on %s', (provider) => {
         if (outcome.americanOdds === null) continue;
         const wager = { sport: 'nfl', gameId: game.gameId, market: market.market, americanOdds: outcome.americanOdds, stake: 1 };
         const selection = outcome.outcome.toLowerCase();
-        const logged = await logBetTool.run(ctx(), logBetTool.input.parse({ ...wager, selection, ...(outcome.point !== null ? { point: outcome.point } : {}) }));
+        const logged = await logBet.run(ctx(), logBet.input.parse({ ...wager, selection, ...(outcome.point !== null ? { point: outcome.point } : {}) }));
         expect(logged.bet.fairProbabilityAtPlacement, `${market.market} ${outcome.outcome}`).toBe(outcome.fairProbability);
         if (outcome.point !== null) {
-          const elsewhere = await logBetTool.run(ctx(), logBetTool.input.parse({ ...wager, selection, point: outcome.point + 1 }));
+          const elsewhere = await logBet.run(ctx(), logBet.input.parse({ ...wager, selection, point: outcome.point + 1 }));
           expect(elsewhere.bet.fairProbabilityAtPlacement).toBeNull();
         }
         checked++;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listBetsTool, logBetTool, settleBetTool } from '@/lib/tools/account';
+import { listBets, logBet, settleBet } from '@/lib/tools/account';
 import { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsFull } from '@/lib/tools/odds-answers';
 import { loadPinnedSample, PINNED_NOW } from '../../helpers/clock';
@@ -30,17 +30,17 @@ describe.each(PROVIDERS)('list_bets rounds its fractions on %s', (provider) => {
     const ids: string[] = [];
     for (const outcome of [...moneyline.outcomes, ...moneyline.outcomes]) {
       const wager = { sport: 'nfl', gameId: game.gameId, market: 'h2h', selection: outcome.outcome.toLowerCase() };
-      const logged = await logBetTool.run(ctx(), logBetTool.input.parse({ ...wager, americanOdds: outcome.americanOdds, stake: 3 }));
+      const logged = await logBet.run(ctx(), logBet.input.parse({ ...wager, americanOdds: outcome.americanOdds, stake: 3 }));
       ids.push(logged.bet.id);
     }
     // A cash-out of 4 on a stake of 3: a return of 1/3 on what had action.
-    await settleBetTool.run(ctx(), settleBetTool.input.parse({ betId: ids[0], result: 'cashout', payout: 4 }));
+    await settleBet.run(ctx(), settleBet.input.parse({ betId: ids[0], result: 'cashout', payout: 4 }));
 
     // After kick-off, so each bet has its closing line.
     const later = new Date(Date.parse(game.startsAt) + 3_600_000);
     const answers = [];
     for (const detail of ['concise', 'full'] as const) {
-      answers.push(await listBetsTool.run(ctx(later), listBetsTool.input.parse({ detail })));
+      answers.push(await listBets.run(ctx(later), listBets.input.parse({ detail })));
     }
     for (const answer of answers) {
       expect(answer.summary.roi).toBe(0.3333);
@@ -53,7 +53,7 @@ describe.each(PROVIDERS)('list_bets rounds its fractions on %s', (provider) => {
       expect(fractions.length).toBe(2 + 2 * ids.length);
       expect(fractions.filter((value) => !fourPlaces(value))).toEqual([]);
     }
-    const again = await listBetsTool.run(ctx(later), listBetsTool.input.parse({ detail: 'full' }));
+    const again = await listBets.run(ctx(later), listBets.input.parse({ detail: 'full' }));
     expect(again.summary).toEqual(answers[1]!.summary);
   });
 });
