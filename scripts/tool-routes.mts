@@ -5,7 +5,7 @@
 // the same, only slower, and unknown names get their 404 there.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { TOOLS } from '@/lib/tools/registry';
+import { TOOL_DEFINITIONS } from '@/lib/tools/registry';
 
 const ROUTES_DIR = path.join(import.meta.dirname, '..', 'app', 'api', 'v1', 'tools', '(catalogue)');
 /** A folder name Next serves as a plain path segment (no `_private`, `[dynamic]`, `(group)` or `@slot`). */
@@ -48,7 +48,7 @@ export async function writeToolRoutes(dir: string, toolNames: readonly string[])
 if (process.argv[1] === import.meta.filename) {
   await writeToolRoutes(
     ROUTES_DIR,
-    TOOLS.map((tool) => tool.name),
+    TOOL_DEFINITIONS.map((tool) => tool.name),
   );
-  console.log(`tool-routes: ${TOOLS.length} static routes in ${path.relative(process.cwd(), ROUTES_DIR)}`);
+  console.log(`tool-routes: ${TOOL_DEFINITIONS.length} static routes in ${path.relative(process.cwd(), ROUTES_DIR)}`);
 }

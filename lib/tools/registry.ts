@@ -44,9 +44,10 @@ export const TOOL_GROUPS = [
 /** Every tool's name, as its definition spells it (the views' tool lists are checked against it, lib/apps). */
 export type ToolName = (typeof TOOL_GROUPS)[number]['tools'][number]['name'];
 
-export const TOOLS: readonly ToolDefinition[] = TOOL_GROUPS.flatMap((group): readonly ToolDefinition[] => group.tools);
+/** Every tool's definition, in the order clients list them. */
+export const TOOL_DEFINITIONS: readonly ToolDefinition[] = TOOL_GROUPS.flatMap((group): readonly ToolDefinition[] => group.tools);
 
-const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
+const byName = new Map(TOOL_DEFINITIONS.map((tool) => [tool.name, tool]));
 
 export function findTool(name: string): ToolDefinition | undefined {
   return byName.get(name);
@@ -150,7 +151,7 @@ export function servedRecords({ classifierConfigured }: { classifierConfigured: 
 }
 
 /** Built once: the schemas never change while the process runs. */
-export const TOOL_RECORDS: readonly ToolRecord[] = TOOLS.map((tool) => ({
+export const TOOL_RECORDS: readonly ToolRecord[] = TOOL_DEFINITIONS.map((tool) => ({
   name: tool.name,
   title: tool.title,
   description: tool.description,

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TOOLS } from '@/lib/tools/registry';
+import { TOOL_DEFINITIONS } from '@/lib/tools/registry';
 import { toolRouteSource, writeToolRoutes } from '../../../scripts/tool-routes.mjs';
 
 let dir: string;
@@ -13,9 +13,9 @@ describe('static tool routes (scripts/tool-routes.mts)', () => {
   it('writes one route per catalogue tool, each serving that tool on the shared gateway', async () => {
     await writeToolRoutes(
       dir,
-      TOOLS.map((tool) => tool.name),
+      TOOL_DEFINITIONS.map((tool) => tool.name),
     );
-    expect((await readdir(dir)).sort()).toEqual(TOOLS.map((tool) => tool.name).sort());
+    expect((await readdir(dir)).sort()).toEqual(TOOL_DEFINITIONS.map((tool) => tool.name).sort());
     const source = await readFile(path.join(dir, 'calc_no_vig_odds', 'route.ts'), 'utf8');
     expect(source).toContain("import { notAllowedRoute, toolRoute } from '@/lib/root/routes';");
     expect(source).toContain("export const POST = toolRoute('calc_no_vig_odds');");

@@ -8,7 +8,7 @@ import { toolPage } from '@/lib/tools/concise';
 import { READ_HINTS } from '@/lib/tools/hints';
 import { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsFull } from '@/lib/tools/odds-answers';
-import { TOOLS } from '@/lib/tools/registry';
+import { TOOL_DEFINITIONS } from '@/lib/tools/registry';
 import { defineTool, type ToolContext } from '@/lib/tools/types';
 
 // A tool is known by its definition, never by a name typed again: defineTool keeps the literal name, hands `run`
@@ -42,7 +42,7 @@ describe('tool identity', () => {
   it('keeps each definition’s literal name, and types the console’s full answer from the definition', () => {
     expectTypeOf(getGameOdds.name).toEqualTypeOf<'get_game_odds'>();
     expectTypeOf<FullAnswer<typeof getGameOdds>>().toEqualTypeOf<GameOddsFull>();
-    expect(new Set(TOOLS.map((tool) => tool.name)).size).toBe(TOOLS.length);
+    expect(new Set(TOOL_DEFINITIONS.map((tool) => tool.name)).size).toBe(TOOL_DEFINITIONS.length);
   });
 
   it('hands run its own definition, so a cursor pages only the tool that made it', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NUL_MESSAGE, SURROGATE_MESSAGE, toIssues } from '@/lib/tools/inputs';
-import { TOOLS, TOOL_RECORDS } from '@/lib/tools/registry';
+import { TOOL_DEFINITIONS, TOOL_RECORDS } from '@/lib/tools/registry';
 
 // NUL (PostgreSQL refuses it) and lone surrogates (SQLite refuses them) in any string
 // argument of any tool are 400 invalid_input with a clear message, before any query runs.
@@ -32,7 +32,7 @@ function stringSlots(
 
 describe('string arguments', () => {
   const cases = TOOL_RECORDS.flatMap((record) => {
-    const tool = TOOLS.find((t) => t.name === record.name)!;
+    const tool = TOOL_DEFINITIONS.find((t) => t.name === record.name)!;
     return stringSlots((record.inputSchema.properties ?? {}) as Record<string, Schema>).map((slot) => ({ tool, ...slot }));
   });
 
@@ -55,7 +55,7 @@ describe('string arguments', () => {
   });
 
   it('keep well-formed text, pairs of surrogates included', () => {
-    const logBet = TOOLS.find((t) => t.name === 'log_bet')!;
+    const logBet = TOOL_DEFINITIONS.find((t) => t.name === 'log_bet')!;
     const result = logBet.input.safeParse({
       sport: 'nfl',
       gameId: 'nfl-20261122-buf-kc',
