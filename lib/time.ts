@@ -1,5 +1,6 @@
 // Calendar boundaries in a time zone (a user's loss limits are per local day and per local week starting
-// Monday; the data tools' date ranges are local days), computed with Intl so daylight-saving changes fall where the zone says they do.
+// Monday; the data tools' date ranges are local days), computed with Intl so daylight-saving changes fall where the zone says they do;
+// and how answers spell a time: an instant, or an age in words.
 
 /** Dates are kept from 1900 to 9999: PostgreSQL has no year 0, and nothing JEV stores is older. */
 const FIRST_YEAR = 1900;
@@ -137,3 +138,25 @@ export function sportsDayOf(at: Date, timeZone: string): string {
 
 /** An instant to the second, as ISO 8601 in UTC: 2026-11-26T01:15:00Z. Every answer spells its instants so. */
 export const instant = (at: Date | number) => new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** "4 minutes ago", "just now", "2 hours ago": a price's age as people say it. */
+export function ago(then: Date, now: Date): string {
+  const seconds = Math.max(0, Math.round((now.getTime() - then.getTime()) / 1000));
+  const say = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return say(Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return say(Math.floor(seconds / 3600), 'hour');
+  return say(Math.floor(seconds / 86_400), 'day');
+}
+
+/**
+ * When `ago(then, ·)` next says something else after `now` (ms since the epoch): the age in whole seconds is
+ * rounded half up, so it reaches k seconds at 1000k - 500 ms, and the words change at the next minute, hour or
+ * day. Lets an answer made of ages be reused, word for word, until then.
+ */
+export function agoChangesAt(then: Date, now: Date): number {
+  const seconds = Math.max(0, Math.round((now.getTime() - then.getTime()) / 1000));
+  const unit = seconds < 3600 ? 60 : seconds < 86_400 ? 3600 : 86_400;
+  const next = (Math.floor(seconds / unit) + 1) * unit;
+  return then.getTime() + next * 1000 - 500;
+}

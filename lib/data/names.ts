@@ -30,25 +30,3 @@ export function closestNames(typed: string, candidates: readonly { name: string;
     .slice(0, limit)
     .map((candidate) => candidate.name);
 }
-
-/** "4 minutes ago", "just now", "2 hours ago": a price's age as people say it. */
-export function ago(then: Date, now: Date): string {
-  const seconds = Math.max(0, Math.round((now.getTime() - then.getTime()) / 1000));
-  const say = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
-  if (seconds < 60) return 'just now';
-  if (seconds < 3600) return say(Math.floor(seconds / 60), 'minute');
-  if (seconds < 86_400) return say(Math.floor(seconds / 3600), 'hour');
-  return say(Math.floor(seconds / 86_400), 'day');
-}
-
-/**
- * When `ago(then, ·)` next says something else after `now` (ms since the epoch): the age in whole seconds is
- * rounded half up, so it reaches k seconds at 1000k - 500 ms, and the words change at the next minute, hour or
- * day. Lets an answer made of ages be reused, word for word, until then.
- */
-export function agoChangesAt(then: Date, now: Date): number {
-  const seconds = Math.max(0, Math.round((now.getTime() - then.getTime()) / 1000));
-  const unit = seconds < 3600 ? 60 : seconds < 86_400 ? 3600 : 86_400;
-  const next = (Math.floor(seconds / unit) + 1) * unit;
-  return then.getTime() + next * 1000 - 500;
-}

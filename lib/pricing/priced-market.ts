@@ -1,8 +1,7 @@
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
-import { instant } from '@/lib/time';
+import { ago, agoChangesAt, instant } from '@/lib/time';
 import { z } from 'zod';
 import { fairThen, marketCore, nextRecordedAfter, type CoreOptions, type MarketCore, type PriceRow } from './market-core';
-import { ago, agoChangesAt } from '@/lib/data/names';
 
 // One market of one game (or one player's prop) as the odds tools answer it: the reference book's prices,
 // the no-vig consensus, the best price on offer for the same bet with its expected value, arbitrage across

@@ -1,6 +1,5 @@
-import { instant } from '@/lib/time';
+import { ago, instant } from '@/lib/time';
 import { z } from 'zod';
-import { ago } from '@/lib/data/names';
 import { resolveTeam } from '@/lib/data/repositories/schedule';
 import { SPORT_INFO } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';

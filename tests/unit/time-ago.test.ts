@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ago, agoChangesAt } from '@/lib/data/names';
+import { ago, agoChangesAt } from '@/lib/time';
 
 // agoChangesAt lets a presented market be reused until its ages would read differently, so it must name the
 // exact first moment the words change: the same words up to a millisecond before it, other words at it.
