@@ -1,4 +1,4 @@
-import { closestNames } from './names';
+import { closestNames } from './closest-names';
 
 // The sportsbooks JEV knows, by The Odds API v4 bookmaker key (the key prices are stored under), with the names
 // people call them by. One parser reads a book wherever one is typed: the tools' `book` arguments, the Bankroll

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { closestNames } from '@/lib/data/names';
+import { closestNames } from '@/lib/data/closest-names';
 import { ONE_SIDED_BRIEF, VALUE_MIN_BOOKS } from '@/lib/definitions';
 import type { PropMarket } from '@/lib/pricing';
 import { resolveTeam, type GameRow } from '@/lib/data/repositories/schedule';

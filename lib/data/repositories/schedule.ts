@@ -1,7 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import { Prisma } from '@/lib/db/generated/sqlite/client';
 import { ToolError, invalidInput } from '@/lib/errors';
-import { closestNames } from '../names';
+import { closestNames } from '../closest-names';
 import type { Sport } from '../sports';
 import { catalogueTeams, teamNamed, type CatalogueTeam } from '../teams';
 import { selectGames, type GameRow } from './game-rows';

@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db/client';
 import { invalidInput } from '@/lib/errors';
-import { closestNames } from '../names';
+import { closestNames } from '../closest-names';
 import { normaliseName, type Sport } from '../sports';
 import { GAME_INCLUDE } from './schedule';
 

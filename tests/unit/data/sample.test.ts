@@ -4,7 +4,7 @@ import { impliedProbability } from '@/lib/betting/odds';
 import { marketCore } from '@/lib/pricing/market-core';
 import { samplePricesAt, sampleSlate, SAMPLE_BOOKS } from '@/lib/data/sample';
 import type { PriceRecord } from '@/lib/data/store';
-import { closestNames } from '@/lib/data/names';
+import { closestNames } from '@/lib/data/closest-names';
 import { ago } from '@/lib/time';
 import { CATALOGUE } from '@/lib/data/teams';
 import { normaliseName } from '@/lib/data/sports';
