@@ -1,3 +1,5 @@
+import { invalidInput } from '@/lib/errors';
+import { closestNames } from './closest-names';
 import { normaliseName, teamId, type Sport } from './sports';
 import { arena, type Roof, type TeamEntry } from './team-entries';
 import { NCAAB, NCAAF } from './teams-ncaa';
@@ -228,4 +230,14 @@ for (const team of CATALOGUE) {
  */
 export function teamNamed(sport: Sport, name: string): CatalogueTeam | undefined {
   return BY_ALIAS.get(`${sport}|${normaliseName(name)}`);
+}
+
+/** A team by any of its names (abbreviation, full name, nickname, provider spellings), or 400 with suggestions. */
+export function resolveTeam(sport: Sport, typed: string, path = 'team'): CatalogueTeam {
+  const teams = catalogueTeams(sport);
+  const team = teamNamed(sport, typed);
+  if (team) return team;
+  if (teams.length === 0) throw invalidInput([{ path: 'sport', message: `has no teams on this service yet: ${sport.toUpperCase()} is not covered` }]);
+  const suggestions = closestNames(typed, teams.map((t) => ({ name: `${t.name} (${t.abbreviation})`, spellings: t.aliases })));
+  throw invalidInput([{ path, message: `no ${sport.toUpperCase()} team called "${typed}"; closest: ${suggestions.join(', ')}` }]);
 }

@@ -1,6 +1,6 @@
 import { ago, instant } from '@/lib/time';
 import { z } from 'zod';
-import { resolveTeam } from '@/lib/data/repositories/schedule';
+import { resolveTeam } from '@/lib/data/teams';
 import { SPORT_INFO } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { PAGE_SIZES, pageFields, toolPage } from './concise';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resolveTeam } from '@/lib/data/repositories/schedule';
+import { resolveTeam } from '@/lib/data/teams';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { instant } from '@/lib/time';
 import { PAGE_SIZES, pageFields, toolPage, type PagingArgs } from './concise';

@@ -1,7 +1,7 @@
 import { instant } from '@/lib/time';
 import { z } from 'zod';
 import { averageStatLines } from '@/lib/data/player-stats';
-import { resolveTeam } from '@/lib/data/repositories/schedule';
+import { resolveTeam } from '@/lib/data/teams';
 import { seasonOf, type Sport } from '@/lib/data/sports';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import { onSampleSlate, preferences, sampleNote, teamSchema, teamView } from './data-answers';

@@ -1,9 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import { Prisma } from '@/lib/db/generated/sqlite/client';
 import { ToolError, invalidInput } from '@/lib/errors';
-import { closestNames } from '../closest-names';
 import type { Sport } from '../sports';
-import { catalogueTeams, teamNamed, type CatalogueTeam } from '../teams';
 import { selectGames, type GameRow } from './game-rows';
 
 // Schedule and results: games with their teams and venue, found by window, id, team or season. Each answer
@@ -68,14 +66,4 @@ export function teamFinals(db: Db, sport: Sport, season: number, teamId: string)
 export async function gameSources(db: Db, sport: Sport, teamIds?: readonly string[]): Promise<Set<string>> {
   const rows = await db.game.findMany({ where: { sport, ...(teamIds ? playing(teamIds) : {}) }, distinct: ['source'], select: { source: true } });
   return new Set(rows.map((row) => row.source));
-}
-
-/** A team by any of its names (abbreviation, full name, nickname, provider spellings), or 400 with suggestions. */
-export function resolveTeam(sport: Sport, typed: string, path = 'team'): CatalogueTeam {
-  const teams = catalogueTeams(sport);
-  const team = teamNamed(sport, typed);
-  if (team) return team;
-  if (teams.length === 0) throw invalidInput([{ path: 'sport', message: `has no teams on this service yet: ${sport.toUpperCase()} is not covered` }]);
-  const suggestions = closestNames(typed, teams.map((t) => ({ name: `${t.name} (${t.abbreviation})`, spellings: t.aliases })));
-  throw invalidInput([{ path, message: `no ${sport.toUpperCase()} team called "${typed}"; closest: ${suggestions.join(', ')}` }]);
 }
