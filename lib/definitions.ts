@@ -16,7 +16,7 @@ export const VALUE_MIN_BOOKS = 3;
 const minutes = (ms: number) => ms / 60_000;
 const hours = (ms: number) => ms / 3_600_000;
 
-/** Which book anchors a market (lib/pricing/priced-market.ts, lib/tools/data-answers.ts `preferences`). */
+/** Which book anchors a market (lib/pricing/priced-market.ts, lib/tools/preferences.ts). */
 export const REFERENCE_BOOK =
   "Each market is priced against a **reference book**: the call's `book`, else the reference book stored with the user's " +
   "bankroll, else the service's default book (`DEFAULT_REFERENCE_BOOK`).";

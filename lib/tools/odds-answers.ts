@@ -11,7 +11,7 @@ import {
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { instant } from '@/lib/time';
 import { matchup, round } from './concise';
-import { gameViewSchema } from './data-answers';
+import { gameViewSchema } from './game-views';
 import { fractionField, fullPageSchemaFields, pageSchemaFields } from './shapes';
 
 // The odds tools' answers: the shapes of the full and the default answers (their output schemas), the value

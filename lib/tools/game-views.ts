@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { instant } from '@/lib/time';
+import type { GameRow } from '@/lib/data/repositories/schedule';
+
+// How the sports-data answers show a game and its teams.
+
+export const teamSchema = z.object({ abbreviation: z.string(), name: z.string() });
+export const teamView = (t: { abbreviation: string; name: string }): z.infer<typeof teamSchema> => ({
+  abbreviation: t.abbreviation,
+  name: t.name,
+});
+
+/** A game as the full answers show it. */
+export const gameViewSchema = z.object({
+  gameId: z.string(),
+  sport: z.string(),
+  startsAt: z.string(),
+  status: z.string(),
+  homeTeam: teamSchema,
+  awayTeam: teamSchema,
+  venue: z.object({ name: z.string(), city: z.string().nullable(), roof: z.string() }).nullable(),
+  homeScore: z.int().nullable().optional(),
+  awayScore: z.int().nullable().optional(),
+});
+
+export function gameView(game: GameRow): z.infer<typeof gameViewSchema> {
+  return {
+    gameId: game.id,
+    sport: game.sport,
+    startsAt: instant(game.startsAt),
+    status: game.status,
+    homeTeam: teamView(game.homeTeam),
+    awayTeam: teamView(game.awayTeam),
+    venue: game.venue ? { name: game.venue.name, city: game.venue.city, roof: game.venue.roof } : null,
+    ...(game.status === 'final' || game.homeScore !== null ? { homeScore: game.homeScore, awayScore: game.awayScore } : {}),
+  };
+}

@@ -1,0 +1,41 @@
+import { addDays, sportsDayOf, sportsDays } from '@/lib/time';
+import { invalidInput, ToolError } from '@/lib/errors';
+import type { ToolContext } from './types';
+
+// The caller's reference book and time zone, and the calendar windows read in that zone.
+
+export const DAY_MS = 86_400_000;
+/** Calendar dates are read in the user's bankroll time zone, else in US Eastern (where most listed games are). */
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** Reference book: the call's, else the user's stored one, else the server default; and the user's time zone. */
+export async function preferences(ctx: ToolContext, bookArgument: string | undefined) {
+  const stored = await ctx.caches.preferences(ctx.user.id, () => ctx.ledger.userPreferences(ctx.user.id));
+  return {
+    referenceBook: bookArgument ?? stored?.referenceBook ?? ctx.settings.defaultReferenceBook,
+    timeZone: stored?.timeZone ?? DEFAULT_TIME_ZONE,
+  };
+}
+
+/**
+ * The window of a `from`/`to` pair of dates: from the start of `from`'s sports day to the end of `to`'s, in the
+ * user's time zone (lib/time.ts, SPORTS_DAY_START_HOUR); a missing `from` is the sports day `back` days before
+ * now, a missing `to` the day `ahead` days after `from` (exclusive).
+ */
+export async function dateRange(
+  ctx: ToolContext,
+  from: string | undefined,
+  to: string | undefined,
+  defaults: { back: number; ahead: number },
+  maxDays: number,
+) {
+  const { timeZone } = await preferences(ctx, undefined);
+  const first = from ?? sportsDayOf(new Date(ctx.now().getTime() - defaults.back * DAY_MS), timeZone);
+  const last = to ?? addDays(first, defaults.ahead - 1);
+  const days = Math.round((Date.parse(last) - Date.parse(first)) / DAY_MS) + 1;
+  if (days <= 0) throw invalidInput([{ path: 'to', message: 'must be on or after from' }]);
+  if (days > maxDays) {
+    throw new ToolError('limit', `The date range covers ${days} days; the maximum is ${maxDays} days. Ask for a shorter range.`);
+  }
+  return { first, last, ...sportsDays(first, last, timeZone), timeZone };
+}
