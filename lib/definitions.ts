@@ -45,7 +45,7 @@ export const BEST_PRICE = `\`best\` (per outcome): the highest price on the same
 the price's age and its \`expectedValue\` against \`fairProbability\` measured the same way (there only when
 \`fairProbability\` is). The default answer gives \`best\` only when another book beats the reference price.`;
 
-/** The value scan of get_game_odds (lib/tools/odds-answers.ts `valueList`). */
+/** The value scan of get_game_odds (lib/tools/value-list.ts). */
 export const VALUE_SCAN = `\`get_game_odds\` with \`minExpectedValue\` (a fraction: 0.02 = 2%) answers with the value list alone: every outcome of
 the games asked about whose best price has an \`expectedValue\` of at least \`minExpectedValue\`, in a market whose
 \`consensusBooks\` is at least \`minBooks\` (default ${VALUE_MIN_BOOKS}), best first, each with its game, market, line, book,

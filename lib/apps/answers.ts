@@ -1,7 +1,7 @@
 import type { BankrollAnswer, BetListConcise, BetRecord } from '@/lib/tools/account';
 import type { WithInstants } from '@/lib/tools/shapes';
 import type { InjuryReportConcise, WeatherConcise } from '@/lib/tools/conditions';
-import type { GameOddsConcise, GameOddsFull } from '@/lib/tools/odds-answers';
+import type { GameOddsConcise, GameOddsFull } from '@/lib/tools/odds-schemas';
 
 // The tool answers the views draw, typed by the tools' own output schemas as they arrive over MCP: JSON, so an
 // instant is an ISO string here (lib/tools/shapes.ts, WithInstants).

@@ -12,7 +12,7 @@ const roundTo6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /**
  * Why an arbitrage is never risk-free, written once: the contract's definition (lib/definitions.ts), each full
- * answer's per-arbitrage note (lib/pricing/priced-market.ts) and a concise answer's arbitrageNote (lib/tools/odds-answers.ts).
+ * answer's per-arbitrage note (lib/pricing/priced-market.ts) and a concise answer's arbitrageNote (lib/tools/concise-market.ts).
  */
 export const ARBITRAGE_RISKS =
   'a leg can be voided, limited or cancelled as a palpable error, and a stale price may be gone by the time it is bet';

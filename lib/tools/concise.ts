@@ -6,12 +6,6 @@ import { queryFingerprint, pageOf, type PageKey, type SortOrder } from '@/lib/pa
 
 export { roundTo as round } from '@/lib/betting';
 
-/** "Los Angeles Rams (LAR) at New Orleans Saints (NO)": the names to quote, the abbreviations outcomes use. */
-export function matchup(game: { homeTeam: { abbreviation: string; name: string }; awayTeam: { abbreviation: string; name: string } }) {
-  const side = (team: { abbreviation: string; name: string }) => `${team.name} (${team.abbreviation})`;
-  return `${side(game.awayTeam)} at ${side(game.homeTeam)}`;
-}
-
 /**
  * The default page of each list in a concise answer, chosen so a page stays inside an agent's budget on a
  * 60-game college week at ten books (tests/integration/answer-budgets.test.ts counts the tokens).

@@ -6,11 +6,10 @@ import { invalidInput } from '@/lib/errors';
 import { PAGE_SIZES, pageFields, toolPage } from './concise';
 import { fullPageSchemaFields, pageSchemaFields } from './shapes';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
-import { gameView, gameViewSchema, teamSchema, teamView } from './game-views';
+import { conciseGame, conciseGameSchema, gameView, gameViewSchema, teamSchema, teamView } from './game-views';
 import { onSampleSlate, SAMPLE_COVERS } from './source-notes';
 import { READ_HINTS } from './hints';
 import { cursor, detail, gameId, pageLimit, sport, team } from './inputs';
-import { conciseGame, conciseGameSchema } from './odds-answers';
 import { defineTool } from './types';
 
 // The conditions tools: injury reports and the weather at kickoff.

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { instant } from '@/lib/time';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 
-// How the sports-data answers show a game and its teams.
+// How the sports-data answers show a game and its teams: whole in the full answers, in short in the default ones.
+
+/** "Los Angeles Rams (LAR) at New Orleans Saints (NO)": the names to quote, the abbreviations outcomes use. */
+export function matchup(game: { homeTeam: { abbreviation: string; name: string }; awayTeam: { abbreviation: string; name: string } }) {
+  const side = (team: { abbreviation: string; name: string }) => `${team.name} (${team.abbreviation})`;
+  return `${side(game.awayTeam)} at ${side(game.homeTeam)}`;
+}
 
 export const teamSchema = z.object({ abbreviation: z.string(), name: z.string() });
 export const teamView = (t: { abbreviation: string; name: string }): z.infer<typeof teamSchema> => ({
@@ -33,5 +39,26 @@ export function gameView(game: GameRow): z.infer<typeof gameViewSchema> {
     awayTeam: teamView(game.awayTeam),
     venue: game.venue ? { name: game.venue.name, city: game.venue.city, roof: game.venue.roof } : null,
     ...(game.status === 'final' || game.homeScore !== null ? { homeScore: game.homeScore, awayScore: game.awayScore } : {}),
+  };
+}
+
+export const conciseGameSchema = z.object({
+  gameId: z.string(),
+  startsAt: z.string(),
+  matchup: z.string(),
+  status: z.string().optional(),
+  score: z.string().optional(),
+});
+
+/** What identifies a game to an agent: its id, its kickoff, who plays whom, and the score once there is one. */
+export function conciseGame(game: GameRow): z.infer<typeof conciseGameSchema> {
+  return {
+    gameId: game.id,
+    startsAt: instant(game.startsAt),
+    matchup: matchup(game),
+    ...(game.status !== 'scheduled' ? { status: game.status } : {}),
+    ...(game.homeScore !== null && game.awayScore !== null
+      ? { score: `${game.homeTeam.abbreviation} ${game.homeScore}, ${game.awayTeam.abbreviation} ${game.awayScore}` }
+      : {}),
   };
 }

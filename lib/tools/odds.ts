@@ -7,14 +7,16 @@ import { resolveTeam } from '@/lib/data/teams';
 import { GAME_MARKETS, type GameMarket, type Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
-import { gameView } from './game-views';
+import { conciseGame, gameView, matchup } from './game-views';
 import { DAY_MS, preferences } from './preferences';
 import { emptyNote } from './source-notes';
 import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
 import { book, cursor, detail, expected, gameId, isoDate, pageLimit, player, sport, SPORTS_DAY, storable, team } from './inputs';
 import { instant, sportsDays } from '@/lib/time';
-import { fullPageFields, matchup, PAGE_SIZES, pageFields, round, toolPage } from './concise';
-import { conciseGame, conciseMarket, gameOddsOutput, marketNotes, propsOutput, valueList, type ValueScan } from './odds-answers';
+import { fullPageFields, PAGE_SIZES, pageFields, round, toolPage } from './concise';
+import { conciseMarket, marketNotes } from './concise-market';
+import { gameOddsOutput, propsOutput } from './odds-schemas';
+import { valueList, type ValueScan } from './value-list';
 import { defineTool, type ToolRun } from './types';
 
 // The odds tools: game markets and player props with the no-vig consensus at the reference book.

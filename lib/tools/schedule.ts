@@ -4,12 +4,11 @@ import type { GameRow } from '@/lib/data/repositories/schedule';
 import { instant } from '@/lib/time';
 import { PAGE_SIZES, pageFields, toolPage, type PagingArgs } from './concise';
 import { fullPageSchemaFields, pageSchemaFields } from './shapes';
-import { gameView, gameViewSchema } from './game-views';
+import { conciseGame, conciseGameSchema, gameView, gameViewSchema } from './game-views';
 import { dateRange } from './preferences';
 import { emptyNote, sampleNote } from './source-notes';
 import { READ_HINTS } from './hints';
 import { cursor, detail, isoDate, pageLimit, sport, SPORTS_DAY, team } from './inputs';
-import { conciseGame, conciseGameSchema } from './odds-answers';
 import { defineTool } from './types';
 
 // The schedule tools: games between two dates, and the finals with their winners.

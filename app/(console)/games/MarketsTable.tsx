@@ -1,6 +1,6 @@
 import { DataTable } from '@/app/components/DataTable';
 import { americanOdds, marketName, outcomeName, percent } from '@/lib/console/odds-format';
-import type { GameOddsFull } from '@/lib/tools/odds-answers';
+import type { GameOddsFull } from '@/lib/tools/odds-schemas';
 
 export type GameOdds = GameOddsFull['games'][number];
 type Market = GameOdds['markets'][number];

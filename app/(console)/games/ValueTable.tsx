@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { DataTable } from '@/app/components/DataTable';
 import { americanOdds, marketName, outcomeName, percent } from '@/lib/console/odds-format';
-import type { GameOddsFull } from '@/lib/tools/odds-answers';
+import type { GameOddsFull } from '@/lib/tools/odds-schemas';
 
 type ValueOutcome = NonNullable<GameOddsFull['value']>[number];
 

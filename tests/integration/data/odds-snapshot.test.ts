@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergePrices } from '@/lib/data/store';
 import { createDb, type Db } from '@/lib/db/client';
 import { getGameOdds } from '@/lib/tools/odds';
-import type { GameOddsFull } from '@/lib/tools/odds-answers';
+import type { GameOddsFull } from '@/lib/tools/odds-schemas';
 import { loadPinnedSample, pinnedClock } from '../../helpers/clock';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { toolContext } from '../../helpers/tool-context';

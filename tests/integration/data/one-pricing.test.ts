@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logBet } from '@/lib/tools/account';
 import { getGameOdds, getPlayerProps } from '@/lib/tools/odds';
-import type { GameOddsFull } from '@/lib/tools/odds-answers';
+import type { GameOddsFull } from '@/lib/tools/odds-schemas';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { PINNED_NOW, loadPinnedSample } from '../../helpers/clock';
 import { toolContext } from '../../helpers/tool-context';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listBets, logBet, settleBet } from '@/lib/tools/account';
 import { getGameOdds } from '@/lib/tools/odds';
-import type { GameOddsFull } from '@/lib/tools/odds-answers';
+import type { GameOddsFull } from '@/lib/tools/odds-schemas';
 import { loadPinnedSample, PINNED_NOW } from '../../helpers/clock';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { toolContext } from '../../helpers/tool-context';

@@ -3,7 +3,7 @@ import { parseConfig } from '@/lib/config';
 import { loadSample } from '@/lib/data/load-sample';
 import { createRoot } from '@/lib/root';
 import { getGameOdds } from '@/lib/tools/odds';
-import type { GameOddsConcise } from '@/lib/tools/odds-answers';
+import type { GameOddsConcise } from '@/lib/tools/odds-schemas';
 import { loadPinnedSample, SAMPLE_DATE, SAMPLE_LOADED } from '../../helpers/clock';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { toolContext } from '../../helpers/tool-context';

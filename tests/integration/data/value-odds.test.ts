@@ -8,7 +8,7 @@ import { createOddsApi } from '@/lib/data/providers/odds-api';
 import { createOpenMeteo } from '@/lib/data/providers/open-meteo';
 import { leagueDay } from '@/lib/data/sports';
 import { getGameOdds } from '@/lib/tools/odds';
-import type { GameOddsFull } from '@/lib/tools/odds-answers';
+import type { GameOddsFull } from '@/lib/tools/odds-schemas';
 import { loadPinnedSample, pinnedClock } from '../../helpers/clock';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { createRoot } from '@/lib/root';

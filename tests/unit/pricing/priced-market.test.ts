@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
 import { DEFINITIONS } from '@/lib/definitions';
 import { priceMarket, type PriceRow } from '@/lib/pricing/priced-market';
-import { marketNotes } from '@/lib/tools/odds-answers';
+import { marketNotes } from '@/lib/tools/concise-market';
 import { instant } from '@/lib/time';
 import { movedSpread } from './moved-market';
 

@@ -7,7 +7,7 @@ import { createToolCaches } from '@/lib/tools/cache';
 import { toolPage } from '@/lib/tools/concise';
 import { READ_HINTS } from '@/lib/tools/hints';
 import { getGameOdds } from '@/lib/tools/odds';
-import type { GameOddsFull } from '@/lib/tools/odds-answers';
+import type { GameOddsFull } from '@/lib/tools/odds-schemas';
 import { TOOL_DEFINITIONS } from '@/lib/tools/registry';
 import { defineTool, type ToolContext } from '@/lib/tools/types';
 

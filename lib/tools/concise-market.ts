@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { roundTo } from '@/lib/betting';
+import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
+import { arbitrageLegSchema, historySchema, ONE_SIDED_NOTE, type PricedMarket, type PricedOutcome } from '@/lib/pricing/priced-market';
+import { fractionField } from './shapes';
+
+// A priced market in short, as the odds tools' default answers give it: what an agent needs to decide and to quote,
+// and nothing twice. Per outcome the reference price, the consensus fields the contract names, the best price when
+// another book beats the reference, and the 24-hour move; per market its books, the reference prices' age,
+// arbitrage and steam; per answer the notes that hold for every market. `detail: "full"` answers with the markets
+// as they are.
+
+/** An expected value or a share of stake to the hundredth of a percent; the contract's own fields keep theirs. */
+const fraction = (value: number) => roundTo(value, 4);
+
+export const conciseOutcomeSchema = z.object({
+  outcome: z.string(),
+  point: z.number().optional(),
+  americanOdds: z.int().optional(),
+  fairProbability: z.number().optional(),
+  fairAmericanOdds: z.int().optional(),
+  expectedValue: fractionField('Reference price against the fair probability, per unit staked').optional(),
+  best: z
+    .object({
+      book: z.string(),
+      americanOdds: z.int(),
+      expectedValue: fractionField('Best price against the fair probability').optional(),
+      updatedAgo: z.string(),
+    })
+    .optional(),
+  fairProbabilityChange: z.number().optional(),
+});
+
+export const conciseMarketSchema = z.object({
+  consensusBooks: z.int(),
+  books: z.int(),
+  updatedAgo: z.string().optional(),
+  outcomes: z.array(conciseOutcomeSchema),
+  arbitrage: z
+    .object({ returnFraction: fractionField('Sure return on the total staked', '0.012 = 1.2%'), legs: z.array(arbitrageLegSchema) })
+    .optional(),
+  steam: z.object({ outcome: z.string(), books: z.int(), ago: z.string() }).optional(),
+  history: historySchema.optional(),
+  priceNote: z.string().optional(),
+});
+
+export function conciseOutcome(outcome: PricedOutcome): z.infer<typeof conciseOutcomeSchema> {
+  const best = outcome.best;
+  const beaten = best !== null && (outcome.americanOdds === null || best.americanOdds > outcome.americanOdds);
+  return {
+    outcome: outcome.outcome,
+    ...(outcome.point !== null ? { point: outcome.point } : {}),
+    ...(outcome.americanOdds !== null ? { americanOdds: outcome.americanOdds } : {}),
+    ...(outcome.fairProbability !== null ? { fairProbability: outcome.fairProbability } : {}),
+    ...(outcome.fairAmericanOdds !== null ? { fairAmericanOdds: outcome.fairAmericanOdds } : {}),
+    ...(outcome.expectedValue !== null ? { expectedValue: fraction(outcome.expectedValue) } : {}),
+    ...(beaten
+      ? {
+          best: {
+            book: best.book,
+            americanOdds: best.americanOdds,
+            ...(best.expectedValue !== undefined ? { expectedValue: fraction(best.expectedValue) } : {}),
+            updatedAgo: best.updatedAgo,
+          },
+        }
+      : {}),
+    ...(outcome.fairProbabilityChange != null ? { fairProbabilityChange: fraction(outcome.fairProbabilityChange) } : {}),
+  };
+}
+
+/** The age of a market's reference prices: its oldest one's, the one the stale note is about. */
+function referenceAge(outcomes: readonly PricedOutcome[]): string | undefined {
+  let oldest: PricedOutcome | undefined;
+  for (const outcome of outcomes) {
+    if (outcome.updatedAt !== null && (oldest === undefined || outcome.updatedAt < oldest.updatedAt!)) oldest = outcome;
+  }
+  return oldest?.updatedAgo ?? undefined;
+}
+
+export function conciseMarket(market: PricedMarket): z.infer<typeof conciseMarketSchema> {
+  const updatedAgo = referenceAge(market.outcomes);
+  const { arbitrage, steam } = market;
+  return {
+    consensusBooks: market.consensusBooks,
+    books: market.books,
+    ...(updatedAgo !== undefined ? { updatedAgo } : {}),
+    outcomes: market.outcomes.map(conciseOutcome),
+    ...(arbitrage
+      ? {
+          arbitrage: {
+            returnFraction: fraction(arbitrage.returnFraction),
+            legs: arbitrage.legs.map((leg) => ({ ...leg, stakeShare: fraction(leg.stakeShare) })),
+          },
+        }
+      : {}),
+    ...(steam ? { steam: { outcome: steam.outcome, books: steam.books.length, ago: steam.ago } } : {}),
+    ...(market.history ? { history: market.history } : {}),
+    // The one-sided note is said once per answer (consensusBooks 0 says which markets it is about).
+    ...(market.priceNote !== undefined && market.priceNote !== ONE_SIDED_NOTE ? { priceNote: market.priceNote } : {}),
+  };
+}
+
+/** Said once per answer instead of in every arbitrage: what the full answer's per-market note says. */
+const ARBITRAGE_NOTE = `Arbitrage is never risk-free: ${ARBITRAGE_RISKS}; each leg's age is its outcome's best-price updatedAgo.`;
+
+/** The notes a concise answer says once for all its markets: arbitrage's risks, and what a one-sided market lacks. */
+export function marketNotes(markets: readonly { arbitrage?: unknown; consensusBooks: number; outcomes: readonly unknown[] }[]) {
+  return {
+    ...(markets.some((market) => market.arbitrage) ? { arbitrageNote: ARBITRAGE_NOTE } : {}),
+    ...(markets.some((market) => market.consensusBooks === 0 && market.outcomes.length === 1)
+      ? { oneSidedNote: `consensusBooks 0: ${ONE_SIDED_NOTE}` }
+      : {}),
+  };
+}
+
+export const marketNotesSchema = { arbitrageNote: z.string().optional(), oneSidedNote: z.string().optional() };

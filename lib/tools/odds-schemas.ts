@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { pricedMarketSchema } from '@/lib/pricing/priced-market';
+import { conciseMarketSchema, marketNotesSchema } from './concise-market';
+import { conciseGameSchema, gameViewSchema } from './game-views';
+import { fractionField, fullPageSchemaFields, pageSchemaFields } from './shapes';
+
+// The odds tools' output schemas: get_game_odds' and get_player_props' default answers (a page of games or props in
+// short, ./concise-market.ts) and their full answers (detail: "full", the markets as pricing answers them).
+
+const oddsHeader = {
+  sport: z.string(),
+  referenceBook: z.string(),
+  window: z.object({ from: z.string(), to: z.string(), timeZone: z.string() }).optional(),
+  priceNote: z.string().optional(),
+  note: z.string().optional(),
+};
+const fullValueEntry = z.object({
+  gameId: z.string(),
+  market: z.string(),
+  outcome: z.string(),
+  point: z.number().nullable(),
+  book: z.string(),
+  americanOdds: z.int(),
+  fairProbability: z.number(),
+  expectedValue: z.number(),
+  consensusBooks: z.int(),
+  updatedAgo: z.string(),
+});
+const conciseValueEntry = fullValueEntry
+  .omit({ point: true })
+  .extend({ matchup: z.string(), startsAt: z.string(), point: z.number().optional() });
+
+/** The full answer: every game's markets with every field (detail: "full"). */
+const gameOddsFull = z.object({
+  ...oddsHeader,
+  games: z.array(gameViewSchema.extend({ markets: z.array(pricedMarketSchema.extend({ market: z.string() })) })),
+  value: z.array(fullValueEntry).optional(),
+  valueNote: z.string().optional(),
+  ...fullPageSchemaFields,
+});
+
+/** The default answer: a page of games in short, or with minExpectedValue the value list alone. */
+const gameOddsConcise = z.object({
+  ...oddsHeader,
+  ...marketNotesSchema,
+  games: z.array(conciseGameSchema.extend({ markets: z.array(conciseMarketSchema.extend({ market: z.string() })) })).optional(),
+  gamesScanned: z.int().optional(),
+  value: z.array(conciseValueEntry).optional(),
+  valueNote: z.string().optional(),
+  ...pageSchemaFields,
+});
+
+export const gameOddsOutput = z.union([gameOddsConcise, gameOddsFull]);
+export type GameOddsConcise = z.infer<typeof gameOddsConcise>;
+export type GameOddsFull = z.infer<typeof gameOddsFull>;
+
+const propsHeader = { referenceBook: z.string(), note: z.string().optional(), priceNote: z.string().optional() };
+const propsFull = gameViewSchema.extend({
+  ...propsHeader,
+  props: z.array(pricedMarketSchema.extend({ market: z.string(), player: z.string(), team: z.string().optional() })),
+  ...fullPageSchemaFields,
+});
+const propsConcise = conciseGameSchema.extend({
+  ...propsHeader,
+  ...marketNotesSchema,
+  props: z.array(conciseMarketSchema.extend({ market: z.string(), player: z.string(), team: z.string().optional() })),
+  ...pageSchemaFields,
+});
+
+export const propsOutput = z.union([propsConcise, propsFull]);

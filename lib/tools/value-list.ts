@@ -1,0 +1,52 @@
+import type { PricedMarket } from '@/lib/pricing/priced-market';
+
+// get_game_odds' value list: the outcomes whose best price beats the no-vig consensus by at least what the caller asks.
+
+export interface ValueScan {
+  minExpectedValue: number;
+  minBooks: number;
+}
+
+/** Every outcome whose best price meets the scan, best first; stale best prices are left out and counted. */
+export function valueList(
+  games: { gameId: string; markets: ({ market: string } & PricedMarket)[] }[],
+  scan: ValueScan,
+  now: Date,
+  staleMinutes: number,
+) {
+  const value = [];
+  let stale = 0;
+  for (const game of games) {
+    for (const market of game.markets) {
+      if (market.consensusBooks < scan.minBooks) continue;
+      for (const outcome of market.outcomes) {
+        const best = outcome.best;
+        if (!best || best.expectedValue === undefined || outcome.fairProbability === null || best.expectedValue < scan.minExpectedValue)
+          continue;
+        if (now.getTime() - Date.parse(best.updatedAt) > staleMinutes * 60_000) {
+          stale++;
+          continue;
+        }
+        value.push({
+          gameId: game.gameId,
+          market: market.market,
+          outcome: outcome.outcome,
+          point: outcome.point,
+          book: best.book,
+          americanOdds: best.americanOdds,
+          fairProbability: outcome.fairProbability,
+          expectedValue: best.expectedValue,
+          consensusBooks: market.consensusBooks,
+          updatedAgo: best.updatedAgo,
+        });
+      }
+    }
+  }
+  value.sort((a, b) => b.expectedValue - a.expectedValue || a.gameId.localeCompare(b.gameId) || a.market.localeCompare(b.market));
+  const valueNote =
+    `${value.length} outcome${value.length === 1 ? '' : 's'} with a best-price expectedValue of at least ${scan.minExpectedValue} in markets ` +
+    `with consensusBooks >= ${scan.minBooks}` +
+    (stale > 0 ? `; ${stale} more left out because the best price is older than ${staleMinutes} minutes (stale).` : '.') +
+    ' Expected value is against the no-vig consensus, not a promised profit.';
+  return { value, valueNote };
+}
