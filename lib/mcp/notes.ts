@@ -12,7 +12,7 @@ import {
   VALUE_SCAN,
 } from '@/lib/definitions';
 import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
-import { PAGE_SIZES } from '@/lib/tools/concise';
+import { PAGE_SIZES } from '@/lib/tools/pages';
 import { CURSOR_TTL_MINUTES } from '@/lib/paging';
 
 // Knowledge notes, offered over MCP as resources. Short, and true to what the tools do: an agent reads a note

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BET_STATUSES, choiceList, SETTLE_RESULTS } from '@/lib/account/bet-states';
 import { ToolError } from '@/lib/errors';
 import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
-import { PAGE_SIZES, pageFields, toolQuery } from './concise';
+import { fullPageSchemaFields, PAGE_SIZES, pageFields, pageSchemaFields, toolQuery } from './pages';
 import { READ_HINTS, WRITE_HINTS } from './hints';
 import {
   americanOdds,
@@ -20,7 +20,7 @@ import {
   text,
   YEAR_RANGE_MESSAGE,
 } from './inputs';
-import { excerpt, fractionField, fullPageSchemaFields, pageSchemaFields, timestamp, withInstants, withoutNulls } from './shapes';
+import { excerpt, fractionField, timestamp, withInstants, withoutNulls } from './shapes';
 import { defineTool, type ToolRun } from './types';
 
 // The user's ledger: bankroll discipline, bets and picks. The three write tools need a write token.

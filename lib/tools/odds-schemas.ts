@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pricedMarketSchema } from '@/lib/pricing/priced-market';
 import { conciseMarketSchema, marketNotesSchema } from './concise-market';
 import { conciseGameSchema, gameViewSchema } from './game-views';
-import { fractionField, fullPageSchemaFields, pageSchemaFields } from './shapes';
+import { fullPageSchemaFields, pageSchemaFields } from './pages';
 
 // The odds tools' output schemas: get_game_odds' and get_player_props' default answers (a page of games or props in
 // short, ./concise-market.ts) and their full answers (detail: "full", the markets as pricing answers them).

@@ -13,7 +13,8 @@ import { emptyNote } from './source-notes';
 import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
 import { book, cursor, detail, expected, gameId, isoDate, pageLimit, player, sport, SPORTS_DAY, storable, team } from './inputs';
 import { instant, sportsDays } from '@/lib/time';
-import { fullPageFields, PAGE_SIZES, pageFields, round, toolPage } from './concise';
+import { roundTo } from '@/lib/betting';
+import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
 import { conciseMarket, marketNotes } from './concise-market';
 import { gameOddsOutput, propsOutput } from './odds-schemas';
 import { valueList, type ValueScan } from './value-list';
@@ -183,7 +184,7 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
           book: entry.book,
           americanOdds: entry.americanOdds,
           fairProbability: entry.fairProbability,
-          expectedValue: round(expectedValue, 4),
+          expectedValue: roundTo(expectedValue, 4),
           consensusBooks: entry.consensusBooks,
           updatedAgo: entry.updatedAgo,
         };

@@ -29,20 +29,6 @@ export function withInstants<Value>(value: Value): WithInstants<Value> {
 export const fractionField = (what: string, example = '0.052 = 5.2%') =>
   z.number().meta({ description: `${what}, a fraction: ${example}.` });
 
-/** The paging fields of concise answers: present only when items remain (lib/tools/concise.ts, pageFields). */
-export const pageSchemaFields = {
-  remaining: z.int().optional(),
-  nextCursor: z.string().optional(),
-  pageNote: z.string().optional(),
-};
-
-/** The paging fields of full answers, which page only when asked: nextCursor is null on the last page. */
-export const fullPageSchemaFields = {
-  remaining: z.int().optional(),
-  nextCursor: z.string().nullable().optional(),
-  pageNote: z.string().optional(),
-};
-
 /** An object without its null fields: a concise answer says nothing rather than null. */
 export function withoutNulls<Value extends Record<string, unknown>>(value: Value): { [Key in keyof Value]?: Exclude<Value[Key], null> } {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null)) as {

@@ -4,7 +4,7 @@ import type { FullAnswer } from '@/lib/gateway/console';
 import { ToolError } from '@/lib/errors';
 import { cursorSigner } from '@/lib/paging';
 import { createToolCaches } from '@/lib/tools/cache';
-import { toolPage } from '@/lib/tools/concise';
+import { toolPage } from '@/lib/tools/pages';
 import { READ_HINTS } from '@/lib/tools/hints';
 import { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsFull } from '@/lib/tools/odds-schemas';

@@ -1,10 +1,9 @@
+import { z } from 'zod';
 import type { ToolRun } from './types';
 import { queryFingerprint, pageOf, type PageKey, type SortOrder } from '@/lib/paging';
 
-// What every default (concise) answer shares: numbers rounded to what they mean, one spelling of an instant,
-// games named the way an agent quotes them, and the paging fields of lists that grow with the slate.
-
-export { roundTo as round } from '@/lib/betting';
+// Lists that grow with the slate, a page at a time: each list's default page size, the running tool's page with
+// a cursor tied to its query, and the paging fields of the answers with their schemas.
 
 /**
  * The default page of each list in a concise answer, chosen so a page stays inside an agent's budget on a
@@ -75,3 +74,17 @@ export function pageFields(page: { remaining: number; nextCursor?: string }, nou
     pageNote: `${page.remaining} more ${noun}: call again with the same arguments and cursor set to nextCursor.`,
   };
 }
+
+/** The paging fields of concise answers: present only when items remain (pageFields). */
+export const pageSchemaFields = {
+  remaining: z.int().optional(),
+  nextCursor: z.string().optional(),
+  pageNote: z.string().optional(),
+};
+
+/** The paging fields of full answers, which page only when asked: nextCursor is null on the last page. */
+export const fullPageSchemaFields = {
+  remaining: z.int().optional(),
+  nextCursor: z.string().nullable().optional(),
+  pageNote: z.string().optional(),
+};
