@@ -1,14 +1,14 @@
 import type { BankrollAnswer, BetListConcise, BetRecord } from '@/lib/tools/account';
-import type { WithInstants } from '@/lib/tools/shapes';
+import type { WithInstants } from '@/lib/tools/answer-fields';
 import type { InjuryReportConcise, WeatherConcise } from '@/lib/tools/conditions';
 import type { GameOddsConcise, GameOddsFull } from '@/lib/tools/odds-schemas';
 
 // The tool answers the views draw, typed by the tools' own output schemas as they arrive over MCP: JSON, so an
-// instant is an ISO string here (lib/tools/shapes.ts, WithInstants).
+// instant is an ISO string here (lib/tools/answer-fields.ts, WithInstants).
 
 type Json<T> = WithInstants<T>;
 
-/** A record as a concise list gives it: its fields that would be null left out (lib/tools/shapes.ts, withoutNulls). */
+/** A record as a concise list gives it: its fields that would be null left out (lib/tools/answer-fields.ts, withoutNulls). */
 type WithoutNulls<T> = { [K in keyof T as null extends T[K] ? never : K]: T[K] } & {
   [K in keyof T as null extends T[K] ? K : never]?: Exclude<T[K], null>;
 };

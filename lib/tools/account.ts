@@ -20,7 +20,7 @@ import {
   text,
   YEAR_RANGE_MESSAGE,
 } from './inputs';
-import { excerpt, fractionField, timestamp, withInstants, withoutNulls } from './shapes';
+import { excerpt, fractionField, timestamp, withInstants, withoutNulls } from './answer-fields';
 import { defineTool, type ToolRun } from './types';
 
 // The user's ledger: bankroll discipline, bets and picks. The three write tools need a write token.

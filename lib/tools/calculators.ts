@@ -20,7 +20,7 @@ import {
 import { choiceList } from '@/lib/account/bet-states';
 import { ToolError } from '@/lib/errors';
 import { americanOdds, expected, money, probability, storable } from './inputs';
-import { fractionField } from './shapes';
+import { fractionField } from './answer-fields';
 import { READ_HINTS } from './hints';
 import { defineTool } from './types';
 

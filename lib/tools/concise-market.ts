@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { roundTo } from '@/lib/betting';
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
 import { arbitrageLegSchema, historySchema, ONE_SIDED_NOTE, type PricedMarket, type PricedOutcome } from '@/lib/pricing/priced-market';
-import { fractionField } from './shapes';
+import { fractionField } from './answer-fields';
 
 // A priced market in short, as the odds tools' default answers give it: what an agent needs to decide and to quote,
 // and nothing twice. Per outcome the reference price, the consensus fields the contract names, the best price when

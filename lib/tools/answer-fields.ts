@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { instant } from '@/lib/time';
 
-// Pieces of the output schemas more than one tool's answer is made of.
+// How the tools' answers spell a field: an instant, a fraction, a record without its null fields, free text cut short.
 
 /** An instant in an answer: ISO 8601 to the second, in UTC (2026-11-26T01:15:00Z), as `instant` spells it. */
 export const timestamp = z.string().meta({ format: 'date-time' });
