@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_ALLOWLIST, parseAllowlist } from '@/lib/outlets';
+import { DEFAULT_ALLOWLIST, parseAllowlist } from '@/lib/news-sources';
 
 // Every setting the service reads from the environment, validated once. A bad value stops start-up
 // with a message that names the variable, instead of surfacing later as a strange request failure.
@@ -475,7 +475,7 @@ export const configSchema = z
           'News classifier',
           'Comma-separated domains that **replace** the default allowlist of `jev_classify` sources (each also covers its ' +
             'subdomains). Social media, video and forum sites are refused even if listed.',
-          'the list in `lib/outlets.ts`',
+          'the list in `lib/news-sources.ts`',
         ),
       ),
     OPERATOR_NAME: optionalString

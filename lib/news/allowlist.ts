@@ -1,5 +1,5 @@
 import { ToolError } from '@/lib/errors';
-import { isSocialHost, matchDomain, type Allowlist } from '@/lib/outlets';
+import { isSocialHost, matchDomain, type Allowlist } from '@/lib/news-sources';
 
 // The source rule of jev_classify, checked before any model call. Hosts are compared as WHATWG URL
 // parsing leaves them: lower case, percent-decoded, IDN turned into punycode (so a homograph such as a

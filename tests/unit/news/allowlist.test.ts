@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
 import { ToolError } from '@/lib/errors';
 import { checkSource } from '@/lib/news/allowlist';
-import { DEFAULT_ALLOWLIST, parseAllowlist, type Allowlist } from '@/lib/outlets';
+import { DEFAULT_ALLOWLIST, parseAllowlist, type Allowlist } from '@/lib/news-sources';
 
 function refusal(url: string, allowlist: Allowlist = DEFAULT_ALLOWLIST): ToolError {
   try {
