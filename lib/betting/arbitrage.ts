@@ -11,7 +11,7 @@ import { americanToDecimal, impliedProbability } from './odds';
 const roundTo6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /**
- * Why an arbitrage is never risk-free, written once: the contract's definition (lib/definitions.ts), each full
+ * Why an arbitrage is never risk-free, written once: the contract's definition (lib/contract-definitions.ts), each full
  * answer's per-arbitrage note (lib/pricing/priced-market.ts) and a concise answer's arbitrageNote (lib/tools/concise-market.ts).
  */
 export const ARBITRAGE_RISKS =

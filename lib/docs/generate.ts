@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFINITIONS } from '@/lib/definitions';
+import { DEFINITIONS } from '@/lib/contract-definitions';
 import { ERRORS } from '@/lib/errors';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { fillBlocks } from './blocks';
@@ -11,7 +11,7 @@ import { toolsMarkdown } from './tools';
 // fails when one is out of date), so none can drift from what it describes:
 //   docs/tools.md          every tool of the catalogue: scope, hints, description, arguments and answer fields
 //   docs/configuration.md  every setting of lib/config.ts: default and meaning
-//   docs/contract.md       hand-written, but its definitions (lib/definitions.ts), the error table (lib/errors.ts)
+//   docs/contract.md       hand-written, but its definitions (lib/contract-definitions.ts), the error table (lib/errors.ts)
 //                          and the rules text (lib/tools/instructions.ts) are generated blocks
 
 export interface GeneratedDocument {

@@ -1,4 +1,4 @@
-import { DEVIG_METHODS } from '@/lib/definitions';
+import { DEVIG_METHODS } from '@/lib/contract-definitions';
 import { TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
 
 // docs/tools.md, rendered from the catalogue (scripts/docs.ts writes it; lint checks it is current): each tool's

@@ -10,7 +10,7 @@ import {
   REFERENCE_BOOK,
   STEAM,
   VALUE_SCAN,
-} from '@/lib/definitions';
+} from '@/lib/contract-definitions';
 import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { PAGE_SIZES } from '@/lib/tools/pages';
 import { CURSOR_TTL_MINUTES } from '@/lib/paging';
@@ -18,7 +18,7 @@ import { CURSOR_TTL_MINUTES } from '@/lib/paging';
 // Knowledge notes, offered over MCP as resources. Short, and true to what the tools do: an agent reads a note
 // to apply a rule correctly, so a note that drifts from the code is worse than none. The URIs are stable.
 // The contract's definitions (consensus, value, arbitrage, movement, steam, de-vig methods, loss-limit room) are
-// quoted from lib/definitions.ts, which docs/contract.md carries too; the notes add only advice around them.
+// quoted from lib/contract-definitions.ts, which docs/contract.md carries too; the notes add only advice around them.
 
 export interface Note {
   uri: `jev://notes/${string}`;

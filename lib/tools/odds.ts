@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { closestNames } from '@/lib/data/closest-names';
-import { ONE_SIDED_BRIEF, VALUE_MIN_BOOKS } from '@/lib/definitions';
+import { ONE_SIDED_BRIEF, VALUE_MIN_BOOKS } from '@/lib/contract-definitions';
 import type { PropMarket } from '@/lib/pricing';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { resolveTeam } from '@/lib/data/teams';

@@ -11,7 +11,7 @@ import {
   REFERENCE_BOOK,
   STEAM,
   VALUE_SCAN,
-} from '@/lib/definitions';
+} from '@/lib/contract-definitions';
 import { NOTES } from '@/lib/mcp/notes';
 import { PROMPTS } from '@/lib/mcp/prompts';
 import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
@@ -47,7 +47,7 @@ describe('knowledge notes', () => {
     expect(text).toMatch(/\*\*0\*\*: no consensus[\s\S]*one-sided markets/);
   });
 
-  it("quote the contract's definitions from lib/definitions.ts, as docs/contract.md carries them", () => {
+  it("quote the contract's definitions from lib/contract-definitions.ts, as docs/contract.md carries them", () => {
     const consensus = note('no-vig-consensus');
     for (const definition of [
       REFERENCE_BOOK,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
-import { DEFINITIONS } from '@/lib/definitions';
+import { DEFINITIONS } from '@/lib/contract-definitions';
 import { priceMarket, type PriceRow } from '@/lib/pricing/priced-market';
 import { marketNotes } from '@/lib/tools/concise-market';
 import { instant } from '@/lib/time';

@@ -6,14 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { configSchema, SETTINGS_READ_ELSEWHERE } from '@/lib/config';
 import { DEFAULT_DATABASE_URL } from '@/lib/db/resolve';
-import { DEFINITIONS } from '@/lib/definitions';
+import { DEFINITIONS } from '@/lib/contract-definitions';
 import { fillBlocks } from '@/lib/docs/blocks';
 import { configurationMarkdown, settingsOf } from '@/lib/docs/configuration';
 import { CONTRACT_BLOCKS, DOCUMENTS, staleDocuments, type GeneratedDocument } from '@/lib/docs/generate';
 
 // The generated documents (scripts/docs.ts, `npm run docs`; `npm run lint` runs its --check) are current, and the
 // check notices drift: a setting's default or meaning edited in lib/config.ts, or a definition edited in
-// lib/definitions.ts, makes the document stale until it is generated again.
+// lib/contract-definitions.ts, makes the document stale until it is generated again.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -74,7 +74,7 @@ describe('the drift check, on a copy of the documents', () => {
     expect(text).toContain('| `NEW_SETTING` | `x` | A new one. |');
   });
 
-  it('fails when a definition changes in lib/definitions.ts, until docs/contract.md is generated again', () => {
+  it('fails when a definition changes in lib/contract-definitions.ts, until docs/contract.md is generated again', () => {
     const blocks = { ...CONTRACT_BLOCKS, steam: 'Steam, edited.' };
     const edited = [{ file: 'docs/contract.md', render: (current?: string) => fillBlocks(current ?? '', blocks) }];
     expect(checkWriteCheck(edited)).toEqual({ before: ['docs/contract.md'], after: [] });
