@@ -426,7 +426,7 @@ export const configSchema = z
           'Sports data',
           "How long a `get_game_odds` answer (and a user's reference book) is reused per process (at most 60); `updatedAgo` may lag " +
             "by this much. `0` answers every call afresh (each game's priced markets are still reused while its prices are " +
-            'unchanged; see [performance.md](performance.md)).',
+            'unchanged).',
         ),
       ),
     CLASSIFIER_API_KEY: optionalString.meta(

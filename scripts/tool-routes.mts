@@ -1,6 +1,6 @@
 // Writes one static route file per tool, app/api/v1/tools/(catalogue)/<name>/route.ts, from the catalogue
 // (npm `prebuild`; the files are not committed). Next 16 rebuilds a dynamic segment's matcher on every
-// request, about a tenth of a calculator call (docs/performance.md); a static route skips that. The
+// request (getNamedRouteRegex, about a tenth of a calculator call); a static route skips that. The
 // dynamic route app/api/v1/tools/[name] still answers every name, so a build without these files behaves
 // the same, only slower, and unknown names get their 404 there.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
