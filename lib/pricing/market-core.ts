@@ -7,7 +7,8 @@ import { impliedProbability } from '@/lib/betting/odds';
 // The part of one market's pricing that does not depend on the time of the call: the consensus, best prices,
 // arbitrage, opening, steam and history series, worked out once from the market's prices and recorded changes.
 // ./priced-market.ts adds what does (ages, staleness, the fair probability 24 hours back) on every call, so a
-// core can be kept for as long as the prices it was made from (./game-cores.ts).
+// core can be kept for as long as the prices it was made from (./game-cores.ts). A bet's selection is priced at
+// the reference book the same way (./selection.ts).
 
 export interface PriceRow {
   book: string;
@@ -138,7 +139,7 @@ function bestCore(top: PriceRow | undefined, fairProbability: number | null): Be
  * reference book's lines; without the reference book there is no consensus. Every market is priced from this:
  * the games' and the props' (marketCore) and the bets' (selectionFairProbability).
  */
-function atReference<Row extends BookQuote>(rows: readonly Row[], referenceBook: string) {
+export function atReference<Row extends BookQuote>(rows: readonly Row[], referenceBook: string) {
   const books = byBook(rows);
   const reference = books.get(referenceBook);
   if (!reference) return { books, reference, fair: undefined };
@@ -147,7 +148,7 @@ function atReference<Row extends BookQuote>(rows: readonly Row[], referenceBook:
   return { books, reference, fair: consensus({ book: referenceBook, outcomes: reference }, others) };
 }
 
-type BookQuote = { book: string } & QuotedOutcome;
+export type BookQuote = { book: string } & QuotedOutcome;
 
 export function marketCore(rows: readonly PriceRow[], options: CoreOptions): MarketCore {
   const { referenceBook, history } = options;
@@ -207,23 +208,6 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
     ...(history && options.series ? { series: seriesOf(history, outcomeNames, referenceBook) } : {}),
     fairThenMemo: new Map(),
   };
-}
-
-/**
- * A bet's or a pick's selection priced at the reference book: the consensus fair probability of exactly that bet
- * (the outcome at its line), or null when the reference book does not offer it (another line is another bet).
- * Selections and stored outcomes are matched in any case.
- */
-export function selectionFairProbability(
-  quotes: readonly BookQuote[],
-  referenceBook: string,
-  pick: { selection: string; point: number | null },
-): number | null {
-  const rows = quotes.map((quote) => ({ ...quote, outcome: quote.outcome.toLowerCase() }));
-  const { reference, fair } = atReference(rows, referenceBook);
-  const index = reference?.findIndex((quote) => quote.outcome === pick.selection.toLowerCase()) ?? -1;
-  if (!reference || !fair || index < 0 || reference[index]!.point !== pick.point) return null;
-  return fair.outcomes[index]!.fairProbability;
 }
 
 /** Arbitrage across the best prices on the reference line, every outcome covered. */

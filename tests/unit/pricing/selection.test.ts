@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consensus } from '@/lib/betting/consensus';
-import { marketCore, selectionFairProbability, type PriceRow } from '@/lib/pricing/market-core';
+import { marketCore, type PriceRow } from '@/lib/pricing/market-core';
+import { selectionFairProbability } from '@/lib/pricing/selection';
 
 // A bet's selection is priced by the same consensus at the reference book as the markets the odds tools show:
 // the fair probability of exactly that bet, or null when the reference book does not offer it.
