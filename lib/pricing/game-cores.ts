@@ -65,12 +65,13 @@ export async function gameCores(
       if (memo.size >= KEPT_GAMES) memo.delete(memo.keys().next().value!);
       memo.set(key, { version, markets: kept });
     }
-    return found(games, markets, (game) => fresh.get(game.id) ?? memo.get(keyOf(game))?.markets);
+    return coresAsked(games, markets, (game) => fresh.get(game.id) ?? memo.get(keyOf(game))?.markets);
   }
-  return found(games, markets, (game) => memo.get(keyOf(game))?.markets);
+  return coresAsked(games, markets, (game) => memo.get(keyOf(game))?.markets);
 }
 
-function found(
+/** Each game's cores of the markets asked for, leaving out the markets no book prices. */
+function coresAsked(
   games: readonly PricedGame[],
   markets: readonly string[],
   coresOf: (game: PricedGame) => ReadonlyMap<string, MarketCore | null> | undefined,

@@ -64,8 +64,8 @@ export interface MarketCore {
   /** The reference book's oldest quote in the market (for the stale note); absent without the reference book. */
   oldestReference?: Date;
   history?: readonly RecordedPrice[];
-  /** The fair probabilities then, by how many recorded changes had happened then (see fairThen). */
-  fairThenMemo: Map<number, (number | null)[] | null>;
+  /** The fair probabilities then, by how many recorded changes had happened then (see fairProbabilitiesAt). */
+  fairByChangesRecorded: Map<number, (number | null)[] | null>;
 }
 
 export interface CoreOptions {
@@ -174,7 +174,7 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
       }),
       arbitrage: null,
       ...(history ? { steam: steamOf(history, outcomes, options.steam), history } : {}),
-      fairThenMemo: new Map(),
+      fairByChangesRecorded: new Map(),
     };
   }
 
@@ -206,7 +206,7 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
     oldestReference: reference.reduce((a, b) => (b.updatedAt < a.updatedAt ? b : a)).updatedAt,
     ...(history ? { steam: steamOf(history, outcomeNames, options.steam), history } : {}),
     ...(history && options.series ? { series: seriesOf(history, outcomeNames, referenceBook) } : {}),
-    fairThenMemo: new Map(),
+    fairByChangesRecorded: new Map(),
   };
 }
 
@@ -232,18 +232,18 @@ function openingOf(history: readonly RecordedPrice[], referenceBook: string, out
  * They depend only on how many recorded changes had happened by `at` (the history is in time order), so each
  * answer is kept by that count and a call at a later time pays again only once the count has moved.
  */
-export function fairThen(core: MarketCore, at: number): (number | null)[] | null {
+export function fairProbabilitiesAt(core: MarketCore, at: number): (number | null)[] | null {
   const history = core.history;
   if (!history) return null;
   const low = recordedBy(history, at);
-  const known = core.fairThenMemo.get(low);
+  const known = core.fairByChangesRecorded.get(low);
   if (known !== undefined) return known;
   const prefix = history.slice(0, low);
   const outcomes = core.outcomes.map((outcome) => outcome.outcome);
   const then = consensusAt(prefix, at, core.referenceBook, outcomes);
   const sameLine = (then?.outcomes.length ?? 0) > 0 && thenLineMatches(prefix, core);
   const found = sameLine ? core.outcomes.map((_, index) => then?.outcomes[index]?.fairProbability ?? null) : null;
-  core.fairThenMemo.set(low, found);
+  core.fairByChangesRecorded.set(low, found);
   return found;
 }
 
@@ -258,7 +258,7 @@ function recordedBy(history: readonly RecordedPrice[], at: number): number {
   return low;
 }
 
-/** The time of the first recorded change after `at` (when fairThen's answer for a later time may differ); Infinity if none. */
+/** The first recorded change after `at`, when fairProbabilitiesAt may answer differently for a later time; Infinity if none. */
 export function nextRecordedAfter(core: MarketCore, at: number): number {
   const history = core.history;
   return history ? (history[recordedBy(history, at)]?.at ?? Infinity) : Infinity;

@@ -1,7 +1,7 @@
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
 import { ago, agoChangesAt, instant } from '@/lib/time';
 import { z } from 'zod';
-import { fairThen, marketCore, nextRecordedAfter, type CoreOptions, type MarketCore, type PriceRow } from './market-core';
+import { fairProbabilitiesAt, marketCore, nextRecordedAfter, type CoreOptions, type MarketCore, type PriceRow } from './market-core';
 
 // One market of one game (or one player's prop) as the odds tools answer it: the reference book's prices,
 // the no-vig consensus, the best price on offer for the same bet with its expected value, arbitrage across
@@ -89,7 +89,7 @@ const roundTo6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /** One market priced afresh: a core made for this call alone, so its presentation is not kept. */
 export function priceMarket(rows: readonly PriceRow[], options: PricingOptions): PricedMarket {
-  return presentAt(marketCore(rows, options), stepClock(options.now), options.staleMinutes);
+  return presentAfresh(marketCore(rows, options), clockUntilChange(options.now), options.staleMinutes);
 }
 
 function arbitrageNote(legs: { outcome: string; book: string; updatedAgo: string }[]): string {
@@ -121,14 +121,14 @@ export function presentMarket(core: MarketCore, now: Date, staleMinutes: number,
   const at = now.getTime();
   const known = presented.get(core);
   if (known && known.staleMinutes === staleMinutes && known.madeAt <= at && at < known.until) return known.market;
-  const clock = stepClock(now);
-  const market = deepFreeze(presentAt(core, clock, staleMinutes));
+  const clock = clockUntilChange(now);
+  const market = deepFreeze(presentAfresh(core, clock, staleMinutes));
   presented.set(core, { madeAt: at, until: clock.until, staleMinutes, market });
   return market;
 }
 
-/** Ages at `now`, remembering the earliest time one of them would read differently. */
-function stepClock(now: Date) {
+/** The time an answer is made at: says ages, and notes the earliest moment the answer would read differently (`until`). */
+function clockUntilChange(now: Date) {
   const clock = {
     until: Infinity,
     now,
@@ -144,7 +144,7 @@ function stepClock(now: Date) {
   return clock;
 }
 
-type StepClock = ReturnType<typeof stepClock>;
+type ClockUntilChange = ReturnType<typeof clockUntilChange>;
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -154,11 +154,12 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function presentAt(core: MarketCore, clock: StepClock, staleMinutes: number): PricedMarket {
+/** A core as the tools answer it at the clock's time, made anew (presentMarket hands out a kept one while it holds). */
+function presentAfresh(core: MarketCore, clock: ClockUntilChange, staleMinutes: number): PricedMarket {
   const movement = core.history !== undefined;
   const windowStart = clock.now.getTime() - FAIR_CHANGE_WINDOW_MS;
   const looksBack = movement && core.oldestReference !== undefined;
-  const then = looksBack ? fairThen(core, windowStart) : null;
+  const then = looksBack ? fairProbabilitiesAt(core, windowStart) : null;
   if (looksBack) clock.changesAt(nextRecordedAfter(core, windowStart) + FAIR_CHANGE_WINDOW_MS);
   const outcomes = core.outcomes.map((outcome, index): PricedOutcome => {
     const reference = outcome.reference;
@@ -210,8 +211,8 @@ function presentAt(core: MarketCore, clock: StepClock, staleMinutes: number): Pr
           steam: steam && {
             outcome: steam.outcome,
             books: steam.books,
-            from: iso(steam.from),
-            to: iso(steam.to),
+            from: instant(steam.from),
+            to: instant(steam.to),
             ago: clock.ago(new Date(steam.to)),
           },
         }
@@ -221,9 +222,7 @@ function presentAt(core: MarketCore, clock: StepClock, staleMinutes: number): Pr
   };
 }
 
-const iso = instant;
-
-function priceNote(core: MarketCore, clock: StepClock, staleMinutes: number): { priceNote?: string } {
+function priceNote(core: MarketCore, clock: ClockUntilChange, staleMinutes: number): { priceNote?: string } {
   const oldest = core.oldestReference;
   if (!oldest) {
     return {
