@@ -36,6 +36,10 @@ export const SAMPLE_BOOKS: readonly (readonly [book: string, margin: number])[] 
   ['lowvig', 0.025],
 ];
 const PROP_BOOKS = SAMPLE_BOOKS.slice(0, 6);
+/** Props carry about half as much margin again as a book's main markets (-115 on both sides, about 7%). */
+const PROP_MARGIN = 1.5;
+/** How far a book's view of a prop strays from the market's (a standard deviation, in probability). */
+const PROP_BOOK_SPREAD = 0.016;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -488,9 +492,13 @@ function props(fixture: Fixture, unavailable: Set<string>, rng: Random, at: Date
       const player = players.find((p) => p.position === spec.position);
       if (!player) continue;
       const line = roundTo(spec.base * player.skill, 1) + 0.5;
+      // The market's view of the over, and each book's own a little off it: books that priced props on their own
+      // would leave an arbitrage in a third of the markets, where real ones leave one now and then.
+      const opinion = clamp(0.5 + rng.normal(0.03), 0.35, 0.65);
       for (const [index, [book, margin]] of PROP_BOOKS.entries()) {
         const point = index === 4 && rng.next() < 0.5 ? line + 1 : line; // one book hangs another number now and then
-        const quotes = twoWay(book, margin * 1.5, clamp(0.5 + rng.normal(0.03), 0.35, 0.65), ['over', point], ['under', point]);
+        const over = clamp(opinion + rng.normal(PROP_BOOK_SPREAD), 0.3, 0.7);
+        const quotes = twoWay(book, margin * PROP_MARGIN, over, ['over', point], ['under', point]);
         rows.push(...quotes.map((q) => ({ ...q, gameId: fixture.game.id, market: spec.market, player: player.name, updatedAt: at })));
       }
     }

@@ -173,6 +173,28 @@ describe('the sample slate looks like a market', () => {
     expect(fivePercent).toBeLessThanOrEqual(outcomes / 50);
   });
 
+  it.each(moments)('$date at $at: props are a market too: arbitrage in at most 1 market (1 in 20 of many) and under 2%, EV of 5% in at most 1 outcome in 50', ({ date, at }) => {
+    const rows = samplePricesAt(date, at).filter((row) => row.player !== '' && row.market !== 'player_anytime_td');
+    const markets = groupBy(rows, (row) => `${row.gameId}|${row.market}|${row.player}`);
+    let arbitrages = 0;
+    let outcomes = 0;
+    let fivePercent = 0;
+    for (const quotes of markets.values()) {
+      const core = marketCore(quotes, { referenceBook: SAMPLE_BOOKS[0]![0] });
+      if (core.arbitrage) {
+        arbitrages++;
+        expect(core.arbitrage.found.returnFraction).toBeLessThan(0.02);
+      }
+      for (const outcome of core.outcomes) {
+        outcomes++;
+        if ((outcome.best?.expectedValue ?? 0) >= 0.05) fivePercent++;
+      }
+    }
+    expect(markets.size).toBeGreaterThan(10);
+    expect(arbitrages).toBeLessThanOrEqual(Math.max(1, markets.size / 20));
+    expect(fivePercent).toBeLessThanOrEqual(outcomes / 50);
+  });
+
   it.each(moments)('$date at $at: each book holds its own margin, and no book is more than a few points off the consensus', ({ date, at }) => {
     const rows = samplePricesAt(date, at).filter((row) => MAIN.includes(row.market));
     for (const [key, quotes] of groupBy(rows, (row) => `${row.gameId}|${row.market}`)) {
