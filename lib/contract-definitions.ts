@@ -50,7 +50,9 @@ export const VALUE_SCAN = `\`get_game_odds\` with \`minExpectedValue\` (a fracti
 the games asked about whose best price has an \`expectedValue\` of at least \`minExpectedValue\`, in a market whose
 \`consensusBooks\` is at least \`minBooks\` (default ${VALUE_MIN_BOOKS}), best first, each with its game, market, line, book,
 price, \`fairProbability\`, \`expectedValue\`, \`consensusBooks\` and age. Best prices older than the stale age
-(\`ODDS_STALE_MINUTES\`) are left out and counted in \`valueNote\`.`;
+(\`ODDS_STALE_MINUTES\`) are left out and counted in \`valueNote\`. \`get_player_props\` with \`minExpectedValue\` answers the same
+list over one game's props, or without \`gameId\` over the props stored for the league's coming week (each entry also
+naming the \`player\` and their \`team\`); naming a \`gameId\` fetches that game's props afresh.`;
 
 /** Arbitrage across books (lib/betting/arbitrage.ts). */
 export const ARBITRAGE = `\`arbitrage\` (per market) is there when the best prices on the reference line, one per outcome each at its best book,

@@ -67,7 +67,8 @@ ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` n
   price, and \`fairProbabilityChange\` over 24 hours when there is history.
 - With \`minExpectedValue\` the answer is the value list alone: each entry names its game (\`gameId\`,
   \`matchup\`, \`startsAt\`), market, outcome, line, book, price, \`fairProbability\`, \`expectedValue\`,
-  \`consensusBooks\` and age, best first; \`gamesScanned\` says how many games were looked at.
+  \`consensusBooks\` and age, best first; \`gamesScanned\` says how many games were looked at. Props' value
+  entries add \`player\` and \`team\`; without \`gameId\` they cover the league's coming week as stored.
 - \`arbitrageNote\` and \`oneSidedNote\` say once what holds for every arbitrage and one-sided market.
 `,
   },

@@ -4,6 +4,7 @@ import { EVEN_MONEY_ODDS, isOutsideEvenMoneyGap, MAX_AMERICAN_ODDS, MIN_AMERICAN
 import { bookKeyNamed, unknownBookMessage } from '@/lib/data/books';
 import { SPORTS } from '@/lib/data/sports';
 import { invalidInput, type Issue } from '@/lib/errors';
+import { VALUE_MIN_BOOKS } from '@/lib/contract-definitions';
 import { LONE_SURROGATE } from '@/lib/text';
 import { inYearRange, SPORTS_DAY_START_HOUR, YEAR_RANGE_MESSAGE } from '@/lib/time';
 
@@ -151,6 +152,22 @@ export const detail = z
   .enum(['concise', 'full'], { error: expected('must be "concise" (the default) or "full"') })
   .optional()
   .meta({ description: '"full": every field, for integrations (paged too).' });
+
+/** The value question (get_game_odds, get_player_props): the least expectedValue of a listed outcome's best price. */
+export const minExpectedValue = z
+  .number({ error: expected('must be a number: an expected value per unit staked as a fraction (0.02 = 2%)') })
+  .min(-1, 'must be -1 or more (a fraction, not a percentage)')
+  .max(10, 'must be 10 or less (a fraction, not a percentage)')
+  .optional()
+  .meta({ description: 'Answer with the outcomes whose best price has at least this expectedValue (0.02 = 2%).' });
+
+/** With minExpectedValue: the fewest books a market's consensus may rest on. */
+export const minBooks = z
+  .int({ error: expected('must be a whole number of books') })
+  .min(1, 'must be at least 1')
+  .max(50, 'must be at most 50')
+  .optional()
+  .meta({ description: `With minExpectedValue: least consensusBooks (default ${VALUE_MIN_BOOKS}).` });
 
 /** How many items a page of a list holds: `fallback` when not given, at most `max`. */
 export function pageLimit(fallback: number, max: number, noun: string) {

@@ -67,4 +67,14 @@ const propsConcise = conciseGameSchema.extend({
   ...pageSchemaFields,
 });
 
-export const propsOutput = z.union([propsConcise, propsFull]);
+/** minExpectedValue: the value list over one game's props, or over the league's coming week without gameId. */
+const propsValue = z.object({
+  sport: z.string(),
+  ...propsHeader,
+  gamesScanned: z.int(),
+  value: z.array(conciseValueEntry.extend({ player: z.string(), team: z.string().optional() })),
+  valueNote: z.string(),
+  ...pageSchemaFields,
+});
+
+export const propsOutput = z.union([propsConcise, propsFull, propsValue]);

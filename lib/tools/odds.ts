@@ -7,17 +7,31 @@ import { resolveTeam } from '@/lib/data/teams';
 import { GAME_MARKETS, type GameMarket, type Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
-import { conciseGame, gameView, matchup } from './game-views';
+import { conciseGame, gameView } from './game-views';
 import { DAY_MS, preferences } from './preferences';
 import { emptyNote } from './source-notes';
 import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
-import { book, cursor, detail, expected, gameId, isoDate, pageLimit, player, sport, SPORTS_DAY, storable, team } from './inputs';
+import {
+  book,
+  cursor,
+  detail,
+  expected,
+  gameId,
+  isoDate,
+  minBooks,
+  minExpectedValue,
+  pageLimit,
+  player,
+  sport,
+  SPORTS_DAY,
+  storable,
+  team,
+} from './inputs';
 import { instant, sportsDays } from '@/lib/time';
-import { roundTo } from '@/lib/betting';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
 import { conciseMarket, marketNotes } from './concise-market';
 import { gameOddsOutput, propsOutput } from './odds-schemas';
-import { valueList, type ValueScan } from './value-list';
+import { conciseValue, VALUE_ORDER, valueKey, valueList, type ValueScan } from './value-list';
 import { defineTool, type ToolRun } from './types';
 
 // The odds tools: game markets and player props with the no-vig consensus at the reference book.
@@ -50,18 +64,8 @@ const gameOddsInput = z.strictObject({
     .min(1, 'must name at least one market (or leave it out for all)')
     .optional(),
   book: book.optional(),
-  minExpectedValue: z
-    .number({ error: expected('must be a number: an expected value per unit staked as a fraction (0.02 = 2%)') })
-    .min(-1, 'must be -1 or more (a fraction, not a percentage)')
-    .max(10, 'must be 10 or less (a fraction, not a percentage)')
-    .optional()
-    .meta({ description: 'Answer with the outcomes whose best price has at least this expectedValue (0.02 = 2%).' }),
-  minBooks: z
-    .int({ error: expected('must be a whole number of books') })
-    .min(1, 'must be at least 1')
-    .max(50, 'must be at most 50')
-    .optional()
-    .meta({ description: `With minExpectedValue: least consensusBooks (default ${VALUE_MIN_BOOKS}).` }),
+  minExpectedValue,
+  minBooks,
   history: historyFlag,
   detail,
   limit: pageLimit(GAMES_PER_PAGE, 100, 'games').meta({
@@ -166,29 +170,12 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
     const scanned = presented.map(({ game, markets }) => ({ gameId: game.id, markets }));
     const { value, valueNote } = valueList(scanned, query.scan, now, ctx.settings.oddsStaleMinutes);
     const byId = new Map(games.map((game) => [game.id, game]));
-    const valueKey = (entry: (typeof value)[number]) => [entry.expectedValue, entry.gameId, entry.market, entry.outcome];
-    const page = toolPage(ctx, args, VALUE_PER_PAGE, value, valueKey, ['desc', 'asc', 'asc', 'asc']);
+    const page = toolPage(ctx, args, VALUE_PER_PAGE, value, valueKey, VALUE_ORDER);
     const arbitrages = presented.some(({ markets }) => markets.some((market) => market.arbitrage));
     return {
       ...header,
       gamesScanned: games.length,
-      value: page.items.map(({ gameId, point, expectedValue, ...entry }) => {
-        const game = byId.get(gameId)!;
-        return {
-          gameId,
-          matchup: matchup(game),
-          startsAt: instant(game.startsAt),
-          market: entry.market,
-          outcome: entry.outcome,
-          ...(point !== null ? { point } : {}),
-          book: entry.book,
-          americanOdds: entry.americanOdds,
-          fairProbability: entry.fairProbability,
-          expectedValue: roundTo(expectedValue, 4),
-          consensusBooks: entry.consensusBooks,
-          updatedAgo: entry.updatedAgo,
-        };
-      }),
+      value: page.items.map((entry) => conciseValue(byId.get(entry.gameId)!, entry)),
       valueNote: arbitrages
         ? `${valueNote} Some markets also hold an arbitrage: get_game_odds without minExpectedValue shows them.`
         : valueNote,
@@ -213,59 +200,82 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
 
 /** Why a game's answer holds no props, and which games have some (so the next call can be one of them). */
 async function noPropsNote(ctx: ToolRun, sport: Sport): Promise<string> {
-  const others = await ctx.data.odds.gamesWithProps(sport, new Date(ctx.now().getTime() - UPCOMING_LOOKBACK_MS), 5);
+  const others = await ctx.data.odds.gamesWithProps(sport, { from: new Date(ctx.now().getTime() - UPCOMING_LOOKBACK_MS), take: 5 });
   return others.length === 0
     ? `No player props of this game are stored yet, nor of any coming ${sport.toUpperCase()} game.`
     : `No player props of this game are stored yet (for the markets asked). Games with props: ${others.join(', ')}.`;
 }
+
+/** Only `player`'s props when one is named; invalid input naming the closest players when none of `props` are theirs. */
+function onlyPlayer(props: PropMarket[], player: string | undefined, where: string): PropMarket[] {
+  if (!player) return props;
+  const wanted = player.toLowerCase();
+  const selected = props.filter((prop) => prop.player.toLowerCase() === wanted);
+  if (selected.length === 0 && props.length > 0) {
+    const players = [...new Set(props.map((prop) => prop.player))];
+    const closest = closestNames(
+      player,
+      players.map((name) => ({ name, spellings: [name] })),
+    );
+    throw invalidInput([{ path: 'player', message: `no props for "${player}" ${where}; closest: ${closest.join(', ')}` }]);
+  }
+  return selected;
+}
+
+const propsInput = z.strictObject({
+  sport,
+  gameId: gameId.optional().meta({ description: "Required, unless minExpectedValue asks for the league's coming week." }),
+  markets: z
+    .array(storable(z.string()).regex(/^[a-z_]{3,60}$/, 'must be a prop market key such as player_pass_yds'), {
+      error: expected('must be an array of prop markets'),
+    })
+    .min(1, 'must name at least one market (or leave it out for all)')
+    .optional()
+    .meta({ description: 'e.g. player_pass_yds; default all.' }),
+  player: player.optional().meta({ description: "Only this player's props." }),
+  book: book.optional(),
+  minExpectedValue,
+  minBooks,
+  history: historyFlag,
+  detail,
+  limit: pageLimit(PROPS_PER_PAGE, 200, 'player markets').meta({
+    description: `Per page: player markets (default ${PROPS_PER_PAGE}, ${PAGE_SIZES.playerMarketsFull} with detail full) or value entries (default ${VALUE_PER_PAGE}).`,
+  }),
+  cursor,
+});
+
+type PropsArgs = z.output<typeof propsInput>;
 
 export const getPlayerProps = defineTool({
   name: 'get_player_props',
   title: 'Player props with the no-vig consensus',
   description:
     `A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; ${ONE_SIDED_BRIEF}. ` +
+    "minExpectedValue answers with the value list alone: the game's, or without gameId the league's coming week. " +
     'Pass on every note. See jev://notes/answers.',
   scope: 'read',
   hints: OPEN_WORLD_READ_HINTS, // props may be fetched from the odds provider during the call
-  input: z.strictObject({
-    sport,
-    gameId,
-    markets: z
-      .array(storable(z.string()).regex(/^[a-z_]{3,60}$/, 'must be a prop market key such as player_pass_yds'), {
-        error: expected('must be an array of prop markets'),
-      })
-      .min(1, 'must name at least one market (or leave it out for all)')
-      .optional()
-      .meta({ description: 'e.g. player_pass_yds; default all.' }),
-    player: player.optional().meta({ description: "Only this player's props." }),
-    book: book.optional(),
-    history: historyFlag,
-    detail,
-    limit: pageLimit(PROPS_PER_PAGE, 200, 'player markets').meta({
-      description: `Player markets per page (default ${PROPS_PER_PAGE}, ${PAGE_SIZES.playerMarketsFull} with detail full).`,
-    }),
-    cursor,
-  }),
+  input: propsInput,
   output: propsOutput,
   async run(ctx, args) {
+    const scan =
+      args.minExpectedValue === undefined
+        ? undefined
+        : { minExpectedValue: args.minExpectedValue, minBooks: args.minBooks ?? VALUE_MIN_BOOKS };
+    if (args.gameId === undefined) {
+      if (!scan)
+        throw invalidInput([
+          { path: 'gameId', message: "is required, unless minExpectedValue asks for the value in the league's coming week" },
+        ]);
+      return leaguePropsValue(ctx, args, scan);
+    }
     const game = await ctx.data.schedule.requireGameRow(args.gameId, args.sport);
     const { referenceBook } = await preferences(ctx, args.book);
     const source = { odds: ctx.providers.odds, ttlMs: ctx.settings.propsTtlSeconds * 1000 };
     const refresh = await ctx.data.odds.refreshProps(source, game, ctx.now());
+    if (scan) return propsValue(ctx, args, scan, referenceBook, [game], refresh.note);
     const all = await ctx.pricing.props(game, { markets: args.markets, referenceBook, series: args.history === true });
-    let selected = all;
-    if (args.player) {
-      const wanted = args.player.toLowerCase();
-      selected = all.filter((prop) => prop.player.toLowerCase() === wanted);
-      if (selected.length === 0 && all.length > 0) {
-        const players = [...new Set(all.map((prop) => prop.player))];
-        const closest = closestNames(
-          args.player,
-          players.map((name) => ({ name, spellings: [name] })),
-        );
-        throw invalidInput([{ path: 'player', message: `no props for "${args.player}" in this game; closest: ${closest.join(', ')}` }]);
-      }
-    }
+    const selected = onlyPlayer(all, args.player, 'in this game');
     const now = ctx.now();
     const priceNotes = [
       game.source === 'sample' ? SAMPLE_NOTE : undefined,
@@ -306,3 +316,68 @@ export const getPlayerProps = defineTool({
     };
   },
 });
+
+/**
+ * The value over the league's coming week of props, as stored: fetching every game's props from the provider would
+ * take minutes, so a game's are refreshed when it is asked for by gameId.
+ */
+async function leaguePropsValue(ctx: ToolRun, args: PropsArgs, scan: ValueScan) {
+  const { referenceBook } = await preferences(ctx, args.book);
+  const now = ctx.now();
+  const window = { from: new Date(now.getTime() - UPCOMING_LOOKBACK_MS), to: new Date(now.getTime() + UPCOMING_DAYS * DAY_MS) };
+  const [games, withProps] = await Promise.all([
+    ctx.data.schedule.findGames({ sport: args.sport, ...window, excludeFinal: true }),
+    ctx.data.odds.gamesWithProps(args.sport, window),
+  ]);
+  const stored = new Set(withProps);
+  const note = `Props as last stored; naming a gameId fetches that game's afresh.`;
+  return propsValue(
+    ctx,
+    args,
+    scan,
+    referenceBook,
+    games.filter((game) => stored.has(game.id)),
+    note,
+  );
+}
+
+/** The value list over `games`' props, best first, each entry with its game, player and the player's team. */
+async function propsValue(ctx: ToolRun, args: PropsArgs, scan: ValueScan, referenceBook: string, games: GameRow[], note?: string) {
+  const now = ctx.now();
+  const props = await Promise.all(
+    games.map(async (game) => ({ game, props: await ctx.pricing.props(game, { markets: args.markets, referenceBook, series: false }) })),
+  );
+  const where = args.gameId ? 'in this game' : "in the league's coming week";
+  const players = onlyPlayer(
+    props.flatMap((game) => game.props),
+    args.player,
+    where,
+  );
+  const shown = new Set(players);
+  const scanned = props.map(({ game, props }) => ({
+    gameId: game.id,
+    markets: props.filter((prop) => shown.has(prop)).map((prop) => ({ market: prop.market, player: prop.player, ...prop.price(now) })),
+  }));
+  const { value, valueNote } = valueList(scanned, scan, now, ctx.settings.oddsStaleMinutes);
+  const page = toolPage(ctx, args, VALUE_PER_PAGE, value, valueKey, VALUE_ORDER);
+  const byId = new Map(games.map((game) => [game.id, game]));
+  const pageGames = [...new Set(page.items.map((entry) => entry.gameId))].map((id) => byId.get(id)!);
+  const teams = await ctx.data.stats.playerTeams(
+    pageGames.flatMap((game) => [game.homeTeamId, game.awayTeamId]),
+    [...new Set(page.items.map((entry) => entry.player!))],
+  );
+  const empty = games.length === 0 ? ` No ${args.sport.toUpperCase()} game of the coming week has props stored.` : '';
+  return {
+    sport: args.sport,
+    referenceBook,
+    ...(note ? { note } : {}),
+    ...(games.some((game) => game.source === 'sample') ? { priceNote: SAMPLE_NOTE } : {}),
+    gamesScanned: games.length,
+    value: page.items.map((entry) => ({
+      ...conciseValue(byId.get(entry.gameId)!, entry, teams.get(entry.player!)),
+      player: entry.player!,
+    })),
+    valueNote: valueNote + empty,
+    ...pageFields(page, 'value entries'),
+  };
+}

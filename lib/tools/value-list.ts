@@ -1,6 +1,11 @@
+import { roundTo } from '@/lib/betting';
+import type { GameRow } from '@/lib/data/repositories/schedule';
 import type { PricedMarket } from '@/lib/pricing/priced-market';
+import { instant } from '@/lib/time';
+import { matchup } from './game-views';
 
-// get_game_odds' value list: the outcomes whose best price beats the no-vig consensus by at least what the caller asks.
+// The value list of get_game_odds and get_player_props: the outcomes whose best price beats the no-vig consensus by
+// at least what the caller asks.
 
 export interface ValueScan {
   minExpectedValue: number;
@@ -9,7 +14,7 @@ export interface ValueScan {
 
 /** Every outcome whose best price meets the scan, best first; stale best prices are left out and counted. */
 export function valueList(
-  games: { gameId: string; markets: ({ market: string } & PricedMarket)[] }[],
+  games: { gameId: string; markets: ({ market: string; player?: string } & PricedMarket)[] }[],
   scan: ValueScan,
   now: Date,
   staleMinutes: number,
@@ -30,6 +35,7 @@ export function valueList(
         value.push({
           gameId: game.gameId,
           market: market.market,
+          ...(market.player !== undefined ? { player: market.player } : {}),
           outcome: outcome.outcome,
           point: outcome.point,
           book: best.book,
@@ -50,3 +56,31 @@ export function valueList(
     ' Expected value is against the no-vig consensus, not a promised profit.';
   return { value, valueNote };
 }
+
+export type ValueEntry = ReturnType<typeof valueList>['value'][number];
+
+/** A value entry as a concise answer shows it: its game in short, its line only where it has one. */
+export function conciseValue(game: GameRow, { gameId, point, expectedValue, ...entry }: ValueEntry, team?: string) {
+  return {
+    gameId,
+    matchup: matchup(game),
+    startsAt: instant(game.startsAt),
+    market: entry.market,
+    ...(entry.player !== undefined ? { player: entry.player, ...(team ? { team } : {}) } : {}),
+    outcome: entry.outcome,
+    ...(point !== null ? { point } : {}),
+    book: entry.book,
+    americanOdds: entry.americanOdds,
+    fairProbability: entry.fairProbability,
+    expectedValue: roundTo(expectedValue, 4),
+    consensusBooks: entry.consensusBooks,
+    updatedAgo: entry.updatedAgo,
+  };
+}
+
+/**
+ * The order value lists are shown and paged in: best expectedValue first, then by game, market, player and outcome,
+ * so every entry has one place.
+ */
+export const valueKey = (entry: ValueEntry) => [entry.expectedValue, entry.gameId, entry.market, entry.player ?? '', entry.outcome];
+export const VALUE_ORDER = ['desc', 'asc', 'asc', 'asc', 'asc'] as const;

@@ -153,7 +153,7 @@ export interface paths {
         put?: never;
         /**
          * Player props with the no-vig consensus
-         * @description A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; one-sided markets (anytime touchdown) have consensusBooks 0 and no fair price. Pass on every note. See jev://notes/answers.
+         * @description A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; one-sided markets (anytime touchdown) have consensusBooks 0 and no fair price. minExpectedValue answers with the value list alone: the game's, or without gameId the league's coming week. Pass on every note. See jev://notes/answers.
          */
         post: operations["get_player_props"];
         delete?: never;
@@ -827,14 +827,18 @@ export interface components {
              * @enum {string}
              */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
-            /** @description As list_games or get_game_odds gives it. */
-            gameId: string;
+            /** @description Required, unless minExpectedValue asks for the league's coming week. */
+            gameId?: string;
             /** @description e.g. player_pass_yds; default all. */
             markets?: string[];
             /** @description Only this player's props. */
             player?: string;
             /** @description Reference book key; default the user's. */
             book?: string;
+            /** @description Answer with the outcomes whose best price has at least this expectedValue (0.02 = 2%). */
+            minExpectedValue?: number;
+            /** @description With minExpectedValue: least consensusBooks (default 3). */
+            minBooks?: number;
             /** @description Adds per market the series of reference price and consensus, for charts. */
             history?: boolean;
             /**
@@ -842,7 +846,7 @@ export interface components {
              * @enum {string}
              */
             detail?: "concise" | "full";
-            /** @description Player markets per page (default 30, 15 with detail full). */
+            /** @description Per page: player markets (default 30, 15 with detail full) or value entries (default 25). */
             limit?: number;
             /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
@@ -993,6 +997,32 @@ export interface components {
             }[];
             remaining?: number;
             nextCursor?: string | null;
+            pageNote?: string;
+        } | {
+            sport: string;
+            referenceBook: string;
+            note?: string;
+            priceNote?: string;
+            gamesScanned: number;
+            value: {
+                gameId: string;
+                market: string;
+                outcome: string;
+                book: string;
+                americanOdds: number;
+                fairProbability: number;
+                expectedValue: number;
+                consensusBooks: number;
+                updatedAgo: string;
+                matchup: string;
+                startsAt: string;
+                point?: number;
+                player: string;
+                team?: string;
+            }[];
+            valueNote: string;
+            remaining?: number;
+            nextCursor?: string;
             pageNote?: string;
         };
         get_injury_report_input: {

@@ -6,7 +6,7 @@ import { saveRecommendation } from '@/lib/account/picks';
 import type { Sport } from '@/lib/data/sports';
 import { seedSlate } from '../../bench/slate';
 import { loadCollegeWeek } from '../helpers/college-week';
-import { CALCULATOR_CALLS, leagueCalls, valueQuestion, type ToolCall } from '../helpers/default-calls';
+import { CALCULATOR_CALLS, leagueCalls, valueQuestion, propsValueQuestion, type ToolCall } from '../helpers/default-calls';
 import type { TestDatabase } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
@@ -109,13 +109,15 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
     expect(counted.openAi, `${call}: ${counted.openAi} OpenAI tokens`).toBeLessThanOrEqual(budget);
   };
 
-  it('answers the value question over each league week inside 4,000 tokens, with the value itself', async () => {
+  it("answers the value question over each league's week, of games and of props, inside 4,000 tokens, with the value itself", async () => {
     for (const sport of sports) {
-      const [tool, args] = valueQuestion(sport);
-      const value = await answer(tool, args);
-      withinBudget(value, VALUE_BUDGET, `${sport} value`);
-      expect(value.data).not.toHaveProperty('games');
-      expect(Array.isArray(value.data.value)).toBe(true);
+      for (const [tool, args] of [valueQuestion(sport), propsValueQuestion(sport)]) {
+        const value = await answer(tool, args);
+        withinBudget(value, VALUE_BUDGET, `${sport} ${tool} value`);
+        expect(value.data).not.toHaveProperty('games');
+        expect(value.data).not.toHaveProperty('props');
+        expect(Array.isArray(value.data.value)).toBe(true);
+      }
     }
   });
 

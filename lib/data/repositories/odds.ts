@@ -25,10 +25,10 @@ export function propPrices(db: Db, gameId: string, markets?: readonly string[]) 
   });
 }
 
-/** Games of a league starting from `from` that have player props stored, soonest first (at most `take`). */
-export async function gamesWithProps(db: Db, sport: string, from: Date, take: number): Promise<string[]> {
+/** Games of a league starting from `from` (and before `to`) that have player props stored, soonest first (at most `take`). */
+export async function gamesWithProps(db: Db, sport: string, { from, to, take }: { from: Date; to?: Date; take?: number }): Promise<string[]> {
   const games = await db.game.findMany({
-    where: { sport, startsAt: { gte: from }, prices: { some: { player: { not: '' } } } },
+    where: { sport, startsAt: { gte: from, ...(to ? { lt: to } : {}) }, prices: { some: { player: { not: '' } } } },
     select: { id: true },
     orderBy: { startsAt: 'asc' },
     take,

@@ -48,6 +48,7 @@ describe.each(PROVIDERS)('one pricing on %s', (provider) => {
   it('prices a prop as it prices a game market: reference outcomes in order, consensus, best price and ages', async () => {
     const game = await database.db.price.findFirstOrThrow({ where: { player: { not: '' }, game: { sport: 'nfl' } }, select: { gameId: true } });
     const props = await getPlayerProps.run(ctx(), getPlayerProps.input.parse({ sport: 'nfl', gameId: game.gameId, detail: 'full' }));
+    if (!('props' in props)) throw new Error('get_player_props answered without its props list');
     expect(props.props.length).toBeGreaterThan(0);
     for (const prop of props.props) {
       const names = prop.outcomes.map((outcome) => outcome.outcome);

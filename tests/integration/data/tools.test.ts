@@ -120,6 +120,53 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     expect((await call('get_player_props', { sport: 'nfl', gameId: 'nope' })).status).toBe(404);
   });
 
+  it("get_player_props with minExpectedValue: the value over a game's props or, without gameId, the league's week", async () => {
+    const league = await call('get_player_props', { sport: 'nfl', minExpectedValue: -1, minBooks: 1, limit: 200 });
+    expect(league.status).toBe(200);
+    const { data } = league.body;
+    expect(data).not.toHaveProperty('props');
+    expect(data.gamesScanned).toBeGreaterThan(1);
+    expect(data.note).toContain('as last stored');
+    const gameIds = new Set<string>(data.value.map((entry: { gameId: string }) => entry.gameId));
+    expect(gameIds.size).toBeGreaterThan(1);
+    const evs = data.value.map((entry: { expectedValue: number }) => entry.expectedValue);
+    expect(evs).toEqual([...evs].sort((a, b) => b - a));
+    // Each entry is the best price its game's own props answer shows, for that player's market and outcome.
+    const firstGame = [...gameIds][0]!;
+    const full = await call('get_player_props', { sport: 'nfl', gameId: firstGame, detail: 'full', limit: 200 });
+    let checked = 0;
+    for (const entry of data.value.filter((e: { gameId: string }) => e.gameId === firstGame)) {
+      expect(entry).toMatchObject({ matchup: expect.stringContaining(' at '), startsAt: expect.any(String), player: expect.any(String) });
+      const prop = full.body.data.props.find((p: { market: string; player: string }) => p.market === entry.market && p.player === entry.player);
+      const outcome = prop.outcomes.find((o: { outcome: string }) => o.outcome === entry.outcome);
+      expect(entry.book).toBe(outcome.best.book);
+      expect(entry.americanOdds).toBe(outcome.best.americanOdds);
+      expect(entry.expectedValue).toBeCloseTo(outcome.best.expectedValue, 4);
+      expect(entry.fairProbability).toBe(outcome.fairProbability);
+      if (prop.team) expect(entry.team).toBe(prop.team);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+
+    // One game's value, and one player's across the league.
+    const game = await call('get_player_props', { sport: 'nfl', gameId: firstGame, minExpectedValue: -1, minBooks: 1 });
+    expect(game.body.data.gamesScanned).toBe(1);
+    expect(game.body.data.value.every((entry: { gameId: string }) => entry.gameId === firstGame)).toBe(true);
+    const player = data.value[0].player;
+    const one = await call('get_player_props', { sport: 'nfl', player: player.toUpperCase(), minExpectedValue: -1, minBooks: 1 });
+    expect(one.body.data.value.length).toBeGreaterThan(0);
+    expect(one.body.data.value.every((entry: { player: string }) => entry.player === player)).toBe(true);
+
+    // Without gameId the value question is the only question.
+    const bare = await call('get_player_props', { sport: 'nfl' });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error.code).toBe('invalid_input');
+    expect(bare.body.error.message).toContain('gameId');
+    const nobody = await call('get_player_props', { sport: 'nfl', player: 'Nobody Atall', minExpectedValue: 0 });
+    expect(nobody.status).toBe(400);
+    expect(nobody.body.error.message).toContain('closest');
+  });
+
   it('get_injury_report: players with status and age, and the twice-a-day note', async () => {
     const { body } = await call('get_injury_report', { sport: 'nfl', detail: 'full' });
     expect(body.data.note).toContain('twice a day');
