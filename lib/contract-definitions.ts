@@ -6,7 +6,7 @@ import { FAIR_CHANGE_WINDOW_MS } from '@/lib/pricing/priced-market';
 // The contract's definitions, written once: the no-vig consensus, value, arbitrage, movement and steam, the de-vig
 // methods and the loss-limit room. docs/contract.md carries each in a generated block (scripts/docs.ts fills the
 // blocks marked <!-- definition: name --> and `npm run lint` fails when one differs), and the MCP knowledge notes
-// (lib/mcp/notes.ts) and the prompts quote them, so what an agent reads is what an integrator reads. Each is
+// (lib/tools/notes.ts) and the prompts quote them, so what an agent reads is what an integrator reads. Each is
 // Markdown, true to the code named beside it; the figures come from that code.
 // Imports only constants; nothing in lib/betting or lib/data may import this module (lib/tools and lib/mcp do).
 

@@ -1,4 +1,3 @@
-import type { Awaitable } from '@/lib/awaitable';
 import type { Db } from '@/lib/db/client';
 import { hashToken } from './token-format';
 import { liveAt, readToken, type LiveToken, type StoredToken } from './token-store';
@@ -12,8 +11,8 @@ import { liveAt, readToken, type LiveToken, type StoredToken } from './token-sto
 const MAX_REMEMBERED = 10_000;
 
 export interface TokenLookups {
-  /** The token's owner when it is known, not revoked and not expired; otherwise null. At once when remembered. */
-  find(db: Db, token: string, now: Date, maxAgeMs: number): Awaitable<LiveToken | null>;
+  /** The token's owner when it is known, not revoked and not expired; otherwise null. */
+  find(db: Db, token: string, now: Date, maxAgeMs: number): Promise<LiveToken | null>;
   /** Drops the look-ups of these tokens (all look-ups when no ids are given). */
   forget(tokenIds?: readonly string[]): void;
 }
@@ -23,18 +22,17 @@ export function createTokenLookups(): TokenLookups {
   /** Bumped whenever look-ups are dropped, so a read that started before a revocation is not remembered after it. */
   let epoch = 0;
   return {
-    find(db, token, now, maxAgeMs) {
+    async find(db, token, now, maxAgeMs) {
       const tokenHash = hashToken(token);
       const lookup = recent.get(tokenHash);
-      if (lookup && now.getTime() - lookup.readAt < maxAgeMs) return liveAt(lookup.stored, now); // at once, no promise
+      if (lookup && now.getTime() - lookup.readAt < maxAgeMs) return liveAt(lookup.stored, now);
       const startedIn = epoch;
-      return readToken(db, tokenHash).then((stored) => {
-        if (maxAgeMs > 0 && startedIn === epoch) {
-          if (recent.size >= MAX_REMEMBERED) recent.clear();
-          recent.set(tokenHash, { stored, readAt: now.getTime() });
-        }
-        return liveAt(stored, now);
-      });
+      const stored = await readToken(db, tokenHash);
+      if (maxAgeMs > 0 && startedIn === epoch) {
+        if (recent.size >= MAX_REMEMBERED) recent.clear();
+        recent.set(tokenHash, { stored, readAt: now.getTime() });
+      }
+      return liveAt(stored, now);
     },
     forget(tokenIds) {
       epoch++;

@@ -1,4 +1,3 @@
-import type { Awaitable } from '@/lib/awaitable';
 import type { Db } from '@/lib/db/client';
 import { createRevocationBus, type RevocationBus } from './revocation-bus';
 import { createTokenLookups, type TokenLookups } from './token-lookups';
@@ -57,7 +56,7 @@ export function createTokens(db: Db, { lookupMaxAgeMs, redisUrl }: TokenSettings
     /** The tokens made by hand (Connect page, `jev token create`); those issued by OAuth are listed with their app. */
     list: (userId: string) => listAccessTokens(db, userId),
     /** The token's owner when the token is known, not revoked and not expired; otherwise null. */
-    find: (token: string, now: Date): Awaitable<LiveToken | null> => lookups.find(db, token, now, lookupMaxAgeMs),
+    find: (token: string, now: Date): Promise<LiveToken | null> => lookups.find(db, token, now, lookupMaxAgeMs),
     /** Revokes the token if it belongs to the user: its name, or null when there is no such token of theirs. */
     async revoke(userId: string, tokenId: string, now: Date): Promise<{ name: string } | null> {
       const marked = await markAccessTokenRevoked(db, userId, tokenId, now);

@@ -14,7 +14,7 @@ import type { ToolDefinition, ToolServices } from '@/lib/tools/types';
 export type FullAnswer<Tool extends ToolDefinition> =
   Tool['output'] extends z.ZodUnion<readonly [z.ZodType, infer Full extends z.ZodType]> ? z.input<Full> : never;
 
-export function createConsoleReader(services: ToolServices, findTool: (name: string) => ToolDefinition | undefined) {
+export function createConsoleReader(services: ToolServices, catalogue: readonly ToolDefinition[]) {
   return {
     /**
      * Runs the catalogue's read tool `tool` for `user` with `detail: "full"`, arguments checked as the gateway
@@ -25,7 +25,7 @@ export function createConsoleReader(services: ToolServices, findTool: (name: str
       user: { id: string; email: string },
       args: Omit<z.input<Tool['input']>, 'detail'>,
     ): Promise<FullAnswer<Tool>> {
-      if (findTool(tool.name) !== tool || tool.scope !== 'read') throw new Error(`${tool.name} is not a read tool of the catalogue`);
+      if (!catalogue.includes(tool) || tool.scope !== 'read') throw new Error(`${tool.name} is not a read tool of the catalogue`);
       const ctx = {
         ...services,
         user: { id: user.id, email: user.email },

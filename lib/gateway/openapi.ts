@@ -14,7 +14,7 @@ import {
   type ErrorCode,
 } from '@/lib/errors';
 import { REST_CHALLENGES } from '@/lib/http/errors';
-import { SERVICE_VERSION } from './limits';
+import { SERVICE_VERSION } from '@/lib/version';
 import { DEAD_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE } from './token';
 
 // The REST API as an OpenAPI 3.1 document (GET /api/v1/openapi.json), generated from the catalogue: one operation

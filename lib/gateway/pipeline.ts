@@ -1,4 +1,3 @@
-import { andThen, type Awaitable } from '@/lib/awaitable';
 import type { LiveToken, SeenClient, Tokens } from '@/lib/account/tokens';
 import type { Config } from '@/lib/config';
 import { ToolError } from '@/lib/errors';
@@ -11,24 +10,43 @@ import { checkAnswer } from '@/lib/tools/answer-check';
 import { parseArguments } from '@/lib/tools/inputs';
 import { servedRecords } from '@/lib/tools/registry';
 import type { ClientLabel, ToolDefinition, ToolServices } from '@/lib/tools/types';
-import { checkJsonContentType, parseArgumentsObject, readBodyText, requireJsonContentType } from './body';
+import { readBody, type BodyOf, type BodyRule } from './body';
 import { authenticate, bearerToken } from './token';
 
-// The order of checks in docs/contract.md ("Check order"), one small step each, shared by the REST and MCP front ends.
-// A step either passes or throws a ToolError; the front end encodes whichever comes first. Steps that may
-// wait (a budget on Upstash, a token not looked up recently) return an Awaitable: front ends await each step,
-// and in-process answers cost no promise of their own.
+// The gateway owns a request: the checks of docs/contract.md ("Check order") run here, in its order and under its
+// numbers, and nowhere else. A front end asks `accept` for a request's caller and body (steps 1–5), then `call` for
+// a tool (steps 6–9 and the tool); it only encodes the answer, or the ToolError the first failing step throws.
 
 export interface GatewayDeps {
   config: Config;
   limiter: RateLimiter;
   now: () => Date;
-  /** The catalogue to serve (injected so tests can add tools of their own). */
-  findTool: (name: string) => ToolDefinition | undefined;
+  /** The tools to serve, in the order they are listed (the composition root's catalogue; tests bring their own). */
+  catalogue: readonly ToolDefinition[];
   /** Who a token belongs to, and the stamps of its use. */
   tokens: Tokens;
   /** Handed to every tool in its context, with its caller (lib/gateway/tool-context.ts builds them). */
   services: ToolServices;
+}
+
+/** What a request must pass before the gateway hands it on: how its body is read, and whether it needs a token. */
+export interface Admission<Rule extends BodyRule> {
+  body: Rule;
+  /** Default 'required'. With 'none' (the OpenAPI document, paths that serve nothing) only steps 1–2 run. */
+  token?: 'required' | 'none';
+}
+
+/** A request that passed steps 1–5: its token, who the token belongs to, and its body. */
+export interface Accepted<Rule extends BodyRule> {
+  token: string;
+  caller: LiveToken;
+  body: BodyOf[Rule];
+}
+
+/** Whether a request carries client info (MCP's clientInfo) at all, and the client's name from it. */
+export interface ClientNaming {
+  named: boolean;
+  name: string | undefined;
 }
 
 export interface ToolCall {
@@ -40,51 +58,38 @@ export interface ToolCall {
 
 export type Gateway = ReturnType<typeof createGateway>;
 
-export function createGateway({ config, limiter, now, findTool, tokens, services }: GatewayDeps) {
+export function createGateway({ config, limiter, now, catalogue, tokens, services }: GatewayDeps) {
   const perMinute = (name: string, limit: number): Budget => ({ name, limit, windowSeconds: 60 });
   const budgets = {
     address: perMinute('address', config.RATE_LIMIT_ADDRESS_PER_MINUTE),
     token: perMinute('token', config.RATE_LIMIT_TOKEN_PER_MINUTE),
     user: perMinute('user', config.RATE_LIMIT_USER_PER_MINUTE),
   };
+  const toolsByName = new Map(catalogue.map((tool) => [tool.name, tool]));
 
-  function spend(budget: Budget, key: string, who: string): Awaitable<void> {
-    return andThen(limiter.consume(budget, key), ({ allowed, retryAfterSeconds }) => {
-      if (!allowed) {
-        countRefusal(budget.name);
-        throw new ToolError('rate_limited', `Too many requests ${who}. Retry in ${retryAfterSeconds} s.`, {
-          retryAfterSeconds,
-        });
-      }
-    });
+  async function spend(budget: Budget, key: string, spender: string): Promise<void> {
+    const { allowed, retryAfterSeconds } = await limiter.consume(budget, key);
+    if (allowed) return;
+    countRefusal(budget.name);
+    throw new ToolError('rate_limited', `Too many requests ${spender}. Retry in ${retryAfterSeconds} s.`, { retryAfterSeconds });
   }
 
-  function requireTool(name: string): ToolDefinition {
-    const tool = findTool(name);
-    if (!tool) throw new ToolError('unknown_tool', `There is no tool named "${name}". GET /api/v1/tools lists them.`);
-    return tool;
-  }
-
-  function checkScope(tool: ToolDefinition, caller: LiveToken): void {
-    if (tool.scope === 'write' && caller.scope !== 'write') {
-      throw new ToolError(
-        'insufficient_scope',
-        `${tool.name} saves to the user's account, and this access token is read-only. ` +
-          `Create a token with write access on the Connect page.`,
-      );
-    }
-  }
-
-  function screen(request: Request): Awaitable<void> {
+  function accept(request: Request, admission: Admission<'none'> & { token: 'none' }): Promise<void>;
+  function accept<Rule extends BodyRule>(request: Request, admission: Admission<Rule> & { token?: 'required' }): Promise<Accepted<Rule>>;
+  async function accept<Rule extends BodyRule>(request: Request, admission: Admission<Rule>): Promise<Accepted<Rule> | void> {
+    // Step 1: host and origin.
     checkHostAndOrigin(request.headers, config);
-    return spend(budgets.address, clientAddress(request.headers, config), 'from this address');
-  }
-
-  function authenticateCaller(token: string): Awaitable<LiveToken> {
-    return andThen(authenticate(tokens, token, now()), (caller) => {
-      noteUser(caller.user.id);
-      return caller;
-    });
+    // Step 2: the per-address budget, before the token is looked at.
+    await spend(budgets.address, clientAddress(request.headers, config), 'from this address');
+    if (admission.token === 'none') return;
+    // Step 3: a token shaped like ours (no database read).
+    const token = bearerToken(request.headers);
+    // Step 4: the body.
+    const body = await readBody(request, admission.body);
+    // Step 5: the token is live.
+    const caller = await authenticate(tokens, token, now());
+    noteUser(caller.user.id);
+    return { token, caller, body };
   }
 
   const deadlineMs = config.REQUEST_DEADLINE_SECONDS * 1000;
@@ -95,8 +100,8 @@ export function createGateway({ config, limiter, now, findTool, tokens, services
     );
 
   return {
-    /** The tool records this server lists (REST and MCP alike): the catalogue as this server serves it. */
-    records: servedRecords({ classifierConfigured: services.classifier.configured }),
+    /** The tool records this server lists (REST and MCP alike): its catalogue as this server serves it. */
+    records: servedRecords(catalogue, { classifierConfigured: services.classifier.configured }),
 
     /** How long any request may run on the server (REQUEST_DEADLINE_SECONDS), in milliseconds. */
     deadlineMs,
@@ -106,34 +111,31 @@ export function createGateway({ config, limiter, now, findTool, tokens, services
       return withDeadline(work, deadlineMs, late);
     },
 
-    /** Steps 1–2: host and origin, the per-address budget (what a request to no endpoint still passes). */
-    screen,
+    /** Steps 1–5, in order: the request's caller and its body read under the admission's rule. */
+    accept,
 
-    /** Steps 1–3: host and origin, the per-address budget, the token's shape. Returns the token. */
-    admit(request: Request): Awaitable<string> {
-      return andThen(screen(request), () => bearerToken(request.headers));
+    /** Steps 6–9, in order, then the tool itself: its answer. */
+    async call({ caller, toolName, args, clientLabel }: ToolCall): Promise<unknown> {
+      // Step 6: the tool exists (an unknown name is not counted against the tool-call budgets).
+      const tool = toolsByName.get(toolName);
+      if (!tool) throw new ToolError('unknown_tool', `There is no tool named "${toolName}". GET /api/v1/tools lists them.`);
+      noteTool(tool.name);
+      // Step 7: the per-token budget, then the per-user budget.
+      await spend(budgets.token, caller.id, 'with this access token');
+      await spend(budgets.user, caller.user.id, 'for this account');
+      // Step 8: a write tool needs a write token.
+      if (tool.scope === 'write' && caller.scope !== 'write') {
+        throw new ToolError(
+          'insufficient_scope',
+          `${tool.name} saves to the user's account, and this access token is read-only. ` +
+            `Create a token with write access on the Connect page.`,
+        );
+      }
+      // Step 9: the arguments against the tool's schema.
+      const parsed = parseArguments(tool.input, args);
+      const answer = await tool.run({ ...services, user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel }, parsed);
+      return config.CHECK_ANSWERS ? checkAnswer(tool.name, answer) : answer;
     },
-
-    /**
-     * Steps 1–6 of an MCP request, in the contract's order: host and origin, the address budget, the token's shape,
-     * the body (Content-Type: application/json required, size, and JSON through `parse`), the token's owner.
-     */
-    async acceptMcp<Body>(request: Request, parse: (text: string) => Body): Promise<{ token: string; caller: LiveToken; body: Body }> {
-      const token = await andThen(screen(request), () => bearerToken(request.headers));
-      requireJsonContentType(request.headers);
-      const body = parse(await readBodyText(request));
-      const caller = await authenticateCaller(token);
-      return { token, caller, body };
-    },
-
-    /** Step 4: the body as a JSON object of arguments. */
-    readArguments(request: Request): Promise<Record<string, unknown>> {
-      checkJsonContentType(request.headers);
-      return readBodyText(request).then(parseArgumentsObject);
-    },
-
-    /** Step 5: the token's owner. */
-    authenticate: authenticateCaller,
 
     /**
      * Records the MCP client a live token is used from, for the Connect page and the labels of what it saves later;
@@ -143,24 +145,18 @@ export function createGateway({ config, limiter, now, findTool, tokens, services
       return tokens.noteClient(caller.id, client, now());
     },
 
-    /** The name a client with this User-Agent (a label, or null) last gave with the caller's token or its grant. */
-    recallClient(caller: LiveToken, agent: string | null): Promise<string | null> {
-      return tokens.recallClient(caller, agent);
-    },
-
-    /** Steps 6–9, then the tool itself. */
-    callTool({ caller, toolName, args, clientLabel }: ToolCall): Awaitable<unknown> {
-      const tool = requireTool(toolName);
-      noteTool(tool.name);
-      const spent = andThen(spend(budgets.token, caller.id, 'with this access token'), () =>
-        spend(budgets.user, caller.user.id, 'for this account'),
-      );
-      return andThen(spent, () => {
-        checkScope(tool, caller);
-        const parsed = parseArguments(tool.input, args);
-        const answer = tool.run({ ...services, user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel }, parsed);
-        return config.CHECK_ANSWERS ? answer.then((result) => checkAnswer(tool.name, result)) : answer;
-      });
+    /**
+     * The label of what a request saves: the client's name when the request gives one. A request without client info
+     * (a 2025-era MCP client names itself only in `initialize`, and a stateless server keeps no session to tie its
+     * later requests to it) takes the name the same client gave before with this token or its OAuth grant, "the same
+     * client" being the same User-Agent (`agent`): the name is stored with the token, so any instance finds it, after
+     * a restart too, and it is only ever the token owner's own. Else the User-Agent. Looked up only when a tool saves
+     * a record.
+     */
+    clientLabel(caller: LiveToken, { named, name }: ClientNaming, agent: string | null): ClientLabel {
+      if (name !== undefined) return () => Promise.resolve(name);
+      if (named) return () => Promise.resolve(agent ?? undefined);
+      return async () => (await tokens.recallClient(caller, agent)) ?? agent ?? undefined;
     },
   };
 }

@@ -1,17 +1,16 @@
-import { andThen } from '@/lib/awaitable';
 import { ToolError } from '@/lib/errors';
 import { NO_STORE, restErrorResponse, restMethodNotAllowedResponse } from '@/lib/http/errors';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { openApiJson } from './openapi';
 import type { Gateway } from './pipeline';
 
-// The REST front end: the gateway's steps in the order of docs/contract.md ("Check order"), encoded as `{ data }` or `{ error }`
-// (lib/http/errors.ts).
+// The REST front end: the gateway checks each request (lib/gateway/pipeline.ts) and runs the tool; this module encodes
+// the answer as `{ data }` or `{ error }` (lib/http/errors.ts).
 
-/** GET /api/v1/tools: every tool whatever the token's scope, plus the rules text. Address budget only. */
+/** GET /api/v1/tools: every tool whatever the token's scope, plus the rules text. Steps 1–3 and 5. */
 export async function listTools(gateway: Gateway, request: Request): Promise<Response> {
   try {
-    await gateway.withinDeadline(Promise.resolve(gateway.admit(request)).then((token) => gateway.authenticate(token)));
+    await gateway.withinDeadline(gateway.accept(request, { body: 'none' }));
     return Response.json({ instructions: INSTRUCTIONS, tools: gateway.records }, { headers: NO_STORE });
   } catch (error) {
     return restErrorResponse(error);
@@ -20,43 +19,31 @@ export async function listTools(gateway: Gateway, request: Request): Promise<Res
 
 /**
  * GET /api/v1/openapi.json: the OpenAPI document, readable without a token like the well-known documents, once the
- * request has passed host, origin and the per-address budget like every other API request.
+ * request has passed host, origin and the per-address budget (steps 1–2) like every other API request.
  */
 export async function serveOpenApi(gateway: Gateway, request: Request, appOrigin: string): Promise<Response> {
   try {
-    await gateway.screen(request);
+    await gateway.accept(request, { body: 'none', token: 'none' });
     return new Response(openApiJson(appOrigin), { headers: { 'Content-Type': 'application/json', ...NO_STORE } });
   } catch (error) {
     return restErrorResponse(error);
   }
 }
 
-/** POST /api/v1/tools/<name>: the steps and the tool, within the request deadline (else 503 `unavailable`). */
-export function callTool(gateway: Gateway, request: Request, toolName: string): Promise<Response> {
-  let served: Promise<unknown>;
+/** POST /api/v1/tools/<name>: steps 1–9 and the tool, within the request deadline (else 503 `unavailable`). */
+export async function callTool(gateway: Gateway, request: Request, toolName: string): Promise<Response> {
   try {
-    // A step that refuses at once (host, budget, token shape, content type) throws here rather than rejecting.
-    served = gateway.withinDeadline(serveCall(gateway, request, toolName));
+    const data = await gateway.withinDeadline(serveCall(gateway, request, toolName));
+    return Response.json({ data }, { headers: NO_STORE });
   } catch (error) {
-    return Promise.resolve(restErrorResponse(error));
+    return restErrorResponse(error);
   }
-  return served.then((data) => Response.json({ data }, { headers: NO_STORE }), restErrorResponse);
 }
 
-/**
- * Steps 1–9 and the tool, in order. Written as a chain rather than an async function: the steps that answer at
- * once (lib/awaitable.ts) then cost no promise, which Next's async-context tracking makes dear on this hot path.
- */
-function serveCall(gateway: Gateway, request: Request, toolName: string): Promise<unknown> {
-  const afterAdmission = (token: string) =>
-    gateway
-      .readArguments(request)
-      .then((args) =>
-        andThen(gateway.authenticate(token), (caller) =>
-          gateway.callTool({ caller, toolName, args, clientLabel: () => Promise.resolve(request.headers.get('user-agent') ?? undefined) }),
-        ),
-      );
-  return Promise.resolve(andThen(gateway.admit(request), afterAdmission));
+async function serveCall(gateway: Gateway, request: Request, toolName: string): Promise<unknown> {
+  const { caller, body } = await gateway.accept(request, { body: 'arguments' });
+  const agent = request.headers.get('user-agent') ?? undefined;
+  return gateway.call({ caller, toolName, args: body, clientLabel: () => Promise.resolve(agent) });
 }
 
 /**
@@ -65,7 +52,7 @@ function serveCall(gateway: Gateway, request: Request, toolName: string): Promis
  */
 export async function methodNotAllowed(gateway: Gateway, request: Request, allow: readonly string[]): Promise<Response> {
   try {
-    await gateway.screen(request);
+    await gateway.accept(request, { body: 'none', token: 'none' });
     return restMethodNotAllowedResponse(request.method, new URL(request.url).pathname, allow);
   } catch (error) {
     return restErrorResponse(error);
@@ -75,7 +62,7 @@ export async function methodNotAllowed(gateway: Gateway, request: Request, allow
 /** Any path under /api/v1 that names no endpoint: the JSON 404, never Next's HTML page. */
 export async function noSuchEndpoint(gateway: Gateway, request: Request): Promise<Response> {
   try {
-    await gateway.screen(request);
+    await gateway.accept(request, { body: 'none', token: 'none' });
     const path = new URL(request.url).pathname;
     throw new ToolError(
       'not_found',

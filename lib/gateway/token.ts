@@ -1,8 +1,9 @@
 import { isWellFormedToken, TOKEN_PREFIX } from '@/lib/account/token-format';
 import type { LiveToken, Tokens } from '@/lib/account/tokens';
-import { andThen, type Awaitable } from '@/lib/awaitable';
 import { ToolError } from '@/lib/errors';
-import { CONNECT_PAGE_HINT } from './limits';
+
+/** Where tokens are made (docs/contract.md, "Authentication"). */
+const CONNECT_PAGE_HINT = 'Create one on the Connect page.';
 
 export const MISSING_TOKEN_MESSAGE = `Send an access token as a Bearer token (Authorization: Bearer ${TOKEN_PREFIX}...). ${CONNECT_PAGE_HINT}`;
 export const DEAD_TOKEN_MESSAGE = `This access token is unknown, revoked or expired. ${CONNECT_PAGE_HINT.replace('one', 'a new one')}`;
@@ -16,10 +17,9 @@ export function bearerToken(headers: Headers): string {
 }
 
 /** Step 5: the token must be live; its owner is who the tools act for. */
-export function authenticate(tokens: Tokens, token: string, now: Date): Awaitable<LiveToken> {
-  return andThen(tokens.find(token, now), (live) => {
-    if (!live) throw new ToolError('invalid_token', DEAD_TOKEN_MESSAGE);
-    tokens.noteUsed(live.id, now);
-    return live;
-  });
+export async function authenticate(tokens: Tokens, token: string, now: Date): Promise<LiveToken> {
+  const live = await tokens.find(token, now);
+  if (!live) throw new ToolError('invalid_token', DEAD_TOKEN_MESSAGE);
+  tokens.noteUsed(live.id, now);
+  return live;
 }

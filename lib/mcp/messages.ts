@@ -1,8 +1,6 @@
-import { ToolError } from '@/lib/errors';
-
-// A POST's body read once: parsed from JSON into JSON-RPC messages, each message's members the endpoint looks at
-// read once into a typed record. Everything the endpoint decides about a request (its requests' ids, the
-// client's name, what the server must register, the SDK workarounds) works on these records, not on raw JSON.
+// A POST's JSON-RPC messages, each message's members the endpoint looks at read once into a typed record. Everything
+// the endpoint decides about a request (its requests' ids, the client's name, the SDK workarounds) works on these
+// records, not on raw JSON.
 
 export interface Message {
   /** The message as it arrived (what the SDK is given, unless a workaround replaces it). */
@@ -19,6 +17,9 @@ export interface Messages {
   batch: boolean;
 }
 
+export const member = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+
 const record = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
@@ -34,14 +35,8 @@ export function messageOf(raw: unknown): Message {
   };
 }
 
-/** Step 5's JSON: the body's messages, or -32700 when it is not JSON. */
-export function parseMessages(text: string): Messages {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new ToolError('invalid_input', 'Parse error: the body is not valid JSON.');
-  }
+/** The messages of a body the gateway read as JSON (step 4): one, or a 2025-era batch. */
+export function messagesOf(body: unknown): Messages {
   return Array.isArray(body) ? { list: body.map(messageOf), batch: true } : { list: [messageOf(body)], batch: false };
 }
 

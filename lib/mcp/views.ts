@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { EXTENSION_ID, registerAppResource, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import type { McpServer } from '@modelcontextprotocol/server';
-import { TOOL_VIEWS, VIEW_RESOURCE_META, viewByKey, VIEWS, VIEWS_BUILD_DIR, type View } from '@/lib/apps/catalogue';
+import { TOOL_VIEWS, VIEW_RESOURCE_META, viewByKey, VIEWS } from '@/lib/apps/catalogue';
+import { viewDocument } from '@/lib/apps/documents';
 
 // The MCP Apps extension on the server: the capability, each tool's link to its view, and the views as ui://
 // resources (HTML documents built by `npm run build`, lib/apps and scripts/build-views.mts). Hosts without the
@@ -17,29 +16,12 @@ export function viewLink(toolName: string): { ui: { resourceUri: string } } | un
   return key ? { ui: { resourceUri: viewByKey(key).uri } } : undefined;
 }
 
-const documents = new Map<string, string>();
-
-function viewDocument(view: View): string {
-  let html = documents.get(view.key);
-  if (html === undefined) {
-    const file = path.join(process.cwd(), VIEWS_BUILD_DIR, `${view.key}.html`);
-    try {
-      html = readFileSync(file, 'utf8');
-    } catch {
-      throw new Error(`The view ${view.uri} is not built: \`npm run build\` writes ${VIEWS_BUILD_DIR}/${view.key}.html.`);
-    }
-    documents.set(view.key, html);
-  }
-  return html;
-}
-
 /**
- * Registers the views a request reads. They are read by URI from a tool's link, never browsed: the extension
- * lets a server leave such UI-only resources out of resources/list, so the list stays the knowledge notes.
+ * Registers the views. They are read by URI from a tool's link, never browsed: the extension lets a server leave
+ * such UI-only resources out of resources/list, so the list stays the knowledge notes.
  */
-export function registerViews(server: McpServer, uris: ReadonlySet<string>): void {
+export function registerViews(server: McpServer): void {
   for (const view of VIEWS) {
-    if (!uris.has(view.uri)) continue;
     registerAppResource(
       server,
       view.name,

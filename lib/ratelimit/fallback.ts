@@ -46,30 +46,29 @@ export function withInProcessFallback(shared: SharedLimiter, local: MemoryLimite
     }
   }
 
-  /** The shared store's answer, or the in-process one when the store is skipped, fails or is late. */
-  function ask(answer: () => Promise<LimitResult>, fallback: LimitResult): LimitResult | Promise<LimitResult> {
+  /** The shared store's answer, or the in-process count when the store is skipped, fails or is late. */
+  async function ask(answer: () => Promise<LimitResult>, counted: Promise<LimitResult>): Promise<LimitResult> {
+    const fallback = await counted;
     if (probing || now() < skipUntil) return fallback;
     const probe = down;
     if (probe) probing = true;
-    return withTimeout(answer(), opts.timeoutMs, name).then(
-      (result) => {
-        if (probe) probing = false;
-        succeeded();
-        return result;
-      },
-      (error: unknown) => {
-        if (probe) probing = false;
-        failed(error);
-        return fallback;
-      },
-    );
+    try {
+      const result = await withTimeout(answer(), opts.timeoutMs, name);
+      succeeded();
+      return result;
+    } catch (error) {
+      failed(error);
+      return fallback;
+    } finally {
+      if (probe) probing = false;
+    }
   }
 
   return {
     store: shared.store,
-    // The memory limiter answers at once: every unit is also counted in-process.
-    consume: (budget: Budget, key: string) => ask(() => shared.consume(budget, key), local.consume(budget, key) as LimitResult),
-    peek: (budget: Budget, key: string) => ask(() => shared.peek(budget, key), local.peek(budget, key) as LimitResult),
+    // Every unit is also counted in-process.
+    consume: (budget: Budget, key: string) => ask(() => shared.consume(budget, key), local.consume(budget, key)),
+    peek: (budget: Budget, key: string) => ask(() => shared.peek(budget, key), local.peek(budget, key)),
     ping() {
       return withTimeout(shared.ping(), opts.timeoutMs, name).then(succeeded);
     },

@@ -32,7 +32,7 @@ export function createMemoryLimiter(opts: { now?: () => number } = {}): MemoryLi
   const now = opts.now ?? Date.now;
   const budgets = new Map<string, BudgetState>();
 
-  function consumeNow(budget: Budget, key: string, spend: boolean): LimitResult {
+  function count(budget: Budget, key: string, spend: boolean): LimitResult {
     const t = now();
     const windowMs = budget.windowSeconds * 1000;
     const window = Math.floor(t / windowMs);
@@ -71,8 +71,8 @@ export function createMemoryLimiter(opts: { now?: () => number } = {}): MemoryLi
   }
 
   return {
-    consume: (budget, key) => consumeNow(budget, key, true),
-    peek: (budget, key) => consumeNow(budget, key, false),
+    consume: async (budget, key) => count(budget, key, true),
+    peek: async (budget, key) => count(budget, key, false),
     trackedKeys() {
       let total = 0;
       for (const state of budgets.values()) total += state.counters.size;

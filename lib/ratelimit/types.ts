@@ -1,5 +1,3 @@
-import type { Awaitable } from '@/lib/awaitable';
-
 /** A named rate budget, e.g. `{ name: 'address', limit: 300, windowSeconds: 60 }`. A name identifies one budget. */
 export interface Budget {
   readonly name: string;
@@ -15,13 +13,13 @@ export interface LimitResult {
 }
 
 export interface RateLimiter {
-  /** Spends one unit of the key's budget. The in-process limiter answers at once, Upstash asynchronously. */
-  consume(budget: Budget, key: string): Awaitable<LimitResult>;
+  /** Spends one unit of the key's budget. */
+  consume(budget: Budget, key: string): Promise<LimitResult>;
   /**
    * What spending one unit would answer, without spending it: for budgets that count only some outcomes (failed
    * sign-ins), checked before the attempt and spent after it.
    */
-  peek(budget: Budget, key: string): Awaitable<LimitResult>;
+  peek(budget: Budget, key: string): Promise<LimitResult>;
 }
 
 /** Where budgets are counted: in this process, or shared by every instance through Redis or Upstash. */

@@ -17,7 +17,7 @@ import { createOAuthEndpoints } from '@/lib/oauth/endpoints';
 import { PROTECTED_RESOURCE_METADATA_PATH } from '@/lib/oauth/metadata';
 import { cursorSigner } from '@/lib/paging';
 import { createRateLimiter, type BudgetStore } from '@/lib/ratelimit';
-import { findTool as catalogueTool } from '@/lib/tools/registry';
+import { TOOL_DEFINITIONS } from '@/lib/tools/registry';
 import type { ToolDefinition } from '@/lib/tools/types';
 import { ingestSettings } from './ingest-settings';
 import { processWide } from './process';
@@ -36,8 +36,8 @@ export interface RootDeps {
   budgets?: BudgetStore;
   /** Default: the wall clock. */
   now?: () => Date;
-  /** Default: the catalogue (tests serve tools of their own). */
-  findTool?: (name: string) => ToolDefinition | undefined;
+  /** The tools to serve, in the order they are listed. Default: the catalogue (tests serve tools of their own). */
+  catalogue?: readonly ToolDefinition[];
   /** Default: the providers the configuration sets up. */
   providers?: Providers;
   /** Default: the classifier the configuration sets up (answers 503 without CLASSIFIER_API_KEY). */
@@ -55,14 +55,14 @@ export function createRoot(deps: RootDeps) {
   const budgets = deps.budgets ?? createRateLimiter(budgetStoreSettings(config));
   const providers = deps.providers ?? createProviders(config);
   const classifier = deps.classifier ?? classifierFor(config);
-  const findTool = deps.findTool ?? catalogueTool;
+  const catalogue = deps.catalogue ?? TOOL_DEFINITIONS;
   const settings = ingestSettings(config);
   const { claims } = settings;
   const tokens = createTokens(db, { lookupMaxAgeMs: config.TOKEN_CACHE_SECONDS * 1000, redisUrl: config.REDIS_URL }, deps.tokenMemory);
   // Cursors are signed with a key derived from the session secret, read when the first cursor is made or read.
   const cursors = cursorSigner(() => authSecret(config));
   const tools = createToolServices({ config, db, now, claims, providers, classifier, cursors });
-  const gateway = createGateway({ config, limiter: budgets, now, findTool, tokens, services: tools });
+  const gateway = createGateway({ config, limiter: budgets, now, catalogue, tokens, services: tools });
   const clientDocuments: ClientDocuments = deps.clientDocuments ?? createClientDocuments();
   let auth: AuthOptions | undefined;
 
@@ -78,7 +78,7 @@ export function createRoot(deps: RootDeps) {
     gateway,
     mcp: createMcpEndpoint(gateway, { resourceMetadataUrl: `${config.appOrigin}${PROTECTED_RESOURCE_METADATA_PATH}` }),
     /** The console's pages run the catalogue's read tools through this, for the signed-in user. */
-    console: createConsoleReader(tools, findTool),
+    console: createConsoleReader(tools, catalogue),
     oauth: createOAuthEndpoints({ config, db, limiter: budgets, tokens, now }),
     /** The OAuth client metadata documents fetched lately (the authorization page looks clients up in them). */
     clientDocuments,

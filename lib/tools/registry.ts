@@ -142,21 +142,30 @@ function outputSchema(tool: ToolDefinition): Record<string, unknown> {
 /** Said first in jev_classify's description on a server without a classifier, so no agent calls it for nothing. */
 export const CLASSIFIER_MISSING = 'NOT SET UP on this server: every call answers 503 unavailable; do without it. ';
 
-/** The records a server lists: the catalogue, with jev_classify marked when this server has no classifier. */
-export function servedRecords({ classifierConfigured }: { classifierConfigured: boolean }): readonly ToolRecord[] {
-  if (classifierConfigured) return TOOL_RECORDS;
-  return TOOL_RECORDS.map((record) =>
+/** The records a server lists for its catalogue `tools`, with jev_classify marked when this server has no classifier. */
+export function servedRecords(
+  tools: readonly ToolDefinition[],
+  { classifierConfigured }: { classifierConfigured: boolean },
+): readonly ToolRecord[] {
+  const records = tools === TOOL_DEFINITIONS ? TOOL_RECORDS : tools.map(toolRecord);
+  if (classifierConfigured) return records;
+  return records.map((record) =>
     record.name === jevClassify.name ? { ...record, description: `${CLASSIFIER_MISSING}${record.description}` } : record,
   );
 }
 
+/** A tool as GET /api/v1/tools and MCP tools/list describe it. */
+export function toolRecord(tool: ToolDefinition): ToolRecord {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    scope: tool.scope,
+    hints: tool.hints,
+    inputSchema: inputSchema(tool),
+    outputSchema: outputSchema(tool),
+  };
+}
+
 /** Built once: the schemas never change while the process runs. */
-export const TOOL_RECORDS: readonly ToolRecord[] = TOOL_DEFINITIONS.map((tool) => ({
-  name: tool.name,
-  title: tool.title,
-  description: tool.description,
-  scope: tool.scope,
-  hints: tool.hints,
-  inputSchema: inputSchema(tool),
-  outputSchema: outputSchema(tool),
-}));
+export const TOOL_RECORDS: readonly ToolRecord[] = TOOL_DEFINITIONS.map(toolRecord);

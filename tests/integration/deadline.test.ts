@@ -4,18 +4,19 @@ import { createRateLimiter } from '@/lib/ratelimit';
 import { createRoot, type Root } from '@/lib/root';
 import { callTool } from '@/lib/gateway/rest';
 import { createMcpEndpoint } from '@/lib/mcp/http';
-import { findTool } from '@/lib/tools/registry';
+import { findTool, TOOL_DEFINITIONS } from '@/lib/tools/registry';
 import type { ToolDefinition } from '@/lib/tools/types';
 import { testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { NO_CLASSIFIER } from '../helpers/tool-context';
 
 // Every request ends: REST and MCP requests still running at REQUEST_DEADLINE_SECONDS are ended by the
-// service, in process with a tool that never finishes standing in for calc_ev.
+// service, in process with a tool of the test's own that never finishes (calc_ev's schemas, its own name).
 
 const DEADLINE_SECONDS = 0.5;
 
 const neverEnds: ToolDefinition = {
   ...findTool('calc_ev')!,
+  name: 'never_ends',
   run: () => new Promise<never>(() => undefined),
 };
 
@@ -32,7 +33,7 @@ describe('the request deadline', () => {
       db: database.db,
       budgets: createRateLimiter({}),
       now: () => new Date(),
-      findTool: (name) => (name === 'calc_ev' ? neverEnds : findTool(name)),
+      catalogue: [...TOOL_DEFINITIONS, neverEnds],
       classifier: NO_CLASSIFIER,
     }).gateway;
   });
@@ -50,7 +51,7 @@ describe('the request deadline', () => {
 
   it('REST: a call still running at the deadline answers 503 unavailable with no-store', async () => {
     const started = Date.now();
-    const answer = await callTool(gateway, post('/api/v1/tools/calc_ev', args), 'calc_ev');
+    const answer = await callTool(gateway, post('/api/v1/tools/never_ends', args), 'never_ends');
     expect(Date.now() - started).toBeLessThan(DEADLINE_SECONDS * 1000 + 1000);
     expect(answer.status).toBe(503);
     expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -64,7 +65,7 @@ describe('the request deadline', () => {
       id: 7,
       method: 'tools/call',
       params: {
-        name: 'calc_ev',
+        name: 'never_ends',
         arguments: args,
         _meta: {
           'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -78,7 +79,7 @@ describe('the request deadline', () => {
         accept: 'application/json',
         'mcp-protocol-version': '2026-07-28',
         'mcp-method': 'tools/call',
-        'mcp-name': 'calc_ev',
+        'mcp-name': 'never_ends',
       }),
     );
     expect(answer.status).toBe(503);
@@ -90,7 +91,7 @@ describe('the request deadline', () => {
     const endpoint = createMcpEndpoint(gateway);
     const batch = [
       { jsonrpc: '2.0', id: 1, method: 'ping' },
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'calc_ev', arguments: args } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'never_ends', arguments: args } },
     ];
     const started = Date.now();
     const answer = await endpoint.post(
@@ -109,7 +110,7 @@ describe('the request deadline', () => {
 
   it('MCP 2025-11-25: a single tools/call still running at the deadline ends its event stream with -32603', async () => {
     const endpoint = createMcpEndpoint(gateway);
-    const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'calc_ev', arguments: args } };
+    const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'never_ends', arguments: args } };
     const started = Date.now();
     const answer = await endpoint.post(
       post('/api/mcp', call, { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }),

@@ -13,6 +13,6 @@ const acceptAnything: jsonSchemaValidator = {
 };
 
 /** A JSON Schema as tools/list shows it, which the SDK does not enforce. */
-export function shownSchema(schema: Record<string, unknown>) {
+export function unenforcedSchema(schema: Record<string, unknown>) {
   return fromJsonSchema(schema as JsonSchemaType, acceptAnything);
 }

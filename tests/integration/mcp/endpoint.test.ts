@@ -5,18 +5,18 @@ import { ToolError } from '@/lib/errors';
 import { createRoot } from '@/lib/root';
 import { createMcpEndpoint, type McpEndpoint } from '@/lib/mcp/http';
 import { createRateLimiter, type BudgetStore } from '@/lib/ratelimit';
-import { findTool } from '@/lib/tools/registry';
-import { defineTool, type ToolDefinition } from '@/lib/tools/types';
+import { TOOL_DEFINITIONS } from '@/lib/tools/registry';
+import { defineTool } from '@/lib/tools/types';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { NO_CLASSIFIER } from '../../helpers/tool-context';
 import { ACCEPT_BOTH, LISTEN_REFUSAL, MODERN } from './support';
 
-// The MCP endpoint in process, on a gateway with tools of the test's own behind two catalogue names
-// (the MCP tool list is the catalogue; the gateway decides what a name runs). Covers what the catalogue
-// cannot show over HTTP yet: the label a tool receives, a write tool's scope check, a 503 before the tools.
+// The MCP endpoint in process, on a root whose catalogue holds two tools of the test's own beside the real ones:
+// the MCP server is built from the gateway's catalogue, so they are listed and called like any other. Covers what
+// the real catalogue cannot show: the label a tool receives, a write tool's scope check, a 503 before the tools.
 
 const labelTool = defineTool({
-  name: 'calc_implied_probability',
+  name: 'test_label',
   title: 'label',
   description: 'test tool: returns its client label',
   scope: 'read',
@@ -28,7 +28,7 @@ const labelTool = defineTool({
   },
 });
 const writeTool = defineTool({
-  name: 'calc_ev',
+  name: 'test_write',
   title: 'write',
   description: 'test tool: a write tool',
   scope: 'write',
@@ -39,10 +39,6 @@ const writeTool = defineTool({
     return { saved: text };
   },
 });
-const testTools = new Map<string, ToolDefinition>([
-  [labelTool.name, labelTool],
-  [writeTool.name, writeTool],
-]);
 
 describe('MCP endpoint in process', () => {
   let database: TestDatabase;
@@ -68,7 +64,7 @@ describe('MCP endpoint in process', () => {
         db: database.db,
         budgets: limiter,
         now: () => new Date(),
-        findTool: (name) => testTools.get(name) ?? findTool(name),
+        catalogue: [...TOOL_DEFINITIONS, labelTool, writeTool],
         classifier: NO_CLASSIFIER,
       }).gateway,
     );
@@ -110,9 +106,18 @@ describe('MCP endpoint in process', () => {
       .map((line) => JSON.parse(line.slice(6)));
   }
 
+  it("lists the root's catalogue, the test's own tools included", async () => {
+    const response = await mcp.post(
+      request(readToken, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { accept: ACCEPT_BOTH }),
+    );
+    const [answer] = await sseResults(response);
+    const names = answer.result.tools.map((tool: { name: string }) => tool.name);
+    expect(names).toEqual([...TOOL_DEFINITIONS.map((tool) => tool.name), 'test_label', 'test_write']);
+  });
+
   describe('client label handed to tools', () => {
     it("is the request's clientInfo name under 2026-07-28", async () => {
-      const { result } = await (await callModern(readToken, 'calc_implied_probability', {}, 'Claude Desktop')).json();
+      const { result } = await (await callModern(readToken, 'test_label', {}, 'Claude Desktop')).json();
       expect(result.structuredContent).toEqual({ clientLabel: 'Claude Desktop' });
     });
 
@@ -120,7 +125,7 @@ describe('MCP endpoint in process', () => {
       const response = await mcp.post(
         request(
           readToken,
-          { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'calc_implied_probability', arguments: {} } },
+          { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_label', arguments: {} } },
           { accept: ACCEPT_BOTH, 'user-agent': 'node-fetch/3' },
         ),
       );
@@ -131,7 +136,7 @@ describe('MCP endpoint in process', () => {
 
   describe('scope', () => {
     it('a read-only token on a write tool gets an isError result with insufficient_scope', async () => {
-      const { result } = await (await callModern(readToken, 'calc_ev', { text: 'hi' }, 'Cursor')).json();
+      const { result } = await (await callModern(readToken, 'test_write', { text: 'hi' }, 'Cursor')).json();
       expect(result.isError).toBe(true);
       expect(result.structuredContent.error).toEqual({
         code: 'insufficient_scope',
@@ -142,7 +147,7 @@ describe('MCP endpoint in process', () => {
     });
 
     it('a write token may call it', async () => {
-      const { result } = await (await callModern(writeToken, 'calc_ev', { text: 'hi' })).json();
+      const { result } = await (await callModern(writeToken, 'test_write', { text: 'hi' })).json();
       expect(result.structuredContent).toEqual({ saved: 'hi' });
     });
   });

@@ -10,7 +10,6 @@ import { createRoot } from '@/lib/root';
 import { createMcpEndpoint, type McpEndpoint } from '@/lib/mcp/http';
 import { JSON_MODE_WARNING, withoutJsonModeWarning } from '@/lib/mcp/sdk/json-warning';
 import { SDK_WRITTEN_FOR } from '@/lib/mcp/sdk/version';
-import { findTool } from '@/lib/tools/registry';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { NO_CLASSIFIER } from '../../helpers/tool-context';
 import { ACCEPT_BOTH, LISTEN_REFUSAL, MODERN } from './support';
@@ -94,7 +93,6 @@ describe(`MCP SDK workarounds (lib/mcp/sdk/, written for @modelcontextprotocol/s
           db: database.db,
           budgets: createRateLimiter({}),
           now: () => new Date(),
-          findTool,
           classifier: NO_CLASSIFIER,
         }).gateway,
       );

@@ -64,10 +64,10 @@ describe('Redis limiter', () => {
     await ensureRoomInWindow(HOUR_MS, 10_000);
     const redisLimiter = createRedisLimiter({ client: instance(), readyTimeoutMs: 1000 });
     const memory = createMemoryLimiter();
-    expect(await redisLimiter.peek(budget, 'k')).toEqual(memory.peek(budget, 'k'));
+    expect(await redisLimiter.peek(budget, 'k')).toEqual(await memory.peek(budget, 'k'));
     expect(await instance().exists('jev:rl:peeked:k')).toBe(0);
     for (let i = 0; i < 2; i++) {
-      expect(await redisLimiter.consume(budget, 'k')).toEqual(memory.consume(budget, 'k'));
+      expect(await redisLimiter.consume(budget, 'k')).toEqual(await memory.consume(budget, 'k'));
       expect(await redisLimiter.peek(budget, 'k')).toMatchObject({ allowed: (await memory.peek(budget, 'k')).allowed });
     }
     expect(await redisLimiter.peek(budget, 'k')).toMatchObject({ allowed: false, remaining: 0 });

@@ -6,7 +6,7 @@ import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
 import { createRateLimiter } from '@/lib/ratelimit';
 import { createRoot } from '@/lib/root';
-import { defineTool, type ToolDefinition } from '@/lib/tools/types';
+import { defineTool } from '@/lib/tools/types';
 import { NO_CLASSIFIER } from '../../helpers/tool-context';
 
 // Steps 6–9 with a write tool of the test's own (the catalogue's write tools arrive with the account issue).
@@ -25,7 +25,6 @@ const saveNote = defineTool({
     return { saved: true };
   },
 });
-const tools = new Map<string, ToolDefinition>([[saveNote.name, saveNote]]);
 
 function gateway(tokenLimit = 100) {
   return createRoot({
@@ -33,7 +32,7 @@ function gateway(tokenLimit = 100) {
     db: {} as Db,
     budgets: createRateLimiter({}),
     now: () => new Date('2026-11-21T12:00:00Z'),
-    findTool: (name) => tools.get(name),
+    catalogue: [saveNote],
     classifier: NO_CLASSIFIER,
   }).gateway;
 }
@@ -55,9 +54,7 @@ async function failure(step: () => unknown): Promise<ToolError> {
 
 describe('gateway steps 6–9', () => {
   it('refuses a read-only token on a write tool with insufficient_scope', async () => {
-    const error = await failure(() =>
-      gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 'x' }, clientLabel: noLabel }),
-    );
+    const error = await failure(() => gateway().call({ caller: reader, toolName: 'save_note', args: { text: 'x' }, clientLabel: noLabel }));
     expect(error.code).toBe('insufficient_scope');
     expect(error.status).toBe(403);
     expect(error.message).toBe(
@@ -66,14 +63,12 @@ describe('gateway steps 6–9', () => {
   });
 
   it('checks scope before arguments', async () => {
-    const error = await failure(() =>
-      gateway().callTool({ caller: reader, toolName: 'save_note', args: { text: 1 }, clientLabel: noLabel }),
-    );
+    const error = await failure(() => gateway().call({ caller: reader, toolName: 'save_note', args: { text: 1 }, clientLabel: noLabel }));
     expect(error.code).toBe('insufficient_scope');
   });
 
   it('runs a write tool for a write token, passing the client label through the context', async () => {
-    const result = await gateway().callTool({
+    const result = await gateway().call({
       caller: writer,
       toolName: 'save_note',
       args: { text: 'hi' },
@@ -86,16 +81,16 @@ describe('gateway steps 6–9', () => {
   it('counts calls refused for scope against the token budget, but not unknown tools', async () => {
     const limited = gateway(2);
     for (let i = 0; i < 3; i++) {
-      expect((await failure(() => limited.callTool({ caller: reader, toolName: 'nope', args: {}, clientLabel: noLabel }))).code).toBe(
+      expect((await failure(() => limited.call({ caller: reader, toolName: 'nope', args: {}, clientLabel: noLabel }))).code).toBe(
         'unknown_tool',
       );
     }
     for (let i = 0; i < 2; i++) {
-      expect((await failure(() => limited.callTool({ caller: reader, toolName: 'save_note', args: {}, clientLabel: noLabel }))).code).toBe(
+      expect((await failure(() => limited.call({ caller: reader, toolName: 'save_note', args: {}, clientLabel: noLabel }))).code).toBe(
         'insufficient_scope',
       );
     }
-    const refused = await failure(() => limited.callTool({ caller: reader, toolName: 'save_note', args: {}, clientLabel: noLabel }));
+    const refused = await failure(() => limited.call({ caller: reader, toolName: 'save_note', args: {}, clientLabel: noLabel }));
     expect(refused.code).toBe('rate_limited');
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
   });

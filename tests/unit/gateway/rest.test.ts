@@ -14,7 +14,7 @@ function gateway() {
     db: {} as Db,
     budgets: createRateLimiter({}),
     now: () => new Date('2026-11-21T12:00:00Z'),
-    findTool: () => undefined,
+    catalogue: [],
     classifier: NO_CLASSIFIER,
   }).gateway;
 }

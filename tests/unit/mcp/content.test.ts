@@ -12,8 +12,8 @@ import {
   STEAM,
   VALUE_SCAN,
 } from '@/lib/contract-definitions';
-import { NOTES } from '@/lib/mcp/notes';
-import { PROMPTS } from '@/lib/mcp/prompts';
+import { NOTES } from '@/lib/tools/notes';
+import { PROMPTS } from '@/lib/tools/prompts';
 import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { findTool } from '@/lib/tools/registry';

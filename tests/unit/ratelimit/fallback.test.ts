@@ -53,17 +53,17 @@ describe('withInProcessFallback', () => {
     expect(log).toHaveBeenCalledTimes(1);
     expect(log).toHaveBeenLastCalledWith(expect.stringContaining('did not answer within 50 ms'));
 
-    // During the back-off: no store call, no promise, the in-process count.
-    const during = limiter.consume(budget, 'k');
-    expect(during).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
+    // During the back-off: no store call, the in-process count.
+    expect(await limiter.consume(budget, 'k')).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
     expect(state.calls).toBe(1);
 
-    // After it, one request probes (still hung); the others meanwhile answer in-process at once.
+    // After it, one request probes (still hung); the others meanwhile answer in-process without waiting for it.
     now += 1001;
-    const probe = limiter.consume(budget, 'other');
-    expect(probe).toBeInstanceOf(Promise);
-    expect(limiter.consume(budget, 'k')).toEqual({ allowed: true, remaining: 0, retryAfterSeconds: 0 });
-    expect(limiter.consume(budget, 'k')).toMatchObject({ allowed: false });
+    let probed = false;
+    const probe = limiter.consume(budget, 'other').then(() => (probed = true));
+    expect(await limiter.consume(budget, 'k')).toEqual({ allowed: true, remaining: 0, retryAfterSeconds: 0 });
+    expect(await limiter.consume(budget, 'k')).toMatchObject({ allowed: false });
+    expect(probed).toBe(false);
     expect(state.calls).toBe(2);
     await probe;
     expect(log).toHaveBeenCalledTimes(1); // still the same outage
