@@ -264,10 +264,8 @@ export function gameBody(state: GameState, env: Env): ReactNode[] {
     pending(odds, 'the odds'),
     odds.state === 'ready' && !game && h('p', { className: 'empty' }, 'No prices are stored for this game.'),
     game && odds.state === 'ready' && h('p', { className: 'lead' }, gameLead(game, odds.answer.referenceBook, env)),
-    game && game.markets.length === 0 && h('p', { className: 'empty' }, 'No prices are stored for this game.'),
-    game &&
-      game.markets.length > 0 &&
-      h(MarketTable, { gameId: game.gameId, markets: game.markets, caption: `${gameTitle(game)}: prices` }),
+    game && h('h2', { id: 'heading-prices' }, 'Prices'),
+    game && h(MarketTable, { gameId: game.gameId, markets: game.markets, caption: `${gameTitle(game)}: prices` }),
     ...(game && odds.state === 'ready' ? game.markets.map((market) => marketSection(market, odds.answer.referenceBook, env)) : []),
     weatherSection(state.weather),
     injuriesSection(state.injuries),

@@ -59,8 +59,9 @@ export function MarketTable({
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
-          {COLUMNS.map((column) => (
-            <th scope="col" key={column}>
+          {COLUMNS.map((column, index) => (
+            // The market's column holds its marks too: it is given more of the width.
+            <th scope="col" key={column} className={index === 0 ? 'wide' : undefined}>
               {column}
             </th>
           ))}
