@@ -31,7 +31,7 @@ export async function viewDocument(view: View): Promise<string> {
       react: 'preact/compat',
       'react-dom': 'preact/compat',
       'react-dom/client': 'preact/compat/client',
-      'react/jsx-runtime': 'preact/jsx-runtime',
+      'react/jsx-runtime': 'preact/compat/jsx-runtime',
     },
     legalComments: 'none',
     write: false,

@@ -246,9 +246,9 @@ const compare = (a: number | string, b: number | string) => (a < b ? -1 : a > b 
 
 /**
  * A table that fits the width it has, never wider: its columns share the width and their text wraps, and on a
- * narrow screen each row stacks into a card whose cells say their column (views.css). Sortable by the columns
- * that say how: each such header is a button, and aria-sort tells which column orders the rows. Equal rows keep
- * the answer's order.
+ * narrow screen each row stacks into a card whose cells say their column (table.fit, lib/present/present.css).
+ * Sortable by the columns that say how: each such header is a button, and aria-sort tells which column orders
+ * the rows. Equal rows keep the answer's order.
  */
 export function table<Row>({
   id,
