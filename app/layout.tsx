@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { POLICY_PAGES } from '@/lib/console/policies';
 import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
 import './globals.css';
+import '@/lib/present/present.css';
 
 export const metadata: Metadata = {
   title: 'JEV: sports-betting analysis for AI agents',

@@ -1,7 +1,8 @@
 // Builds JEV's MCP Apps views (lib/apps/catalogue.ts) into one self-contained HTML document each, in build/views/
 // (npm `prebuild`, beside the static tool routes; not committed). esbuild bundles each view's script; the
-// script and the stylesheet are inlined, so a view fetches nothing: the server serves the documents as they are
-// (lib/mcp/views.ts) and hosts render them in a sandboxed frame.
+// script and the stylesheets (the views' own and the one they share with the console) are inlined, so a view
+// fetches nothing: the server serves the documents as they are (lib/mcp/views.ts) and hosts render them in a
+// sandboxed frame.
 import { build, transform } from 'esbuild';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,10 +24,21 @@ export async function viewDocument(view: View): Promise<string> {
     platform: 'browser',
     target: 'es2022',
     tsconfig: path.join(ROOT, 'tsconfig.json'),
+    // The views and the components they share with the console are written for React; Preact runs them at a
+    // tenth of its size (a view may be at most MAX_VIEW_BYTES).
+    jsx: 'automatic',
+    alias: {
+      react: 'preact/compat',
+      'react-dom': 'preact/compat',
+      'react-dom/client': 'preact/compat/client',
+      'react/jsx-runtime': 'preact/compat/jsx-runtime',
+    },
     legalComments: 'none',
     write: false,
   });
-  const styles = await transform(await readFile(path.join(SOURCES, 'views.css'), 'utf8'), { loader: 'css', minify: true });
+  const stylesheets = [path.join(SOURCES, 'views.css'), path.join(ROOT, 'lib', 'present', 'present.css')];
+  const css = (await Promise.all(stylesheets.map((file) => readFile(file, 'utf8')))).join('\n');
+  const styles = await transform(css, { loader: 'css', minify: true });
   // Inside a script element, "</script" would end it early, wherever it appears (a string, a regular expression).
   const script = bundle.outputFiles[0]!.text.replace(/<\/(script)/gi, '<\\/$1');
   return [

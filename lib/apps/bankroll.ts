@@ -1,11 +1,11 @@
 import { toCents } from '@/lib/account/money';
 import { bankrollPoints } from '@/lib/console/bankroll-history';
-import { americanOdds, marketName, money, outcomeName, percent } from '@/lib/console/odds-format';
-import { formatDateTime, formatShortDateTime } from '@/lib/console/time';
+import { americanOdds, marketName, money, outcomeName, percent } from '@/lib/present/format';
+import { formatDateTime, formatShortDateTime } from '@/lib/present/format';
 import type { Bankroll, Bet, BetList } from './answers';
 import { ToolCallError, type Host } from './bridge';
-import { lineChart } from './chart';
-import { h, type Child, type Node } from './dom';
+import { LineChart } from '@/lib/present/LineChart';
+import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import { clipped, compact, firstPlace, frame, loading, pending, table, type InlinePlace, type Loading, type Sort } from './frame';
 import { figure } from './game';
 import type { Env } from './env';
@@ -112,17 +112,17 @@ export const bankroll: ViewSpec<BankrollState> = {
 };
 
 /** The bankroll inline: the balance, the room under each limit and the bets' results, then the bets themselves. */
-function bankrollCompact(state: BankrollState, env: Env, update: Update<BankrollState>): Child[] {
+function bankrollCompact(state: BankrollState, env: Env, update: Update<BankrollState>): ReactNode[] {
   const book = state.bankroll.state === 'ready' ? state.bankroll.answer : undefined;
   const list = state.bets.state === 'ready' ? state.bets.answer : undefined;
   const wait = (call: Loading<unknown>) => (call.state === 'loading' ? '…' : '–');
   const room = (limit: number | null, left: number | null, currency: string) =>
     limit === null || left === null ? 'no limit' : [figure(left, money(left, currency)), ` of ${money(limit, currency)}`];
-  const item = (name: string, value: Child, attrs: Record<string, string> = {}) =>
+  const item = (name: string, value: ReactNode, attrs: Record<string, string> = {}) =>
     h('div', null, h('dt', null, name), h('dd', attrs, value));
   const summary = h(
     'dl',
-    { class: 'summary' },
+    { className: 'summary' },
     item(
       'Balance',
       book ? figure(book.balance, money(book.balance, book.currency)) : book === null ? 'no bankroll' : wait(state.bankroll),
@@ -147,11 +147,11 @@ function bankrollCompact(state: BankrollState, env: Env, update: Update<Bankroll
   const bets = (list?.bets ?? []).map((bet) =>
     h(
       'div',
-      { class: 'item', 'data-bet': bet.id, 'data-status': bet.status },
+      { className: 'item', 'data-bet': bet.id, 'data-status': bet.status },
       h('strong', null, betName(bet)),
       h(
         'span',
-        { class: 'facts' },
+        { className: 'facts' },
         `${americanOdds(bet.americanOdds)} · stake `,
         figure(bet.stake, money(bet.stake, list!.currency)),
         ` · ${bet.status ?? '–'}`,
@@ -167,7 +167,7 @@ function bankrollCompact(state: BankrollState, env: Env, update: Update<Bankroll
         key: 'bets',
         label: 'Bets',
         items: list?.nextCursor !== undefined ? [...bets, moreBets(state, update)] : bets,
-        empty: pending(state.bets, 'the bets') ?? h('p', { class: 'empty' }, 'No bets logged yet.'),
+        empty: pending(state.bets, 'the bets') ?? h('p', { className: 'empty' }, 'No bets logged yet.'),
       },
     ],
     place: state.inline,
@@ -184,7 +184,7 @@ function limitRow(
   lost: number,
   open: number,
   currency: string,
-): Child[] {
+): ReactNode[] {
   const period = name === 'daily' ? 'today' : 'this week';
   if (limit === null || room === null)
     return [h('dt', null, `${name === 'daily' ? 'Daily' : 'Weekly'} loss limit`), h('dd', null, 'none set')];
@@ -201,7 +201,7 @@ function limitRow(
   ];
 }
 
-function bankrollSection(call: Loading<Bankroll | null>): Node {
+function bankrollSection(call: Loading<Bankroll | null>): ReactElement {
   const heading = h('h2', { id: 'heading-bankroll' }, 'Bankroll');
   if (call.state !== 'ready') return h('section', { 'aria-labelledby': 'heading-bankroll' }, heading, pending(call, 'the bankroll'));
   const b = call.answer;
@@ -210,7 +210,7 @@ function bankrollSection(call: Loading<Bankroll | null>): Node {
       'section',
       { 'aria-labelledby': 'heading-bankroll' },
       heading,
-      h('p', { class: 'empty' }, 'No bankroll is set up: set one up on the Bankroll page of the JEV console.'),
+      h('p', { className: 'empty' }, 'No bankroll is set up: set one up on the Bankroll page of the JEV console.'),
     );
   return h(
     'section',
@@ -218,7 +218,7 @@ function bankrollSection(call: Loading<Bankroll | null>): Node {
     heading,
     h(
       'dl',
-      { class: 'figures' },
+      { className: 'figures' },
       h('dt', null, 'Balance'),
       h('dd', { 'data-figure': 'balance' }, figure(b.balance, money(b.balance, b.currency))),
       h('dt', null, 'Open exposure'),
@@ -237,7 +237,7 @@ function bankrollSection(call: Loading<Bankroll | null>): Node {
   );
 }
 
-function chartsSection(state: BankrollState, env: Env): Node {
+function chartsSection(state: BankrollState, env: Env): ReactElement {
   const heading = h('h2', { id: 'heading-charts' }, 'Over time');
   const settled = state.settled;
   const book = state.bankroll;
@@ -262,7 +262,7 @@ function chartsSection(state: BankrollState, env: Env): Node {
       'section',
       { 'aria-labelledby': 'heading-charts' },
       heading,
-      h('p', { class: 'empty' }, 'No settled bets yet: the charts start with the first.'),
+      h('p', { className: 'empty' }, 'No settled bets yet: the charts start with the first.'),
     );
   const labels = ['Before', ...points.map((point) => formatShortDateTime(point.settledAt, env.timeZone))];
   const first = points[0]!;
@@ -271,13 +271,14 @@ function chartsSection(state: BankrollState, env: Env): Node {
   const width = env.width >= 720 ? (env.width - 48) / 2 : env.width - 32;
   // The axis in whole units unless its steps are smaller: cents would only crowd it.
   const wholeMoney = (value: number, step: number) => money(value, currency, step < 1 ? 2 : 0);
-  const chart = (id: string, name: string, values: (number | null)[], caption: string) =>
-    lineChart({
+  const chart = (id: string, name: string, values: (number | null)[], description: string) =>
+    h(LineChart, {
       id,
       labels,
       width,
       axis: wholeMoney,
-      caption,
+      title: name,
+      description,
       lines: [{ name, colour: id === 'balance' ? 0 : 2, values, texts: values.map((value) => money(value, currency)) }],
     });
   return h(
@@ -286,29 +287,29 @@ function chartsSection(state: BankrollState, env: Env): Node {
     heading,
     h(
       'div',
-      { class: 'charts' },
+      { className: 'charts' },
       startingBalance !== null &&
         chart(
           'balance',
           'Balance',
           [startingBalance, ...points.map((point) => point.balanceAfter)],
-          `Balance after each of ${points.length} settled bet${points.length === 1 ? '' : 's'}: ${money(startingBalance, currency)} before the first, ${money(last.balanceAfter, currency)} after the last. Worked back from today's balance, so a balance set by hand shifts them.`,
+          `After each of ${points.length} settled bet${points.length === 1 ? '' : 's'}, ${money(startingBalance, currency)} before the first, ${money(last.balanceAfter, currency)} after the last. Worked back from today's balance, so a balance set by hand shifts them.`,
         ),
       chart(
         'profit',
         'Cumulative profit',
         [0, ...points.map((point) => point.cumulativeProfit)],
-        `Cumulative profit of ${points.length} settled bet${points.length === 1 ? '' : 's'}: ${money(last.cumulativeProfit, currency)}.`,
+        `${money(last.cumulativeProfit, currency)} over ${points.length} settled bet${points.length === 1 ? '' : 's'}.`,
       ),
     ),
-    !settled.answer.complete && h('p', { class: 'muted' }, `The charts read the newest ${PAGE * MAX_PAGES} bets.`),
+    !settled.answer.complete && h('p', { className: 'muted' }, `The charts read the newest ${PAGE * MAX_PAGES} bets.`),
   );
 }
 
 const betName = (bet: Bet) =>
   `${marketName(bet.market)} ${bet.player ? `${bet.player} ` : ''}${outcomeName(bet.selection, bet.point ?? null)}`;
 
-function betsSection(state: BankrollState, env: Env, update: Update<BankrollState>): Node {
+function betsSection(state: BankrollState, env: Env, update: Update<BankrollState>): ReactElement {
   const heading = h('h2', { id: 'heading-bets' }, 'Bets');
   const call = state.bets;
   if (call.state !== 'ready') return h('section', { 'aria-labelledby': 'heading-bets' }, heading, pending(call, 'the bets'));
@@ -319,7 +320,7 @@ function betsSection(state: BankrollState, env: Env, update: Update<BankrollStat
     heading,
     h(
       'dl',
-      { class: 'summary' },
+      { className: 'summary' },
       h('div', null, h('dt', null, 'Bets'), h('dd', null, `${summary.count} (${summary.open} open)`)),
       h('div', null, h('dt', null, 'Staked'), h('dd', null, money(summary.staked, currency))),
       h(
@@ -333,7 +334,7 @@ function betsSection(state: BankrollState, env: Env, update: Update<BankrollStat
       h('div', null, h('dt', null, 'Average CLV'), h('dd', null, percent(summary.averageClosingLineValue, 2))),
     ),
     bets.length === 0
-      ? h('p', { class: 'empty' }, 'No bets logged yet.')
+      ? h('p', { className: 'empty' }, 'No bets logged yet.')
       : table<Bet>({
           id: 'bets',
           caption: 'Bets, newest first',
@@ -374,7 +375,7 @@ function betsSection(state: BankrollState, env: Env, update: Update<BankrollStat
 }
 
 /** The next page of bets, asked for with the arguments the list was asked with and its cursor. */
-function moreBets(state: BankrollState, update: Update<BankrollState>): Node {
+function moreBets(state: BankrollState, update: Update<BankrollState>): ReactElement {
   const list = state.bets.state === 'ready' ? state.bets.answer : undefined;
   const more = () =>
     update((s) => {
@@ -402,9 +403,9 @@ function moreBets(state: BankrollState, update: Update<BankrollState>): Node {
     null,
     h(
       'button',
-      { type: 'button', class: 'secondary', 'data-focus': 'more-bets', disabled: state.paging, onClick: more },
+      { type: 'button', className: 'secondary', 'data-focus': 'more-bets', disabled: state.paging, onClick: more },
       state.paging ? 'Loading…' : `${list?.remaining} more bets`,
     ),
-    state.pagingFailed && h('span', { class: 'error', role: 'alert' }, ` Could not load them: ${state.pagingFailed}`),
+    state.pagingFailed && h('span', { className: 'error', role: 'alert' }, ` Could not load them: ${state.pagingFailed}`),
   );
 }

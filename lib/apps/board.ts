@@ -1,8 +1,8 @@
-import { americanOdds, DEFAULT_MIN_PERCENT, marketName, outcomeName, percent } from '@/lib/console/odds-format';
-import { formatDateTime } from '@/lib/console/time';
+import { americanOdds, DEFAULT_MIN_PERCENT, marketName, outcomeName, percent } from '@/lib/present/format';
+import { formatDateTime } from '@/lib/present/format';
 import { notesOf, type OddsAnswer, type SlateGame, type SlateMarket, type SlateOutcome, type ValueEntry } from './answers';
 import type { Host } from './bridge';
-import { h, type Child, type Node } from './dom';
+import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import { compact, firstPlace, frame, loading, notesTab, pending, table, type InlinePlace, type Loading, type Sort } from './frame';
 import { figure, gameBody, gameCompact, gameHeading, gameNotes, openGame, type GameState } from './game';
 import type { Env } from './env';
@@ -126,15 +126,15 @@ export const board: ViewSpec<BoardState> = {
   },
 };
 
-function gameScreen(game: GameState, env: Env, update: Update<BoardState>): Node {
+function gameScreen(game: GameState, env: Env, update: Update<BoardState>): ReactElement {
   const back = h(
     'p',
-    { class: 'back' },
+    { className: 'back' },
     h(
       'button',
       {
         type: 'button',
-        class: 'secondary',
+        className: 'secondary',
         'data-focus': 'back',
         onClick: () => update((board) => ({ ...board, game: undefined }), `open-${game.gameId}`),
       },
@@ -160,7 +160,7 @@ function gameScreen(game: GameState, env: Env, update: Update<BoardState>): Node
 const betName = (v: ValueEntry) => `${marketName(v.market)} ${outcomeName(v.outcome, v.point ?? null)}`;
 
 /** The board inline: what the slate holds in four figures, then the value entries, the games or the notes. */
-function boardCompact(state: BoardState, notes: readonly string[], env: Env, update: Update<BoardState>): Child[] {
+function boardCompact(state: BoardState, notes: readonly string[], env: Env, update: Update<BoardState>): ReactNode[] {
   const games = state.games.call;
   const value = state.value.call;
   const entries = value.state === 'ready' ? (value.answer.value ?? []) : [];
@@ -170,10 +170,11 @@ function boardCompact(state: BoardState, notes: readonly string[], env: Env, upd
     undefined,
   );
   const arbitrages = slate.reduce((count, game) => count + game.markets.filter((market) => market.arbitrage).length, 0);
-  const figureOrWait = (call: Loading<unknown>, child: Child) => (call.state === 'ready' ? child : call.state === 'loading' ? '…' : '–');
+  const figureOrWait = (call: Loading<unknown>, child: ReactNode) =>
+    call.state === 'ready' ? child : call.state === 'loading' ? '…' : '–';
   const summary = h(
     'dl',
-    { class: 'summary' },
+    { className: 'summary' },
     h(
       'div',
       null,
@@ -200,13 +201,13 @@ function boardCompact(state: BoardState, notes: readonly string[], env: Env, upd
   const valueItems = entries.map((v) =>
     h(
       'div',
-      { class: 'item', 'data-game': v.gameId, 'data-market': v.market, 'data-outcome': v.outcome },
+      { className: 'item', 'data-game': v.gameId, 'data-market': v.market, 'data-outcome': v.outcome },
       h('strong', null, betName(v)),
       ' ',
       openButton(v.gameId, v.matchup, state, update),
       h(
         'span',
-        { class: 'facts' },
+        { className: 'facts' },
         figure(v.americanOdds, americanOdds(v.americanOdds)),
         ` at ${v.book} · EV `,
         figure(v.expectedValue, percent(v.expectedValue, 2)),
@@ -219,17 +220,17 @@ function boardCompact(state: BoardState, notes: readonly string[], env: Env, upd
   const gameItems = slate.map((game) =>
     h(
       'div',
-      { class: 'item', 'data-game': game.gameId },
+      { className: 'item', 'data-game': game.gameId },
       openButton(game.gameId, game.matchup, state, update),
       h(
         'span',
-        { class: 'facts' },
+        { className: 'facts' },
         [formatDateTime(new Date(game.startsAt), env.timeZone), game.status !== 'scheduled' && game.status, game.score]
           .filter(Boolean)
           .join(' · '),
         ` · ${game.markets.length} market${game.markets.length === 1 ? '' : 's'}`,
-        game.markets.some((market) => market.arbitrage) && h('span', { class: 'mark arb', 'data-mark': 'arbitrage' }, 'Arbitrage'),
-        game.markets.some((market) => market.steam) && h('span', { class: 'mark steam', 'data-mark': 'steam' }, 'Steam'),
+        game.markets.some((market) => market.arbitrage) && h('span', { className: 'mark arb', 'data-mark': 'arbitrage' }, 'Arbitrage'),
+        game.markets.some((market) => market.steam) && h('span', { className: 'mark steam', 'data-mark': 'steam' }, 'Steam'),
       ),
     ),
   );
@@ -242,14 +243,14 @@ function boardCompact(state: BoardState, notes: readonly string[], env: Env, upd
         items: valueItems,
         empty:
           pending(value, 'the value list') ??
-          h('p', { class: 'empty' }, `No best price reaches ${percent(state.threshold, 2)} expected value in these games.`),
+          h('p', { className: 'empty' }, `No best price reaches ${percent(state.threshold, 2)} expected value in these games.`),
       },
       {
         key: 'games',
         label: 'Games',
         items:
           games.state === 'ready' && games.answer.nextCursor ? [...gameItems, moreButton('games', games.answer, state, update)] : gameItems,
-        empty: pending(games, 'the games') ?? h('p', { class: 'empty' }, 'No games with prices.'),
+        empty: pending(games, 'the games') ?? h('p', { className: 'empty' }, 'No games with prices.'),
       },
       ...notesTab(notes),
     ],
@@ -265,7 +266,7 @@ const openButton = (gameId: string, matchup: string, state: BoardState, update: 
     'button',
     {
       type: 'button',
-      class: 'link',
+      className: 'link',
       'data-focus': `open-${gameId}`,
       'data-open': gameId,
       onClick: () => update((board) => open(board, gameId, update), 'back'),
@@ -274,7 +275,7 @@ const openButton = (gameId: string, matchup: string, state: BoardState, update: 
   );
 
 /** The next page of a list, asked for with the arguments the list was asked with and the answer's cursor. */
-function moreButton(name: ListName, answer: OddsAnswer, state: BoardState, update: Update<BoardState>): Child {
+function moreButton(name: ListName, answer: OddsAnswer, state: BoardState, update: Update<BoardState>): ReactNode {
   const list = state[name];
   if (answer.nextCursor === undefined) return null;
   return h(
@@ -284,7 +285,7 @@ function moreButton(name: ListName, answer: OddsAnswer, state: BoardState, updat
       'button',
       {
         type: 'button',
-        class: 'secondary',
+        className: 'secondary',
         'data-focus': `more-${name}`,
         disabled: list.paging,
         onClick: () =>
@@ -295,14 +296,14 @@ function moreButton(name: ListName, answer: OddsAnswer, state: BoardState, updat
       },
       list.paging ? 'Loading…' : `${answer.remaining} more ${name === 'games' ? 'games' : 'value entries'}`,
     ),
-    list.pagingFailed && h('span', { class: 'error', role: 'alert' }, ` Could not load them: ${list.pagingFailed}`),
+    list.pagingFailed && h('span', { className: 'error', role: 'alert' }, ` Could not load them: ${list.pagingFailed}`),
   );
 }
 
 const sortBy = (state: BoardState, list: ListName, update: Update<BoardState>) => (sort: Sort) =>
   update((board) => ({ ...board, sorts: { ...board.sorts, [list]: sort } }));
 
-function valueSection(state: BoardState, env: Env, update: Update<BoardState>): Node {
+function valueSection(state: BoardState, env: Env, update: Update<BoardState>): ReactElement {
   const min = percent(state.threshold, 2);
   const heading = h('h2', { id: 'heading-value' }, `Value at ${min} or more`);
   const call = state.value.call;
@@ -313,7 +314,7 @@ function valueSection(state: BoardState, env: Env, update: Update<BoardState>): 
     { 'aria-labelledby': 'heading-value' },
     heading,
     entries.length === 0
-      ? h('p', { class: 'empty' }, `No best price reaches ${min} expected value in these games.`)
+      ? h('p', { className: 'empty' }, `No best price reaches ${min} expected value in these games.`)
       : table<ValueEntry>({
           id: 'value',
           caption: `Best prices with at least ${min} expected value`,
@@ -361,7 +362,7 @@ function valueSection(state: BoardState, env: Env, update: Update<BoardState>): 
             'button',
             {
               type: 'button',
-              class: 'secondary',
+              className: 'secondary',
               'data-focus': 'more-value',
               onClick: () => update((board) => ({ ...board, valueShown: Infinity })),
             },
@@ -403,7 +404,7 @@ function rowsOf(answer: OddsAnswer, valueKeys: ReadonlySet<string>): Row[] {
   );
 }
 
-function gamesSection(state: BoardState, env: Env, update: Update<BoardState>): Node {
+function gamesSection(state: BoardState, env: Env, update: Update<BoardState>): ReactElement {
   const heading = h('h2', { id: 'heading-games' }, 'Games');
   const call = state.games.call;
   if (call.state !== 'ready') return h('section', { 'aria-labelledby': 'heading-games' }, heading, pending(call, 'the games'));
@@ -414,7 +415,7 @@ function gamesSection(state: BoardState, env: Env, update: Update<BoardState>): 
     { 'aria-labelledby': 'heading-games' },
     heading,
     rows.length === 0
-      ? h('p', { class: 'empty' }, 'No games with prices.')
+      ? h('p', { className: 'empty' }, 'No games with prices.')
       : table<Row>({
           id: 'games',
           caption: `Games: reference, fair and best prices`,
@@ -425,8 +426,8 @@ function gamesSection(state: BoardState, env: Env, update: Update<BoardState>): 
             'data-game': row.game.gameId,
             'data-market': row.market.market,
             'data-outcome': row.outcome.outcome,
-            'data-value': row.value,
-            class: row.value ? 'value' : undefined,
+            'data-value': row.value || undefined,
+            className: row.value ? 'value' : undefined,
           }),
           columns: [
             {
@@ -449,7 +450,11 @@ function gamesSection(state: BoardState, env: Env, update: Update<BoardState>): 
               cell: (r) => [
                 marketName(r.market.market),
                 r.market.arbitrage &&
-                  h('span', { class: 'mark arb', 'data-mark': 'arbitrage' }, `Arbitrage ${percent(r.market.arbitrage.returnFraction, 2)}`),
+                  h(
+                    'span',
+                    { className: 'mark arb', 'data-mark': 'arbitrage' },
+                    `Arbitrage ${percent(r.market.arbitrage.returnFraction, 2)}`,
+                  ),
               ],
             },
             { key: 'outcome', label: 'Outcome', header: true, cell: (r) => outcomeName(r.outcome.outcome, r.outcome.point ?? null) },
@@ -476,7 +481,7 @@ function gamesSection(state: BoardState, env: Env, update: Update<BoardState>): 
               largestFirst: true,
               cell: (r) => [
                 figure(r.best.expectedValue, percent(r.best.expectedValue, 2)),
-                r.value && h('strong', { class: 'mark value', 'data-mark': 'value' }, 'Value'),
+                r.value && h('strong', { className: 'mark value', 'data-mark': 'value' }, 'Value'),
               ],
             },
             {
@@ -484,7 +489,7 @@ function gamesSection(state: BoardState, env: Env, update: Update<BoardState>): 
               label: 'Steam',
               cell: (r) =>
                 r.market.steam?.outcome === r.outcome.outcome &&
-                h('span', { class: 'mark steam', 'data-mark': 'steam' }, `Steam: ${r.market.steam.books} books, ${r.market.steam.ago}`),
+                h('span', { className: 'mark steam', 'data-mark': 'steam' }, `Steam: ${r.market.steam.books} books, ${r.market.steam.ago}`),
             },
             {
               key: 'updated',

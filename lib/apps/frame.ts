@@ -1,6 +1,6 @@
 import { SAMPLE_NOTE, SAMPLE_NOTE_SHORT } from '@/lib/data/sample-note';
 import { HELPLINE, HELPLINE_LINK, RESPONSIBLE_GAMBLING_LEAD } from '@/lib/rules';
-import { h, type Child, type Node } from './dom';
+import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import type { Env } from './env';
 
 // What every view shows around its data: a heading, the sample-data notice when the answers are the sample
@@ -21,22 +21,34 @@ function notesOtherThanSample(notes: readonly string[]): string[] {
   return [...new Set(notes.map((note) => note.replace(SAMPLE_NOTE, '').trim()).filter(Boolean))];
 }
 
-function notices(notes: readonly string[], inline: boolean): Child[] {
+function notices(notes: readonly string[], inline: boolean): ReactNode[] {
   const sample = notes.some((note) => note.includes(SAMPLE_NOTE));
   const others = notesOtherThanSample(notes);
   return [
-    sample && h('p', { class: 'notice sample', role: 'note', 'data-sample': true }, inline ? SAMPLE_NOTE_SHORT : SAMPLE_NOTE),
+    sample && h('p', { className: 'notice sample', role: 'note', 'data-sample': true }, inline ? SAMPLE_NOTE_SHORT : SAMPLE_NOTE),
     !inline &&
       others.length > 0 &&
-      h('ul', { class: 'notes', 'aria-label': 'Notes from JEV' }, ...others.map((note) => h('li', null, note))),
+      h('ul', { className: 'notes', 'aria-label': 'Notes from JEV' }, ...others.map((note) => h('li', null, note))),
   ];
 }
 
 /** A link the host opens (ui/open-link); said so beside it when the host would not. */
-export function link(env: Env, url: string, text: string, attrs: Record<string, string> = {}): Child {
+export function link(env: Env, url: string, text: string, attrs: Record<string, string> = {}): ReactNode {
   return [
-    h('a', { href: url, ...attrs, onClick: () => env.display.openLink(url) }, text),
-    env.display.refusedLink === url && h('span', { class: 'refused', role: 'status' }, ` (this host would not open ${url})`),
+    h(
+      'a',
+      {
+        href: url,
+        ...attrs,
+        // The host opens it: the sandboxed frame itself may not navigate.
+        onClick: (event: MouseEvent) => {
+          event.preventDefault();
+          env.display.openLink(url);
+        },
+      },
+      text,
+    ),
+    env.display.refusedLink === url && h('span', { className: 'refused', role: 'status' }, ` (this host would not open ${url})`),
   ];
 }
 
@@ -48,35 +60,35 @@ export function frame({
   env,
 }: {
   title: string;
-  lead?: Child;
+  lead?: ReactNode;
   notes: readonly string[];
-  body: Child[];
+  body: ReactNode[];
   env: Env;
-}): Node {
+}): ReactElement {
   const inline = env.display.mode === 'inline';
   return h(
     'main',
     // Named by its heading: the host's page has a main landmark of its own around the view's frame.
-    { class: 'view', 'aria-labelledby': 'view-title' },
+    { className: 'view', 'aria-labelledby': 'view-title' },
     h(
       'header',
-      { class: 'top' },
+      { className: 'top' },
       h('h1', { id: 'view-title' }, title),
       !inline &&
         h(
           'button',
-          { type: 'button', class: 'secondary', 'data-focus': 'exit-fullscreen', onClick: () => env.display.request('inline') },
+          { type: 'button', className: 'secondary', 'data-focus': 'exit-fullscreen', onClick: () => env.display.request('inline') },
           'Back to the chat',
         ),
     ),
-    lead !== undefined && h('p', { class: 'lead' }, lead),
+    lead !== undefined && h('p', { className: 'lead' }, lead),
     ...notices(notes, inline),
     ...body,
     h(
       'p',
-      { class: 'footer' },
+      { className: 'footer' },
       `${RESPONSIBLE_GAMBLING_LEAD} `,
-      link(env, HELPLINE_LINK, HELPLINE, { class: 'helpline', 'data-link': 'helpline' }),
+      link(env, HELPLINE_LINK, HELPLINE, { className: 'helpline', 'data-link': 'helpline' }),
       '.',
     ),
   );
@@ -86,9 +98,9 @@ export function frame({
 export interface CompactTab {
   key: string;
   label: string;
-  items: readonly Child[];
+  items: readonly ReactNode[];
   /** Said when the list is empty (or still loading: then the loading line instead). */
-  empty: Child;
+  empty: ReactNode;
 }
 
 /**
@@ -123,14 +135,14 @@ export function compact({
   fullscreen,
   env,
 }: {
-  summary: Child;
+  summary: ReactNode;
   tabs: readonly CompactTab[];
   place: InlinePlace;
   onPlace: (place: InlinePlace, focus: string) => void;
   /** What full screen shows more, on its button. */
   fullscreen: string;
   env: Env;
-}): Child[] {
+}): ReactNode[] {
   const tab = tabs.find((t) => t.key === place.tab) ?? tabs[0]!;
   const rows = env.display.rows;
   const start = place.tab === tab.key && place.start < tab.items.length ? place.start : 0;
@@ -142,13 +154,13 @@ export function compact({
     tabs.length > 1 &&
       h(
         'div',
-        { class: 'tabs', role: 'group', 'aria-label': 'Lists' },
+        { className: 'tabs', role: 'group', 'aria-label': 'Lists' },
         ...tabs.map((t) =>
           h(
             'button',
             {
               type: 'button',
-              class: 'tab',
+              className: 'tab',
               'aria-pressed': t.key === tab.key ? 'true' : 'false',
               'data-focus': `tab-${t.key}`,
               onClick: () => onPlace(firstPlace(t.key), `tab-${t.key}`),
@@ -158,63 +170,63 @@ export function compact({
         ),
       ),
     shown.length === 0
-      ? h('div', { class: 'compact-list', 'data-list': tab.key }, tab.empty)
-      : h('ul', { class: 'compact-list', 'data-list': tab.key, 'aria-label': tab.label }, ...shown.map((item) => h('li', null, item))),
+      ? h('div', { className: 'compact-list', 'data-list': tab.key }, tab.empty)
+      : h('ul', { className: 'compact-list', 'data-list': tab.key, 'aria-label': tab.label }, ...shown.map((item) => h('li', null, item))),
     h(
       'div',
-      { class: 'pager' },
+      { className: 'pager' },
       (tab.items.length > rows || start > 0) && [
         h(
           'button',
           {
             type: 'button',
-            class: 'secondary',
+            className: 'secondary',
             'data-focus': 'page-previous',
             disabled: start === 0,
             onClick: previous,
           },
           h('span', { 'aria-hidden': 'true' }, '‹'),
-          h('span', { class: 'visually-hidden' }, 'Previous'),
+          h('span', { className: 'visually-hidden' }, 'Previous'),
         ),
-        h('span', { class: 'range', role: 'status' }, `${start + 1}–${start + shown.length} of ${tab.items.length}`),
+        h('span', { className: 'range', role: 'status' }, `${start + 1}–${start + shown.length} of ${tab.items.length}`),
         h(
           'button',
           {
             type: 'button',
-            class: 'secondary',
+            className: 'secondary',
             'data-focus': 'page-next',
             disabled: start + shown.length >= tab.items.length,
             onClick: next,
           },
           h('span', { 'aria-hidden': 'true' }, '›'),
-          h('span', { class: 'visually-hidden' }, 'Next'),
+          h('span', { className: 'visually-hidden' }, 'Next'),
         ),
       ],
       env.display.canFullscreen
         ? h(
             'button',
-            { type: 'button', class: 'fullscreen', 'data-focus': 'fullscreen', onClick: () => env.display.request('fullscreen') },
+            { type: 'button', className: 'fullscreen', 'data-focus': 'fullscreen', onClick: () => env.display.request('fullscreen') },
             fullscreen,
           )
-        : h('span', { class: 'muted inline-only' }, 'This host shows views inline only: page through the lists here.'),
+        : h('span', { className: 'muted inline-only' }, 'This host shows views inline only: page through the lists here.'),
     ),
   ];
 }
 
 /** Text that may run long (a client's label): cut to two lines on screen, all of it in the page and its title. */
-export const clipped = (text: string) => h('span', { class: 'clip', title: text }, text);
+export const clipped = (text: string) => h('span', { className: 'clip', title: text }, text);
 
 /** A call still running or failed, said where its content will be; nothing once it is ready. */
-export function pending(call: Loading<unknown>, what: string): Child {
-  if (call.state === 'loading') return h('p', { class: 'status', role: 'status' }, `Loading ${what}…`);
-  if (call.state === 'failed') return h('p', { class: 'error', role: 'alert' }, `Could not load ${what}: ${call.message}`);
+export function pending(call: Loading<unknown>, what: string): ReactNode {
+  if (call.state === 'loading') return h('p', { className: 'status', role: 'status' }, `Loading ${what}…`);
+  if (call.state === 'failed') return h('p', { className: 'error', role: 'alert' }, `Could not load ${what}: ${call.message}`);
   return null;
 }
 
 export interface Column<Row> {
   key: string;
   label: string;
-  cell: (row: Row) => Child;
+  cell: (row: Row) => ReactNode;
   /** Makes the column sortable by this value. */
   sortBy?: (row: Row) => number | string;
   /** A first click sorts the largest first (expected value, books). */
@@ -234,9 +246,9 @@ const compare = (a: number | string, b: number | string) => (a < b ? -1 : a > b 
 
 /**
  * A table that fits the width it has, never wider: its columns share the width and their text wraps, and on a
- * narrow screen each row stacks into a card whose cells say their column (views.css). Sortable by the columns
- * that say how: each such header is a button, and aria-sort tells which column orders the rows. Equal rows keep
- * the answer's order.
+ * narrow screen each row stacks into a card whose cells say their column (table.fit, lib/present/present.css).
+ * Sortable by the columns that say how: each such header is a button, and aria-sort tells which column orders
+ * the rows. Equal rows keep the answer's order.
  */
 export function table<Row>({
   id,
@@ -257,7 +269,7 @@ export function table<Row>({
   rowAttrs?: (row: Row) => Record<string, string | boolean | undefined>;
   /** How many rows to show, first in the table's order. */
   shown?: number;
-}): Node {
+}): ReactElement {
   const by = columns.find((column) => column.key === sort?.key)?.sortBy;
   const ordered = by && sort ? rows.map((row, index) => ({ row, index })) : undefined;
   ordered?.sort((a, b) => (sort!.descending ? -1 : 1) * compare(by!(a.row), by!(b.row)) || a.index - b.index);
@@ -267,13 +279,13 @@ export function table<Row>({
     const ariaSort = current ? (sort.descending ? 'descending' : 'ascending') : sortable ? 'none' : undefined;
     return h(
       'th',
-      { scope: 'col', 'aria-sort': ariaSort, class: column.wide ? 'wide' : undefined },
+      { scope: 'col', 'aria-sort': ariaSort, className: column.wide ? 'wide' : undefined },
       sortable
         ? h(
             'button',
             {
               type: 'button',
-              class: 'sort',
+              className: 'sort',
               'data-focus': `${id}-sort-${column.key}`,
               onClick: () => onSort({ key: column.key, descending: current ? !sort.descending : column.largestFirst === true }),
             },
@@ -296,8 +308,8 @@ export function table<Row>({
     );
   return h(
     'table',
-    { id, class: 'fit' },
-    h('caption', { class: 'visually-hidden' }, caption),
+    { id, className: 'fit' },
+    h('caption', { className: 'visually-hidden' }, caption),
     h('thead', null, h('tr', null, ...head)),
     h('tbody', null, ...body),
   );

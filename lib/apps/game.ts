@@ -1,11 +1,11 @@
-import { marketMovement } from '@/lib/console/movement';
-import { americanOdds, marketName, outcomeName, percent, priceAt } from '@/lib/console/odds-format';
-import { formatDateTime } from '@/lib/console/time';
+import { americanOdds, marketName, outcomeName, percent } from '@/lib/present/format';
+import { Figure, MarketTable } from '@/lib/present/MarketTable';
+import { MovementChart } from '@/lib/present/MovementChart';
+import { formatDateTime } from '@/lib/present/format';
 import { notesOf, type FullGame, type FullMarket, type GameAnswer, type Injuries, type OddsAnswer, type Weather } from './answers';
 import type { Host } from './bridge';
-import { lineChart } from './chart';
-import { h, type Child } from './dom';
-import { compact, firstPlace, frame, loading, notesTab, pending, table, type InlinePlace, type Loading } from './frame';
+import { createElement as h, type ReactNode } from 'react';
+import { compact, firstPlace, frame, loading, notesTab, pending, type InlinePlace, type Loading } from './frame';
 import type { Env } from './env';
 import type { ViewSpec } from './run';
 
@@ -62,116 +62,47 @@ export const gameNotes = (state: GameState): string[] =>
   [state.odds, state.injuries, state.weather].flatMap((call) => (call.state === 'ready' ? notesOf(call.answer) : []));
 
 /** An exact figure of the answer, written for people: the number itself stays on the element. */
-export const figure = (value: number | null | undefined, text: string) => h('span', { 'data-number': value ?? undefined }, text);
+export const figure = (value: number | null | undefined, text: string) => h(Figure, { value, text });
 
-function marketTable(game: FullGame, market: FullMarket): Child {
-  type Outcome = FullMarket['outcomes'][number];
-  return table<Outcome>({
-    id: `market-${market.market}`,
-    caption: `${marketName(market.market)}: prices`,
-    rows: market.outcomes,
-    rowAttrs: (outcome) => ({ 'data-outcome': outcome.outcome }),
-    columns: [
-      { key: 'outcome', label: 'Outcome', header: true, cell: (o) => outcomeName(o.outcome, o.point) },
-      {
-        key: 'reference',
-        label: 'Reference',
-        cell: (o) => [
-          figure(o.americanOdds, americanOdds(o.americanOdds)),
-          o.impliedProbability !== null && h('small', null, ` ${percent(o.impliedProbability)} implied`),
-        ],
-      },
-      {
-        key: 'fair',
-        label: 'Fair',
-        cell: (o) => [figure(o.fairProbability, percent(o.fairProbability)), ` (${americanOdds(o.fairAmericanOdds)})`],
-      },
-      {
-        key: 'best',
-        label: 'Best price',
-        cell: (o) =>
-          o.best
-            ? [
-                figure(o.best.americanOdds, americanOdds(o.best.americanOdds)),
-                ` ${o.best.book}, EV `,
-                figure(o.best.expectedValue, percent(o.best.expectedValue, 2)),
-              ]
-            : '–',
-      },
-      {
-        key: 'opening',
-        label: 'Opening',
-        cell: (o) => (o.opening ? `${priceAt(o.opening.americanOdds, o.opening.point)}, ${o.opening.ago}` : '–'),
-      },
-      {
-        key: 'change',
-        label: 'Fair, 24 h',
-        cell: (o) => figure(o.fairProbabilityChange, o.fairProbabilityChange == null ? '–' : percent(o.fairProbabilityChange, 2)),
-      },
-      {
-        key: 'updated',
-        label: 'Updated',
-        cell: (o) => [
-          o.updatedAgo ?? '–',
-          o.best && o.best.updatedAgo !== o.updatedAgo && h('small', null, ` (best ${o.best.updatedAgo})`),
-        ],
-      },
-    ],
-  });
-}
-
-function movementChart(market: FullMarket, referenceBook: string, env: Env): Child {
-  const movement = marketMovement(market, referenceBook, env.timeZone);
-  if (!movement) return h('p', { class: 'empty' }, `${marketName(market.market)}: no recorded price changes yet.`);
-  return lineChart({
-    id: `movement-${market.market}`,
-    labels: movement.labels,
-    lines: movement.lines,
-    width: env.width - 32,
-    axis: (value, step) => percent(value, step < 0.01 ? 1 : 0),
-    caption: `${movement.title}. ${movement.description}`,
-  });
-}
-
-function marketSection(game: FullGame, market: FullMarket, referenceBook: string, env: Env): Child {
+/** What the table does not say of a market: its books, its arbitrage in full, its steam, and its movement. */
+function marketSection(market: FullMarket, referenceBook: string, env: Env): ReactNode {
   const { arbitrage, steam } = market;
   return h(
     'section',
-    { class: 'market', 'data-market': market.market, 'aria-labelledby': `heading-${market.market}` },
+    { className: 'market', 'data-market': market.market, 'aria-labelledby': `heading-${market.market}` },
     h(
       'h2',
       { id: `heading-${market.market}` },
       marketName(market.market),
       h('small', null, ` ${market.consensusBooks} books in the consensus, ${market.books} pricing it`),
     ),
-    marketTable(game, market),
-    market.priceNote && h('p', { class: 'muted' }, market.priceNote),
+    market.priceNote && h('p', { className: 'muted' }, market.priceNote),
     arbitrage &&
       h(
         'p',
-        { class: 'arb' },
-        h('strong', { class: 'mark arb' }, `Arbitrage ${percent(arbitrage.returnFraction, 2)}`),
+        { className: 'arb' },
+        h('strong', { className: 'mark arb' }, `Arbitrage ${percent(arbitrage.returnFraction, 2)}`),
         ` ${arbitrage.legs.map((leg) => `${outcomeName(leg.outcome, null)} ${americanOdds(leg.americanOdds)} at ${leg.book} (${percent(leg.stakeShare)} of the stake)`).join('; ')}. ${arbitrage.note}`,
       ),
     steam &&
       h(
         'p',
         null,
-        h('strong', { class: 'mark steam' }, 'Steam'),
+        h('strong', { className: 'mark steam' }, 'Steam'),
         ` towards ${outcomeName(steam.outcome, null)}: ${steam.books.length} books (${steam.books.join(', ')}) moved within 30 minutes, ${steam.ago}.`,
       ),
-    movementChart(market, referenceBook, env),
+    h(MovementChart, { market, referenceBook, timeZone: env.timeZone, width: env.width - 32 }),
   );
 }
 
-function weatherSection(call: Loading<Weather>): Child {
-  const body = (weather: Weather): Child => {
+function weatherSection(call: Loading<Weather>): ReactNode {
+  const body = (weather: Weather): ReactNode => {
     if (weather.indoor || !weather.forecast)
       return h('p', null, weather.venue ? `${weather.venue}: ` : '', weather.indoor ? 'indoors.' : 'no forecast yet.');
     const f = weather.forecast;
     return h(
       'dl',
-      { class: 'figures' },
+      { className: 'figures' },
       h('dt', null, 'Temperature'),
       h('dd', null, f.temperatureF === null ? '–' : `${f.temperatureF} °F`),
       h('dt', null, 'Wind'),
@@ -186,21 +117,21 @@ function weatherSection(call: Loading<Weather>): Child {
   };
   return h(
     'section',
-    { class: 'weather', 'aria-labelledby': 'heading-weather' },
+    { className: 'weather', 'aria-labelledby': 'heading-weather' },
     h('h2', { id: 'heading-weather' }, 'Weather at kickoff'),
     pending(call, 'the weather'),
     call.state === 'ready' && body(call.answer),
   );
 }
 
-function injuriesSection(call: Loading<Injuries>): Child {
-  const body = (report: Injuries): Child =>
+function injuriesSection(call: Loading<Injuries>): ReactNode {
+  const body = (report: Injuries): ReactNode =>
     report.teams.length === 0
-      ? h('p', { class: 'empty' }, 'No injuries reported for either team.')
+      ? h('p', { className: 'empty' }, 'No injuries reported for either team.')
       : report.teams.map((team) =>
           h(
             'div',
-            { class: 'team-injuries', 'data-team': team.team },
+            { className: 'team-injuries', 'data-team': team.team },
             h('h3', null, team.team, h('small', null, ` report updated ${team.updatedAgo}`)),
             h(
               'ul',
@@ -221,7 +152,7 @@ function injuriesSection(call: Loading<Injuries>): Child {
         );
   return h(
     'section',
-    { class: 'injuries', 'aria-labelledby': 'heading-injuries' },
+    { className: 'injuries', 'aria-labelledby': 'heading-injuries' },
     h('h2', { id: 'heading-injuries' }, 'Injuries'),
     pending(call, 'the injuries'),
     call.state === 'ready' && body(call.answer),
@@ -229,7 +160,7 @@ function injuriesSection(call: Loading<Injuries>): Child {
 }
 
 /** When and where the game is, its score once it has one, and the reference book. */
-const gameLead = (game: FullGame, referenceBook: string, env: Env): Child => [
+const gameLead = (game: FullGame, referenceBook: string, env: Env): ReactNode => [
   formatDateTime(new Date(game.startsAt), env.timeZone),
   game.venue && ` · ${game.venue.name}${game.venue.city ? `, ${game.venue.city}` : ''}`,
   game.status !== 'scheduled' && ` · ${game.status}`,
@@ -253,13 +184,13 @@ function weatherLine(weather: Weather): string {
 }
 
 /** The game inline: when, where and the weather, then every outcome's prices, the injuries or the notes. */
-export function gameCompact(state: GameState, env: Env, update: GameUpdate): Child[] {
+export function gameCompact(state: GameState, env: Env, update: GameUpdate): ReactNode[] {
   const { odds, injuries, weather } = state;
   const game = odds.state === 'ready' ? odds.answer.games[0] : undefined;
   const wait = (call: Loading<unknown>) => (call.state === 'loading' ? '…' : '–');
   const summary = h(
     'dl',
-    { class: 'summary' },
+    { className: 'summary' },
     h('div', null, h('dt', null, 'Kickoff'), h('dd', null, game ? formatDateTime(new Date(game.startsAt), env.timeZone) : wait(odds))),
     h('div', null, h('dt', null, 'Weather'), h('dd', null, weather.state === 'ready' ? weatherLine(weather.answer) : wait(weather))),
     h('div', null, h('dt', null, 'Reference book'), h('dd', null, odds.state === 'ready' ? odds.answer.referenceBook : wait(odds))),
@@ -268,11 +199,11 @@ export function gameCompact(state: GameState, env: Env, update: GameUpdate): Chi
     market.outcomes.map((o) =>
       h(
         'div',
-        { class: 'item', 'data-market': market.market, 'data-outcome': o.outcome },
+        { className: 'item', 'data-market': market.market, 'data-outcome': o.outcome },
         h('strong', null, `${marketName(market.market)} ${outcomeName(o.outcome, o.point)}`),
         h(
           'span',
-          { class: 'facts' },
+          { className: 'facts' },
           figure(o.americanOdds, americanOdds(o.americanOdds)),
           ' · fair ',
           figure(o.fairProbability, percent(o.fairProbability)),
@@ -283,8 +214,8 @@ export function gameCompact(state: GameState, env: Env, update: GameUpdate): Chi
           o.updatedAgo && ` · ${o.updatedAgo}`,
         ),
         market.arbitrage &&
-          h('span', { class: 'mark arb', 'data-mark': 'arbitrage' }, `Arbitrage ${percent(market.arbitrage.returnFraction, 2)}`),
-        market.steam?.outcome === o.outcome && h('span', { class: 'mark steam', 'data-mark': 'steam' }, 'Steam'),
+          h('span', { className: 'mark arb', 'data-mark': 'arbitrage' }, `Arbitrage ${percent(market.arbitrage.returnFraction, 2)}`),
+        market.steam?.outcome === o.outcome && h('span', { className: 'mark steam', 'data-mark': 'steam' }, 'Steam'),
       ),
     ),
   );
@@ -294,9 +225,9 @@ export function gameCompact(state: GameState, env: Env, update: GameUpdate): Chi
           team.injuries.map((injury) =>
             h(
               'div',
-              { class: 'item', 'data-team': team.team },
+              { className: 'item', 'data-team': team.team },
               h('strong', null, injury.player),
-              h('span', { class: 'facts' }, [team.team, injury.position, injury.status, injury.detail].filter(Boolean).join(' · ')),
+              h('span', { className: 'facts' }, [team.team, injury.position, injury.status, injury.detail].filter(Boolean).join(' · ')),
             ),
           ),
         )
@@ -308,13 +239,13 @@ export function gameCompact(state: GameState, env: Env, update: GameUpdate): Chi
         key: 'prices',
         label: 'Prices',
         items: prices,
-        empty: pending(odds, 'the odds') ?? h('p', { class: 'empty' }, 'No prices are stored for this game.'),
+        empty: pending(odds, 'the odds') ?? h('p', { className: 'empty' }, 'No prices are stored for this game.'),
       },
       {
         key: 'injuries',
         label: 'Injuries',
         items: hurt,
-        empty: pending(injuries, 'the injuries') ?? h('p', { class: 'empty' }, 'No injuries reported for either team.'),
+        empty: pending(injuries, 'the injuries') ?? h('p', { className: 'empty' }, 'No injuries reported for either team.'),
       },
       ...notesTab(gameNotes(state)),
     ],
@@ -326,15 +257,16 @@ export function gameCompact(state: GameState, env: Env, update: GameUpdate): Chi
 }
 
 /** The game's content below the frame's heading: what the odds say first, then the weather and the injuries. */
-export function gameBody(state: GameState, env: Env): Child[] {
+export function gameBody(state: GameState, env: Env): ReactNode[] {
   const odds = state.odds;
   const game = odds.state === 'ready' ? odds.answer.games[0] : undefined;
   return [
     pending(odds, 'the odds'),
-    odds.state === 'ready' && !game && h('p', { class: 'empty' }, 'No prices are stored for this game.'),
-    game && odds.state === 'ready' && h('p', { class: 'lead' }, gameLead(game, odds.answer.referenceBook, env)),
-    game && game.markets.length === 0 && h('p', { class: 'empty' }, 'No prices are stored for this game.'),
-    ...(game && odds.state === 'ready' ? game.markets.map((market) => marketSection(game, market, odds.answer.referenceBook, env)) : []),
+    odds.state === 'ready' && !game && h('p', { className: 'empty' }, 'No prices are stored for this game.'),
+    game && odds.state === 'ready' && h('p', { className: 'lead' }, gameLead(game, odds.answer.referenceBook, env)),
+    game && h('h2', { id: 'heading-prices' }, 'Prices'),
+    game && h(MarketTable, { gameId: game.gameId, markets: game.markets, caption: `${gameTitle(game)}: prices` }),
+    ...(game && odds.state === 'ready' ? game.markets.map((market) => marketSection(market, odds.answer.referenceBook, env)) : []),
     weatherSection(state.weather),
     injuriesSection(state.injuries),
   ];

@@ -1,14 +1,18 @@
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { connectToHost, documentHeight, type Host, type HostFrame } from './bridge';
-import { h, mount, type Node } from './dom';
+import { createElement as h, type ReactElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { INLINE_MAX_ROWS, inlineLimit, type Display, type Env } from './env';
 import { frame } from './frame';
 
 // How a view runs in the host: it connects, waits for the answer the model received, draws it, and draws again
-// whenever its state or the host's context (theme, width, time zone, display mode, size) changes. Inline, in the
-// conversation, a view draws its compact form and fits it to the height allowed (the directories ask for at most
-// 500 pixels, and no scrolling inside the chat); in full screen it draws everything.
+// whenever its state or the host's context (theme, width, time zone, display mode, size) changes. A view is
+// written for React and runs on Preact (scripts/build-views.mts bundles it so, for size): a draw updates only
+// what changed, so the control that has the focus keeps it. Inline, in the conversation, a view draws its
+// compact form and fits it to the height allowed (the directories ask for at most 500 pixels, and no scrolling
+// inside the chat); in full screen it draws everything.
 
 /** Changes the state and draws it; `focus` names the control (its data-focus) the keyboard continues from. */
 export type Update<State> = (change: (state: State) => State, focus?: string) => void;
@@ -17,7 +21,7 @@ export interface ViewSpec<State> {
   title: string;
   /** The state drawn first, from the tool's arguments and its answer as the model received it. */
   start(args: Record<string, unknown>, answer: Record<string, unknown>, host: Host, update: Update<State>): State;
-  render(state: State, env: Env, update: Update<State>): Node;
+  render(state: State, env: Env, update: Update<State>): ReactElement;
 }
 
 /** Follows the host's theme and its style variables (colours, fonts, radii), falling back to the view's own. */
@@ -33,7 +37,8 @@ function applyHostContext(context: McpUiHostContext): void {
 }
 
 export function runView<State>(spec: ViewSpec<State>): void {
-  const root = document.getElementById('app')!;
+  const app = document.getElementById('app')!;
+  const root = createRoot(app);
   // Until the host says otherwise, the system's theme.
   applyHostContext({ theme: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light' });
   let args: Record<string, unknown> = {};
@@ -61,7 +66,7 @@ export function runView<State>(spec: ViewSpec<State>): void {
 
   const page = () =>
     state === undefined
-      ? frame({ title: spec.title, notes: [], body: [h('p', { class: 'status', role: 'status' }, message)], env })
+      ? frame({ title: spec.title, notes: [], body: [h('p', { className: 'status', role: 'status' }, message)], env })
       : spec.render(state, env, update);
   /**
    * Draws the view. Inline, with as many rows of its list as fit the height allowed: the most first, one fewer
@@ -73,10 +78,13 @@ export function runView<State>(spec: ViewSpec<State>): void {
     const inline = display.mode === 'inline';
     const html = document.documentElement;
     html.style.maxHeight = '';
+    // Each draw is done before it is measured (flushSync): the fit is measured on the page as drawn.
     for (display.rows = INLINE_MAX_ROWS; ; display.rows--) {
-      mount(root, page(), focus);
+      flushSync(() => root.render(page()));
       if (!inline || display.rows === 1 || documentHeight() <= limit) break;
     }
+    // The control the change names (sorting, paging, going back) takes the focus: it may be a new one.
+    if (focus) app.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focus)}"]`)?.focus();
     html.dataset.display = display.mode;
     html.style.maxHeight = inline && documentHeight() > limit ? `${limit}px` : '';
   };

@@ -3,7 +3,7 @@ import { SiteHeader } from '@/app/components/SiteHeader';
 import { getBankroll, type BankrollView } from '@/lib/account/bankroll';
 import { requireUser } from '@/lib/root/session';
 import type { BankrollFormValues } from '@/lib/console/bankroll';
-import { money } from '@/lib/console/odds-format';
+import { money } from '@/lib/present/format';
 import { root } from '@/lib/root';
 import { BankrollForm } from './BankrollForm';
 

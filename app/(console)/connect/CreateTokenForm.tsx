@@ -4,7 +4,7 @@ import { useActionState } from 'react';
 import { CopyButton } from '@/app/components/CopyButton';
 import { errorId, FieldError } from '@/app/components/FieldError';
 import type { Snippet } from '@/lib/console/snippets';
-import { formatDateTime } from '@/lib/console/time';
+import { formatDateTime } from '@/lib/present/format';
 import { EXPIRY_CHOICES, EXPIRY_LABELS } from '@/lib/console/token-expiry';
 import type { CreateTokenState } from '@/lib/console/tokens';
 import { createTokenAction } from './actions';

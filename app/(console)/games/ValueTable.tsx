@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { DataTable } from '@/app/components/DataTable';
-import { americanOdds, marketName, outcomeName, percent } from '@/lib/console/odds-format';
+import { americanOdds, marketName, outcomeName, percent } from '@/lib/present/format';
 import type { GameOddsFull } from '@/lib/tools/odds-schemas';
 
 type ValueOutcome = NonNullable<GameOddsFull['value']>[number];

@@ -3,11 +3,12 @@ import { consolePage } from '@/app/components/ConsolePage';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/root/session';
-import { thresholdPercent } from '@/lib/console/odds-format';
-import { formatDateTime, userTimeZone } from '@/lib/console/time';
+import { thresholdPercent } from '@/lib/present/format';
+import { formatDateTime } from '@/lib/present/format';
+import { userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS, type Sport } from '@/lib/data/sports';
 import { getGameOdds } from '@/lib/tools/odds';
-import { MarketsTable, valueKey } from './MarketsTable';
+import { MarketTable, valueKey } from '@/lib/present/MarketTable';
 import { ValueTable } from './ValueTable';
 import { root } from '@/lib/root';
 
@@ -71,7 +72,7 @@ export default consolePage(async function GamesPage({
                 <time dateTime={game.startsAt}>{formatDateTime(new Date(game.startsAt), timeZone)}</time>
                 {game.status !== 'scheduled' ? ` · ${game.status}` : ''}
               </p>
-              <MarketsTable game={game} caption={`${title}: prices`} valueKeys={valueKeys} />
+              <MarketTable gameId={game.gameId} markets={game.markets} caption={`${title}: prices`} valueKeys={valueKeys} />
             </section>
           );
         })}

@@ -22,7 +22,7 @@ describe('the game view', () => {
     const tree = view.render();
     const game = answer('game-full').games[0];
     for (const market of game.markets) {
-      const rows = findAll(find(tree, byAttr('id', `market-${market.market}`)), byAttr('data-outcome'));
+      const rows = findAll(find(tree, byAttr('id', `markets-${GAME_ID}`)), byAttr('data-market', market.market));
       expect(rows.map((row) => numbersIn(row))).toEqual(
         market.outcomes.map((o: any) =>
           [

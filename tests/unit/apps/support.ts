@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Host } from '@/lib/apps/bridge';
 import type { ViewTool } from '@/lib/apps/catalogue';
-import type { Node } from '@/lib/apps/dom';
+import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
 import type { Display, Env } from '@/lib/apps/env';
 import type { Update, ViewSpec } from '@/lib/apps/run';
 import { VIEW_ANSWERS_DIR } from '../../helpers/view-answers.mjs';
 
 // Drives a view without a browser: its spec starts from a recorded answer, a fake host answers its calls with
-// recorded answers, and the drawing is read back as a tree.
+// recorded answers, and the drawing is read back as a tree of elements: the view's React elements with its
+// components drawn (they are plain functions of their props, no state of their own).
 
 export const answer = (file: string): Record<string, any> => JSON.parse(readFileSync(path.join(VIEW_ANSWERS_DIR, `${file}.json`), 'utf8'));
 
@@ -73,8 +74,43 @@ export function drive<State>(
     get focus() {
       return focus;
     },
-    render: (): Node => spec.render(state, env, update),
+    render: (): Node => tree(spec.render(state, env, update)),
   };
+}
+
+/** An element as the tests read it: its tag, its attributes as the page has them, its click handler, its children. */
+export interface Node {
+  tag: string;
+  attrs: Record<string, string | number | boolean | undefined>;
+  on: { click?: (event: { preventDefault(): void }) => void };
+  children: (Node | string)[];
+}
+
+/** The elements a view drew, its components called with their props, down to tags and text. */
+export function tree(element: ReactElement): Node {
+  const [node] = flatten(element);
+  if (!node || typeof node === 'string') throw new Error('a view draws one element');
+  return node;
+}
+
+function flatten(child: ReactNode): (Node | string)[] {
+  if (child === null || child === undefined || typeof child === 'boolean') return [];
+  if (typeof child === 'string' || typeof child === 'number' || typeof child === 'bigint') return [String(child)];
+  if (Array.isArray(child)) return child.flatMap(flatten);
+  if (!isValidElement(child)) throw new Error(`not something a view draws: ${typeof child}`);
+  const { type, props } = child as ReactElement<Record<string, unknown> & { children?: ReactNode }>;
+  if (type === Fragment) return flatten(props.children);
+  if (typeof type === 'function') return flatten((type as (props: unknown) => ReactNode)(props));
+  const { children, onClick, className, ...attrs } = props;
+  if (className !== undefined) attrs.class = className;
+  return [
+    {
+      tag: String(type),
+      attrs: attrs as Node['attrs'],
+      on: onClick ? { click: onClick as Node['on']['click'] } : {},
+      children: flatten(children),
+    },
+  ];
 }
 
 export function* walk(node: Node | string): Generator<Node> {
@@ -101,4 +137,4 @@ export const byAttr = (name: string, value?: string | boolean) => (node: Node) =
 /** The exact numbers a node shows (its data-number attributes), in order. */
 export const numbersIn = (node: Node) => findAll(node, byAttr('data-number')).map((n) => Number(n.attrs['data-number']));
 
-export const click = (node: Node) => node.on.click!();
+export const click = (node: Node) => node.on.click!({ preventDefault() {} });

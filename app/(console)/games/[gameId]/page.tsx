@@ -4,17 +4,21 @@ import { consolePage } from '@/app/components/ConsolePage';
 import { DataTable } from '@/app/components/DataTable';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/root/session';
-import { thresholdPercent } from '@/lib/console/odds-format';
-import { formatDateTime, userTimeZone } from '@/lib/console/time';
+import { thresholdPercent } from '@/lib/present/format';
+import { formatDateTime } from '@/lib/present/format';
+import { userTimeZone } from '@/lib/console/time';
 import { SPORTS, type Sport } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
 import { getInjuryReport, getWeather } from '@/lib/tools/conditions';
 import { getGameOdds } from '@/lib/tools/odds';
-import { MarketsTable, valueKey } from '../MarketsTable';
-import { MovementFigure } from './MovementFigure';
+import { MarketTable, valueKey } from '@/lib/present/MarketTable';
+import { MovementChart } from '@/lib/present/MovementChart';
 import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
+
+/** The width the movement charts are drawn for: the page's column; they shrink with a narrower screen. */
+const CHART_WIDTH = 720;
 export const metadata = { title: 'Game · JEV' };
 
 /** A game id starts with its sport ("nfl-2026-11-23-dal-nyg"); anything else is no game of ours. */
@@ -71,11 +75,11 @@ export default consolePage(async function GamePage({
 
         <h2>Markets</h2>
         <p className="muted">Best prices with an expected value of at least {min}% are marked Value.</p>
-        <MarketsTable game={game} caption={`${title}: prices`} valueKeys={valueKeys} />
+        <MarketTable gameId={game.gameId} markets={game.markets} caption={`${title}: prices`} valueKeys={valueKeys} />
 
         <h2>Line movement</h2>
         {game.markets.map((market) => (
-          <MovementFigure key={market.market} market={market} referenceBook={odds.referenceBook} timeZone={timeZone} />
+          <MovementChart key={market.market} market={market} referenceBook={odds.referenceBook} timeZone={timeZone} width={CHART_WIDTH} />
         ))}
 
         <h2>Weather at kickoff</h2>

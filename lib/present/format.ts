@@ -1,5 +1,6 @@
-// How the console writes prices, probabilities, markets and amounts: the same figures the tools return, made
-// readable. The console's pages and the MCP apps' views (lib/apps) both write through these.
+// How JEV writes prices, probabilities, markets, amounts and times for people: the same figures the tools return,
+// made readable. The console's pages and the MCP Apps views (lib/apps) both write through these, and so do the
+// components they share (lib/present): plain functions, no DOM, no React.
 
 const MARKET_NAMES: Record<string, string> = { h2h: 'Moneyline', spreads: 'Spread', totals: 'Total' };
 
@@ -44,4 +45,14 @@ export const DEFAULT_MIN_PERCENT = 2;
 export function thresholdPercent(param: string | string[] | undefined): number {
   const min = typeof param === 'string' && param.trim() !== '' ? Number(param) : DEFAULT_MIN_PERCENT;
   return Number.isFinite(min) && min >= -100 && min <= 1000 ? min : DEFAULT_MIN_PERCENT;
+}
+
+/** An instant in the user's zone, as pages and tables write it ("Nov 23, 2026, 3:04 PM"). */
+export function formatDateTime(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(instant);
+}
+
+/** A chart's time label: short enough for an axis at phone width ("Nov 23, 3:04 PM"). */
+export function formatShortDateTime(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(instant);
 }

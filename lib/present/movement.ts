@@ -1,14 +1,12 @@
 import { impliedProbability } from '@/lib/betting/odds';
 import type { PricedMarket } from '@/lib/pricing/priced-market';
-import { marketName, outcomeName, percent, priceAt } from './odds-format';
-import { formatShortDateTime } from './time';
+import { formatShortDateTime, marketName, outcomeName, percent, priceAt } from './format';
 
-// One market's line movement as the charts draw it (a game's page in the console and the game view in MCP
-// Apps hosts), from get_game_odds' `history` series: per outcome the reference book's price, drawn as its
-// implied probability so it shares the axis, and the consensus fair probability after each recorded change.
+// One market's line movement as the chart draws it (MovementChart.tsx: a game's page in the console and the game
+// view in MCP Apps hosts), from get_game_odds' `history` series: per outcome the reference book's price, drawn as
+// its implied probability so it shares the axis, and the consensus fair probability after each recorded change.
 
 export interface MovementLine {
-  key: string;
   name: string;
   /** A price line and its outcome's fair line share a colour; the fair one is dashed. */
   colour: number;
@@ -27,12 +25,11 @@ export interface Movement {
   description: string;
 }
 
+/** What a market's movement is drawn from: its name and get_game_odds' `history`. */
+export type MovementMarket = Pick<PricedMarket, 'history'> & { market: string };
+
 /** The movement of one market, or null when nothing was recorded. */
-export function marketMovement(
-  market: Pick<PricedMarket, 'history'> & { market: string },
-  referenceBook: string,
-  timeZone: string,
-): Movement | null {
+export function marketMovement(market: MovementMarket, referenceBook: string, timeZone: string): Movement | null {
   const series = market.history?.series ?? [];
   const outcomes = market.history?.outcomes ?? [];
   if (series.length === 0) return null;
@@ -40,7 +37,6 @@ export function marketMovement(
   const labels = series.map((point) => formatShortDateTime(new Date(point.at), timeZone));
   const lines = names.flatMap((name, i): MovementLine[] => [
     {
-      key: `price${i}`,
       name: `${name} ${referenceBook}`,
       colour: i,
       dashed: false,
@@ -48,7 +44,6 @@ export function marketMovement(
       texts: series.map((point) => priceAt(point.americanOdds[i], point.points[i])),
     },
     {
-      key: `fair${i}`,
       name: `${name} fair`,
       colour: i,
       dashed: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { americanOdds, money, outcomeName, percent, selectionLabel, thresholdPercent } from '@/lib/console/odds-format';
+import { americanOdds, money, outcomeName, percent, selectionLabel, thresholdPercent } from '@/lib/present/format';
 
 describe('how the console writes prices', () => {
   it('American odds carry their sign; missing prices are a dash', () => {
