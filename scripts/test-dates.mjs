@@ -1,4 +1,4 @@
-// `npm run test:dates -- [--at=name,…] [--dated] [vitest arguments]`: Vitest with the system clock at other moments, so a
+// `npm run test:dates -- [--at=name,…] [vitest arguments]`: Vitest with the system clock at other moments, so a
 // test that depends on the machine's date or hour fails here rather than on the day it happens to run. Each
 // moment runs the given tests once under libfaketime (Debian's faketime package), its clock set off from the real
 // one by the same number of seconds in every process the tests start (the servers, their Redis), so they agree
@@ -24,23 +24,6 @@ const MOMENTS = {
   },
 };
 
-/**
- * `--dated`: the integration tests that deal with dates, one or more for each path of the app that reads the clock
- * or a date (the full suite takes about 15 minutes; CI runs these at one more moment). Each serves both databases.
- */
-const DATED = [
-  'tests/integration/data/tools.test.ts', // today's sample through the server: sports days, a date's games, ages
-  'tests/integration/agent-journeys.test.ts', // today's sample in a user's zone (London): open stakes today, the week
-  'tests/integration/data/concise-answers.test.ts', // paged answers on today's sample: cursors and their 60-minute age
-  'tests/integration/names-and-dates.test.ts', // date arguments as sports days in zones from UTC-12 to UTC+14
-  'tests/integration/loss-room.test.ts', // loss limits per local day and week, from Monday
-  'tests/integration/bankroll-history.test.ts', // the bankroll series by local day
-  'tests/integration/account.test.ts', // bets placed, graded and settled against the clock
-  'tests/integration/db/local-game-dates.test.ts', // game ids by the league's local date
-  'tests/integration/data/ingest.test.ts', // what ingestion finds due, by kickoff and age
-  'tests/integration/rest.test.ts', // token expiry, and the check order's clock-free steps beside it
-];
-
 const LIBRARIES = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1'];
 const findLibrary = () => LIBRARIES.find((file) => existsSync(file));
 
@@ -61,7 +44,7 @@ function libfaketime() {
 
 const args = process.argv.slice(2);
 const atArg = args.find((arg) => arg.startsWith('--at='));
-const vitestArgs = args.filter((arg) => arg !== atArg).flatMap((arg) => (arg === '--dated' ? DATED : [arg]));
+const vitestArgs = args.filter((arg) => arg !== atArg);
 const names = atArg ? atArg.slice('--at='.length).split(',') : Object.keys(MOMENTS);
 const unknown = names.filter((name) => !(name in MOMENTS));
 if (unknown.length > 0) {

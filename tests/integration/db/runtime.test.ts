@@ -34,7 +34,7 @@ describe('the runtime', () => {
     const loaded = JSON.parse(stdout.trim().split('\n').at(-1) as string) as { node: string; prices: number };
     expect(loaded.node).toBe(process.versions.node);
     expect(loaded.prices).toBeGreaterThan(1000);
-  });
+  }, 120_000); // the child's own bound: loading the slate takes 12 s of CPU, and over 30 s on a loaded machine
 
   const older = olderSystemNode();
   it.skipIf(!older)('runs `jev` on the installed Node when it is started with an older one', async () => {
