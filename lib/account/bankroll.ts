@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bookKeyNamed, unknownBookMessage } from '@/lib/data/books';
 import type { Db } from '@/lib/db/client';
-import { Prisma } from '@/lib/db/generated/sqlite/client';
+import { sql } from '@/lib/db/sql';
 import { selectRows } from '@/lib/db/select';
 import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, toCents, TYPED_AMOUNT_MESSAGE, typedCents, typedDecimal } from './money';
 import { isValidTimeZone, startOfDay, startOfWeek } from '@/lib/time';
@@ -200,7 +200,7 @@ export async function saveBankroll(db: Db, userId: string, settings: BankrollSet
  * every odds call when answers are not cached, so past Prisma's client (lib/db/select.ts).
  */
 export async function userPreferences(db: Db, userId: string): Promise<{ referenceBook: string | null; timeZone: string } | null> {
-  const [row] = await selectRows(db, Prisma.sql`SELECT "referenceBook", "timeZone" FROM "Bankroll" WHERE "userId" = ${userId}`, {
+  const [row] = await selectRows(db, sql`SELECT "referenceBook", "timeZone" FROM "Bankroll" WHERE "userId" = ${userId}`, {
     referenceBook: 'text?',
     timeZone: 'text',
   });

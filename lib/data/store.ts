@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { Prisma } from '@/lib/db/generated/sqlite/client';
+import { join, raw, sql } from '@/lib/db/sql';
 import { CATALOGUE } from './teams';
 
 // Writes shared by the sample loader and ingestion. Each is one transaction: a failure half-way leaves the
@@ -124,8 +124,8 @@ function bulkInsert(db: Db, table: 'Price' | 'PriceHistory', rows: readonly Pric
   const perStatement = Math.floor(MAX_PARAMETERS / columns.length);
   const statements = [];
   for (let start = 0; start < rows.length; start += perStatement) {
-    const values = rows.slice(start, start + perStatement).map((row) => Prisma.sql`(${Prisma.join(columns.map((column) => row[column]))})`);
-    statements.push(db.$executeRaw`INSERT INTO ${Prisma.raw(`"${table}" (${names})`)} VALUES ${Prisma.join(values)}`);
+    const values = rows.slice(start, start + perStatement).map((row) => sql`(${join(columns.map((column) => row[column]))})`);
+    statements.push(db.$executeRaw`INSERT INTO ${raw(`"${table}" (${names})`)} VALUES ${join(values)}`);
   }
   return statements;
 }

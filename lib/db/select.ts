@@ -1,54 +1,36 @@
 import type { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
 import type { PrismaPg } from '@prisma/adapter-pg';
-import type { Prisma } from './generated/sqlite/client';
+import type { Sql } from './sql';
 
-// Hot reads past Prisma's client: a SELECT run through the client's own driver adapter (the same SQLite
-// connection or PostgreSQL pool, with its timeouts, argument mapping and error codes), its values converted by a
-// list of columns. Prisma 6.19 compiles every query in its WASM query compiler, raw ones included, and converts
-// each value of a raw result on its own, about three times what the adapter takes (the NFL week's games: 510–780
-// µs against 170–220 on SQLite; the bench's get_game_odds afresh row measures it). Only reads on the odds tools' hot path use it; everything else, writes and transactions
-// above all, goes through Prisma.
+// The odds tools' hot reads: a SELECT whose values are handed out typed by a list of columns, on one of two paths
+// that createDb chooses (its `adapterReads` option). The fast path runs the query on the driver adapter Prisma
+// itself connected (the same SQLite connection or PostgreSQL pool, with its timeouts, argument mapping and error
+// codes): Prisma 6.19 compiles every query in its WASM query compiler, raw ones included, and converts each value
+// of a raw result on its own, about three times what the adapter takes (the bench's get_game_odds afresh rows
+// measure it). The plain path is Prisma's $queryRaw. Only reads on the odds tools' hot path use this; everything else goes through Prisma.
 
 type DriverAdapter = Awaited<ReturnType<PrismaBetterSQLite3['connect']>> | Awaited<ReturnType<PrismaPg['connect']>>;
-type SqlQuery = Parameters<DriverAdapter['queryRaw']>[0];
-type ArgType = SqlQuery['argTypes'][number];
+type ArgType = Parameters<DriverAdapter['queryRaw']>[0]['argTypes'][number];
 
 /** What Prisma uses of a driver adapter factory. */
-export interface AdapterFactory {
+interface AdapterFactory {
   readonly provider: 'sqlite' | 'postgres';
   readonly adapterName: string;
   connect(): Promise<DriverAdapter>;
 }
 
-/** The adapter a client's factory connected, until Prisma disposes of it ($disconnect). */
-interface Link {
-  adapter?: DriverAdapter;
-}
+/** The adapter a client last connected (Prisma connects on the first query and again after $disconnect). */
+const connected = new WeakMap<object, { adapter?: DriverAdapter }>();
 
-const links = new WeakMap<object, Link>();
-
-/**
- * The client `makeClient` makes, handed a factory that records each adapter it connects for selectRows. Prisma
- * connects on the first query and again after `$disconnect` (PostgreSQL's pool is then a new one), so the link
- * follows each connection.
- */
+/** The client `makeClient` makes, handed a factory that records each adapter it connects, for selectRows. */
 export function linkedClient<Client extends object>(makeClient: (factory: AdapterFactory) => Client, factory: AdapterFactory): Client {
-  const link: Link = {};
+  const link: { adapter?: DriverAdapter } = {};
   const client = makeClient({
     provider: factory.provider,
     adapterName: factory.adapterName,
-    async connect() {
-      const adapter = await factory.connect();
-      const dispose = adapter.dispose.bind(adapter);
-      adapter.dispose = () => {
-        if (link.adapter === adapter) link.adapter = undefined;
-        return dispose();
-      };
-      link.adapter = adapter;
-      return adapter;
-    },
+    connect: async () => (link.adapter = await factory.connect()),
   });
-  links.set(client, link);
+  connected.set(client, link);
   return client;
 }
 
@@ -89,12 +71,12 @@ function convert(value: unknown, kind: ColumnKind, column: string): unknown {
   switch (kind) {
     case 'int':
     case 'int?':
-      // SQLite's adapter hands 64-bit integers out as text, PostgreSQL's int8 too.
+      // The adapters hand 64-bit integers out as text (SQLite's, PostgreSQL's int8), Prisma as BigInt.
       return typeof value === 'number' ? value : Number(value);
     case 'date':
     case 'date?':
-      // Both adapters give instants as ISO-8601 text with an offset (SQLite stores them so, timestampFormat iso8601).
-      return new Date(value as string);
+      // Prisma hands out Dates; both adapters ISO-8601 text with an offset (SQLite stores them so, timestampFormat iso8601).
+      return value instanceof Date ? value : new Date(value as string);
     default:
       if (typeof value === 'string') return value;
       if (typeof value === 'number' || typeof value === 'bigint') return String(value);
@@ -102,26 +84,44 @@ function convert(value: unknown, kind: ColumnKind, column: string): unknown {
   }
 }
 
-/**
- * The rows of a read-only query, each with the columns named in `columns` (the query's column names) converted
- * to their kinds. Errors are the adapter's own (their codes as lib/errors.ts recognises them through Prisma).
- */
-export async function selectRows<Columns extends Record<string, ColumnKind>>(
-  db: { $connect(): Promise<void> },
-  query: Prisma.Sql,
-  columns: Columns,
-): Promise<RowOf<Columns>[]> {
-  const link = links.get(db);
-  if (!link) throw new Error('lib/db/select.ts: this client was not made by createDb (lib/db/client.ts)');
-  if (!link.adapter) await db.$connect();
+/** A read's column names and values, in order, as either path gives them. */
+interface ResultSet {
+  columnNames: string[];
+  rows: unknown[][];
+}
+
+async function readThroughAdapter(db: { $connect(): Promise<void> }, link: { adapter?: DriverAdapter }, query: Sql): Promise<ResultSet> {
+  // Prisma connects once (and again after $disconnect); connected, this returns at once. The link then holds
+  // the adapter it connected.
+  await db.$connect();
   const adapter = link.adapter;
   if (!adapter) throw new Error('lib/db/select.ts: Prisma connected no adapter');
-  const result = await adapter.queryRaw({
+  return adapter.queryRaw({
     // Prisma's Sql gives `?` placeholders as `sql` and PostgreSQL's `$1` as `text`.
     sql: adapter.provider === 'postgres' ? query.text : query.sql,
     args: query.values,
     argTypes: query.values.map(argType),
   });
+}
+
+async function readThroughPrisma(db: { $queryRaw<T>(query: Sql): Promise<T> }, query: Sql): Promise<ResultSet> {
+  const records = await db.$queryRaw<Record<string, unknown>[]>(query);
+  const columnNames = Object.keys(records[0] ?? {});
+  return { columnNames, rows: records.map((record) => columnNames.map((name) => record[name])) };
+}
+
+/**
+ * The rows of a read-only query, each with the columns named in `columns` (the query's column names) converted
+ * to their kinds. Errors are the adapter's own or Prisma's (lib/errors.ts recognises both).
+ */
+export async function selectRows<Columns extends Record<string, ColumnKind>>(
+  db: { $connect(): Promise<void>; $queryRaw<T>(query: Sql): Promise<T> },
+  query: Sql,
+  columns: Columns,
+): Promise<RowOf<Columns>[]> {
+  const link = connected.get(db);
+  const result = link ? await readThroughAdapter(db, link, query) : await readThroughPrisma(db, query);
+  if (result.rows.length === 0) return [];
   const wanted = Object.entries(columns).map(([name, kind]) => {
     const index = result.columnNames.indexOf(name);
     if (index < 0) throw new Error(`lib/db/select.ts: the query has no column ${name}`);

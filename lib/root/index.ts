@@ -51,7 +51,7 @@ export interface RootDeps {
 export function createRoot(deps: RootDeps) {
   const { config } = deps;
   const now = deps.now ?? (() => new Date());
-  const db = deps.db ?? createDb(config.DATABASE_URL, dbTimeouts(config));
+  const db = deps.db ?? createDb(config.DATABASE_URL, { timeouts: dbTimeouts(config) });
   const budgets = deps.budgets ?? createRateLimiter(budgetStoreSettings(config));
   const providers = deps.providers ?? createProviders(config);
   const classifier = deps.classifier ?? classifierFor(config);

@@ -12,7 +12,7 @@ import { ingestSettings } from './ingest-settings';
 
 export function moveSampleMarket(config: Config, now: () => Date = () => new Date()): void {
   if (config.ODDS_API_KEY || config.SAMPLE_MOVE_SECONDS === 0) return;
-  const db = createDb(config.DATABASE_URL, dbTimeouts(config));
+  const db = createDb(config.DATABASE_URL, { timeouts: dbTimeouts(config) });
   const settings = ingestSettings(config);
   const providers = createProviders(config);
   const move = () => {

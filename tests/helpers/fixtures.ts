@@ -2,7 +2,7 @@ import { saveBankroll, type BankrollSettings } from '@/lib/account/bankroll';
 import type { TokenScope } from '@/lib/account/token-format';
 import { createAccessToken } from '@/lib/account/token-store';
 import { createUser } from '@/lib/account/users';
-import { createDb, type Db } from '@/lib/db/client';
+import { createDb, type Db, type DbOptions } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { freshDatabase } from './db';
 
@@ -18,10 +18,10 @@ export interface TestDatabase {
 
 export const PROVIDERS = ['sqlite', 'postgres'] as const;
 
-export async function testDatabase(provider: (typeof PROVIDERS)[number]): Promise<TestDatabase> {
+export async function testDatabase(provider: (typeof PROVIDERS)[number], options?: DbOptions): Promise<TestDatabase> {
   const fresh = await freshDatabase(provider);
   await migrate(fresh.url);
-  const db = createDb(fresh.url);
+  const db = createDb(fresh.url, options);
   return {
     url: fresh.url,
     db,

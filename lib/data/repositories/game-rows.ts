@@ -1,5 +1,6 @@
 import type { Db } from '@/lib/db/client';
-import { Prisma, type Game } from '@/lib/db/generated/sqlite/client';
+import type { Game } from '@/lib/db/generated/sqlite/client';
+import { empty, sql, type Sql } from '@/lib/db/sql';
 import { selectRows, type ColumnKind } from '@/lib/db/select';
 import { PRICE_VERSION_SQL } from './price-version';
 
@@ -40,15 +41,15 @@ const GAME_COLUMNS = {
 } as const satisfies Record<keyof Game, ColumnKind> & Record<string, ColumnKind>;
 
 /** The games meeting `where` (on `g`, the Game table), ordered by `orderBy`, with their price version if asked. */
-export async function selectGames(db: Db, where: Prisma.Sql, orderBy: Prisma.Sql, { priceVersion = false } = {}): Promise<GameRow[]> {
+export async function selectGames(db: Db, where: Sql, orderBy: Sql, { priceVersion = false } = {}): Promise<GameRow[]> {
   const columns = { ...GAME_COLUMNS, ...(priceVersion ? { priceVersion: 'text' as const } : {}) };
   const rows = await selectRows(
     db,
-    Prisma.sql`
+    sql`
     SELECT g."id", g."sport", g."season", g."startsAt", g."homeTeamId", g."awayTeamId", g."venueId", g."status",
       g."homeScore", g."awayScore", g."oddsEventId", g."source", g."updatedAt", g."priceWrites",
       h."abbreviation" AS "homeAbbreviation", h."name" AS "homeName", a."abbreviation" AS "awayAbbreviation", a."name" AS "awayName",
-      v."name" AS "venueName", v."city" AS "venueCity", v."roof" AS "venueRoof"${priceVersion ? Prisma.sql`, ${PRICE_VERSION_SQL} AS "priceVersion"` : Prisma.empty}
+      v."name" AS "venueName", v."city" AS "venueCity", v."roof" AS "venueRoof"${priceVersion ? sql`, ${PRICE_VERSION_SQL} AS "priceVersion"` : empty}
     FROM "Game" g
       JOIN "Team" h ON h."id" = g."homeTeamId"
       JOIN "Team" a ON a."id" = g."awayTeamId"

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { Prisma } from '@/lib/db/generated/sqlite/client';
+import { join, sql } from '@/lib/db/sql';
 import { ToolError, invalidInput } from '@/lib/errors';
 import type { Sport } from '../sports';
 import { selectGames, type GameRow } from './game-rows';
@@ -31,18 +31,18 @@ export interface GameFilter {
 const playing = (teamIds: readonly string[]) => ({ OR: [{ homeTeamId: { in: [...teamIds] } }, { awayTeamId: { in: [...teamIds] } }] });
 
 export function findGames(db: Db, filter: GameFilter): Promise<GameRow[]> {
-  const conditions = [Prisma.sql`g."sport" = ${filter.sport}`, Prisma.sql`g."startsAt" >= ${filter.from}`, Prisma.sql`g."startsAt" < ${filter.to}`];
-  if (filter.teamId) conditions.push(Prisma.sql`(g."homeTeamId" = ${filter.teamId} OR g."awayTeamId" = ${filter.teamId})`);
+  const conditions = [sql`g."sport" = ${filter.sport}`, sql`g."startsAt" >= ${filter.from}`, sql`g."startsAt" < ${filter.to}`];
+  if (filter.teamId) conditions.push(sql`(g."homeTeamId" = ${filter.teamId} OR g."awayTeamId" = ${filter.teamId})`);
   // Leaving finals out wins over asking for a status, as it always has.
-  if (filter.excludeFinal) conditions.push(Prisma.sql`g."status" <> 'final'`);
-  else if (filter.status) conditions.push(Prisma.sql`g."status" = ${filter.status}`);
-  const order = filter.order === 'desc' ? Prisma.sql`g."startsAt" DESC, g."id" ASC` : Prisma.sql`g."startsAt" ASC, g."id" ASC`;
-  return selectGames(db, Prisma.join(conditions, ' AND '), order, { priceVersion: filter.priceVersion });
+  if (filter.excludeFinal) conditions.push(sql`g."status" <> 'final'`);
+  else if (filter.status) conditions.push(sql`g."status" = ${filter.status}`);
+  const order = filter.order === 'desc' ? sql`g."startsAt" DESC, g."id" ASC` : sql`g."startsAt" ASC, g."id" ASC`;
+  return selectGames(db, join(conditions, ' AND '), order, { priceVersion: filter.priceVersion });
 }
 
 /** The game (404 when unknown), checked against the sport the caller named when one was. */
 export async function requireGameRow(db: Db, gameId: string, sport?: Sport) {
-  const [game] = await selectGames(db, Prisma.sql`g."id" = ${gameId}`, Prisma.sql`g."id"`);
+  const [game] = await selectGames(db, sql`g."id" = ${gameId}`, sql`g."id"`);
   if (!game) throw new ToolError('not_found', `No game with id ${gameId}. Find game ids with list_games or get_game_odds.`);
   if (sport && game.sport !== sport) {
     throw invalidInput([{ path: 'gameId', message: `${gameId} is a ${game.sport.toUpperCase()} game, not ${sport.toUpperCase()}: call with sport ${game.sport}` }]);
