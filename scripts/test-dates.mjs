@@ -1,9 +1,10 @@
 // `npm run test:dates -- [--at=name,…] [vitest arguments]`: Vitest with the system clock at other moments, so a
 // test that depends on the machine's date or hour fails here rather than on the day it happens to run. Each
 // moment runs the given tests once under libfaketime (Debian's faketime package), its clock set off from the real
-// one by the same number of seconds in every process the tests start (the servers, their Redis), so they agree
-// on the time (faketime's "@start" form would start each process's clock anew). PostgreSQL, already running,
-// keeps the real clock, as a database server on another machine would. Without --at, every moment.
+// one by the same number of seconds in every process the tests start (the servers), so they agree on the time
+// (faketime's "@start" form would start each process's clock anew). PostgreSQL, already running, keeps the real
+// clock, as a database server on another machine would, and so does the tests' own Redis
+// (tests/helpers/redis-server.ts). Without --at, every moment.
 // Needs faketime: installed with apt-get when missing and this runs as root (as scripts/browser.cjs does for
 // Chromium), else the run stops saying how to install it. docs/development.md, "Tests on other dates".
 import { spawnSync } from 'node:child_process';

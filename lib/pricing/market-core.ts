@@ -93,8 +93,12 @@ export function inOutcomeOrder<Row extends { outcome: string }>(game: GameTeams,
   return quotes.sort((a, b) => order.indexOf(a.outcome) - order.indexOf(b.outcome));
 }
 
-/** At most this many points in a market's `history` series (the most recent). */
-export const HISTORY_POINTS = 60;
+/**
+ * At most this many points in a market's `history` series (the most recent): a page of history (one game, three
+ * two-way markets at the cap) then fits the 8,000-token answer budget. 60 did not: 8,382 Claude tokens on the bench
+ * slate of 2027-03-14, whose first NFL game has a longer recorded history than most days' (answer-budgets.test.ts).
+ */
+export const HISTORY_POINTS = 48;
 
 function byBook<Row extends { book: string }>(rows: readonly Row[]): Map<string, Row[]> {
   const books = new Map<string, Row[]>();

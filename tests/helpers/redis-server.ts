@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
+import { Redis } from 'ioredis';
 import { freePort } from './server';
 
 // A redis-server of the test's own, on a free port, without persistence: never the machine's shared 6379,
@@ -12,6 +13,11 @@ export interface TestRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty. */
   start(): Promise<void>;
+  /**
+   * Redis's clock (TIME) in epoch milliseconds, which its rate-limit windows count by: under `npm run test:dates`
+   * it is the real clock, not this process's (see realClock).
+   */
+  now: () => number;
 }
 
 function waitForPing(port: number, deadline: number): Promise<void> {
@@ -34,6 +40,26 @@ function waitForPing(port: number, deadline: number): Promise<void> {
   });
 }
 
+/**
+ * The environment without libfaketime (`npm run test:dates` preloads it): redis-server cannot start under it (its
+ * allocator recurses into the faked clock), so it keeps the real clock, as PostgreSQL and the shared 6379 do. The
+ * app reads Redis's clock only through Redis itself (rate-limit windows use TIME), so nothing compares the two.
+ */
+function realClock(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, LD_PRELOAD: undefined }; // spawn leaves out variables set to undefined
+}
+
+/** How far Redis's clock is ahead of this process's, in milliseconds. */
+async function clockOffset(url: string): Promise<number> {
+  const client = new Redis(url);
+  try {
+    const [seconds, microseconds] = await client.time();
+    return Number(seconds) * 1000 + Math.floor(Number(microseconds) / 1000) - Date.now();
+  } finally {
+    client.disconnect();
+  }
+}
+
 export async function startTestRedis(): Promise<TestRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
@@ -41,6 +67,7 @@ export async function startTestRedis(): Promise<TestRedis> {
   async function start(): Promise<void> {
     const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
       stdio: 'ignore',
+      env: realClock(process.env),
     });
     child = proc;
     const exited = new Promise<never>((_, reject) => proc.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`))));
@@ -59,5 +86,7 @@ export async function startTestRedis(): Promise<TestRedis> {
   }
 
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, stop, start };
+  const url = `redis://127.0.0.1:${port}`;
+  const offsetMs = await clockOffset(url);
+  return { url, port, stop, start, now: () => Date.now() + offsetMs };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJevHere } from '../helpers/cli';
 import { testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { addPricedGame } from '../helpers/games';
+import { awayFromWindowEdge } from '../helpers/budget-window';
 import { raw, type RawResponse } from '../helpers/http';
 import { startTestRedis, type TestRedis } from '../helpers/redis-server';
 import { startServer, type RunningServer } from '../helpers/server';
@@ -14,7 +15,6 @@ import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
 // through a loopback proxy the test can take down.
 
 const TOKEN_BUDGET = 5;
-const MINUTE_MS = 60_000;
 /** The store's back-off after a failure (lib/ratelimit STORE_BACKOFF_MS), plus a margin. */
 const BACKOFF_MS = 5000 + 500;
 
@@ -68,12 +68,6 @@ const call = (server: RunningServer, token: string, tool: string, args: unknown)
 const ready = (server: RunningServer) => raw(server.port, { method: 'GET', path: '/api/ready' });
 const newToken = async (scope: 'read' | 'write' = 'read') => (await database.token(userId, scope)).token;
 
-/** The sliding window weighs the previous minute: keep a count of calls inside one window. */
-async function ensureRoomInMinute(neededMs: number): Promise<void> {
-  const left = MINUTE_MS - (Date.now() % MINUTE_MS);
-  if (left < neededMs) await sleep(left + 50);
-}
-
 /** Calls in turn on the given servers until the first 429; its 1-based count, and the slowest answer. */
 async function countUntil429(servers: RunningServer[], token: string): Promise<{ first429: number; slowestMs: number }> {
   let slowestMs = 0;
@@ -106,7 +100,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
   });
 
   it('share the budgets: a client alternating between them is refused at the same count as on one instance', async () => {
-    await ensureRoomInMinute(15_000);
+    await awayFromWindowEdge(60, 15_000, redis.now);
     const one = await countUntil429([a], await newToken());
     const both = await countUntil429([a, b], await newToken());
     expect(one.first429).toBe(TOKEN_BUDGET + 1);
@@ -152,7 +146,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
 
   it('keep counting per instance while Redis is down, are not ready, and share again once it is back', async () => {
     await redis.stop();
-    await ensureRoomInMinute(15_000);
+    await awayFromWindowEdge(60, 15_000); // each instance counts in process, on its own clock
     // Each instance counts on its own: the same token gets its whole budget on each, never no limit.
     const token = await newToken();
     const onA = await countUntil429([a], token);
@@ -171,7 +165,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     await redis.start();
     for (const server of [a, b]) await until('ready again', 10_000, async () => (await ready(server)).status === 200);
     await sleep(BACKOFF_MS);
-    await ensureRoomInMinute(15_000);
+    await awayFromWindowEdge(60, 15_000, redis.now);
     const shared = await countUntil429([a, b], await newToken());
     expect(shared.first429).toBe(TOKEN_BUDGET + 1);
     for (const server of [a, b]) expect(server.output()).toMatch(/Redis answers again/);

@@ -444,7 +444,7 @@ describe('OAuth budgets are shared through REDIS_URL', () => {
   });
 
   it('visits to the authorization page from one address count once across both instances', async () => {
-    await awayFromWindowEdge(60, 20_000);
+    await awayFromWindowEdge(60, 20_000, redis.now);
     const visit = (server: RunningServer) =>
       raw(server.port, { method: 'GET', path: '/oauth/authorize?client_id=jevc_x', headers: { 'x-forwarded-for': '198.51.100.79' } });
     for (const server of [a, b, a, b]) expect((await visit(server)).status).toBe(307);

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryLimiter, createRateLimiter, createRedisLimiter, type Budget } from '@/lib/ratelimit';
 import { closeRedisConnections } from '@/lib/redis';
+import { awayFromWindowEdge } from '../../helpers/budget-window';
 import { startTestRedis, type TestRedis } from '../../helpers/redis-server';
 
 // The Redis budget store against a real redis-server of this test's own: the in-process limiter's sliding
@@ -30,18 +31,14 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-async function ensureRoomInWindow(windowMs: number, neededMs: number): Promise<void> {
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 10));
-}
-
 describe('Redis limiter', () => {
   it('counts like the in-process limiter, one budget shared by two instances', async () => {
     const budget: Budget = { name: 'shared', limit: 5, windowSeconds: 3600 };
-    await ensureRoomInWindow(HOUR_MS, 10_000);
+    await awayFromWindowEdge(budget.windowSeconds, 10_000, redis.now);
     const a = createRedisLimiter({ client: instance(), readyTimeoutMs: 1000 });
     const b = createRedisLimiter({ client: instance(), readyTimeoutMs: 1000 });
-    const memory = createMemoryLimiter();
+    // On Redis's clock, which the Redis limiter counts by.
+    const memory = createMemoryLimiter({ now: redis.now });
     for (const limiter of [a, b, a, b, a]) {
       expect(await limiter.consume(budget, 'client-1')).toEqual(await memory.consume(budget, 'client-1'));
     }
@@ -61,9 +58,9 @@ describe('Redis limiter', () => {
 
   it('peeks without spending, answering as the in-process limiter does', async () => {
     const budget: Budget = { name: 'peeked', limit: 2, windowSeconds: 3600 };
-    await ensureRoomInWindow(HOUR_MS, 10_000);
+    await awayFromWindowEdge(budget.windowSeconds, 10_000, redis.now);
     const redisLimiter = createRedisLimiter({ client: instance(), readyTimeoutMs: 1000 });
-    const memory = createMemoryLimiter();
+    const memory = createMemoryLimiter({ now: redis.now });
     expect(await redisLimiter.peek(budget, 'k')).toEqual(await memory.peek(budget, 'k'));
     expect(await instance().exists('jev:rl:peeked:k')).toBe(0);
     for (let i = 0; i < 2; i++) {
@@ -79,7 +76,7 @@ describe('Redis limiter', () => {
     const limiter = createRateLimiter({ redisUrl: redis.url, backoffMs: 200, log });
     const other = createRedisLimiter({ client: instance(), readyTimeoutMs: 1000 });
     const budget: Budget = { name: 'outage', limit: 3, windowSeconds: 3600 };
-    await ensureRoomInWindow(HOUR_MS, 30_000);
+    await awayFromWindowEdge(3600, 30_000, redis.now);
     expect(await limiter.consume(budget, 'k')).toEqual({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
 
     await redis.stop();
