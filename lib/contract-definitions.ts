@@ -54,13 +54,23 @@ price, \`fairProbability\`, \`expectedValue\`, \`consensusBooks\` and age. Best 
 list over one game's props, or without \`gameId\` over the props stored for the league's coming week (each entry also
 naming the \`player\` and their \`team\`); naming a \`gameId\` fetches that game's props afresh.`;
 
-/** Arbitrage across books (lib/betting/arbitrage.ts). */
-export const ARBITRAGE = `\`arbitrage\` (per market) is there when the best prices on the reference line, one per outcome each at its best book,
-imply less than 1 in total: \`impliedSum\` (that total), \`returnFraction\` (1 / \`impliedSum\` − 1, the return on the
-whole stake whichever outcome wins) and \`legs\` (\`outcome\`, \`book\`, \`americanOdds\`, \`stakeShare\`: shares
-proportional to the legs' implied probabilities, rounded to millionths and summing to exactly 1, so every outcome
-returns the same). It is never risk-free: ${ARBITRAGE_RISKS}.
-The answer says so once (\`arbitrageNote\`; with \`detail: "full"\`, a \`note\` per arbitrage with each leg's age).`;
+/** Arbitrage across books (lib/betting/arbitrage.ts, lib/pricing/market-core.ts). */
+export const ARBITRAGE = `\`arbitrage\` (per market) is there when one price per outcome, each at its best book, returns more than it stakes
+on some result and less on none. Without lines (h2h) that is the best price of every outcome, implying less than 1
+in total. With lines (spreads, totals, over/under props) every line any book hangs is checked, pairing each side's
+best price at each of its lines with the other side's, so a leg may sit off the reference line. Stakes are in
+proportion to the legs' implied probabilities: \`impliedSum\` (their total), \`legs\` (\`outcome\`, \`point\` where the market
+has lines, \`book\`, \`americanOdds\`, \`stakeShare\` rounded to millionths and summing to exactly 1, \`updatedAgo\`) and
+\`returnFraction\`: the return on the whole stake whatever the result, 1 / \`impliedSum\` − 1 when every result returns
+the same. A whole line can push (the stake back) and a quarter line (±0.25, ±0.75) is half the stake on each
+neighbouring line, so a half win or a half refund; where the legs' lines make results return differently,
+\`returns\` lists each range of results (\`result\`: "CHE by 1 or more", "draw", "total 2"), in order of the first leg's
+side's margin or of the total, with its \`returnFraction\`, and
+\`returnFraction\` is the worst of them. Of a market's pairs the one with the best worst case is shown. It is never
+risk-free: ${ARBITRAGE_RISKS}. The answer says so once (\`arbitrageNote\`; with \`detail: "full"\`, a \`note\` per
+arbitrage). \`get_game_odds\` with \`arbitrage: true\` answers with the arbitrages alone, over the games the call covers
+(the league's coming week, a date, a team or one game), best \`returnFraction\` first, each with its game
+(\`gameId\`, \`matchup\`, \`startsAt\`) and \`market\`, paged; \`gamesScanned\` says how many games were looked at.`;
 
 /** Opening prices, the 24-hour change and the history series (lib/pricing/market-core.ts, lib/pricing/priced-market.ts). */
 export const MOVEMENT = `- \`opening\` (per outcome, with \`detail: "full"\`): the reference book's first recorded price and line for the

@@ -81,8 +81,12 @@ function marketSection(market: FullMarket, referenceBook: string, env: Env): Rea
       h(
         'p',
         { className: 'arb' },
-        h('strong', { className: 'mark arb' }, `Arbitrage ${percent(arbitrage.returnFraction, 2)}`),
-        ` ${arbitrage.legs.map((leg) => `${outcomeName(leg.outcome, null)} ${americanOdds(leg.americanOdds)} at ${leg.book} (${percent(leg.stakeShare)} of the stake)`).join('; ')}. ${arbitrage.note}`,
+        h('strong', { className: 'mark arb' }, `Arbitrage ${arbitrage.returns ? 'at worst ' : ''}${percent(arbitrage.returnFraction, 2)}`),
+        ` ${arbitrage.legs.map((leg) => `${outcomeName(leg.outcome, leg.point ?? null)} ${americanOdds(leg.americanOdds)} at ${leg.book} (${percent(leg.stakeShare)} of the stake)`).join('; ')}.`,
+        // Where a whole or quarter line makes results return differently: each one's return.
+        arbitrage.returns &&
+          ` By result: ${arbitrage.returns.map((entry) => `${entry.result} ${percent(entry.returnFraction, 2)}`).join('; ')}.`,
+        ` ${arbitrage.note}`,
       ),
     steam &&
       h(

@@ -4,6 +4,10 @@
  * - `bestExpectedValue`: a price against a fair probability, per unit staked: p × decimal odds − 1.
  * - `arbitrage`: when one price per outcome (each at its best book) implies less than 1 in total, stakes in
  *   proportion to each implied probability return the same on every outcome: 1 / impliedSum per unit staked.
+ * - `lineArbitrage`: two legs of a handicap or total, each at its own line. A whole line can push (stake back),
+ *   a quarter line (±0.25, ±0.75) is half the stake on each neighbouring line, so a half win or a half refund; the
+ *   return then differs by result. Stakes stay in proportion to the implied probabilities; the return is worked
+ *   out for every result the lines tell apart, and it is an arbitrage only when no result loses.
  */
 import { assertProbability } from './assert';
 import { americanToDecimal, impliedProbability } from './odds';
@@ -29,17 +33,40 @@ export interface ArbitrageQuote {
   americanOdds: number;
 }
 
+/** A leg of a handicap or total: its line, the outcome's own point (home -0.25, over 2.25). */
+export interface LineQuote extends ArbitrageQuote {
+  point: number;
+}
+
 export interface ArbitrageLeg extends ArbitrageQuote {
+  /** The leg's line (lineArbitrage's legs). */
+  point?: number;
   /** The share of the total stake on this leg (6 decimal places; the shares sum to 1). */
   stakeShare: number;
 }
 
+/**
+ * The results that settle the legs alike, as a range of the number the lines are drawn on (both ends included; null
+ * where open): the first leg's side's margin (its points less the other side's) for a handicap, the total for a total.
+ */
+export interface ResultReturn {
+  from: number | null;
+  to: number | null;
+  /** The return on the total stake on these results (6 decimal places). */
+  returnFraction: number;
+}
+
 export interface Arbitrage {
-  /** Sum of the legs' implied probabilities (6 decimal places), below 1. */
+  /** Sum of the legs' implied probabilities (6 decimal places). */
   impliedSum: number;
-  /** 1 / impliedSum − 1: the return on the total stake whichever outcome wins (6 decimal places). */
+  /**
+   * The return on the total stake whatever the result (6 decimal places): 1 / impliedSum − 1 when every result
+   * returns the same, else the worst case of `returns`.
+   */
   returnFraction: number;
   legs: ArbitrageLeg[];
+  /** Only when the legs' lines make results return differently: every range of results, in order, with its return. */
+  returns?: ResultReturn[];
 }
 
 /**
@@ -52,6 +79,11 @@ export function arbitrage(quotes: readonly ArbitrageQuote[]): Arbitrage | null {
   const implied = quotes.map((quote) => impliedProbability(quote.americanOdds));
   const sum = implied.reduce((a, b) => a + b, 0);
   if (!(sum < 1)) return null;
+  return { impliedSum: roundTo6(sum), returnFraction: roundTo6(1 / sum - 1), legs: withStakeShares(quotes, implied, sum) };
+}
+
+/** The quotes with stake shares in proportion to `implied`, in millionths that sum to exactly 1. */
+function withStakeShares<Quote extends ArbitrageQuote>(quotes: readonly Quote[], implied: readonly number[], sum: number) {
   const exact = implied.map((p) => (p / sum) * 1e6);
   const micro = exact.map(Math.floor);
   let short = 1e6 - micro.reduce((a, b) => a + b, 0);
@@ -63,14 +95,66 @@ export function arbitrage(quotes: readonly ArbitrageQuote[]): Arbitrage | null {
     micro[index]! += 1;
     short -= 1;
   }
+  return quotes.map((quote, index) => ({ ...quote, stakeShare: micro[index]! / 1e6 }));
+}
+
+/** What a two-leg market with lines is drawn on: a handicap's margin, or a total. */
+export type LineKind = 'handicap' | 'total';
+
+/**
+ * A leg's payout per unit staked when the number its line is drawn on comes out at `result`: the stake is split
+ * evenly between the half lines (one line, or the two either side of a quarter line), each half paying the decimal
+ * price when it wins, its stake back on a push and nothing when it loses.
+ */
+function legPayout(kind: LineKind, leg: LineQuote, first: boolean, result: number): number {
+  // How far the result lands on the leg's side of a line: the first handicap side and over gain as it grows.
+  const past = (line: number) =>
+    kind === 'handicap' ? (first ? result + line : line - result) : leg.outcome === 'over' ? result - line : line - result;
+  const decimal = americanToDecimal(leg.americanOdds);
+  const halves = halfLines(leg.point);
+  return halves.reduce((paid, line) => {
+    const margin = past(line);
+    return paid + (margin > 0 ? decimal : margin === 0 ? 1 : 0) / halves.length;
+  }, 0);
+}
+
+/** The lines a stake is split over: a quarter line's two neighbours, else the line itself. */
+function halfLines(point: number): number[] {
+  const quarters = Math.round(point * 4);
+  return quarters % 2 === 0 ? [point] : [(quarters - 1) / 4, (quarters + 1) / 4];
+}
+
+/**
+ * Two legs, each at its own line, of a `kind` market: a handicap's two sides (results told by the first side's
+ * margin), or a total's over and under (either way round). Null unless no result loses and some result gains. The
+ * returns are worked out with the stakes exactly in proportion; the legs' stake shares are those rounded to millionths.
+ */
+export function lineArbitrage(kind: LineKind, quotes: readonly [LineQuote, LineQuote]): Arbitrage | null {
+  const implied = quotes.map((quote) => impliedProbability(quote.americanOdds));
+  const sum = implied[0]! + implied[1]!;
+  const shares = implied.map((p) => p / sum);
+  // Every result on which a half line turns, and one either side: beyond them the legs settle as at the ends.
+  const turns = quotes.flatMap((quote, index) => halfLines(quote.point).map((line) => (kind === 'handicap' && index === 0 ? -line : line)));
+  const low = kind === 'total' ? Math.max(0, Math.floor(Math.min(...turns)) - 1) : Math.floor(Math.min(...turns)) - 1;
+  const high = Math.ceil(Math.max(...turns)) + 1;
+  const returns: ResultReturn[] = [];
+  for (let result = low; result <= high; result++) {
+    const paid = quotes.reduce((total, quote, index) => total + shares[index]! * legPayout(kind, quote, index === 0, result), 0);
+    const returnFraction = roundTo6(paid - 1);
+    const last = returns.at(-1);
+    if (last && last.returnFraction === returnFraction) last.to = result;
+    else returns.push({ from: result, to: result, returnFraction });
+  }
+  // Open at the ends, but a total starts at 0.
+  if (kind === 'handicap' || low > 0) returns[0]!.from = null;
+  returns.at(-1)!.to = null;
+  const worst = Math.min(...returns.map((entry) => entry.returnFraction));
+  const best = Math.max(...returns.map((entry) => entry.returnFraction));
+  if (worst < 0 || !(best > 0)) return null;
   return {
     impliedSum: roundTo6(sum),
-    returnFraction: roundTo6(1 / sum - 1),
-    legs: quotes.map((quote, index) => ({
-      outcome: quote.outcome,
-      book: quote.book,
-      americanOdds: quote.americanOdds,
-      stakeShare: micro[index]! / 1e6,
-    })),
+    returnFraction: worst,
+    legs: withStakeShares(quotes, implied, sum),
+    ...(returns.length > 1 ? { returns } : {}),
   };
 }

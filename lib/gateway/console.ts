@@ -8,11 +8,11 @@ import type { ToolDefinition, ToolServices } from '@/lib/tools/types';
 // own forms and server actions).
 
 /**
- * A tool's full answer (`detail: "full"`): the second shape of an output that is a concise and a full one, as
- * every catalogue tool with `detail` declares it.
+ * A tool's full answer (`detail: "full"`): the second shape of an output that is a concise and a full one (then
+ * any list modes), as every catalogue tool with `detail` declares it.
  */
 export type FullAnswer<Tool extends ToolDefinition> =
-  Tool['output'] extends z.ZodUnion<readonly [z.ZodType, infer Full extends z.ZodType]> ? z.input<Full> : never;
+  Tool['output'] extends z.ZodUnion<readonly [z.ZodType, infer Full extends z.ZodType, ...z.ZodType[]]> ? z.input<Full> : never;
 
 export function createConsoleReader(services: ToolServices, catalogue: readonly ToolDefinition[]) {
   return {

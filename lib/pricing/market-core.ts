@@ -1,5 +1,13 @@
 import { instant } from '@/lib/time';
-import { arbitrage as findArbitrage, bestExpectedValue, type Arbitrage } from '@/lib/betting/arbitrage';
+import {
+  arbitrage as findArbitrage,
+  bestExpectedValue,
+  lineArbitrage,
+  type Arbitrage,
+  type LineKind,
+  type LineQuote,
+  type ResultReturn,
+} from '@/lib/betting/arbitrage';
 import { consensus, type BookMarket, type QuotedOutcome } from '@/lib/betting/consensus';
 import { consensusAt, steam as findSteam, type RecordedPrice, type Steam } from '@/lib/betting/movement';
 import { impliedProbability } from '@/lib/betting/odds';
@@ -57,7 +65,7 @@ export interface MarketCore {
   consensusBooks: number;
   books: number;
   outcomes: OutcomeCore[];
-  arbitrage: { found: Arbitrage; legs: { outcome: string; book: string; updatedAt: Date }[] } | null;
+  arbitrage: CoreArbitrage | null;
   /** Present only with history; then null or the most recent steam move. */
   steam?: Steam | null;
   series?: { outcomes: string[]; series: HistoryPoint[] };
@@ -66,6 +74,14 @@ export interface MarketCore {
   history?: readonly RecordedPrice[];
   /** The fair probabilities then, by how many recorded changes had happened then (see fairProbabilitiesAt). */
   fairByChangesRecorded: Map<number, (number | null)[] | null>;
+}
+
+export interface CoreArbitrage {
+  found: Arbitrage;
+  /** Each leg's price age. */
+  legs: { updatedAt: Date }[];
+  /** found.returns in words: which results (a margin, a total) return what. */
+  returns?: { result: string; returnFraction: number }[];
 }
 
 export interface CoreOptions {
@@ -176,7 +192,7 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
         const top = bestRow(outcome, null);
         return { outcome, point: top?.point ?? null, best: bestCore(top, null), ...(history ? { opening: null } : {}) };
       }),
-      arbitrage: null,
+      arbitrage: arbitrageOf(rows),
       ...(history ? { steam: steamOf(history, outcomes, options.steam), history } : {}),
       fairByChangesRecorded: new Map(),
     };
@@ -206,7 +222,7 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
         ...(history ? { opening: openingOf(history, referenceBook, quote.outcome) } : {}),
       };
     }),
-    arbitrage: arbitrageOf(reference, tops),
+    arbitrage: arbitrageOf(rows),
     oldestReference: reference.reduce((a, b) => (b.updatedAt < a.updatedAt ? b : a)).updatedAt,
     ...(history ? { steam: steamOf(history, outcomeNames, options.steam), history } : {}),
     ...(history && options.series ? { series: seriesOf(history, outcomeNames, referenceBook) } : {}),
@@ -214,14 +230,61 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
   };
 }
 
-/** Arbitrage across the best prices on the reference line, every outcome covered. */
-function arbitrageOf(reference: readonly PriceRow[], tops: readonly (PriceRow | undefined)[]): MarketCore['arbitrage'] {
-  if (tops.some((top) => top === undefined)) return null;
-  const legs = tops as PriceRow[];
-  const found = findArbitrage(
-    legs.map((top, index) => ({ outcome: reference[index]!.outcome, book: top.book, americanOdds: top.americanOdds })),
-  );
-  return found ? { found, legs: legs.map((top) => ({ outcome: top.outcome, book: top.book, updatedAt: top.updatedAt })) } : null;
+/**
+ * The market's best arbitrage across books. Without lines (h2h, yes/no), the best price of every outcome. With lines
+ * (a handicap's two sides, an over and an under), every pair of the two sides' best prices at each line any book
+ * hangs, so a quarter line or another book's line reaches the check too; the pair whose worst result returns most.
+ */
+function arbitrageOf(rows: readonly PriceRow[]): CoreArbitrage | null {
+  const outcomes = [...new Set(rows.map((row) => row.outcome))];
+  const kind = lineKindOf(outcomes, rows);
+  if (!kind) {
+    if (rows.some((row) => row.point !== null)) return null;
+    const tops = outcomes.map((outcome) => bestOf(rows.filter((row) => row.outcome === outcome))[0]!);
+    const found = findArbitrage(tops.map(({ outcome, book, americanOdds }) => ({ outcome, book, americanOdds })));
+    return found && { found, legs: tops };
+  }
+  let chosen: CoreArbitrage | null = null;
+  const [first, second] = outcomes.map((outcome) => bestOf(rows.filter((row) => row.outcome === outcome)));
+  for (const a of first!)
+    for (const b of second!) {
+      const found = lineArbitrage(kind, [lineQuote(a), lineQuote(b)]);
+      if (found && (!chosen || found.returnFraction > chosen.found.returnFraction))
+        chosen = { found, legs: [a, b], ...(found.returns ? { returns: inWords(found.returns, kind, outcomes) } : {}) };
+    }
+  return chosen;
+}
+
+const lineQuote = ({ outcome, book, americanOdds, point }: PriceRow): LineQuote => ({ outcome, book, americanOdds, point: point! });
+
+/** A two-sided market with a line on every quote is a total (over and under) or a handicap; any other has none. */
+function lineKindOf(outcomes: readonly string[], rows: readonly PriceRow[]): LineKind | undefined {
+  if (outcomes.length !== 2 || rows.some((row) => row.point === null)) return undefined;
+  return outcomes.includes('over') && outcomes.includes('under') ? 'total' : 'handicap';
+}
+
+/** The best price at each line among `rows` (one outcome's quotes), first found kept on a tie. */
+function bestOf(rows: readonly PriceRow[]): PriceRow[] {
+  const byLine = new Map<number | null, PriceRow>();
+  for (const row of rows) {
+    const top = byLine.get(row.point);
+    if (!top || row.americanOdds > top.americanOdds) byLine.set(row.point, row);
+  }
+  return [...byLine.values()];
+}
+
+/** Ranges of results in words: "ARS by 2 or more", "draw", "CHE by 1"; "total 2 or less", "total 3". */
+function inWords(returns: readonly ResultReturn[], kind: LineKind, [side, other]: readonly string[]) {
+  const span = (from: number | null, to: number | null) =>
+    from === to ? `${from}` : from === null ? `${to} or less` : to === null ? `${from} or more` : `${from} to ${to}`;
+  const words = ({ from, to }: ResultReturn) => {
+    if (kind === 'total') return `total ${span(from, to)}`;
+    if (from === 0 && to === 0) return 'draw';
+    if (from !== null && from >= 1) return `${side} by ${span(from, to)}`;
+    if (to !== null && to <= -1) return `${other} by ${span(-to, from === null ? null : -from)}`;
+    return `${side}'s margin ${span(from, to)}`;
+  };
+  return returns.map((entry) => ({ result: words(entry), returnFraction: entry.returnFraction }));
 }
 
 function openingOf(history: readonly RecordedPrice[], referenceBook: string, outcome: string): OutcomeCore['opening'] {

@@ -1,7 +1,15 @@
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
 import { ago, agoChangesAt, instant } from '@/lib/time';
 import { z } from 'zod';
-import { fairProbabilitiesAt, marketCore, nextRecordedAfter, type CoreOptions, type MarketCore, type PriceRow } from './market-core';
+import {
+  fairProbabilitiesAt,
+  marketCore,
+  nextRecordedAfter,
+  type CoreArbitrage,
+  type CoreOptions,
+  type MarketCore,
+  type PriceRow,
+} from './market-core';
 
 // One market of one game (or one player's prop) as the odds tools answer it: the reference book's prices,
 // the no-vig consensus, the best price on offer for the same bet with its expected value, arbitrage across
@@ -41,7 +49,18 @@ export const pricedOutcomeSchema = z.object({
   fairProbabilityChange: nullableNumber.optional(),
 });
 
-export const arbitrageLegSchema = z.object({ outcome: z.string(), book: z.string(), americanOdds: z.int(), stakeShare: z.number() });
+export const arbitrageLegSchema = z.object({
+  outcome: z.string(),
+  /** The leg's line, where the market has lines: each leg may be at its own. */
+  point: z.number().optional(),
+  book: z.string(),
+  americanOdds: z.int(),
+  stakeShare: z.number(),
+  updatedAgo: z.string(),
+});
+
+/** Where the legs' lines (a whole or quarter line) make results return differently: each range of results' return. */
+export const arbitrageReturnsSchema = z.array(z.object({ result: z.string(), returnFraction: z.number() }));
 
 export const historySchema = z.object({
   outcomes: z.array(z.string()),
@@ -62,7 +81,13 @@ export const pricedMarketSchema = z.object({
   outcomes: z.array(pricedOutcomeSchema),
   /** Null unless the best prices on the reference line imply less than 1 in total. */
   arbitrage: z
-    .object({ impliedSum: z.number(), returnFraction: z.number(), legs: z.array(arbitrageLegSchema), note: z.string() })
+    .object({
+      impliedSum: z.number(),
+      returnFraction: z.number(),
+      legs: z.array(arbitrageLegSchema),
+      returns: arbitrageReturnsSchema.optional(),
+      note: z.string(),
+    })
     .nullable(),
   steam: z
     .object({ outcome: z.string(), books: z.array(z.string()), from: z.string(), to: z.string(), ago: z.string() })
@@ -92,10 +117,7 @@ export function priceMarket(rows: readonly PriceRow[], options: PricingOptions):
   return presentAfresh(marketCore(rows, options), clockUntilChange(options.now), options.staleMinutes);
 }
 
-function arbitrageNote(legs: { outcome: string; book: string; updatedAgo: string }[]): string {
-  const ages = legs.map((leg) => `${leg.outcome} at ${leg.book} updated ${leg.updatedAgo}`).join('; ');
-  return `Never risk-free: ${ARBITRAGE_RISKS}. Leg ages: ${ages}.`;
-}
+const ARBITRAGE_NOTE = `Never risk-free: ${ARBITRAGE_RISKS}.`;
 
 /**
  * A core's presentation with the span of time over which it reads the same: from when it was made until the
@@ -196,10 +218,7 @@ function presentAfresh(core: MarketCore, clock: ClockUntilChange, staleMinutes: 
         : {}),
     };
   });
-  const arbitrage = core.arbitrage && {
-    ...core.arbitrage.found,
-    note: arbitrageNote(core.arbitrage.legs.map((leg) => ({ outcome: leg.outcome, book: leg.book, updatedAgo: clock.ago(leg.updatedAt) }))),
-  };
+  const arbitrage = core.arbitrage && presentArbitrage(core.arbitrage, clock);
   const steam = core.steam;
   return {
     consensusBooks: core.consensusBooks,
@@ -219,6 +238,23 @@ function presentAfresh(core: MarketCore, clock: ClockUntilChange, staleMinutes: 
       : {}),
     ...(core.series ? { history: core.series } : {}),
     ...priceNote(core, clock, staleMinutes),
+  };
+}
+
+function presentArbitrage({ found, legs, returns }: CoreArbitrage, clock: ClockUntilChange): NonNullable<PricedMarket['arbitrage']> {
+  return {
+    impliedSum: found.impliedSum,
+    returnFraction: found.returnFraction,
+    legs: found.legs.map(({ point, ...leg }, index) => ({
+      outcome: leg.outcome,
+      ...(point !== undefined ? { point } : {}),
+      book: leg.book,
+      americanOdds: leg.americanOdds,
+      stakeShare: leg.stakeShare,
+      updatedAgo: clock.ago(legs[index]!.updatedAt),
+    })),
+    ...(returns ? { returns } : {}),
+    note: ARBITRAGE_NOTE,
   };
 }
 

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { roundTo } from '@/lib/betting';
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
-import { arbitrageLegSchema, historySchema, ONE_SIDED_NOTE, type PricedMarket, type PricedOutcome } from '@/lib/pricing/priced-market';
+import {
+  arbitrageLegSchema,
+  arbitrageReturnsSchema,
+  historySchema,
+  ONE_SIDED_NOTE,
+  type PricedMarket,
+  type PricedOutcome,
+} from '@/lib/pricing/priced-market';
 import { fractionField } from './answer-fields';
 
 // A priced market in short, as the odds tools' default answers give it: what an agent needs to decide and to quote,
@@ -31,14 +38,19 @@ export const conciseOutcomeSchema = z.object({
   fairProbabilityChange: z.number().optional(),
 });
 
+/** An arbitrage in short: the stake shares and returns to the hundredth of a percent, no impliedSum or note. */
+export const conciseArbitrageSchema = z.object({
+  returnFraction: fractionField('Least return on the total staked, whatever the result', '0.012 = 1.2%'),
+  legs: z.array(arbitrageLegSchema),
+  returns: arbitrageReturnsSchema.optional(),
+});
+
 export const conciseMarketSchema = z.object({
   consensusBooks: z.int(),
   books: z.int(),
   updatedAgo: z.string().optional(),
   outcomes: z.array(conciseOutcomeSchema),
-  arbitrage: z
-    .object({ returnFraction: fractionField('Sure return on the total staked', '0.012 = 1.2%'), legs: z.array(arbitrageLegSchema) })
-    .optional(),
+  arbitrage: conciseArbitrageSchema.optional(),
   steam: z.object({ outcome: z.string(), books: z.int(), ago: z.string() }).optional(),
   history: historySchema.optional(),
   priceNote: z.string().optional(),
@@ -85,14 +97,7 @@ export function conciseMarket(market: PricedMarket): z.infer<typeof conciseMarke
     books: market.books,
     ...(updatedAgo !== undefined ? { updatedAgo } : {}),
     outcomes: market.outcomes.map(conciseOutcome),
-    ...(arbitrage
-      ? {
-          arbitrage: {
-            returnFraction: fraction(arbitrage.returnFraction),
-            legs: arbitrage.legs.map((leg) => ({ ...leg, stakeShare: fraction(leg.stakeShare) })),
-          },
-        }
-      : {}),
+    ...(arbitrage ? { arbitrage: conciseArbitrage(arbitrage) } : {}),
     ...(steam ? { steam: { outcome: steam.outcome, books: steam.books.length, ago: steam.ago } } : {}),
     ...(market.history ? { history: market.history } : {}),
     // The one-sided note is said once per answer (consensusBooks 0 says which markets it is about).
@@ -100,8 +105,18 @@ export function conciseMarket(market: PricedMarket): z.infer<typeof conciseMarke
   };
 }
 
+export function conciseArbitrage(arbitrage: NonNullable<PricedMarket['arbitrage']>): z.infer<typeof conciseArbitrageSchema> {
+  return {
+    returnFraction: fraction(arbitrage.returnFraction),
+    legs: arbitrage.legs.map((leg) => ({ ...leg, stakeShare: fraction(leg.stakeShare) })),
+    ...(arbitrage.returns
+      ? { returns: arbitrage.returns.map((entry) => ({ ...entry, returnFraction: fraction(entry.returnFraction) })) }
+      : {}),
+  };
+}
+
 /** Said once per answer instead of in every arbitrage: what the full answer's per-market note says. */
-const ARBITRAGE_NOTE = `Arbitrage is never risk-free: ${ARBITRAGE_RISKS}; each leg's age is its outcome's best-price updatedAgo.`;
+export const ARBITRAGE_NOTE = `Arbitrage is never risk-free: ${ARBITRAGE_RISKS}; mind each leg's updatedAgo.`;
 
 /** The notes a concise answer says once for all its markets: arbitrage's risks, and what a one-sided market lacks. */
 export function marketNotes(markets: readonly { arbitrage?: unknown; consensusBooks: number; outcomes: readonly unknown[] }[]) {

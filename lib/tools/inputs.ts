@@ -151,7 +151,7 @@ export function parseArguments<Schema extends z.ZodType>(schema: Schema, args: u
 export const detail = z
   .enum(['concise', 'full'], { error: expected('must be "concise" (the default) or "full"') })
   .optional()
-  .meta({ description: '"full": every field, for integrations (paged too).' });
+  .meta({ description: '"full": every field, for integrations.' });
 
 /** The value question (get_game_odds, get_player_props): the least expectedValue of a listed outcome's best price. */
 export const minExpectedValue = z
@@ -159,7 +159,7 @@ export const minExpectedValue = z
   .min(-1, 'must be -1 or more (a fraction, not a percentage)')
   .max(10, 'must be 10 or less (a fraction, not a percentage)')
   .optional()
-  .meta({ description: 'Answer with the outcomes whose best price has at least this expectedValue (0.02 = 2%).' });
+  .meta({ description: 'Only the outcomes whose best price has at least this expectedValue (0.02 = 2%).' });
 
 /** With minExpectedValue: the fewest books a market's consensus may rest on. */
 export const minBooks = z

@@ -60,7 +60,8 @@ ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` n
 - A game: \`gameId\`, \`startsAt\`, \`matchup\` ("Los Angeles Rams (LAR) at New Orleans Saints (NO)": outcomes
   use the abbreviations), \`status\` and \`score\` once it is not scheduled.
 - A market: \`consensusBooks\`, \`books\` (books pricing it at any line), \`updatedAgo\` (the reference book's
-  oldest price in it), \`outcomes\`, and \`arbitrage\` (\`returnFraction\`, legs with \`stakeShare\`), \`steam\`
+  oldest price in it), \`outcomes\`, and \`arbitrage\` (\`returnFraction\`, the worst case; legs with line,
+  \`stakeShare\` and age; \`returns\` per result where a whole or quarter line makes them differ), \`steam\`
   (the outcome, how many books moved, how long ago) and \`priceNote\` when there are any.
 - An outcome: the reference \`americanOdds\` and \`point\`, \`fairProbability\`, \`fairAmericanOdds\`,
   \`expectedValue\`, \`best\` (book, price, its expectedValue and age) only when another book beats the reference
@@ -69,6 +70,9 @@ ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` n
   \`matchup\`, \`startsAt\`), market, outcome, line, book, price, \`fairProbability\`, \`expectedValue\`,
   \`consensusBooks\` and age, best first; \`gamesScanned\` says how many games were looked at. Props' value
   entries add \`player\` and \`team\`; without \`gameId\` they cover the league's coming week as stored.
+- With \`arbitrage: true\` the answer is the arbitrage list alone: each entry names its game and market, with
+  \`returnFraction\`, \`legs\` and \`returns\` as in a market, best first; \`gamesScanned\` as above. Say the
+  worst case, not the best result, when \`returns\` is there.
 - \`arbitrageNote\` and \`oneSidedNote\` say once what holds for every arbitrage and one-sided market.
 `,
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pricedMarketSchema } from '@/lib/pricing/priced-market';
-import { conciseMarketSchema, marketNotesSchema } from './concise-market';
+import { conciseArbitrageSchema, conciseMarketSchema, marketNotesSchema } from './concise-market';
 import { conciseGameSchema, gameViewSchema } from './game-views';
 import { fullPageSchemaFields, pageSchemaFields } from './pages';
 
@@ -50,7 +50,16 @@ const gameOddsConcise = z.object({
   ...pageSchemaFields,
 });
 
-export const gameOddsOutput = z.union([gameOddsConcise, gameOddsFull]);
+/** arbitrage: true: the arbitrages of the games asked about alone, best first. */
+const gameOddsArbitrage = z.object({
+  ...oddsHeader,
+  gamesScanned: z.int(),
+  arbitrages: z.array(conciseArbitrageSchema.extend({ gameId: z.string(), matchup: z.string(), startsAt: z.string(), market: z.string() })),
+  arbitrageNote: z.string().optional(),
+  ...pageSchemaFields,
+});
+
+export const gameOddsOutput = z.union([gameOddsConcise, gameOddsFull, gameOddsArbitrage]);
 export type GameOddsConcise = z.infer<typeof gameOddsConcise>;
 export type GameOddsFull = z.infer<typeof gameOddsFull>;
 

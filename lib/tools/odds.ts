@@ -7,7 +7,7 @@ import { resolveTeam } from '@/lib/data/teams';
 import { GAME_MARKETS, type GameMarket, type Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
-import { conciseGame, gameView } from './game-views';
+import { conciseGame, gameView, matchup } from './game-views';
 import { DAY_MS, preferences } from './preferences';
 import { emptyNote } from './source-notes';
 import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
@@ -29,7 +29,7 @@ import {
 } from './inputs';
 import { instant, sportsDays } from '@/lib/time';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
-import { conciseMarket, marketNotes } from './concise-market';
+import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, marketNotes } from './concise-market';
 import { gameOddsOutput, propsOutput } from './odds-schemas';
 import { conciseValue, VALUE_ORDER, valueKey, valueList, type ValueScan } from './value-list';
 import { defineTool, type ToolRun } from './types';
@@ -43,12 +43,13 @@ const UPCOMING_DAYS = 8;
 const historyFlag = z
   .boolean({ error: expected('must be true or false') })
   .optional()
-  .meta({ description: 'Adds per market the series of reference price and consensus, for charts.' });
+  .meta({ description: 'Adds per market the reference price and consensus over time, for charts.' });
 
 const {
   oddsGames: GAMES_PER_PAGE,
   oddsGamesWithHistory: GAMES_WITH_HISTORY_PER_PAGE,
   valueEntries: VALUE_PER_PAGE,
+  arbitrages: ARBITRAGES_PER_PAGE,
   playerMarkets: PROPS_PER_PAGE,
 } = PAGE_SIZES;
 
@@ -66,10 +67,14 @@ const gameOddsInput = z.strictObject({
   book: book.optional(),
   minExpectedValue,
   minBooks,
+  arbitrage: z
+    .boolean({ error: expected('must be true or false') })
+    .optional()
+    .meta({ description: 'true: the arbitrages alone, best first.' }),
   history: historyFlag,
   detail,
   limit: pageLimit(GAMES_PER_PAGE, 100, 'games').meta({
-    description: `Per page: games (default ${GAMES_PER_PAGE}, ${PAGE_SIZES.oddsGamesFull} with detail full, ${GAMES_WITH_HISTORY_PER_PAGE} with history) or value entries (default ${VALUE_PER_PAGE}).`,
+    description: `Per page: games (default ${GAMES_PER_PAGE}, ${PAGE_SIZES.oddsGamesFull} with detail full, ${GAMES_WITH_HISTORY_PER_PAGE} with history), value entries (${VALUE_PER_PAGE}), arbitrages (${ARBITRAGES_PER_PAGE}).`,
   }),
   cursor,
 });
@@ -80,12 +85,17 @@ export const getGameOdds = defineTool({
   description:
     "A league's coming week, a date, a team or one game at the reference book with the no-vig consensus: per outcome fairProbability, " +
     'fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage and steam. minExpectedValue ' +
-    'answers with the value list alone. Quote each updatedAgo and pass on every note. See jev://notes/no-vig-consensus and jev://notes/answers.',
+    'or arbitrage answers with its list alone. Quote each updatedAgo and pass on every note. See jev://notes/no-vig-consensus and jev://notes/answers.',
   scope: 'read',
   hints: READ_HINTS,
   input: gameOddsInput,
   output: gameOddsOutput,
   async run(ctx, args) {
+    if (args.arbitrage === true) {
+      const other = (['minExpectedValue', 'minBooks', 'history', 'detail'] as const).find((name) => args[name] !== undefined);
+      if (other)
+        throw invalidInput([{ path: other, message: 'cannot be given with arbitrage: true, which answers with the arbitrage list alone' }]);
+    }
     const { referenceBook, timeZone } = await preferences(ctx, args.book);
     const markets = args.markets ?? [...GAME_MARKETS];
     const scan =
@@ -177,9 +187,31 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
       gamesScanned: games.length,
       value: page.items.map((entry) => conciseValue(byId.get(entry.gameId)!, entry)),
       valueNote: arbitrages
-        ? `${valueNote} Some markets also hold an arbitrage: get_game_odds without minExpectedValue shows them.`
+        ? `${valueNote} Some markets also hold an arbitrage: get_game_odds with arbitrage: true lists them.`
         : valueNote,
       ...pageFields(page, 'value entries'),
+    };
+  }
+
+  if (args.arbitrage === true) {
+    // Every game is scanned, only the arbitrages are shown, best worst-case return first.
+    const found = (await present(games)).flatMap(({ game, markets }) =>
+      markets.flatMap(({ market, arbitrage }) => (arbitrage ? [{ game, market, arbitrage }] : [])),
+    );
+    const arbitrageKey = (entry: (typeof found)[number]) => [entry.arbitrage.returnFraction, entry.game.id, entry.market];
+    const page = toolPage(ctx, args, ARBITRAGES_PER_PAGE, found, arbitrageKey, ['desc', 'asc', 'asc']);
+    return {
+      ...header,
+      gamesScanned: games.length,
+      arbitrages: page.items.map(({ game, market, arbitrage }) => ({
+        gameId: game.id,
+        matchup: matchup(game),
+        startsAt: instant(game.startsAt),
+        market,
+        ...conciseArbitrage(arbitrage),
+      })),
+      ...(found.length > 0 ? { arbitrageNote: ARBITRAGE_NOTE } : {}),
+      ...pageFields(page, 'arbitrages'),
     };
   }
 
@@ -251,7 +283,7 @@ export const getPlayerProps = defineTool({
   title: 'Player props with the no-vig consensus',
   description:
     `A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; ${ONE_SIDED_BRIEF}. ` +
-    "minExpectedValue answers with the value list alone: the game's, or without gameId the league's coming week. " +
+    "minExpectedValue answers with the value list alone, without gameId over the league's coming week. " +
     'Pass on every note. See jev://notes/answers.',
   scope: 'read',
   hints: OPEN_WORLD_READ_HINTS, // props may be fetched from the odds provider during the call

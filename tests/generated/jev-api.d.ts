@@ -133,7 +133,7 @@ export interface paths {
         put?: never;
         /**
          * Game odds with the no-vig consensus
-         * @description A league's coming week, a date, a team or one game at the reference book with the no-vig consensus: per outcome fairProbability, fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage and steam. minExpectedValue answers with the value list alone. Quote each updatedAgo and pass on every note. See jev://notes/no-vig-consensus and jev://notes/answers.
+         * @description A league's coming week, a date, a team or one game at the reference book with the no-vig consensus: per outcome fairProbability, fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage and steam. minExpectedValue or arbitrage answers with its list alone. Quote each updatedAgo and pass on every note. See jev://notes/no-vig-consensus and jev://notes/answers.
          */
         post: operations["get_game_odds"];
         delete?: never;
@@ -153,7 +153,7 @@ export interface paths {
         put?: never;
         /**
          * Player props with the no-vig consensus
-         * @description A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; one-sided markets (anytime touchdown) have consensusBooks 0 and no fair price. minExpectedValue answers with the value list alone: the game's, or without gameId the league's coming week. Pass on every note. See jev://notes/answers.
+         * @description A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; one-sided markets (anytime touchdown) have consensusBooks 0 and no fair price. minExpectedValue answers with the value list alone, without gameId over the league's coming week. Pass on every note. See jev://notes/answers.
          */
         post: operations["get_player_props"];
         delete?: never;
@@ -616,18 +616,20 @@ export interface components {
             markets?: ("h2h" | "spreads" | "totals")[];
             /** @description Reference book key; default the user's. */
             book?: string;
-            /** @description Answer with the outcomes whose best price has at least this expectedValue (0.02 = 2%). */
+            /** @description Only the outcomes whose best price has at least this expectedValue (0.02 = 2%). */
             minExpectedValue?: number;
             /** @description With minExpectedValue: least consensusBooks (default 3). */
             minBooks?: number;
-            /** @description Adds per market the series of reference price and consensus, for charts. */
+            /** @description true: the arbitrages alone, best first. */
+            arbitrage?: boolean;
+            /** @description Adds per market the reference price and consensus over time, for charts. */
             history?: boolean;
             /**
-             * @description "full": every field, for integrations (paged too).
+             * @description "full": every field, for integrations.
              * @enum {string}
              */
             detail?: "concise" | "full";
-            /** @description Per page: games (default 8, 4 with detail full, 1 with history) or value entries (default 25). */
+            /** @description Per page: games (default 8, 4 with detail full, 1 with history), value entries (25), arbitrages (20). */
             limit?: number;
             /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
@@ -673,9 +675,15 @@ export interface components {
                         returnFraction: number;
                         legs: {
                             outcome: string;
+                            point?: number;
                             book: string;
                             americanOdds: number;
                             stakeShare: number;
+                            updatedAgo: string;
+                        }[];
+                        returns?: {
+                            result: string;
+                            returnFraction: number;
                         }[];
                     };
                     steam?: {
@@ -778,9 +786,15 @@ export interface components {
                         returnFraction: number;
                         legs: {
                             outcome: string;
+                            point?: number;
                             book: string;
                             americanOdds: number;
                             stakeShare: number;
+                            updatedAgo: string;
+                        }[];
+                        returns?: {
+                            result: string;
+                            returnFraction: number;
                         }[];
                         note: string;
                     } | null;
@@ -820,6 +834,40 @@ export interface components {
             remaining?: number;
             nextCursor?: string | null;
             pageNote?: string;
+        } | {
+            sport: string;
+            referenceBook: string;
+            window?: {
+                from: string;
+                to: string;
+                timeZone: string;
+            };
+            priceNote?: string;
+            note?: string;
+            gamesScanned: number;
+            arbitrages: {
+                returnFraction: number;
+                legs: {
+                    outcome: string;
+                    point?: number;
+                    book: string;
+                    americanOdds: number;
+                    stakeShare: number;
+                    updatedAgo: string;
+                }[];
+                returns?: {
+                    result: string;
+                    returnFraction: number;
+                }[];
+                gameId: string;
+                matchup: string;
+                startsAt: string;
+                market: string;
+            }[];
+            arbitrageNote?: string;
+            remaining?: number;
+            nextCursor?: string;
+            pageNote?: string;
         };
         get_player_props_input: {
             /**
@@ -835,14 +883,14 @@ export interface components {
             player?: string;
             /** @description Reference book key; default the user's. */
             book?: string;
-            /** @description Answer with the outcomes whose best price has at least this expectedValue (0.02 = 2%). */
+            /** @description Only the outcomes whose best price has at least this expectedValue (0.02 = 2%). */
             minExpectedValue?: number;
             /** @description With minExpectedValue: least consensusBooks (default 3). */
             minBooks?: number;
-            /** @description Adds per market the series of reference price and consensus, for charts. */
+            /** @description Adds per market the reference price and consensus over time, for charts. */
             history?: boolean;
             /**
-             * @description "full": every field, for integrations (paged too).
+             * @description "full": every field, for integrations.
              * @enum {string}
              */
             detail?: "concise" | "full";
@@ -885,9 +933,15 @@ export interface components {
                     returnFraction: number;
                     legs: {
                         outcome: string;
+                        point?: number;
                         book: string;
                         americanOdds: number;
                         stakeShare: number;
+                        updatedAgo: string;
+                    }[];
+                    returns?: {
+                        result: string;
+                        returnFraction: number;
                     }[];
                 };
                 steam?: {
@@ -968,9 +1022,15 @@ export interface components {
                     returnFraction: number;
                     legs: {
                         outcome: string;
+                        point?: number;
                         book: string;
                         americanOdds: number;
                         stakeShare: number;
+                        updatedAgo: string;
+                    }[];
+                    returns?: {
+                        result: string;
+                        returnFraction: number;
                     }[];
                     note: string;
                 } | null;
@@ -1036,7 +1096,7 @@ export interface components {
             /** @description As list_games or get_game_odds gives it. */
             gameId?: string;
             /**
-             * @description "full": every field, for integrations (paged too).
+             * @description "full": every field, for integrations.
              * @enum {string}
              */
             detail?: "concise" | "full";
@@ -1101,7 +1161,7 @@ export interface components {
             /** @description Name, city, nickname or abbreviation. */
             team?: string;
             /**
-             * @description "full": every field, for integrations (paged too).
+             * @description "full": every field, for integrations.
              * @enum {string}
              */
             detail?: "concise" | "full";
@@ -1177,7 +1237,7 @@ export interface components {
             /** @description Name, city, nickname or abbreviation. */
             team?: string;
             /**
-             * @description "full": every field, for integrations (paged too).
+             * @description "full": every field, for integrations.
              * @enum {string}
              */
             detail?: "concise" | "full";
@@ -1316,7 +1376,7 @@ export interface components {
             /** @description As list_games or get_game_odds gives it. */
             gameId: string;
             /**
-             * @description "full": every field, for integrations (paged too).
+             * @description "full": every field, for integrations.
              * @enum {string}
              */
             detail?: "concise" | "full";
@@ -1575,7 +1635,7 @@ export interface components {
             /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
             /**
-             * @description "full": every field, for integrations (paged too).
+             * @description "full": every field, for integrations.
              * @enum {string}
              */
             detail?: "concise" | "full";
@@ -1702,7 +1762,7 @@ export interface components {
             /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
             /**
-             * @description "full": every field, for integrations (paged too).
+             * @description "full": every field, for integrations.
              * @enum {string}
              */
             detail?: "concise" | "full";

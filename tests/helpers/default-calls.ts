@@ -11,6 +11,9 @@ export type ToolCall = [tool: string, args: Record<string, unknown>];
 /** The value question over a league's week. */
 export const valueQuestion = (sport: Sport): ToolCall => ['get_game_odds', { sport, minExpectedValue: 0.02 }];
 
+/** The arbitrage question over a league's week. */
+export const arbitrageQuestion = (sport: Sport): ToolCall => ['get_game_odds', { sport, arbitrage: true }];
+
 /** The value question over a league's week of props. */
 export const propsValueQuestion = (sport: Sport): ToolCall => ['get_player_props', { sport, minExpectedValue: 0.02 }];
 

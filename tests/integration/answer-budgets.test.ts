@@ -6,7 +6,14 @@ import { saveRecommendation } from '@/lib/account/picks';
 import type { Sport } from '@/lib/data/sports';
 import { seedSlate } from '../../bench/slate';
 import { loadCollegeWeek } from '../helpers/college-week';
-import { CALCULATOR_CALLS, leagueCalls, valueQuestion, propsValueQuestion, type ToolCall } from '../helpers/default-calls';
+import {
+  arbitrageQuestion,
+  CALCULATOR_CALLS,
+  leagueCalls,
+  valueQuestion,
+  propsValueQuestion,
+  type ToolCall,
+} from '../helpers/default-calls';
 import type { TestDatabase } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
@@ -118,6 +125,16 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
         expect(value.data).not.toHaveProperty('props');
         expect(Array.isArray(value.data.value)).toBe(true);
       }
+    }
+  });
+
+  it("answers the arbitrage question over each league's week inside 4,000 tokens, with the arbitrages alone", async () => {
+    for (const sport of sports) {
+      const [tool, args] = arbitrageQuestion(sport);
+      const found = await answer(tool, args);
+      withinBudget(found, VALUE_BUDGET, `${sport} arbitrage`);
+      expect(found.data).not.toHaveProperty('games');
+      expect(Array.isArray(found.data.arbitrages)).toBe(true);
     }
   });
 

@@ -100,6 +100,50 @@ export function oddsEvent(id: string, commence: string, home: string, away: stri
   return { id, sport_key: 'americanfootball_nfl', sport_title: 'NFL', commence_time: commence, home_team: home, away_team: away, bookmakers: [book('draftkings', 0), book('fanduel', -5)] };
 }
 
+/**
+ * An EPL match whose Asian handicap and goal totals hold quarter-line arbitrages: Arsenal -0.25 at +110 (fanduel)
+ * against Chelsea +0.25 at +110 (lowvig), and over 2.25 at +105 (fanduel) against under 2.25 at +100 (lowvig). The
+ * reference book (draftkings) and betmgm hang the half lines, where nothing is an arbitrage; h2h is the same everywhere.
+ */
+export function quarterLineEvent(id: string, commence: string, lastUpdate: string) {
+  const [home, away] = ['Arsenal', 'Chelsea'];
+  const market = (key: string, outcomes: unknown[]) => ({ key, last_update: lastUpdate, outcomes });
+  const book = (key: string, [homeLine, homePrice, awayPrice]: number[], [totalLine, overPrice, underPrice]: number[]) => ({
+    key,
+    title: key,
+    last_update: lastUpdate,
+    markets: [
+      market('h2h', [
+        { name: home, price: 120 },
+        { name: 'Draw', price: 240 },
+        { name: away, price: 230 },
+      ]),
+      market('spreads', [
+        { name: home, price: homePrice, point: homeLine },
+        { name: away, price: awayPrice, point: -homeLine! },
+      ]),
+      market('totals', [
+        { name: 'Over', price: overPrice, point: totalLine },
+        { name: 'Under', price: underPrice, point: totalLine },
+      ]),
+    ],
+  });
+  return {
+    id,
+    sport_key: 'soccer_epl',
+    sport_title: 'EPL',
+    commence_time: commence,
+    home_team: home,
+    away_team: away,
+    bookmakers: [
+      book('draftkings', [-0.5, 100, -120], [2.5, -110, -110]),
+      book('betmgm', [-0.5, -105, -115], [2.5, -108, -112]),
+      book('fanduel', [-0.25, 110, -140], [2.25, 105, -135]),
+      book('lowvig', [-0.25, -140, 110], [2.25, -135, 100]),
+    ],
+  };
+}
+
 export function propsEvent(id: string, commence: string, home: string, away: string, lastUpdate: string) {
   return {
     ...oddsEvent(id, commence, home, away, lastUpdate),

@@ -4,6 +4,7 @@ import { PROVIDERS } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';
 import { testApp } from '../../helpers/test-app';
 import { loadTodaysSample } from '../../helpers/clock';
+import { modern } from '../mcp/support';
 
 // The sports-data tools over real HTTP against the production server, on SQLite and PostgreSQL, with the
 // sample slate loaded as `npm start` loads it.
@@ -165,6 +166,38 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     const nobody = await call('get_player_props', { sport: 'nfl', player: 'Nobody Atall', minExpectedValue: 0 });
     expect(nobody.status).toBe(400);
     expect(nobody.body.error.message).toContain('closest');
+  });
+
+  it('get_game_odds with arbitrage: true: the week\'s arbitrages alone, best first, the same over REST and MCP', async () => {
+    const rest = await call('get_game_odds', { sport: 'nfl', arbitrage: true });
+    expect(rest.status).toBe(200);
+    const { data } = rest.body;
+    expect(data).not.toHaveProperty('games');
+    expect(data.gamesScanned).toBe(16);
+    // The sample slate's NFL always holds one book long on a favourite: an arbitrage with its other side.
+    expect(data.arbitrages.length).toBeGreaterThan(0);
+    expect(data.arbitrageNote).toContain('never risk-free');
+    const returns = data.arbitrages.map((entry: { returnFraction: number }) => entry.returnFraction);
+    expect(returns).toEqual([...returns].sort((a, b) => b - a));
+    // Each entry is the arbitrage its game's own answer shows for that market.
+    const week = await call('get_game_odds', { sport: 'nfl', limit: 100 });
+    for (const entry of data.arbitrages) {
+      expect(entry).toMatchObject({ matchup: expect.stringContaining(' at '), startsAt: expect.any(String) });
+      const game = week.body.data.games.find((g: { gameId: string }) => g.gameId === entry.gameId);
+      const { market: _market, ...arbitrage } = entry;
+      expect(game.markets.find((m: { market: string }) => m.market === entry.market).arbitrage).toEqual(
+        Object.fromEntries(Object.entries(arbitrage).filter(([key]) => !['gameId', 'matchup', 'startsAt'].includes(key))),
+      );
+      expect(entry.returnFraction).toBeGreaterThanOrEqual(0);
+    }
+    const mcp = (
+      await modern(app.server.port, token, 'tools/call', { name: 'get_game_odds', arguments: { sport: 'nfl', arbitrage: true } })
+    ).json() as { result: { structuredContent: unknown } };
+    expect(mcp.result.structuredContent).toEqual(data);
+    // The list is its own answer: it does not mix with the value list or the full answer.
+    const mixed = await call('get_game_odds', { sport: 'nfl', arbitrage: true, minExpectedValue: 0.02 });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error.message).toContain('minExpectedValue');
   });
 
   it('get_injury_report: players with status and age, and the twice-a-day note', async () => {

@@ -13,7 +13,7 @@ import { loadPinnedSample, pinnedClock } from '../../helpers/clock';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { createRoot } from '@/lib/root';
 import { toolContext } from '../../helpers/tool-context';
-import { QUOTA, startFakeProviders, type FakeProviders } from './fake-providers';
+import { QUOTA, quarterLineEvent, startFakeProviders, type FakeProviders } from './fake-providers';
 
 // Best-price value, arbitrage and steam against hand-computed vectors: through the live-provider path (a
 // loopback Odds API serving a crafted slate, ingested twice so the history holds the move) and through the
@@ -118,11 +118,10 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
       impliedSum: 0.991497,
       returnFraction: 0.008576,
       legs: [
-        { outcome: 'KC', book: 'lowvig', americanOdds: -140, stakeShare: 0.588336 },
-        { outcome: 'BUF', book: 'fanduel', americanOdds: 145, stakeShare: 0.411664 },
+        { outcome: 'KC', book: 'lowvig', americanOdds: -140, stakeShare: 0.588336, updatedAgo: '1 hour ago' },
+        { outcome: 'BUF', book: 'fanduel', americanOdds: 145, stakeShare: 0.411664, updatedAgo: '15 minutes ago' },
       ],
     });
-    expect(market.arbitrage!.note).toContain('KC at lowvig updated 1 hour ago; BUF at fanduel updated 15 minutes ago');
     expect(market.steam).toEqual({
       outcome: 'KC',
       books: ['betmgm', 'draftkings', 'fanduel'],
@@ -149,6 +148,77 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
     ]);
     expect(answer.valueNote).toContain('1 more left out because the best price is older than 60 minutes (stale)');
     expect((await odds({ sport: 'nfl', gameId, minExpectedValue: 0.005, minBooks: 5 }, () => new Date(now))).value).toEqual([]);
+  });
+
+  it('through a loopback Odds API: the quarter-line arbitrages of an EPL match, listed with their return per result', async () => {
+    const now = Date.now();
+    const kickoff = new Date(now + 50 * 60 * MIN);
+    kickoff.setUTCMinutes(0, 0, 0);
+    const providers = {
+      odds: createOddsApi({ apiKey: 'fake', baseUrl: fake.baseUrl, regions: 'uk', timeoutMs: 2000 }),
+      espn: createEspn({ baseUrl: fake.baseUrl, timeoutMs: 2000 }),
+      weather: createOpenMeteo({ baseUrl: fake.baseUrl, timeoutMs: 2000 }),
+      sample: undefined,
+    };
+    const updated = new Date(now - 5 * MIN).toISOString();
+    fake.routes.set('/v4/sports/soccer_epl/odds', () => ({ headers: QUOTA, body: [quarterLineEvent('quarter', kickoff.toISOString(), updated)] }));
+    const { ingest } = createRoot({ config: parseConfig({}), db: database.db, providers });
+    const ingested = await ingest({ sports: ['epl'], only: 'odds', mode: 'manual', force: true, now: () => new Date(now) });
+    expect(ingested.failures).toEqual([]);
+
+    const gameId = `epl-${leagueDay('epl', kickoff)}-che-ars`;
+    const answer = (await getGameOdds.run(
+      toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' }, now: () => new Date(now) }),
+      getGameOdds.input.parse({ sport: 'epl', arbitrage: true }),
+    )) as { arbitrages: { gameId: string; market: string }[]; arbitrageNote?: string; gamesScanned: number };
+    // Worked out by hand from the settlement rules (a quarter line is half the stake on each neighbouring line).
+    // Handicap: half the stake on each leg at 2.10. A win either way pays 0.5 × 2.10 = 1.05. The draw: Arsenal -0.25
+    // gets back the half at 0 (0.25) and loses the half at -0.5; Chelsea +0.25 gets back its half at 0 (0.25) and
+    // wins its half at +0.5 (0.25 × 2.10 = 0.525): 1.025.
+    const handicapWin = 0.5 * 2.1 - 1;
+    const handicapDraw = 0.25 + 0.25 + 0.525 - 1;
+    // Totals: stakes in proportion to 1/2.05 and 1/2: over 2/4.05, under 2.05/4.05. A full win pays 2 × 2.05 / 4.05;
+    // exactly 2 goals refunds the over's half at 2 and the under's, and wins the under's half at 2.5.
+    const [over, under] = [2 / 4.05, 2.05 / 4.05];
+    const totalWin = over * 2.05 - 1;
+    const totalTwo = over / 2 + under / 2 + (under / 2) * 2 - 1;
+    const four = (value: number) => Math.round(value * 1e4) / 1e4;
+    expect(answer.gamesScanned).toBe(1);
+    expect(answer.arbitrages).toEqual([
+      {
+        gameId,
+        matchup: 'Chelsea (CHE) at Arsenal (ARS)',
+        startsAt: instant(kickoff),
+        market: 'spreads',
+        returnFraction: four(handicapDraw),
+        legs: [
+          { outcome: 'ARS', point: -0.25, book: 'fanduel', americanOdds: 110, stakeShare: 0.5, updatedAgo: '5 minutes ago' },
+          { outcome: 'CHE', point: 0.25, book: 'lowvig', americanOdds: 110, stakeShare: 0.5, updatedAgo: '5 minutes ago' },
+        ],
+        returns: [
+          { result: 'CHE by 1 or more', returnFraction: four(handicapWin) },
+          { result: 'draw', returnFraction: four(handicapDraw) },
+          { result: 'ARS by 1 or more', returnFraction: four(handicapWin) },
+        ],
+      },
+      {
+        gameId,
+        matchup: 'Chelsea (CHE) at Arsenal (ARS)',
+        startsAt: instant(kickoff),
+        market: 'totals',
+        returnFraction: four(totalTwo),
+        legs: [
+          { outcome: 'over', point: 2.25, book: 'fanduel', americanOdds: 105, stakeShare: four(over), updatedAgo: '5 minutes ago' },
+          { outcome: 'under', point: 2.25, book: 'lowvig', americanOdds: 100, stakeShare: four(under), updatedAgo: '5 minutes ago' },
+        ],
+        returns: [
+          { result: 'total 1 or less', returnFraction: four(totalWin) },
+          { result: 'total 2', returnFraction: four(totalTwo) },
+          { result: 'total 3 or more', returnFraction: four(totalWin) },
+        ],
+      },
+    ]);
+    expect(answer.arbitrageNote).toContain('never risk-free');
   });
 
   it('on the sample slate: the steam move, best-price EV, arbitrage shares and a sorted value scan', async () => {

@@ -44,6 +44,33 @@ describe('the game view', () => {
     expect(textOf(tree)).toContain(RESPONSIBLE_GAMBLING_LINE);
   });
 
+  it("draws a quarter-line arbitrage with each leg's line and the return of every result", async () => {
+    const full = structuredClone(answer('game-full'));
+    const [home, away] = full.games[0].markets[1].outcomes.map((outcome: { outcome: string }) => outcome.outcome);
+    full.games[0].markets[1].arbitrage = {
+      impliedSum: 0.952381,
+      returnFraction: 0.025,
+      legs: [
+        { outcome: home, point: -0.25, book: 'fanduel', americanOdds: 110, stakeShare: 0.5, updatedAgo: '5 minutes ago' },
+        { outcome: away, point: 0.25, book: 'lowvig', americanOdds: 110, stakeShare: 0.5, updatedAgo: '5 minutes ago' },
+      ],
+      returns: [
+        { result: `${away} by 1 or more`, returnFraction: 0.05 },
+        { result: 'draw', returnFraction: 0.025 },
+        { result: `${home} by 1 or more`, returnFraction: 0.05 },
+      ],
+      note: 'Never risk-free.',
+    };
+    const host = fakeHost({ get_game_odds: full, get_injury_report: answer('injuries'), get_weather: answer('weather') });
+    const view = drive(gameView, { sport: 'nfl', gameId: GAME_ID }, answer('game'), host);
+    await settle();
+    const text = textOf(view.render());
+    expect(text).toContain('Arbitrage at worst 2.50%');
+    expect(text).toContain(`${home} -0.25 +110 at fanduel`);
+    expect(text).toContain(`${away} +0.25 +110 at lowvig`);
+    expect(text).toContain(`By result: ${away} by 1 or more 5.00%; draw 2.50%; ${home} by 1 or more 5.00%.`);
+  });
+
   it('draws at phone width: the charts fit the width they are given', async () => {
     const host = fakeHost({ get_game_odds: answer('game-full'), get_injury_report: answer('injuries'), get_weather: answer('weather') });
     const view = drive(gameView, { sport: 'nfl', gameId: GAME_ID }, answer('game'), host, { ...ENV, timeZone: 'UTC', width: 320 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arbitrage, bestExpectedValue } from '@/lib/betting/arbitrage';
+import { arbitrage, bestExpectedValue, lineArbitrage } from '@/lib/betting/arbitrage';
 
 // Hand-computed vectors: implied probability of +110 is 100/210, of +105 is 100/205.
 
@@ -63,5 +63,127 @@ describe('arbitrage', () => {
       ]),
     ).toBeNull(); // exactly 1
     expect(arbitrage([{ outcome: 'yes', book: 'a', americanOdds: 300 }])).toBeNull();
+  });
+});
+
+// Quarter and whole lines, settled by hand: a quarter line is half the stake on each neighbouring line (home -0.25 =
+// half at 0, half at -0.5), a whole line returns the stake on a push. Stakes are in proportion to the implied
+// probabilities; the returns below are worked out from the settlement rules, not from the code's formula.
+describe('lineArbitrage', () => {
+  it('home -0.25 against away +0.25: the draw settles half of each leg, so it returns half as much', () => {
+    const found = lineArbitrage('handicap', [
+      { outcome: 'ARS', point: -0.25, book: 'a', americanOdds: 110 },
+      { outcome: 'CHE', point: 0.25, book: 'b', americanOdds: 110 },
+    ]);
+    // Stakes 0.5 and 0.5 at 2.10. ARS win: 0.5 × 2.10 = 1.05. CHE win: the same. Draw: ARS -0.25 loses its half at
+    // -0.5 and gets its half at 0 back (0.25); CHE +0.25 gets its half at 0 back (0.25) and wins its half at +0.5
+    // (0.25 × 2.10 = 0.525): 1.025 in all, +2.5%.
+    expect(found).toEqual({
+      impliedSum: 0.952381,
+      returnFraction: 0.025,
+      legs: [
+        { outcome: 'ARS', point: -0.25, book: 'a', americanOdds: 110, stakeShare: 0.5 },
+        { outcome: 'CHE', point: 0.25, book: 'b', americanOdds: 110, stakeShare: 0.5 },
+      ],
+      returns: [
+        { from: null, to: -1, returnFraction: 0.05 },
+        { from: 0, to: 0, returnFraction: 0.025 },
+        { from: 1, to: null, returnFraction: 0.05 },
+      ],
+    });
+  });
+
+  it('totals 2.25: exactly 2 goals refunds half the over and half the under', () => {
+    const found = lineArbitrage('total', [
+      { outcome: 'over', point: 2.25, book: 'a', americanOdds: 105 },
+      { outcome: 'under', point: 2.25, book: 'b', americanOdds: 100 },
+    ]);
+    // Shares (1/2.05) : (1/2) = 2 : 2.05, so over 2/4.05, under 2.05/4.05. A full win either way pays
+    // 2.05 × 2 / 4.05 = 1.0123457. Two goals: the over's half at 2 is refunded (0.5 × 2/4.05 = 0.2469136), its half
+    // at 2.5 lost; the under's half at 2 refunded and half at 2.5 won (0.5 × 2.05/4.05 × (1 + 2) = 0.7592593):
+    // 1.0061728 in all, half the full return (the same-line rule (R − 1) / 2 with R = 1.0123457).
+    expect(found?.returns).toEqual([
+      { from: null, to: 1, returnFraction: 0.012346 },
+      { from: 2, to: 2, returnFraction: 0.006173 },
+      { from: 3, to: null, returnFraction: 0.012346 },
+    ]);
+    expect(found?.returnFraction).toBe(0.006173);
+    expect(found?.legs.map((leg) => leg.stakeShare)).toEqual([0.493827, 0.506173]);
+  });
+
+  it('over 2.5 against under 2.75 at another book: three goals win the over and lose half the under', () => {
+    const found = lineArbitrage('total', [
+      { outcome: 'over', point: 2.5, book: 'a', americanOdds: 110 },
+      { outcome: 'under', point: 2.75, book: 'b', americanOdds: 100 },
+    ]);
+    // Shares (1/2.1) : (1/2) = 2 : 2.1: over 0.4878049, under 0.5121951. Two or fewer: the under wins both halves,
+    // 0.5121951 × 2 = 1.0243902. Three: the over wins, 0.4878049 × 2.1 = 1.0243902, and the under's half at 3 is
+    // refunded (0.5 × 0.5121951 = 0.2560976): 1.2804878. Four or more: the over alone, 1.0243902.
+    expect(found?.returns).toEqual([
+      { from: null, to: 2, returnFraction: 0.02439 },
+      { from: 3, to: 3, returnFraction: 0.280488 },
+      { from: 4, to: null, returnFraction: 0.02439 },
+    ]);
+    expect(found?.returnFraction).toBe(0.02439);
+  });
+
+  it('a total starts at no goals: over 0.75 against under 0.75', () => {
+    const found = lineArbitrage('total', [
+      { outcome: 'over', point: 0.75, book: 'a', americanOdds: 110 },
+      { outcome: 'under', point: 0.75, book: 'b', americanOdds: 110 },
+    ]);
+    // Half each at 2.10. No goal: the under wins, 1.05. One goal: the over wins its half at 0.5 (0.525) and gets its
+    // half at 1 back (0.25), the under loses its half at 0.5 and gets its half at 1 back (0.25): 1.025. Two or more: 1.05.
+    expect(found?.returns).toEqual([
+      { from: 0, to: 0, returnFraction: 0.05 },
+      { from: 1, to: 1, returnFraction: 0.025 },
+      { from: 2, to: null, returnFraction: 0.05 },
+    ]);
+  });
+
+  it('is not an arbitrage when a result between the lines loses, however good the prices', () => {
+    // Over 2.75 and under 2.25 at +105, half each: two goals pay the under 0.5 × (0.5 + 0.5 × 2.05) = 0.7625 and the
+    // over nothing, −23.75%, though both full wins pay 1.025.
+    expect(
+      lineArbitrage('total', [
+        { outcome: 'over', point: 2.75, book: 'a', americanOdds: 105 },
+        { outcome: 'under', point: 2.25, book: 'b', americanOdds: 105 },
+      ]),
+    ).toBeNull();
+  });
+
+  it('a whole line pushes: the stake comes back, so the worst case is no gain', () => {
+    const found = lineArbitrage('handicap', [
+      { outcome: 'KC', point: -3, book: 'a', americanOdds: 110 },
+      { outcome: 'BUF', point: 3, book: 'b', americanOdds: 110 },
+    ]);
+    // KC by exactly 3 pushes both legs: 1.00 back. Any other margin: one leg wins, 0.5 × 2.10 = 1.05.
+    expect(found?.returns).toEqual([
+      { from: null, to: 2, returnFraction: 0.05 },
+      { from: 3, to: 3, returnFraction: 0 },
+      { from: 4, to: null, returnFraction: 0.05 },
+    ]);
+    expect(found?.returnFraction).toBe(0);
+  });
+
+  it('half lines at one line return the same on every result, as arbitrage() says, and give no returns list', () => {
+    const found = lineArbitrage('handicap', [
+      { outcome: 'KC', point: -3.5, book: 'fanduel', americanOdds: 110 },
+      { outcome: 'BUF', point: 3.5, book: 'lowvig', americanOdds: 105 },
+    ]);
+    expect(found).toEqual({
+      impliedSum: 0.963995,
+      returnFraction: 0.037349,
+      legs: [
+        { outcome: 'KC', point: -3.5, book: 'fanduel', americanOdds: 110, stakeShare: 0.493976 },
+        { outcome: 'BUF', point: 3.5, book: 'lowvig', americanOdds: 105, stakeShare: 0.506024 },
+      ],
+    });
+    expect(
+      lineArbitrage('handicap', [
+        { outcome: 'KC', point: -3.5, book: 'a', americanOdds: -110 },
+        { outcome: 'BUF', point: 3.5, book: 'b', americanOdds: -110 },
+      ]),
+    ).toBeNull();
   });
 });

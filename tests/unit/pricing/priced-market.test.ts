@@ -76,7 +76,7 @@ describe('priceMarket: value, arbitrage and movement', () => {
     expect(market.arbitrage).toBeNull();
   });
 
-  it('finds arbitrage across the best prices on the reference line, with a note giving each leg its age', () => {
+  it('finds arbitrage across the best prices on the reference line, each leg with its line and age', () => {
     const market = priceMarket(
       [
         row('draftkings', 'KC', -110),
@@ -91,12 +91,71 @@ describe('priceMarket: value, arbitrage and movement', () => {
       impliedSum: 0.963995,
       returnFraction: 0.037349,
       legs: [
-        { outcome: 'KC', book: 'fanduel', americanOdds: 110, stakeShare: 0.493976 },
-        { outcome: 'BUF', book: 'lowvig', americanOdds: 105, stakeShare: 0.506024 },
+        { outcome: 'KC', point: -3.5, book: 'fanduel', americanOdds: 110, stakeShare: 0.493976, updatedAgo: '7 minutes ago' },
+        { outcome: 'BUF', point: 3.5, book: 'lowvig', americanOdds: 105, stakeShare: 0.506024, updatedAgo: '2 minutes ago' },
       ],
     });
-    expect(market.arbitrage!.note).toContain(`Never risk-free: ${ARBITRAGE_RISKS}.`);
-    expect(market.arbitrage!.note).toContain('KC at fanduel updated 7 minutes ago; BUF at lowvig updated 2 minutes ago');
+    expect(market.arbitrage!.returns).toBeUndefined();
+    expect(market.arbitrage!.note).toBe(`Never risk-free: ${ARBITRAGE_RISKS}.`);
+  });
+
+  it("brings every book's lines to the check: a quarter line off the reference line, with its return per result", () => {
+    const goals = (book: string, outcome: string, americanOdds: number, point: number): PriceRow => ({
+      book,
+      outcome,
+      point,
+      americanOdds,
+      updatedAt: minutesAgo(3),
+    });
+    const market = priceMarket(
+      [
+        goals('draftkings', 'over', -110, 2.5),
+        goals('draftkings', 'under', -110, 2.5),
+        goals('fanduel', 'over', 105, 2.25),
+        goals('lowvig', 'under', 100, 2.25),
+        goals('bovada', 'over', 110, 2.75),
+      ],
+      options,
+    );
+    // Over 2.25 at +105 and under 2.25 at +100 (worked out by hand in tests/unit/betting/arbitrage.test.ts): +1.2346%
+    // on 1 goal or fewer and 3 or more, +0.6173% on exactly 2. The reference line 2.5 holds none (-110 both ways), and
+    // over 2.75 at +110 with the under 2.25 loses on 2 or 3 goals.
+    expect(market.arbitrage).toMatchObject({
+      returnFraction: 0.006173,
+      legs: [
+        { outcome: 'over', point: 2.25, book: 'fanduel', americanOdds: 105 },
+        { outcome: 'under', point: 2.25, book: 'lowvig', americanOdds: 100 },
+      ],
+      returns: [
+        { result: 'total 1 or less', returnFraction: 0.012346 },
+        { result: 'total 2', returnFraction: 0.006173 },
+        { result: 'total 3 or more', returnFraction: 0.012346 },
+      ],
+    });
+  });
+
+  it("words a handicap's results by side, in order of the first side's margin: a win by so many, or the draw", () => {
+    const side = (book: string, outcome: string, americanOdds: number, point: number): PriceRow => ({
+      book,
+      outcome,
+      point,
+      americanOdds,
+      updatedAt: minutesAgo(3),
+    });
+    const market = priceMarket(
+      [
+        side('draftkings', 'ARS', -110, -0.25),
+        side('draftkings', 'CHE', -110, 0.25),
+        side('a', 'ARS', 110, -0.25),
+        side('b', 'CHE', 110, 0.25),
+      ],
+      options,
+    );
+    expect(market.arbitrage!.returns).toEqual([
+      { result: 'CHE by 1 or more', returnFraction: 0.05 },
+      { result: 'draw', returnFraction: 0.025 },
+      { result: 'ARS by 1 or more', returnFraction: 0.05 },
+    ]);
   });
 
   it("warns of arbitrage's risks in the contract's words: the definition, the full answer's note and the concise answer's", () => {
