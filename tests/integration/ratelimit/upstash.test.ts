@@ -3,6 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { Redis } from '@upstash/redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRateLimiter, createUpstashLimiter, type Budget } from '@/lib/ratelimit';
+import { awayFromWindowEdge } from '../../helpers/budget-window';
 import { startRedisBridge, type RedisBridge } from '../../helpers/redis-bridge';
 
 /** Every budget name starts with this, so all keys of the run live under `jev:rl:<RUN>` and are removed after. */
@@ -91,6 +92,7 @@ describe('redis bridge', () => {
 describe('Upstash limiter against real Redis', () => {
   it('shares one budget between two app instances', async () => {
     const budget: Budget = { name: `${RUN}-shared`, limit: 5, windowSeconds: 3600 };
+    await awayFromWindowEdge(budget.windowSeconds, 10_000);
     await ensureRoomInWindow(HOUR_MS, 10_000);
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const instanceA = createRateLimiter({ upstashUrl: bridge.url, upstashToken: bridge.token });
@@ -121,6 +123,7 @@ describe('Upstash limiter against real Redis', () => {
 
   it('peeks without spending', async () => {
     const budget: Budget = { name: `${RUN}-peeked`, limit: 2, windowSeconds: 3600 };
+    await awayFromWindowEdge(budget.windowSeconds, 10_000);
     await ensureRoomInWindow(HOUR_MS, 10_000);
     const limiter = createUpstashLimiter({ url: bridge.url, token: bridge.token, timeoutMs: 1000 });
     expect(await limiter.peek(budget, 'k')).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
@@ -138,6 +141,7 @@ describe('Upstash limiter against real Redis', () => {
     const log = vi.fn();
     const limiter = createRateLimiter({ upstashUrl: outage.url, upstashToken: outage.token, log });
     const budget: Budget = { name: `${RUN}-outage`, limit: 2, windowSeconds: 3600 };
+    await awayFromWindowEdge(budget.windowSeconds, 10_000);
     await ensureRoomInWindow(HOUR_MS, 10_000);
     expect(await limiter.consume(budget, 'k')).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
 
@@ -161,6 +165,7 @@ describe('Upstash limiter against real Redis', () => {
     try {
       const limiter = createRateLimiter({ upstashUrl: `http://127.0.0.1:${port}`, upstashToken: 'unused', timeoutMs: 300, log });
       const budget: Budget = { name: `${RUN}-hang`, limit: 3, windowSeconds: 60 };
+      await awayFromWindowEdge(budget.windowSeconds, 10_000);
       let started = performance.now();
       expect(await limiter.consume(budget, 'k')).toEqual({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
       const elapsed = performance.now() - started;
