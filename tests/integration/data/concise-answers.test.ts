@@ -69,7 +69,8 @@ describe.each(PROVIDERS)('concise answers on %s', (provider) => {
         fairProbability: same.fairProbability,
         expectedValue: Math.round(same.expectedValue * 1e4) / 1e4,
         consensusBooks: same.consensusBooks,
-        updatedAgo: same.updatedAgo,
+        // The two calls are made moments apart on the server's clock, so the age may have moved on a step.
+        updatedAgo: expect.stringMatching(/ ago$|^just now$/),
       });
     });
     // Best first.
