@@ -40,6 +40,12 @@ import { defineTool, type ToolRun } from './types';
 const UPCOMING_LOOKBACK_MS = 4 * 3_600_000;
 const UPCOMING_DAYS = 8;
 
+/** The coming week as the odds tools read it when no date is given: from a few hours ago (possibly live) on. */
+const upcomingWindow = (now: Date) => ({
+  from: new Date(now.getTime() - UPCOMING_LOOKBACK_MS),
+  to: new Date(now.getTime() + UPCOMING_DAYS * DAY_MS),
+});
+
 const historyFlag = z
   .boolean({ error: expected('must be true or false') })
   .optional()
@@ -121,9 +127,7 @@ type GameOddsArgs = z.output<typeof gameOddsInput>;
 async function oddsGames(ctx: ToolRun, args: GameOddsArgs, timeZone: string, now: Date): Promise<GameRow[]> {
   if (args.gameId) return [await ctx.data.schedule.requireGameRow(args.gameId, args.sport)];
   const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
-  const window = args.date
-    ? sportsDays(args.date, args.date, timeZone)
-    : { from: new Date(now.getTime() - UPCOMING_LOOKBACK_MS), to: new Date(now.getTime() + UPCOMING_DAYS * DAY_MS) };
+  const window = args.date ? sportsDays(args.date, args.date, timeZone) : upcomingWindow(now);
   return ctx.data.schedule.findGames({ sport: args.sport, ...window, teamId, excludeFinal: !args.date, priceVersion: true });
 }
 
@@ -356,7 +360,7 @@ export const getPlayerProps = defineTool({
 async function leaguePropsValue(ctx: ToolRun, args: PropsArgs, scan: ValueScan) {
   const { referenceBook } = await preferences(ctx, args.book);
   const now = ctx.now();
-  const window = { from: new Date(now.getTime() - UPCOMING_LOOKBACK_MS), to: new Date(now.getTime() + UPCOMING_DAYS * DAY_MS) };
+  const window = upcomingWindow(now);
   const [games, withProps] = await Promise.all([
     ctx.data.schedule.findGames({ sport: args.sport, ...window, excludeFinal: true }),
     ctx.data.odds.gamesWithProps(args.sport, window),
