@@ -109,7 +109,7 @@ const wager = {
   market,
   selection,
   americanOdds,
-  book: book.optional().meta({ description: "Where it was bet (key or name, e.g. DraftKings); default the user's reference book." }),
+  book: book.optional().meta({ description: "Where it was bet, key or name; default the user's reference book." }),
   point: z
     .number({ error: expected('must be a number (the line)') })
     .optional()
@@ -218,7 +218,7 @@ export const saveRecommendation = defineTool({
   name: 'save_recommendation',
   title: 'Save a pick for the user',
   description:
-    "Only when the user asks. Saves your pick (game, market, selection, price, probability, units, reasoning, risks) to the user's " +
+    "Only when the user asks. Saves your pick, with your reasoning and the risks, to the user's " +
     'picks, graded later. Pass clientRequestId so a retry cannot save it twice.',
   scope: 'write',
   hints: WRITE_HINTS,

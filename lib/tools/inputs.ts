@@ -81,7 +81,7 @@ export const gameId = textArgument('must be a game id as list_games returns it')
   .trim()
   .min(1, 'must not be empty')
   .max(100, 'must be at most 100 characters')
-  .meta({ description: 'As list_games or get_game_odds gives it.' });
+  .meta({ description: 'From list_games.' });
 
 export const team = textArgument('must be a team name or abbreviation')
   .trim()
@@ -94,7 +94,7 @@ export { inYearRange, YEAR_RANGE_MESSAGE };
 
 /** How a date argument is read, said in each one's description (lib/time.ts, SPORTS_DAY_START_HOUR). */
 const DAY_START = `${String(SPORTS_DAY_START_HOUR).padStart(2, '0')}:00`;
-export const SPORTS_DAY = `${DAY_START} to ${DAY_START} next morning (late games count with their night)`;
+export const SPORTS_DAY = `${DAY_START} to ${DAY_START} next morning`;
 
 export const isoDate = textArgument('must be a date as YYYY-MM-DD')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')

@@ -91,7 +91,7 @@ export const getGameOdds = defineTool({
   description:
     "A league's coming week, a date, a team or one game at the reference book with the no-vig consensus: per outcome fairProbability, " +
     'fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage and steam. minExpectedValue ' +
-    'or arbitrage answers with its list alone. Quote each updatedAgo and pass on every note. See jev://notes/no-vig-consensus and jev://notes/answers.',
+    'or arbitrage answers with its list alone. See jev://notes/no-vig-consensus and jev://notes/answers.',
   scope: 'read',
   hints: READ_HINTS,
   input: gameOddsInput,
@@ -288,7 +288,7 @@ export const getPlayerProps = defineTool({
   description:
     `A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; ${ONE_SIDED_BRIEF}. ` +
     "minExpectedValue answers with the value list alone, without gameId over the league's coming week. " +
-    'Pass on every note. See jev://notes/answers.',
+    'See jev://notes/answers.',
   scope: 'read',
   hints: OPEN_WORLD_READ_HINTS, // props may be fetched from the odds provider during the call
   input: propsInput,

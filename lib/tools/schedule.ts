@@ -47,7 +47,7 @@ export const listGames = defineTool({
   title: 'Schedule',
   description:
     `Games of a league between two dates (default the next 7 days; at most ${MAX_SCHEDULE_DAYS}), optionally one team's, paged: ` +
-    "id, kickoff, matchup and scores once final, with from, to and the user's timeZone. Use the ids with the other tools.",
+    'id, kickoff, matchup and scores once final. Use the ids with the other tools.',
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject(rangeArgs),

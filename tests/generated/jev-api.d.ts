@@ -133,7 +133,7 @@ export interface paths {
         put?: never;
         /**
          * Game odds with the no-vig consensus
-         * @description A league's coming week, a date, a team or one game at the reference book with the no-vig consensus: per outcome fairProbability, fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage and steam. minExpectedValue or arbitrage answers with its list alone. Quote each updatedAgo and pass on every note. See jev://notes/no-vig-consensus and jev://notes/answers.
+         * @description A league's coming week, a date, a team or one game at the reference book with the no-vig consensus: per outcome fairProbability, fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage and steam. minExpectedValue or arbitrage answers with its list alone. See jev://notes/no-vig-consensus and jev://notes/answers.
          */
         post: operations["get_game_odds"];
         delete?: never;
@@ -153,7 +153,7 @@ export interface paths {
         put?: never;
         /**
          * Player props with the no-vig consensus
-         * @description A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; one-sided markets (anytime touchdown) have consensusBooks 0 and no fair price. minExpectedValue answers with the value list alone, without gameId over the league's coming week. Pass on every note. See jev://notes/answers.
+         * @description A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; one-sided markets (anytime touchdown) have consensusBooks 0 and no fair price. minExpectedValue answers with the value list alone, without gameId over the league's coming week. See jev://notes/answers.
          */
         post: operations["get_player_props"];
         delete?: never;
@@ -193,7 +193,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule
-         * @description Games of a league between two dates (default the next 7 days; at most 14), optionally one team's, paged: id, kickoff, matchup and scores once final, with from, to and the user's timeZone. Use the ids with the other tools.
+         * @description Games of a league between two dates (default the next 7 days; at most 14), optionally one team's, paged: id, kickoff, matchup and scores once final. Use the ids with the other tools.
          */
         post: operations["list_games"];
         delete?: never;
@@ -357,7 +357,7 @@ export interface paths {
         put?: never;
         /**
          * Save a pick for the user
-         * @description Only when the user asks. Saves your pick (game, market, selection, price, probability, units, reasoning, risks) to the user's picks, graded later. Pass clientRequestId so a retry cannot save it twice.
+         * @description Only when the user asks. Saves your pick, with your reasoning and the risks, to the user's picks, graded later. Pass clientRequestId so a retry cannot save it twice.
          *
          *     Needs a token with write access (scope `write`): a read-only token gets 403 `insufficient_scope`.
          */
@@ -604,13 +604,13 @@ export interface components {
              * @enum {string}
              */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
-            /** @description As list_games or get_game_odds gives it. */
+            /** @description From list_games. */
             gameId?: string;
             /** @description Name, city, nickname or abbreviation. */
             team?: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD: a day in the user's time zone from 06:00 to 06:00 next morning (late games count with their night); default the coming week.
+             * @description YYYY-MM-DD: a day in the user's time zone from 06:00 to 06:00 next morning; default the coming week.
              */
             date?: string;
             markets?: ("h2h" | "spreads" | "totals")[];
@@ -1093,7 +1093,7 @@ export interface components {
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
             /** @description Name, city, nickname or abbreviation. */
             team?: string;
-            /** @description As list_games or get_game_odds gives it. */
+            /** @description From list_games. */
             gameId?: string;
             /**
              * @description "full": every field, for integrations.
@@ -1150,7 +1150,7 @@ export interface components {
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
             /**
              * Format: date
-             * @description YYYY-MM-DD: a day in the user's time zone from 06:00 to 06:00 next morning (late games count with their night).
+             * @description YYYY-MM-DD: a day in the user's time zone from 06:00 to 06:00 next morning.
              */
             from?: string;
             /**
@@ -1226,7 +1226,7 @@ export interface components {
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
             /**
              * Format: date
-             * @description YYYY-MM-DD: a day in the user's time zone from 06:00 to 06:00 next morning (late games count with their night).
+             * @description YYYY-MM-DD: a day in the user's time zone from 06:00 to 06:00 next morning.
              */
             from?: string;
             /**
@@ -1373,7 +1373,7 @@ export interface components {
             note?: string;
         };
         get_weather_input: {
-            /** @description As list_games or get_game_odds gives it. */
+            /** @description From list_games. */
             gameId: string;
             /**
              * @description "full": every field, for integrations.
@@ -1455,7 +1455,7 @@ export interface components {
              * @enum {string}
              */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
-            /** @description As list_games or get_game_odds gives it. */
+            /** @description From list_games. */
             gameId: string;
             /** @description h2h, spreads, totals or a prop key. */
             market: string;
@@ -1463,7 +1463,7 @@ export interface components {
             selection: string;
             /** @description American price: -110, +150. */
             americanOdds: number;
-            /** @description Where it was bet (key or name, e.g. DraftKings); default the user's reference book. */
+            /** @description Where it was bet, key or name; default the user's reference book. */
             book?: string;
             /** @description Line for spreads, totals and props. */
             point?: number;
@@ -1564,7 +1564,7 @@ export interface components {
              * @enum {string}
              */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
-            /** @description As list_games or get_game_odds gives it. */
+            /** @description From list_games. */
             gameId: string;
             /** @description h2h, spreads, totals or a prop key. */
             market: string;
@@ -1572,7 +1572,7 @@ export interface components {
             selection: string;
             /** @description American price: -110, +150. */
             americanOdds: number;
-            /** @description Where it was bet (key or name, e.g. DraftKings); default the user's reference book. */
+            /** @description Where it was bet, key or name; default the user's reference book. */
             book?: string;
             /** @description Line for spreads, totals and props. */
             point?: number;
