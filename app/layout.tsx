@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { POLICY_PAGES } from '@/lib/console/policies';
 import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
+import '@/lib/present/palette.css';
 import './globals.css';
 import '@/lib/present/present.css';
 

@@ -36,7 +36,11 @@ export async function viewDocument(view: View): Promise<string> {
     legalComments: 'none',
     write: false,
   });
-  const stylesheets = [path.join(SOURCES, 'views.css'), path.join(ROOT, 'lib', 'present', 'present.css')];
+  const stylesheets = [
+    path.join(ROOT, 'lib', 'present', 'palette.css'),
+    path.join(SOURCES, 'views.css'),
+    path.join(ROOT, 'lib', 'present', 'present.css'),
+  ];
   const css = (await Promise.all(stylesheets.map((file) => readFile(file, 'utf8')))).join('\n');
   const styles = await transform(css, { loader: 'css', minify: true });
   // Inside a script element, "</script" would end it early, wherever it appears (a string, a regular expression).
