@@ -10,7 +10,7 @@ import {
 } from '@/lib/betting/arbitrage';
 import { consensus, type BookMarket, type QuotedOutcome } from '@/lib/betting/consensus';
 import { consensusAt, steam as findSteam, type RecordedPrice, type Steam } from '@/lib/betting/movement';
-import { impliedProbability } from '@/lib/betting/odds';
+import { impliedProbability, roundTo } from '@/lib/betting/odds';
 
 // The part of one market's pricing that does not depend on the time of the call: the consensus, best prices,
 // arbitrage, opening, steam and history series, worked out once from the market's prices and recorded changes.
@@ -211,7 +211,8 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
         point: quote.point,
         reference: {
           americanOdds: quote.americanOdds,
-          impliedProbability: impliedProbability(quote.americanOdds),
+          // To 6 places, as the fair probability beside it (lib/betting/consensus.ts).
+          impliedProbability: roundTo(impliedProbability(quote.americanOdds), 6),
           fairProbability: fairOutcome.fairProbability,
           fairAmericanOdds: fairOutcome.fairAmericanOdds,
           expectedValue: fairOutcome.expectedValue,

@@ -67,3 +67,15 @@ describe('presentMarket reuses a presentation only while it reads the same', () 
     );
   });
 });
+
+describe('the numbers a priced market carries', () => {
+  it('gives each probability to 6 places, as the consensus gives the fair one', () => {
+    const priced = priceMarket(current, { referenceBook: 'draftkings', now: new Date(now), staleMinutes: 60 });
+    const sixPlaces = (value: number) => Math.abs(value * 1e6 - Math.round(value * 1e6)) < 1e-6;
+    for (const outcome of priced.outcomes) {
+      expect(outcome.impliedProbability).not.toBeNull();
+      expect(sixPlaces(outcome.impliedProbability!), `${outcome.impliedProbability}`).toBe(true);
+      expect(sixPlaces(outcome.fairProbability!), `${outcome.fairProbability}`).toBe(true);
+    }
+  });
+});
