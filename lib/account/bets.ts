@@ -1,6 +1,6 @@
 import { americanToDecimal, roundFraction, settlement, type SettledResult } from '@/lib/betting';
 import type { Sport } from '@/lib/data/sports';
-import type { Db } from '@/lib/db/client';
+import type { Db, DbTransaction } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { ToolError, invalidInput } from '@/lib/errors';
 import { selectionFairProbability } from '@/lib/pricing';
@@ -316,7 +316,7 @@ function hasGrade(bet: BetRow, grade: { status: string; payoutCents: number }): 
   return bet.status === grade.status && bet.payoutCents === grade.payoutCents;
 }
 
-type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+type Tx = DbTransaction;
 
 /**
  * Moves the balance by a settled bet's profit, only while it stays within ±MAX_AMOUNT: the bound is part of

@@ -11,18 +11,9 @@ import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
 import { resolveDatabase } from './resolve';
 import { linkedClient } from './select';
 import { sqliteAdapter } from './sqlite';
+import type { Db } from './db';
 
-/**
- * The SQLite client's type, which the app is written against. The PostgreSQL client has the same models, raw
- * queries and results, and accepts more (case-insensitive filters, isolation levels); TypeScript cannot relate the
- * two generated declarations (each model's metadata and generic aggregates are their own), so postgresDb below
- * states it once, and every database test runs on both.
- */
-export type Db = SqlitePrismaClient;
-
-function postgresDb(client: PostgresPrismaClient): Db {
-  return client as unknown as Db;
-}
+export type { Db, DbTransaction } from './db';
 
 /** PostgreSQL connections per client (pg's default). */
 const PG_POOL_MAX = 10;
@@ -61,9 +52,9 @@ export function createDb(databaseUrl: string | undefined, { timeouts = DEFAULT_D
       : new SqlitePrismaClient({ adapter });
   }
   const adapter = postgresAdapter(db.url, timeouts);
-  return postgresDb(
-    adapterReads ? linkedClient((linked) => new PostgresPrismaClient({ adapter: linked }), adapter) : new PostgresPrismaClient({ adapter }),
-  );
+  return adapterReads
+    ? linkedClient((linked) => new PostgresPrismaClient({ adapter: linked }), adapter)
+    : new PostgresPrismaClient({ adapter });
 }
 
 function postgresAdapter(url: string, timeouts: DbTimeouts): PrismaPg {

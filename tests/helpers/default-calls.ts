@@ -20,13 +20,14 @@ export const propsValueQuestion = (sport: Sport): ToolCall => ['get_player_props
 export async function leagueCalls(db: Db, sport: Sport): Promise<ToolCall[]> {
   const [first] = await db.game.findMany({ where: { sport, status: 'scheduled' }, orderBy: { startsAt: 'asc' }, take: 1 });
   if (!first) return [];
-  const [props] = await db.price.groupBy({
-    by: ['gameId'],
-    where: { player: { not: '' }, game: { sport } },
-    _count: true,
-    orderBy: { _count: { gameId: 'desc' } },
-    take: 1,
+  const games = await db.game.findMany({
+    where: { sport },
+    select: { id: true, _count: { select: { prices: { where: { player: { not: '' } } } } } },
   });
+  const props = games.reduce<(typeof games)[number] | undefined>(
+    (most, game) => (game._count.prices > (most?._count.prices ?? 0) ? game : most),
+    undefined,
+  );
   const statLine = await db.playerStat.findFirst({ where: { sport } });
   const home = (await db.team.findUniqueOrThrow({ where: { id: first.homeTeamId } })).abbreviation;
   return [
@@ -44,8 +45,8 @@ export async function leagueCalls(db: Db, sport: Sport): Promise<ToolCall[]> {
     ['get_team_stats', { sport, team: home }],
     ...(props
       ? [
-          ['get_player_props', { sport, gameId: props.gameId }] as ToolCall,
-          ['get_player_props', { sport, gameId: props.gameId, detail: 'full' }] as ToolCall,
+          ['get_player_props', { sport, gameId: props.id }] as ToolCall,
+          ['get_player_props', { sport, gameId: props.id, detail: 'full' }] as ToolCall,
         ]
       : []),
     ...(statLine ? [['get_player_stats', { sport, player: statLine.player, lastN: 20 }] as ToolCall] : []),
