@@ -1,5 +1,6 @@
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
 import { STEAM_MIN_BOOKS, STEAM_WINDOW_MS } from '@/lib/betting/movement';
+import { SHARP_BOOK_WEIGHTS } from '@/lib/betting/sharp-books';
 import { HISTORY_POINTS } from '@/lib/pricing/market-core';
 import { FAIR_CHANGE_WINDOW_MS } from '@/lib/pricing/priced-market';
 
@@ -36,6 +37,36 @@ reference book included.
 - \`consensusBooks\` **0**: no consensus, so no fair price and no edge; the three outcome fields are left out (null with
   \`detail: "full"\`). This happens on one-sided markets (for example an anytime-touchdown market that lists only the
   yes side), where there is no margin to remove, and on a market the reference book does not price.`;
+
+/** The sharp consensus's weights as a Markdown list, heaviest first: "- 3: `pinnacle`", "- 2: `betonlineag`, …". */
+const sharpWeights = [...Map.groupBy(SHARP_BOOK_WEIGHTS, ([, weight]) => weight)]
+  .sort(([a], [b]) => b - a)
+  .map(([weight, books]) => `  - ${weight}: ${books.map(([book]) => `\`${book}\``).join(', ')}`)
+  .join('\n');
+
+/** The fair line on request (lib/betting/fair-line.ts, lib/betting/sharp-books.ts). */
+export const FAIR_LINE = `\`fairLine\` (\`get_game_odds\`, \`get_player_props\`) prices against another fair line. Without it the answer is the
+consensus above and has no \`fairLine\` field; with it the answer names its line (\`fairLine\`: "power", "sharp",
+"sharp+power"), and every fair number in it is on that line: \`fairProbability\`, \`fairAmericanOdds\`, \`expectedValue\`,
+\`best.expectedValue\`, the value list (\`minExpectedValue\`, \`valueNote\`), \`fairProbabilityChange\` (both ends) and the
+\`history\` series. The closing-line value of bets and picks stays on the default consensus.
+- A \`calc_no_vig_odds\` method (the default's is \`multiplicative\`) replaces rule 2 for every joining book. A book whose
+  market the method refuses does not join; when it refuses the reference book's, the market has no consensus
+  (\`consensusBooks\` 0) and \`priceNote\` says why.
+- \`worst_case\`: rule 2 takes per book and outcome the lowest fair probability of the methods that price the book's
+  market (\`calc_no_vig_odds\`' \`worstCase\`). Their average is at most the consensus of any method that prices every
+  joining book, so a price that is value on this line is value under each of them; the lows are bounds and sum to
+  less than 1.
+- \`sharp\`: rule 3 is a weighted average, every book weighing 1 but these:
+${sharpWeights}
+
+  the market makers, which open lines and move on informed money, and the exchanges and prediction markets, where
+  bettors price against each other for a commission rather than a margin. Without any of them it is the plain
+  average. \`sharp+power\` (any method or \`worst_case\`) weights that method's fair probabilities. \`consensusBooks\`
+  counts books, not weights.
+
+An unknown name, two methods, or \`fairLine\` with \`arbitrage: true\` (which prices nothing against a fair line) is
+400 \`invalid_input\`.`;
 
 /** CONSENSUS_FIELDS on one-sided markets in a few words, for a tool description (tools/list has a token budget). */
 export const ONE_SIDED_BRIEF = 'one-sided markets (anytime touchdown) have consensusBooks 0 and no fair price';
@@ -141,6 +172,7 @@ export const DEFINITIONS: Readonly<Record<string, string>> = {
   'reference-book': REFERENCE_BOOK,
   'consensus-rules': CONSENSUS_RULES,
   'consensus-fields': CONSENSUS_FIELDS,
+  'fair-line': FAIR_LINE,
   'best-price': BEST_PRICE,
   'value-scan': VALUE_SCAN,
   arbitrage: ARBITRAGE,

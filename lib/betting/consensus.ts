@@ -5,9 +5,13 @@
  *   3. the fair probabilities are averaged across the joining books, outcome by outcome.
  * `consensusBooks` counts the joining books, the reference included: 1 is the reference book's own no-vig
  * line, 0 means no consensus (a one-sided market has no margin to remove).
+ * Another fair line on request (./fair-line.ts): step 2 with another method, where a book whose market the method
+ * refuses does not join (and the reference book's refused means no consensus); step 3 weighted when sharp.
  */
-import { devig } from './devig';
+import { DevigRefused } from './devig';
+import { bookFair, DEFAULT_FAIR_LINE, type FairLine, type FairLineMethod } from './fair-line';
 import { americanToDecimal, boundedAmerican, impliedProbability, probabilityToAmerican } from './odds';
+import { sharpWeight } from './sharp-books';
 
 export interface QuotedOutcome {
   /** Identifies the outcome within its market: a team, 'over', 'draw', 'yes' … */
@@ -34,6 +38,8 @@ export interface Consensus {
   consensusBooks: number;
   /** In the reference book's order. */
   outcomes: FairOutcome[];
+  /** Why there is no consensus when the line's method refuses the reference book's market. */
+  refused?: string;
 }
 
 const roundTo6 = (value: number) => Math.round(value * 1e6) / 1e6;
@@ -46,21 +52,38 @@ function pricesSameBet(reference: BookMarket, other: BookMarket): boolean {
   );
 }
 
-function fairByOutcome(market: BookMarket): Map<string, number> {
-  const fair = devig(
-    market.outcomes.map((quote) => impliedProbability(quote.americanOdds)),
-    'multiplicative',
-  );
+/** The book's fair probabilities by outcome, or the reason the method refuses its market. */
+function fairByOutcome(market: BookMarket, method: FairLineMethod): Map<string, number> | DevigRefused {
+  let fair: number[];
+  try {
+    fair = bookFair(
+      market.outcomes.map((quote) => impliedProbability(quote.americanOdds)),
+      method,
+    );
+  } catch (error) {
+    if (error instanceof DevigRefused) return error;
+    throw error;
+  }
   return new Map(market.outcomes.map((quote, index) => [quote.outcome, fair[index] as number]));
 }
 
-/** Sorting first makes the average independent of the order the books arrive in, to the last bit. */
-function mean(values: number[]): number {
-  return values.sort((a, b) => a - b).reduce((sum, value) => sum + value, 0) / values.length;
+interface Weighted {
+  value: number;
+  weight: number;
 }
 
-export function consensus(reference: BookMarket, books: readonly BookMarket[]): Consensus {
-  const none = (): Consensus => ({
+/**
+ * Sorting first makes the average independent of the order the books arrive in, to the last bit. With every weight
+ * 1 it is the plain mean, bit for bit (v × 1 is v, and the weights sum to the count exactly).
+ */
+function weightedMean(entries: Weighted[]): number {
+  entries.sort((a, b) => a.value - b.value || a.weight - b.weight);
+  const total = entries.reduce((sum, { value, weight }) => sum + value * weight, 0);
+  return total / entries.reduce((sum, { weight }) => sum + weight, 0);
+}
+
+export function consensus(reference: BookMarket, books: readonly BookMarket[], line: FairLine = DEFAULT_FAIR_LINE): Consensus {
+  const none = (refused?: string): Consensus => ({
     consensusBooks: 0,
     outcomes: reference.outcomes.map(({ outcome }) => ({
       outcome,
@@ -68,15 +91,23 @@ export function consensus(reference: BookMarket, books: readonly BookMarket[]): 
       fairAmericanOdds: null,
       expectedValue: null,
     })),
+    ...(refused !== undefined ? { refused } : {}),
   });
   if (reference.outcomes.length < 2) return none();
 
-  const joining = [reference, ...books.filter((book) => book.book !== reference.book && pricesSameBet(reference, book))];
-  const fairs = joining.map(fairByOutcome);
+  const referenceFair = fairByOutcome(reference, line.method);
+  if (referenceFair instanceof DevigRefused) return none(referenceFair.message);
+  const joining = [{ book: reference.book, fair: referenceFair }];
+  for (const book of books) {
+    if (book.book === reference.book || !pricesSameBet(reference, book)) continue;
+    const fair = fairByOutcome(book, line.method);
+    if (!(fair instanceof DevigRefused)) joining.push({ book: book.book, fair });
+  }
+  const weightOf = (book: string) => (line.sharp ? sharpWeight(book) : 1);
   return {
     consensusBooks: joining.length,
     outcomes: reference.outcomes.map(({ outcome, americanOdds }) => {
-      const probability = mean(fairs.map((fair) => fair.get(outcome) as number));
+      const probability = weightedMean(joining.map(({ book, fair }) => ({ value: fair.get(outcome) as number, weight: weightOf(book) })));
       return {
         outcome,
         fairProbability: roundTo6(probability),

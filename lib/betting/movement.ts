@@ -11,6 +11,7 @@
  * and last moves (`from`, `to`).
  */
 import { consensus, type BookMarket, type Consensus } from './consensus';
+import type { FairLine } from './fair-line';
 import { impliedProbability } from './odds';
 
 export interface RecordedPrice {
@@ -117,7 +118,7 @@ export function marketsAt(rows: readonly RecordedPrice[], at: number): Map<strin
 }
 
 /**
- * The consensus as it stood at `at` at the reference book's line then, or null when the reference book had
+ * The consensus (on `line`, else the default) as it stood at `at` at the reference book's line then, or null when the reference book had
  * not priced every one of `outcomes` by then. `outcomes` orders the result.
  */
 export function consensusAt(
@@ -125,6 +126,7 @@ export function consensusAt(
   at: number,
   referenceBook: string,
   outcomes: readonly string[],
+  line?: FairLine,
 ): Consensus | null {
   const markets = marketsAt(rows, at);
   const reference = markets.get(referenceBook);
@@ -132,5 +134,5 @@ export function consensusAt(
   const ordered = outcomes.map((outcome) => reference.outcomes.find((quote) => quote.outcome === outcome));
   if (ordered.some((quote) => quote === undefined) || ordered.length !== reference.outcomes.length) return null;
   markets.delete(referenceBook);
-  return consensus({ book: referenceBook, outcomes: ordered as RecordedPrice[] }, [...markets.values()]);
+  return consensus({ book: referenceBook, outcomes: ordered as RecordedPrice[] }, [...markets.values()], line);
 }

@@ -1,3 +1,4 @@
+import { fairLineName, type FairLine } from '@/lib/betting/fair-line';
 import type { PriceReads } from '@/lib/data/repositories';
 import { historyKey, marketHistory, type HistoryMemo } from './history';
 import { inOutcomeOrder, marketCore, type GameTeams, type MarketCore, type SteamMemo } from './market-core';
@@ -13,7 +14,7 @@ export interface PricedGame extends GameTeams {
   priceVersion?: string;
 }
 
-/** Games × reference books × series flags remembered. */
+/** Games × reference books × fair lines × series flags remembered. */
 const KEPT_GAMES = 2_000;
 
 interface KeptGame {
@@ -22,7 +23,7 @@ interface KeptGame {
   markets: Map<string, MarketCore | null>;
 }
 
-/** The games priced so far, by game, reference book and series flag, oldest first. */
+/** The games priced so far, by game, reference book, fair line and series flag, oldest first: answers never mix lines. */
 export type CoreMemo = Map<string, KeptGame>;
 
 /** What the game cores are kept in, and the history and steam they were made from. */
@@ -32,26 +33,32 @@ export interface GameCoreMemos {
   steam: SteamMemo;
 }
 
+/** What a core is made for besides its game and market: each choice is part of the memo's key. */
+export interface CoreChoice {
+  referenceBook: string;
+  fairLine: FairLine;
+  series: boolean;
+}
+
 /** The cores of the games' markets that some book prices, by game id and market. */
 export async function gameCores(
   reads: PriceReads,
   memos: GameCoreMemos,
   games: readonly PricedGame[],
   markets: readonly string[],
-  referenceBook: string,
-  series: boolean,
+  { referenceBook, fairLine, series }: CoreChoice,
 ): Promise<Map<string, Map<string, MarketCore>>> {
   const memo = memos.cores;
   const versions = games.every((game) => game.priceVersion !== undefined)
     ? new Map(games.map((game) => [game.id, game.priceVersion!]))
     : await reads.priceVersions(games.map((game) => game.id));
-  const keyOf = (game: PricedGame) => JSON.stringify([game.id, referenceBook, series]);
+  const keyOf = (game: PricedGame) => JSON.stringify([game.id, referenceBook, fairLineName(fairLine), series]);
   const missing = games.filter((game) => {
     const known = memo.get(keyOf(game));
     return !known || known.version !== versions.get(game.id) || markets.some((market) => !known.markets.has(market));
   });
   if (missing.length > 0) {
-    const fresh = await priceGames(reads, memos, missing, markets, referenceBook, series);
+    const fresh = await priceGames(reads, memos, missing, markets, { referenceBook, fairLine, series });
     // Kept only when no merge landed while the prices and their history were read.
     const after = await reads.priceVersions(missing.map((game) => game.id));
     for (const game of missing) {
@@ -95,8 +102,7 @@ async function priceGames(
   memos: GameCoreMemos,
   games: readonly PricedGame[],
   markets: readonly string[],
-  referenceBook: string,
-  series: boolean,
+  { referenceBook, fairLine, series }: CoreChoice,
 ) {
   const ids = games.map((game) => game.id);
   const [rows, history] = await Promise.all([reads.gamePrices(ids, markets), marketHistory(reads, memos.histories, ids, markets)]);
@@ -111,6 +117,7 @@ async function priceGames(
         quotes
           ? marketCore(inOutcomeOrder(game, quotes), {
               referenceBook,
+              fairLine,
               history: history.get(historyKey(quotes[0]!)) ?? [],
               series,
               steam: memos.steam,

@@ -1,3 +1,4 @@
+import { DEFAULT_FAIR_LINE, type FairLine } from '@/lib/betting/fair-line';
 import type { PriceReads } from '@/lib/data/repositories';
 import { gameCores, type GameCoreMemos, type PricedGame } from './game-cores';
 import { historyKey, marketHistory } from './history';
@@ -27,6 +28,8 @@ export interface PropMarket {
 
 export interface PricingRequest {
   referenceBook: string;
+  /** The fair line asked for (fairLine); the default consensus without it. */
+  fairLine?: FairLine;
   /** Adds each market's history series (`history: true`). */
   series: boolean;
 }
@@ -39,9 +42,9 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
     /** Each game's markets that some book prices, in the order asked, as they read at `now`; by game id. */
     async games(
       games: readonly PricedGame[],
-      { markets, referenceBook, series, now }: PricingRequest & { markets: readonly string[]; now: Date },
+      { markets, referenceBook, fairLine = DEFAULT_FAIR_LINE, series, now }: PricingRequest & { markets: readonly string[]; now: Date },
     ): Promise<Map<string, PricedGameMarket[]>> {
-      const cores = await gameCores(reads, memos, games, markets, referenceBook, series);
+      const cores = await gameCores(reads, memos, games, markets, { referenceBook, fairLine, series });
       return new Map(
         games.map((game) => [
           game.id,
@@ -53,7 +56,7 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
     /** A game's player props (all markets, or those asked for), by market and player. */
     async props(
       game: GameTeams & { id: string },
-      { markets, referenceBook, series }: PricingRequest & { markets?: readonly string[] },
+      { markets, referenceBook, fairLine, series }: PricingRequest & { markets?: readonly string[] },
     ): Promise<PropMarket[]> {
       const [rows, history] = await Promise.all([
         reads.propPrices(game.id, markets),
@@ -66,6 +69,7 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
         price: (now) =>
           priceMarket(inOutcomeOrder(game, quotes), {
             referenceBook,
+            fairLine,
             now,
             staleMinutes,
             series,

@@ -9,6 +9,7 @@ import {
   type ResultReturn,
 } from '@/lib/betting/arbitrage';
 import { consensus, type BookMarket, type QuotedOutcome } from '@/lib/betting/consensus';
+import { DEFAULT_FAIR_LINE, type FairLine } from '@/lib/betting/fair-line';
 import { consensusAt, steam as findSteam, type RecordedPrice, type Steam } from '@/lib/betting/movement';
 import { impliedProbability, roundTo } from '@/lib/betting/odds';
 
@@ -62,7 +63,11 @@ export interface HistoryPoint {
 
 export interface MarketCore {
   referenceBook: string;
+  /** The fair line every fair number of the core is on: now, 24 hours back and in the series. */
+  fairLine: FairLine;
   consensusBooks: number;
+  /** Why there is no consensus when the fair line's method refuses the reference book's market. */
+  refused?: string;
   books: number;
   outcomes: OutcomeCore[];
   arbitrage: CoreArbitrage | null;
@@ -86,6 +91,8 @@ export interface CoreArbitrage {
 
 export interface CoreOptions {
   referenceBook: string;
+  /** The fair line asked for (fairLine); the default consensus without it. */
+  fairLine?: FairLine;
   /** This market's recorded price changes in time order; without it there are no movement fields. */
   history?: readonly RecordedPrice[];
   /** Adds the time series of the reference price and the consensus (`history: true`). */
@@ -156,23 +163,24 @@ function bestCore(top: PriceRow | undefined, fairProbability: number | null): Be
 
 /**
  * A market's quotes by book (in the order the rows come), the reference book's, and the consensus at the
- * reference book's lines; without the reference book there is no consensus. Every market is priced from this:
- * the games' and the props' (marketCore) and the bets' (selectionFairProbability).
+ * reference book's lines (on `line`, else the default); without the reference book there is no consensus. Every
+ * market is priced from this: the games' and the props' (marketCore) and the bets' (selectionFairProbability, always
+ * on the default line).
  */
-export function atReference<Row extends BookQuote>(rows: readonly Row[], referenceBook: string) {
+export function atReference<Row extends BookQuote>(rows: readonly Row[], referenceBook: string, line: FairLine = DEFAULT_FAIR_LINE) {
   const books = byBook(rows);
   const reference = books.get(referenceBook);
   if (!reference) return { books, reference, fair: undefined };
   const others: BookMarket[] = [];
   for (const [book, quotes] of books) if (book !== referenceBook) others.push({ book, outcomes: quotes });
-  return { books, reference, fair: consensus({ book: referenceBook, outcomes: reference }, others) };
+  return { books, reference, fair: consensus({ book: referenceBook, outcomes: reference }, others, line) };
 }
 
 export type BookQuote = { book: string } & QuotedOutcome;
 
 export function marketCore(rows: readonly PriceRow[], options: CoreOptions): MarketCore {
-  const { referenceBook, history } = options;
-  const { books, reference, fair } = atReference(rows, referenceBook);
+  const { referenceBook, history, fairLine = DEFAULT_FAIR_LINE } = options;
+  const { books, reference, fair } = atReference(rows, referenceBook, fairLine);
   const bestRow = (outcome: string, point: number | null) => {
     let top: PriceRow | undefined;
     for (const row of rows) {
@@ -186,6 +194,7 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
     const outcomes = [...new Set(rows.map((row) => row.outcome))];
     return {
       referenceBook,
+      fairLine,
       consensusBooks: 0,
       books: books.size,
       outcomes: outcomes.map((outcome) => {
@@ -202,7 +211,9 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
   const outcomeNames = reference.map((quote) => quote.outcome);
   return {
     referenceBook,
+    fairLine,
     consensusBooks: fair.consensusBooks,
+    ...(fair.refused !== undefined ? { refused: fair.refused } : {}),
     books: books.size,
     outcomes: reference.map((quote, index) => {
       const fairOutcome = fair.outcomes[index]!;
@@ -226,7 +237,7 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
     arbitrage: arbitrageOf(rows),
     oldestReference: reference.reduce((a, b) => (b.updatedAt < a.updatedAt ? b : a)).updatedAt,
     ...(history ? { steam: steamOf(history, outcomeNames, options.steam), history } : {}),
-    ...(history && options.series ? { series: seriesOf(history, outcomeNames, referenceBook) } : {}),
+    ...(history && options.series ? { series: seriesOf(history, outcomeNames, referenceBook, fairLine) } : {}),
     fairByChangesRecorded: new Map(),
   };
 }
@@ -296,7 +307,7 @@ function openingOf(history: readonly RecordedPrice[], referenceBook: string, out
 }
 
 /**
- * The consensus fair probabilities at `at` when the reference book's line then was its line now, else null.
+ * The consensus fair probabilities at `at`, on the core's fair line, when the reference book's line then was its line now, else null.
  * They depend only on how many recorded changes had happened by `at` (the history is in time order), so each
  * answer is kept by that count and a call at a later time pays again only once the count has moved.
  */
@@ -308,7 +319,7 @@ export function fairProbabilitiesAt(core: MarketCore, at: number): (number | nul
   if (known !== undefined) return known;
   const prefix = history.slice(0, low);
   const outcomes = core.outcomes.map((outcome) => outcome.outcome);
-  const then = consensusAt(prefix, at, core.referenceBook, outcomes);
+  const then = consensusAt(prefix, at, core.referenceBook, outcomes, core.fairLine);
   const sameLine = (then?.outcomes.length ?? 0) > 0 && thenLineMatches(prefix, core);
   const found = sameLine ? core.outcomes.map((_, index) => then?.outcomes[index]?.fairProbability ?? null) : null;
   core.fairByChangesRecorded.set(low, found);
@@ -339,8 +350,8 @@ function thenLineMatches(prefix: readonly RecordedPrice[], core: MarketCore): bo
   return core.outcomes.every((quote) => point.has(quote.outcome) && point.get(quote.outcome) === quote.point);
 }
 
-/** The reference book's price and the consensus after each recorded change, from the reference book's first price. */
-function seriesOf(history: readonly RecordedPrice[], outcomes: readonly string[], referenceBook: string) {
+/** The reference book's price and the consensus (on `line`) after each recorded change, from the reference book's first price. */
+function seriesOf(history: readonly RecordedPrice[], outcomes: readonly string[], referenceBook: string, line: FairLine) {
   const times = [...new Set(history.map((row) => row.at))].sort((a, b) => a - b);
   const series: HistoryPoint[] = [];
   const current = new Map<string, RecordedPrice>();
@@ -352,7 +363,7 @@ function seriesOf(history: readonly RecordedPrice[], outcomes: readonly string[]
     }
     const quotes = outcomes.map((outcome) => current.get(outcome));
     if (quotes.some((quote) => quote === undefined)) continue;
-    const then = consensusAt(history, at, referenceBook, outcomes);
+    const then = consensusAt(history, at, referenceBook, outcomes, line);
     const fairProbability = then && then.consensusBooks > 0 ? then.outcomes.map((o) => o.fairProbability) : null;
     const point: HistoryPoint = {
       at: instant(new Date(at)),

@@ -270,5 +270,7 @@ function priceNote(core: MarketCore, clock: ClockUntilChange, staleMinutes: numb
     return { priceNote: `Stale: ${core.referenceBook} last confirmed this price ${clock.ago(oldest)}; it may have moved.` };
   }
   clock.changesAt(staleFrom);
+  if (core.refused !== undefined)
+    return { priceNote: `No fair price on this fair line at ${core.referenceBook} (the reference book): ${core.refused}` };
   return core.consensusBooks === 0 ? { priceNote: ONE_SIDED_NOTE } : {};
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isWholeCents, MAX_AMOUNT, MAX_AMOUNT_TEXT, ONE_CENT, WHOLE_CENTS_MESSAGE } from '@/lib/account/money';
 import { EVEN_MONEY_ODDS, isOutsideEvenMoneyGap, MAX_AMERICAN_ODDS, MIN_AMERICAN_ODDS } from '@/lib/betting';
+import { parseFairLine } from '@/lib/betting/fair-line';
 import { bookKeyNamed, unknownBookMessage } from '@/lib/data/books';
 import { SPORTS } from '@/lib/data/sports';
 import { invalidInput, type Issue } from '@/lib/errors';
@@ -118,6 +119,20 @@ export const book = textArgument('must be a sportsbook such as draftkings')
     return key ?? z.NEVER;
   })
   .meta({ description: "Reference book key; default the user's." });
+
+/** The odds tools' fair line (lib/betting/fair-line.ts): "power", "sharp", "sharp+power" … read as a FairLine. */
+export const fairLine = textArgument("must be a fair line such as 'sharp' or 'power'")
+  .max(60, 'must be at most 60 characters')
+  .transform((typed, ctx) => {
+    const line = parseFairLine(typed);
+    if ('problem' in line) ctx.addIssue({ code: 'custom', message: line.problem });
+    return 'problem' in line ? z.NEVER : line;
+  })
+  .optional()
+  .meta({
+    description:
+      "Default the consensus above. Else a calc_no_vig_odds method or worst_case, per book; sharp weights market makers and exchanges (jev://notes/no-vig-consensus); 'sharp+power' both.",
+  });
 
 export const player = textArgument("must be a player's name")
   .trim()

@@ -5,6 +5,7 @@ import {
   CONSENSUS_FIELDS,
   CONSENSUS_RULES,
   DEVIG_METHODS,
+  FAIR_LINE,
   LOSS_LIMIT_ROOM,
   MOVEMENT,
   REFERENCE_BOOK,
@@ -98,6 +99,8 @@ ${REFERENCE_BOOK} The consensus:
 ${CONSENSUS_RULES}
 
 ${CONSENSUS_FIELDS}
+
+${FAIR_LINE}
 
 Never claim an edge from a market without a fair price.
 

@@ -7,9 +7,12 @@ import { fullPageSchemaFields, pageSchemaFields } from './pages';
 // The odds tools' output schemas: get_game_odds' and get_player_props' default answers (a page of games or props in
 // short, ./concise-market.ts) and their full answers (detail: "full", the markets as pricing answers them).
 
+/** The fair line the answer is on, when the call chose one (fairLine). */
+const fairLineField = { fairLine: z.string().optional() };
 const oddsHeader = {
   sport: z.string(),
   referenceBook: z.string(),
+  ...fairLineField,
   window: z.object({ from: z.string(), to: z.string(), timeZone: z.string() }).optional(),
   priceNote: z.string().optional(),
   note: z.string().optional(),
@@ -63,7 +66,7 @@ export const gameOddsOutput = z.union([gameOddsConcise, gameOddsFull, gameOddsAr
 export type GameOddsConcise = z.infer<typeof gameOddsConcise>;
 export type GameOddsFull = z.infer<typeof gameOddsFull>;
 
-const propsHeader = { referenceBook: z.string(), note: z.string().optional(), priceNote: z.string().optional() };
+const propsHeader = { referenceBook: z.string(), ...fairLineField, note: z.string().optional(), priceNote: z.string().optional() };
 const propsFull = gameViewSchema.extend({
   ...propsHeader,
   props: z.array(pricedMarketSchema.extend({ market: z.string(), player: z.string(), team: z.string().optional() })),

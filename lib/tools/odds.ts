@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { closestNames } from '@/lib/data/closest-names';
+import { fairLineName, type FairLine } from '@/lib/betting/fair-line';
 import { ONE_SIDED_BRIEF, VALUE_MIN_BOOKS } from '@/lib/contract-definitions';
 import type { PropMarket } from '@/lib/pricing';
 import type { GameRow } from '@/lib/data/repositories/schedule';
@@ -16,6 +17,7 @@ import {
   cursor,
   detail,
   expected,
+  fairLine,
   gameId,
   isoDate,
   minBooks,
@@ -71,6 +73,7 @@ const gameOddsInput = z.strictObject({
     .min(1, 'must name at least one market (or leave it out for all)')
     .optional(),
   book: book.optional(),
+  fairLine,
   minExpectedValue,
   minBooks,
   arbitrage: z
@@ -98,21 +101,31 @@ export const getGameOdds = defineTool({
   output: gameOddsOutput,
   async run(ctx, args) {
     if (args.arbitrage === true) {
-      const other = (['minExpectedValue', 'minBooks', 'history', 'detail'] as const).find((name) => args[name] !== undefined);
+      const other = (['minExpectedValue', 'minBooks', 'history', 'detail', 'fairLine'] as const).find((name) => args[name] !== undefined);
       if (other)
         throw invalidInput([{ path: other, message: 'cannot be given with arbitrage: true, which answers with the arbitrage list alone' }]);
     }
     const { referenceBook, timeZone } = await preferences(ctx, args.book);
     const markets = args.markets ?? [...GAME_MARKETS];
-    const scan =
-      args.minExpectedValue === undefined
-        ? undefined
-        : { minExpectedValue: args.minExpectedValue, minBooks: args.minBooks ?? VALUE_MIN_BOOKS };
+    const scan = valueScan(args);
     // The caller is part of the key: a page's nextCursor is the caller's own.
     const key = JSON.stringify([ctx.user.id, args, markets, referenceBook, timeZone]);
     return ctx.caches.answer(ctx.tool, key, () => gameOdds(ctx, args, { markets, referenceBook, timeZone, scan }));
   },
 });
+
+/** The value list's question, when minExpectedValue asks it: measured on the fair line asked for. */
+function valueScan(args: { minExpectedValue?: number; minBooks?: number; fairLine?: FairLine }): ValueScan | undefined {
+  if (args.minExpectedValue === undefined) return undefined;
+  return {
+    minExpectedValue: args.minExpectedValue,
+    minBooks: args.minBooks ?? VALUE_MIN_BOOKS,
+    ...(args.fairLine ? { fairLine: fairLineName(args.fairLine) } : {}),
+  };
+}
+
+/** Says which fair line an answer is on, when the call chose one. */
+const fairLineField = (line: FairLine | undefined) => (line ? { fairLine: fairLineName(line) } : {});
 
 interface OddsQuery {
   markets: GameMarket[];
@@ -147,6 +160,7 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
   const header = {
     sport: args.sport,
     referenceBook: query.referenceBook,
+    ...fairLineField(args.fairLine),
     // A date's window, as the answer used it: the user's sports day (lib/time.ts).
     ...(args.date ? { window: dayWindow(args.date, query.timeZone) } : {}),
     ...(games.some((g) => g.source === 'sample') ? { priceNote: SAMPLE_NOTE } : {}),
@@ -156,7 +170,7 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
   };
   const present = async (rows: GameRow[]) => {
     const { markets, referenceBook } = query;
-    const priced = await ctx.pricing.games(rows, { markets, referenceBook, series: args.history === true, now });
+    const priced = await ctx.pricing.games(rows, { markets, referenceBook, fairLine: args.fairLine, series: args.history === true, now });
     return rows.map((game) => ({ game, markets: priced.get(game.id)! }));
   };
 
@@ -270,6 +284,7 @@ const propsInput = z.strictObject({
     .meta({ description: 'e.g. player_pass_yds; default all.' }),
   player: player.optional().meta({ description: "Only this player's props." }),
   book: book.optional(),
+  fairLine: fairLine.meta({ description: 'As get_game_odds.' }),
   minExpectedValue,
   minBooks,
   history: historyFlag,
@@ -294,10 +309,7 @@ export const getPlayerProps = defineTool({
   input: propsInput,
   output: propsOutput,
   async run(ctx, args) {
-    const scan =
-      args.minExpectedValue === undefined
-        ? undefined
-        : { minExpectedValue: args.minExpectedValue, minBooks: args.minBooks ?? VALUE_MIN_BOOKS };
+    const scan = valueScan(args);
     if (args.gameId === undefined) {
       if (!scan)
         throw invalidInput([
@@ -310,7 +322,12 @@ export const getPlayerProps = defineTool({
     const source = { odds: ctx.providers.odds, ttlMs: ctx.settings.propsTtlSeconds * 1000 };
     const refresh = await ctx.data.odds.refreshProps(source, game, ctx.now());
     if (scan) return propsValue(ctx, args, scan, referenceBook, [game], refresh.note);
-    const all = await ctx.pricing.props(game, { markets: args.markets, referenceBook, series: args.history === true });
+    const all = await ctx.pricing.props(game, {
+      markets: args.markets,
+      referenceBook,
+      fairLine: args.fairLine,
+      series: args.history === true,
+    });
     const selected = onlyPlayer(all, args.player, 'in this game');
     const now = ctx.now();
     const priceNotes = [
@@ -333,6 +350,7 @@ export const getPlayerProps = defineTool({
       return {
         ...gameView(game),
         referenceBook,
+        ...fairLineField(args.fairLine),
         ...notes,
         props: page.items.map(priceProp),
         ...fullPageFields(page, 'player markets'),
@@ -345,6 +363,7 @@ export const getPlayerProps = defineTool({
     return {
       ...conciseGame(game),
       referenceBook,
+      ...fairLineField(args.fairLine),
       ...notes,
       ...marketNotes(props),
       props,
@@ -381,7 +400,10 @@ async function leaguePropsValue(ctx: ToolRun, args: PropsArgs, scan: ValueScan) 
 async function propsValue(ctx: ToolRun, args: PropsArgs, scan: ValueScan, referenceBook: string, games: GameRow[], note?: string) {
   const now = ctx.now();
   const props = await Promise.all(
-    games.map(async (game) => ({ game, props: await ctx.pricing.props(game, { markets: args.markets, referenceBook, series: false }) })),
+    games.map(async (game) => ({
+      game,
+      props: await ctx.pricing.props(game, { markets: args.markets, referenceBook, fairLine: args.fairLine, series: false }),
+    })),
   );
   const where = args.gameId ? 'in this game' : "in the league's coming week";
   const players = onlyPlayer(
@@ -406,6 +428,7 @@ async function propsValue(ctx: ToolRun, args: PropsArgs, scan: ValueScan, refere
   return {
     sport: args.sport,
     referenceBook,
+    ...fairLineField(args.fairLine),
     ...(note ? { note } : {}),
     ...(games.some((game) => game.source === 'sample') ? { priceNote: SAMPLE_NOTE } : {}),
     gamesScanned: games.length,

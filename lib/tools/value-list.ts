@@ -10,6 +10,8 @@ import { matchup } from './game-views';
 export interface ValueScan {
   minExpectedValue: number;
   minBooks: number;
+  /** The fair line's name when the call chose one (fairLine). */
+  fairLine?: string;
 }
 
 /** Every outcome whose best price meets the scan, best first; stale best prices are left out and counted. */
@@ -53,7 +55,7 @@ export function valueList(
     `${value.length} outcome${value.length === 1 ? '' : 's'} with a best-price expectedValue of at least ${scan.minExpectedValue} in markets ` +
     `with consensusBooks >= ${scan.minBooks}` +
     (stale > 0 ? `; ${stale} more left out because the best price is older than ${staleMinutes} minutes (stale).` : '.') +
-    ' Expected value is against the no-vig consensus, not a promised profit.';
+    ` Expected value is against the ${scan.fairLine === undefined ? 'no-vig consensus' : `fair line ${scan.fairLine}`}, not a promised profit.`;
   return { value, valueNote };
 }
 

@@ -616,6 +616,8 @@ export interface components {
             markets?: ("h2h" | "spreads" | "totals")[];
             /** @description Reference book key; default the user's. */
             book?: string;
+            /** @description Default the consensus above. Else a calc_no_vig_odds method or worst_case, per book; sharp weights market makers and exchanges (jev://notes/no-vig-consensus); 'sharp+power' both. */
+            fairLine?: string;
             /** @description Only the outcomes whose best price has at least this expectedValue (0.02 = 2%). */
             minExpectedValue?: number;
             /** @description With minExpectedValue: least consensusBooks (default 3). */
@@ -637,6 +639,7 @@ export interface components {
         get_game_odds_output: {
             sport: string;
             referenceBook: string;
+            fairLine?: string;
             window?: {
                 from: string;
                 to: string;
@@ -726,6 +729,7 @@ export interface components {
         } | {
             sport: string;
             referenceBook: string;
+            fairLine?: string;
             window?: {
                 from: string;
                 to: string;
@@ -837,6 +841,7 @@ export interface components {
         } | {
             sport: string;
             referenceBook: string;
+            fairLine?: string;
             window?: {
                 from: string;
                 to: string;
@@ -883,6 +888,8 @@ export interface components {
             player?: string;
             /** @description Reference book key; default the user's. */
             book?: string;
+            /** @description As get_game_odds. */
+            fairLine?: string;
             /** @description Only the outcomes whose best price has at least this expectedValue (0.02 = 2%). */
             minExpectedValue?: number;
             /** @description With minExpectedValue: least consensusBooks (default 3). */
@@ -906,6 +913,7 @@ export interface components {
             status?: string;
             score?: string;
             referenceBook: string;
+            fairLine?: string;
             note?: string;
             priceNote?: string;
             arbitrageNote?: string;
@@ -987,6 +995,7 @@ export interface components {
             homeScore?: number | null;
             awayScore?: number | null;
             referenceBook: string;
+            fairLine?: string;
             note?: string;
             priceNote?: string;
             props: {
@@ -1061,6 +1070,7 @@ export interface components {
         } | {
             sport: string;
             referenceBook: string;
+            fairLine?: string;
             note?: string;
             priceNote?: string;
             gamesScanned: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
+import { parseFairLine, type FairLine } from '@/lib/betting/fair-line';
 import { DEFINITIONS } from '@/lib/contract-definitions';
 import { priceMarket, type PriceRow } from '@/lib/pricing/priced-market';
 import { marketNotes } from '@/lib/tools/concise-market';
@@ -55,6 +56,25 @@ describe('priceMarket', () => {
       ['KC', null, 'bovada'],
       ['BUF', null, 'fanduel'],
     ]);
+  });
+
+  it('on a fair line whose method refuses the reference book’s market: no fair price, and the note says why', () => {
+    const threeWay = (book: string, home: number, draw: number, away: number) =>
+      [
+        ['ARS', home],
+        ['draw', draw],
+        ['CHE', away],
+      ].map(([outcome, odds]) => row(book, outcome as string, odds as number, null));
+    const rows = [...threeWay('draftkings', -2000, 900, 10000), ...threeWay('fanduel', -400, 400, 900)];
+    const additive = priceMarket(rows, { ...options, fairLine: parseFairLine('additive') as FairLine });
+    expect(additive.consensusBooks).toBe(0);
+    expect(additive.outcomes.every((o) => o.fairProbability === null && o.best?.expectedValue === undefined)).toBe(true);
+    expect(additive.priceNote).toMatch(
+      /^No fair price on this fair line at draftkings \(the reference book\): The additive method cannot price/,
+    );
+    expect(marketNotes([{ ...additive, arbitrage: undefined }])).toEqual({});
+    // The default line prices the same market.
+    expect(priceMarket(rows, options).consensusBooks).toBe(2);
   });
 });
 
