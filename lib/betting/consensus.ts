@@ -1,11 +1,13 @@
 /**
  * The no-vig consensus behind get_game_odds and get_player_props (docs/contract.md, "Odds: the no-vig consensus"):
  *   1. a book joins only if it prices exactly the reference book's outcomes at the reference book's lines;
- *   2. each joining book's margin is removed with the multiplicative method;
+ *   2. each joining book's margin is removed with the multiplicative method, from its prices net of an exchange's
+ *      fee (./commission.ts), which is the price a bettor gets there;
  *   3. the fair probabilities are averaged across the joining books, outcome by outcome.
  * `consensusBooks` counts the joining books, the reference included: 1 is the reference book's own no-vig
  * line, 0 means no consensus (a one-sided market has no margin to remove).
  */
+import { netAmerican } from './commission';
 import { devig } from './devig';
 import { americanToDecimal, boundedAmerican, impliedProbability, probabilityToAmerican } from './odds';
 
@@ -26,7 +28,7 @@ export interface FairOutcome {
   /** Rounded to 6 decimal places; null without a consensus. */
   fairProbability: number | null;
   fairAmericanOdds: number | null;
-  /** The reference price against the fair probability, per unit staked (6 decimal places). */
+  /** The reference price (net of an exchange's fee) against the fair probability, per unit staked (6 decimal places). */
   expectedValue: number | null;
 }
 
@@ -48,7 +50,7 @@ function pricesSameBet(reference: BookMarket, other: BookMarket): boolean {
 
 function fairByOutcome(market: BookMarket): Map<string, number> {
   const fair = devig(
-    market.outcomes.map((quote) => impliedProbability(quote.americanOdds)),
+    market.outcomes.map((quote) => impliedProbability(netAmerican(market.book, quote.americanOdds))),
     'multiplicative',
   );
   return new Map(market.outcomes.map((quote, index) => [quote.outcome, fair[index] as number]));
@@ -81,7 +83,7 @@ export function consensus(reference: BookMarket, books: readonly BookMarket[]): 
         outcome,
         fairProbability: roundTo6(probability),
         fairAmericanOdds: boundedAmerican(probabilityToAmerican(probability)),
-        expectedValue: roundTo6(probability * americanToDecimal(americanOdds) - 1),
+        expectedValue: roundTo6(probability * americanToDecimal(netAmerican(reference.book, americanOdds)) - 1),
       };
     }),
   };

@@ -8,9 +8,10 @@ import {
   type LineQuote,
   type ResultReturn,
 } from '@/lib/betting/arbitrage';
+import { netAmerican } from '@/lib/betting/commission';
 import { consensus, type BookMarket, type QuotedOutcome } from '@/lib/betting/consensus';
 import { consensusAt, steam as findSteam, type RecordedPrice, type Steam } from '@/lib/betting/movement';
-import { impliedProbability } from '@/lib/betting/odds';
+import { impliedProbability, roundAmerican } from '@/lib/betting/odds';
 
 // The part of one market's pricing that does not depend on the time of the call: the consensus, best prices,
 // arbitrage, opening, steam and history series, worked out once from the market's prices and recorded changes.
@@ -28,7 +29,10 @@ export interface PriceRow {
 
 export interface BestCore {
   book: string;
+  /** Net of an exchange's fee, rounded to a whole price. */
   americanOdds: number;
+  /** The exchange's price as quoted, before its fee; absent for a sportsbook. */
+  beforeCommission?: number;
   expectedValue?: number;
   updatedAt: Date;
   updatedAtIso: string;
@@ -145,10 +149,12 @@ function steamOf(history: readonly RecordedPrice[], outcomes: readonly string[],
 
 function bestCore(top: PriceRow | undefined, fairProbability: number | null): BestCore | null {
   if (!top) return null;
+  const net = netAmerican(top.book, top.americanOdds);
   return {
     book: top.book,
-    americanOdds: top.americanOdds,
-    ...(fairProbability !== null ? { expectedValue: bestExpectedValue(fairProbability, top.americanOdds) } : {}),
+    americanOdds: roundAmerican(net),
+    ...(net !== top.americanOdds ? { beforeCommission: top.americanOdds } : {}),
+    ...(fairProbability !== null ? { expectedValue: bestExpectedValue(fairProbability, net) } : {}),
     updatedAt: top.updatedAt,
     updatedAtIso: instant(top.updatedAt),
   };
@@ -173,11 +179,14 @@ export type BookQuote = { book: string } & QuotedOutcome;
 export function marketCore(rows: readonly PriceRow[], options: CoreOptions): MarketCore {
   const { referenceBook, history } = options;
   const { books, reference, fair } = atReference(rows, referenceBook);
+  // The best price is the best a bettor gets: exchanges' prices net of their fee.
   const bestRow = (outcome: string, point: number | null) => {
     let top: PriceRow | undefined;
+    let topNet = -Infinity;
     for (const row of rows) {
       if (row.outcome !== outcome || (reference !== undefined && row.point !== point)) continue;
-      if (top === undefined || row.americanOdds > top.americanOdds) top = row;
+      const net = netAmerican(row.book, row.americanOdds);
+      if (net > topNet) [top, topNet] = [row, net];
     }
     return top;
   };

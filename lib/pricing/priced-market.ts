@@ -23,7 +23,10 @@ const nullableNumber = z.number().nullable();
 
 export const bestPriceSchema = z.object({
   book: z.string(),
+  /** Net of the fee when the book is an exchange or prediction market. */
   americanOdds: z.int(),
+  /** The exchange's price as quoted, before its fee (lib/betting/commission.ts); absent for a sportsbook. */
+  beforeCommission: z.int().optional(),
   /** The best price against the outcome's fairProbability, per unit staked (6 decimals); absent without one. */
   expectedValue: z.number().optional(),
   updatedAt: z.string(),
@@ -203,6 +206,7 @@ function presentAfresh(core: MarketCore, clock: ClockUntilChange, staleMinutes: 
         ? {
             book: best.book,
             americanOdds: best.americanOdds,
+            ...(best.beforeCommission !== undefined ? { beforeCommission: best.beforeCommission } : {}),
             ...(best.expectedValue !== undefined ? { expectedValue: best.expectedValue } : {}),
             updatedAt: best.updatedAtIso,
             updatedAgo: clock.ago(best.updatedAt),

@@ -666,6 +666,7 @@ export interface components {
                         best?: {
                             book: string;
                             americanOdds: number;
+                            beforeCommission?: number;
                             expectedValue?: number;
                             updatedAgo: string;
                         };
@@ -711,6 +712,7 @@ export interface components {
                 outcome: string;
                 book: string;
                 americanOdds: number;
+                beforeCommission?: number;
                 fairProbability: number;
                 expectedValue: number;
                 consensusBooks: number;
@@ -769,6 +771,7 @@ export interface components {
                         best: {
                             book: string;
                             americanOdds: number;
+                            beforeCommission?: number;
                             expectedValue?: number;
                             updatedAt: string;
                             updatedAgo: string;
@@ -825,6 +828,7 @@ export interface components {
                 point: number | null;
                 book: string;
                 americanOdds: number;
+                beforeCommission?: number;
                 fairProbability: number;
                 expectedValue: number;
                 consensusBooks: number;
@@ -924,6 +928,7 @@ export interface components {
                     best?: {
                         book: string;
                         americanOdds: number;
+                        beforeCommission?: number;
                         expectedValue?: number;
                         updatedAgo: string;
                     };
@@ -1005,6 +1010,7 @@ export interface components {
                     best: {
                         book: string;
                         americanOdds: number;
+                        beforeCommission?: number;
                         expectedValue?: number;
                         updatedAt: string;
                         updatedAgo: string;
@@ -1070,6 +1076,7 @@ export interface components {
                 outcome: string;
                 book: string;
                 americanOdds: number;
+                beforeCommission?: number;
                 fairProbability: number;
                 expectedValue: number;
                 consensusBooks: number;
