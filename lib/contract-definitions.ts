@@ -84,7 +84,8 @@ on some result and less on none. Without lines (h2h) that is the best price of e
 in total. With lines (spreads, totals, over/under props) every line any book hangs is checked, pairing each side's
 best price at each of its lines with the other side's, so a leg may sit off the reference line. Stakes are in
 proportion to the legs' implied probabilities: \`impliedSum\` (their total), \`legs\` (\`outcome\`, \`point\` where the market
-has lines, \`book\`, \`americanOdds\`, \`stakeShare\` rounded to millionths and summing to exactly 1, \`updatedAgo\`) and
+has lines, \`book\`, \`americanOdds\` (at an exchange net of its fee, with \`beforeCommission\`), \`stakeShare\` rounded to
+millionths and summing to exactly 1, \`updatedAgo\`) and
 \`returnFraction\`: the return on the whole stake whatever the result, 1 / \`impliedSum\` − 1 when every result returns
 the same. A whole line can push (the stake back) and a quarter line (±0.25, ±0.75) is half the stake on each
 neighbouring line, so a half win or a half refund; where the legs' lines make results return differently,

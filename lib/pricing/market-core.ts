@@ -81,9 +81,10 @@ export interface MarketCore {
 }
 
 export interface CoreArbitrage {
+  /** Worked out from the prices net of an exchange's fee, unrounded. */
   found: Arbitrage;
-  /** Each leg's price age. */
-  legs: { updatedAt: Date }[];
+  /** Each leg's price age, and its price as quoted where an exchange's fee was taken off. */
+  legs: { updatedAt: Date; beforeCommission?: number }[];
   /** found.returns in words: which results (a margin, a total) return what. */
   returns?: { result: string; returnFraction: number }[];
 }
@@ -244,7 +245,12 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
  * (a handicap's two sides, an over and an under), every pair of the two sides' best prices at each line any book
  * hangs, so a quarter line or another book's line reaches the check too; the pair whose worst result returns most.
  */
-function arbitrageOf(rows: readonly PriceRow[]): CoreArbitrage | null {
+function arbitrageOf(quoted: readonly PriceRow[]): CoreArbitrage | null {
+  // What a bettor gets: an arbitrage through an exchange must survive its fee.
+  const rows = quoted.map((row): PriceRow & { beforeCommission?: number } => {
+    const net = netAmerican(row.book, row.americanOdds);
+    return net === row.americanOdds ? row : { ...row, americanOdds: net, beforeCommission: row.americanOdds };
+  });
   const outcomes = [...new Set(rows.map((row) => row.outcome))];
   const kind = lineKindOf(outcomes, rows);
   if (!kind) {

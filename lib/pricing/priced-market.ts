@@ -1,4 +1,5 @@
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
+import { roundAmerican } from '@/lib/betting/odds';
 import { ago, agoChangesAt, instant } from '@/lib/time';
 import { z } from 'zod';
 import {
@@ -57,7 +58,9 @@ export const arbitrageLegSchema = z.object({
   /** The leg's line, where the market has lines: each leg may be at its own. */
   point: z.number().optional(),
   book: z.string(),
+  /** Net of the fee at an exchange or prediction market, as the best price. */
   americanOdds: z.int(),
+  beforeCommission: z.int().optional(),
   stakeShare: z.number(),
   updatedAgo: z.string(),
 });
@@ -253,7 +256,8 @@ function presentArbitrage({ found, legs, returns }: CoreArbitrage, clock: ClockU
       outcome: leg.outcome,
       ...(point !== undefined ? { point } : {}),
       book: leg.book,
-      americanOdds: leg.americanOdds,
+      americanOdds: roundAmerican(leg.americanOdds),
+      ...(legs[index]!.beforeCommission !== undefined ? { beforeCommission: legs[index]!.beforeCommission } : {}),
       stakeShare: leg.stakeShare,
       updatedAgo: clock.ago(legs[index]!.updatedAt),
     })),

@@ -12,6 +12,7 @@ import { modern } from './mcp/support';
 interface FullMarket {
   market: string;
   consensusBooks: number;
+  arbitrage: unknown;
   outcomes: { fairProbability: number; best: { book: string; americanOdds: number; beforeCommission?: number; expectedValue: number } }[];
 }
 
@@ -37,6 +38,7 @@ describe('exchange prices over REST and MCP', () => {
     const expected = expectedExchangeMarket();
     const market = markets.find((m) => m.market === 'h2h')!;
     expect(market.consensusBooks).toBe(4);
+    expect(market.arbitrage).toEqual(expected.arbitrage);
     expect(market.outcomes.map((o) => o.fairProbability)).toEqual(expected.fairProbability);
     expect(
       market.outcomes.map(({ best: { book, americanOdds, beforeCommission, expectedValue } }) => ({

@@ -30,13 +30,13 @@ describe.each(PROVIDERS)('exchange prices on %s', (provider) => {
     expect(fake.requests.at(-1)!.searchParams.get('regions')).toBe('us,uk,us_ex');
     const stored = await database.db.price.findMany({ where: { gameId }, orderBy: [{ book: 'asc' }, { outcome: 'asc' }] });
     expect(stored.map((row) => [row.book, row.market, row.outcome, row.americanOdds])).toEqual([
-      ['betfair_ex_uk', 'h2h', 'BUF', 156],
+      ['betfair_ex_uk', 'h2h', 'BUF', 136],
       ['betfair_ex_uk', 'h2h', 'KC', -138],
       ['draftkings', 'h2h', 'BUF', 130],
       ['draftkings', 'h2h', 'KC', -150],
       ['fanduel', 'h2h', 'BUF', 135],
       ['fanduel', 'h2h', 'KC', -155],
-      ['kalshi', 'h2h', 'BUF', 158],
+      ['kalshi', 'h2h', 'BUF', 140],
       ['kalshi', 'h2h', 'KC', -140],
     ]);
   });
@@ -51,6 +51,7 @@ describe.each(PROVIDERS)('exchange prices on %s', (provider) => {
     const full = (await ask({ sport: 'nfl', gameId, book: 'draftkings', detail: 'full' })) as GameOddsFull;
     const market = full.games[0]!.markets.find((m) => m.market === 'h2h')!;
     expect(market.consensusBooks).toBe(4);
+    expect(market.arbitrage).toEqual(expected.arbitrage);
     expect(market.outcomes.map((o) => o.fairProbability)).toEqual(expected.fairProbability);
     expect(market.outcomes.map((o) => o.expectedValue)).toEqual(expected.expectedValue);
     expect(market.outcomes.map((o) => o.americanOdds)).toEqual([-150, 130]);

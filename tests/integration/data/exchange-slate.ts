@@ -20,8 +20,8 @@ const MIN = 60_000;
 export const EXCHANGE_BOOKS: [string, number, number][] = [
   ['draftkings', -150, 130],
   ['fanduel', -155, 135],
-  ['betfair_ex_uk', -138, 156],
-  ['kalshi', -140, 158],
+  ['betfair_ex_uk', -138, 136],
+  ['kalshi', -140, 140],
 ];
 
 export function exchangeEvent(kickoff: Date, lastUpdate: string) {
@@ -70,17 +70,19 @@ export function expectedExchangeMarket() {
   const fair = [0, 1].map((index) => fairs.reduce((sum, pair) => sum + pair[index]!, 0) / fairs.length);
   const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
   // KC: Betfair's -138 nets 1 + (100/138) × 0.95 = 1.688406 (-145.30), the best; Kalshi's -140 nets -150.22.
-  // BUF: Kalshi's +158 is the best quote, but nets 1/(p + 0.07p(1 − p)) at p = 100/258: 2.473938 (+147.39); Betfair's
-  // +156 nets 1 + 1.56 × 0.95 = 2.482 (+148.20), the best price a bettor gets.
+  // BUF: Kalshi's +140 is the best quote, but nets 1/(p + 0.07p(1 − p)) at p = 100/240: 2.305842 (+130.58), and
+  // Betfair's +136 nets 1 + 1.36 × 0.95 = 2.292: FanDuel's +135 is the best price a bettor gets.
   const kcNet = netDecimal.betfair_ex_uk!(decimal(-138));
-  const bufNet = netDecimal.betfair_ex_uk!(decimal(156));
-  expect(toAmerican(netDecimal.kalshi!(decimal(158)))).toBeCloseTo(147.39, 2);
+  expect(toAmerican(netDecimal.kalshi!(decimal(140)))).toBeCloseTo(130.58, 2);
   return {
     fairProbability: fair.map(round6),
     best: [
-      { book: 'betfair_ex_uk', americanOdds: Math.round(toAmerican(kcNet)), beforeCommission: -138, expectedValue: round6(fair[0]! * kcNet - 1) },
-      { book: 'betfair_ex_uk', americanOdds: Math.round(toAmerican(bufNet)), beforeCommission: 156, expectedValue: round6(fair[1]! * bufNet - 1) },
+      { book: 'betfair_ex_uk', americanOdds: Math.round(toAmerican(kcNet)), beforeCommission: -138, expectedValue: round6(round6(fair[0]!) * kcNet - 1) },
+      { book: 'fanduel', americanOdds: 135, beforeCommission: undefined, expectedValue: round6(round6(fair[1]!) * decimal(135) - 1) },
     ],
+    // As quoted, Betfair's -138 and Kalshi's +140 imply 0.5798 + 0.4167 < 1, an arbitrage; net, 1/1.688406 + 1/2.35 > 1.
+    arbitrage: null,
+    // The best price against fairProbability as shown (6 decimals); the reference's against the consensus unrounded.
     // Draftkings, the reference, is a sportsbook: its own price stands.
     expectedValue: [round6(fair[0]! * decimal(-150) - 1), round6(fair[1]! * decimal(130) - 1)],
   };

@@ -86,4 +86,25 @@ describe('an exchange in the consensus and the best price', () => {
     // KC: smarkets' -140 nets 1 + 0.98/1.4 = 1.7, -142.86, still better than -150 and -155.
     expect(core.outcomes[0]!.best).toMatchObject({ book: 'smarkets', americanOdds: -143, beforeCommission: -140 });
   });
+
+  it('makes an arbitrage only when it survives the fee', () => {
+    const at = new Date('2026-11-21T18:00:00Z');
+    const rows = (exchange: string): PriceRow[] =>
+      [
+        ['draftkings', -110, -110],
+        ['fanduel', 105, -125],
+        [exchange, -130, 100],
+      ].flatMap(([book, kc, buf]) => [
+        { book: book as string, outcome: 'KC', point: null, americanOdds: kc as number, updatedAt: at },
+        { book: book as string, outcome: 'BUF', point: null, americanOdds: buf as number, updatedAt: at },
+      ]);
+    // KC +105 and BUF +100 imply 100/205 + 1/2 = 0.9878 as quoted; at Betfair BUF nets 1.95, and 100/205 + 1/1.95 > 1.
+    expect(marketCore(rows('betfair_ex_uk'), { referenceBook: 'draftkings' }).arbitrage).toBeNull();
+    // At Smarkets it nets 1.98: 100/205 + 1/1.98 = 0.992854, still under 1.
+    const found = marketCore(rows('smarkets'), { referenceBook: 'draftkings' }).arbitrage!;
+    expect(found.found.impliedSum).toBeCloseTo(100 / 205 + 1 / 1.98, 6);
+    expect(found.found.legs.map((leg) => leg.book)).toEqual(['fanduel', 'smarkets']);
+    expect(found.found.legs[1]!.americanOdds).toBeCloseTo(-100 / 0.98, 9); // 1.98 is -102.04
+    expect(found.legs.map((leg) => leg.beforeCommission)).toEqual([undefined, 100]);
+  });
 });
