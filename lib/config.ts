@@ -329,9 +329,14 @@ export const configSchema = z
     ODDS_API_REGIONS: z
       .string()
       .trim()
-      .regex(/^(us|us2|uk|au|eu)(,(us|us2|uk|au|eu))*$/, 'must be a comma-separated list of us, us2, uk, au, eu')
+      .regex(/^(us|us2|us_ex|uk|au|eu)(,(us|us2|us_ex|uk|au|eu))*$/, 'must be a comma-separated list of us, us2, us_ex, uk, au, eu')
       .default('us')
-      .meta(about('Sports data', 'Bookmaker regions asked for: comma-separated `us`, `us2`, `uk`, `au`, `eu` (each costs quota).')),
+      .meta(
+        about(
+          'Sports data',
+          'Bookmaker regions asked for: comma-separated `us`, `us2`, `us_ex` (US exchanges and prediction markets), `uk`, `au`, `eu` (each costs quota).',
+        ),
+      ),
     ESPN_BASE_URL: httpUrl('https://site.api.espn.com').meta(
       about('Sports data', "ESPN's public site API (injury reports, scoreboards and box scores); no key."),
     ),

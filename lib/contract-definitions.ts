@@ -1,4 +1,5 @@
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
+import { EXCHANGE_FEES } from '@/lib/betting/commission';
 import { STEAM_MIN_BOOKS, STEAM_WINDOW_MS } from '@/lib/betting/movement';
 import { SHARP_BOOK_WEIGHTS } from '@/lib/betting/sharp-books';
 import { HISTORY_POINTS } from '@/lib/pricing/market-core';
@@ -25,7 +26,9 @@ export const REFERENCE_BOOK =
 /** The three rules of the consensus (lib/betting/consensus.ts). */
 export const CONSENSUS_RULES = `1. A book joins only if it prices exactly the reference book's outcomes at the reference book's lines. A different line
    is a different bet and is left out.
-2. Each joining book's margin is removed with the multiplicative method (each implied probability divided by their sum).
+2. Each joining book's margin is removed with the multiplicative method (each implied probability divided by their sum),
+   from the prices a bettor gets there: an exchange's or prediction market's net of its fee. An exchange joins like any
+   book, by rule 1.
 3. The fair probabilities are averaged across the joining books, outcome by outcome.`;
 
 /** The consensus fields of get_game_odds and get_player_props, and what consensusBooks 0 and 1 mean. */
@@ -74,7 +77,28 @@ export const ONE_SIDED_BRIEF = 'one-sided markets (anytime touchdown) have conse
 /** The best price and its expected value (lib/pricing/market-core.ts, lib/betting/arbitrage.ts). */
 export const BEST_PRICE = `\`best\` (per outcome): the highest price on the same bet (the reference book's line) at any book, with that book,
 the price's age and its \`expectedValue\` against \`fairProbability\` measured the same way (there only when
-\`fairProbability\` is). The default answer gives \`best\` only when another book beats the reference price.`;
+\`fairProbability\` is). The default answer gives \`best\` only when another book beats the reference price. At an exchange
+or prediction market the price is what a bettor gets, net of its fee, and \`beforeCommission\` is the price as quoted.`;
+
+const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
+
+/** Exchanges' and prediction markets' fees, from the one table (lib/betting/commission.ts). */
+export const EXCHANGE_COMMISSION = `Exchanges and prediction markets are books like any other, each at its fee. Their back prices are priced net of it
+(the stored price stays as quoted); their lay prices (\`h2h_lay\`) are not stored. A share of the winnings nets decimal
+odds d to 1 + (d − 1)(1 − rate); a fee of rate × p × (1 − p) per contract bought at p = 1/d nets them to
+1 / (p + rate × p × (1 − p)). Rates of a standard account, as each venue publishes them:
+
+| Book | Fee | Rate |
+|---|---|---|
+${Object.entries(EXCHANGE_FEES)
+  .map(
+    ([book, fee]) =>
+      `| \`${book}\` | ${fee.model === 'winnings' ? 'share of net winnings' : 'per contract, rate × p × (1 − p)'} | ${percent(fee.rate)} |`,
+  )
+  .join('\n')}
+
+An exchange as the reference book shows its price as quoted; its \`expectedValue\` is measured from the net price.
+BetOpenly publishes no fee schedule; its prices are used as quoted.`;
 
 /** The value scan of get_game_odds (lib/tools/value-list.ts). */
 export const VALUE_SCAN = `\`get_game_odds\` with \`minExpectedValue\` (a fraction: 0.02 = 2%) answers with the value list alone: every outcome of
@@ -91,7 +115,8 @@ on some result and less on none. Without lines (h2h) that is the best price of e
 in total. With lines (spreads, totals, over/under props) every line any book hangs is checked, pairing each side's
 best price at each of its lines with the other side's, so a leg may sit off the reference line. Stakes are in
 proportion to the legs' implied probabilities: \`impliedSum\` (their total), \`legs\` (\`outcome\`, \`point\` where the market
-has lines, \`book\`, \`americanOdds\`, \`stakeShare\` rounded to millionths and summing to exactly 1, \`updatedAgo\`) and
+has lines, \`book\`, \`americanOdds\` (at an exchange net of its fee, with \`beforeCommission\`), \`stakeShare\` rounded to
+millionths and summing to exactly 1, \`updatedAgo\`) and
 \`returnFraction\`: the return on the whole stake whatever the result, 1 / \`impliedSum\` − 1 when every result returns
 the same. A whole line can push (the stake back) and a quarter line (±0.25, ±0.75) is half the stake on each
 neighbouring line, so a half win or a half refund; where the legs' lines make results return differently,
@@ -174,6 +199,7 @@ export const DEFINITIONS: Readonly<Record<string, string>> = {
   'consensus-fields': CONSENSUS_FIELDS,
   'fair-line': FAIR_LINE,
   'best-price': BEST_PRICE,
+  'exchange-commission': EXCHANGE_COMMISSION,
   'value-scan': VALUE_SCAN,
   arbitrage: ARBITRAGE,
   movement: MOVEMENT,

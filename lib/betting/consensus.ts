@@ -1,13 +1,15 @@
 /**
  * The no-vig consensus behind get_game_odds and get_player_props (docs/contract.md, "Odds: the no-vig consensus"):
  *   1. a book joins only if it prices exactly the reference book's outcomes at the reference book's lines;
- *   2. each joining book's margin is removed with the multiplicative method;
+ *   2. each joining book's margin is removed with the multiplicative method, from its prices net of an exchange's
+ *      fee (./commission.ts), which is the price a bettor gets there;
  *   3. the fair probabilities are averaged across the joining books, outcome by outcome.
  * `consensusBooks` counts the joining books, the reference included: 1 is the reference book's own no-vig
  * line, 0 means no consensus (a one-sided market has no margin to remove).
  * Another fair line on request (./fair-line.ts): step 2 with another method, where a book whose market the method
  * refuses does not join (and the reference book's refused means no consensus); step 3 weighted when sharp.
  */
+import { netAmerican } from './commission';
 import { DevigRefused } from './devig';
 import { bookFair, DEFAULT_FAIR_LINE, type FairLine, type FairLineMethod } from './fair-line';
 import { americanToDecimal, boundedAmerican, impliedProbability, probabilityToAmerican } from './odds';
@@ -30,7 +32,7 @@ export interface FairOutcome {
   /** Rounded to 6 decimal places; null without a consensus. */
   fairProbability: number | null;
   fairAmericanOdds: number | null;
-  /** The reference price against the fair probability, per unit staked (6 decimal places). */
+  /** The reference price (net of an exchange's fee) against the fair probability, per unit staked (6 decimal places). */
   expectedValue: number | null;
 }
 
@@ -52,12 +54,12 @@ function pricesSameBet(reference: BookMarket, other: BookMarket): boolean {
   );
 }
 
-/** The book's fair probabilities by outcome, or the reason the method refuses its market. */
+/** The book's fair probabilities by outcome (from its prices net of any exchange's fee), or the reason the method refuses its market. */
 function fairByOutcome(market: BookMarket, method: FairLineMethod): Map<string, number> | DevigRefused {
   let fair: number[];
   try {
     fair = bookFair(
-      market.outcomes.map((quote) => impliedProbability(quote.americanOdds)),
+      market.outcomes.map((quote) => impliedProbability(netAmerican(market.book, quote.americanOdds))),
       method,
     );
   } catch (error) {
@@ -112,7 +114,7 @@ export function consensus(reference: BookMarket, books: readonly BookMarket[], l
         outcome,
         fairProbability: roundTo6(probability),
         fairAmericanOdds: boundedAmerican(probabilityToAmerican(probability)),
-        expectedValue: roundTo6(probability * americanToDecimal(americanOdds) - 1),
+        expectedValue: roundTo6(probability * americanToDecimal(netAmerican(reference.book, americanOdds)) - 1),
       };
     }),
   };

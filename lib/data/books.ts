@@ -13,7 +13,11 @@ interface Bookmaker {
   aliases?: readonly string[];
 }
 
-/** The Odds API's bookmakers (regions us, us2, uk, eu, au), as its bookmaker list named them in 2026. */
+/**
+ * The Odds API's bookmakers (regions us, us2, us_ex, uk, eu, au), as its bookmaker list named them in 2026
+ * (https://the-odds-api.com/sports-odds-data/bookmaker-apis.html). The exchanges and prediction markets' fees are
+ * in lib/betting/commission.ts.
+ */
 export const BOOKMAKERS: readonly Bookmaker[] = [
   // us, us2
   { key: 'draftkings', name: 'DraftKings', aliases: ['dk'] },
@@ -35,6 +39,7 @@ export const BOOKMAKERS: readonly Bookmaker[] = [
   { key: 'hardrockbet', name: 'Hard Rock Bet', aliases: ['hard rock', 'hardrock'] },
   { key: 'windcreek', name: 'Wind Creek (Betfred PA)', aliases: ['betfred pa'] },
   { key: 'rebet', name: 'ReBet' },
+  // us_ex: exchanges and prediction markets
   { key: 'betopenly', name: 'BetOpenly' },
   { key: 'novig', name: 'Novig' },
   { key: 'prophetx', name: 'ProphetX' },

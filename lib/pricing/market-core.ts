@@ -8,10 +8,11 @@ import {
   type LineQuote,
   type ResultReturn,
 } from '@/lib/betting/arbitrage';
+import { netAmerican } from '@/lib/betting/commission';
 import { consensus, type BookMarket, type QuotedOutcome } from '@/lib/betting/consensus';
 import { DEFAULT_FAIR_LINE, type FairLine } from '@/lib/betting/fair-line';
 import { consensusAt, steam as findSteam, type RecordedPrice, type Steam } from '@/lib/betting/movement';
-import { impliedProbability, roundTo } from '@/lib/betting/odds';
+import { impliedProbability, roundAmerican, roundTo } from '@/lib/betting/odds';
 
 // The part of one market's pricing that does not depend on the time of the call: the consensus, best prices,
 // arbitrage, opening, steam and history series, worked out once from the market's prices and recorded changes.
@@ -29,7 +30,10 @@ export interface PriceRow {
 
 export interface BestCore {
   book: string;
+  /** Net of an exchange's fee, rounded to a whole price. */
   americanOdds: number;
+  /** The exchange's price as quoted, before its fee; absent for a sportsbook. */
+  beforeCommission?: number;
   expectedValue?: number;
   updatedAt: Date;
   updatedAtIso: string;
@@ -82,9 +86,10 @@ export interface MarketCore {
 }
 
 export interface CoreArbitrage {
+  /** Worked out from the prices net of an exchange's fee, unrounded. */
   found: Arbitrage;
-  /** Each leg's price age. */
-  legs: { updatedAt: Date }[];
+  /** Each leg's price age, and its price as quoted where an exchange's fee was taken off. */
+  legs: { updatedAt: Date; beforeCommission?: number }[];
   /** found.returns in words: which results (a margin, a total) return what. */
   returns?: { result: string; returnFraction: number }[];
 }
@@ -152,10 +157,12 @@ function steamOf(history: readonly RecordedPrice[], outcomes: readonly string[],
 
 function bestCore(top: PriceRow | undefined, fairProbability: number | null): BestCore | null {
   if (!top) return null;
+  const net = netAmerican(top.book, top.americanOdds);
   return {
     book: top.book,
-    americanOdds: top.americanOdds,
-    ...(fairProbability !== null ? { expectedValue: bestExpectedValue(fairProbability, top.americanOdds) } : {}),
+    americanOdds: roundAmerican(net),
+    ...(net !== top.americanOdds ? { beforeCommission: top.americanOdds } : {}),
+    ...(fairProbability !== null ? { expectedValue: bestExpectedValue(fairProbability, net) } : {}),
     updatedAt: top.updatedAt,
     updatedAtIso: instant(top.updatedAt),
   };
@@ -181,11 +188,14 @@ export type BookQuote = { book: string } & QuotedOutcome;
 export function marketCore(rows: readonly PriceRow[], options: CoreOptions): MarketCore {
   const { referenceBook, history, fairLine = DEFAULT_FAIR_LINE } = options;
   const { books, reference, fair } = atReference(rows, referenceBook, fairLine);
+  // The best price is the best a bettor gets: exchanges' prices net of their fee.
   const bestRow = (outcome: string, point: number | null) => {
     let top: PriceRow | undefined;
+    let topNet = -Infinity;
     for (const row of rows) {
       if (row.outcome !== outcome || (reference !== undefined && row.point !== point)) continue;
-      if (top === undefined || row.americanOdds > top.americanOdds) top = row;
+      const net = netAmerican(row.book, row.americanOdds);
+      if (net > topNet) [top, topNet] = [row, net];
     }
     return top;
   };
@@ -247,7 +257,12 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
  * (a handicap's two sides, an over and an under), every pair of the two sides' best prices at each line any book
  * hangs, so a quarter line or another book's line reaches the check too; the pair whose worst result returns most.
  */
-function arbitrageOf(rows: readonly PriceRow[]): CoreArbitrage | null {
+function arbitrageOf(quoted: readonly PriceRow[]): CoreArbitrage | null {
+  // What a bettor gets: an arbitrage through an exchange must survive its fee.
+  const rows = quoted.map((row): PriceRow & { beforeCommission?: number } => {
+    const net = netAmerican(row.book, row.americanOdds);
+    return net === row.americanOdds ? row : { ...row, americanOdds: net, beforeCommission: row.americanOdds };
+  });
   const outcomes = [...new Set(rows.map((row) => row.outcome))];
   const kind = lineKindOf(outcomes, rows);
   if (!kind) {

@@ -1,4 +1,5 @@
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
+import { roundAmerican } from '@/lib/betting/odds';
 import { ago, agoChangesAt, instant } from '@/lib/time';
 import { z } from 'zod';
 import {
@@ -23,7 +24,10 @@ const nullableNumber = z.number().nullable();
 
 export const bestPriceSchema = z.object({
   book: z.string(),
+  /** Net of the fee when the book is an exchange or prediction market. */
   americanOdds: z.int(),
+  /** The exchange's price as quoted, before its fee (lib/betting/commission.ts); absent for a sportsbook. */
+  beforeCommission: z.int().optional(),
   /** The best price against the outcome's fairProbability, per unit staked (6 decimals); absent without one. */
   expectedValue: z.number().optional(),
   updatedAt: z.string(),
@@ -54,7 +58,9 @@ export const arbitrageLegSchema = z.object({
   /** The leg's line, where the market has lines: each leg may be at its own. */
   point: z.number().optional(),
   book: z.string(),
+  /** Net of the fee at an exchange or prediction market, as the best price. */
   americanOdds: z.int(),
+  beforeCommission: z.int().optional(),
   stakeShare: z.number(),
   updatedAgo: z.string(),
 });
@@ -203,6 +209,7 @@ function presentAfresh(core: MarketCore, clock: ClockUntilChange, staleMinutes: 
         ? {
             book: best.book,
             americanOdds: best.americanOdds,
+            ...(best.beforeCommission !== undefined ? { beforeCommission: best.beforeCommission } : {}),
             ...(best.expectedValue !== undefined ? { expectedValue: best.expectedValue } : {}),
             updatedAt: best.updatedAtIso,
             updatedAgo: clock.ago(best.updatedAt),
@@ -249,7 +256,8 @@ function presentArbitrage({ found, legs, returns }: CoreArbitrage, clock: ClockU
       outcome: leg.outcome,
       ...(point !== undefined ? { point } : {}),
       book: leg.book,
-      americanOdds: leg.americanOdds,
+      americanOdds: roundAmerican(leg.americanOdds),
+      ...(legs[index]!.beforeCommission !== undefined ? { beforeCommission: legs[index]!.beforeCommission } : {}),
       stakeShare: leg.stakeShare,
       updatedAgo: clock.ago(legs[index]!.updatedAt),
     })),

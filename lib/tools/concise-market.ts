@@ -31,6 +31,7 @@ export const conciseOutcomeSchema = z.object({
     .object({
       book: z.string(),
       americanOdds: z.int(),
+      beforeCommission: z.int().optional(),
       expectedValue: fractionField('Best price against the fair probability').optional(),
       updatedAgo: z.string(),
     })
@@ -71,6 +72,7 @@ export function conciseOutcome(outcome: PricedOutcome): z.infer<typeof conciseOu
           best: {
             book: best.book,
             americanOdds: best.americanOdds,
+            ...(best.beforeCommission !== undefined ? { beforeCommission: best.beforeCommission } : {}),
             ...(best.expectedValue !== undefined ? { expectedValue: fraction(best.expectedValue) } : {}),
             updatedAgo: best.updatedAgo,
           },

@@ -5,6 +5,7 @@ import {
   CONSENSUS_FIELDS,
   CONSENSUS_RULES,
   DEVIG_METHODS,
+  EXCHANGE_COMMISSION,
   FAIR_LINE,
   LOSS_LIMIT_ROOM,
   MOVEMENT,
@@ -106,6 +107,8 @@ Never claim an edge from a market without a fair price.
 
 ## Value at every book, arbitrage and where the market moved
 ${BEST_PRICE}
+
+${EXCHANGE_COMMISSION}
 
 ${VALUE_SCAN} A consensus of one book is no evidence.
 

@@ -24,6 +24,7 @@ const fullValueEntry = z.object({
   point: z.number().nullable(),
   book: z.string(),
   americanOdds: z.int(),
+  beforeCommission: z.int().optional(),
   fairProbability: z.number(),
   expectedValue: z.number(),
   consensusBooks: z.int(),

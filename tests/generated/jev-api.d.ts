@@ -669,6 +669,7 @@ export interface components {
                         best?: {
                             book: string;
                             americanOdds: number;
+                            beforeCommission?: number;
                             expectedValue?: number;
                             updatedAgo: string;
                         };
@@ -681,6 +682,7 @@ export interface components {
                             point?: number;
                             book: string;
                             americanOdds: number;
+                            beforeCommission?: number;
                             stakeShare: number;
                             updatedAgo: string;
                         }[];
@@ -714,6 +716,7 @@ export interface components {
                 outcome: string;
                 book: string;
                 americanOdds: number;
+                beforeCommission?: number;
                 fairProbability: number;
                 expectedValue: number;
                 consensusBooks: number;
@@ -773,6 +776,7 @@ export interface components {
                         best: {
                             book: string;
                             americanOdds: number;
+                            beforeCommission?: number;
                             expectedValue?: number;
                             updatedAt: string;
                             updatedAgo: string;
@@ -793,6 +797,7 @@ export interface components {
                             point?: number;
                             book: string;
                             americanOdds: number;
+                            beforeCommission?: number;
                             stakeShare: number;
                             updatedAgo: string;
                         }[];
@@ -829,6 +834,7 @@ export interface components {
                 point: number | null;
                 book: string;
                 americanOdds: number;
+                beforeCommission?: number;
                 fairProbability: number;
                 expectedValue: number;
                 consensusBooks: number;
@@ -857,6 +863,7 @@ export interface components {
                     point?: number;
                     book: string;
                     americanOdds: number;
+                    beforeCommission?: number;
                     stakeShare: number;
                     updatedAgo: string;
                 }[];
@@ -932,6 +939,7 @@ export interface components {
                     best?: {
                         book: string;
                         americanOdds: number;
+                        beforeCommission?: number;
                         expectedValue?: number;
                         updatedAgo: string;
                     };
@@ -944,6 +952,7 @@ export interface components {
                         point?: number;
                         book: string;
                         americanOdds: number;
+                        beforeCommission?: number;
                         stakeShare: number;
                         updatedAgo: string;
                     }[];
@@ -1014,6 +1023,7 @@ export interface components {
                     best: {
                         book: string;
                         americanOdds: number;
+                        beforeCommission?: number;
                         expectedValue?: number;
                         updatedAt: string;
                         updatedAgo: string;
@@ -1034,6 +1044,7 @@ export interface components {
                         point?: number;
                         book: string;
                         americanOdds: number;
+                        beforeCommission?: number;
                         stakeShare: number;
                         updatedAgo: string;
                     }[];
@@ -1080,6 +1091,7 @@ export interface components {
                 outcome: string;
                 book: string;
                 americanOdds: number;
+                beforeCommission?: number;
                 fairProbability: number;
                 expectedValue: number;
                 consensusBooks: number;

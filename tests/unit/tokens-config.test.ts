@@ -43,6 +43,11 @@ describe('configuration', () => {
     expect(() => parseConfig({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
     expect(() => parseConfig({ RATE_LIMIT_TOKEN_PER_MINUTE: 'lots' })).toThrow(/RATE_LIMIT_TOKEN_PER_MINUTE/);
     expect(() => parseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => parseConfig({ ODDS_API_REGIONS: 'us,us_dfs' })).toThrow(/ODDS_API_REGIONS.*us_ex/);
+  });
+
+  it("asks The Odds API for its US exchanges' region, us_ex, when told to", () => {
+    expect(parseConfig({ ODDS_API_REGIONS: 'us,us_ex,uk' }).ODDS_API_REGIONS).toBe('us,us_ex,uk');
     expect(() => parseConfig({ UPSTASH_REDIS_REST_URL: 'https://x.upstash.io' })).toThrow(/UPSTASH_REDIS_REST_TOKEN/);
   });
   it("names the operator and support address the policy pages show, from APP_URL's hostname unless set", () => {

@@ -43,6 +43,9 @@ export function eventPrices(event: OddsEvent, gameId: string, home: CatalogueTea
   };
   for (const bookmaker of event.bookmakers) {
     for (const market of bookmaker.markets) {
+      // An exchange's lay prices (h2h_lay, outrights_lay) come with its back prices unasked; a lay is a bet against
+      // the outcome, not a price for it (https://the-odds-api.com/liveapi/guides/v4/, "markets").
+      if (market.key.endsWith('_lay')) continue;
       const isProp = !['h2h', 'spreads', 'totals'].includes(market.key);
       const mapped = market.outcomes.map((outcome) => {
         const name = normaliseName(outcome.name);

@@ -5,6 +5,7 @@ import {
   CONSENSUS_FIELDS,
   CONSENSUS_RULES,
   DEVIG_METHODS,
+  EXCHANGE_COMMISSION,
   LOSS_LIMIT_ROOM,
   MOVEMENT,
   ONE_SIDED_BRIEF,
@@ -45,6 +46,10 @@ describe('knowledge notes', () => {
     expect(text).toContain('averaged across the joining books');
     expect(text).toMatch(/\*\*1\*\*: only the reference book's own no-vig line/);
     expect(text).toMatch(/\*\*0\*\*: no consensus[\s\S]*one-sided markets/);
+    // Exchanges join like any book, at their prices net of their fee, whose rates the note lists.
+    expect(text).toContain("an exchange's or prediction market's net of its fee");
+    expect(text).toMatch(/\| `betfair_ex_uk` \| share of net winnings \| 5% \|/);
+    expect(text).toMatch(/\| `kalshi` \| per contract, rate × p × \(1 − p\) \| 7% \|/);
   });
 
   it("quote the contract's definitions from lib/contract-definitions.ts, as docs/contract.md carries them", () => {
@@ -59,6 +64,7 @@ describe('knowledge notes', () => {
       MOVEMENT,
       STEAM,
       DEVIG_METHODS,
+      EXCHANGE_COMMISSION,
     ]) {
       expect(consensus).toContain(definition);
     }

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { getGameOdds } from '@/lib/tools/odds';
+import type { GameOddsFull } from '@/lib/tools/odds-schemas';
+import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { toolContext } from '../../helpers/tool-context';
+import { expectedExchangeMarket, ingestExchangeSlate } from './exchange-slate';
+import { startFakeProviders, type FakeProviders } from './fake-providers';
+
+// Exchange and prediction-market prices through a loopback Odds API (./exchange-slate.ts): stored as quoted (their
+// lay markets left out), and priced net of each venue's fee. On SQLite and PostgreSQL, in process; REST and MCP ask
+// the built server the same (tests/integration/exchange-prices-http.test.ts).
+
+let fake: FakeProviders;
+beforeAll(async () => {
+  fake = await startFakeProviders();
+});
+afterAll(() => fake?.close());
+
+describe.each(PROVIDERS)('exchange prices on %s', (provider) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await testDatabase(provider);
+  });
+  afterAll(() => database?.close());
+
+  it('are stored as quoted, without their lay market, and asked for with region us_ex', async () => {
+    const now = Date.now();
+    const gameId = await ingestExchangeSlate(fake, database.db, now);
+    expect(fake.requests.at(-1)!.searchParams.get('regions')).toBe('us,uk,us_ex');
+    const stored = await database.db.price.findMany({ where: { gameId }, orderBy: [{ book: 'asc' }, { outcome: 'asc' }] });
+    expect(stored.map((row) => [row.book, row.market, row.outcome, row.americanOdds])).toEqual([
+      ['betfair_ex_uk', 'h2h', 'BUF', 136],
+      ['betfair_ex_uk', 'h2h', 'KC', -138],
+      ['draftkings', 'h2h', 'BUF', 130],
+      ['draftkings', 'h2h', 'KC', -150],
+      ['fanduel', 'h2h', 'BUF', 135],
+      ['fanduel', 'h2h', 'KC', -155],
+      ['kalshi', 'h2h', 'BUF', 140],
+      ['kalshi', 'h2h', 'KC', -140],
+    ]);
+  });
+
+  it('count for the best price and the consensus net of commission, in the full and the default answer', async () => {
+    const now = Date.now();
+    const gameId = await ingestExchangeSlate(fake, database.db, now);
+    const ask = (args: z.input<typeof getGameOdds.input>) =>
+      getGameOdds.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' }, now: () => new Date(now) }), getGameOdds.input.parse(args));
+    const expected = expectedExchangeMarket();
+
+    const full = (await ask({ sport: 'nfl', gameId, book: 'draftkings', detail: 'full' })) as GameOddsFull;
+    const market = full.games[0]!.markets.find((m) => m.market === 'h2h')!;
+    expect(market.consensusBooks).toBe(4);
+    expect(market.arbitrage).toEqual(expected.arbitrage);
+    expect(market.outcomes.map((o) => o.fairProbability)).toEqual(expected.fairProbability);
+    expect(market.outcomes.map((o) => o.expectedValue)).toEqual(expected.expectedValue);
+    expect(market.outcomes.map((o) => o.americanOdds)).toEqual([-150, 130]);
+    expect(market.outcomes.map(({ best }) => best && { ...best, updatedAt: undefined, updatedAgo: undefined })).toEqual(
+      expected.best.map((best) => ({ ...best, updatedAt: undefined, updatedAgo: undefined })),
+    );
+
+    const concise = (await ask({ sport: 'nfl', gameId, book: 'draftkings' })) as { games: { markets: { market: string; outcomes: { best?: object }[] }[] }[] };
+    const short = concise.games[0]!.markets.find((m) => m.market === 'h2h')!;
+    expect(short.outcomes.map((o) => o.best)).toEqual(
+      expected.best.map(({ book, americanOdds, beforeCommission, expectedValue }) => ({
+        book,
+        americanOdds,
+        beforeCommission,
+        expectedValue: Math.round(expectedValue * 1e4) / 1e4,
+        updatedAgo: '5 minutes ago',
+      })),
+    );
+  });
+});
