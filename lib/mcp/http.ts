@@ -74,10 +74,7 @@ export function createMcpEndpoint(gateway: Gateway, { resourceMetadataUrl }: Mcp
     const agent = storedLabel(request.headers.get('user-agent') ?? undefined);
     // Stored before the answer, so the client's next request finds the name (gateway.clientLabel).
     if (naming.name !== undefined) await gateway.noteClient(caller, { name: naming.name, agent });
-    const readsView = listen.messages.list.some(
-      (message) => message.method === 'resources/read' && String(message.params?.uri).startsWith('ui://'),
-    );
-    const mcpCaller: McpCaller = { caller, clientLabel: gateway.clientLabel(caller, naming, agent), readsView };
+    const mcpCaller: McpCaller = { caller, clientLabel: gateway.clientLabel(caller, naming, agent) };
     const authInfo: AuthInfo = { token, clientId: caller.id, scopes: [caller.scope], extra: { caller: mcpCaller } };
     // The SDK skips its own size limit when given parsedBody: the gateway's was applied while reading.
     const forwarded = listen.renamed

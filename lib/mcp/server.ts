@@ -1,5 +1,16 @@
-import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
-import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  type CallToolResult,
+  type GetPromptResult,
+  type ListPromptsResult,
+  type ListResourcesResult,
+  type ListToolsResult,
+  type ReadResourceResult,
+  type Server,
+} from '@modelcontextprotocol/server';
+import type { z } from 'zod';
 import type { LiveToken } from '@/lib/account/tokens';
 import { asToolError } from '@/lib/errors';
 import type { Gateway } from '@/lib/gateway/pipeline';
@@ -9,25 +20,86 @@ import { PROMPTS } from '@/lib/tools/prompts';
 import type { ClientLabel } from '@/lib/tools/types';
 import { SERVICE_VERSION } from '@/lib/version';
 import { mcpOutputSchema } from './output-schema';
-import { FIXED_LISTS } from './sdk/capabilities';
+import { StacklessCloseServer } from './sdk/close';
 import { refuseListen } from './sdk/listen';
-import { withoutPrototypeLookups } from './sdk/registries';
-import { unenforcedSchema } from './sdk/schemas';
-import { APPS_EXTENSION, registerViews, viewLink } from './views';
+import { APPS_EXTENSION, VIEW_READS, viewLink } from './views';
 
 // The MCP server, built from the gateway's catalogue: the same tools, schemas, hints and rules text as REST, plus the
 // knowledge notes, the prompts and the views. The SDK's stateless handler serves each request with a new server, so
-// what does not change between requests (each tool's configuration and view link) is worked out once per gateway.
+// everything a request does not change (the lists, the readable resources) is worked out once per gateway, and a
+// request's server is the SDK's low-level Server with one handler per method over them.
 
 const SERVER_INFO = { name: 'jev', version: SERVICE_VERSION };
+/** Every list is fixed (docs/contract.md, "MCP"). */
+const CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { listChanged: false },
+  prompts: { listChanged: false },
+  extensions: APPS_EXTENSION,
+};
 
 /** Who a request acts for, passed from the endpoint to the server through the SDK's authInfo. */
 export interface McpCaller {
   caller: LiveToken;
   /** The label of what the request saves (gateway.clientLabel): for records only. */
   clientLabel: ClientLabel;
-  /** The request reads a ui:// view: only then are the views registered, so resources/list leaves them out. */
-  readsView: boolean;
+}
+
+const NOTE_LIST: ListResourcesResult = {
+  resources: NOTES.map((note) => ({
+    uri: note.uri,
+    name: note.name,
+    title: note.title,
+    description: note.description,
+    mimeType: 'text/markdown',
+  })),
+};
+/** What resources/read serves: the notes and the views. */
+const READS: ReadonlyMap<string, () => ReadResourceResult> = new Map([
+  ...NOTES.map((note): [string, () => ReadResourceResult] => [
+    note.uri,
+    () => ({ contents: [{ uri: note.uri, mimeType: 'text/markdown', text: note.text }] }),
+  ]),
+  ...VIEW_READS,
+]);
+
+function readResource(uri: string): ReadResourceResult {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource URI ${uri} is invalid`, { uri, reason: 'invalid_uri' });
+  }
+  const read = READS.get(url.toString());
+  if (!read) throw new ResourceNotFoundError(uri);
+  return read();
+}
+
+const PROMPT_LIST: ListPromptsResult = {
+  prompts: PROMPTS.map(({ name, title, description, argsSchema }) => ({
+    name,
+    title,
+    description,
+    arguments: Object.entries(argsSchema.shape as Record<string, z.ZodType>).map(([argument, schema]) => ({
+      name: argument,
+      description: schema.description,
+      required: !schema.safeParse(undefined).success,
+    })),
+  })),
+};
+const PROMPT_BY_NAME = new Map(PROMPTS.map((prompt) => [prompt.name, prompt]));
+
+function getPrompt(name: string, args: Record<string, string> | undefined): GetPromptResult {
+  const prompt = PROMPT_BY_NAME.get(name);
+  if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} not found`);
+  const parsed = prompt.argsSchema.safeParse(args ?? {});
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) =>
+      issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message,
+    );
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid arguments for prompt ${name}: ${issues.join(', ')}`);
+  }
+  return { messages: [{ role: 'user', content: { type: 'text', text: prompt.render(parsed.data) } }] };
 }
 
 function toolResult(result: unknown): CallToolResult {
@@ -48,51 +120,42 @@ function toolFailure(error: unknown): CallToolResult {
 }
 
 /** A function that builds the server for one request of `gateway`'s. */
-export function mcpServerFactory(gateway: Gateway): (caller: McpCaller) => McpServer {
-  const tools = gateway.records.map((record) => ({
-    name: record.name,
-    config: {
-      title: record.title,
-      description: record.description,
-      inputSchema: unenforcedSchema(record.inputSchema),
-      outputSchema: unenforcedSchema(mcpOutputSchema(record.outputSchema)),
-      annotations: record.hints,
-    },
-    link: viewLink(record.name),
-  }));
-
-  return ({ caller, clientLabel, readsView }) => {
-    const server = withoutPrototypeLookups(
-      new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: { ...FIXED_LISTS, extensions: APPS_EXTENSION } }),
-    );
-    for (const { name, config, link } of tools) {
-      // Each call runs the gateway's steps 6–9, exactly as REST's: budgets, scope and arguments.
-      const run = async (args: unknown): Promise<CallToolResult> => {
-        try {
-          return toolResult(await gateway.call({ caller, toolName: name, args, clientLabel }));
-        } catch (error) {
-          return toolFailure(error);
-        }
+export function mcpServerFactory(gateway: Gateway): (caller: McpCaller) => Server {
+  const toolList: ListToolsResult = {
+    tools: gateway.records.map((record) => {
+      const link = viewLink(record.name);
+      return {
+        name: record.name,
+        title: record.title,
+        description: record.description,
+        inputSchema: { type: 'object' as const, ...record.inputSchema },
+        annotations: record.hints,
+        ...(link ? { _meta: link } : {}),
+        outputSchema: mcpOutputSchema(record.outputSchema),
       };
-      if (link) registerAppTool(server, name, { ...config, _meta: link }, run);
-      else server.registerTool(name, config, run);
-    }
-    if (readsView) registerViews(server);
-    for (const note of NOTES) {
-      const about = { title: note.title, description: note.description, mimeType: 'text/markdown' };
-      server.registerResource(note.name, note.uri, about, () => ({
-        contents: [{ uri: note.uri, mimeType: 'text/markdown', text: note.text }],
-      }));
-    }
-    for (const prompt of PROMPTS) {
-      server.registerPrompt(
-        prompt.name,
-        { title: prompt.title, description: prompt.description, argsSchema: prompt.argsSchema },
-        (args) => ({
-          messages: [{ role: 'user', content: { type: 'text', text: prompt.render(args) } }],
-        }),
-      );
-    }
+    }),
+  };
+  const outputSchemas = new Map(toolList.tools.map((tool) => [tool.name, tool.outputSchema]));
+
+  return ({ caller, clientLabel }) => {
+    const server = new StacklessCloseServer(SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: CAPABILITIES });
+    server.setRequestHandler('tools/list', () => toolList);
+    server.setRequestHandler('tools/call', async ({ params: { name, arguments: args = {} } }) => {
+      if (!outputSchemas.has(name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
+      let result: CallToolResult;
+      try {
+        // The gateway's steps 6–9, exactly as REST's: budgets, scope and arguments.
+        result = toolResult(await gateway.call({ caller, toolName: name, args, clientLabel }));
+      } catch (error) {
+        result = toolFailure(error);
+      }
+      return server.projectCallToolResult(result, outputSchemas.get(name));
+    });
+    server.setRequestHandler('resources/list', () => NOTE_LIST);
+    server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
+    server.setRequestHandler('resources/read', ({ params }) => readResource(params.uri));
+    server.setRequestHandler('prompts/list', () => PROMPT_LIST);
+    server.setRequestHandler('prompts/get', ({ params }) => getPrompt(params.name, params.arguments));
     refuseListen(server);
     return server;
   };

@@ -1,5 +1,5 @@
-import { EXTENSION_ID, registerAppResource, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
-import type { McpServer } from '@modelcontextprotocol/server';
+import { EXTENSION_ID, RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
+import type { ReadResourceResult } from '@modelcontextprotocol/server';
 import { TOOL_VIEWS, VIEW_RESOURCE_META, viewByKey, VIEWS } from '@/lib/apps/catalogue';
 import { viewDocument } from '@/lib/apps/documents';
 
@@ -10,26 +10,23 @@ import { viewDocument } from '@/lib/apps/documents';
 /** The extension as the server declares it (capabilities.extensions, in initialize and server/discover alike). */
 export const APPS_EXTENSION = { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } };
 
-/** The view a tool's answers are drawn with, as the tool's `_meta` (registerAppTool adds the older flat key). */
-export function viewLink(toolName: string): { ui: { resourceUri: string } } | undefined {
+/** The view a tool's answers are drawn with, as the tool's `_meta`: the extension's key and its older flat one. */
+export function viewLink(toolName: string): Record<string, unknown> | undefined {
   const key = TOOL_VIEWS[toolName];
-  return key ? { ui: { resourceUri: viewByKey(key).uri } } : undefined;
+  if (!key) return undefined;
+  const resourceUri = viewByKey(key).uri;
+  return { ui: { resourceUri }, [RESOURCE_URI_META_KEY]: resourceUri };
 }
 
 /**
- * Registers the views. They are read by URI from a tool's link, never browsed: the extension lets a server leave
- * such UI-only resources out of resources/list, so the list stays the knowledge notes.
+ * The views, by URI. They are read from a tool's link, never browsed: the extension lets a server leave such
+ * UI-only resources out of resources/list, so the list stays the knowledge notes.
  */
-export function registerViews(server: McpServer): void {
-  for (const view of VIEWS) {
-    registerAppResource(
-      server,
-      view.name,
-      view.uri,
-      { title: view.title, description: view.description, _meta: VIEW_RESOURCE_META },
-      () => ({
-        contents: [{ uri: view.uri, mimeType: RESOURCE_MIME_TYPE, text: viewDocument(view), _meta: VIEW_RESOURCE_META }],
-      }),
-    );
-  }
-}
+export const VIEW_READS: ReadonlyMap<string, () => ReadResourceResult> = new Map(
+  VIEWS.map((view) => [
+    view.uri,
+    () => ({
+      contents: [{ uri: view.uri, mimeType: RESOURCE_MIME_TYPE, text: viewDocument(view), _meta: VIEW_RESOURCE_META }],
+    }),
+  ]),
+);

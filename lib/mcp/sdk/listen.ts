@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, type McpServer } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { messageOf, type Message, type Messages } from '../messages';
 
@@ -11,6 +11,8 @@ import { messageOf, type Message, type Messages } from '../messages';
 const LISTEN = 'subscriptions/listen';
 const REFUSED_LISTEN_METHOD = 'jev/refused/subscriptions/listen';
 const LISTEN_REFUSED = 'Method not found: subscriptions/listen.';
+/** Made once: a schema is an object graph, and the refusal is registered on every request's server. */
+const ANY_PARAMS = { params: z.unknown() };
 
 const isListenRequest = (message: Message) => message.method === LISTEN && message.id !== undefined;
 
@@ -27,8 +29,8 @@ export function renameListenRequests(messages: Messages, headers: Headers): { me
 }
 
 /** The server's refusal of the renamed requests. */
-export function refuseListen(server: McpServer): void {
-  server.server.setRequestHandler(REFUSED_LISTEN_METHOD, { params: z.unknown() }, () => {
+export function refuseListen(server: Server): void {
+  server.setRequestHandler(REFUSED_LISTEN_METHOD, ANY_PARAMS, () => {
     throw new ProtocolError(ProtocolErrorCode.MethodNotFound, LISTEN_REFUSED);
   });
 }

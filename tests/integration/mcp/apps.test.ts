@@ -74,6 +74,19 @@ describe('MCP Apps', () => {
       expect(resources.length).toBeGreaterThan(0);
       expect(resources.every((resource: any) => resource.uri.startsWith('jev://notes/'))).toBe(true);
     }
+    // Also beside a read of a view in the same 2025-era batch.
+    const batch = [
+      { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: VIEW_URIS[0] } },
+      { jsonrpc: '2.0', id: 2, method: 'resources/list', params: {} },
+    ];
+    const answers = events(await legacy(app.server.port, token, batch, { 'mcp-protocol-version': '2025-11-25' }));
+    const listed = answers.find((answer) => answer.id === 2).result.resources;
+    expect(listed.map((resource: any) => resource.uri).filter((uri: string) => !uri.startsWith('jev://notes/'))).toEqual([]);
+  });
+
+  it('reads a view by its URI in any case of the scheme, as the notes are read (the URL it names)', async () => {
+    const { contents } = await rpc(MODERN, 'resources/read', { uri: VIEW_URIS[0]!.replace('ui:', 'UI:') });
+    expect(contents[0].uri).toBe(VIEW_URIS[0]);
   });
 
   it('answers an unknown view like any unknown resource', async () => {

@@ -152,6 +152,17 @@ describe('MCP endpoint in process', () => {
     });
   });
 
+  it.each(['__proto__', 'constructor', 'valueOf'])('answers tools/call and prompts/get %s as an unknown name', async (name) => {
+    const answer = async (method: string) => {
+      const meta = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {} };
+      const body = { jsonrpc: '2.0', id: 1, method, params: { name, arguments: {}, _meta: meta } };
+      const headers = { accept: 'application/json', 'mcp-protocol-version': MODERN, 'mcp-method': method, 'mcp-name': name };
+      return ((await (await mcp.post(request(readToken, body, headers))).json()) as { error: unknown }).error;
+    };
+    expect(await answer('tools/call')).toEqual({ code: -32602, message: `Tool ${name} not found` });
+    expect(await answer('prompts/get')).toEqual({ code: -32602, message: `Prompt ${name} not found` });
+  });
+
   it('answers 503 -32000 when the service cannot serve the request', async () => {
     const refuse = async (): Promise<never> => {
       throw new ToolError('unavailable', 'The rate limiter cannot be reached. Try again shortly.');

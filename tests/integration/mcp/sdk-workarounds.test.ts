@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { createMcpHandler, InMemoryTransport, McpServer, Protocol, SdkError, SdkErrorCode, Server } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '@/lib/config';
 import { createRateLimiter } from '@/lib/ratelimit';
 import { createRoot } from '@/lib/root';
 import { createMcpEndpoint, type McpEndpoint } from '@/lib/mcp/http';
+import { StacklessCloseServer } from '@/lib/mcp/sdk/close';
 import { JSON_MODE_WARNING, withoutJsonModeWarning } from '@/lib/mcp/sdk/json-warning';
 import { SDK_WRITTEN_FOR } from '@/lib/mcp/sdk/version';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
@@ -43,23 +44,35 @@ const modernMessage = (method: string, params: Record<string, unknown> = {}) => 
 const legacyMessage = (id: number, method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id, method, params });
 
 /** The raw SDK: a stateless handler around a bare server with one tool, as the SDK's own examples build it. */
-function rawSdk(options: { listChanged?: boolean } = {}) {
+function rawSdk() {
   const handler = createMcpHandler(
     () => {
-      const server = new McpServer(
-        { name: 'raw', version: '1' },
-        options.listChanged === false
-          ? { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } } }
-          : {},
-      );
+      const server = new McpServer({ name: 'raw', version: '1' });
       server.registerTool('echo', { inputSchema: z.object({ text: z.string() }) }, ({ text }) => ({ content: [{ type: 'text', text }] }));
-      server.registerResource('note', 'jev://raw', { mimeType: 'text/plain' }, () => ({ contents: [{ uri: 'jev://raw', text: 'x' }] }));
       return server;
     },
     { responseMode: 'json' },
   );
   return (body: unknown, headers: Record<string, string>) =>
     handler.fetch(new Request(URL, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }), { parsedBody: body });
+}
+
+/** Why a request still waiting on a server of the class was aborted when the server's connection closed. */
+async function reasonOnClose(ServerClass: typeof Server): Promise<unknown> {
+  const server = new ServerClass({ name: 'raw', version: '1' });
+  const aborted = new Promise<unknown>((resolve) => {
+    server.setRequestHandler('jev/wait', { params: z.unknown() }, (_params, ctx) => {
+      ctx.mcpReq.signal.addEventListener('abort', () => resolve(ctx.mcpReq.signal.reason));
+      return new Promise<never>(() => {});
+    });
+  });
+  const [client, transport] = InMemoryTransport.createLinkedPair();
+  await server.connect(transport);
+  await client.start();
+  await client.send({ jsonrpc: '2.0', id: 1, method: 'jev/wait', params: {} });
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  await server.close();
+  return aborted;
 }
 
 /** A 2025-era answer's messages, from its event stream, within `ms` (undefined when the stream is still open then). */
@@ -183,56 +196,21 @@ describe(`MCP SDK workarounds (lib/mcp/sdk/, written for @modelcontextprotocol/s
     expect(text).toContain(`${long.slice(0, 40)}…`);
   });
 
-  it('registries.ts: the SDK finds Object.prototype in its tool registry; JEV answers "not found"', async () => {
-    const call = modernMessage('tools/call', { name: '__proto__', arguments: {} });
-    const rawAnswer = (await (await raw(call, MODERN_HEADERS('tools/call', '__proto__'))).json()) as {
-      result?: { content: { text: string }[] };
-    };
-    expect(JSON.stringify(rawAnswer)).toContain('disabled');
-    const answer = JSON.stringify(await (await ours(call, MODERN_HEADERS('tools/call', '__proto__'))).json());
-    expect(answer).toContain('not found');
-    expect(answer).not.toContain('disabled');
-  });
-
-  it("schemas.ts: the SDK answers a bad argument with text only; JEV's answer carries structuredContent.error", async () => {
-    const rawCall = modernMessage('tools/call', { name: 'echo', arguments: { text: 5 } });
-    const rawResult = (
-      (await (await raw(rawCall, MODERN_HEADERS('tools/call', 'echo'))).json()) as {
-        result: { isError: boolean; structuredContent?: unknown };
-      }
-    ).result;
-    expect(rawResult.isError).toBe(true);
-    expect(rawResult.structuredContent).toBeUndefined();
-    const call = modernMessage('tools/call', { name: 'calc_implied_probability', arguments: { americanOdds: 50 } });
-    const result = (
-      (await (await ours(call, MODERN_HEADERS('tools/call', 'calc_implied_probability'))).json()) as {
-        result: { isError: boolean; structuredContent: { error: { code: string } } };
-      }
-    ).result;
-    expect(result.isError).toBe(true);
-    expect(result.structuredContent.error.code).toBe('invalid_input');
-  });
-
-  it('capabilities.ts: the SDK declares resources and prompts as changing unless told; JEV declares every list fixed', async () => {
-    const initialize = legacyMessage(1, 'initialize', {
-      protocolVersion: '2025-11-25',
-      capabilities: {},
-      clientInfo: { name: 't', version: '1' },
-    });
-    const [rawAnswer] = (await streamWithin(
-      await withoutJsonModeWarning(() => rawSdk({ listChanged: undefined }))(initialize, { accept: ACCEPT_BOTH }),
-      30_000,
-    )) as {
-      result: { capabilities: { resources: { listChanged: boolean } } };
-    }[];
-    expect(rawAnswer!.result.capabilities.resources.listChanged).toBe(true);
-    const [answer] = (await streamWithin(await ours(initialize, { accept: ACCEPT_BOTH }), 30_000)) as {
-      result: { capabilities: Record<string, { listChanged?: boolean }> };
-    }[];
-    expect([
-      answer!.result.capabilities.tools!.listChanged,
-      answer!.result.capabilities.resources!.listChanged,
-      answer!.result.capabilities.prompts!.listChanged,
-    ]).toEqual([false, false, false]);
+  it("close.ts: the SDK's close builds an error with a stack even when nothing waits; JEV's server builds it without", async () => {
+    // The error is made before the SDK looks at what waits: every request's close paid for its stack.
+    const onclose = (Protocol.prototype as unknown as Record<string, () => void>)._onclose;
+    expect(String(onclose)).toMatch(
+      /const error = new SdkError\(SdkErrorCode\.ConnectionClosed, "Connection closed"\);\s+this\._transport = void 0;/,
+    );
+    const depth = Error.stackTraceLimit;
+    const [raw, ours] = [await reasonOnClose(Server), await reasonOnClose(StacklessCloseServer)];
+    // The same error reaches what waits, the stack aside; the stack depth is back as it was.
+    for (const reason of [raw, ours]) {
+      expect(reason).toBeInstanceOf(SdkError);
+      expect((reason as SdkError).code).toBe(SdkErrorCode.ConnectionClosed);
+    }
+    expect((raw as Error).stack).toContain('\n    at ');
+    expect((ours as Error).stack).not.toContain('\n    at ');
+    expect(Error.stackTraceLimit).toBe(depth);
   });
 });
