@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import { join, sql } from '@/lib/db/sql';
 import { ToolError, invalidInput } from '@/lib/errors';
+import type { FinalsTally } from '@/lib/betting/middles';
 import type { Sport } from '../sports';
 import { selectGames, type GameRow } from './game-rows';
 
@@ -66,4 +67,26 @@ export function teamFinals(db: Db, sport: Sport, season: number, teamId: string)
 export async function gameSources(db: Db, sport: Sport, teamIds?: readonly string[]): Promise<Set<string>> {
   const rows = await db.game.findMany({ where: { sport, ...(teamIds ? playing(teamIds) : {}) }, distinct: ['source'], select: { source: true } });
   return new Set(rows.map((row) => row.source));
+}
+
+/**
+ * A sport's stored final scores tallied by home margin (home less away) and total: how often a middle's window was
+ * landed in (lib/betting/middles.ts, windowChance). One grouped query: a distinct score is a row.
+ */
+export async function finalsTally(db: Db, sport: string): Promise<FinalsTally> {
+  const scores = await db.game.groupBy({
+    by: ['homeScore', 'awayScore'],
+    where: { sport, status: 'final', homeScore: { not: null }, awayScore: { not: null } },
+    _count: { _all: true },
+  });
+  const margins = new Map<number, number>();
+  const totals = new Map<number, number>();
+  let games = 0;
+  for (const { homeScore, awayScore, _count } of scores) {
+    const count = _count._all;
+    games += count;
+    margins.set(homeScore! - awayScore!, (margins.get(homeScore! - awayScore!) ?? 0) + count);
+    totals.set(homeScore! + awayScore!, (totals.get(homeScore! + awayScore!) ?? 0) + count);
+  }
+  return { games, margins, totals };
 }
