@@ -170,7 +170,6 @@ function boardCompact(state: BoardState, notes: readonly string[], env: Env, upd
     undefined,
   );
   const arbitrages = slate.reduce((count, game) => count + game.markets.filter((market) => market.arbitrage).length, 0);
-  const middles = slate.reduce((count, game) => count + game.markets.filter((market) => market.middle).length, 0);
   const figureOrWait = (call: Loading<unknown>, child: ReactNode) =>
     call.state === 'ready' ? child : call.state === 'loading' ? '…' : '–';
   const summary = h(
@@ -198,12 +197,6 @@ function boardCompact(state: BoardState, notes: readonly string[], env: Env, upd
     ),
     h('div', null, h('dt', null, 'Best EV'), h('dd', null, figureOrWait(value, best === undefined ? '–' : figure(best, percent(best, 2))))),
     h('div', null, h('dt', null, 'Arbitrage'), h('dd', null, figureOrWait(games, `${arbitrages} market${arbitrages === 1 ? '' : 's'}`))),
-    h(
-      'div',
-      null,
-      h('dt', null, 'Middles'),
-      h('dd', { 'data-figure': 'middles' }, figureOrWait(games, `${middles} market${middles === 1 ? '' : 's'}`)),
-    ),
   );
   const valueItems = entries.map((v) =>
     h(

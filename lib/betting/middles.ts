@@ -30,7 +30,7 @@ export interface Middle {
   window: { from: number; to: number };
   /** The return on the total stake on the worst result, a miss (6 decimal places): what the middle costs. */
   worstReturnFraction: number;
-  /** The return on the total stake on the best result, inside the window (6 decimal places). */
+  /** The return on the total stake on the best result inside the window (6 decimal places). */
   windowReturnFraction: number;
   /** Every range of results, in order, with its return. */
   returns: ResultReturn[];
@@ -47,13 +47,16 @@ export function middle(kind: LineKind, quotes: readonly [LineQuote, LineQuote]):
     if (quotes.every((quote, index) => legPayout(kind, quote, index === 0, result) > 1)) bothWin.push(result);
   if (bothWin.length === 0) return null;
   const { implied, sum, returns } = resultReturns(kind, quotes);
-  const fractions = returns.map((entry) => entry.returnFraction);
+  const window = { from: bothWin[0]!, to: bothWin.at(-1)! };
+  // The ranges of results that reach into the window (one running past its end returns what its results inside do):
+  // a result just outside, one leg winning and the other pushing, can return more than the window itself.
+  const inside = returns.filter((entry) => (entry.from ?? -Infinity) <= window.to && (entry.to ?? Infinity) >= window.from);
   return {
     impliedSum: Math.round(sum * 1e6) / 1e6,
     legs: withStakeShares(quotes, implied, sum),
-    window: { from: bothWin[0]!, to: bothWin.at(-1)! },
-    worstReturnFraction: Math.min(...fractions),
-    windowReturnFraction: Math.max(...fractions),
+    window,
+    worstReturnFraction: Math.min(...returns.map((entry) => entry.returnFraction)),
+    windowReturnFraction: Math.max(...inside.map((entry) => entry.returnFraction)),
     returns,
   };
 }

@@ -33,8 +33,8 @@ export interface PricingRequest {
 }
 
 /**
- * How long a sport's tally of stored finals is reused for middles' chances: finals are stored a few times a day
- * at most, and one more final moves a chance by well under a percentage point.
+ * How long a sport's tally of stored finals is reused for middles' chances: a chance rests on at least
+ * MIN_FINALS_FOR_CHANCE (lib/betting/middles.ts) finals, so the few stored in the meantime move it by a point or two at most.
  */
 const FINALS_KEPT_MS = 10 * 60_000;
 
@@ -57,6 +57,7 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
   const withChance = (market: PricedMarket, core: MarketCore, tally: FinalsTally | undefined): PricedMarket => {
     const found = core.middle;
     if (!market.middle || !found || !tally) return market;
+    // A game market lists the home side first (inOutcomeOrder), so a handicap's window is the home margin.
     const chance = windowChance(tally, found.kind, found.found.window, true);
     return { ...market, middle: { ...market.middle, chance, finals: tally.games } };
   };

@@ -86,6 +86,24 @@ describe('middle', () => {
     ]);
   });
 
+  it("gives the window's own best return, though a push just outside it may return more", () => {
+    // Home -2.75 at +200 (decimal 3) and away +4 at -300 (4/3): stakes 4/13 and 9/13. On a margin of 3 home half wins
+    // (2 per unit) and away wins: 8/13 + 12/13 − 1 = 0.538462. On 4 home wins and away pushes: 12/13 + 9/13 − 1 = 0.615385.
+    const found = middle('handicap', [
+      { outcome: 'KC', book: 'a', americanOdds: 200, point: -2.75 },
+      { outcome: 'BUF', book: 'b', americanOdds: -300, point: 4 },
+    ]);
+    expect(found?.window).toEqual({ from: 3, to: 3 });
+    expect(found?.returns).toEqual([
+      { from: null, to: 2, returnFraction: -0.076923 },
+      { from: 3, to: 3, returnFraction: 0.538462 },
+      { from: 4, to: 4, returnFraction: 0.615385 },
+      { from: 5, to: null, returnFraction: -0.076923 },
+    ]);
+    expect(found?.windowReturnFraction).toBe(0.538462);
+    expect(found?.worstReturnFraction).toBe(-0.076923);
+  });
+
   it('splits the stakes so either miss costs the same at unequal prices', () => {
     // +120 implies 100/220, -130 implies 130/230; sum 1.019763…, shares 0.445736… and 0.554263…; a miss returns 1 / sum − 1.
     const found = middle('total', [
