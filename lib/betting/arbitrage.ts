@@ -8,6 +8,7 @@
  *   a quarter line (±0.25, ±0.75) is half the stake on each neighbouring line, so a half win or a half refund; the
  *   return then differs by result. Stakes stay in proportion to the implied probabilities; the return is worked
  *   out for every result the lines tell apart, and it is an arbitrage only when no result loses.
+ * - The same result grid (resultRange, legPayout, resultReturns) settles a middle's legs (./middles.ts).
  */
 import { assertProbability } from './assert';
 import { americanToDecimal, impliedProbability } from './odds';
