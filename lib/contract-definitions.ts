@@ -1,5 +1,6 @@
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
 import { EXCHANGE_FEES } from '@/lib/betting/commission';
+import { KEY_NUMBERS, MIN_FINALS_FOR_CHANCE } from '@/lib/betting/middles';
 import { STEAM_MIN_BOOKS, STEAM_WINDOW_MS } from '@/lib/betting/movement';
 import { SHARP_BOOK_WEIGHTS } from '@/lib/betting/sharp-books';
 import { HISTORY_POINTS } from '@/lib/pricing/market-core';
@@ -128,6 +129,27 @@ arbitrage). \`get_game_odds\` with \`arbitrage: true\` answers with the arbitrag
 (the league's coming week, a date, a team or one game), best \`returnFraction\` first, each with its game
 (\`gameId\`, \`matchup\`, \`startsAt\`) and \`market\`, paged; \`gamesScanned\` says how many games were looked at.`;
 
+/** Middles across books (lib/betting/middles.ts, lib/pricing/market-core.ts, lib/pricing/index.ts). */
+export const MIDDLES = `\`middle\` (per spreads and totals market of \`get_game_odds\`) is there when two books' opposite sides at different lines
+both win on some results: over 44.5 at one book and under 46.5 at another both win on a total of 45 or 46; home -2.5
+and away +3.5 both win on a home margin of 3. Every line any book hangs is paired as for \`arbitrage\`, with whole
+lines pushing and quarter lines settled in halves; \`window\` says the results that win both legs (each in full or in
+half), in words ("KC by 3", "total 45 to 46"). The legs are staked in proportion to their implied probabilities, so a
+miss costs the same whichever leg wins alone: \`worstReturnFraction\` is the return on the whole stake on the worst
+result (negative: what the middle costs), \`windowReturnFraction\` the return inside the window, \`legs\` as for
+\`arbitrage\`. \`keyNumbers\` lists the sport's key numbers inside the window: ${Object.keys(KEY_NUMBERS)
+  .map((sport) => sport.toUpperCase())
+  .join(
+    ' and ',
+  )} spreads ${KEY_NUMBERS.nfl!.handicap.join(' and ')} (either side's margin), totals ${KEY_NUMBERS.nfl!.total.join(', ')}: the margins
+and sums of the most common NFL final scores (the NFL's count since 1920, reported by NBC Sports Philadelphia in
+January 2023) and the totals commonly named as key. \`chance\` is the share of the sport's stored finals (\`finals\`
+with \`detail: "full"\`) whose result landed in the window, or null, unknown, with fewer than ${MIN_FINALS_FOR_CHANCE}
+stored. Of a market's middles the one costing least on a miss is shown (then the widest window); with \`detail: "full"\`,
+\`impliedSum\` and \`returns\` (every range of results with its return) too. \`get_game_odds\` with \`middles: true\`
+answers with the middles alone over the games the call covers, the cheapest miss first, each with its game and
+\`market\`, paged; \`middleNote\` says once what \`chance\` rests on. A middle carries an arbitrage's risks too.`;
+
 /** Opening prices, the 24-hour change and the history series (lib/pricing/market-core.ts, lib/pricing/priced-market.ts). */
 export const MOVEMENT = `- \`opening\` (per outcome, with \`detail: "full"\`): the reference book's first recorded price and line for the
   outcome, with when (\`at\`, \`ago\`).
@@ -202,6 +224,7 @@ export const DEFINITIONS: Readonly<Record<string, string>> = {
   'exchange-commission': EXCHANGE_COMMISSION,
   'value-scan': VALUE_SCAN,
   arbitrage: ARBITRAGE,
+  middles: MIDDLES,
   movement: MOVEMENT,
   steam: STEAM,
   'devig-methods': DEVIG_METHODS,

@@ -36,6 +36,6 @@ export type BetList = Omit<Json<BetListConcise>, 'bets'> & { bets: Bet[] };
  */
 export function notesOf(answer: object | undefined): string[] {
   if (!answer) return [];
-  const fields = ['priceNote', 'note', 'valueNote', 'arbitrageNote', 'oneSidedNote'];
+  const fields = ['priceNote', 'note', 'valueNote', 'arbitrageNote', 'middleNote', 'oneSidedNote'];
   return fields.map((field) => (answer as Record<string, unknown>)[field]).filter((note): note is string => typeof note === 'string');
 }

@@ -1,4 +1,4 @@
-import { americanOdds, DEFAULT_MIN_PERCENT, marketName, outcomeName, percent } from '@/lib/present/format';
+import { americanOdds, DEFAULT_MIN_PERCENT, marketName, middleMark, outcomeName, percent } from '@/lib/present/format';
 import { formatDateTime } from '@/lib/present/format';
 import { notesOf, type OddsAnswer, type SlateGame, type SlateMarket, type SlateOutcome, type ValueEntry } from './answers';
 import type { Host } from './bridge';
@@ -9,7 +9,7 @@ import type { Env } from './env';
 import type { Update, ViewSpec } from './run';
 
 // The value board: get_game_odds drawn for people. The games with, per outcome, the reference price, the fair
-// price, the best price and its book, the expected value at it, and arbitrage, steam and value marked; the value
+// price, the best price and its book, the expected value at it, and arbitrage, middles, steam and value marked; the value
 // list on top. One of the two is the model's own answer (a slate, or a value scan); the view asks the host for
 // the other. A game opens in place: the view calls get_game_odds for it in full, with its history. Inline, the
 // board is its summary and the top value entries (the games and the notes a tab away, each paged in place);
@@ -230,6 +230,7 @@ function boardCompact(state: BoardState, notes: readonly string[], env: Env, upd
           .join(' · '),
         ` · ${game.markets.length} market${game.markets.length === 1 ? '' : 's'}`,
         game.markets.some((market) => market.arbitrage) && h('span', { className: 'mark arb', 'data-mark': 'arbitrage' }, 'Arbitrage'),
+        game.markets.some((market) => market.middle) && h('span', { className: 'mark middle', 'data-mark': 'middle' }, 'Middle'),
         game.markets.some((market) => market.steam) && h('span', { className: 'mark steam', 'data-mark': 'steam' }, 'Steam'),
       ),
     ),
@@ -455,6 +456,7 @@ function gamesSection(state: BoardState, env: Env, update: Update<BoardState>): 
                     { className: 'mark arb', 'data-mark': 'arbitrage' },
                     `Arbitrage ${percent(r.market.arbitrage.returnFraction, 2)}`,
                   ),
+                r.market.middle && h('span', { className: 'mark middle', 'data-mark': 'middle' }, middleMark(r.market.middle)),
               ],
             },
             { key: 'outcome', label: 'Outcome', header: true, cell: (r) => outcomeName(r.outcome.outcome, r.outcome.point ?? null) },

@@ -1,4 +1,4 @@
-import { americanOdds, marketName, outcomeName, percent } from '@/lib/present/format';
+import { americanOdds, marketName, middleChance, middleMark, outcomeName, percent } from '@/lib/present/format';
 import { Figure, MarketTable } from '@/lib/present/MarketTable';
 import { MovementChart } from '@/lib/present/MovementChart';
 import { formatDateTime } from '@/lib/present/format';
@@ -64,9 +64,9 @@ export const gameNotes = (state: GameState): string[] =>
 /** An exact figure of the answer, written for people: the number itself stays on the element. */
 export const figure = (value: number | null | undefined, text: string) => h(Figure, { value, text });
 
-/** What the table does not say of a market: its books, its arbitrage in full, its steam, and its movement. */
+/** What the table does not say of a market: its books, its arbitrage and middle in full, its steam, and its movement. */
 function marketSection(market: FullMarket, referenceBook: string, env: Env): ReactNode {
-  const { arbitrage, steam } = market;
+  const { arbitrage, middle, steam } = market;
   return h(
     'section',
     { className: 'market', 'data-market': market.market, 'aria-labelledby': `heading-${market.market}` },
@@ -87,6 +87,16 @@ function marketSection(market: FullMarket, referenceBook: string, env: Env): Rea
         arbitrage.returns &&
           ` By result: ${arbitrage.returns.map((entry) => `${entry.result} ${percent(entry.returnFraction, 2)}`).join('; ')}.`,
         ` ${arbitrage.note}`,
+      ),
+    middle &&
+      h(
+        'p',
+        { className: 'middle', 'data-middle': middle.window },
+        h('strong', { className: 'mark middle' }, middleMark(middle)),
+        ` ${middle.legs.map((leg) => `${outcomeName(leg.outcome, leg.point ?? null)} ${americanOdds(leg.americanOdds)} at ${leg.book} (${percent(leg.stakeShare)} of the stake)`).join('; ')}.`,
+        ` Inside: ${percent(middle.windowReturnFraction, 2)}`,
+        middle.keyNumbers.length > 0 && `, key number ${middle.keyNumbers.join(' and ')}`,
+        `; ${middleChance(middle.chance)}.`,
       ),
     steam &&
       h(
@@ -219,6 +229,7 @@ export function gameCompact(state: GameState, env: Env, update: GameUpdate): Rea
         ),
         market.arbitrage &&
           h('span', { className: 'mark arb', 'data-mark': 'arbitrage' }, `Arbitrage ${percent(market.arbitrage.returnFraction, 2)}`),
+        market.middle && h('span', { className: 'mark middle', 'data-mark': 'middle' }, middleMark(market.middle)),
         market.steam?.outcome === o.outcome && h('span', { className: 'mark steam', 'data-mark': 'steam' }, 'Steam'),
       ),
     ),

@@ -8,6 +8,7 @@
  *   a quarter line (±0.25, ±0.75) is half the stake on each neighbouring line, so a half win or a half refund; the
  *   return then differs by result. Stakes stay in proportion to the implied probabilities; the return is worked
  *   out for every result the lines tell apart, and it is an arbitrage only when no result loses.
+ * - The same result grid (resultRange, legPayout, resultReturns) settles a middle's legs (./middles.ts).
  */
 import { assertProbability } from './assert';
 import { americanToDecimal, impliedProbability } from './odds';
@@ -83,7 +84,7 @@ export function arbitrage(quotes: readonly ArbitrageQuote[]): Arbitrage | null {
 }
 
 /** The quotes with stake shares in proportion to `implied`, in millionths that sum to exactly 1. */
-function withStakeShares<Quote extends ArbitrageQuote>(quotes: readonly Quote[], implied: readonly number[], sum: number) {
+export function withStakeShares<Quote extends ArbitrageQuote>(quotes: readonly Quote[], implied: readonly number[], sum: number) {
   const exact = implied.map((p) => (p / sum) * 1e6);
   const micro = exact.map(Math.floor);
   let short = 1e6 - micro.reduce((a, b) => a + b, 0);
@@ -106,7 +107,7 @@ export type LineKind = 'handicap' | 'total';
  * evenly between the half lines (one line, or the two either side of a quarter line), each half paying the decimal
  * price when it wins, its stake back on a push and nothing when it loses.
  */
-function legPayout(kind: LineKind, leg: LineQuote, first: boolean, result: number): number {
+export function legPayout(kind: LineKind, leg: LineQuote, first: boolean, result: number): number {
   // How far the result lands on the leg's side of a line: the first handicap side and over gain as it grows.
   const past = (line: number) =>
     kind === 'handicap' ? (first ? result + line : line - result) : leg.outcome === 'over' ? result - line : line - result;
@@ -125,18 +126,24 @@ function halfLines(point: number): number[] {
 }
 
 /**
- * Two legs, each at its own line, of a `kind` market: a handicap's two sides (results told by the first side's
- * margin), or a total's over and under (either way round). Null unless no result loses and some result gains. The
- * returns are worked out with the stakes exactly in proportion; the legs' stake shares are those rounded to millionths.
+ * The results two legs' lines tell apart: every result on which a half line turns, and one either side (beyond them
+ * the legs settle as at the ends); a total starts at 0.
  */
-export function lineArbitrage(kind: LineKind, quotes: readonly [LineQuote, LineQuote]): Arbitrage | null {
+export function resultRange(kind: LineKind, quotes: readonly [LineQuote, LineQuote]): { low: number; high: number } {
+  const turns = quotes.flatMap((quote, index) => halfLines(quote.point).map((line) => (kind === 'handicap' && index === 0 ? -line : line)));
+  const low = kind === 'total' ? Math.max(0, Math.floor(Math.min(...turns)) - 1) : Math.floor(Math.min(...turns)) - 1;
+  return { low, high: Math.ceil(Math.max(...turns)) + 1 };
+}
+
+/**
+ * Two legs staked in proportion to their implied probabilities (so each leg winning alone returns the same):
+ * the return on the total stake of every range of results that settles the legs alike, open at the ends.
+ */
+export function resultReturns(kind: LineKind, quotes: readonly [LineQuote, LineQuote]) {
   const implied = quotes.map((quote) => impliedProbability(quote.americanOdds));
   const sum = implied[0]! + implied[1]!;
   const shares = implied.map((p) => p / sum);
-  // Every result on which a half line turns, and one either side: beyond them the legs settle as at the ends.
-  const turns = quotes.flatMap((quote, index) => halfLines(quote.point).map((line) => (kind === 'handicap' && index === 0 ? -line : line)));
-  const low = kind === 'total' ? Math.max(0, Math.floor(Math.min(...turns)) - 1) : Math.floor(Math.min(...turns)) - 1;
-  const high = Math.ceil(Math.max(...turns)) + 1;
+  const { low, high } = resultRange(kind, quotes);
   const returns: ResultReturn[] = [];
   for (let result = low; result <= high; result++) {
     const paid = quotes.reduce((total, quote, index) => total + shares[index]! * legPayout(kind, quote, index === 0, result), 0);
@@ -148,6 +155,16 @@ export function lineArbitrage(kind: LineKind, quotes: readonly [LineQuote, LineQ
   // Open at the ends, but a total starts at 0.
   if (kind === 'handicap' || low > 0) returns[0]!.from = null;
   returns.at(-1)!.to = null;
+  return { implied, sum, returns };
+}
+
+/**
+ * Two legs, each at its own line, of a `kind` market: a handicap's two sides (results told by the first side's
+ * margin), or a total's over and under (either way round). Null unless no result loses and some result gains. The
+ * returns are worked out with the stakes exactly in proportion; the legs' stake shares are those rounded to millionths.
+ */
+export function lineArbitrage(kind: LineKind, quotes: readonly [LineQuote, LineQuote]): Arbitrage | null {
+  const { implied, sum, returns } = resultReturns(kind, quotes);
   const worst = Math.min(...returns.map((entry) => entry.returnFraction));
   const best = Math.max(...returns.map((entry) => entry.returnFraction));
   if (worst < 0 || !(best > 0)) return null;

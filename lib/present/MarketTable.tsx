@@ -1,16 +1,16 @@
 import type { GameOddsFull } from '@/lib/tools/odds-schemas';
-import { americanOdds, marketName, outcomeName, percent, priceAt } from './format';
+import { americanOdds, marketName, middleChance, middleMark, outcomeName, percent, priceAt } from './format';
 
 // One game's markets as get_game_odds answers them in full, for the console's Games and game pages and the MCP
 // Apps game view alike: per outcome the reference price, the no-vig fair price, the best price and its expected
-// value, the opening price, the 24-hour move of the fair price and the prices' ages; arbitrage and steam are
+// value, the opening price, the 24-hour move of the fair price and the prices' ages; arbitrage, a middle and steam are
 // marked beside the market's name, and an outcome whose best price clears the user's threshold (`valueKeys`) is
 // marked Value. The table fits the width it has (present.css): its text wraps, and on a narrow screen each row
 // stacks into a card whose cells say their column. Each figure keeps the answer's own number in data-number.
 
 type Game = GameOddsFull['games'][number];
 /** What the table reads of a market: no instants, so the console's answers and a view's JSON both fit. */
-export type TableMarket = Pick<Game['markets'][number], 'market' | 'outcomes' | 'arbitrage' | 'steam'>;
+export type TableMarket = Pick<Game['markets'][number], 'market' | 'outcomes' | 'arbitrage' | 'middle' | 'steam'>;
 
 /** The key of one outcome in get_game_odds' `value` list, to find the outcomes that clear the threshold. */
 export const valueKey = (gameId: string, market: string, outcome: string, point: number | null | undefined) =>
@@ -21,13 +21,18 @@ export function Figure({ value, text }: { value: number | null | undefined; text
   return <span data-number={value ?? undefined}>{text}</span>;
 }
 
-/** Arbitrage and steam, in words, beside the market's name. */
+/** Arbitrage, a middle and steam, in words, beside the market's name. */
 function MarketMarks({ market }: { market: TableMarket }) {
   return (
     <>
       {market.arbitrage && (
         <span className="mark arb" data-mark="arbitrage">
           Arbitrage {percent(market.arbitrage.returnFraction, 2)}
+        </span>
+      )}
+      {market.middle && (
+        <span className="mark middle" data-mark="middle" title={middleChance(market.middle.chance)}>
+          {middleMark(market.middle)}
         </span>
       )}
       {market.steam && (

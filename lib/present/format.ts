@@ -39,6 +39,14 @@ export function outcomeName(outcome: string, point: number | null): string {
 }
 
 /** Expected value (in percent) a best price must reach to be highlighted, on the Games page and the value board. */
+/** A middle's mark: its window and what a miss costs (a concise or a full answer's middle). */
+export const middleMark = (middle: { window: string; worstReturnFraction: number }) =>
+  `Middle ${middle.window}, ${percent(middle.worstReturnFraction, 2)} on a miss`;
+
+/** A middle's chance of landing inside, or why it is unknown. */
+export const middleChance = (chance: number | null | undefined) =>
+  chance == null ? 'chance unknown (too few finals stored)' : `${percent(chance)} of stored finals landed inside`;
+
 export const DEFAULT_MIN_PERCENT = 2;
 
 /** The `min` of a Games address (percent); the tool takes -1 to 10 as a fraction, so anything else is the default. */

@@ -10,9 +10,13 @@ import { inOutcomeOrder, marketCore, type GameTeams, type MarketCore, type Steam
 
 export interface PricedGame extends GameTeams {
   id: string;
+  sport: string;
   /** Read with the game (findGames' priceVersion option) to spare a query; else read here. */
   priceVersion?: string;
 }
+
+/** The markets with two sides at lines, where books' different lines can make a middle. */
+const MIDDLE_MARKETS = new Set(['spreads', 'totals']);
 
 /** Games × reference books × fair lines × series flags remembered. */
 const KEPT_GAMES = 2_000;
@@ -121,6 +125,7 @@ async function priceGames(
               history: history.get(historyKey(quotes[0]!)) ?? [],
               series,
               steam: memos.steam,
+              ...(MIDDLE_MARKETS.has(market) ? { middles: { sport: game.sport } } : {}),
             })
           : null,
       );

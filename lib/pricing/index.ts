@@ -1,8 +1,9 @@
 import { DEFAULT_FAIR_LINE, type FairLine } from '@/lib/betting/fair-line';
+import { windowChance, type FinalsTally } from '@/lib/betting/middles';
 import type { PriceReads } from '@/lib/data/repositories';
 import { gameCores, type GameCoreMemos, type PricedGame } from './game-cores';
 import { historyKey, marketHistory } from './history';
-import { inOutcomeOrder, type GameTeams } from './market-core';
+import { inOutcomeOrder, type GameTeams, type MarketCore } from './market-core';
 import { presentMarket, priceMarket, type PresentationMemo, type PricedMarket } from './priced-market';
 
 // Pricing: stored prices in, markets priced against the no-vig consensus at the reference book out, for the
@@ -34,9 +35,35 @@ export interface PricingRequest {
   series: boolean;
 }
 
+/**
+ * How long a sport's tally of stored finals is reused for middles' chances: a chance rests on at least
+ * MIN_FINALS_FOR_CHANCE (lib/betting/middles.ts) finals, so the few stored in the meantime move it by a point or two at most.
+ */
+const FINALS_KEPT_MS = 10 * 60_000;
+
 export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinutes: number }) {
   const memos: GameCoreMemos = { cores: new Map(), histories: new Map(), steam: new WeakMap() };
   const presentations: PresentationMemo = new WeakMap();
+  const finals = new Map<string, { readAt: number; tally: Promise<FinalsTally> }>();
+
+  /** The sport's finals tally, read again once FINALS_KEPT_MS old (by the call's clock). */
+  const finalsOf = (sport: string, now: Date) => {
+    const kept = finals.get(sport);
+    if (kept && kept.readAt <= now.getTime() && now.getTime() - kept.readAt < FINALS_KEPT_MS) return kept.tally;
+    const tally = reads.finalsTally(sport);
+    finals.set(sport, { readAt: now.getTime(), tally });
+    tally.catch(() => finals.delete(sport));
+    return tally;
+  };
+
+  /** A presented market with its middle's chance of landing inside, from the sport's stored finals. */
+  const withChance = (market: PricedMarket, core: MarketCore, tally: FinalsTally | undefined): PricedMarket => {
+    const found = core.middle;
+    if (!market.middle || !found || !tally) return market;
+    // A game market lists the home side first (inOutcomeOrder), so a handicap's window is the home margin.
+    const chance = windowChance(tally, found.kind, found.found.window, true);
+    return { ...market, middle: { ...market.middle, chance, finals: tally.games } };
+  };
 
   return {
     /** Each game's markets that some book prices, in the order asked, as they read at `now`; by game id. */
@@ -44,11 +71,19 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
       games: readonly PricedGame[],
       { markets, referenceBook, fairLine = DEFAULT_FAIR_LINE, series, now }: PricingRequest & { markets: readonly string[]; now: Date },
     ): Promise<Map<string, PricedGameMarket[]>> {
-      const cores = await gameCores(reads, memos, games, markets, { referenceBook, fairLine, series });
+      const sports = [...new Set(games.map((game) => game.sport))];
+      const [cores, tallies] = await Promise.all([
+        gameCores(reads, memos, games, markets, { referenceBook, fairLine, series }),
+        Promise.all(sports.map((sport) => finalsOf(sport, now))),
+      ]);
+      const tallyOf = new Map(tallies.map((tally, index) => [sports[index]!, tally]));
       return new Map(
         games.map((game) => [
           game.id,
-          [...cores.get(game.id)!].map(([market, core]) => ({ market, ...presentMarket(core, now, staleMinutes, presentations) })),
+          [...cores.get(game.id)!].map(([market, core]) => ({
+            market,
+            ...withChance(presentMarket(core, now, staleMinutes, presentations), core, tallyOf.get(game.sport)),
+          })),
         ]),
       );
     },

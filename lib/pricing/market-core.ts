@@ -9,6 +9,7 @@ import {
   type ResultReturn,
 } from '@/lib/betting/arbitrage';
 import { netAmerican } from '@/lib/betting/commission';
+import { keyNumbersIn, middle as findMiddle, type Middle } from '@/lib/betting/middles';
 import { consensus, type BookMarket, type QuotedOutcome } from '@/lib/betting/consensus';
 import { DEFAULT_FAIR_LINE, type FairLine } from '@/lib/betting/fair-line';
 import { consensusAt, steam as findSteam, type RecordedPrice, type Steam } from '@/lib/betting/movement';
@@ -75,6 +76,8 @@ export interface MarketCore {
   books: number;
   outcomes: OutcomeCore[];
   arbitrage: CoreArbitrage | null;
+  /** Present only where middles are looked for (CoreOptions.middles); then null or the cheapest middle. */
+  middle?: CoreMiddle | null;
   /** Present only with history; then null or the most recent steam move. */
   steam?: Steam | null;
   series?: { outcomes: string[]; series: HistoryPoint[] };
@@ -94,6 +97,19 @@ export interface CoreArbitrage {
   returns?: { result: string; returnFraction: number }[];
 }
 
+export interface CoreMiddle {
+  found: Middle;
+  kind: LineKind;
+  /** Each leg's price age, and an exchange's quote before its fee. */
+  legs: { updatedAt: Date; beforeCommission?: number }[];
+  /** found.window in words ("KC by 3", "total 45 to 46"). */
+  window: string;
+  /** The sport's key numbers inside the window (lib/betting/middles.ts). */
+  keyNumbers: number[];
+  /** found.returns in words. */
+  returns: { result: string; returnFraction: number }[];
+}
+
 export interface CoreOptions {
   referenceBook: string;
   /** The fair line asked for (fairLine); the default consensus without it. */
@@ -104,6 +120,8 @@ export interface CoreOptions {
   series?: boolean;
   /** Where steam already worked out for a history list is kept; without it, it is worked out each time. */
   steam?: SteamMemo;
+  /** Looks for a middle (a game's spreads and totals, home side first), with this sport's key numbers. */
+  middles?: { sport: string };
 }
 
 /** A game as far as pricing needs it: its teams name the outcomes. */
@@ -211,7 +229,7 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
         const top = bestRow(outcome, null);
         return { outcome, point: top?.point ?? null, best: bestCore(top, null), ...(history ? { opening: null } : {}) };
       }),
-      arbitrage: arbitrageOf(rows),
+      ...acrossBooks(rows, options.middles),
       ...(history ? { steam: steamOf(history, outcomes, options.steam), history } : {}),
       fairByChangesRecorded: new Map(),
     };
@@ -244,7 +262,7 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
         ...(history ? { opening: openingOf(history, referenceBook, quote.outcome) } : {}),
       };
     }),
-    arbitrage: arbitrageOf(rows),
+    ...acrossBooks(rows, options.middles),
     oldestReference: reference.reduce((a, b) => (b.updatedAt < a.updatedAt ? b : a)).updatedAt,
     ...(history ? { steam: steamOf(history, outcomeNames, options.steam), history } : {}),
     ...(history && options.series ? { series: seriesOf(history, outcomeNames, referenceBook, fairLine) } : {}),
@@ -253,12 +271,14 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
 }
 
 /**
- * The market's best arbitrage across books. Without lines (h2h, yes/no), the best price of every outcome. With lines
- * (a handicap's two sides, an over and an under), every pair of the two sides' best prices at each line any book
- * hangs, so a quarter line or another book's line reaches the check too; the pair whose worst result returns most.
+ * The market's best arbitrage and best middle across books. Without lines (h2h, yes/no), an arbitrage of the best
+ * price of every outcome and no middle. With lines (a handicap's two sides, an over and an under), every pair of the
+ * two sides' best prices at each line any book hangs, so a quarter line or another book's line reaches the check
+ * too: the arbitrage whose worst result returns most, and (when asked for) the middle that costs least when it
+ * misses, then the widest window.
  */
-function arbitrageOf(quoted: readonly PriceRow[]): CoreArbitrage | null {
-  // What a bettor gets: an arbitrage through an exchange must survive its fee.
+function acrossBooks(quoted: readonly PriceRow[], middles: CoreOptions['middles']): Pick<MarketCore, 'arbitrage' | 'middle'> {
+  // What a bettor gets: an arbitrage or a middle through an exchange must survive its fee.
   const rows = quoted.map((row): PriceRow & { beforeCommission?: number } => {
     const net = netAmerican(row.book, row.americanOdds);
     return net === row.americanOdds ? row : { ...row, americanOdds: net, beforeCommission: row.americanOdds };
@@ -266,20 +286,39 @@ function arbitrageOf(quoted: readonly PriceRow[]): CoreArbitrage | null {
   const outcomes = [...new Set(rows.map((row) => row.outcome))];
   const kind = lineKindOf(outcomes, rows);
   if (!kind) {
-    if (rows.some((row) => row.point !== null)) return null;
+    const none = middles ? { middle: null } : {};
+    if (rows.some((row) => row.point !== null)) return { arbitrage: null, ...none };
     const tops = outcomes.map((outcome) => bestOf(rows.filter((row) => row.outcome === outcome))[0]!);
     const found = findArbitrage(tops.map(({ outcome, book, americanOdds }) => ({ outcome, book, americanOdds })));
-    return found && { found, legs: tops };
+    return { arbitrage: found && { found, legs: tops }, ...none };
   }
-  let chosen: CoreArbitrage | null = null;
+  let arbitrage: CoreArbitrage | null = null;
+  let middle: CoreMiddle | null = null;
   const [first, second] = outcomes.map((outcome) => bestOf(rows.filter((row) => row.outcome === outcome)));
   for (const a of first!)
     for (const b of second!) {
-      const found = lineArbitrage(kind, [lineQuote(a), lineQuote(b)]);
-      if (found && (!chosen || found.returnFraction > chosen.found.returnFraction))
-        chosen = { found, legs: [a, b], ...(found.returns ? { returns: inWords(found.returns, kind, outcomes) } : {}) };
+      const quotes = [lineQuote(a), lineQuote(b)] as const;
+      const found = lineArbitrage(kind, quotes);
+      if (found && (!arbitrage || found.returnFraction > arbitrage.found.returnFraction))
+        arbitrage = { found, legs: [a, b], ...(found.returns ? { returns: inWords(found.returns, kind, outcomes) } : {}) };
+      const window = middles ? findMiddle(kind, quotes) : null;
+      if (window && (!middle || cheaperMiddle(window, middle.found)))
+        middle = {
+          found: window,
+          kind,
+          legs: [a, b],
+          window: resultInWords(window.window, kind, outcomes),
+          keyNumbers: keyNumbersIn(middles!.sport, kind, window.window),
+          returns: inWords(window.returns, kind, outcomes),
+        };
     }
-  return chosen;
+  return { arbitrage, ...(middles ? { middle } : {}) };
+}
+
+/** Whether middle `a` costs less than `b` when it misses, or as little with a wider window. */
+function cheaperMiddle(a: Middle, b: Middle): boolean {
+  const width = (found: Middle) => found.window.to - found.window.from;
+  return a.worstReturnFraction > b.worstReturnFraction || (a.worstReturnFraction === b.worstReturnFraction && width(a) > width(b));
 }
 
 const lineQuote = ({ outcome, book, americanOdds, point }: PriceRow): LineQuote => ({ outcome, book, americanOdds, point: point! });
@@ -300,18 +339,20 @@ function bestOf(rows: readonly PriceRow[]): PriceRow[] {
   return [...byLine.values()];
 }
 
-/** Ranges of results in words: "ARS by 2 or more", "draw", "CHE by 1"; "total 2 or less", "total 3". */
-function inWords(returns: readonly ResultReturn[], kind: LineKind, [side, other]: readonly string[]) {
-  const span = (from: number | null, to: number | null) =>
-    from === to ? `${from}` : from === null ? `${to} or less` : to === null ? `${from} or more` : `${from} to ${to}`;
-  const words = ({ from, to }: ResultReturn) => {
-    if (kind === 'total') return `total ${span(from, to)}`;
-    if (from === 0 && to === 0) return 'draw';
-    if (from !== null && from >= 1) return `${side} by ${span(from, to)}`;
-    if (to !== null && to <= -1) return `${other} by ${span(-to, from === null ? null : -from)}`;
-    return `${side}'s margin ${span(from, to)}`;
-  };
-  return returns.map((entry) => ({ result: words(entry), returnFraction: entry.returnFraction }));
+/** A range of results in words: "ARS by 2 or more", "draw", "CHE by 1"; "total 2 or less", "total 3". */
+function resultInWords({ from, to }: { from: number | null; to: number | null }, kind: LineKind, [side, other]: readonly string[]) {
+  const span = (low: number | null, high: number | null) =>
+    low === high ? `${low}` : low === null ? `${high} or less` : high === null ? `${low} or more` : `${low} to ${high}`;
+  if (kind === 'total') return `total ${span(from, to)}`;
+  if (from === 0 && to === 0) return 'draw';
+  if (from !== null && from >= 1) return `${side} by ${span(from, to)}`;
+  if (to !== null && to <= -1) return `${other} by ${span(-to, from === null ? null : -from)}`;
+  return `${side}'s margin ${span(from, to)}`;
+}
+
+/** Each range of results in words, with its return. */
+function inWords(returns: readonly ResultReturn[], kind: LineKind, outcomes: readonly string[]) {
+  return returns.map((entry) => ({ result: resultInWords(entry, kind, outcomes), returnFraction: entry.returnFraction }));
 }
 
 function openingOf(history: readonly RecordedPrice[], referenceBook: string, outcome: string): OutcomeCore['opening'] {

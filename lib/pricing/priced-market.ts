@@ -1,4 +1,4 @@
-import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
+import { ARBITRAGE_RISKS, type ArbitrageLeg } from '@/lib/betting/arbitrage';
 import { roundAmerican } from '@/lib/betting/odds';
 import { ago, agoChangesAt, instant } from '@/lib/time';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import {
   marketCore,
   nextRecordedAfter,
   type CoreArbitrage,
+  type CoreMiddle,
   type CoreOptions,
   type MarketCore,
   type PriceRow,
@@ -68,6 +69,25 @@ export const arbitrageLegSchema = z.object({
 /** Where the legs' lines (a whole or quarter line) make results return differently: each range of results' return. */
 export const arbitrageReturnsSchema = z.array(z.object({ result: z.string(), returnFraction: z.number() }));
 
+/** A middle as the full answer gives it (lib/betting/middles.ts); the concise answer keeps part of it. */
+export const middleSchema = z.object({
+  /** The results that win both legs, in words ("KC by 3", "total 45 to 46"). */
+  window: z.string(),
+  /** The sport's key numbers inside the window (NFL and college football only). */
+  keyNumbers: z.array(z.int()),
+  /** The share of the sport's stored finals that landed inside the window; null when too few are stored (unknown). */
+  chance: nullableNumber,
+  /** How many of the sport's finals are stored. */
+  finals: z.int(),
+  impliedSum: z.number(),
+  /** The return on the total stake on a miss (one leg wins alone, each costing the same): negative, what it costs. */
+  worstReturnFraction: z.number(),
+  /** The return on the total stake inside the window. */
+  windowReturnFraction: z.number(),
+  legs: z.array(arbitrageLegSchema),
+  returns: arbitrageReturnsSchema,
+});
+
 export const historySchema = z.object({
   outcomes: z.array(z.string()),
   series: z.array(
@@ -95,6 +115,8 @@ export const pricedMarketSchema = z.object({
       note: z.string(),
     })
     .nullable(),
+  /** Spreads and totals: null unless two books' opposite sides at different lines both win on some results. */
+  middle: middleSchema.nullable().optional(),
   steam: z
     .object({ outcome: z.string(), books: z.array(z.string()), from: z.string(), to: z.string(), ago: z.string() })
     .nullable()
@@ -226,12 +248,14 @@ function presentAfresh(core: MarketCore, clock: ClockUntilChange, staleMinutes: 
     };
   });
   const arbitrage = core.arbitrage && presentArbitrage(core.arbitrage, clock);
+  const middle = core.middle && presentMiddle(core.middle, clock);
   const steam = core.steam;
   return {
     consensusBooks: core.consensusBooks,
     books: core.books,
     outcomes,
     arbitrage,
+    ...(core.middle !== undefined ? { middle } : {}),
     ...(steam !== undefined
       ? {
           steam: steam && {
@@ -252,17 +276,41 @@ function presentArbitrage({ found, legs, returns }: CoreArbitrage, clock: ClockU
   return {
     impliedSum: found.impliedSum,
     returnFraction: found.returnFraction,
-    legs: found.legs.map(({ point, ...leg }, index) => ({
-      outcome: leg.outcome,
-      ...(point !== undefined ? { point } : {}),
-      book: leg.book,
-      americanOdds: roundAmerican(leg.americanOdds),
-      ...(legs[index]!.beforeCommission !== undefined ? { beforeCommission: legs[index]!.beforeCommission } : {}),
-      stakeShare: leg.stakeShare,
-      updatedAgo: clock.ago(legs[index]!.updatedAt),
-    })),
+    legs: presentLegs(found.legs, legs, clock),
     ...(returns ? { returns } : {}),
     note: ARBITRAGE_NOTE,
+  };
+}
+
+function presentLegs(
+  legs: readonly ArbitrageLeg[],
+  quotes: readonly { updatedAt: Date; beforeCommission?: number }[],
+  clock: ClockUntilChange,
+) {
+  return legs.map(({ point, ...leg }, index) => ({
+    outcome: leg.outcome,
+    ...(point !== undefined ? { point } : {}),
+    book: leg.book,
+    // An exchange's leg is priced net of its fee (./market-core.ts), said beside the price it quotes.
+    americanOdds: roundAmerican(leg.americanOdds),
+    ...(quotes[index]!.beforeCommission !== undefined ? { beforeCommission: quotes[index]!.beforeCommission } : {}),
+    stakeShare: leg.stakeShare,
+    updatedAgo: clock.ago(quotes[index]!.updatedAt),
+  }));
+}
+
+/** A middle as it reads at the clock's time; its chance is the pricing service's to give (./index.ts), unknown here. */
+function presentMiddle({ found, legs, window, keyNumbers, returns }: CoreMiddle, clock: ClockUntilChange): z.infer<typeof middleSchema> {
+  return {
+    window,
+    keyNumbers,
+    chance: null,
+    finals: 0,
+    impliedSum: found.impliedSum,
+    worstReturnFraction: found.worstReturnFraction,
+    windowReturnFraction: found.windowReturnFraction,
+    legs: presentLegs(found.legs, legs, clock),
+    returns,
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roundTo } from '@/lib/betting';
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
+import { MIN_FINALS_FOR_CHANCE } from '@/lib/betting/middles';
 import {
   arbitrageLegSchema,
   arbitrageReturnsSchema,
@@ -46,12 +47,23 @@ export const conciseArbitrageSchema = z.object({
   returns: arbitrageReturnsSchema.optional(),
 });
 
+/** A middle in short: no impliedSum, no returns per result; key numbers only when the window holds one. */
+export const conciseMiddleSchema = z.object({
+  window: z.string(),
+  keyNumbers: z.array(z.int()).optional(),
+  chance: z.number().nullable(),
+  worstReturnFraction: fractionField('Return on the total staked on a miss (negative: the cost)'),
+  windowReturnFraction: z.number(),
+  legs: z.array(arbitrageLegSchema),
+});
+
 export const conciseMarketSchema = z.object({
   consensusBooks: z.int(),
   books: z.int(),
   updatedAgo: z.string().optional(),
   outcomes: z.array(conciseOutcomeSchema),
   arbitrage: conciseArbitrageSchema.optional(),
+  middle: conciseMiddleSchema.optional(),
   steam: z.object({ outcome: z.string(), books: z.int(), ago: z.string() }).optional(),
   history: historySchema.optional(),
   priceNote: z.string().optional(),
@@ -93,13 +105,14 @@ function referenceAge(outcomes: readonly PricedOutcome[]): string | undefined {
 
 export function conciseMarket(market: PricedMarket): z.infer<typeof conciseMarketSchema> {
   const updatedAgo = referenceAge(market.outcomes);
-  const { arbitrage, steam } = market;
+  const { arbitrage, middle, steam } = market;
   return {
     consensusBooks: market.consensusBooks,
     books: market.books,
     ...(updatedAgo !== undefined ? { updatedAgo } : {}),
     outcomes: market.outcomes.map(conciseOutcome),
     ...(arbitrage ? { arbitrage: conciseArbitrage(arbitrage) } : {}),
+    ...(middle ? { middle: conciseMiddle(middle) } : {}),
     ...(steam ? { steam: { outcome: steam.outcome, books: steam.books.length, ago: steam.ago } } : {}),
     ...(market.history ? { history: market.history } : {}),
     // The one-sided note is said once per answer (consensusBooks 0 says which markets it is about).
@@ -117,17 +130,38 @@ export function conciseArbitrage(arbitrage: NonNullable<PricedMarket['arbitrage'
   };
 }
 
+export function conciseMiddle(middle: NonNullable<PricedMarket['middle']>): z.infer<typeof conciseMiddleSchema> {
+  return {
+    window: middle.window,
+    ...(middle.keyNumbers.length > 0 ? { keyNumbers: middle.keyNumbers } : {}),
+    chance: middle.chance === null ? null : fraction(middle.chance),
+    worstReturnFraction: fraction(middle.worstReturnFraction),
+    windowReturnFraction: fraction(middle.windowReturnFraction),
+    legs: middle.legs.map((leg) => ({ ...leg, stakeShare: fraction(leg.stakeShare) })),
+  };
+}
+
+/** Said once per answer instead of in every middle: what its chance rests on and what a null one means. */
+export const MIDDLE_NOTE = `A middle's legs win both on its window, one alone elsewhere (staked so either miss costs the same: worstReturnFraction). chance: the share of the sport's stored finals that landed inside; null with fewer than ${MIN_FINALS_FOR_CHANCE} stored, unknown.`;
+
 /** Said once per answer instead of in every arbitrage: what the full answer's per-market note says. */
 export const ARBITRAGE_NOTE = `Arbitrage is never risk-free: ${ARBITRAGE_RISKS}; mind each leg's updatedAgo.`;
 
-/** The notes a concise answer says once for all its markets: arbitrage's risks, and what a one-sided market lacks. */
-export function marketNotes(markets: readonly { arbitrage?: unknown; consensusBooks: number; outcomes: readonly unknown[] }[]) {
+/** The notes a concise answer says once for all its markets: arbitrage's risks, middles' chances, and what a one-sided market lacks. */
+export function marketNotes(
+  markets: readonly { arbitrage?: unknown; middle?: unknown; consensusBooks: number; outcomes: readonly unknown[] }[],
+) {
   return {
     ...(markets.some((market) => market.arbitrage) ? { arbitrageNote: ARBITRAGE_NOTE } : {}),
+    ...(markets.some((market) => market.middle) ? { middleNote: MIDDLE_NOTE } : {}),
     ...(markets.some((market) => market.consensusBooks === 0 && market.outcomes.length === 1)
       ? { oneSidedNote: `consensusBooks 0: ${ONE_SIDED_NOTE}` }
       : {}),
   };
 }
 
-export const marketNotesSchema = { arbitrageNote: z.string().optional(), oneSidedNote: z.string().optional() };
+export const marketNotesSchema = {
+  arbitrageNote: z.string().optional(),
+  middleNote: z.string().optional(),
+  oneSidedNote: z.string().optional(),
+};

@@ -8,6 +8,7 @@ import {
   EXCHANGE_COMMISSION,
   FAIR_LINE,
   LOSS_LIMIT_ROOM,
+  MIDDLES,
   MOVEMENT,
   REFERENCE_BOOK,
   STEAM,
@@ -63,7 +64,8 @@ ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` n
   use the abbreviations), \`status\` and \`score\` once it is not scheduled.
 - A market: \`consensusBooks\`, \`books\` (books pricing it at any line), \`updatedAgo\` (the reference book's
   oldest price in it), \`outcomes\`, and \`arbitrage\` (\`returnFraction\`, the worst case; legs with line,
-  \`stakeShare\` and age; \`returns\` per result where a whole or quarter line makes them differ), \`steam\`
+  \`stakeShare\` and age; \`returns\` per result where a whole or quarter line makes them differ), \`middle\`
+  (spreads, totals: \`window\`, \`keyNumbers\`, \`chance\`, \`worstReturnFraction\` on a miss, legs), \`steam\`
   (the outcome, how many books moved, how long ago) and \`priceNote\` when there are any.
 - An outcome: the reference \`americanOdds\` and \`point\`, \`fairProbability\`, \`fairAmericanOdds\`,
   \`expectedValue\`, \`best\` (book, price, its expectedValue and age) only when another book beats the reference
@@ -75,7 +77,10 @@ ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` n
 - With \`arbitrage: true\` the answer is the arbitrage list alone: each entry names its game and market, with
   \`returnFraction\`, \`legs\` and \`returns\` as in a market, best first; \`gamesScanned\` as above. Say the
   worst case, not the best result, when \`returns\` is there.
-- \`arbitrageNote\` and \`oneSidedNote\` say once what holds for every arbitrage and one-sided market.
+- With \`middles: true\` the answer is the middle list alone, each entry with its game and market, the cheapest
+  miss first. Say what a miss costs beside the window; a null \`chance\` is unknown, not zero.
+- \`arbitrageNote\`, \`middleNote\` and \`oneSidedNote\` say once what holds for every arbitrage, middle and
+  one-sided market.
 `,
   },
   {
@@ -105,7 +110,7 @@ ${FAIR_LINE}
 
 Never claim an edge from a market without a fair price.
 
-## Value at every book, arbitrage and where the market moved
+## Value at every book, arbitrage, middles and where the market moved
 ${BEST_PRICE}
 
 ${EXCHANGE_COMMISSION}
@@ -113,6 +118,8 @@ ${EXCHANGE_COMMISSION}
 ${VALUE_SCAN} A consensus of one book is no evidence.
 
 ${ARBITRAGE} Pass on that note.
+
+${MIDDLES}
 
 ${MOVEMENT}
 

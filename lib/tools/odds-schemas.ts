@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pricedMarketSchema } from '@/lib/pricing/priced-market';
-import { conciseArbitrageSchema, conciseMarketSchema, marketNotesSchema } from './concise-market';
+import { conciseArbitrageSchema, conciseMarketSchema, conciseMiddleSchema, marketNotesSchema } from './concise-market';
 import { conciseGameSchema, gameViewSchema } from './game-views';
 import { fullPageSchemaFields, pageSchemaFields } from './pages';
 
@@ -63,7 +63,16 @@ const gameOddsArbitrage = z.object({
   ...pageSchemaFields,
 });
 
-export const gameOddsOutput = z.union([gameOddsConcise, gameOddsFull, gameOddsArbitrage]);
+/** middles: true: the middles of the games asked about alone, the cheapest miss first. */
+const gameOddsMiddles = z.object({
+  ...oddsHeader,
+  gamesScanned: z.int(),
+  middles: z.array(conciseMiddleSchema.extend({ gameId: z.string(), matchup: z.string(), startsAt: z.string(), market: z.string() })),
+  middleNote: z.string().optional(),
+  ...pageSchemaFields,
+});
+
+export const gameOddsOutput = z.union([gameOddsConcise, gameOddsFull, gameOddsArbitrage, gameOddsMiddles]);
 export type GameOddsConcise = z.infer<typeof gameOddsConcise>;
 export type GameOddsFull = z.infer<typeof gameOddsFull>;
 

@@ -31,7 +31,7 @@ import {
 } from './inputs';
 import { instant, sportsDays } from '@/lib/time';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
-import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, marketNotes } from './concise-market';
+import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, conciseMiddle, marketNotes, MIDDLE_NOTE } from './concise-market';
 import { gameOddsOutput, propsOutput } from './odds-schemas';
 import { conciseValue, VALUE_ORDER, valueKey, valueList, type ValueScan } from './value-list';
 import { defineTool, type ToolRun } from './types';
@@ -58,6 +58,7 @@ const {
   oddsGamesWithHistory: GAMES_WITH_HISTORY_PER_PAGE,
   valueEntries: VALUE_PER_PAGE,
   arbitrages: ARBITRAGES_PER_PAGE,
+  middles: MIDDLES_PER_PAGE,
   playerMarkets: PROPS_PER_PAGE,
 } = PAGE_SIZES;
 
@@ -80,10 +81,14 @@ const gameOddsInput = z.strictObject({
     .boolean({ error: expected('must be true or false') })
     .optional()
     .meta({ description: 'true: the arbitrages alone, best first.' }),
+  middles: z
+    .boolean({ error: expected('must be true or false') })
+    .optional()
+    .meta({ description: 'true: the middles alone.' }),
   history: historyFlag,
   detail,
   limit: pageLimit(GAMES_PER_PAGE, 100, 'games').meta({
-    description: `Per page: games (default ${GAMES_PER_PAGE}, ${PAGE_SIZES.oddsGamesFull} with detail full, ${GAMES_WITH_HISTORY_PER_PAGE} with history), value entries (${VALUE_PER_PAGE}), arbitrages (${ARBITRAGES_PER_PAGE}).`,
+    description: `Per page: games (default ${GAMES_PER_PAGE}, ${PAGE_SIZES.oddsGamesFull} with detail full, ${GAMES_WITH_HISTORY_PER_PAGE} with history), value entries (${VALUE_PER_PAGE}), arbitrages (${ARBITRAGES_PER_PAGE}), middles (${MIDDLES_PER_PAGE}).`,
   }),
   cursor,
 });
@@ -93,17 +98,21 @@ export const getGameOdds = defineTool({
   title: 'Game odds with the no-vig consensus',
   description:
     "A league's coming week, a date, a team or one game at the reference book with the no-vig consensus: per outcome fairProbability, " +
-    'fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage and steam. minExpectedValue ' +
-    'or arbitrage answers with its list alone. See jev://notes/no-vig-consensus and jev://notes/answers.',
+    'fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage, middle and steam. minExpectedValue, ' +
+    'arbitrage or middles answers with its list alone. See jev://notes/no-vig-consensus and jev://notes/answers.',
   scope: 'read',
   hints: READ_HINTS,
   input: gameOddsInput,
   output: gameOddsOutput,
   async run(ctx, args) {
-    if (args.arbitrage === true) {
-      const other = (['minExpectedValue', 'minBooks', 'history', 'detail', 'fairLine'] as const).find((name) => args[name] !== undefined);
+    for (const list of ['arbitrage', 'middles'] as const) {
+      if (args[list] !== true) continue;
+      // Neither list uses a fair line: an arbitrage or a middle is the books' own prices.
+      const other = (['minExpectedValue', 'minBooks', 'history', 'detail', 'fairLine', 'arbitrage', 'middles'] as const).find(
+        (name) => name !== list && args[name] !== undefined,
+      );
       if (other)
-        throw invalidInput([{ path: other, message: 'cannot be given with arbitrage: true, which answers with the arbitrage list alone' }]);
+        throw invalidInput([{ path: other, message: `cannot be given with ${list}: true, which answers with the ${list} list alone` }]);
     }
     const { referenceBook, timeZone } = await preferences(ctx, args.book);
     const markets = args.markets ?? [...GAME_MARKETS];
@@ -230,6 +239,28 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
       })),
       ...(found.length > 0 ? { arbitrageNote: ARBITRAGE_NOTE } : {}),
       ...pageFields(page, 'arbitrages'),
+    };
+  }
+
+  if (args.middles === true) {
+    // Every game is scanned, only the middles are shown, the cheapest miss first.
+    const found = (await present(games)).flatMap(({ game, markets }) =>
+      markets.flatMap(({ market, middle }) => (middle ? [{ game, market, middle }] : [])),
+    );
+    const middleKey = (entry: (typeof found)[number]) => [entry.middle.worstReturnFraction, entry.game.id, entry.market];
+    const page = toolPage(ctx, args, MIDDLES_PER_PAGE, found, middleKey, ['desc', 'asc', 'asc']);
+    return {
+      ...header,
+      gamesScanned: games.length,
+      middles: page.items.map(({ game, market, middle }) => ({
+        gameId: game.id,
+        matchup: matchup(game),
+        startsAt: instant(game.startsAt),
+        market,
+        ...conciseMiddle(middle),
+      })),
+      ...(found.length > 0 ? { middleNote: MIDDLE_NOTE } : {}),
+      ...pageFields(page, 'middles'),
     };
   }
 

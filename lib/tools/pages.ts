@@ -18,6 +18,8 @@ export const PAGE_SIZES = {
   valueEntries: 25,
   /** About 150 tokens an arbitrage with its legs (and returns per result on quarter lines). */
   arbitrages: 20,
+  /** About 150 tokens a middle with its window, legs and chance. */
+  middles: 20,
   /** About 150 tokens a player's market. */
   playerMarkets: 30,
   /** detail: "full": about 1,700 tokens a game at ten books with every book's prices, so a page stays inside 8,000. */

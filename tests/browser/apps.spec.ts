@@ -394,6 +394,12 @@ test('value board full screen: asked of the host, it shows every entry and every
   await expect(view.locator('#games [data-mark="arbitrage"]')).toHaveCount(
     markets.filter((market: any) => market.arbitrage).reduce((count: number, market: any) => count + market.outcomes.length, 0),
   );
+  // A middle likewise, with its window.
+  const middles = markets.filter((market: any) => market.middle);
+  await expect(view.locator('#games [data-mark="middle"]')).toHaveCount(
+    middles.reduce((count: number, market: any) => count + market.outcomes.length, 0),
+  );
+  if (middles[0]) await expect(view.locator('#games [data-mark="middle"]').first()).toContainText(middles[0].middle.window);
   await expect(view.locator('[data-sample]')).toHaveText(SAMPLE_NOTE);
   await expectDirectoryReady();
   await page.evaluate(() => window.setTheme('dark'));

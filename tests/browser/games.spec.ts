@@ -61,7 +61,7 @@ test('Games: the sample slate with fair and best prices, value marked at the def
   expect(bestEvs).toEqual([...bestEvs].sort((a, b) => b - a));
   await expect(page.locator('[data-mark="steam"]').first()).toBeVisible();
 
-  // The page shows what an agent is told: the same value list, arbitrage and steam as get_game_odds over the API
+  // The page shows what an agent is told: the same value list, arbitrage, middles and steam as get_game_odds over the API
   // (in full, as the page asks: the concise value question answers with the value list alone).
   const token = jev('token', 'create', '--email', EMAIL, '--scope', 'read').trim();
   const answer = await request.post(`${origin()}/api/v1/tools/get_game_odds`, {
@@ -70,12 +70,15 @@ test('Games: the sample slate with fair and best prices, value marked at the def
   });
   expect(answer.status()).toBe(200);
   const { data } = (await answer.json()) as {
-    data: { value: unknown[]; games: { markets: { arbitrage: unknown; steam: unknown }[] }[] };
+    data: { value: unknown[]; games: { markets: { arbitrage: unknown; middle?: { window: string } | null; steam: unknown }[] }[] };
   };
   const markets = data.games.flatMap((game) => game.markets);
   await expect(valueRows).toHaveCount(data.value.length);
   await expect(page.locator('[data-mark="arbitrage"]')).toHaveCount(markets.filter((market) => market.arbitrage).length);
   await expect(page.locator('[data-mark="steam"]')).toHaveCount(markets.filter((market) => market.steam).length);
+  const middles = markets.filter((market) => market.middle);
+  await expect(page.locator('[data-mark="middle"]')).toHaveCount(middles.length);
+  if (middles[0]) await expect(page.locator('[data-mark="middle"]').first()).toContainText(middles[0].middle!.window);
   await expect(games).toHaveCount(data.games.length);
 
   await expectAccessible(page);

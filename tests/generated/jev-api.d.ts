@@ -133,7 +133,7 @@ export interface paths {
         put?: never;
         /**
          * Game odds with the no-vig consensus
-         * @description A league's coming week, a date, a team or one game at the reference book with the no-vig consensus: per outcome fairProbability, fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage and steam. minExpectedValue or arbitrage answers with its list alone. See jev://notes/no-vig-consensus and jev://notes/answers.
+         * @description A league's coming week, a date, a team or one game at the reference book with the no-vig consensus: per outcome fairProbability, fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage, middle and steam. minExpectedValue, arbitrage or middles answers with its list alone. See jev://notes/no-vig-consensus and jev://notes/answers.
          */
         post: operations["get_game_odds"];
         delete?: never;
@@ -624,6 +624,8 @@ export interface components {
             minBooks?: number;
             /** @description true: the arbitrages alone, best first. */
             arbitrage?: boolean;
+            /** @description true: the middles alone. */
+            middles?: boolean;
             /** @description Adds per market the reference price and consensus over time, for charts. */
             history?: boolean;
             /**
@@ -631,7 +633,7 @@ export interface components {
              * @enum {string}
              */
             detail?: "concise" | "full";
-            /** @description Per page: games (default 8, 4 with detail full, 1 with history), value entries (25), arbitrages (20). */
+            /** @description Per page: games (default 8, 4 with detail full, 1 with history), value entries (25), arbitrages (20), middles (20). */
             limit?: number;
             /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
@@ -648,6 +650,7 @@ export interface components {
             priceNote?: string;
             note?: string;
             arbitrageNote?: string;
+            middleNote?: string;
             oneSidedNote?: string;
             games?: {
                 gameId: string;
@@ -689,6 +692,22 @@ export interface components {
                         returns?: {
                             result: string;
                             returnFraction: number;
+                        }[];
+                    };
+                    middle?: {
+                        window: string;
+                        keyNumbers?: number[];
+                        chance: number | null;
+                        worstReturnFraction: number;
+                        windowReturnFraction: number;
+                        legs: {
+                            outcome: string;
+                            point?: number;
+                            book: string;
+                            americanOdds: number;
+                            beforeCommission?: number;
+                            stakeShare: number;
+                            updatedAgo: string;
                         }[];
                     };
                     steam?: {
@@ -807,6 +826,28 @@ export interface components {
                         }[];
                         note: string;
                     } | null;
+                    middle?: {
+                        window: string;
+                        keyNumbers: number[];
+                        chance: number | null;
+                        finals: number;
+                        impliedSum: number;
+                        worstReturnFraction: number;
+                        windowReturnFraction: number;
+                        legs: {
+                            outcome: string;
+                            point?: number;
+                            book: string;
+                            americanOdds: number;
+                            beforeCommission?: number;
+                            stakeShare: number;
+                            updatedAgo: string;
+                        }[];
+                        returns: {
+                            result: string;
+                            returnFraction: number;
+                        }[];
+                    } | null;
                     steam?: {
                         outcome: string;
                         books: string[];
@@ -880,6 +921,42 @@ export interface components {
             remaining?: number;
             nextCursor?: string;
             pageNote?: string;
+        } | {
+            sport: string;
+            referenceBook: string;
+            fairLine?: string;
+            window?: {
+                from: string;
+                to: string;
+                timeZone: string;
+            };
+            priceNote?: string;
+            note?: string;
+            gamesScanned: number;
+            middles: {
+                window: string;
+                keyNumbers?: number[];
+                chance: number | null;
+                worstReturnFraction: number;
+                windowReturnFraction: number;
+                legs: {
+                    outcome: string;
+                    point?: number;
+                    book: string;
+                    americanOdds: number;
+                    beforeCommission?: number;
+                    stakeShare: number;
+                    updatedAgo: string;
+                }[];
+                gameId: string;
+                matchup: string;
+                startsAt: string;
+                market: string;
+            }[];
+            middleNote?: string;
+            remaining?: number;
+            nextCursor?: string;
+            pageNote?: string;
         };
         get_player_props_input: {
             /**
@@ -924,6 +1001,7 @@ export interface components {
             note?: string;
             priceNote?: string;
             arbitrageNote?: string;
+            middleNote?: string;
             oneSidedNote?: string;
             props: {
                 consensusBooks: number;
@@ -959,6 +1037,22 @@ export interface components {
                     returns?: {
                         result: string;
                         returnFraction: number;
+                    }[];
+                };
+                middle?: {
+                    window: string;
+                    keyNumbers?: number[];
+                    chance: number | null;
+                    worstReturnFraction: number;
+                    windowReturnFraction: number;
+                    legs: {
+                        outcome: string;
+                        point?: number;
+                        book: string;
+                        americanOdds: number;
+                        beforeCommission?: number;
+                        stakeShare: number;
+                        updatedAgo: string;
                     }[];
                 };
                 steam?: {
@@ -1053,6 +1147,28 @@ export interface components {
                         returnFraction: number;
                     }[];
                     note: string;
+                } | null;
+                middle?: {
+                    window: string;
+                    keyNumbers: number[];
+                    chance: number | null;
+                    finals: number;
+                    impliedSum: number;
+                    worstReturnFraction: number;
+                    windowReturnFraction: number;
+                    legs: {
+                        outcome: string;
+                        point?: number;
+                        book: string;
+                        americanOdds: number;
+                        beforeCommission?: number;
+                        stakeShare: number;
+                        updatedAgo: string;
+                    }[];
+                    returns: {
+                        result: string;
+                        returnFraction: number;
+                    }[];
                 } | null;
                 steam?: {
                     outcome: string;

@@ -14,6 +14,9 @@ export const valueQuestion = (sport: Sport): ToolCall => ['get_game_odds', { spo
 /** The arbitrage question over a league's week. */
 export const arbitrageQuestion = (sport: Sport): ToolCall => ['get_game_odds', { sport, arbitrage: true }];
 
+/** The middles question over a league's week. */
+export const middlesQuestion = (sport: Sport): ToolCall => ['get_game_odds', { sport, middles: true }];
+
 /** The value question over a league's week of props. */
 export const propsValueQuestion = (sport: Sport): ToolCall => ['get_player_props', { sport, minExpectedValue: 0.02 }];
 

@@ -10,6 +10,7 @@ import {
   arbitrageQuestion,
   CALCULATOR_CALLS,
   leagueCalls,
+  middlesQuestion,
   valueQuestion,
   propsValueQuestion,
   type ToolCall,
@@ -135,6 +136,16 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
       withinBudget(found, VALUE_BUDGET, `${sport} arbitrage`);
       expect(found.data).not.toHaveProperty('games');
       expect(Array.isArray(found.data.arbitrages)).toBe(true);
+    }
+  });
+
+  it("answers the middles question over each league's week inside 4,000 tokens, with the middles alone", async () => {
+    for (const sport of sports) {
+      const [tool, args] = middlesQuestion(sport);
+      const found = await answer(tool, args);
+      withinBudget(found, VALUE_BUDGET, `${sport} middles`);
+      expect(found.data).not.toHaveProperty('games');
+      expect(Array.isArray(found.data.middles)).toBe(true);
     }
   });
 

@@ -5,7 +5,7 @@ import type { PropsGame, PropsInFlight, PropsSource } from '../props';
 import { forecast, injuries, injuryReportUpdatedAt } from './conditions';
 import { closingLines, gamePrices, gamesWithProps, historyVersion, propPrices, recordedPrices, refreshProps } from './odds';
 import { priceVersions } from './price-version';
-import { findGames, gameSources, requireGameRow, teamFinals } from './schedule';
+import { finalsTally, findGames, gameSources, requireGameRow, teamFinals } from './schedule';
 import { playerStatLines, playerTeams, resolvePlayer } from './stats';
 
 // The stored sports data as the tools see it: one group of reads per area, bound to one database. The user's
@@ -29,9 +29,12 @@ export function createRepositories(db: Db, claims: FetchClaims) {
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
-/** The stored prices, their versions and their recorded changes, as the pricing service reads them. */
+/**
+ * The stored prices, their versions and their recorded changes, as the pricing service reads them, and the finals
+ * its middles' chances are counted from.
+ */
 export function priceReads(db: Db) {
-  return bindDb(db, { priceVersions, gamePrices, propPrices, historyVersion, recordedPrices });
+  return bindDb(db, { priceVersions, gamePrices, propPrices, historyVersion, recordedPrices, finalsTally });
 }
 
 export type PriceReads = ReturnType<typeof priceReads>;

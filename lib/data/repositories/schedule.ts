@@ -1,7 +1,9 @@
 import type { Db } from '@/lib/db/client';
 import { join, sql } from '@/lib/db/sql';
 import { ToolError, invalidInput } from '@/lib/errors';
+import type { FinalsTally } from '@/lib/betting/middles';
 import type { Sport } from '../sports';
+import { selectRows } from '@/lib/db/select';
 import { selectGames, type GameRow } from './game-rows';
 
 // Schedule and results: games with their teams and venue, found by window, id, team or season. Each answer
@@ -66,4 +68,27 @@ export function teamFinals(db: Db, sport: Sport, season: number, teamId: string)
 export async function gameSources(db: Db, sport: Sport, teamIds?: readonly string[]): Promise<Set<string>> {
   const rows = await db.game.findMany({ where: { sport, ...(teamIds ? playing(teamIds) : {}) }, distinct: ['source'], select: { source: true } });
   return new Set(rows.map((row) => row.source));
+}
+
+/**
+ * A sport's stored final scores tallied by home margin (home less away) and total: how often a middle's window was
+ * landed in (lib/betting/middles.ts, windowChance). One grouped query: a distinct score is a row.
+ */
+export async function finalsTally(db: Db, sport: string): Promise<FinalsTally> {
+  const scores = await selectRows(
+    db,
+    sql`SELECT g."homeScore" AS "home", g."awayScore" AS "away", COUNT(*) AS "games" FROM "Game" g
+      WHERE g."sport" = ${sport} AND g."status" = 'final' AND g."homeScore" IS NOT NULL AND g."awayScore" IS NOT NULL
+      GROUP BY g."homeScore", g."awayScore"`,
+    { home: 'int', away: 'int', games: 'int' },
+  );
+  const margins = new Map<number, number>();
+  const totals = new Map<number, number>();
+  let games = 0;
+  for (const { home, away, games: count } of scores) {
+    games += count;
+    margins.set(home - away, (margins.get(home - away) ?? 0) + count);
+    totals.set(home + away, (totals.get(home + away) ?? 0) + count);
+  }
+  return { games, margins, totals };
 }

@@ -100,6 +100,14 @@ describe.each(PROVIDERS)('concise answers on %s', (provider) => {
       for (const [m, market] of game.markets.entries()) {
         const wholeMarket = whole.markets[m];
         expect(market).toMatchObject({ market: wholeMarket.market, consensusBooks: wholeMarket.consensusBooks, books: wholeMarket.books });
+        // A middle is the full one's in short; its chance stays null when unknown, as in full.
+        if (wholeMarket.middle)
+          expect(market.middle).toMatchObject({
+            window: wholeMarket.middle.window,
+            chance: wholeMarket.middle.chance,
+            worstReturnFraction: Math.round(wholeMarket.middle.worstReturnFraction * 1e4) / 1e4,
+          });
+        else expect(market).not.toHaveProperty('middle');
         for (const [o, outcome] of market.outcomes.entries()) {
           const wholeOutcome = wholeMarket.outcomes[o];
           expect(outcome.fairProbability).toBe(wholeOutcome.fairProbability);

@@ -144,6 +144,50 @@ export function quarterLineEvent(id: string, commence: string, lastUpdate: strin
   };
 }
 
+/**
+ * An NFL game (Buffalo at Kansas City) whose spreads and totals hold middles: KC -2.5 at -115 (fanduel) against
+ * BUF +3.5 at -115 (lowvig) both win on KC by 3, a key number; over 44.5 at -105 (fanduel) against under 46.5 at -105
+ * (lowvig) both win on a total of 45 or 46. The reference book (draftkings) and betmgm hang KC -3 and 45.5; every
+ * other pair of lines leaves no result that wins both, or costs more on a miss. h2h is the same everywhere.
+ */
+export function middleEvent(id: string, commence: string, lastUpdate: string) {
+  const [home, away] = ['Kansas City Chiefs', 'Buffalo Bills'];
+  const market = (key: string, outcomes: unknown[]) => ({ key, last_update: lastUpdate, outcomes });
+  const book = (key: string, [homeLine, homePrice, awayPrice]: number[], [totalLine, overPrice, underPrice]: number[]) => ({
+    key,
+    title: key,
+    last_update: lastUpdate,
+    markets: [
+      market('h2h', [
+        { name: home, price: -150 },
+        { name: away, price: 130 },
+      ]),
+      market('spreads', [
+        { name: home, price: homePrice, point: homeLine },
+        { name: away, price: awayPrice, point: -homeLine! },
+      ]),
+      market('totals', [
+        { name: 'Over', price: overPrice, point: totalLine },
+        { name: 'Under', price: underPrice, point: totalLine },
+      ]),
+    ],
+  });
+  return {
+    id,
+    sport_key: 'americanfootball_nfl',
+    sport_title: 'NFL',
+    commence_time: commence,
+    home_team: home,
+    away_team: away,
+    bookmakers: [
+      book('draftkings', [-3, -110, -110], [45.5, -110, -110]),
+      book('betmgm', [-3, -108, -112], [45.5, -108, -112]),
+      book('fanduel', [-2.5, -115, -105], [44.5, -105, -115]),
+      book('lowvig', [-3.5, -105, -115], [46.5, -115, -105]),
+    ],
+  };
+}
+
 export function propsEvent(id: string, commence: string, home: string, away: string, lastUpdate: string) {
   return {
     ...oddsEvent(id, commence, home, away, lastUpdate),

@@ -200,6 +200,35 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     expect(mixed.body.error.message).toContain('minExpectedValue');
   });
 
+  it("get_game_odds with middles: true: the week's middles alone, the cheapest miss first, the same over REST and MCP", async () => {
+    const rest = await call('get_game_odds', { sport: 'nfl', middles: true });
+    expect(rest.status).toBe(200);
+    const { data } = rest.body;
+    expect(data).not.toHaveProperty('games');
+    expect(data.gamesScanned).toBe(16);
+    // The sample slate's NFL games often have a book a point off the others' spread or total: a small middle.
+    expect(data.middles.length).toBeGreaterThan(0);
+    expect(data.middleNote).toContain('chance');
+    const costs = data.middles.map((entry: { worstReturnFraction: number }) => entry.worstReturnFraction);
+    expect(costs).toEqual([...costs].sort((a, b) => b - a));
+    // Each entry is the middle its game's own answer shows for that market.
+    const week = await call('get_game_odds', { sport: 'nfl', limit: 100 });
+    for (const entry of data.middles) {
+      const { gameId, matchup: _matchup, startsAt: _startsAt, market, ...middle } = entry;
+      const game = week.body.data.games.find((g: { gameId: string }) => g.gameId === gameId);
+      expect(game.markets.find((m: { market: string }) => m.market === market).middle).toEqual(middle);
+      expect(['spreads', 'totals']).toContain(market);
+    }
+    expect(week.body.data.middleNote).toBe(data.middleNote);
+    const mcp = (
+      await modern(app.server.port, token, 'tools/call', { name: 'get_game_odds', arguments: { sport: 'nfl', middles: true } })
+    ).json() as { result: { structuredContent: unknown } };
+    expect(mcp.result.structuredContent).toEqual(data);
+    const mixed = await call('get_game_odds', { sport: 'nfl', middles: true, arbitrage: true });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error.message).toContain('arbitrage');
+  });
+
   it('get_injury_report: players with status and age, and the twice-a-day note', async () => {
     const { body } = await call('get_injury_report', { sport: 'nfl', detail: 'full' });
     expect(body.data.note).toContain('twice a day');

@@ -13,7 +13,7 @@ import { loadPinnedSample, pinnedClock } from '../../helpers/clock';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { createRoot } from '@/lib/root';
 import { toolContext } from '../../helpers/tool-context';
-import { QUOTA, quarterLineEvent, startFakeProviders, type FakeProviders } from './fake-providers';
+import { middleEvent, QUOTA, quarterLineEvent, startFakeProviders, type FakeProviders } from './fake-providers';
 
 // Best-price value, arbitrage and steam against hand-computed vectors: through the live-provider path (a
 // loopback Odds API serving a crafted slate, ingested twice so the history holds the move) and through the
@@ -219,6 +219,110 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
       },
     ]);
     expect(answer.arbitrageNote).toContain('never risk-free');
+  });
+
+  it('through a loopback Odds API: the middles of an NFL game, one on the key number 3, with their chance from stored finals', async () => {
+    const now = Date.now();
+    const kickoff = new Date(now + 70 * 60 * MIN);
+    kickoff.setUTCMinutes(0, 0, 0);
+    const providers = {
+      odds: createOddsApi({ apiKey: 'fake', baseUrl: fake.baseUrl, regions: 'us', timeoutMs: 2000 }),
+      espn: createEspn({ baseUrl: fake.baseUrl, timeoutMs: 2000 }),
+      weather: createOpenMeteo({ baseUrl: fake.baseUrl, timeoutMs: 2000 }),
+      sample: undefined,
+    };
+    const updated = new Date(now - 5 * MIN).toISOString();
+    fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({ headers: QUOTA, body: [middleEvent('middle', kickoff.toISOString(), updated)] }));
+    const { ingest } = createRoot({ config: parseConfig({}), db: database.db, providers });
+    const ingested = await ingest({ sports: ['nfl'], only: 'odds', mode: 'manual', force: true, now: () => new Date(now) });
+    expect(ingested.failures).toEqual([]);
+    const gameId = `nfl-${leagueDay('nfl', kickoff)}-buf-kc`;
+    const game = await database.db.game.findUniqueOrThrow({ where: { id: gameId } });
+    const middles = async () =>
+      (await getGameOdds.run(
+        toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' }, now: () => new Date(now) }),
+        getGameOdds.input.parse({ sport: 'nfl', gameId, middles: true }),
+      )) as { middles: Record<string, unknown>[]; middleNote?: string; gamesScanned: number };
+
+    // Worked out by hand. Spreads: KC -2.5 and BUF +3.5, both -115 (decimal 1 + 100/115), staked half and half; one
+    // leg alone returns 0.5 × 1.869565 − 1, both (KC by 3) 1.869565 − 1. Totals: over 44.5 and under 46.5, both -105
+    // (decimal 1.952381), half and half: a miss 0.5 × 1.952381 − 1, 45 or 46 1.952381 − 1.
+    const four = (value: number) => Math.round(value * 1e4) / 1e4;
+    const [spreadDecimal, totalDecimal] = [1 + 100 / 115, 1 + 100 / 105];
+    const leg = (outcome: string, point: number, book: string) => ({ outcome, point, book, stakeShare: 0.5, updatedAgo: '5 minutes ago' });
+    const expected = (spreadChance: number | null, totalChance: number | null) => [
+      {
+        gameId,
+        matchup: 'Buffalo Bills (BUF) at Kansas City Chiefs (KC)',
+        startsAt: instant(kickoff),
+        market: 'totals',
+        window: 'total 45 to 46',
+        chance: totalChance,
+        worstReturnFraction: four(0.5 * totalDecimal - 1),
+        windowReturnFraction: four(totalDecimal - 1),
+        legs: [
+          { ...leg('over', 44.5, 'fanduel'), americanOdds: -105 },
+          { ...leg('under', 46.5, 'lowvig'), americanOdds: -105 },
+        ],
+      },
+      {
+        gameId,
+        matchup: 'Buffalo Bills (BUF) at Kansas City Chiefs (KC)',
+        startsAt: instant(kickoff),
+        market: 'spreads',
+        window: 'KC by 3',
+        keyNumbers: [3],
+        chance: spreadChance,
+        worstReturnFraction: four(0.5 * spreadDecimal - 1),
+        windowReturnFraction: four(spreadDecimal - 1),
+        legs: [
+          { ...leg('KC', -2.5, 'fanduel'), americanOdds: -115 },
+          { ...leg('BUF', 3.5, 'lowvig'), americanOdds: -115 },
+        ],
+      },
+    ];
+    // Too few NFL finals stored: the chance is unknown.
+    const unknown = await middles();
+    expect(unknown.gamesScanned).toBe(1);
+    expect(unknown.middles).toEqual(expected(null, null));
+    expect(unknown.middleNote).toContain('null with fewer than 200');
+
+    // 250 finals between the two teams: 50 won 20-17 and 25 won 24-21 by the home side (by 3), 175 won 24-10.
+    const finals = [...Array(250).keys()].map((n) => {
+      const [homeScore, awayScore] = n < 50 ? [20, 17] : n < 75 ? [24, 21] : [24, 10];
+      return {
+        id: `nfl-final-${n}`,
+        sport: 'nfl',
+        season: 2020,
+        startsAt: new Date(Date.UTC(2020, 9, 1) + n * 86_400_000),
+        homeTeamId: game.homeTeamId,
+        awayTeamId: game.awayTeamId,
+        status: 'final',
+        homeScore,
+        awayScore,
+        source: 'test-finals',
+      };
+    });
+    await database.db.game.createMany({ data: finals });
+    try {
+      expect((await middles()).middles).toEqual(expected(75 / 250, 25 / 250));
+      const full = await odds({ sport: 'nfl', gameId, markets: ['spreads'] }, () => new Date(now));
+      expect(full.games[0]!.markets[0]!.middle).toMatchObject({
+        window: 'KC by 3',
+        keyNumbers: [3],
+        chance: 0.3,
+        finals: 250,
+        worstReturnFraction: -0.065217,
+        windowReturnFraction: 0.869565,
+        returns: [
+          { result: "KC's margin 2 or less", returnFraction: -0.065217 },
+          { result: 'KC by 3', returnFraction: 0.869565 },
+          { result: 'KC by 4 or more', returnFraction: -0.065217 },
+        ],
+      });
+    } finally {
+      await database.db.game.deleteMany({ where: { source: 'test-finals' } });
+    }
   });
 
   it('on the sample slate: the steam move, best-price EV, arbitrage shares and a sorted value scan', async () => {

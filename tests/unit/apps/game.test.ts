@@ -71,6 +71,37 @@ describe('the game view', () => {
     expect(text).toContain(`By result: ${away} by 1 or more 5.00%; draw 2.50%; ${home} by 1 or more 5.00%.`);
   });
 
+  it('draws a middle with its window, legs, cost on a miss, key number and chance (or that it is unknown)', async () => {
+    const full = structuredClone(answer('game-full'));
+    const [home, away] = full.games[0].markets[1].outcomes.map((outcome: { outcome: string }) => outcome.outcome);
+    const middle = {
+      window: `${home} by 3`,
+      keyNumbers: [3],
+      chance: 0.3,
+      finals: 250,
+      impliedSum: 1.069767,
+      worstReturnFraction: -0.065217,
+      windowReturnFraction: 0.869565,
+      legs: [
+        { outcome: home, point: -2.5, book: 'fanduel', americanOdds: -115, stakeShare: 0.5, updatedAgo: '5 minutes ago' },
+        { outcome: away, point: 3.5, book: 'lowvig', americanOdds: -115, stakeShare: 0.5, updatedAgo: '5 minutes ago' },
+      ],
+      returns: [],
+    };
+    const drawn = async (chance: number | null) => {
+      full.games[0].markets[1].middle = { ...middle, chance };
+      const host = fakeHost({ get_game_odds: full, get_injury_report: answer('injuries'), get_weather: answer('weather') });
+      const view = drive(gameView, { sport: 'nfl', gameId: GAME_ID }, answer('game'), host);
+      await settle();
+      return textOf(view.render());
+    };
+    const text = await drawn(0.3);
+    expect(text).toContain(`Middle ${home} by 3, -6.52% on a miss`);
+    expect(text).toContain(`${home} -2.5 -115 at fanduel (50.0% of the stake); ${away} +3.5 -115 at lowvig (50.0% of the stake).`);
+    expect(text).toContain('Inside: 86.96%, key number 3; 30.0% of stored finals landed inside.');
+    expect(await drawn(null)).toContain('chance unknown (too few finals stored)');
+  });
+
   it('draws at phone width: the charts fit the width they are given', async () => {
     const host = fakeHost({ get_game_odds: answer('game-full'), get_injury_report: answer('injuries'), get_weather: answer('weather') });
     const view = drive(gameView, { sport: 'nfl', gameId: GAME_ID }, answer('game'), host, { ...ENV, timeZone: 'UTC', width: 320 });

@@ -173,6 +173,21 @@ describe('the sample slate looks like a market', () => {
     expect(fivePercent).toBeLessThanOrEqual(outcomes / 50);
   });
 
+  it.each(moments)('$date at $at: middles are small, as real markets show them: one or two results wide, costing 2% to 10% on a miss (20% on soccer quarter lines)', ({ date, at }) => {
+    const rows = samplePricesAt(date, at).filter((row) => row.market === 'spreads' || row.market === 'totals');
+    const markets = groupBy(rows, (row) => `${row.gameId}|${row.market}`);
+    let middles = 0;
+    for (const [key, quotes] of markets) {
+      const middle = marketCore(quotes, { referenceBook: SAMPLE_BOOKS[0]![0], middles: { sport: key.slice(0, 3) } }).middle!;
+      if (!middle) continue;
+      middles++;
+      expect(middle.found.window.to - middle.found.window.from, key).toBeLessThanOrEqual(1);
+      expect(middle.found.worstReturnFraction, key).toBeLessThanOrEqual(-0.02);
+      expect(middle.found.worstReturnFraction, key).toBeGreaterThanOrEqual(key.startsWith('epl') ? -0.2 : -0.1);
+    }
+    expect(middles).toBeLessThanOrEqual(markets.size / 2);
+  });
+
   it.each(moments)('$date at $at: props are a market too: arbitrage in at most 1 market (1 in 20 of many) and under 2%, EV of 5% in at most 1 outcome in 50', ({ date, at }) => {
     const rows = samplePricesAt(date, at).filter((row) => row.player !== '' && row.market !== 'player_anytime_td');
     const markets = groupBy(rows, (row) => `${row.gameId}|${row.market}|${row.player}`);

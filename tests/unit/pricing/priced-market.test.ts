@@ -19,6 +19,40 @@ const row = (book: string, outcome: string, americanOdds: number, point: number 
 const options = { referenceBook: 'draftkings', now, staleMinutes: 60 };
 
 describe('priceMarket', () => {
+  it("looks for a middle only where asked (a game's spreads and totals), with its legs' ages and the key numbers inside", () => {
+    // KC -2.5 at fanduel and BUF +3.5 at lowvig, both -110: a middle on KC by 3 (key number 3), a miss costing 4.5455%.
+    const rows = [
+      row('draftkings', 'KC', -110, -3),
+      row('draftkings', 'BUF', -110, -3),
+      row('fanduel', 'KC', -110, -2.5, 7),
+      row('fanduel', 'BUF', -110, -2.5, 7),
+      row('lowvig', 'KC', -110, -3.5, 2),
+      row('lowvig', 'BUF', -110, -3.5, 2),
+    ];
+    expect(priceMarket(rows, options)).not.toHaveProperty('middle');
+    expect(priceMarket(rows, { ...options, middles: { sport: 'nfl' } }).middle).toEqual({
+      window: 'KC by 3',
+      keyNumbers: [3],
+      chance: null,
+      finals: 0,
+      impliedSum: 1.047619,
+      worstReturnFraction: -0.045455,
+      windowReturnFraction: 0.909091,
+      legs: [
+        { outcome: 'KC', point: -2.5, book: 'fanduel', americanOdds: -110, stakeShare: 0.5, updatedAgo: '7 minutes ago' },
+        { outcome: 'BUF', point: 3.5, book: 'lowvig', americanOdds: -110, stakeShare: 0.5, updatedAgo: '2 minutes ago' },
+      ],
+      returns: [
+        { result: "KC's margin 2 or less", returnFraction: -0.045455 },
+        { result: 'KC by 3', returnFraction: 0.909091 },
+        { result: 'KC by 4 or more', returnFraction: -0.045455 },
+      ],
+    });
+    // h2h has no lines: no middle, but the field says none was found.
+    const h2h = rows.map((quote) => ({ ...quote, point: null }));
+    expect(priceMarket(h2h, { ...options, middles: { sport: 'nfl' } }).middle).toBeNull();
+  });
+
   it("prices the reference book's outcomes with the consensus, the best price on the same line, and ages", () => {
     const market = priceMarket(
       [
