@@ -38,10 +38,10 @@ const isQuarter = (point: number | null) => point !== null && Math.abs(point * 4
 function bookProfitCents(stakeCents: number, odds: number, point: number | null, margin: number): number {
   const winnings = (cents: number) => Math.round(odds > 0 ? (cents * odds) / 100 : (cents * 100) / -odds);
   const ends = (isQuarter(point) ? [point! - 0.25, point! + 0.25] : [point ?? 0]).map((line) => Math.sign(margin + line));
-  const [first, second = first] = ends as [number, number?];
+  const [first, second] = [ends[0]!, ends.at(-1)!];
   if (first === second) return first > 0 ? winnings(stakeCents) : first < 0 ? -stakeCents : 0;
   const settled = Math.floor(stakeCents / 2);
-  return first + second! > 0 ? winnings(settled) : -settled;
+  return first + second > 0 ? winnings(settled) : -settled;
 }
 
 const step: fc.Arbitrary<Step> = fc.oneof(
