@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { saveBankroll } from '@/lib/account/bankroll';
+import { createUser } from '@/lib/account/users';
+import { cookieHeader, signIn } from '../helpers/console-http';
 import { PROVIDERS } from '../helpers/fixtures';
 import { addGame, finishGame } from '../helpers/games';
 import { raw } from '../helpers/http';
@@ -10,13 +13,15 @@ import { modern } from './mcp/support';
 // The balance, the loss room, list_bets' summary and the picks all follow the two halves.
 
 const HOUR = 3_600_000;
+const PASSWORD = 'correct horse battery';
 const now = Date.now();
 
 describe.each(PROVIDERS)('quarter lines on %s', (provider) => {
   let write: string;
   const app = testApp(provider, {
     seed: async (database) => {
-      const userId = await database.user(`quarter-${provider}@example.com`, {
+      const { id: userId } = await createUser(database.db, { email: `quarter-${provider}@example.com`, password: PASSWORD });
+      await saveBankroll(database.db, userId, {
         balance: 1000,
         unit: 10,
         dailyLossLimit: 100,
@@ -39,6 +44,13 @@ describe.each(PROVIDERS)('quarter lines on %s', (provider) => {
   const mcpSettle = async (args: Record<string, unknown>) => {
     const res = await modern(app.server.port, write, 'tools/call', { name: 'settle_bet', arguments: args });
     return res.json().result.structuredContent;
+  };
+  /** A console page as the signed-in user sees it. */
+  const page = async (path: string) => {
+    const { cookies } = await signIn(app.server.port, `quarter-${provider}@example.com`, PASSWORD);
+    const res = await raw(app.server.port, { method: 'GET', path, headers: { cookie: cookieHeader(cookies) } });
+    expect(res.status, res.body.slice(0, 200)).toBe(200);
+    return res.body;
   };
   const log = async (args: Record<string, unknown>) => {
     const res = await call('log_bet', { sport: 'epl', gameId: 'epl-level', stake: 10, ...args });
@@ -102,6 +114,9 @@ describe.each(PROVIDERS)('quarter lines on %s', (provider) => {
     expect(summary.roi).toBeCloseTo(profit / 40, 3); // to four places
     // A half win counts half a win, a half loss half a loss: (2 × ½ + 1) / (2 × ½ + 1 + 2 × ½ + 1).
     expect(summary.winRate).toBe(0.5);
+
+    // The Bets page shows the grades as people read them, and filters by them.
+    expect(await page('/bets?status=half_lost')).toMatch(/<td[^>]*>half lost</);
   });
 
   it('a half-stake grade on a whole line is refused; half_won and half_lost are for quarter lines', async () => {
@@ -155,5 +170,7 @@ describe.each(PROVIDERS)('quarter lines on %s', (provider) => {
     const listed = (await call('list_recommendations', { sport: 'epl' })).json().data;
     expect(listed.recommendations.map((p: { result: string }) => p.result).sort()).toEqual(['half_lost', 'half_won']);
     expect(listed.summary).toMatchObject({ count: 2, graded: 2, won: 0, lost: 0, halfWon: 1, halfLost: 1, pushed: 0, winRate: 0.5 });
+    const picksPage = await page('/picks');
+    expect(picksPage).toContain('half won 1, half lost 1');
   });
 });
