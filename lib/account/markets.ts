@@ -28,6 +28,7 @@ export function isGameMarket(market: string): market is GameMarket {
   return GAME_MARKETS.includes(market);
 }
 
+/** Whether the game is over with its score stored: only then is anything on it graded. */
 export function isFinal(game: GameSummary | undefined): game is GameSummary & { homeScore: number; awayScore: number } {
   return game?.status === 'final' && game.homeScore !== null && game.awayScore !== null;
 }
