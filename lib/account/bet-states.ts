@@ -1,15 +1,20 @@
 // What a logged bet can be, written once for the tools, the Bets page and its settle form. No imports:
 // client components use it too.
 
-/** A bet's status: open until settled, then how it ended. */
-export const BET_STATUSES = ['open', 'won', 'lost', 'push', 'void', 'cashout'] as const;
+/** A bet's status: open until settled, then how it ended (half_won, half_lost: a quarter line's two halves, one pushed). */
+export const BET_STATUSES = ['open', 'won', 'lost', 'push', 'half_won', 'half_lost', 'void', 'cashout'] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
 
 /** How a bet may be settled: an ending, or auto to grade it from the stored final score. */
-export const SETTLE_RESULTS = ['won', 'lost', 'push', 'void', 'cashout', 'auto'] as const;
+export const SETTLE_RESULTS = ['won', 'lost', 'push', 'half_won', 'half_lost', 'void', 'cashout', 'auto'] as const;
 export type SettleResult = (typeof SETTLE_RESULTS)[number];
 
 /** "a, b or c", for messages that list the choices. */
 export function choiceList(values: readonly string[]): string {
   return values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+}
+
+/** A status or result as people read it: "half won" (a quarter line: half the stake won, half pushed). */
+export function statusLabel(status: string): string {
+  return status.replace('_', ' ');
 }

@@ -1,4 +1,4 @@
-import { americanToDecimal, roundFraction, settlement, type SettledResult } from '@/lib/betting';
+import { actionStakeCents, americanToDecimal, halfLines, roundFraction, settlement, type SettledResult } from '@/lib/betting';
 import type { Sport } from '@/lib/data/sports';
 import type { Db, DbTransaction } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
@@ -13,9 +13,11 @@ import {
   closingQuotes,
   currentFairProbability,
   gradeAtFinal,
-  isGradable,
+  isFinal,
+  isGameMarket,
   loadGames,
   normalizePick,
+  propLines,
   requireGame,
   type GameSummary,
 } from './markets';
@@ -182,24 +184,29 @@ export type SettleRequest = { result: SettledResult | 'auto'; payout?: number; c
 const notYourBet = (betId: string) =>
   new ToolError('not_found', `No bet with id ${betId} in this account. list_bets shows the user's bets.`);
 
-function autoGrade(bet: BetRow, game: GameSummary | undefined): SettledResult {
-  if (!isGradable(bet.market)) {
-    throw new ToolError('limit', `auto grades moneylines, spreads and totals; settle the ${bet.market} bet with won, lost, push or void.`);
-  }
-  const grade = gradeAtFinal(game, { market: bet.market, selection: bet.selection, point: bet.point });
-  if (!grade) {
+async function autoGrade(db: Db, bet: BetRow, game: GameSummary | undefined): Promise<SettledResult> {
+  if (!isFinal(game)) {
     throw new ToolError(
       'limit',
       `The game ${bet.gameId} has no final score yet, so it cannot be graded automatically: try auto again once get_game_results lists it, or settle with void or cashout.`,
     );
   }
-  return grade;
+  const lines = isGameMarket(bet.market) ? new Map() : await propLines(db, [bet], new Map([[game.id, game]]));
+  const grade = gradeAtFinal(game, bet, lines);
+  if (grade) return grade;
+  // A prop JEV cannot read off a stored line stays for the user: never guessed.
+  throw new ToolError(
+    'limit',
+    `There is no box-score line for ${bet.player} in game ${bet.gameId} stored that tells ${bet.market}, so auto cannot grade it: ` +
+      'settle it with won, lost, push or void as the book did.',
+  );
 }
 
 /**
  * The rules a grade must meet, whoever asks (the tool, the Bets page): a bet is won, lost or pushed only once
- * its game is final, and a moneyline, spread or total only as its final score grades it; void and cashout may
- * come at any time, a cashout never paying back more than the bet would have as a win.
+ * its game is final, and a moneyline, spread or total only as its final score grades it (a prop as the user says:
+ * a stat correction may be newer than the stored box score); half_won and half_lost only on a quarter line; void and
+ * cashout may come at any time, a cashout never paying back more than the bet would have as a win.
  */
 function checkGrade(bet: BetRow, game: GameSummary | undefined, result: SettledResult, payoutCents: number | undefined): void {
   if (result === 'cashout') {
@@ -220,13 +227,16 @@ function checkGrade(bet: BetRow, game: GameSummary | undefined, result: SettledR
         'settle it void if the book refunded it, or cashout with what the book paid.',
     );
   }
-  const byScore = isGradable(bet.market) ? gradeAtFinal(game, { market: bet.market, selection: bet.selection, point: bet.point }) : null;
+  const byScore = isGameMarket(bet.market) ? gradeAtFinal(game, bet, new Map()) : null;
   if (byScore !== null && byScore !== result) {
     throw new ToolError(
       'limit',
       `The final score (${game.awayTeam.abbreviation} ${game.awayScore}, ${game.homeTeam.abbreviation} ${game.homeScore}) grades bet ${bet.id} ` +
         `${byScore}, not ${result}: settle it with auto or ${byScore}.`,
     );
+  }
+  if ((result === 'half_won' || result === 'half_lost') && halfLines(bet.point ?? 0).length === 1) {
+    throw new ToolError('limit', `Bet ${bet.id} is not on a quarter line (±0.25, ±0.75): only those end ${result}.`);
   }
 }
 
@@ -248,7 +258,7 @@ export async function settleBet(db: Db, input: { userId: string; betId: string; 
     throw invalidInput([{ path: 'payout', message: 'is only for a cashout: leave it out for other results' }]);
   }
   const [game] = await loadGames(db, [bet.gameId]);
-  const result = request.result === 'auto' ? autoGrade(bet, game) : request.result;
+  const result = request.result === 'auto' ? await autoGrade(db, bet, game) : request.result;
   const payoutCents = request.payout === undefined ? undefined : toCents(request.payout);
   if (payoutCents !== undefined && payoutCents > MAX_AMOUNT_CENTS) {
     throw invalidInput([{ path: 'payout', message: `must be at most ${MAX_AMOUNT_TEXT}` }]);
@@ -406,6 +416,12 @@ async function closingLineValues(db: Db, bets: BetRow[], now: Date, defaultBook:
   return values;
 }
 
+/** Wins and losses, a half win or half loss counting as half of one (the other half pushed). */
+export function winsAndLosses(results: readonly (string | null)[]): { won: number; lost: number } {
+  const count = (result: string) => results.filter((r) => r === result).length;
+  return { won: count('won') + count('half_won') / 2, lost: count('lost') + count('half_lost') / 2 };
+}
+
 export async function listBets(db: Db, input: { userId: string; filter: ListFilter; page: ListPage; defaultBook: string }) {
   const { userId, filter } = input;
   const where = {
@@ -429,11 +445,10 @@ export async function listBets(db: Db, input: { userId: string; filter: ListFilt
   const settled = all.filter((b) => b.status !== 'open');
   const staked = settled.reduce((sum, b) => sum + b.stakeCents, 0);
   const profit = settled.reduce((sum, b) => sum + (b.profitCents ?? 0), 0);
-  // ROI counts only stakes that had action: a void or a push returns the stake and says nothing about skill.
-  const withAction = settled.filter((b) => b.status !== 'void' && b.status !== 'push');
-  const stakedWithAction = withAction.reduce((sum, b) => sum + b.stakeCents, 0);
-  const won = all.filter((b) => b.status === 'won').length;
-  const lost = all.filter((b) => b.status === 'lost').length;
+  // ROI counts only stakes that had action: a void or a push returns the stake and says nothing about skill, nor does
+  // the refunded half of a half win or loss.
+  const stakedWithAction = settled.reduce((sum, b) => sum + actionStakeCents(b.stakeCents, b.status as SettledResult), 0);
+  const { won, lost } = winsAndLosses(all.map((b) => b.status));
   const clvs = [...clv.values()].map((v) => v.closingLineValue);
   const { remaining, nextCursor } = pageEnd(all, page, (bet) => bet.placedAt, input.page);
   return {

@@ -1,5 +1,6 @@
-import { gradeSelection, type GameMarket, type Grade, type GradedSelection } from '@/lib/betting';
+import { gradeProp, gradeSelection, type GameMarket, type Grade, type GradedSelection } from '@/lib/betting';
 import { GAME_INCLUDE, requireGameRow, type GameRow } from '@/lib/data/repositories/schedule';
+import { boxScoreKey, boxScoreLines } from '@/lib/data/repositories/stats';
 import { SPORT_INFO, type Sport } from '@/lib/data/sports';
 import { teamNamed } from '@/lib/data/teams';
 import type { Db } from '@/lib/db/client';
@@ -20,22 +21,55 @@ export function requireGame(db: Db, gameId: string, sport: Sport): Promise<GameS
   return requireGameRow(db, gameId, sport);
 }
 
-const GRADABLE_MARKETS: readonly string[] = ['h2h', 'spreads', 'totals'];
+const GAME_MARKETS: readonly string[] = ['h2h', 'spreads', 'totals'];
 
-/** Markets a final score settles on its own (player props need the box score). */
-export function isGradable(market: string): market is GameMarket {
-  return GRADABLE_MARKETS.includes(market);
+/** Markets a final score settles on its own (player props need the player's box-score line). */
+export function isGameMarket(market: string): market is GameMarket {
+  return GAME_MARKETS.includes(market);
 }
 
-/** The grade of a moneyline, spread or total once its game is final; null before that. */
-export function gradeAtFinal(game: GameSummary | undefined, wager: GradedSelection): Grade | null {
-  if (!game || game.status !== 'final' || game.homeScore === null || game.awayScore === null) return null;
-  return gradeSelection(wager, {
-    homeTeam: game.homeTeam.abbreviation,
-    awayTeam: game.awayTeam.abbreviation,
-    homeScore: game.homeScore,
-    awayScore: game.awayScore,
-  });
+/** Whether the game is over with its score stored: only then is anything on it graded. */
+export function isFinal(game: GameSummary | undefined): game is GameSummary & { homeScore: number; awayScore: number } {
+  return game?.status === 'final' && game.homeScore !== null && game.awayScore !== null;
+}
+
+/** What a bet or pick is on, as stored. */
+export interface Wager extends Omit<GradedSelection, 'market'> {
+  gameId: string;
+  market: string;
+  player: string | null;
+}
+
+/** The stored box-score lines of the players these wagers' props name, in their games that are final (boxScoreKey). */
+export function propLines(db: Db, wagers: readonly Wager[], games: ReadonlyMap<string, GameSummary>) {
+  const gameIds = wagers.filter((w) => w.player !== null && isFinal(games.get(w.gameId))).map((w) => w.gameId);
+  return boxScoreLines(db, [...new Set(gameIds)]);
+}
+
+/**
+ * The grade of a wager once its game is final: a moneyline, spread or total from the score, a prop from its player's
+ * box-score line in `lines` (propLines). Null before the game is final, and for a prop whose line is not stored or
+ * does not tell it: that one stays for the user.
+ */
+export function gradeAtFinal(
+  game: GameSummary | undefined,
+  wager: Wager,
+  lines: ReadonlyMap<string, Record<string, number>>,
+): Grade | null {
+  if (!isFinal(game)) return null;
+  if (!isGameMarket(wager.market)) {
+    const line = wager.player === null ? undefined : lines.get(boxScoreKey(game.id, wager.player));
+    return line ? gradeProp(game.sport, wager, line) : null;
+  }
+  return gradeSelection(
+    { ...wager, market: wager.market },
+    {
+      homeTeam: game.homeTeam.abbreviation,
+      awayTeam: game.awayTeam.abbreviation,
+      homeScore: game.homeScore,
+      awayScore: game.awayScore,
+    },
+  );
 }
 
 export interface Pick {

@@ -2,11 +2,12 @@ import { americanToDecimal, roundFraction } from '@/lib/betting';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
-import { afterCursor, pageEnd, within, type ListFilter, type ListPage } from './bets';
-import { gradeAtFinal, isGradable, loadGames, normalizePick, requireGame, type GameSummary } from './markets';
+import { afterCursor, pageEnd, winsAndLosses, within, type ListFilter, type ListPage } from './bets';
+import { gradeAtFinal, isFinal, isGameMarket, loadGames, normalizePick, propLines, requireGame } from './markets';
 import { storedLabel } from '@/lib/text';
 
-// Recommendations ("picks") an agent saved for the user, graded against the final score when it exists.
+// Recommendations ("picks") an agent saved for the user, graded against the final score when it exists (a prop
+// against its player's stored box-score line).
 
 export interface NewPick {
   sport: Sport;
@@ -25,11 +26,6 @@ export interface NewPick {
 }
 
 type PickRow = NonNullable<Awaited<ReturnType<Db['recommendation']['findUnique']>>>;
-
-/** won / lost / push once the game is final (game markets only); null while open or for props. */
-function gradePick(pick: PickRow, game: GameSummary | undefined): string | null {
-  return isGradable(pick.market) ? gradeAtFinal(game, { market: pick.market, selection: pick.selection, point: pick.point }) : null;
-}
 
 function pickView(pick: PickRow, result: string | null) {
   return {
@@ -84,6 +80,12 @@ export async function saveRecommendation(db: Db, input: { userId: string; client
   return { recommendation: pickView(once.created, null), duplicate: false };
 }
 
+function gradingNote(players: readonly string[]): string {
+  const named = [...new Set(players)];
+  const shown = named.length > 3 ? `${named.slice(0, 3).join(', ')} and ${named.length - 3} more` : named.join(', ');
+  return `Props on ${shown} stay ungraded: their game is final but no box-score line that tells the market is stored, and JEV never guesses; the user grades them.`;
+}
+
 export async function listRecommendations(db: Db, input: { userId: string; filter: Omit<ListFilter, 'status'>; page: ListPage }) {
   const { userId, filter } = input;
   const where = {
@@ -100,21 +102,27 @@ export async function listRecommendations(db: Db, input: { userId: string; filte
     }),
   ]);
   const games = new Map((await loadGames(db, [...new Set(all.map((p) => p.gameId))])).map((g) => [g.id, g]));
-  const results = new Map(all.map((p) => [p.id, p.result ?? gradePick(p, games.get(p.gameId))]));
+  const lines = await propLines(db, all, games);
+  const results = new Map(all.map((p) => [p.id, p.result ?? gradeAtFinal(games.get(p.gameId), p, lines)]));
   const graded = [...results.values()].filter((r): r is string => r !== null);
-  const won = graded.filter((r) => r === 'won').length;
-  const lost = graded.filter((r) => r === 'lost').length;
+  const count = (result: string) => graded.filter((r) => r === result).length;
+  const { won, lost } = winsAndLosses(graded);
+  // Props of finished games that no stored line grades stay for the user: the answer names them rather than guess.
+  const ungradedProps = all.filter((p) => results.get(p.id) === null && !isGameMarket(p.market) && isFinal(games.get(p.gameId)));
   const { remaining, nextCursor } = pageEnd(all, page, (pick) => pick.createdAt, input.page);
   return {
     recommendations: page.map((p) => pickView(p, results.get(p.id) ?? null)),
     remaining,
     nextCursor,
+    ...(ungradedProps.length > 0 ? { gradingNote: gradingNote(ungradedProps.map((p) => p.player as string)) } : {}),
     summary: {
       count: all.length,
       graded: graded.length,
-      won,
-      lost,
-      pushed: graded.length - won - lost,
+      won: count('won'),
+      lost: count('lost'),
+      halfWon: count('half_won'),
+      halfLost: count('half_lost'),
+      pushed: count('push'),
       winRate: won + lost === 0 ? null : roundFraction(won / (won + lost)),
     },
   };

@@ -1,3 +1,4 @@
+import { statusLabel } from '@/lib/account/bet-states';
 import { toCents } from '@/lib/account/money';
 import { bankrollPoints } from '@/lib/console/bankroll-history';
 import { americanOdds, marketName, money, outcomeName, percent } from '@/lib/present/format';
@@ -154,7 +155,7 @@ function bankrollCompact(state: BankrollState, env: Env, update: Update<Bankroll
         { className: 'facts' },
         `${americanOdds(bet.americanOdds)} · stake `,
         figure(bet.stake, money(bet.stake, list!.currency)),
-        ` · ${bet.status ?? '–'}`,
+        ` · ${bet.status ? statusLabel(bet.status) : '–'}`,
         bet.profit !== undefined && [' · profit ', figure(bet.profit, money(bet.profit, list!.currency))],
         bet.placedAt && ` · ${formatShortDateTime(new Date(bet.placedAt), env.timeZone)}`,
       ),
@@ -358,7 +359,7 @@ function betsSection(state: BankrollState, env: Env, update: Update<BankrollStat
               largestFirst: true,
               cell: (bet) => figure(bet.stake, money(bet.stake, currency)),
             },
-            { key: 'status', label: 'Status', cell: (bet) => bet.status ?? '–' },
+            { key: 'status', label: 'Status', cell: (bet) => (bet.status ? statusLabel(bet.status) : '–') },
             {
               key: 'profit',
               label: 'Profit',

@@ -11,6 +11,7 @@
  * - The same result grid (resultRange, legPayout, resultReturns) settles a middle's legs (./middles.ts).
  */
 import { assertProbability } from './assert';
+import { gradeLine, halfLines, payoutPerUnit } from './grading';
 import { americanToDecimal, impliedProbability } from './odds';
 
 const roundTo6 = (value: number) => Math.round(value * 1e6) / 1e6;
@@ -102,27 +103,12 @@ export function withStakeShares<Quote extends ArbitrageQuote>(quotes: readonly Q
 /** What a two-leg market with lines is drawn on: a handicap's margin, or a total. */
 export type LineKind = 'handicap' | 'total';
 
-/**
- * A leg's payout per unit staked when the number its line is drawn on comes out at `result`: the stake is split
- * evenly between the half lines (one line, or the two either side of a quarter line), each half paying the decimal
- * price when it wins, its stake back on a push and nothing when it loses.
- */
+/** A leg's payout per unit staked when the number its line is drawn on comes out at `result`, graded as a bet is (gradeLine). */
 export function legPayout(kind: LineKind, leg: LineQuote, first: boolean, result: number): number {
   // How far the result lands on the leg's side of a line: the first handicap side and over gain as it grows.
   const past = (line: number) =>
     kind === 'handicap' ? (first ? result + line : line - result) : leg.outcome === 'over' ? result - line : line - result;
-  const decimal = americanToDecimal(leg.americanOdds);
-  const halves = halfLines(leg.point);
-  return halves.reduce((paid, line) => {
-    const margin = past(line);
-    return paid + (margin > 0 ? decimal : margin === 0 ? 1 : 0) / halves.length;
-  }, 0);
-}
-
-/** The lines a stake is split over: a quarter line's two neighbours, else the line itself. */
-function halfLines(point: number): number[] {
-  const quarters = Math.round(point * 4);
-  return quarters % 2 === 0 ? [point] : [(quarters - 1) / 4, (quarters + 1) / 4];
+  return payoutPerUnit(gradeLine(leg.point, past), americanToDecimal(leg.americanOdds));
 }
 
 /**

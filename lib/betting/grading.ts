@@ -1,7 +1,10 @@
 // Grading a bet from a final score, and what a settled bet pays. Pure: money in integer cents.
 
 export type GameMarket = 'h2h' | 'spreads' | 'totals';
-export type Grade = 'won' | 'lost' | 'push';
+/** How one line settles. */
+export type LineGrade = 'won' | 'lost' | 'push';
+/** A quarter line (±0.25, ±0.75) is half the stake on each neighbouring line: one half can push while the other settles. */
+export type Grade = LineGrade | 'half_won' | 'half_lost';
 
 export interface FinalScore {
   homeTeam: string;
@@ -17,8 +20,25 @@ export interface GradedSelection {
   point: number | null;
 }
 
-function compare(margin: number): Grade {
+function compare(margin: number): LineGrade {
   return margin > 0 ? 'won' : margin < 0 ? 'lost' : 'push';
+}
+
+/** The lines a stake is split over: a quarter line's two neighbours (-0.25: -0.5 and 0), else the line itself. */
+export function halfLines(point: number): number[] {
+  const quarters = point * 4;
+  return Number.isInteger(quarters) && quarters % 2 !== 0 ? [(quarters - 1) / 4, (quarters + 1) / 4] : [point];
+}
+
+/**
+ * A line's grade from how far the result lands on the bet's side of it (`past(line)`), each half of a quarter
+ * line graded on its own: a push and a win make half_won, a push and a loss half_lost (neighbouring lines half a
+ * point apart cannot split a whole-number result into a win and a loss).
+ */
+export function gradeLine(point: number, past: (line: number) => number): Grade {
+  const halves = halfLines(point).map((line) => compare(past(line)));
+  if (halves.every((half) => half === halves[0])) return halves[0] as LineGrade;
+  return halves.includes('won') ? 'half_won' : 'half_lost';
 }
 
 /** Moneyline, spread (the point is added to the selected side's score) and total, graded on the final score. */
@@ -35,14 +55,26 @@ export function gradeSelection({ market, selection, point }: GradedSelection, sc
       return compare(margin);
     case 'spreads':
       if (!isHome && !isAway) throw new RangeError(`selection ${selection} is not a team of this game`);
-      return compare(margin + (point ?? 0));
-    case 'totals': {
-      const overBy = score.homeScore + score.awayScore - (point ?? 0);
-      if (picked === 'OVER') return compare(overBy);
-      if (picked === 'UNDER') return compare(-overBy);
-      throw new RangeError(`selection ${selection} is not over or under`);
-    }
+      return gradeLine(point ?? 0, (line) => margin + line);
+    case 'totals':
+      return gradeOverUnder(selection, point ?? 0, score.homeScore + score.awayScore);
   }
+}
+
+/** Over or under `point` on a number that came out at `result` (a game's total, a player's stat). */
+export function gradeOverUnder(selection: string, point: number, result: number): Grade {
+  const picked = selection.toUpperCase();
+  if (picked === 'OVER') return gradeLine(point, (line) => result - line);
+  if (picked === 'UNDER') return gradeLine(point, (line) => line - result);
+  throw new RangeError(`selection ${selection} is not over or under`);
+}
+
+/** What a grade pays back per unit staked at a decimal price: each half of a half grade as its own line. */
+export function payoutPerUnit(grade: Grade, decimalOdds: number): number {
+  const line = { won: decimalOdds, push: 1, lost: 0 };
+  if (grade === 'half_won') return (line.won + line.push) / 2;
+  if (grade === 'half_lost') return (line.lost + line.push) / 2;
+  return line[grade];
 }
 
 /** Winnings on top of the stake for a winning bet at these odds, rounded to the cent. */
@@ -51,6 +83,21 @@ export function winningsCents(stakeCents: number, americanOdds: number): number 
 }
 
 export type SettledResult = Grade | 'void' | 'cashout';
+
+/**
+ * A half win or half loss splits the stake into two half-stakes in whole cents: the half that pushes comes back,
+ * and takes the odd cent of an odd stake (10.01 is 5.01 refunded and 5.00 settled); the other half settles alone.
+ */
+function halves(stakeCents: number): { refundedCents: number; settledCents: number } {
+  const settledCents = Math.floor(stakeCents / 2);
+  return { refundedCents: stakeCents - settledCents, settledCents };
+}
+
+/** The part of the stake that had action (won or lost): none for a push or void, the settled half of a half grade. */
+export function actionStakeCents(stakeCents: number, result: SettledResult): number {
+  if (result === 'push' || result === 'void') return 0;
+  return result === 'half_won' || result === 'half_lost' ? halves(stakeCents).settledCents : stakeCents;
+}
 
 /** What the book pays back and the profit (negative for a loss) for each way a bet can end. */
 export function settlement(
@@ -65,10 +112,17 @@ export function settlement(
       return { payoutCents: stakeCents + winnings, profitCents: winnings };
     }
     case 'lost':
-      return { payoutCents: 0, profitCents: -stakeCents };
+      // 0 - stake, not -stake: the settled half of a one-cent stake is 0, and its loss 0, not -0.
+      return { payoutCents: 0, profitCents: 0 - stakeCents };
     case 'push':
     case 'void':
       return { payoutCents: stakeCents, profitCents: 0 };
+    case 'half_won':
+    case 'half_lost': {
+      const { refundedCents, settledCents } = halves(stakeCents);
+      const settled = settlement(settledCents, americanOdds, result === 'half_won' ? 'won' : 'lost');
+      return { payoutCents: refundedCents + settled.payoutCents, profitCents: settled.profitCents };
+    }
     case 'cashout': {
       if (cashoutCents === undefined) throw new RangeError('a cashout needs its payout');
       return { payoutCents: cashoutCents, profitCents: cashoutCents - stakeCents };

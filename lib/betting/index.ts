@@ -6,3 +6,4 @@ export * from './parlay';
 export * from './consensus';
 export * from './grading';
 export * from './devig-methods';
+export * from './prop-grading';

@@ -64,7 +64,7 @@ const betRecord = z.object({
   stake: z.number(),
   book: z.string().nullable(),
   fairProbabilityAtPlacement: z.number().nullable(),
-  status: z.string(),
+  status: z.string().meta({ description: 'open, won, lost, push, half_won, half_lost (a quarter line, half pushed), void or cashout' }),
   payout: z.number().nullable(),
   profit: z.number().nullable(),
   clientLabel: z.string().nullable(),
@@ -96,7 +96,7 @@ const pickRecord = z.object({
   reasoning: z.string(),
   risks: z.string(),
   clientLabel: z.string().nullable(),
-  result: z.string().nullable(),
+  result: z.string().nullable().meta({ description: 'won, lost, push, half_won or half_lost once graded; null while open or ungraded' }),
   createdAt: timestamp,
 });
 
@@ -193,14 +193,14 @@ export const settleBet = defineTool({
   title: 'Settle a logged bet',
   description:
     "Only when the user asks. Grades one of the user's bets and moves the balance once: won, lost or push once its game is final " +
-    '(auto grades from the score), void or cashout (with payout) any time. The same result again answers the same; a different ' +
-    'one needs correct: true.',
+    "(auto grades from the score, a prop from the player's stored box score), void or cashout (with payout) any time. The same " +
+    'result again answers the same; a different one needs correct: true.',
   scope: 'write',
   hints: { ...WRITE_HINTS, destructiveHint: true, idempotentHint: true },
   input: z.strictObject({
     betId: text(100).meta({ description: 'The id log_bet or list_bets gives.' }),
     result: z.enum(SETTLE_RESULTS, { error: expected(`must be ${choiceList(SETTLE_RESULTS)}`) }).meta({
-      description: 'won, lost, push: once the game is final (auto grades from the score). void, cashout: any time.',
+      description: 'won, lost, push (half_*: quarter lines): once the game is final. void, cashout: any time.',
     }),
     payout: moneyOrZero.optional().meta({ description: 'Cashout only: what the book paid back, stake included.' }),
     correct: z
@@ -266,8 +266,8 @@ const betSummary = z.object({
   staked: z.number(),
   profit: z.number(),
   stakedWithAction: z.number(),
-  roi: fractionField('Profit over stakedWithAction').nullable(),
-  winRate: fractionField('Won over won plus lost', '0.55 = 55%').nullable(),
+  roi: fractionField('Profit over stakedWithAction (no push, void or refunded half)').nullable(),
+  winRate: fractionField('Won over won plus lost, a half win or loss counting half', '0.55 = 55%').nullable(),
   averageClosingLineValue: fractionField('Mean price against the closing fair probability, per unit staked').nullable(),
   betsWithClosingLine: z.int(),
 });
@@ -276,9 +276,13 @@ const pickSummary = z.object({
   graded: z.int(),
   won: z.int(),
   lost: z.int(),
+  halfWon: z.int(),
+  halfLost: z.int(),
   pushed: z.int(),
-  winRate: z.number().nullable(),
+  winRate: fractionField('Won over won plus lost, a half win or loss counting half', '0.55 = 55%').nullable(),
 });
+/** Said when some props of finished games have no stored box-score line that grades them. */
+const gradingNote = z.string().optional();
 
 const betListConcise = z.object({
   currency: z.string(),
@@ -345,7 +349,8 @@ export const listRecommendations = defineTool({
   name: 'list_recommendations',
   title: "The user's saved picks and how they did",
   description:
-    "The user's saved picks, newest first and paged, each graded once final, with a summary (count, graded, won, lost, win rate).",
+    "The user's saved picks, newest first and paged, each graded once final (a prop by its player's stored box score), with a " +
+    'summary (count, graded, won, lost, win rate).',
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({ sport: sport.optional(), ...listWindow }),
@@ -354,19 +359,20 @@ export const listRecommendations = defineTool({
       recommendations: z.array(conciseRecord(pickRecord)),
       ...pageSchemaFields,
       textNote: z.string().optional(),
+      gradingNote,
       summary: pickSummary,
     }),
-    z.object({ recommendations: z.array(pickRecord), ...fullPageSchemaFields, summary: pickSummary }),
+    z.object({ recommendations: z.array(pickRecord), ...fullPageSchemaFields, gradingNote, summary: pickSummary }),
   ]),
   async run(ctx, args) {
     const { sport: onlySport, from, to } = args;
     const page = listPage(ctx, args);
-    const { remaining, nextCursor, recommendations, summary } = await ctx.ledger.listRecommendations({
+    const { remaining, nextCursor, recommendations, gradingNote, summary } = await ctx.ledger.listRecommendations({
       userId: ctx.user.id,
       filter: { sport: onlySport, from, to },
       page,
     });
-    if (args.detail === 'full') return withInstants({ recommendations, nextCursor, summary });
+    if (args.detail === 'full') return withInstants({ recommendations, nextCursor, ...(gradingNote ? { gradingNote } : {}), summary });
     const concise = recommendations.map((pick) =>
       withoutNulls(withInstants({ ...pick, reasoning: excerpt(pick.reasoning, EXCERPT_CHARS), risks: excerpt(pick.risks, EXCERPT_CHARS) })),
     );
@@ -374,6 +380,7 @@ export const listRecommendations = defineTool({
       recommendations: concise,
       ...pageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'picks'),
       ...textNote(recommendations, ['reasoning', 'risks']),
+      ...(gradingNote ? { gradingNote } : {}),
       summary,
     };
   },

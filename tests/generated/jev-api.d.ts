@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Settle a logged bet
-         * @description Only when the user asks. Grades one of the user's bets and moves the balance once: won, lost or push once its game is final (auto grades from the score), void or cashout (with payout) any time. The same result again answers the same; a different one needs correct: true.
+         * @description Only when the user asks. Grades one of the user's bets and moves the balance once: won, lost or push once its game is final (auto grades from the score, a prop from the player's stored box score), void or cashout (with payout) any time. The same result again answers the same; a different one needs correct: true.
          *
          *     Needs a token with write access (scope `write`): a read-only token gets 403 `insufficient_scope`.
          */
@@ -399,7 +399,7 @@ export interface paths {
         put?: never;
         /**
          * The user's saved picks and how they did
-         * @description The user's saved picks, newest first and paged, each graded once final, with a summary (count, graded, won, lost, win rate).
+         * @description The user's saved picks, newest first and paged, each graded once final (a prop by its player's stored box score), with a summary (count, graded, won, lost, win rate).
          */
         post: operations["list_recommendations"];
         delete?: never;
@@ -1655,10 +1655,10 @@ export interface components {
             /** @description The id log_bet or list_bets gives. */
             betId: string;
             /**
-             * @description won, lost, push: once the game is final (auto grades from the score). void, cashout: any time.
+             * @description won, lost, push (half_*: quarter lines): once the game is final. void, cashout: any time.
              * @enum {string}
              */
-            result: "won" | "lost" | "push" | "void" | "cashout" | "auto";
+            result: "won" | "lost" | "push" | "half_won" | "half_lost" | "void" | "cashout" | "auto";
             /** @description Cashout only: what the book paid back, stake included. */
             payout?: number;
             /** @description true replaces a mistaken grade; the balance moves by the difference. */
@@ -1755,7 +1755,7 @@ export interface components {
              * @description Only bets in this state.
              * @enum {string}
              */
-            status?: "open" | "won" | "lost" | "push" | "void" | "cashout";
+            status?: "open" | "won" | "lost" | "push" | "half_won" | "half_lost" | "void" | "cashout";
             /**
              * @description League.
              * @enum {string}
@@ -1930,11 +1930,14 @@ export interface components {
             nextCursor?: string;
             pageNote?: string;
             textNote?: string;
+            gradingNote?: string;
             summary: {
                 count: number;
                 graded: number;
                 won: number;
                 lost: number;
+                halfWon: number;
+                halfLost: number;
                 pushed: number;
                 winRate: number | null;
             };
@@ -1962,11 +1965,14 @@ export interface components {
             remaining?: number;
             nextCursor?: string | null;
             pageNote?: string;
+            gradingNote?: string;
             summary: {
                 count: number;
                 graded: number;
                 won: number;
                 lost: number;
+                halfWon: number;
+                halfLost: number;
                 pushed: number;
                 winRate: number | null;
             };

@@ -2,7 +2,7 @@
 
 import { useActionState, useState } from 'react';
 import { errorId, FieldError } from '@/app/components/FieldError';
-import { SETTLE_RESULTS, type SettleResult } from '@/lib/account/bet-states';
+import { SETTLE_RESULTS, statusLabel, type SettleResult } from '@/lib/account/bet-states';
 import type { SettleBetState } from '@/lib/console/bets';
 import { settleBetAction } from './actions';
 
@@ -11,6 +11,8 @@ const LABELS: Record<SettleResult, string> = {
   won: 'Won',
   lost: 'Lost',
   push: 'Push',
+  half_won: 'Half won (quarter line, half pushed)',
+  half_lost: 'Half lost (quarter line, half pushed)',
   void: 'Void',
   cashout: 'Cashed out',
 };
@@ -27,7 +29,7 @@ export function SettleBetForm({ betId, label, correcting = false }: { betId: str
   if (state.status === 'settled')
     return (
       <p role="status">
-        {state.corrected ? 'Corrected' : 'Settled'}: {state.result}.
+        {state.corrected ? 'Corrected' : 'Settled'}: {statusLabel(state.result)}.
       </p>
     );
   const errors = state.status === 'invalid' ? state.errors : {};

@@ -2,7 +2,7 @@ import { consolePage } from '@/app/components/ConsolePage';
 import { DataTable } from '@/app/components/DataTable';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
-import { BET_STATUSES } from '@/lib/account/bet-states';
+import { BET_STATUSES, statusLabel } from '@/lib/account/bet-states';
 import { listBets } from '@/lib/account/bets';
 import { queryFingerprint } from '@/lib/paging';
 import { requireUser } from '@/lib/root/session';
@@ -65,7 +65,12 @@ export default consolePage(async function BetsPage({
         <h1>Bets</h1>
         <p className="lead">Bets you or your agents logged, newest first. Times are in {timeZone}.</p>
         <form className="actions" method="get">
-          <FilterSelect name="status" label="Status" choices={BET_STATUSES.map((value) => ({ value, label: value }))} selected={status} />
+          <FilterSelect
+            name="status"
+            label="Status"
+            choices={BET_STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
+            selected={status}
+          />
           <FilterSelect name="sport" label="Sport" choices={SPORT_CHOICES} selected={sport} />
           <button type="submit">Filter</button>
         </form>
@@ -121,8 +126,10 @@ export default consolePage(async function BetsPage({
                     </td>
                     <td>{money(bet.stake, book.currency)}</td>
                     <td>
-                      {bet.status}
-                      {bet.earlierGrades ? ` (corrected from ${bet.earlierGrades.map((grade) => grade.status).join(', then ')})` : ''}
+                      {statusLabel(bet.status)}
+                      {bet.earlierGrades
+                        ? ` (corrected from ${bet.earlierGrades.map((grade) => statusLabel(grade.status)).join(', then ')})`
+                        : ''}
                     </td>
                     <td>{money(bet.profit, book.currency)}</td>
                     <td>{percent(bet.closingLineValue)}</td>

@@ -2,6 +2,7 @@ import { consolePage } from '@/app/components/ConsolePage';
 import { DataTable } from '@/app/components/DataTable';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
+import { statusLabel } from '@/lib/account/bet-states';
 import { listRecommendations } from '@/lib/account/picks';
 import { queryFingerprint } from '@/lib/paging';
 import { americanOdds, percent, selectionLabel } from '@/lib/present/format';
@@ -74,6 +75,8 @@ export default consolePage(async function PicksPage({
                 <dt>Won / lost / push</dt>
                 <dd>
                   {picks.summary.won} / {picks.summary.lost} / {picks.summary.pushed}
+                  {picks.summary.halfWon + picks.summary.halfLost > 0 &&
+                    ` (half won ${picks.summary.halfWon}, half lost ${picks.summary.halfLost})`}
                 </dd>
               </div>
               <div>
@@ -81,6 +84,7 @@ export default consolePage(async function PicksPage({
                 <dd>{percent(picks.summary.winRate)}</dd>
               </div>
             </dl>
+            {picks.gradingNote && <p className="muted">{picks.gradingNote}</p>}
             <DataTable
               caption="Your picks"
               columns={['Saved', 'Pick', 'Price', 'Probability', 'Stake', 'Result', 'Saved by', 'Reasoning and risks']}
@@ -101,7 +105,7 @@ export default consolePage(async function PicksPage({
                     {percent(pick.probability)} (EV {percent(pick.expectedValue)})
                   </td>
                   <td>{pick.stakeUnits === null ? '–' : `${pick.stakeUnits} u`}</td>
-                  <td>{pick.result ?? 'pending'}</td>
+                  <td>{pick.result === null ? 'pending' : statusLabel(pick.result)}</td>
                   <td>{pick.clientLabel ? <bdi>{pick.clientLabel}</bdi> : '–'}</td>
                   <td>
                     <details>

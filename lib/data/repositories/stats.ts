@@ -47,3 +47,13 @@ export async function playerTeams(db: Db, teamIds: string[], players: string[]):
   // Team ids are `<sport>:<abbreviation>` (lib/data/sports.ts, teamId); ascending, so the latest line wins.
   return new Map(lines.map((line) => [line.player, line.teamId.slice(line.teamId.indexOf(':') + 1)]));
 }
+
+/** The key of a player's line in boxScoreLines: his game and his name without regard to case or punctuation. */
+export const boxScoreKey = (gameId: string, player: string) => `${gameId}\u0000${normaliseName(player)}`;
+
+/** The stored box-score lines of these games, each by boxScoreKey, its stats as numbers. */
+export async function boxScoreLines(db: Db, gameIds: string[]): Promise<Map<string, Record<string, number>>> {
+  if (gameIds.length === 0) return new Map();
+  const lines = await db.playerStat.findMany({ where: { gameId: { in: gameIds } }, select: { gameId: true, player: true, stats: true } });
+  return new Map(lines.map((line) => [boxScoreKey(line.gameId, line.player), JSON.parse(line.stats) as Record<string, number>]));
+}

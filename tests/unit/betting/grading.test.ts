@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradeSelection, settlement, winningsCents } from '@/lib/betting';
+import { actionStakeCents, gradeSelection, settlement, winningsCents } from '@/lib/betting';
 
 const score = (homeScore: number, awayScore: number) => ({ homeTeam: 'KC', awayTeam: 'BUF', homeScore, awayScore });
 
@@ -24,6 +24,22 @@ describe('gradeSelection', () => {
     expect(gradeSelection({ market: 'totals', selection: 'over', point: 51 }, score(27, 24))).toBe('push');
     expect(gradeSelection({ market: 'totals', selection: 'under', point: 51 }, score(27, 24))).toBe('push');
   });
+  it('grades a quarter line as half the stake on each neighbouring line (Asian handicap)', () => {
+    const level = score(1, 1);
+    expect(gradeSelection({ market: 'spreads', selection: 'KC', point: -0.25 }, level)).toBe('half_lost');
+    expect(gradeSelection({ market: 'spreads', selection: 'BUF', point: 0.25 }, level)).toBe('half_won');
+    expect(gradeSelection({ market: 'spreads', selection: 'KC', point: -0.75 }, level)).toBe('lost');
+    expect(gradeSelection({ market: 'spreads', selection: 'KC', point: -0.75 }, score(2, 1))).toBe('half_won');
+    expect(gradeSelection({ market: 'spreads', selection: 'BUF', point: 0.75 }, score(2, 1))).toBe('half_lost');
+    expect(gradeSelection({ market: 'spreads', selection: 'KC', point: -1.25 }, score(2, 1))).toBe('half_lost');
+    expect(gradeSelection({ market: 'spreads', selection: 'KC', point: -0.25 }, score(2, 1))).toBe('won');
+    expect(gradeSelection({ market: 'totals', selection: 'over', point: 2.25 }, level)).toBe('half_lost');
+    expect(gradeSelection({ market: 'totals', selection: 'under', point: 2.25 }, level)).toBe('half_won');
+    expect(gradeSelection({ market: 'totals', selection: 'over', point: 2.75 }, score(2, 1))).toBe('half_won');
+    expect(gradeSelection({ market: 'totals', selection: 'under', point: 2.75 }, level)).toBe('won');
+    // Not a quarter: a tenth of a goal is one line.
+    expect(gradeSelection({ market: 'spreads', selection: 'KC', point: -0.3 }, level)).toBe('lost');
+  });
   it('refuses a selection that is not part of the game', () => {
     expect(() => gradeSelection({ market: 'h2h', selection: 'NYJ', point: null }, score(1, 0))).toThrow(RangeError);
     expect(() => gradeSelection({ market: 'totals', selection: 'KC', point: 40 }, score(1, 0))).toThrow(RangeError);
@@ -43,5 +59,19 @@ describe('settlement', () => {
     expect(settlement(5000, 200, 'void')).toEqual({ payoutCents: 5000, profitCents: 0 });
     expect(settlement(5000, 200, 'cashout', 3200)).toEqual({ payoutCents: 3200, profitCents: -1800 });
     expect(() => settlement(5000, 200, 'cashout')).toThrow(RangeError);
+  });
+  it('settles a half win or half loss as a refunded half plus the other half, the odd cent on the refunded half', () => {
+    expect(settlement(1000, -110, 'half_won')).toEqual({ payoutCents: 1455, profitCents: 455 });
+    expect(settlement(1001, -110, 'half_won')).toEqual({ payoutCents: 1456, profitCents: 455 });
+    expect(settlement(1000, 100, 'half_lost')).toEqual({ payoutCents: 500, profitCents: -500 });
+    expect(settlement(1001, 100, 'half_lost')).toEqual({ payoutCents: 501, profitCents: -500 });
+    expect(settlement(1, 100, 'half_lost')).toEqual({ payoutCents: 1, profitCents: 0 });
+  });
+  it('counts as staked with action only what was not refunded', () => {
+    expect(
+      [1001, 1001, 1001, 1001, 1001].map((stake, i) =>
+        actionStakeCents(stake, (['won', 'push', 'void', 'half_won', 'half_lost'] as const)[i]!),
+      ),
+    ).toEqual([1001, 0, 0, 500, 500]);
   });
 });

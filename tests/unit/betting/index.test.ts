@@ -8,10 +8,11 @@ import * as grading from '@/lib/betting/grading';
 import * as kelly from '@/lib/betting/kelly';
 import * as odds from '@/lib/betting/odds';
 import * as parlay from '@/lib/betting/parlay';
+import * as propGrading from '@/lib/betting/prop-grading';
 
 describe('lib/betting index', () => {
   it('re-exports every module', () => {
-    for (const source of [odds, devig, devigMethods, ev, kelly, parlay, consensus, grading]) {
+    for (const source of [odds, devig, devigMethods, ev, kelly, parlay, consensus, grading, propGrading]) {
       for (const [name, value] of Object.entries(source)) {
         expect(betting).toHaveProperty(name, value);
       }
@@ -45,6 +46,13 @@ describe('lib/betting index', () => {
         'expectedValue',
         'fullKellyFraction',
         'gradeSelection',
+        'gradeLine',
+        'gradeOverUnder',
+        'gradeProp',
+        'halfLines',
+        'payoutPerUnit',
+        'actionStakeCents',
+        'PROP_STATS',
         'impliedProbability',
         'isOutsideEvenMoneyGap',
         'isValidAmericanOdds',
