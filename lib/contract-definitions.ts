@@ -43,9 +43,17 @@ reference book included.
   yes side), where there is no margin to remove, and on a market the reference book does not price.`;
 
 /** The sharp consensus's weights as a Markdown list, heaviest first: "- 3: `pinnacle`", "- 2: `betonlineag`, …". */
-const sharpWeights = [...Map.groupBy(SHARP_BOOK_WEIGHTS, ([, weight]) => weight)]
-  .sort(([a], [b]) => b - a)
-  .map(([weight, books]) => `  - ${weight}: ${books.map(([book]) => `\`${book}\``).join(', ')}`)
+// Without Map.groupBy (lib/pricing/market-core.ts, groupBy, says why), here as the server starts.
+const sharpBooks = [...SHARP_BOOK_WEIGHTS];
+const sharpWeights = [...new Set(sharpBooks.map(([, weight]) => weight))]
+  .sort((a, b) => b - a)
+  .map(
+    (weight) =>
+      `  - ${weight}: ${sharpBooks
+        .filter(([, w]) => w === weight)
+        .map(([book]) => `\`${book}\``)
+        .join(', ')}`,
+  )
   .join('\n');
 
 /** The fair line on request (lib/betting/fair-line.ts, lib/betting/sharp-books.ts). */

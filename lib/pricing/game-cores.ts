@@ -1,7 +1,7 @@
 import { fairLineName, type FairLine } from '@/lib/betting/fair-line';
 import type { PriceReads } from '@/lib/data/repositories';
 import { historyKey, marketHistory, type HistoryMemo } from './history';
-import { inOutcomeOrder, marketCore, type GameTeams, type MarketCore, type SteamMemo } from './market-core';
+import { groupBy, inOutcomeOrder, marketCore, type GameTeams, type MarketCore, type SteamMemo } from './market-core';
 
 // The game markets of get_game_odds as market cores (./market-core.ts), kept and reused while the game's prices
 // are unchanged. Every call reads each game's price version from the database (one query, or none when the games
@@ -110,7 +110,7 @@ async function priceGames(
 ) {
   const ids = games.map((game) => game.id);
   const [rows, history] = await Promise.all([reads.gamePrices(ids, markets), marketHistory(reads, memos.histories, ids, markets)]);
-  const byGameMarket = Map.groupBy(rows, (row) => `${row.gameId}|${row.market}`);
+  const byGameMarket = groupBy(rows, (row) => `${row.gameId}|${row.market}`);
   const priced = new Map<string, Map<string, MarketCore | null>>();
   for (const game of games) {
     const cores = new Map<string, MarketCore | null>();

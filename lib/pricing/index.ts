@@ -3,7 +3,7 @@ import { windowChance, type FinalsTally } from '@/lib/betting/middles';
 import type { PriceReads } from '@/lib/data/repositories';
 import { gameCores, type GameCoreMemos, type PricedGame } from './game-cores';
 import { historyKey, marketHistory } from './history';
-import { inOutcomeOrder, type GameTeams, type MarketCore } from './market-core';
+import { groupBy, inOutcomeOrder, type GameTeams, type MarketCore } from './market-core';
 import { presentMarket, priceMarket, type PresentationMemo, type PricedMarket } from './priced-market';
 
 // Pricing: stored prices in, markets priced against the no-vig consensus at the reference book out, for the
@@ -97,7 +97,7 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
         reads.propPrices(game.id, markets),
         marketHistory(reads, memos.histories, [game.id], markets, { props: true }),
       ]);
-      const groups = Map.groupBy(rows, (row) => `${row.market}|${row.player}`);
+      const groups = groupBy(rows, (row) => `${row.market}|${row.player}`);
       return [...groups.values()].map((quotes) => ({
         market: quotes[0]!.market,
         player: quotes[0]!.player,

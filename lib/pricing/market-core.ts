@@ -146,15 +146,21 @@ export function inOutcomeOrder<Row extends { outcome: string }>(game: GameTeams,
  */
 export const HISTORY_POINTS = 48;
 
-function byBook<Row extends { book: string }>(rows: readonly Row[]): Map<string, Row[]> {
-  const books = new Map<string, Row[]>();
+/**
+ * Rows grouped by `key`, each group in the rows' order: Map.groupBy's answer, written out because the bench's runtime
+ * comparison serves these calls on Node 20 too, which lacks it.
+ */
+export function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
   for (const row of rows) {
-    const quotes = books.get(row.book);
-    if (quotes) quotes.push(row);
-    else books.set(row.book, [row]);
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
   }
-  return books;
+  return groups;
 }
+
+const byBook = <Row extends { book: string }>(rows: readonly Row[]) => groupBy(rows, (row) => row.book);
 
 /**
  * Steam depends only on the recorded changes, and the history repository hands out the same list until the
