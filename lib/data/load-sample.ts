@@ -1,6 +1,14 @@
 import type { Db } from '@/lib/db/client';
 import { sampleSlate } from './sample';
-import { clearSportsData, mergePriceSnapshots, replaceInjuries, syncCatalogue, upsertGames, replacePlayerStats, upsertWeather } from './store';
+import {
+  clearSportsData,
+  mergePriceSnapshots,
+  replaceInjuries,
+  syncCatalogue,
+  upsertGames,
+  replacePlayerStats,
+  upsertWeather,
+} from './store';
 import { CATALOGUE } from './teams';
 
 export interface SampleLoadSummary {
@@ -19,10 +27,23 @@ export async function loadSample(db: Db, date: string, asOf: Date, options: { ev
   await clearSportsData(db, 'sample');
   await upsertGames(db, slate.games);
   const { changed: prices } = await mergePriceSnapshots(db, slate.priceSnapshots);
-  await replaceInjuries(db, CATALOGUE.map((team) => team.id), slate.injuries, 'sample', asOf);
+  await replaceInjuries(
+    db,
+    CATALOGUE.map((team) => team.id),
+    slate.injuries,
+    'sample',
+    asOf,
+  );
   await upsertWeather(db, slate.weather, 'sample', asOf);
   await replacePlayerStats(db, slate.playerStats, 'sample');
-  return { date, games: slate.games.length, prices, injuries: slate.injuries.length, forecasts: slate.weather.length, statLines: slate.playerStats.length };
+  return {
+    date,
+    games: slate.games.length,
+    prices,
+    injuries: slate.injuries.length,
+    forecasts: slate.weather.length,
+    statLines: slate.playerStats.length,
+  };
 }
 
 /** Whether `date`'s sample is worth loading: not when live data is stored, nor when that date's sample already is. */

@@ -46,7 +46,11 @@ export function freshProps(
 }
 
 function noteFor(gate: Gate): { note?: string } {
-  if (gate.status === 'failed') return { note: `Props could not be refreshed from the provider (${gate.error.message}); these are the stored props, as old as their updatedAgo says.` };
-  if (gate.status === 'backoff') return { note: 'The odds provider asked us to slow down; these are the stored props, as old as their updatedAgo says.' };
+  if (gate.status === 'failed')
+    return {
+      note: `Props could not be refreshed from the provider (${gate.error.message}); these are the stored props, as old as their updatedAgo says.`,
+    };
+  if (gate.status === 'backoff')
+    return { note: 'The odds provider asked us to slow down; these are the stored props, as old as their updatedAgo says.' };
   return {};
 }

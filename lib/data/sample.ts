@@ -84,8 +84,58 @@ function american(implied: number): number {
 
 // --- teams, ratings and rosters ------------------------------------------------------------------------
 
-const FIRST = ['Marcus', 'Jalen', 'Tyler', 'DeShawn', 'Caleb', 'Andre', 'Luka', 'Owen', 'Isaiah', 'Mateo', 'Darius', 'Noah', 'Trey', 'Elijah', 'Cole', 'Javon', 'Riley', 'Hugo', 'Kofi', 'Bryce', 'Malik', 'Theo', 'Quinn', 'Dante'];
-const LAST = ['Hill', 'Carter', 'Brooks', 'Okafor', 'Reyes', 'Lindqvist', 'Whitaker', 'Mensah', 'Dalton', 'Pryor', 'Vance', 'Holloway', 'Fitzgerald', 'Osei', 'Barnes', 'Kowalski', 'Sutton', 'Navarro', 'Greer', 'Abbott', 'Tatum-Wells', 'Moreau', 'Ellison', 'Baptiste'];
+const FIRST = [
+  'Marcus',
+  'Jalen',
+  'Tyler',
+  'DeShawn',
+  'Caleb',
+  'Andre',
+  'Luka',
+  'Owen',
+  'Isaiah',
+  'Mateo',
+  'Darius',
+  'Noah',
+  'Trey',
+  'Elijah',
+  'Cole',
+  'Javon',
+  'Riley',
+  'Hugo',
+  'Kofi',
+  'Bryce',
+  'Malik',
+  'Theo',
+  'Quinn',
+  'Dante',
+];
+const LAST = [
+  'Hill',
+  'Carter',
+  'Brooks',
+  'Okafor',
+  'Reyes',
+  'Lindqvist',
+  'Whitaker',
+  'Mensah',
+  'Dalton',
+  'Pryor',
+  'Vance',
+  'Holloway',
+  'Fitzgerald',
+  'Osei',
+  'Barnes',
+  'Kowalski',
+  'Sutton',
+  'Navarro',
+  'Greer',
+  'Abbott',
+  'Tatum-Wells',
+  'Moreau',
+  'Ellison',
+  'Baptiste',
+];
 /** The leagues the sample slate holds: a week of NFL, a night of NBA, an EPL matchday. */
 export const SAMPLE_SPORTS = ['nfl', 'nba', 'epl'] as const satisfies readonly Sport[];
 
@@ -319,7 +369,14 @@ function marketMargin(quotes: readonly Quote[], margin: number): number {
  * One book's h2h, spreads and totals for a game on the market `state`, given how far it leans from the market
  * (a few tenths of a point, its opinion) and whether it hangs another line.
  */
-function gameMarkets(fixture: Fixture, state: { margin: number; total: number }, book: string, margin: number, opinion: Random, oddLine: number): Record<string, Quote[]> {
+function gameMarkets(
+  fixture: Fixture,
+  state: { margin: number; total: number },
+  book: string,
+  margin: number,
+  opinion: Random,
+  oddLine: number,
+): Record<string, Quote[]> {
   const { sport, home, away } = fixture;
   const expected = state.margin + opinion.normal(sport === 'epl' ? 0.025 : 0.15);
   const step = sport === 'epl' ? 0.25 : 0.5;
@@ -418,7 +475,9 @@ function repriceOutcome(quotes: BookQuotes, market: string, outcome: string, imp
   const rest = own.filter((q) => q.outcome !== outcome);
   const restImplied = impliedSum(rest);
   quotes.markets[market] = own.map((q) =>
-    q.outcome === outcome ? { ...q, americanOdds: american(implied) } : { ...q, americanOdds: american((impliedProbability(q.americanOdds) / restImplied) * (hold - implied)) },
+    q.outcome === outcome
+      ? { ...q, americanOdds: american(implied) }
+      : { ...q, americanOdds: american((impliedProbability(q.americanOdds) / restImplied) * (hold - implied)) },
   );
   return true;
 }
@@ -432,7 +491,11 @@ const SOFT_LINES: Record<string, number> = { nfl: 3, nba: 2, epl: 2 };
  * one book is long on a favourite so that its price and the best on the other side make an arbitrage of 0.3 to
  * 1%. Worked out from the prices at the start of the window, so they hold still through it.
  */
-function softLines(league: readonly { fixture: Fixture; moves: MarketMove[]; books: ReturnType<typeof gameBooks> }[], at: number, current: Map<string, BookQuotes[]>) {
+function softLines(
+  league: readonly { fixture: Fixture; moves: MarketMove[]; books: ReturnType<typeof gameBooks> }[],
+  at: number,
+  current: Map<string, BookQuotes[]>,
+) {
   const window = Math.floor(at / SOFT_WINDOW_MS);
   const windowStart = window * SOFT_WINDOW_MS;
   const sport = league[0]?.fixture.sport;
@@ -508,7 +571,16 @@ function props(fixture: Fixture, unavailable: Set<string>, rng: Random, at: Date
         const chance = clamp((player.position === 'RB' ? 0.42 : player.position === 'TE' ? 0.28 : 0.36) * player.skill, 0.12, 0.6);
         for (const [book, margin] of PROP_BOOKS) {
           const americanOdds = american(chance * (1 + margin * 2) + rng.normal(0.01));
-          rows.push({ gameId: fixture.game.id, market: 'player_anytime_td', player: player.name, book, outcome: 'yes', point: null, americanOdds, updatedAt: at });
+          rows.push({
+            gameId: fixture.game.id,
+            market: 'player_anytime_td',
+            player: player.name,
+            book,
+            outcome: 'yes',
+            point: null,
+            americanOdds,
+            updatedAt: at,
+          });
         }
       }
     }
@@ -529,15 +601,18 @@ function injuries(sport: Sport, rng: Random, asOf: Date): InjuryRecord[] {
   return catalogueTeams(sport)
     .filter(() => rng.next() < 0.45)
     .flatMap((team) =>
-      rng.shuffle(roster(team).filter((p) => p.position !== 'QB' && p.position !== 'GK')).slice(0, rng.int(1, 2)).map((player) => ({
-        sport,
-        teamId: team.id,
-        player: player.name,
-        position: player.position,
-        status: rng.pick(STATUSES[sport] ?? ['Out']),
-        detail: rng.pick(INJURIES),
-        reportedAt: new Date(asOf.getTime() - rng.int(3, 30) * HOUR),
-      })),
+      rng
+        .shuffle(roster(team).filter((p) => p.position !== 'QB' && p.position !== 'GK'))
+        .slice(0, rng.int(1, 2))
+        .map((player) => ({
+          sport,
+          teamId: team.id,
+          player: player.name,
+          position: player.position,
+          status: rng.pick(STATUSES[sport] ?? ['Out']),
+          detail: rng.pick(INJURIES),
+          reportedAt: new Date(asOf.getTime() - rng.int(3, 30) * HOUR),
+        })),
     );
 }
 
@@ -549,7 +624,13 @@ function weather(fixture: Fixture, rng: Random): WeatherRecord | undefined {
   const temperatureF = Math.round(88 - (venue.latitude - 25) * 1.1 - winter * 20 + rng.normal(5));
   const precipitationProbability = Math.round(clamp(rng.normal(30) + 20, 0, 95));
   const conditions =
-    precipitationProbability > 55 ? (temperatureF <= 33 ? 'Snow' : 'Rain') : precipitationProbability > 30 ? 'Overcast' : rng.pick(['Clear', 'Partly cloudy']);
+    precipitationProbability > 55
+      ? temperatureF <= 33
+        ? 'Snow'
+        : 'Rain'
+      : precipitationProbability > 30
+        ? 'Overcast'
+        : rng.pick(['Clear', 'Partly cloudy']);
   return {
     gameId: fixture.game.id,
     forecastFor: fixture.game.startsAt,
@@ -563,8 +644,10 @@ function weather(fixture: Fixture, rng: Random): WeatherRecord | undefined {
 function boxScore(sport: Sport, player: Player, rng: Random): Record<string, number> | undefined {
   const around = (mean: number, sd: number) => Math.max(0, Math.round(mean * player.skill + rng.normal(sd)));
   if (sport === 'nfl') {
-    if (player.position === 'QB') return { passingYards: around(238, 55), passingTouchdowns: around(1.6, 1), passingInterceptions: around(0.7, 0.8) };
-    if (player.position === 'RB') return { rushingYards: around(64, 28), rushingTouchdowns: around(0.5, 0.6), receptions: around(2.5, 1.5) };
+    if (player.position === 'QB')
+      return { passingYards: around(238, 55), passingTouchdowns: around(1.6, 1), passingInterceptions: around(0.7, 0.8) };
+    if (player.position === 'RB')
+      return { rushingYards: around(64, 28), rushingTouchdowns: around(0.5, 0.6), receptions: around(2.5, 1.5) };
     if (player.position === 'WR' || player.position === 'TE') {
       const tight = player.position === 'TE' ? 0.7 : 1;
       return { receptions: around(5 * tight, 2), receivingYards: around(58 * tight, 25), receivingTouchdowns: around(0.4, 0.6) };
@@ -573,9 +656,19 @@ function boxScore(sport: Sport, player: Player, rng: Random): Record<string, num
   }
   if (sport === 'nba') {
     const big = player.position === 'C';
-    return { minutes: around(32, 4), points: around(big ? 15 : 19, 6), rebounds: around(big ? 10 : 4.5, 3), assists: around(big ? 2.5 : 5, 2) };
+    return {
+      minutes: around(32, 4),
+      points: around(big ? 15 : 19, 6),
+      rebounds: around(big ? 10 : 4.5, 3),
+      assists: around(big ? 2.5 : 5, 2),
+    };
   }
-  return { minutes: around(80, 10), goals: player.position === 'FW' ? around(0.4, 0.6) : 0, assists: around(0.2, 0.4), shots: around(player.position === 'FW' ? 2.5 : 0.8, 1) };
+  return {
+    minutes: around(80, 10),
+    goals: player.position === 'FW' ? around(0.4, 0.6) : 0,
+    assists: around(0.2, 0.4),
+    shots: around(player.position === 'FW' ? 2.5 : 0.8, 1),
+  };
 }
 
 /**
@@ -589,10 +682,10 @@ function steamMove(upcoming: readonly Fixture[], current: readonly PriceRecord[]
   if (!fixture) return [];
   const rows = current.filter((row) => row.gameId === fixture.game.id && row.market === 'h2h' && row.book !== 'betrivers');
   return rows.map((row) => ({
-      ...row,
-      americanOdds: american(impliedProbability(row.americanOdds) + (row.outcome === fixture.home.abbreviation ? -0.025 : 0.025)),
-      updatedAt: new Date(row.updatedAt.getTime() - 40 * 60_000),
-    }));
+    ...row,
+    americanOdds: american(impliedProbability(row.americanOdds) + (row.outcome === fixture.home.abbreviation ? -0.025 : 0.025)),
+    updatedAt: new Date(row.updatedAt.getTime() - 40 * 60_000),
+  }));
 }
 
 // --- the slate ------------------------------------------------------------------------------------------
@@ -620,10 +713,18 @@ function anchorOf(date: string): number {
 function gamePrices(fixtures: readonly Fixture[], at: number, { everyBook = false, soft = false } = {}): PriceRecord[] {
   const priced = fixtures.map((fixture) => ({ fixture, moves: marketMoves(fixture), books: gameBooks(fixture, everyBook) }));
   const current = new Map(priced.map(({ fixture, moves, books }) => [fixture.game.id, quotesAt(fixture, moves, books, at)]));
-  if (soft) for (const sport of SAMPLE_SPORTS) softLines(priced.filter((p) => p.fixture.sport === sport), at, current);
+  if (soft)
+    for (const sport of SAMPLE_SPORTS)
+      softLines(
+        priced.filter((p) => p.fixture.sport === sport),
+        at,
+        current,
+      );
   return [...current].flatMap(([gameId, books]) =>
     books.flatMap(({ book, updatedAt, markets }) =>
-      Object.entries(markets).flatMap(([market, quotes]) => quotes.map((quote) => ({ ...quote, book, gameId, market, player: '', updatedAt }))),
+      Object.entries(markets).flatMap(([market, quotes]) =>
+        quotes.map((quote) => ({ ...quote, book, gameId, market, player: '', updatedAt })),
+      ),
     ),
   );
 }
@@ -641,7 +742,9 @@ function propFixtures(upcoming: readonly Fixture[]): Fixture[] {
 
 function propPrices(upcoming: readonly Fixture[], injuries: readonly InjuryRecord[], at: number): PriceRecord[] {
   const out = new Set(injuries.filter((i) => i.status === 'Out' || i.status === 'Injured Reserve').map((i) => i.player));
-  return propFixtures(upcoming).flatMap((fixture) => props(fixture, out, random(`props:${fixture.game.id}`), new Date(lastRepriced(fixture.game.id, 'props', at))));
+  return propFixtures(upcoming).flatMap((fixture) =>
+    props(fixture, out, random(`props:${fixture.game.id}`), new Date(lastRepriced(fixture.game.id, 'props', at))),
+  );
 }
 
 /**
@@ -679,7 +782,9 @@ function recordedChanges(upcoming: readonly Fixture[], asOf: number, everyBook: 
       quotesAt(fixture, moves, books, at)
         .filter((quotes) => book === undefined || quotes.book === book)
         .flatMap(({ book, updatedAt, markets }) =>
-          Object.entries(markets).flatMap(([market, quotes]) => quotes.map((quote) => ({ ...quote, book, gameId: fixture.game.id, market, player: '', updatedAt }))),
+          Object.entries(markets).flatMap(([market, quotes]) =>
+            quotes.map((quote) => ({ ...quote, book, gameId: fixture.game.id, market, player: '', updatedAt })),
+          ),
         );
     const opened = Math.min(fixture.game.startsAt.getTime() - 6 * DAY, asOf - DAY);
     const from = Math.max(opened, asOf - RECORDED_BACK_MS);
@@ -717,11 +822,21 @@ export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}
       ...fixtures('epl', EPL_MATCHDAY, anchor - (week + 1) * 7 * DAY, `epl:${date}:-${week + 1}w`, true),
     ]).flat(),
     // NBA nights from two nights back, so no "final" can start after the moment of loading.
-    ...Array.from({ length: 7 }, (_, night) => fixtures('nba', { ...NBA_NIGHT, kickoffs: NBA_NIGHT.kickoffs.slice(0, 8) }, anchor - (night + 2) * DAY, `nba:${date}:-${night + 2}d`, true)).flat(),
+    ...Array.from({ length: 7 }, (_, night) =>
+      fixtures(
+        'nba',
+        { ...NBA_NIGHT, kickoffs: NBA_NIGHT.kickoffs.slice(0, 8) },
+        anchor - (night + 2) * DAY,
+        `nba:${date}:-${night + 2}d`,
+        true,
+      ),
+    ).flat(),
   ];
 
   // Closing prices are the market just before kickoff.
-  const closing = past.flatMap((fixture) => gamePrices([fixture], fixture.game.startsAt.getTime() - random(`close:${fixture.game.id}`).int(1, 20) * 60_000, { everyBook }));
+  const closing = past.flatMap((fixture) =>
+    gamePrices([fixture], fixture.game.startsAt.getTime() - random(`close:${fixture.game.id}`).int(1, 20) * 60_000, { everyBook }),
+  );
   const current = [...gamePrices(upcoming, asOf.getTime(), { everyBook, soft: true }), ...closing];
   const steam = steamMove(upcoming, current);
   const injuries = injured(date, asOf);
@@ -731,7 +846,18 @@ export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}
     [fixture.home, fixture.away].flatMap((team) =>
       roster(team).flatMap((player) => {
         const stats = boxScore(fixture.sport, player, rng);
-        return stats ? [{ sport: fixture.sport, player: player.name, teamId: team.id, gameId: fixture.game.id, playedAt: fixture.game.startsAt, stats }] : [];
+        return stats
+          ? [
+              {
+                sport: fixture.sport,
+                player: player.name,
+                teamId: team.id,
+                gameId: fixture.game.id,
+                playedAt: fixture.game.startsAt,
+                stats,
+              },
+            ]
+          : [];
       }),
     ),
   );

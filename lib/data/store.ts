@@ -94,7 +94,10 @@ export async function upsertGames(db: Db, reported: readonly GameRecord[]): Prom
   const games = [...new Map(reported.map((game) => [game.id, game])).values()];
   if (games.length === 0) return;
   const stored = new Map(
-    (await db.game.findMany({ where: { id: { in: games.map((g) => g.id) } }, select: { id: true, status: true } })).map((g) => [g.id, g.status]),
+    (await db.game.findMany({ where: { id: { in: games.map((g) => g.id) } }, select: { id: true, status: true } })).map((g) => [
+      g.id,
+      g.status,
+    ]),
   );
   const known = games.filter((game) => stored.has(game.id));
   await db.$transaction([
@@ -146,7 +149,10 @@ export async function mergePrices(db: Db, prices: readonly PriceRecord[]): Promi
  * are folded in memory, so a slate's recorded movement (the sample's two days of re-pricing) costs no more round
  * trips than its last snapshot. Returns how many prices changed, over all snapshots.
  */
-export async function mergePriceSnapshots(db: Db, snapshots: readonly (readonly PriceRecord[])[]): Promise<{ changed: number; unchanged: number }> {
+export async function mergePriceSnapshots(
+  db: Db,
+  snapshots: readonly (readonly PriceRecord[])[],
+): Promise<{ changed: number; unchanged: number }> {
   const all = snapshots.flat();
   if (all.length === 0) return { changed: 0, unchanged: 0 };
   const gameIds = [...new Set(all.map((p) => p.gameId))];
@@ -196,7 +202,13 @@ export async function mergePriceSnapshots(db: Db, snapshots: readonly (readonly 
 }
 
 /** The report for these teams becomes exactly `injuries` (a player no longer listed has recovered). */
-export async function replaceInjuries(db: Db, teamIds: readonly string[], injuries: readonly InjuryRecord[], source: DataSource, now: Date): Promise<void> {
+export async function replaceInjuries(
+  db: Db,
+  teamIds: readonly string[],
+  injuries: readonly InjuryRecord[],
+  source: DataSource,
+  now: Date,
+): Promise<void> {
   await db.$transaction([
     db.injury.deleteMany({ where: { teamId: { in: [...teamIds] } } }),
     db.injury.createMany({

@@ -33,7 +33,13 @@ function college([abbreviation, school, nickname, venue, schools = [], names = [
   return [abbreviation, `${school} ${nickname}`, aliases, venue];
 }
 
-const stadium = (name: string, city: string, latitude: number, longitude: number, roof: Roof = 'open'): VenueEntry => [name, city, latitude, longitude, roof];
+const stadium = (name: string, city: string, latitude: number, longitude: number, roof: Roof = 'open'): VenueEntry => [
+  name,
+  city,
+  latitude,
+  longitude,
+  roof,
+];
 
 // Venues some programs share with an NFL team: described exactly as in the NFL catalogue (one venue, one description).
 const HARD_ROCK_STADIUM = stadium('Hard Rock Stadium', 'Miami Gardens, FL', 25.958, -80.2389);
@@ -79,7 +85,13 @@ const FOOTBALL: CollegeEntry[] = [
   ['PUR', 'Purdue', 'Boilermakers', stadium('Ross-Ade Stadium', 'West Lafayette, IN', 40.4349, -86.9185)],
   ['RUTG', 'Rutgers', 'Scarlet Knights', stadium('SHI Stadium', 'Piscataway, NJ', 40.5135, -74.4651)],
   ['UCLA', 'UCLA', 'Bruins', stadium('Rose Bowl', 'Pasadena, CA', 34.1613, -118.1676)],
-  ['USC', 'USC', 'Trojans', stadium('Los Angeles Memorial Coliseum', 'Los Angeles, CA', 34.0141, -118.2879), ['Southern California', 'Southern Cal']],
+  [
+    'USC',
+    'USC',
+    'Trojans',
+    stadium('Los Angeles Memorial Coliseum', 'Los Angeles, CA', 34.0141, -118.2879),
+    ['Southern California', 'Southern Cal'],
+  ],
   ['WASH', 'Washington', 'Huskies', stadium('Husky Stadium', 'Seattle, WA', 47.6503, -122.3017)],
   ['WIS', 'Wisconsin', 'Badgers', stadium('Camp Randall Stadium', 'Madison, WI', 43.0698, -89.4125)],
   // Big 12
@@ -121,7 +133,13 @@ const FOOTBALL: CollegeEntry[] = [
   ['WSU', 'Washington State', 'Cougars', stadium('Gesa Field at Martin Stadium', 'Pullman, WA', 46.7319, -117.1606)],
   // Independents
   ['ND', 'Notre Dame', 'Fighting Irish', stadium('Notre Dame Stadium', 'Notre Dame, IN', 41.6984, -86.2339)],
-  ['CONN', 'UConn', 'Huskies', stadium('Pratt & Whitney Stadium at Rentschler Field', 'East Hartford, CT', 41.7597, -72.6189), ['Connecticut']],
+  [
+    'CONN',
+    'UConn',
+    'Huskies',
+    stadium('Pratt & Whitney Stadium at Rentschler Field', 'East Hartford, CT', 41.7597, -72.6189),
+    ['Connecticut'],
+  ],
   // American
   ['ARMY', 'Army', 'Black Knights', stadium('Michie Stadium', 'West Point, NY', 41.3875, -73.9638), ['Army West Point'], ['Army Knights']],
   ['CLT', 'Charlotte', '49ers', stadium('Jerry Richardson Stadium', 'Charlotte, NC', 35.3106, -80.7403)],
@@ -136,16 +154,34 @@ const FOOTBALL: CollegeEntry[] = [
   ['TLSA', 'Tulsa', 'Golden Hurricane', stadium('Skelly Field at H.A. Chapman Stadium', 'Tulsa, OK', 36.1486, -95.9439)],
   ['UAB', 'UAB', 'Blazers', stadium('Protective Stadium', 'Birmingham, AL', 33.5278, -86.8092), ['Alabama-Birmingham']],
   ['USF', 'South Florida', 'Bulls', RAYMOND_JAMES_STADIUM],
-  ['UTSA', 'UTSA', 'Roadrunners', stadium('Alamodome', 'San Antonio, TX', 29.4169, -98.4789, 'indoor'), ['UT San Antonio', 'Texas-San Antonio']],
+  [
+    'UTSA',
+    'UTSA',
+    'Roadrunners',
+    stadium('Alamodome', 'San Antonio, TX', 29.4169, -98.4789, 'indoor'),
+    ['UT San Antonio', 'Texas-San Antonio'],
+  ],
   // Conference USA
   ['DEL', 'Delaware', 'Blue Hens', stadium('Delaware Stadium', 'Newark, DE', 39.6617, -75.7488), [], ["Delaware Fightin' Blue Hens"]],
-  ['FIU', "Florida Int'l", 'Golden Panthers', stadium('Pitbull Stadium', 'Miami, FL', 25.7525, -80.3778),
-    ['Florida International', 'Florida Intl', 'FIU'], ['Florida International Panthers', 'FIU Panthers']],
+  [
+    'FIU',
+    "Florida Int'l",
+    'Golden Panthers',
+    stadium('Pitbull Stadium', 'Miami, FL', 25.7525, -80.3778),
+    ['Florida International', 'Florida Intl', 'FIU'],
+    ['Florida International Panthers', 'FIU Panthers'],
+  ],
   ['JXST', 'Jacksonville State', 'Gamecocks', stadium('AmFirst Stadium', 'Jacksonville, AL', 33.8203, -85.7664), ['Jax State']],
   ['KENN', 'Kennesaw State', 'Owls', stadium('Fifth Third Stadium', 'Kennesaw, GA', 34.029, -84.5676)],
   ['LIB', 'Liberty', 'Flames', stadium('Williams Stadium', 'Lynchburg, VA', 37.354, -79.175)],
   ['LT', 'Louisiana Tech', 'Bulldogs', stadium('Joe Aillet Stadium', 'Ruston, LA', 32.532, -92.6559), ['LA Tech']],
-  ['MTSU', 'Middle Tennessee', 'Blue Raiders', stadium('Johnny "Red" Floyd Stadium', 'Murfreesboro, TN', 35.8505, -86.3682), ['Middle Tennessee State']],
+  [
+    'MTSU',
+    'Middle Tennessee',
+    'Blue Raiders',
+    stadium('Johnny "Red" Floyd Stadium', 'Murfreesboro, TN', 35.8505, -86.3682),
+    ['Middle Tennessee State'],
+  ],
   ['MOST', 'Missouri State', 'Bears', stadium('Robert W. Plaster Stadium', 'Springfield, MO', 37.1978, -93.2797)],
   ['NMSU', 'New Mexico State', 'Aggies', stadium('Aggie Memorial Stadium', 'Las Cruces, NM', 32.2797, -106.7411)],
   ['SHSU', 'Sam Houston State', 'Bearkats', stadium('Elliott T. Bowers Stadium', 'Huntsville, TX', 30.7139, -95.5417), ['Sam Houston']],
@@ -159,8 +195,14 @@ const FOOTBALL: CollegeEntry[] = [
   ['CMU', 'Central Michigan', 'Chippewas', stadium('Kelly/Shorts Stadium', 'Mount Pleasant, MI', 43.5775, -84.7708)],
   ['EMU', 'Eastern Michigan', 'Eagles', stadium('Rynearson Stadium', 'Ypsilanti, MI', 42.2558, -83.6472)],
   ['KENT', 'Kent State', 'Golden Flashes', stadium('Dix Stadium', 'Kent, OH', 41.1392, -81.3133)],
-  ['M-OH', 'Miami (OH)', 'RedHawks', stadium('Yager Stadium', 'Oxford, OH', 39.5183, -84.7263),
-    ['Miami (Ohio)', 'Miami Ohio', 'Miami of Ohio'], ['Miami RedHawks', 'Miami (OH) Red Hawks']],
+  [
+    'M-OH',
+    'Miami (OH)',
+    'RedHawks',
+    stadium('Yager Stadium', 'Oxford, OH', 39.5183, -84.7263),
+    ['Miami (Ohio)', 'Miami Ohio', 'Miami of Ohio'],
+    ['Miami RedHawks', 'Miami (OH) Red Hawks'],
+  ],
   ['NIU', 'Northern Illinois', 'Huskies', stadium('Huskie Stadium', 'DeKalb, IL', 41.9341, -88.778)],
   ['OHIO', 'Ohio', 'Bobcats', stadium('Peden Stadium', 'Athens, OH', 39.3211, -82.1028)],
   ['TOL', 'Toledo', 'Rockets', stadium('Glass Bowl', 'Toledo, OH', 41.6574, -83.614)],
@@ -188,13 +230,25 @@ const FOOTBALL: CollegeEntry[] = [
   ['GASO', 'Georgia Southern', 'Eagles', stadium('Allen E. Paulson Stadium', 'Statesboro, GA', 32.4122, -81.7831)],
   ['GAST', 'Georgia State', 'Panthers', stadium('Center Parc Stadium', 'Atlanta, GA', 33.7353, -84.3894)],
   ['JMU', 'James Madison', 'Dukes', stadium('Bridgeforth Stadium', 'Harrisonburg, VA', 38.4353, -78.8731)],
-  ['UL', 'Louisiana', "Ragin' Cajuns", stadium('Our Lady of Lourdes Stadium', 'Lafayette, LA', 30.2158, -92.0419),
-    ['Louisiana-Lafayette', 'UL Lafayette'], ['ULL']],
+  [
+    'UL',
+    'Louisiana',
+    "Ragin' Cajuns",
+    stadium('Our Lady of Lourdes Stadium', 'Lafayette, LA', 30.2158, -92.0419),
+    ['Louisiana-Lafayette', 'UL Lafayette'],
+    ['ULL'],
+  ],
   ['ULM', 'UL Monroe', 'Warhawks', stadium('Malone Stadium', 'Monroe, LA', 32.5308, -92.0658), ['Louisiana-Monroe', 'Louisiana Monroe']],
   ['MRSH', 'Marshall', 'Thundering Herd', stadium('Joan C. Edwards Stadium', 'Huntington, WV', 38.425, -82.4208)],
   ['ODU', 'Old Dominion', 'Monarchs', stadium('S.B. Ballard Stadium', 'Norfolk, VA', 36.8889, -76.3049)],
   ['USA', 'South Alabama', 'Jaguars', stadium('Hancock Whitney Stadium', 'Mobile, AL', 30.6969, -88.192)],
-  ['USM', 'Southern Miss', 'Golden Eagles', stadium('M.M. Roberts Stadium', 'Hattiesburg, MS', 31.3289, -89.3314), ['Southern Mississippi']],
+  [
+    'USM',
+    'Southern Miss',
+    'Golden Eagles',
+    stadium('M.M. Roberts Stadium', 'Hattiesburg, MS', 31.3289, -89.3314),
+    ['Southern Mississippi'],
+  ],
   ['TXST', 'Texas State', 'Bobcats', stadium('UFCU Stadium', 'San Marcos, TX', 29.8911, -97.9256)],
   ['TROY', 'Troy', 'Trojans', stadium('Veterans Memorial Stadium', 'Troy, AL', 31.7994, -85.9519)],
 ];
@@ -369,8 +423,14 @@ const BASKETBALL: CollegeEntry[] = [
   ['W&M', 'William & Mary', 'Tribe', arena('Kaplan Arena', 'Williamsburg, VA')],
   // Conference USA
   ['DEL', 'Delaware', 'Blue Hens', arena('Bob Carpenter Center', 'Newark, DE'), [], ["Delaware Fightin' Blue Hens"]],
-  ['FIU', "Florida Int'l", 'Golden Panthers', arena('Ocean Bank Convocation Center', 'Miami, FL'),
-    ['Florida International', 'Florida Intl', 'FIU'], ['Florida International Panthers', 'FIU Panthers']],
+  [
+    'FIU',
+    "Florida Int'l",
+    'Golden Panthers',
+    arena('Ocean Bank Convocation Center', 'Miami, FL'),
+    ['Florida International', 'Florida Intl', 'FIU'],
+    ['Florida International Panthers', 'FIU Panthers'],
+  ],
   ['JXST', 'Jacksonville State', 'Gamecocks', arena('Pete Mathews Coliseum', 'Jacksonville, AL'), ['Jax State']],
   ['KENN', 'Kennesaw State', 'Owls', arena('KSU Convocation Center', 'Kennesaw, GA')],
   ['LIB', 'Liberty', 'Flames', arena('Liberty Arena', 'Lynchburg, VA')],
@@ -424,8 +484,14 @@ const BASKETBALL: CollegeEntry[] = [
   ['CMU', 'Central Michigan', 'Chippewas', arena('McGuirk Arena', 'Mount Pleasant, MI')],
   ['EMU', 'Eastern Michigan', 'Eagles', arena('George Gervin GameAbove Center', 'Ypsilanti, MI')],
   ['KENT', 'Kent State', 'Golden Flashes', arena('Memorial Athletic and Convocation Center', 'Kent, OH')],
-  ['M-OH', 'Miami (OH)', 'RedHawks', arena('Millett Hall', 'Oxford, OH'),
-    ['Miami (Ohio)', 'Miami Ohio', 'Miami of Ohio'], ['Miami RedHawks', 'Miami (OH) Red Hawks']],
+  [
+    'M-OH',
+    'Miami (OH)',
+    'RedHawks',
+    arena('Millett Hall', 'Oxford, OH'),
+    ['Miami (Ohio)', 'Miami Ohio', 'Miami of Ohio'],
+    ['Miami RedHawks', 'Miami (OH) Red Hawks'],
+  ],
   ['NIU', 'Northern Illinois', 'Huskies', arena('NIU Convocation Center', 'DeKalb, IL')],
   ['OHIO', 'Ohio', 'Bobcats', arena('Convocation Center (Athens)', 'Athens, OH')],
   ['TOL', 'Toledo', 'Rockets', arena('Savage Arena', 'Toledo, OH')],
@@ -555,7 +621,14 @@ const BASKETBALL: CollegeEntry[] = [
   ['TXSO', 'Texas Southern', 'Tigers', arena('Health and Physical Education Arena', 'Houston, TX')],
   // Summit
   ['DEN', 'Denver', 'Pioneers', arena('Hamilton Gymnasium', 'Denver, CO')],
-  ['KC', 'Kansas City', 'Roos', arena('Swinney Recreation Center', 'Kansas City, MO'), ['UMKC'], ['UMKC Kangaroos', 'Kansas City Kangaroos']],
+  [
+    'KC',
+    'Kansas City',
+    'Roos',
+    arena('Swinney Recreation Center', 'Kansas City, MO'),
+    ['UMKC'],
+    ['UMKC Kangaroos', 'Kansas City Kangaroos'],
+  ],
   ['UND', 'North Dakota', 'Fighting Hawks', arena('Betty Engelstad Sioux Center', 'Grand Forks, ND')],
   ['NDSU', 'North Dakota State', 'Bison', arena('Scheels Center', 'Fargo, ND')],
   ['OMA', 'Omaha', 'Mavericks', arena('Baxter Arena', 'Omaha, NE'), ['Nebraska Omaha', 'Nebraska-Omaha']],

@@ -111,7 +111,7 @@ const EPL: TeamEntry[] = [
   ['MCI', 'Manchester City', ['Man City'], ['Etihad Stadium', 'Manchester', 53.4831, -2.2004, 'open']],
   ['MUN', 'Manchester United', ['Man United', 'Man Utd'], ['Old Trafford', 'Manchester', 53.4631, -2.2913, 'open']],
   ['NEW', 'Newcastle United', ['Newcastle'], ["St James' Park", 'Newcastle', 54.9756, -1.6217, 'open']],
-  ['NFO', "Nottingham Forest", ['Nottm Forest', 'Forest'], ['City Ground', 'Nottingham', 52.94, -1.1328, 'open']],
+  ['NFO', 'Nottingham Forest', ['Nottm Forest', 'Forest'], ['City Ground', 'Nottingham', 52.94, -1.1328, 'open']],
   ['SUN', 'Sunderland', ['Sunderland AFC'], ['Stadium of Light', 'Sunderland', 54.9146, -1.3884, 'open']],
   ['TOT', 'Tottenham Hotspur', ['Tottenham', 'Spurs'], ['Tottenham Hotspur Stadium', 'London', 51.6043, -0.0664, 'open']],
   ['WHU', 'West Ham United', ['West Ham'], ['London Stadium', 'London', 51.5387, -0.0166, 'open']],
@@ -120,7 +120,12 @@ const EPL: TeamEntry[] = [
 
 const MLB: TeamEntry[] = [
   ['AZ', 'Arizona Diamondbacks', ['ARI', 'D-backs', 'Dbacks'], ['Chase Field', 'Phoenix, AZ', 33.4453, -112.0667, 'retractable']],
-  ['ATH', 'Athletics', ['OAK', 'Oakland Athletics', 'Sacramento Athletics', "A's"], ['Sutter Health Park', 'West Sacramento, CA', 38.5804, -121.5136, 'open']],
+  [
+    'ATH',
+    'Athletics',
+    ['OAK', 'Oakland Athletics', 'Sacramento Athletics', "A's"],
+    ['Sutter Health Park', 'West Sacramento, CA', 38.5804, -121.5136, 'open'],
+  ],
   ['ATL', 'Atlanta Braves', [], ['Truist Park', 'Atlanta, GA', 33.8908, -84.4678, 'open']],
   ['BAL', 'Baltimore Orioles', [], ['Oriole Park at Camden Yards', 'Baltimore, MD', 39.2839, -76.6217, 'open']],
   ['BOS', 'Boston Red Sox', [], ['Fenway Park', 'Boston, MA', 42.3467, -71.0972, 'open']],
@@ -237,7 +242,11 @@ export function resolveTeam(sport: Sport, typed: string, path = 'team'): Catalog
   const teams = catalogueTeams(sport);
   const team = teamNamed(sport, typed);
   if (team) return team;
-  if (teams.length === 0) throw invalidInput([{ path: 'sport', message: `has no teams on this service yet: ${sport.toUpperCase()} is not covered` }]);
-  const suggestions = closestNames(typed, teams.map((t) => ({ name: `${t.name} (${t.abbreviation})`, spellings: t.aliases })));
+  if (teams.length === 0)
+    throw invalidInput([{ path: 'sport', message: `has no teams on this service yet: ${sport.toUpperCase()} is not covered` }]);
+  const suggestions = closestNames(
+    typed,
+    teams.map((t) => ({ name: `${t.name} (${t.abbreviation})`, spellings: t.aliases })),
+  );
   throw invalidInput([{ path, message: `no ${sport.toUpperCase()} team called "${typed}"; closest: ${suggestions.join(', ')}` }]);
 }

@@ -15,7 +15,11 @@ export interface WorkerOptions {
 }
 
 /** `ingest`: one run with the process's providers and settings (the composition root's); `now`: its clock. */
-export async function runWorker(ingest: (options: IngestOptions) => Promise<IngestSummary>, now: () => Date, options: WorkerOptions): Promise<void> {
+export async function runWorker(
+  ingest: (options: IngestOptions) => Promise<IngestSummary>,
+  now: () => Date,
+  options: WorkerOptions,
+): Promise<void> {
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);

@@ -14,7 +14,8 @@ import { DAY, HOUR, STATS_DAYS_BACK } from './schedule';
 
 /** ESPN reads a scoreboard's date in US Eastern time; a late game can sit on the next day in UTC. */
 const EASTERN_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
-const espnDates = (startsAt: Date) => [...new Set([EASTERN_DATE.format(startsAt), startsAt.toISOString().slice(0, 10)])].map((d) => d.replaceAll('-', ''));
+const espnDates = (startsAt: Date) =>
+  [...new Set([EASTERN_DATE.format(startsAt), startsAt.toISOString().slice(0, 10)])].map((d) => d.replaceAll('-', ''));
 /** How far ESPN's start time may sit from ours for the same game (a delayed or rescheduled start). */
 const SAME_GAME_MS = 18 * HOUR;
 /** A final whose summary had no players' lines is asked again after this long (on a schedule). */
@@ -45,7 +46,10 @@ async function findOnScoreboards(
     if (!events) continue;
     looked = true;
     const found = events
-      .filter(({ event, home, away }) => home && away && home.id !== away.id && ours.includes(home.id) && ours.includes(away.id) && distance(event) <= SAME_GAME_MS)
+      .filter(
+        ({ event, home, away }) =>
+          home && away && home.id !== away.id && ours.includes(home.id) && ours.includes(away.id) && distance(event) <= SAME_GAME_MS,
+      )
       .map(({ event }) => event)
       .sort((a, b) => distance(a) - distance(b))[0];
     if (found) return { looked, found };

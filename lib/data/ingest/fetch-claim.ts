@@ -70,8 +70,12 @@ async function claimFetch(db: Db, claims: FetchClaims, key: string, freshnessMs:
   const wallNow = claims.wallClock();
   const lease = new Date(wallNow + claims.leaseMs);
   const won = row
-    ? (await db.providerFetch.updateMany({ where: { key, ...claimable(now, freshnessMs, wallNow) }, data: { claimedUntil: lease, attemptedAt: now } }))
-        .count === 1
+    ? (
+        await db.providerFetch.updateMany({
+          where: { key, ...claimable(now, freshnessMs, wallNow) },
+          data: { claimedUntil: lease, attemptedAt: now },
+        })
+      ).count === 1
     : await createClaimed(db, key, now, lease);
   // Lost the race since the row was read: another caller is fetching it, or just has.
   return won ? { lease } : { status: 'busy', until: lease };
@@ -125,8 +129,10 @@ export async function gated(
 export async function awaitHolder(db: Db, claims: FetchClaims, key: string, until: Date): Promise<Gate> {
   for (;;) {
     const row = await db.providerFetch.findUnique({ where: { key } });
-    if (row && row.claimedUntil === null) return row.lastError === null ? { status: 'done' } : { status: 'failed', error: new Error(row.lastError) };
-    if (claims.wallClock() >= until.getTime()) return { status: 'failed', error: new Error('the fetch another caller started did not finish in time') };
+    if (row && row.claimedUntil === null)
+      return row.lastError === null ? { status: 'done' } : { status: 'failed', error: new Error(row.lastError) };
+    if (claims.wallClock() >= until.getTime())
+      return { status: 'failed', error: new Error('the fetch another caller started did not finish in time') };
     await sleep(POLL_MS);
   }
 }

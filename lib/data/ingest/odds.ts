@@ -12,7 +12,12 @@ import type { TeamMatcher } from './run';
 // also fetched on demand, by get_player_props (lib/data/props.ts), through the same fetch claim.
 
 /** The game an Odds API event is, both teams matched (`team` reports an unknown name); undefined when one is not. */
-export function gameFor(sport: Sport, event: { id: string; commence_time: string; home_team: string; away_team: string }, now: Date, team: TeamMatcher) {
+export function gameFor(
+  sport: Sport,
+  event: { id: string; commence_time: string; home_team: string; away_team: string },
+  now: Date,
+  team: TeamMatcher,
+) {
   const home = team(event.home_team);
   const away = team(event.away_team);
   const startsAt = new Date(event.commence_time);
@@ -49,9 +54,14 @@ export function eventPrices(event: OddsEvent, gameId: string, home: CatalogueTea
       const isProp = !['h2h', 'spreads', 'totals'].includes(market.key);
       const mapped = market.outcomes.map((outcome) => {
         const name = normaliseName(outcome.name);
-        const side = isProp || market.key === 'totals' ? (['over', 'under', 'yes', 'no'].includes(name) ? name : undefined)
-          : name === 'draw' ? 'draw'
-          : sideOf(outcome.name);
+        const side =
+          isProp || market.key === 'totals'
+            ? ['over', 'under', 'yes', 'no'].includes(name)
+              ? name
+              : undefined
+            : name === 'draw'
+              ? 'draw'
+              : sideOf(outcome.name);
         const player = isProp ? outcome.description?.trim() : '';
         const price = Math.round(outcome.price);
         if (side === undefined || player === undefined || (isProp && player === '') || !isOutsideEvenMoneyGap(price)) return undefined;

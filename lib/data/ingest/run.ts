@@ -63,7 +63,18 @@ export interface SportRun {
 
 /** A new run's summary, and the `SportRun` each task is handed. */
 export function startRun(db: Db, claims: FetchClaims, log: (line: string) => void, budget: { summaries: number }) {
-  const summary: IngestSummary = { games: 0, prices: 0, props: 0, injuries: 0, forecasts: 0, results: 0, statLines: 0, quota: null, skipped: [], failures: [] };
+  const summary: IngestSummary = {
+    games: 0,
+    prices: 0,
+    props: 0,
+    injuries: 0,
+    forecasts: 0,
+    results: 0,
+    statLines: 0,
+    quota: null,
+    skipped: [],
+    failures: [],
+  };
   const unknownNames = new Set<string>();
   const unknownTeam = (sport: Sport, name: string) => {
     if (unknownNames.has(`${sport}|${name}`)) return;

@@ -55,7 +55,9 @@ export const TASKS: Record<IngestTask, IngestionTask> = {
     provider: 'odds',
     due: (_, { propsTtlMs }) => propsTtlMs,
     passOver: (sport) =>
-      SPORT_INFO[sport].propsOnSchedule ? undefined : "fetched game by game when get_player_props asks (a slate's props would cost too much quota)",
+      SPORT_INFO[sport].propsOnSchedule
+        ? undefined
+        : "fetched game by game when get_player_props asks (a slate's props would cost too much quota)",
     run: refreshSlateProps,
   }),
   injuries: task({ provider: 'espn', due: () => 12 * HOUR, run: refreshInjuries }),
@@ -93,19 +95,28 @@ export const NOT_CONFIGURED: Record<keyof Providers, string> = {
 /** The sport's games and game-market prices (h2h, spreads, totals), in one fetch. */
 async function refreshOdds(odds: OddsApi, run: SportRun): Promise<void> {
   const { db, sport, now, summary } = run;
-  run.note(run.what, await gated(db, run.claims, `odds:${sport}`, run.freshnessMs, now, async () => {
-    const { events, quota } = await odds.gameOdds(sport);
-    const matched = events.flatMap((event) => {
-      const found = gameFor(sport, event, now, run.team);
-      return found ? [{ ...found, event }] : [];
-    });
-    await upsertGames(db, matched.map((m) => m.game));
-    const { changed } = await mergePrices(db, matched.flatMap((m) => eventPrices(m.event, m.game.id, m.home, m.away).filter((row) => row.player === '')));
-    summary.games += matched.length;
-    summary.prices += changed;
-    run.log(`  ${matched.length} games, ${changed} prices changed`);
-    return quota;
-  }));
+  run.note(
+    run.what,
+    await gated(db, run.claims, `odds:${sport}`, run.freshnessMs, now, async () => {
+      const { events, quota } = await odds.gameOdds(sport);
+      const matched = events.flatMap((event) => {
+        const found = gameFor(sport, event, now, run.team);
+        return found ? [{ ...found, event }] : [];
+      });
+      await upsertGames(
+        db,
+        matched.map((m) => m.game),
+      );
+      const { changed } = await mergePrices(
+        db,
+        matched.flatMap((m) => eventPrices(m.event, m.game.id, m.home, m.away).filter((row) => row.player === '')),
+      );
+      summary.games += matched.length;
+      summary.prices += changed;
+      run.log(`  ${matched.length} games, ${changed} prices changed`);
+      return quota;
+    }),
+  );
 }
 
 /** The props of the sport's games starting within PROPS_AHEAD_MS, one fetch per game. */
@@ -126,32 +137,56 @@ async function refreshSlateProps(odds: OddsApi, run: SportRun): Promise<void> {
 /** ESPN's league injury report, replacing the stored one whole (college: an absent or empty report keeps it). */
 async function refreshInjuries(espn: Espn, run: SportRun): Promise<void> {
   const { db, sport, now, summary } = run;
-  run.note(run.what, await gated(db, run.claims, `injuries:${sport}`, run.freshnessMs, now, async () => {
-    const always = SPORT_INFO[sport].injuryReportAlways;
-    const teams = await espn.injuries(sport).catch((error: unknown) => {
-      if (!always && error instanceof ProviderError && error.options.status === 404) return [];
-      throw error;
-    });
-    if (teams.length === 0) {
-      if (always) throw new ProviderError('ESPN', 'empty injury report (kept the stored one)');
-      summary.skipped.push(`${run.what}: ESPN publishes no ${SPORT_INFO[sport].name} injury report now (kept what was stored)`);
-      return;
-    }
-    const records: InjuryRecord[] = teams.flatMap((entry) => {
-      const team = run.team(entry.team);
-      return team ? entry.players.map((p) => ({ sport, teamId: team.id, player: p.player, position: p.position, status: p.status, detail: p.detail, reportedAt: p.reportedAt ?? now })) : [];
-    });
-    await replaceInjuries(db, catalogueTeams(sport).map((team) => team.id), records, 'live', now);
-    summary.injuries += records.length;
-    run.log(`  ${records.length} injured players`);
-  }));
+  run.note(
+    run.what,
+    await gated(db, run.claims, `injuries:${sport}`, run.freshnessMs, now, async () => {
+      const always = SPORT_INFO[sport].injuryReportAlways;
+      const teams = await espn.injuries(sport).catch((error: unknown) => {
+        if (!always && error instanceof ProviderError && error.options.status === 404) return [];
+        throw error;
+      });
+      if (teams.length === 0) {
+        if (always) throw new ProviderError('ESPN', 'empty injury report (kept the stored one)');
+        summary.skipped.push(`${run.what}: ESPN publishes no ${SPORT_INFO[sport].name} injury report now (kept what was stored)`);
+        return;
+      }
+      const records: InjuryRecord[] = teams.flatMap((entry) => {
+        const team = run.team(entry.team);
+        return team
+          ? entry.players.map((p) => ({
+              sport,
+              teamId: team.id,
+              player: p.player,
+              position: p.position,
+              status: p.status,
+              detail: p.detail,
+              reportedAt: p.reportedAt ?? now,
+            }))
+          : [];
+      });
+      await replaceInjuries(
+        db,
+        catalogueTeams(sport).map((team) => team.id),
+        records,
+        'live',
+        now,
+      );
+      summary.injuries += records.length;
+      run.log(`  ${records.length} injured players`);
+    }),
+  );
 }
 
 /** Kickoff forecasts of the sport's outdoor games starting within WEATHER_AHEAD_MS, one fetch per game. */
 async function refreshForecasts(weather: WeatherProvider, run: SportRun): Promise<void> {
   const { db, sport, now } = run;
   const games = await db.game.findMany({
-    where: { sport, status: 'scheduled', startsAt: { gte: now, lt: new Date(now.getTime() + WEATHER_AHEAD_MS) }, venue: { roof: { not: 'indoor' }, latitude: { not: null } } },
+    where: {
+      sport,
+      status: 'scheduled',
+      startsAt: { gte: now, lt: new Date(now.getTime() + WEATHER_AHEAD_MS) },
+      venue: { roof: { not: 'indoor' }, latitude: { not: null } },
+    },
     include: { venue: true },
     orderBy: { startsAt: 'asc' },
   });
@@ -159,11 +194,14 @@ async function refreshForecasts(weather: WeatherProvider, run: SportRun): Promis
     const { venue } = game;
     if (!venue || venue.latitude === null || venue.longitude === null) continue; // the query asked for venues with coordinates
     const { latitude, longitude } = venue;
-    run.note(`weather ${game.id}`, await gated(db, run.claims, `weather:${game.id}`, run.freshnessMs, now, async () => {
-      const forecast = await weather.atKickoff(latitude, longitude, game.startsAt);
-      await upsertWeather(db, [{ gameId: game.id, ...forecast }], 'live', now);
-      run.summary.forecasts++;
-    }));
+    run.note(
+      `weather ${game.id}`,
+      await gated(db, run.claims, `weather:${game.id}`, run.freshnessMs, now, async () => {
+        const forecast = await weather.atKickoff(latitude, longitude, game.startsAt);
+        await upsertWeather(db, [{ gameId: game.id, ...forecast }], 'live', now);
+        run.summary.forecasts++;
+      }),
+    );
   }
   run.log(`  ${games.length} outdoor games`);
 }
@@ -171,14 +209,17 @@ async function refreshForecasts(weather: WeatherProvider, run: SportRun): Promis
 /** Scores of the sport's games of the last SCORES_DAYS_FROM days: finals, and games under way. */
 async function refreshScores(odds: OddsApi, run: SportRun): Promise<void> {
   const { db, sport, now } = run;
-  run.note(run.what, await gated(db, run.claims, `scores:${sport}`, run.freshnessMs, now, async () => {
-    const { scores, quota } = await odds.scores(sport, SCORES_DAYS_FROM);
-    const games = scores.flatMap((event) => scoredGame(sport, event, now, run.team) ?? []);
-    await upsertGames(db, games);
-    run.summary.results += games.filter((g) => g.status === 'final').length;
-    run.log(`  ${games.length} games with scores`);
-    return quota;
-  }));
+  run.note(
+    run.what,
+    await gated(db, run.claims, `scores:${sport}`, run.freshnessMs, now, async () => {
+      const { scores, quota } = await odds.scores(sport, SCORES_DAYS_FROM);
+      const games = scores.flatMap((event) => scoredGame(sport, event, now, run.team) ?? []);
+      await upsertGames(db, games);
+      run.summary.results += games.filter((g) => g.status === 'final').length;
+      run.log(`  ${games.length} games with scores`);
+      return quota;
+    }),
+  );
 }
 
 /**
@@ -190,14 +231,27 @@ async function moveSample(sample: SampleMarket, run: SportRun): Promise<void> {
   const { db, sport, now } = run;
   if (!(SAMPLE_SPORTS as readonly Sport[]).includes(sport)) return;
   // The slate's date follows from its last NFL kickoff (the NFL week is in every slate).
-  const last = await db.game.findFirst({ where: { source: 'sample', sport: 'nfl' }, orderBy: { startsAt: 'desc' }, select: { startsAt: true } });
+  const last = await db.game.findFirst({
+    where: { source: 'sample', sport: 'nfl' },
+    orderBy: { startsAt: 'desc' },
+    select: { startsAt: true },
+  });
   if (!last) return;
-  run.note(run.what, await gated(db, run.claims, `sample:${sport}`, run.freshnessMs, now, async () => {
-    const rows = sample.pricesAt(sample.dateOf(last.startsAt), now, sport);
-    const stored = await db.game.findMany({ where: { id: { in: [...new Set(rows.map((row) => row.gameId))] }, source: 'sample' }, select: { id: true } });
-    const ids = new Set(stored.map((game) => game.id));
-    const { changed } = await mergePrices(db, rows.filter((row) => ids.has(row.gameId)));
-    run.summary.prices += changed;
-    run.log(`  ${changed} sample prices moved`);
-  }));
+  run.note(
+    run.what,
+    await gated(db, run.claims, `sample:${sport}`, run.freshnessMs, now, async () => {
+      const rows = sample.pricesAt(sample.dateOf(last.startsAt), now, sport);
+      const stored = await db.game.findMany({
+        where: { id: { in: [...new Set(rows.map((row) => row.gameId))] }, source: 'sample' },
+        select: { id: true },
+      });
+      const ids = new Set(stored.map((game) => game.id));
+      const { changed } = await mergePrices(
+        db,
+        rows.filter((row) => ids.has(row.gameId)),
+      );
+      run.summary.prices += changed;
+      run.log(`  ${changed} sample prices moved`);
+    }),
+  );
 }

@@ -181,7 +181,11 @@ export function createEspn(settings: { baseUrl: string; timeoutMs: number; maxBo
     async scoreboard(sport, date) {
       if (!/^\d{8}$/.test(date)) throw new RangeError(`Not a date (YYYYMMDD): ${date}`);
       const groups = SCOREBOARD_GROUPS[sport];
-      const data = await answer(url(sport, 'scoreboard', { dates: date, ...(groups ? { groups, limit: '500' } : {}) }), scoreboardSchema, 'scoreboard');
+      const data = await answer(
+        url(sport, 'scoreboard', { dates: date, ...(groups ? { groups, limit: '500' } : {}) }),
+        scoreboardSchema,
+        'scoreboard',
+      );
       return data.events.flatMap((event): EspnEvent[] => {
         const competition = event.competitions[0];
         const side = (homeAway: string) => competition?.competitors.find((c) => c.homeAway === homeAway)?.team;
@@ -190,13 +194,15 @@ export function createEspn(settings: { baseUrl: string; timeoutMs: number; maxBo
         if (!home || !away) return []; // no two sides to match: nothing to use
         const type = (event.status ?? competition?.status)?.type;
         const startsAt = new Date(event.date ?? competition?.date ?? '');
-        return [{
-          id: event.id,
-          startsAt: Number.isNaN(startsAt.getTime()) ? null : startsAt,
-          completed: type?.completed ?? type?.state === 'post',
-          home,
-          away,
-        }];
+        return [
+          {
+            id: event.id,
+            startsAt: Number.isNaN(startsAt.getTime()) ? null : startsAt,
+            completed: type?.completed ?? type?.state === 'post',
+            home,
+            away,
+          },
+        ];
       });
     },
 
@@ -224,13 +230,44 @@ function teamOf(team: z.infer<typeof teamSchema> | undefined): EspnTeam | undefi
 
 /** Names for ESPN's column labels, for a category that comes without its keys. */
 const LABEL_NAMES: Record<string, string> = {
-  MIN: 'minutes', PTS: 'points', REB: 'rebounds', AST: 'assists', STL: 'steals', BLK: 'blocks', TO: 'turnovers',
-  PF: 'fouls', OREB: 'offensiveRebounds', DREB: 'defensiveRebounds', '+/-': 'plusMinus',
-  FG: 'fieldGoalsMade-fieldGoalsAttempted', '3PT': 'threePointFieldGoalsMade-threePointFieldGoalsAttempted',
-  FT: 'freeThrowsMade-freeThrowsAttempted', 'C/ATT': 'completions/attempts', YDS: 'yards', TD: 'touchdowns',
-  INT: 'interceptions', CAR: 'carries', REC: 'receptions', TGTS: 'targets', AVG: 'average', LONG: 'long',
-  SACKS: 'sacks', TOT: 'tackles', SOLO: 'soloTackles', G: 'goals', A: 'assists', SOG: 'shotsOnGoal', S: 'shots',
-  H: 'hits', R: 'runs', AB: 'atBats', RBI: 'RBIs', HR: 'homeRuns', BB: 'walks', K: 'strikeouts', IP: 'fullInnings.partInnings',
+  MIN: 'minutes',
+  PTS: 'points',
+  REB: 'rebounds',
+  AST: 'assists',
+  STL: 'steals',
+  BLK: 'blocks',
+  TO: 'turnovers',
+  PF: 'fouls',
+  OREB: 'offensiveRebounds',
+  DREB: 'defensiveRebounds',
+  '+/-': 'plusMinus',
+  FG: 'fieldGoalsMade-fieldGoalsAttempted',
+  '3PT': 'threePointFieldGoalsMade-threePointFieldGoalsAttempted',
+  FT: 'freeThrowsMade-freeThrowsAttempted',
+  'C/ATT': 'completions/attempts',
+  YDS: 'yards',
+  TD: 'touchdowns',
+  INT: 'interceptions',
+  CAR: 'carries',
+  REC: 'receptions',
+  TGTS: 'targets',
+  AVG: 'average',
+  LONG: 'long',
+  SACKS: 'sacks',
+  TOT: 'tackles',
+  SOLO: 'soloTackles',
+  G: 'goals',
+  A: 'assists',
+  SOG: 'shotsOnGoal',
+  S: 'shots',
+  H: 'hits',
+  R: 'runs',
+  AB: 'atBats',
+  RBI: 'RBIs',
+  HR: 'homeRuns',
+  BB: 'walks',
+  K: 'strikeouts',
+  IP: 'fullInnings.partInnings',
 };
 
 /** Soccer roster numbers under the names the sample's lines use. */
@@ -259,7 +296,9 @@ function cellValues(name: string, raw: string | number | null): [string, number]
   }
   const names = name.split(/[-/]/).filter(Boolean);
   if (names.length > 1) {
-    const parts = String(raw ?? '').trim().split(/(?<=\d)[-/]/);
+    const parts = String(raw ?? '')
+      .trim()
+      .split(/(?<=\d)[-/]/);
     if (parts.length !== names.length) return [];
     return names.flatMap((part, i) => {
       const value = statNumber(parts[i]);
@@ -284,8 +323,9 @@ const ALWAYS_SHARED: Record<string, readonly string[]> = { passing: ['intercepti
  * in the category it is named after; names that are already unique stay as ESPN spells them.
  */
 function playerLines(categories: readonly Category[]): PlayerLine[] {
-  const columns = categories.map((category) =>
-    category.keys ?? (category.labels ?? category.names ?? []).map((label) => LABEL_NAMES[label.toUpperCase()] ?? camel(label)),
+  const columns = categories.map(
+    (category) =>
+      category.keys ?? (category.labels ?? category.names ?? []).map((label) => LABEL_NAMES[label.toUpperCase()] ?? camel(label)),
   );
   const kinds = categories.map((category) => {
     const kind = category.name ?? category.type;
@@ -310,7 +350,11 @@ function playerLines(categories: readonly Category[]): PlayerLine[] {
       const values = columns[index]!.flatMap((column, i) => cellValues(column, entry.stats[i] ?? null));
       if (values.length === 0) continue; // no numbers: did not play, or a row of dashes
       const key = entry.athlete.id ?? entry.athlete.displayName;
-      const line = lines.get(key) ?? { player: entry.athlete.displayName, position: entry.athlete.position?.abbreviation ?? null, stats: {} };
+      const line = lines.get(key) ?? {
+        player: entry.athlete.displayName,
+        position: entry.athlete.position?.abbreviation ?? null,
+        stats: {},
+      };
       for (const [name, value] of values) {
         const stat = nameIn(name, index);
         if (!(stat in line.stats)) line.stats[stat] = value;

@@ -57,7 +57,10 @@ export async function getJson(
     });
   }
   if (!response.ok) {
-    throw new ProviderError(provider, `HTTP ${response.status}: ${text.slice(0, 200)}`, { status: response.status, headers: response.headers });
+    throw new ProviderError(provider, `HTTP ${response.status}: ${text.slice(0, 200)}`, {
+      status: response.status,
+      headers: response.headers,
+    });
   }
   try {
     return { body: JSON.parse(text), headers: response.headers };

@@ -89,14 +89,21 @@ export function createOddsApi(settings: OddsApiSettings): OddsApi {
       throw error instanceof ProviderError ? new OddsApiError(error) : error;
     }
     const parsed = schema.safeParse(answer.body);
-    if (!parsed.success) throw new OddsApiError(new ProviderError(PROVIDER, `unexpected answer: ${parsed.error.issues[0]?.message ?? ''}`, { headers: answer.headers }));
+    if (!parsed.success)
+      throw new OddsApiError(
+        new ProviderError(PROVIDER, `unexpected answer: ${parsed.error.issues[0]?.message ?? ''}`, { headers: answer.headers }),
+      );
     return { data: parsed.data, quota: quotaOf(answer.headers) };
   }
   const priced = { oddsFormat: 'american', dateFormat: 'iso', regions: settings.regions };
 
   return {
     async gameOdds(sport) {
-      const { data, quota } = await get(`/v4/sports/${SPORT_INFO[sport].oddsApiKey}/odds`, { ...priced, markets: 'h2h,spreads,totals' }, z.array(eventSchema));
+      const { data, quota } = await get(
+        `/v4/sports/${SPORT_INFO[sport].oddsApiKey}/odds`,
+        { ...priced, markets: 'h2h,spreads,totals' },
+        z.array(eventSchema),
+      );
       return { events: data, quota };
     },
     async eventProps(sport, eventId, markets) {
@@ -105,7 +112,11 @@ export function createOddsApi(settings: OddsApiSettings): OddsApi {
       return { event: data, quota };
     },
     async scores(sport, daysFrom) {
-      const { data, quota } = await get(`/v4/sports/${SPORT_INFO[sport].oddsApiKey}/scores`, { daysFrom: String(daysFrom), dateFormat: 'iso' }, z.array(scoreSchema));
+      const { data, quota } = await get(
+        `/v4/sports/${SPORT_INFO[sport].oddsApiKey}/scores`,
+        { daysFrom: String(daysFrom), dateFormat: 'iso' },
+        z.array(scoreSchema),
+      );
       return { scores: data, quota };
     },
   };

@@ -20,7 +20,8 @@ export function createRepositories(db: Db, claims: FetchClaims) {
     schedule: bindDb(db, { findGames, requireGameRow, teamFinals, gameSources }),
     odds: {
       ...bindDb(db, { closingLines, gamesWithProps }),
-      refreshProps: (source: PropsSource, game: PropsGame, now: Date) => refreshProps(db, { inFlight: propsInFlight, claims }, source, game, now),
+      refreshProps: (source: PropsSource, game: PropsGame, now: Date) =>
+        refreshProps(db, { inFlight: propsInFlight, claims }, source, game, now),
     },
     stats: bindDb(db, { resolvePlayer, playerStatLines, playerTeams }),
     conditions: bindDb(db, { injuries, injuryReportUpdatedAt, forecast }),

@@ -4,7 +4,16 @@ import { freshProps, type PropsGame, type PropsSource } from '../props';
 // Odds and props: the stored prices of games and players and their recorded changes (what pricing reads,
 // lib/pricing), and the closing lines team records are measured on.
 
-const PRICE_SELECT = { gameId: true, market: true, player: true, book: true, outcome: true, point: true, americanOdds: true, updatedAt: true } as const;
+const PRICE_SELECT = {
+  gameId: true,
+  market: true,
+  player: true,
+  book: true,
+  outcome: true,
+  point: true,
+  americanOdds: true,
+  updatedAt: true,
+} as const;
 
 export type StoredPrice = Awaited<ReturnType<typeof gamePrices>>[number];
 
@@ -26,7 +35,11 @@ export function propPrices(db: Db, gameId: string, markets?: readonly string[]) 
 }
 
 /** Games of a league starting from `from` (and before `to`) that have player props stored, soonest first (at most `take`). */
-export async function gamesWithProps(db: Db, sport: string, { from, to, take }: { from: Date; to?: Date; take?: number }): Promise<string[]> {
+export async function gamesWithProps(
+  db: Db,
+  sport: string,
+  { from, to, take }: { from: Date; to?: Date; take?: number },
+): Promise<string[]> {
   const games = await db.game.findMany({
     where: { sport, startsAt: { gte: from, ...(to ? { lt: to } : {}) }, prices: { some: { player: { not: '' } } } },
     select: { id: true },
@@ -55,7 +68,12 @@ export function recordedPrices(
   { props, upTo }: { props: boolean; upTo: number },
 ) {
   return db.priceHistory.findMany({
-    where: { gameId: { in: [...gameIds] }, ...(markets ? { market: { in: [...markets] } } : {}), player: props ? { not: '' } : '', id: { lte: upTo } },
+    where: {
+      gameId: { in: [...gameIds] },
+      ...(markets ? { market: { in: [...markets] } } : {}),
+      player: props ? { not: '' } : '',
+      id: { lte: upTo },
+    },
     select: { gameId: true, market: true, player: true, book: true, outcome: true, point: true, americanOdds: true, observedAt: true },
     orderBy: [{ observedAt: 'asc' }, { id: 'asc' }],
     take: HISTORY_ROWS,
@@ -65,7 +83,13 @@ export function recordedPrices(
 /** A book's last stored spread and total of each game, on the team's side and the over. */
 export function closingLines(db: Db, gameIds: readonly string[], book: string, teamAbbreviation: string) {
   return db.price.findMany({
-    where: { gameId: { in: [...gameIds] }, market: { in: ['spreads', 'totals'] }, player: '', book, outcome: { in: [teamAbbreviation, 'over'] } },
+    where: {
+      gameId: { in: [...gameIds] },
+      market: { in: ['spreads', 'totals'] },
+      player: '',
+      book,
+      outcome: { in: [teamAbbreviation, 'over'] },
+    },
     select: { gameId: true, market: true, point: true },
   });
 }

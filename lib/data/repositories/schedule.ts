@@ -47,7 +47,12 @@ export async function requireGameRow(db: Db, gameId: string, sport?: Sport) {
   const [game] = await selectGames(db, sql`g."id" = ${gameId}`, sql`g."id"`);
   if (!game) throw new ToolError('not_found', `No game with id ${gameId}. Find game ids with list_games or get_game_odds.`);
   if (sport && game.sport !== sport) {
-    throw invalidInput([{ path: 'gameId', message: `${gameId} is a ${game.sport.toUpperCase()} game, not ${sport.toUpperCase()}: call with sport ${game.sport}` }]);
+    throw invalidInput([
+      {
+        path: 'gameId',
+        message: `${gameId} is a ${game.sport.toUpperCase()} game, not ${sport.toUpperCase()}: call with sport ${game.sport}`,
+      },
+    ]);
   }
   return game;
 }
@@ -66,7 +71,11 @@ export function teamFinals(db: Db, sport: Sport, season: number, teamId: string)
  * means nothing is stored at all. Answers with nothing to show use it to say whether they rest on the sample slate.
  */
 export async function gameSources(db: Db, sport: Sport, teamIds?: readonly string[]): Promise<Set<string>> {
-  const rows = await db.game.findMany({ where: { sport, ...(teamIds ? playing(teamIds) : {}) }, distinct: ['source'], select: { source: true } });
+  const rows = await db.game.findMany({
+    where: { sport, ...(teamIds ? playing(teamIds) : {}) },
+    distinct: ['source'],
+    select: { source: true },
+  });
   return new Set(rows.map((row) => row.source));
 }
 

@@ -17,9 +17,15 @@ export async function resolvePlayer(db: Db, sport: Sport, typed: string, teamId?
   const wanted = normaliseName(typed);
   const found = names.find((name) => normaliseName(name) === wanted);
   if (found) return found;
-  const suggestions = closestNames(typed, names.map((name) => ({ name, spellings: [name] })));
+  const suggestions = closestNames(
+    typed,
+    names.map((name) => ({ name, spellings: [name] })),
+  );
   throw invalidInput([
-    { path: 'player', message: `no ${sport.toUpperCase()} player called "${typed}" has stats stored${suggestions.length ? `; closest: ${suggestions.join(', ')}` : ': get_player_props and get_injury_report name the players of a game'}` },
+    {
+      path: 'player',
+      message: `no ${sport.toUpperCase()} player called "${typed}" has stats stored${suggestions.length ? `; closest: ${suggestions.join(', ')}` : ': get_player_props and get_injury_report name the players of a game'}`,
+    },
   ]);
 }
 

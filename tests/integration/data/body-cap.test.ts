@@ -56,7 +56,13 @@ describe('provider answer size cap', () => {
 
   it("the classifier's model answer is capped too: 503 unavailable", async () => {
     fake.routes.set('/v1/chat/completions', () => ({ streamBytes: 150 * MB }));
-    const classifier = createClassifier({ apiKey: 'key', baseUrl: `${fake.baseUrl}/v1`, model: 'm', timeoutSeconds: 20, maxBodyBytes: 1 * MB });
+    const classifier = createClassifier({
+      apiKey: 'key',
+      baseUrl: `${fake.baseUrl}/v1`,
+      model: 'm',
+      timeoutSeconds: 20,
+      maxBodyBytes: 1 * MB,
+    });
     const error = await classifier
       .classify({ source: { url: 'https://espn.com/a', domain: 'espn.com', outlet: 'ESPN' }, text: 'text', questions: ['injuries'] })
       .then(

@@ -34,7 +34,9 @@ describe('data commands and the cron route', { timeout: SLOW_TEST_TIMEOUT_MS }, 
   beforeAll(async () => {
     ({ url, drop } = await freshDatabase('sqlite'));
     fake = await startFakeProviders();
-    fake.routes.set('/apis/site/v2/sports/', () => ({ body: espnInjuries([{ team: 'Kansas City Chiefs', players: [['Travis Kelce', 'TE', 'Questionable']] }]) }));
+    fake.routes.set('/apis/site/v2/sports/', () => ({
+      body: espnInjuries([{ team: 'Kansas City Chiefs', players: [['Travis Kelce', 'TE', 'Questionable']] }]),
+    }));
     fake.routes.set('/v1/forecast', () => ({ status: 500, body: { error: true, reason: 'down for the test' } }));
   });
   afterAll(async () => {
@@ -79,17 +81,42 @@ describe('data commands and the cron route', { timeout: SLOW_TEST_TIMEOUT_MS }, 
       const [home, away] = ['LAL', 'BOS'].map((abbreviation) => catalogueTeams('nba').find((t) => t.abbreviation === abbreviation)!);
       const id = gameIdFor('nba', startsAt, 'BOS', 'LAL');
       await db.game.deleteMany({ where: { id } }); // in case the sample happened to hold the same game
-      await upsertGames(db, [{
-        id, sport: 'nba', season: seasonOf('nba', startsAt), startsAt, homeTeamId: home!.id, awayTeamId: away!.id, venueId: home!.venue.id,
-        status: 'final', homeScore: 112, awayScore: 104, oddsEventId: null, source: 'live',
-      }]);
+      await upsertGames(db, [
+        {
+          id,
+          sport: 'nba',
+          season: seasonOf('nba', startsAt),
+          startsAt,
+          homeTeamId: home!.id,
+          awayTeamId: away!.id,
+          venueId: home!.venue.id,
+          status: 'final',
+          homeScore: 112,
+          awayScore: 104,
+          oddsEventId: null,
+          source: 'live',
+        },
+      ]);
       const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(startsAt);
-      const event = { id: '401810301', date: `${startsAt.toISOString().slice(0, 16)}Z`, home: ['LAL', 'Los Angeles Lakers'] as [string, string], away: ['BOS', 'Boston Celtics'] as [string, string] };
-      fake.routes.set('/apis/site/v2/sports/basketball/nba/scoreboard', (u) => ({ body: espnScoreboard(day, u.searchParams.get('dates') === day.replaceAll('-', '') ? [event] : []) }));
+      const event = {
+        id: '401810301',
+        date: `${startsAt.toISOString().slice(0, 16)}Z`,
+        home: ['LAL', 'Los Angeles Lakers'] as [string, string],
+        away: ['BOS', 'Boston Celtics'] as [string, string],
+      };
+      fake.routes.set('/apis/site/v2/sports/basketball/nba/scoreboard', (u) => ({
+        body: espnScoreboard(day, u.searchParams.get('dates') === day.replaceAll('-', '') ? [event] : []),
+      }));
       fake.routes.set('/apis/site/v2/sports/basketball/nba/summary', () => ({
         body: espnNbaSummary([
-          { team: event.away, players: [['Jayson Tatum', 'SF', ['38', '31', '11-22', '4-9', '5-6', '9', '6', '3', '1', '0', '1', '8', '2', '+7']]] },
-          { team: event.home, players: [['LeBron James', 'SF', ['36', '27', '9-24', '1-5', '8-10', '11', '11', '5', '2', '3', '1', '10', '1', '-7']]] },
+          {
+            team: event.away,
+            players: [['Jayson Tatum', 'SF', ['38', '31', '11-22', '4-9', '5-6', '9', '6', '3', '1', '0', '1', '8', '2', '+7']]],
+          },
+          {
+            team: event.home,
+            players: [['LeBron James', 'SF', ['36', '27', '9-24', '1-5', '8-10', '11', '11', '5', '2', '3', '1', '10', '1', '-7']]],
+          },
         ]),
       }));
       const result = await jev(['ingest', '--sport', 'nba', '--only', 'stats']);
@@ -113,7 +140,9 @@ describe('data commands and the cron route', { timeout: SLOW_TEST_TIMEOUT_MS }, 
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk.toString()), stdout.includes('Ingested') && resolve())));
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk.toString()), stdout.includes('Ingested') && resolve())),
+    );
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(0);
@@ -123,7 +152,13 @@ describe('data commands and the cron route', { timeout: SLOW_TEST_TIMEOUT_MS }, 
   });
 
   it('POST /api/cron/ingest needs the CRON_SECRET bearer and runs what is due', async () => {
-    server = await startServer({ DATABASE_URL: url, CRON_SECRET, ESPN_BASE_URL: fake.baseUrl, OPEN_METEO_BASE_URL: fake.baseUrl, ODDS_API_KEY: '' });
+    server = await startServer({
+      DATABASE_URL: url,
+      CRON_SECRET,
+      ESPN_BASE_URL: fake.baseUrl,
+      OPEN_METEO_BASE_URL: fake.baseUrl,
+      ODDS_API_KEY: '',
+    });
     // `manual`: a redirect (to the sign-in page) must fail the test, not be followed to a 200.
     const cron = (headers: Record<string, string>, method = 'POST') =>
       fetch(`${server.origin}/api/cron/ingest`, { method, headers, redirect: 'manual' });
@@ -131,7 +166,9 @@ describe('data commands and the cron route', { timeout: SLOW_TEST_TIMEOUT_MS }, 
     expect(refused.status).toBe(401);
     expect(refused.headers.get('cache-control')).toBe('no-store');
     expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="jev", error="invalid_token"');
-    expect(await refused.json()).toEqual({ error: { code: 'invalid_token', message: 'Send Authorization: Bearer <CRON_SECRET>.', issues: [] } });
+    expect(await refused.json()).toEqual({
+      error: { code: 'invalid_token', message: 'Send Authorization: Bearer <CRON_SECRET>.', issues: [] },
+    });
     expect((await cron({ authorization: 'Bearer wrong-secret-0123456789' })).status).toBe(401);
     const ok = await cron({ authorization: `Bearer ${CRON_SECRET}` });
     expect(ok.status).toBe(200);

@@ -131,7 +131,9 @@ describe.each(PROVIDERS)('concise answers on %s', (provider) => {
     const rest = await data('list_games', { sport: 'nfl', limit: 100, cursor: schedule.nextCursor });
     expect(rest).not.toHaveProperty('nextCursor');
     const whole = await data('list_games', { sport: 'nfl', detail: 'full' });
-    expect([...schedule.games, ...rest.games].map((game: any) => game.gameId).sort()).toEqual(whole.games.map((game: any) => game.gameId).sort());
+    expect([...schedule.games, ...rest.games].map((game: any) => game.gameId).sort()).toEqual(
+      whole.games.map((game: any) => game.gameId).sort(),
+    );
     expect(whole).not.toHaveProperty('nextCursor');
     const injuries = await data('get_injury_report', { sport: 'nfl', limit: 4 });
     expect(injuries.teams.flatMap((team: any) => team.injuries)).toHaveLength(4);
@@ -142,7 +144,11 @@ describe.each(PROVIDERS)('concise answers on %s', (provider) => {
     const page = await data('get_game_odds', { sport: 'nfl', limit: 2 });
     const cursor = page.nextCursor as string;
     const stale = encodeCursor(
-      { fingerprint: queryFingerprint(['get_game_odds', userId, { sport: 'nfl' }]), now: new Date(Date.now() - 2 * 3_600_000), signer: SERVER_CURSORS },
+      {
+        fingerprint: queryFingerprint(['get_game_odds', userId, { sport: 'nfl' }]),
+        now: new Date(Date.now() - 2 * 3_600_000),
+        signer: SERVER_CURSORS,
+      },
       [0, 'x'],
     );
     const refusals: [Record<string, unknown>, string, RegExp][] = [

@@ -45,7 +45,10 @@ describe.each(PROVIDERS)('exchange prices on %s', (provider) => {
     const now = Date.now();
     const gameId = await ingestExchangeSlate(fake, database.db, now);
     const ask = (args: z.input<typeof getGameOdds.input>) =>
-      getGameOdds.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' }, now: () => new Date(now) }), getGameOdds.input.parse(args));
+      getGameOdds.run(
+        toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' }, now: () => new Date(now) }),
+        getGameOdds.input.parse(args),
+      );
     const expected = expectedExchangeMarket();
 
     const full = (await ask({ sport: 'nfl', gameId, book: 'draftkings', detail: 'full' })) as GameOddsFull;
@@ -59,7 +62,9 @@ describe.each(PROVIDERS)('exchange prices on %s', (provider) => {
       expected.best.map((best) => ({ ...best, updatedAt: undefined, updatedAgo: undefined })),
     );
 
-    const concise = (await ask({ sport: 'nfl', gameId, book: 'draftkings' })) as { games: { markets: { market: string; outcomes: { best?: object }[] }[] }[] };
+    const concise = (await ask({ sport: 'nfl', gameId, book: 'draftkings' })) as {
+      games: { markets: { market: string; outcomes: { best?: object }[] }[] }[];
+    };
     const short = concise.games[0]!.markets.find((m) => m.market === 'h2h')!;
     expect(short.outcomes.map((o) => o.best)).toEqual(
       expected.best.map(({ book, americanOdds, beforeCommission, expectedValue }) => ({

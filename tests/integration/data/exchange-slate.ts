@@ -77,7 +77,12 @@ export function expectedExchangeMarket() {
   return {
     fairProbability: fair.map(round6),
     best: [
-      { book: 'betfair_ex_uk', americanOdds: Math.round(toAmerican(kcNet)), beforeCommission: -138, expectedValue: round6(round6(fair[0]!) * kcNet - 1) },
+      {
+        book: 'betfair_ex_uk',
+        americanOdds: Math.round(toAmerican(kcNet)),
+        beforeCommission: -138,
+        expectedValue: round6(round6(fair[0]!) * kcNet - 1),
+      },
       { book: 'fanduel', americanOdds: 135, beforeCommission: undefined, expectedValue: round6(round6(fair[1]!) * decimal(135) - 1) },
     ],
     // As quoted, Betfair's -138 and Kalshi's +140 imply 0.5798 + 0.4167 < 1, an arbitrage; net, 1/1.688406 + 1/2.35 > 1.

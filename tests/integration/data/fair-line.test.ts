@@ -22,7 +22,9 @@ const NOW_PRICES: [string, number, number][] = [
   ['fanduel', -105, -115],
   ['betmgm', -115, -105],
 ];
-const THEN_PRICES = NOW_PRICES.map(([book, kc, buf]): [string, number, number] => (book === 'pinnacle' ? [book, -110, -110] : [book, kc, buf]));
+const THEN_PRICES = NOW_PRICES.map(([book, kc, buf]): [string, number, number] =>
+  book === 'pinnacle' ? [book, -110, -110] : [book, kc, buf],
+);
 /** Mahomes' passing yards over/under 275.5: [book, over, under]. */
 const PROP_PRICES: [string, number, number][] = [
   ['draftkings', -115, -105],
@@ -58,7 +60,10 @@ describe('the fair line on request, over REST and MCP', () => {
       await addPrices(database.db, GAME, 'h2h', h2h(THEN_PRICES), new Date(now - 36 * HOUR));
       await addPrices(database.db, GAME, 'h2h', h2h(NOW_PRICES), new Date(now - 60_000));
       for (const [book, over, under] of PROP_PRICES) {
-        for (const [outcome, americanOdds] of [['over', over], ['under', under]] as const) {
+        for (const [outcome, americanOdds] of [
+          ['over', over],
+          ['under', under],
+        ] as const) {
           const row = { gameId: GAME, market: 'player_pass_yds', player: PLAYER, book, outcome, point: 275.5, americanOdds };
           await database.db.price.create({ data: { ...row, updatedAt: new Date(now - 60_000) } });
         }
@@ -78,7 +83,14 @@ describe('the fair line on request, over REST and MCP', () => {
   const mcp = async (tool: string, args: Record<string, unknown>) =>
     (await modern(app.server.port, token, 'tools/call', { name: tool, arguments: args })).json().result;
   const odds = async (extra: Record<string, unknown>) => {
-    const { status, body } = await rest('get_game_odds', { sport: 'nfl', gameId: GAME, book: 'draftkings', markets: ['h2h'], detail: 'full', ...extra });
+    const { status, body } = await rest('get_game_odds', {
+      sport: 'nfl',
+      gameId: GAME,
+      book: 'draftkings',
+      markets: ['h2h'],
+      detail: 'full',
+      ...extra,
+    });
     expect(status, JSON.stringify(body).slice(0, 300)).toBe(200);
     return body.data;
   };
@@ -111,7 +123,8 @@ describe('the fair line on request, over REST and MCP', () => {
     expect(market.history.series.at(-1).fairProbability[0]).toBeCloseTo(sharpNow, 6);
     expect(market.history.series[0].fairProbability[0]).toBeCloseTo(sharpThen, 6);
 
-    const value = (await rest('get_game_odds', { sport: 'nfl', gameId: GAME, book: 'draftkings', minExpectedValue: -1, fairLine: 'sharp' })).body.data;
+    const value = (await rest('get_game_odds', { sport: 'nfl', gameId: GAME, book: 'draftkings', minExpectedValue: -1, fairLine: 'sharp' }))
+      .body.data;
     expect(value.fairLine).toBe('sharp');
     expect(value.valueNote).toContain('against the fair line sharp');
     expect(value.value.find((entry: any) => entry.outcome === 'KC').fairProbability).toBe(kc.fairProbability);

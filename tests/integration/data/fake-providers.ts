@@ -37,7 +37,10 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     }
     if ('streamBytes' in reply) {
       // A JSON array of zeros, `streamBytes` long, written as fast as the client reads it (no more).
-      res.writeHead(200, { 'content-type': 'application/json', ...(reply.declareLength ? { 'content-length': String(reply.streamBytes) } : {}) });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(reply.declareLength ? { 'content-length': String(reply.streamBytes) } : {}),
+      });
       const chunk = Buffer.from('0,'.repeat(32 * 1024));
       let left = reply.streamBytes;
       const pump = () => {
@@ -54,7 +57,10 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       return;
     }
     const body = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-    setTimeout(() => res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers }).end(body), reply.delayMs ?? 0);
+    setTimeout(
+      () => res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers }).end(body),
+      reply.delayMs ?? 0,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -97,7 +103,15 @@ export function oddsEvent(id: string, commence: string, home: string, away: stri
       ]),
     ],
   });
-  return { id, sport_key: 'americanfootball_nfl', sport_title: 'NFL', commence_time: commence, home_team: home, away_team: away, bookmakers: [book('draftkings', 0), book('fanduel', -5)] };
+  return {
+    id,
+    sport_key: 'americanfootball_nfl',
+    sport_title: 'NFL',
+    commence_time: commence,
+    home_team: home,
+    away_team: away,
+    bookmakers: [book('draftkings', 0), book('fanduel', -5)],
+  };
 }
 
 /**
@@ -313,8 +327,26 @@ export function espnScoreboard(day: string, games: EspnGame[]) {
           neutralSite: false,
           venue: { id: '1', fullName: 'Arena', address: { city: 'City', state: 'ST' }, indoor: true },
           competitors: [
-            { id: '1', uid: 's:40~l:46~t:1', type: 'team', order: 0, homeAway: 'home', winner: true, team: espnTeam(home, '1'), score: '112' },
-            { id: '2', uid: 's:40~l:46~t:2', type: 'team', order: 1, homeAway: 'away', winner: false, team: espnTeam(away, '2'), score: '104' },
+            {
+              id: '1',
+              uid: 's:40~l:46~t:1',
+              type: 'team',
+              order: 0,
+              homeAway: 'home',
+              winner: true,
+              team: espnTeam(home, '1'),
+              score: '112',
+            },
+            {
+              id: '2',
+              uid: 's:40~l:46~t:2',
+              type: 'team',
+              order: 1,
+              homeAway: 'away',
+              winner: false,
+              team: espnTeam(away, '2'),
+              score: '104',
+            },
           ],
           status: espnStatus(state),
         },
@@ -326,9 +358,20 @@ export function espnScoreboard(day: string, games: EspnGame[]) {
 }
 
 const NBA_KEYS = [
-  'minutes', 'points', 'fieldGoalsMade-fieldGoalsAttempted', 'threePointFieldGoalsMade-threePointFieldGoalsAttempted',
-  'freeThrowsMade-freeThrowsAttempted', 'rebounds', 'assists', 'turnovers', 'steals', 'blocks', 'offensiveRebounds',
-  'defensiveRebounds', 'fouls', 'plusMinus',
+  'minutes',
+  'points',
+  'fieldGoalsMade-fieldGoalsAttempted',
+  'threePointFieldGoalsMade-threePointFieldGoalsAttempted',
+  'freeThrowsMade-freeThrowsAttempted',
+  'rebounds',
+  'assists',
+  'turnovers',
+  'steals',
+  'blocks',
+  'offensiveRebounds',
+  'defensiveRebounds',
+  'fouls',
+  'plusMinus',
 ];
 const NBA_LABELS = ['MIN', 'PTS', 'FG', '3PT', 'FT', 'REB', 'AST', 'TO', 'STL', 'BLK', 'OREB', 'DREB', 'PF', '+/-'];
 
@@ -337,7 +380,8 @@ export type NbaPlayer = [name: string, position: string, stats: string[]] | [nam
 
 /** ESPN's athlete ids: one number per name, as a player keeps his id in every category and game. */
 const athleteIds = new Map<string, string>();
-const athleteId = (name: string) => athleteIds.get(name) ?? (athleteIds.set(name, String(3_000_000 + athleteIds.size)), athleteIds.get(name));
+const athleteId = (name: string) =>
+  athleteIds.get(name) ?? (athleteIds.set(name, String(3_000_000 + athleteIds.size)), athleteIds.get(name));
 
 const espnAthlete = (name: string, position: string) => ({
   id: athleteId(name),
@@ -355,7 +399,12 @@ const espnAthlete = (name: string, position: string) => ({
 export function espnNbaSummary(sides: { team: EspnSide; players: NbaPlayer[] }[]) {
   return {
     boxscore: {
-      teams: sides.map(({ team }, i) => ({ team: espnTeam(team, String(i + 1)), statistics: [{ name: 'fieldGoalsMade-fieldGoalsAttempted', displayValue: '40-88', label: 'FG' }], displayOrder: i + 1, homeAway: i === 0 ? 'away' : 'home' })),
+      teams: sides.map(({ team }, i) => ({
+        team: espnTeam(team, String(i + 1)),
+        statistics: [{ name: 'fieldGoalsMade-fieldGoalsAttempted', displayValue: '40-88', label: 'FG' }],
+        displayOrder: i + 1,
+        homeAway: i === 0 ? 'away' : 'home',
+      })),
       players: sides.map(({ team, players }, i) => ({
         team: espnTeam(team, String(i + 1)),
         displayOrder: i + 1,
@@ -389,10 +438,22 @@ export function espnNbaSummary(sides: { team: EspnSide; players: NbaPlayer[] }[]
 /** The categories of an NFL box score: name, keys and labels. */
 export const NFL_CATEGORIES = {
   passing: [
-    ['completions/passingAttempts', 'passingYards', 'yardsPerPassAttempt', 'passingTouchdowns', 'interceptions', 'sacks-sackYardsLost', 'adjQBR', 'QBRating'],
+    [
+      'completions/passingAttempts',
+      'passingYards',
+      'yardsPerPassAttempt',
+      'passingTouchdowns',
+      'interceptions',
+      'sacks-sackYardsLost',
+      'adjQBR',
+      'QBRating',
+    ],
     ['C/ATT', 'YDS', 'AVG', 'TD', 'INT', 'SACKS', 'QBR', 'RTG'],
   ],
-  rushing: [['rushingAttempts', 'rushingYards', 'yardsPerRushAttempt', 'rushingTouchdowns', 'longRushing'], ['CAR', 'YDS', 'AVG', 'TD', 'LONG']],
+  rushing: [
+    ['rushingAttempts', 'rushingYards', 'yardsPerRushAttempt', 'rushingTouchdowns', 'longRushing'],
+    ['CAR', 'YDS', 'AVG', 'TD', 'LONG'],
+  ],
   receiving: [
     ['receptions', 'receivingYards', 'yardsPerReception', 'receivingTouchdowns', 'longReception', 'receivingTargets'],
     ['REC', 'YDS', 'AVG', 'TD', 'LONG', 'TGTS'],
@@ -401,8 +462,14 @@ export const NFL_CATEGORIES = {
     ['totalTackles', 'soloTackles', 'sacks', 'tacklesForLoss', 'passesDefended', 'QBHits', 'defensiveTouchdowns'],
     ['TOT', 'SOLO', 'SACKS', 'TFL', 'PD', 'QB HTS', 'TD'],
   ],
-  interceptions: [['interceptions', 'interceptionYards', 'interceptionTouchdowns'], ['INT', 'YDS', 'TD']],
-  kicking: [['fieldGoalsMade/fieldGoalAttempts', 'fieldGoalPct', 'longFieldGoalMade', 'extraPointsMade/extraPointAttempts', 'totalKickingPoints'], ['FG', 'PCT', 'LONG', 'XP', 'PTS']],
+  interceptions: [
+    ['interceptions', 'interceptionYards', 'interceptionTouchdowns'],
+    ['INT', 'YDS', 'TD'],
+  ],
+  kicking: [
+    ['fieldGoalsMade/fieldGoalAttempts', 'fieldGoalPct', 'longFieldGoalMade', 'extraPointsMade/extraPointAttempts', 'totalKickingPoints'],
+    ['FG', 'PCT', 'LONG', 'XP', 'PTS'],
+  ],
 } as const;
 
 export type NflLines = Partial<Record<keyof typeof NFL_CATEGORIES, [name: string, position: string, stats: string[]][]>>;

@@ -90,9 +90,17 @@ describe.each(PROVIDERS)('fetch claims on %s', (provider) => {
   const claims = () => fetchClaims(config().PROVIDER_TIMEOUT_SECONDS * 1000);
   const game = () => database.db.game.findUniqueOrThrow({ where: { id: gameId } });
   const serveOdds = (extra: Partial<Exclude<Reply, 'hang'>> = {}) =>
-    fake.routes.set(ODDS_PATH, () => ({ headers: QUOTA, body: [oddsEvent('ev1', kickoff.toISOString(), 'Kansas City Chiefs', 'Buffalo Bills', new Date().toISOString())], ...extra }));
+    fake.routes.set(ODDS_PATH, () => ({
+      headers: QUOTA,
+      body: [oddsEvent('ev1', kickoff.toISOString(), 'Kansas City Chiefs', 'Buffalo Bills', new Date().toISOString())],
+      ...extra,
+    }));
   const serveProps = (extra: Partial<Exclude<Reply, 'hang'>> = {}) =>
-    fake.routes.set(PROPS_PATH, () => ({ headers: QUOTA, body: propsEvent('ev1', kickoff.toISOString(), 'Kansas City Chiefs', 'Buffalo Bills', new Date().toISOString()), ...extra }));
+    fake.routes.set(PROPS_PATH, () => ({
+      headers: QUOTA,
+      body: propsEvent('ev1', kickoff.toISOString(), 'Kansas City Chiefs', 'Buffalo Bills', new Date().toISOString()),
+      ...extra,
+    }));
   const propsRow = () => database.db.providerFetch.findUniqueOrThrow({ where: { key: propsKey } });
 
   beforeAll(async () => {
@@ -100,7 +108,12 @@ describe.each(PROVIDERS)('fetch claims on %s', (provider) => {
     processes = [createDb(database.url), createDb(database.url), createDb(database.url), createDb(database.url)];
     await Promise.all(processes.map((db) => db.providerFetch.count())); // connected before the races start
     serveOdds();
-    await createRoot({ config: config(), db: database.db }).ingest({ sports: ['nfl'], only: 'odds', mode: 'manual', now: () => new Date() });
+    await createRoot({ config: config(), db: database.db }).ingest({
+      sports: ['nfl'],
+      only: 'odds',
+      mode: 'manual',
+      now: () => new Date(),
+    });
   });
   afterAll(async () => {
     await Promise.all((processes ?? []).map((db) => db.$disconnect()));
@@ -139,18 +152,26 @@ describe.each(PROVIDERS)('fetch claims on %s', (provider) => {
     const before = fake.count(PROPS_PATH);
     const holder = refreshGameProps(processes[0], claims(), odds(), await game(), new Date(), PROPS_TTL_MS);
     await until(() => fake.count(PROPS_PATH) === before + 1);
-    const waiter = await freshProps(processes[1], { inFlight: new Map(), claims: claims() }, await game(), new Date(), { odds: odds(), ttlMs: PROPS_TTL_MS });
+    const waiter = await freshProps(processes[1], { inFlight: new Map(), claims: claims() }, await game(), new Date(), {
+      odds: odds(),
+      ttlMs: PROPS_TTL_MS,
+    });
     expect(waiter).toEqual({});
     expect((await holder).status).toBe('done');
     expect(fake.count(PROPS_PATH)).toBe(before + 1);
   });
 
   it('a holder that crashed blocks others only until its lease lapses; then the next caller takes it over', async () => {
-    await database.db.providerFetch.create({ data: { key: propsKey, attemptedAt: new Date(), claimedUntil: new Date(Date.now() + 1_000) } });
+    await database.db.providerFetch.create({
+      data: { key: propsKey, attemptedAt: new Date(), claimedUntil: new Date(Date.now() + 1_000) },
+    });
     const before = fake.count(PROPS_PATH);
     expect((await refreshGameProps(processes[0], claims(), odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('busy');
     const started = Date.now();
-    const waited = await freshProps(processes[1], { inFlight: new Map(), claims: claims() }, await game(), new Date(), { odds: odds(), ttlMs: PROPS_TTL_MS });
+    const waited = await freshProps(processes[1], { inFlight: new Map(), claims: claims() }, await game(), new Date(), {
+      odds: odds(),
+      ttlMs: PROPS_TTL_MS,
+    });
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(waited.note).toContain('did not finish in time');
     expect(waited.note).toContain('stored props');
@@ -165,7 +186,10 @@ describe.each(PROVIDERS)('fetch claims on %s', (provider) => {
     const before = fake.count(PROPS_PATH);
     const holder = refreshGameProps(processes[0], claims(), odds(), await game(), new Date(), PROPS_TTL_MS);
     await until(() => fake.count(PROPS_PATH) === before + 1);
-    const waiter = await freshProps(processes[1], { inFlight: new Map(), claims: claims() }, await game(), new Date(), { odds: odds(), ttlMs: PROPS_TTL_MS });
+    const waiter = await freshProps(processes[1], { inFlight: new Map(), claims: claims() }, await game(), new Date(), {
+      odds: odds(),
+      ttlMs: PROPS_TTL_MS,
+    });
     expect(waiter.note).toContain('HTTP 500');
     expect((await holder).status).toBe('failed');
     expect(await propsRow()).toMatchObject({ claimedUntil: null, lastError: expect.stringContaining('HTTP 500') });

@@ -55,7 +55,13 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
   const lines: string[] = [];
 
   const run = (options: Partial<IngestOptions> = {}) =>
-    createRoot({ config: config(), db: database.db }).ingest({ sports: ['nfl'], mode: 'manual', now: () => new Date(), log: (line) => lines.push(line), ...options });
+    createRoot({ config: config(), db: database.db }).ingest({
+      sports: ['nfl'],
+      mode: 'manual',
+      now: () => new Date(),
+      log: (line) => lines.push(line),
+      ...options,
+    });
   const counts = async () => ({
     games: await database.db.game.count(),
     prices: await database.db.price.count(),
@@ -73,11 +79,21 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({
       headers: QUOTA,
       body: [
-        oddsEvent('ev1', kickoff.toISOString(), 'Kansas City Chiefs', 'Buffalo Bills', new Date(Date.now() - 60_000).toISOString(), homeMoneyline),
+        oddsEvent(
+          'ev1',
+          kickoff.toISOString(),
+          'Kansas City Chiefs',
+          'Buffalo Bills',
+          new Date(Date.now() - 60_000).toISOString(),
+          homeMoneyline,
+        ),
         oddsEvent('ev2', kickoff.toISOString(), 'Springfield Isotopes', 'Shelbyville Sharks', new Date().toISOString()),
       ],
     }));
-    fake.routes.set('/v4/sports/americanfootball_nfl/events/ev1/odds', () => ({ headers: QUOTA, body: propsEvent('ev1', kickoff.toISOString(), 'Kansas City Chiefs', 'Buffalo Bills', new Date().toISOString()) }));
+    fake.routes.set('/v4/sports/americanfootball_nfl/events/ev1/odds', () => ({
+      headers: QUOTA,
+      body: propsEvent('ev1', kickoff.toISOString(), 'Kansas City Chiefs', 'Buffalo Bills', new Date().toISOString()),
+    }));
     fake.routes.set('/v4/sports/americanfootball_nfl/scores', () => ({ headers: QUOTA, body: [] }));
     fake.routes.set('/apis/site/v2/sports/football/nfl/injuries', () => ({
       body: espnInjuries([
@@ -123,7 +139,11 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     expect(broken.failures.map((f) => f.split(':')[0])).toEqual(['odds nfl', 'injuries nfl']);
     expect(await counts()).toEqual(before);
 
-    fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({ status: 429, headers: { ...QUOTA, 'x-requests-remaining': '0', 'retry-after': '120' }, body: { message: 'quota' } }));
+    fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({
+      status: 429,
+      headers: { ...QUOTA, 'x-requests-remaining': '0', 'retry-after': '120' },
+      body: { message: 'quota' },
+    }));
     const limited = await run({ force: true, only: 'odds' });
     expect(limited.failures[0]).toContain('429');
     expect(limited.quota?.requestsRemaining).toBe(0);
@@ -141,12 +161,32 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     const teams = { home_team: 'Kansas City Chiefs', away_team: 'Buffalo Bills' };
     fake.routes.set('/v4/sports/americanfootball_nfl/scores', () => ({
       headers: QUOTA,
-      body: [{ id: 'ev0', sport_key: 'americanfootball_nfl', commence_time: played.toISOString(), completed: true, ...teams, scores: [{ name: 'Buffalo Bills', score: '24' }, { name: 'Kansas City Chiefs', score: '27' }], last_update: null }],
+      body: [
+        {
+          id: 'ev0',
+          sport_key: 'americanfootball_nfl',
+          commence_time: played.toISOString(),
+          completed: true,
+          ...teams,
+          scores: [
+            { name: 'Buffalo Bills', score: '24' },
+            { name: 'Kansas City Chiefs', score: '27' },
+          ],
+          last_update: null,
+        },
+      ],
     }));
     expect((await run({ force: true, only: 'scores' })).results).toBe(1);
-    fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({ headers: QUOTA, body: [oddsEvent('ev0', played.toISOString(), teams.home_team, teams.away_team, played.toISOString())] }));
+    fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({
+      headers: QUOTA,
+      body: [oddsEvent('ev0', played.toISOString(), teams.home_team, teams.away_team, played.toISOString())],
+    }));
     await run({ force: true, only: 'odds' });
-    expect(await database.db.game.findUniqueOrThrow({ where: { id: finalId } })).toMatchObject({ status: 'final', homeScore: 27, awayScore: 24 });
+    expect(await database.db.game.findUniqueOrThrow({ where: { id: finalId } })).toMatchObject({
+      status: 'final',
+      homeScore: 27,
+      awayScore: 24,
+    });
     await database.db.game.delete({ where: { id: finalId } });
   });
 
@@ -171,8 +211,14 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
   it('stores MLB, NHL and college games under the names The Odds API gives them', async () => {
     const day = leagueDay('ncaaf', kickoff); // every league here dates by US Eastern
     const updated = new Date(Date.now() - 60_000).toISOString();
-    fake.routes.set('/v4/sports/baseball_mlb/odds', () => ({ headers: QUOTA, body: [oddsEvent('mlb1', kickoff.toISOString(), 'New York Yankees', 'Boston Red Sox', updated)] }));
-    fake.routes.set('/v4/sports/icehockey_nhl/odds', () => ({ headers: QUOTA, body: [oddsEvent('nhl1', kickoff.toISOString(), 'Montréal Canadiens', 'Utah Mammoth', updated)] }));
+    fake.routes.set('/v4/sports/baseball_mlb/odds', () => ({
+      headers: QUOTA,
+      body: [oddsEvent('mlb1', kickoff.toISOString(), 'New York Yankees', 'Boston Red Sox', updated)],
+    }));
+    fake.routes.set('/v4/sports/icehockey_nhl/odds', () => ({
+      headers: QUOTA,
+      body: [oddsEvent('nhl1', kickoff.toISOString(), 'Montréal Canadiens', 'Utah Mammoth', updated)],
+    }));
     fake.routes.set('/v4/sports/americanfootball_ncaaf/odds', () => ({
       headers: QUOTA,
       body: [
@@ -180,33 +226,60 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
         oddsEvent('cfb2', kickoff.toISOString(), 'Montana Grizzlies', 'Idaho Vandals', updated), // FCS: not in the catalogue
       ],
     }));
-    fake.routes.set('/v4/sports/basketball_ncaab/odds', () => ({ headers: QUOTA, body: [oddsEvent('cbb1', kickoff.toISOString(), "Hawai'i Rainbow Warriors", 'Kansas St Wildcats', updated)] }));
+    fake.routes.set('/v4/sports/basketball_ncaab/odds', () => ({
+      headers: QUOTA,
+      body: [oddsEvent('cbb1', kickoff.toISOString(), "Hawai'i Rainbow Warriors", 'Kansas St Wildcats', updated)],
+    }));
     const summary = await run({ sports: ['mlb', 'nhl', 'ncaaf', 'ncaab'], only: 'odds', force: true });
     expect(summary.failures).toEqual([]);
     expect(summary).toMatchObject({ games: 4, prices: 48 });
     expect(summary.skipped).toEqual([]);
     expect(lines).toContain('  skipped: unknown NCAAF team name "Montana Grizzlies" (add it to the aliases in lib/data/teams-ncaa.ts)');
     expect(await database.db.game.findUniqueOrThrow({ where: { id: `ncaaf-${day}-moh-tam` } })).toMatchObject({
-      sport: 'ncaaf', oddsEventId: 'cfb1', homeTeamId: 'ncaaf:TA&M', awayTeamId: 'ncaaf:M-OH', venueId: 'kylefield', source: 'live',
+      sport: 'ncaaf',
+      oddsEventId: 'cfb1',
+      homeTeamId: 'ncaaf:TA&M',
+      awayTeamId: 'ncaaf:M-OH',
+      venueId: 'kylefield',
+      source: 'live',
     });
     expect(await database.db.game.findUniqueOrThrow({ where: { id: `ncaab-${day}-ksu-haw` } })).toMatchObject({
-      sport: 'ncaab', homeTeamId: 'ncaab:HAW', awayTeamId: 'ncaab:KSU', venueId: 'stansheriffcenter',
+      sport: 'ncaab',
+      homeTeamId: 'ncaab:HAW',
+      awayTeamId: 'ncaab:KSU',
+      venueId: 'stansheriffcenter',
     });
-    expect(await database.db.price.count({ where: { gameId: `ncaaf-${day}-moh-tam`, market: 'h2h', outcome: { in: ['TA&M', 'M-OH'] } } })).toBe(4);
+    expect(
+      await database.db.price.count({ where: { gameId: `ncaaf-${day}-moh-tam`, market: 'h2h', outcome: { in: ['TA&M', 'M-OH'] } } }),
+    ).toBe(4);
     expect(await database.db.game.findUniqueOrThrow({ where: { id: `mlb-${day}-bos-nyy` } })).toMatchObject({
-      sport: 'mlb', oddsEventId: 'mlb1', homeTeamId: 'mlb:NYY', awayTeamId: 'mlb:BOS', venueId: 'yankeestadium', source: 'live',
+      sport: 'mlb',
+      oddsEventId: 'mlb1',
+      homeTeamId: 'mlb:NYY',
+      awayTeamId: 'mlb:BOS',
+      venueId: 'yankeestadium',
+      source: 'live',
     });
     expect(await database.db.game.findUniqueOrThrow({ where: { id: `nhl-${day}-uta-mtl` } })).toMatchObject({
-      sport: 'nhl', oddsEventId: 'nhl1', homeTeamId: 'nhl:MTL', awayTeamId: 'nhl:UTA', venueId: 'bellcentre', source: 'live',
+      sport: 'nhl',
+      oddsEventId: 'nhl1',
+      homeTeamId: 'nhl:MTL',
+      awayTeamId: 'nhl:UTA',
+      venueId: 'bellcentre',
+      source: 'live',
     });
-    expect(await database.db.price.count({ where: { gameId: `mlb-${day}-bos-nyy`, market: 'h2h', outcome: { in: ['NYY', 'BOS'] } } })).toBe(4);
-    expect(await database.db.teamAlias.findUnique({ where: { sport_alias: { sport: 'nhl', alias: 'montrealcanadiens' } } })).toMatchObject({ teamId: 'nhl:MTL' });
+    expect(await database.db.price.count({ where: { gameId: `mlb-${day}-bos-nyy`, market: 'h2h', outcome: { in: ['NYY', 'BOS'] } } })).toBe(
+      4,
+    );
+    expect(await database.db.teamAlias.findUnique({ where: { sport_alias: { sport: 'nhl', alias: 'montrealcanadiens' } } })).toMatchObject({
+      teamId: 'nhl:MTL',
+    });
 
     // A college slate's props would cost a hundred games' quota: they are fetched only when get_player_props asks.
     const props = await run({ sports: ['ncaaf', 'ncaab', 'mlb'], only: 'props', force: true });
     expect(props.skipped).toEqual([
-      'props ncaaf: fetched game by game when get_player_props asks (a slate\'s props would cost too much quota)',
-      'props ncaab: fetched game by game when get_player_props asks (a slate\'s props would cost too much quota)',
+      "props ncaaf: fetched game by game when get_player_props asks (a slate's props would cost too much quota)",
+      "props ncaab: fetched game by game when get_player_props asks (a slate's props would cost too much quota)",
     ]);
     expect(fake.count('/v4/sports/americanfootball_ncaaf/events/')).toBe(0);
     expect(fake.count('/v4/sports/basketball_ncaab/events/')).toBe(0);
@@ -229,7 +302,8 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     const played = new Date(Date.now() - 20 * HOUR);
     played.setUTCMinutes(30, 0, 0);
     // ESPN's dates are US Eastern ones: a scoreboard lists the games of its Eastern date.
-    const eastern = (at: Date | string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(at)).replaceAll('-', '');
+    const eastern = (at: Date | string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(at)).replaceAll('-', '');
     const day = eastern(played);
     const team = (abbreviation: string) => catalogueTeams('nba').find((t) => t.abbreviation === abbreviation)!;
     const final = (away: string, home: string, source: 'live' | 'sample' = 'live', startsAt = played): GameRecord => ({
@@ -254,42 +328,106 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     const old = final('ORL', 'ATL', 'live', new Date(played.getTime() - 5 * 24 * HOUR)); // outside the window
     const sample = final('BOS', 'LAL', 'sample', new Date(played.getTime() - 2 * 24 * HOUR));
     await upsertGames(database.db, [celtics, knicks, warriors, nuggets, bulls, old, sample]);
-    await replacePlayerStats(database.db, [{ sport: 'nba', player: 'Sample Guard', teamId: 'nba:BOS', gameId: sample.id, playedAt: sample.startsAt, stats: { points: 12 } }], 'sample');
+    await replacePlayerStats(
+      database.db,
+      [{ sport: 'nba', player: 'Sample Guard', teamId: 'nba:BOS', gameId: sample.id, playedAt: sample.startsAt, stats: { points: 12 } }],
+      'sample',
+    );
     // A line stored earlier for the Knicks' game (by hand, say): kept while its summary fails, replaced by ESPN's box score.
-    await replacePlayerStats(database.db, [{ sport: 'nba', player: 'Jalen Brunson', teamId: 'nba:NYK', gameId: knicks.id, playedAt: knicks.startsAt, stats: { points: 30 } }], 'live');
+    await replacePlayerStats(
+      database.db,
+      [{ sport: 'nba', player: 'Jalen Brunson', teamId: 'nba:NYK', gameId: knicks.id, playedAt: knicks.startsAt, stats: { points: 30 } }],
+      'live',
+    );
 
     const games: EspnGame[] = [
-      { id: '401810201', date: celtics.startsAt.toISOString().slice(0, 16) + 'Z', home: ['LAL', 'Los Angeles Lakers'], away: ['BOS', 'Boston Celtics'] },
-      { id: '401810202', date: knicks.startsAt.toISOString().slice(0, 16) + 'Z', home: ['MIA', 'Miami Heat'], away: ['NY', 'New York Knicks'] },
-      { id: '401810203', date: nuggets.startsAt.toISOString().slice(0, 16) + 'Z', home: ['PHX', 'Phoenix Suns'], away: ['DNZ', 'Denver Nuggetz'] },
-      { id: '401810204', date: bulls.startsAt.toISOString().slice(0, 16) + 'Z', home: ['DET', 'Detroit Pistons'], away: ['CHI', 'Chicago Bulls'], state: 'in' },
-      { id: '401810205', date: warriors.startsAt.toISOString().slice(0, 16) + 'Z', home: ['SAC', 'Sacramento Kings'], away: ['GS', 'Golden State Warriors'] },
+      {
+        id: '401810201',
+        date: celtics.startsAt.toISOString().slice(0, 16) + 'Z',
+        home: ['LAL', 'Los Angeles Lakers'],
+        away: ['BOS', 'Boston Celtics'],
+      },
+      {
+        id: '401810202',
+        date: knicks.startsAt.toISOString().slice(0, 16) + 'Z',
+        home: ['MIA', 'Miami Heat'],
+        away: ['NY', 'New York Knicks'],
+      },
+      {
+        id: '401810203',
+        date: nuggets.startsAt.toISOString().slice(0, 16) + 'Z',
+        home: ['PHX', 'Phoenix Suns'],
+        away: ['DNZ', 'Denver Nuggetz'],
+      },
+      {
+        id: '401810204',
+        date: bulls.startsAt.toISOString().slice(0, 16) + 'Z',
+        home: ['DET', 'Detroit Pistons'],
+        away: ['CHI', 'Chicago Bulls'],
+        state: 'in',
+      },
+      {
+        id: '401810205',
+        date: warriors.startsAt.toISOString().slice(0, 16) + 'Z',
+        home: ['SAC', 'Sacramento Kings'],
+        away: ['GS', 'Golden State Warriors'],
+      },
     ];
     const boxScores: Record<string, () => unknown> = {
-      '401810201': () => espnNbaSummary([
-        { team: ['BOS', 'Boston Celtics'], players: [['Jayson Tatum', 'SF', ['38', '31', '11-22', '4-9', '5-6', '9', '6', '3', '1', '0', '1', '8', '2', '+7']], ['Bench Celtic', 'G', 'DNP']] },
-        { team: ['LAL', 'Los Angeles Lakers'], players: [['LeBron James', 'SF', ['36', '27', '9-24', '1-5', '8-10', '11', '11', '5', '2', '3', '1', '10', '1', '-7']]] },
-      ]),
-      '401810202': () => espnNbaSummary([
-        { team: ['NY', 'New York Knicks'], players: [['Jalen Brunson', 'PG', ['37', '33', '12-23', '3-7', '6-6', '3', '8', '2', '1', '0', '0', '3', '2', '+5']]] },
-        { team: ['MIA', 'Miami Heat'], players: [['Bam Adebayo', 'C', ['35', '18', '8-14', '0-1', '2-4', '12', '4', '2', '1', '1', '3', '9', '4', '-5']]] },
-      ]),
-      '401810205': () => espnNbaSummary([
-        { team: ['GS', 'Golden State Warriors'], players: [['Stephen Curry', 'PG', ['34', '29', '10-20', '6-12', '3-3', '5', '7', '3', '1', '0', '0', '5', '1', '+9']]] },
-        { team: ['SAC', 'Sacramento Kings'], players: [['Domantas Sabonis', 'C', ['36', '20', '9-15', '0-0', '2-2', '14', '8', '4', '1', '0', '4', '10', '3', '-9']]] },
-      ]),
+      '401810201': () =>
+        espnNbaSummary([
+          {
+            team: ['BOS', 'Boston Celtics'],
+            players: [
+              ['Jayson Tatum', 'SF', ['38', '31', '11-22', '4-9', '5-6', '9', '6', '3', '1', '0', '1', '8', '2', '+7']],
+              ['Bench Celtic', 'G', 'DNP'],
+            ],
+          },
+          {
+            team: ['LAL', 'Los Angeles Lakers'],
+            players: [['LeBron James', 'SF', ['36', '27', '9-24', '1-5', '8-10', '11', '11', '5', '2', '3', '1', '10', '1', '-7']]],
+          },
+        ]),
+      '401810202': () =>
+        espnNbaSummary([
+          {
+            team: ['NY', 'New York Knicks'],
+            players: [['Jalen Brunson', 'PG', ['37', '33', '12-23', '3-7', '6-6', '3', '8', '2', '1', '0', '0', '3', '2', '+5']]],
+          },
+          {
+            team: ['MIA', 'Miami Heat'],
+            players: [['Bam Adebayo', 'C', ['35', '18', '8-14', '0-1', '2-4', '12', '4', '2', '1', '1', '3', '9', '4', '-5']]],
+          },
+        ]),
+      '401810205': () =>
+        espnNbaSummary([
+          {
+            team: ['GS', 'Golden State Warriors'],
+            players: [['Stephen Curry', 'PG', ['34', '29', '10-20', '6-12', '3-3', '5', '7', '3', '1', '0', '0', '5', '1', '+9']]],
+          },
+          {
+            team: ['SAC', 'Sacramento Kings'],
+            players: [['Domantas Sabonis', 'C', ['36', '20', '9-15', '0-0', '2-2', '14', '8', '4', '1', '0', '4', '10', '3', '-9']]],
+          },
+        ]),
     };
     let knicksDown = true;
     fake.routes.set('/apis/site/v2/sports/basketball/nba/scoreboard', (url) => {
       const date = url.searchParams.get('dates') ?? '';
-      return { body: espnScoreboard(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}`, games.filter((game) => eastern(game.date) === date)) };
+      return {
+        body: espnScoreboard(
+          `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}`,
+          games.filter((game) => eastern(game.date) === date),
+        ),
+      };
     });
     fake.routes.set('/apis/site/v2/sports/basketball/nba/summary', (url) => {
       const event = url.searchParams.get('event') ?? '';
       if (event === '401810202' && knicksDown) return { status: 500, body: { message: 'upstream error' } };
       return boxScores[event] ? { body: boxScores[event]() } : { status: 404, body: { message: 'no such event' } };
     });
-    const summaries = (event: string) => fake.requests.filter((url) => url.pathname.endsWith('/summary') && url.searchParams.get('event') === event).length;
+    const summaries = (event: string) =>
+      fake.requests.filter((url) => url.pathname.endsWith('/summary') && url.searchParams.get('event') === event).length;
     const espnLines = () => database.db.playerStat.findMany({ where: { source: 'espn' }, orderBy: { player: 'asc' } });
     const stats = (options: Partial<IngestOptions> = {}) => run({ sports: ['nba'], only: 'stats', ...options });
 
@@ -308,9 +446,19 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
       ['Jayson Tatum', 'nba:BOS', celtics.id],
       ['LeBron James', 'nba:LAL', celtics.id],
     ]);
-    expect(await database.db.playerStat.findMany({ where: { gameId: knicks.id } })).toMatchObject([{ player: 'Jalen Brunson', source: 'live', stats: '{"points":30}' }]);
+    expect(await database.db.playerStat.findMany({ where: { gameId: knicks.id } })).toMatchObject([
+      { player: 'Jalen Brunson', source: 'live', stats: '{"points":30}' },
+    ]);
     const tatum = (await espnLines())[0]!;
-    expect(JSON.parse(tatum.stats)).toMatchObject({ points: 31, rebounds: 9, assists: 6, minutes: 38, fieldGoalsMade: 11, fieldGoalsAttempted: 22, plusMinus: 7 });
+    expect(JSON.parse(tatum.stats)).toMatchObject({
+      points: 31,
+      rebounds: 9,
+      assists: 6,
+      minutes: 38,
+      fieldGoalsMade: 11,
+      fieldGoalsAttempted: 22,
+      plusMinus: 7,
+    });
     expect(tatum.playedAt).toEqual(celtics.startsAt);
 
     // The Knicks' summary answers now: stored with the Warriors'; the Celtics' game is not asked about again.
@@ -319,7 +467,14 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     expect(second.failures).toEqual([]);
     expect(second.statLines).toBe(4);
     expect([summaries('401810201'), summaries('401810202'), summaries('401810205')]).toEqual([1, 2, 1]);
-    expect((await espnLines()).map((l) => l.player)).toEqual(['Bam Adebayo', 'Domantas Sabonis', 'Jalen Brunson', 'Jayson Tatum', 'LeBron James', 'Stephen Curry']);
+    expect((await espnLines()).map((l) => l.player)).toEqual([
+      'Bam Adebayo',
+      'Domantas Sabonis',
+      'Jalen Brunson',
+      'Jayson Tatum',
+      'LeBron James',
+      'Stephen Curry',
+    ]);
     expect(await database.db.playerStat.count({ where: { gameId: knicks.id } })).toBe(2);
 
     // Twice, or forced: nothing stored twice, no summary of a stored game fetched again.
@@ -336,13 +491,22 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     expect(scheduled.skipped).toContain(`stats nba scoreboard ${day}: still fresh`);
 
     // Sample lines and games outside the window are never touched.
-    expect(await database.db.playerStat.findMany({ where: { gameId: sample.id } })).toMatchObject([{ player: 'Sample Guard', source: 'sample' }]);
+    expect(await database.db.playerStat.findMany({ where: { gameId: sample.id } })).toMatchObject([
+      { player: 'Sample Guard', source: 'sample' },
+    ]);
     expect(await database.db.playerStat.count({ where: { gameId: { in: [old.id, nuggets.id, bulls.id] } } })).toBe(0);
 
     // get_player_stats reads ESPN's lines as it reads the sample's, with no sample note.
     const answer = await getPlayerStats.run(toolContext(database.db), getPlayerStats.input.parse({ sport: 'nba', player: 'jayson tatum' }));
-    expect(answer).toMatchObject({ sport: 'nba', player: 'Jayson Tatum', gamesCounted: 1, averages: { points: 31, rebounds: 9, assists: 6 } });
-    expect(answer.games).toEqual([{ gameId: celtics.id, playedAt: instant(celtics.startsAt), team: 'BOS', opponent: 'LAL', stats: JSON.parse(tatum.stats) }]);
+    expect(answer).toMatchObject({
+      sport: 'nba',
+      player: 'Jayson Tatum',
+      gamesCounted: 1,
+      averages: { points: 31, rebounds: 9, assists: 6 },
+    });
+    expect(answer.games).toEqual([
+      { gameId: celtics.id, playedAt: instant(celtics.startsAt), team: 'BOS', opponent: 'LAL', stats: JSON.parse(tatum.stats) },
+    ]);
     expect(answer).not.toHaveProperty('note');
 
     await database.db.game.deleteMany({ where: { id: { in: [celtics, knicks, warriors, nuggets, bulls, old, sample].map((g) => g.id) } } });

@@ -23,7 +23,12 @@ const quote = (book: string, outcome: string, americanOdds: number, minutes: num
 
 const BEFORE = [quote('fanduel', 'AAA', -120, 0), quote('fanduel', 'BBB', 100, 0)];
 const SNAPSHOTS: PriceRecord[][] = [
-  [quote('fanduel', 'AAA', -120, 5), quote('draftkings', 'AAA', -118, 5), quote('draftkings', 'AAA', -119, 6), quote('betmgm', 'AAA', -3, 5, -2.5)],
+  [
+    quote('fanduel', 'AAA', -120, 5),
+    quote('draftkings', 'AAA', -118, 5),
+    quote('draftkings', 'AAA', -119, 6),
+    quote('betmgm', 'AAA', -3, 5, -2.5),
+  ],
   [quote('fanduel', 'AAA', -125, 10), quote('draftkings', 'AAA', -119, 4), quote('betmgm', 'AAA', -110, 10, -3)],
   [quote('fanduel', 'BBB', 105, 15), quote('fanduel', 'AAA', -125, 20), quote('draftkings', 'AAA', -119, 20)],
 ];
@@ -32,8 +37,22 @@ async function stored(db: Db) {
   const prices = await db.price.findMany({ orderBy: [{ market: 'asc' }, { book: 'asc' }, { outcome: 'asc' }] });
   const history = await db.priceHistory.findMany({ orderBy: { id: 'asc' } });
   return {
-    prices: prices.map(({ market, book, outcome, point, americanOdds, updatedAt }) => ({ market, book, outcome, point, americanOdds, updatedAt })),
-    history: history.map(({ market, book, outcome, point, americanOdds, observedAt }) => ({ market, book, outcome, point, americanOdds, observedAt })),
+    prices: prices.map(({ market, book, outcome, point, americanOdds, updatedAt }) => ({
+      market,
+      book,
+      outcome,
+      point,
+      americanOdds,
+      updatedAt,
+    })),
+    history: history.map(({ market, book, outcome, point, americanOdds, observedAt }) => ({
+      market,
+      book,
+      outcome,
+      point,
+      americanOdds,
+      observedAt,
+    })),
   };
 }
 

@@ -27,7 +27,10 @@ describe.each(PROVIDERS)('get_game_odds after new prices are merged on %s', (pro
 
   const odds = async (gameId: string) => {
     const args = getGameOdds.input.parse({ sport: 'nfl', gameId, markets: ['h2h'], book: 'draftkings', detail: 'full' });
-    const answer = (await getGameOdds.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' }, now: pinnedClock }), args)) as GameOddsFull;
+    const answer = (await getGameOdds.run(
+      toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' }, now: pinnedClock }),
+      args,
+    )) as GameOddsFull;
     return answer.games[0]!.markets[0]!;
   };
 
@@ -36,7 +39,9 @@ describe.each(PROVIDERS)('get_game_odds after new prices are merged on %s', (pro
       where: { game: { sport: 'nfl', status: 'scheduled' }, market: 'h2h', player: '', book: { in: ['draftkings', 'fanduel'] } },
       orderBy: [{ gameId: 'asc' }, { book: 'asc' }, { outcome: 'asc' }],
     });
-    const gameId = stored.find((price) => price.book === 'fanduel' && stored.some((other) => other.gameId === price.gameId && other.book === 'draftkings'))!.gameId;
+    const gameId = stored.find(
+      (price) => price.book === 'fanduel' && stored.some((other) => other.gameId === price.gameId && other.book === 'draftkings'),
+    )!.gameId;
     const prices = stored.filter((price) => price.gameId === gameId);
     const before = await odds(gameId);
     expect(await odds(gameId)).toEqual(before);
@@ -64,11 +69,15 @@ describe.each(PROVIDERS)('get_game_odds after new prices are merged on %s', (pro
     const fresh = createDb(database.url);
     try {
       const args = getGameOdds.input.parse({ sport: 'nfl', gameId, markets: ['h2h'], book: 'fanduel', detail: 'full' });
-      const seenBefore = ((await getGameOdds.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' }, now: pinnedClock }), args)) as GameOddsFull).games[0]!.markets[0]!;
+      const seenBefore = (
+        (await getGameOdds.run(toolContext(database.db, { env: { ODDS_CACHE_SECONDS: '0' }, now: pinnedClock }), args)) as GameOddsFull
+      ).games[0]!.markets[0]!;
       await mergePrices(otherInstance, [{ ...fanduel, updatedAt: new Date(confirmedAt.getTime() + 1000) }]);
       const [again, unseen] = await Promise.all(
         [database.db, fresh].map(
-          async (db) => ((await getGameOdds.run(toolContext(db, { env: { ODDS_CACHE_SECONDS: '0' }, now: pinnedClock }), args)) as GameOddsFull).games[0]!.markets[0]!,
+          async (db) =>
+            ((await getGameOdds.run(toolContext(db, { env: { ODDS_CACHE_SECONDS: '0' }, now: pinnedClock }), args)) as GameOddsFull)
+              .games[0]!.markets[0]!,
         ),
       );
       expect(again).toEqual(unseen);

@@ -33,7 +33,10 @@ describe.each(PROVIDERS)('one pricing on %s', (provider) => {
         if (outcome.americanOdds === null) continue;
         const wager = { sport: 'nfl', gameId: game.gameId, market: market.market, americanOdds: outcome.americanOdds, stake: 1 };
         const selection = outcome.outcome.toLowerCase();
-        const logged = await logBet.run(ctx(), logBet.input.parse({ ...wager, selection, ...(outcome.point !== null ? { point: outcome.point } : {}) }));
+        const logged = await logBet.run(
+          ctx(),
+          logBet.input.parse({ ...wager, selection, ...(outcome.point !== null ? { point: outcome.point } : {}) }),
+        );
         expect(logged.bet.fairProbabilityAtPlacement, `${market.market} ${outcome.outcome}`).toBe(outcome.fairProbability);
         if (outcome.point !== null) {
           const elsewhere = await logBet.run(ctx(), logBet.input.parse({ ...wager, selection, point: outcome.point + 1 }));
@@ -46,7 +49,10 @@ describe.each(PROVIDERS)('one pricing on %s', (provider) => {
   });
 
   it('prices a prop as it prices a game market: reference outcomes in order, consensus, best price and ages', async () => {
-    const game = await database.db.price.findFirstOrThrow({ where: { player: { not: '' }, game: { sport: 'nfl' } }, select: { gameId: true } });
+    const game = await database.db.price.findFirstOrThrow({
+      where: { player: { not: '' }, game: { sport: 'nfl' } },
+      select: { gameId: true },
+    });
     const props = await getPlayerProps.run(ctx(), getPlayerProps.input.parse({ sport: 'nfl', gameId: game.gameId, detail: 'full' }));
     if (!('props' in props)) throw new Error('get_player_props answered without its props list');
     expect(props.props.length).toBeGreaterThan(0);

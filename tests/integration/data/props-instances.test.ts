@@ -32,8 +32,16 @@ describe.each(PROVIDERS)('get_player_props on two instances sharing %s', (provid
 
   beforeAll(async () => {
     database = await testDatabase(provider);
-    fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({ headers: QUOTA, body: [oddsEvent('ev1', kickoff.toISOString(), ...teams, new Date().toISOString())] }));
-    await createRoot({ config: config(), db: database.db }).ingest({ sports: ['nfl'], only: 'odds', mode: 'manual', now: () => new Date() });
+    fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({
+      headers: QUOTA,
+      body: [oddsEvent('ev1', kickoff.toISOString(), ...teams, new Date().toISOString())],
+    }));
+    await createRoot({ config: config(), db: database.db }).ingest({
+      sports: ['nfl'],
+      only: 'odds',
+      mode: 'manual',
+      now: () => new Date(),
+    });
     token = (await database.token(await database.user('ann@example.com'), 'read')).token;
     instances = await Promise.all([1, 2].map(() => startServer({ DATABASE_URL: database.url, ...GENEROUS_BUDGETS })));
   });
@@ -43,7 +51,11 @@ describe.each(PROVIDERS)('get_player_props on two instances sharing %s', (provid
   });
 
   it('concurrent callers on both instances: one event-odds request, and every answer holds the props', async () => {
-    fake.routes.set(PROPS_PATH, () => ({ headers: QUOTA, body: propsEvent('ev1', kickoff.toISOString(), ...teams, new Date().toISOString()), delayMs: 1_000 }));
+    fake.routes.set(PROPS_PATH, () => ({
+      headers: QUOTA,
+      body: propsEvent('ev1', kickoff.toISOString(), ...teams, new Date().toISOString()),
+      delayMs: 1_000,
+    }));
     const before = fake.count(PROPS_PATH);
     const answers = await Promise.all(
       [...instances, ...instances].map(async (instance) => {

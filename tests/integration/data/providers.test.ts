@@ -40,14 +40,36 @@ describe('provider adapters', () => {
     expect(events[0]!.bookmakers).toHaveLength(2);
     expect(quota).toEqual({ requestsRemaining: 480, requestsUsed: 20 });
     const url = fake.requests[0]!;
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ apiKey: 'k3y', regions: 'us', markets: 'h2h,spreads,totals', oddsFormat: 'american' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      apiKey: 'k3y',
+      regions: 'us',
+      markets: 'h2h,spreads,totals',
+      oddsFormat: 'american',
+    });
   });
 
   it('The Odds API: props one event at a time, and scores', async () => {
-    fake.routes.set('/v4/sports/americanfootball_nfl/events/ev1/odds', () => ({ headers: QUOTA, body: propsEvent('ev1', '2026-11-23T18:00:00Z', 'Kansas City Chiefs', 'Buffalo Bills', '2026-11-21T12:00:00Z') }));
+    fake.routes.set('/v4/sports/americanfootball_nfl/events/ev1/odds', () => ({
+      headers: QUOTA,
+      body: propsEvent('ev1', '2026-11-23T18:00:00Z', 'Kansas City Chiefs', 'Buffalo Bills', '2026-11-21T12:00:00Z'),
+    }));
     fake.routes.set('/v4/sports/americanfootball_nfl/scores', () => ({
       headers: QUOTA,
-      body: [{ id: 'ev0', sport_key: 'americanfootball_nfl', commence_time: '2026-11-20T01:15:00Z', completed: true, home_team: 'Kansas City Chiefs', away_team: 'Buffalo Bills', scores: [{ name: 'Kansas City Chiefs', score: '27' }, { name: 'Buffalo Bills', score: '24' }], last_update: '2026-11-20T04:30:00Z' }],
+      body: [
+        {
+          id: 'ev0',
+          sport_key: 'americanfootball_nfl',
+          commence_time: '2026-11-20T01:15:00Z',
+          completed: true,
+          home_team: 'Kansas City Chiefs',
+          away_team: 'Buffalo Bills',
+          scores: [
+            { name: 'Kansas City Chiefs', score: '27' },
+            { name: 'Buffalo Bills', score: '24' },
+          ],
+          last_update: '2026-11-20T04:30:00Z',
+        },
+      ],
     }));
     const { event: props } = await odds().eventProps('nfl', 'ev1', ['player_pass_yds', 'player_anytime_td']);
     expect(props.bookmakers[0]!.markets[1]!.outcomes).toEqual([{ name: 'Yes', description: 'Travis Kelce', price: 140 }]);
@@ -58,8 +80,14 @@ describe('provider adapters', () => {
   });
 
   it('The Odds API: a 429 carries the wait and the quota; errors, malformed JSON and silence are ProviderErrors', async () => {
-    fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({ status: 429, headers: { ...QUOTA, 'x-requests-remaining': '0', 'retry-after': '30' }, body: { message: 'Usage quota has been reached' } }));
-    const limited = await odds().gameOdds('nfl').catch((error: unknown) => error);
+    fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({
+      status: 429,
+      headers: { ...QUOTA, 'x-requests-remaining': '0', 'retry-after': '30' },
+      body: { message: 'Usage quota has been reached' },
+    }));
+    const limited = await odds()
+      .gameOdds('nfl')
+      .catch((error: unknown) => error);
     expect(limited).toBeInstanceOf(OddsApiError);
     expect((limited as OddsApiError).rateLimited).toBe(true);
     expect((limited as OddsApiError).options.retryAfterSeconds).toBe(30);
@@ -85,7 +113,15 @@ describe('provider adapters', () => {
     const [team] = await espn.injuries('nfl');
     expect(team).toEqual({
       team: 'Kansas City Chiefs',
-      players: [{ player: 'Travis Kelce', position: 'TE', status: 'Questionable', detail: 'Knee, Sprain', reportedAt: new Date('2026-11-21T10:00Z') }],
+      players: [
+        {
+          player: 'Travis Kelce',
+          position: 'TE',
+          status: 'Questionable',
+          detail: 'Knee, Sprain',
+          reportedAt: new Date('2026-11-21T10:00Z'),
+        },
+      ],
     });
     fake.routes.set('/apis/site/v2/sports/football/nfl/injuries', () => ({ body: { injuries: 'none' } }));
     await expect(espn.injuries('nfl')).rejects.toBeInstanceOf(ProviderError);
@@ -102,14 +138,32 @@ describe('provider adapters', () => {
       fake.routes.set('/apis/site/v2/sports/basketball/nba/scoreboard', () => ({
         body: espnScoreboard('2026-11-21', [
           { id: '401810101', date: '2026-11-22T00:30Z', home: LAL, away: BOS },
-          { id: '401810102', date: '2026-11-22T03:00Z', home: ['GS', 'Golden State Warriors'], away: ['NY', 'New York Knicks'], state: 'in' },
+          {
+            id: '401810102',
+            date: '2026-11-22T03:00Z',
+            home: ['GS', 'Golden State Warriors'],
+            away: ['NY', 'New York Knicks'],
+            state: 'in',
+          },
         ]),
       }));
       const events = await espn().scoreboard('nba', '20261121');
       expect(fake.requests[0]!.searchParams.get('dates')).toBe('20261121');
       expect(events).toEqual([
-        { id: '401810101', startsAt: new Date('2026-11-22T00:30:00Z'), completed: true, home: { name: 'Los Angeles Lakers', abbreviation: 'LAL' }, away: { name: 'Boston Celtics', abbreviation: 'BOS' } },
-        { id: '401810102', startsAt: new Date('2026-11-22T03:00:00Z'), completed: false, home: { name: 'Golden State Warriors', abbreviation: 'GS' }, away: { name: 'New York Knicks', abbreviation: 'NY' } },
+        {
+          id: '401810101',
+          startsAt: new Date('2026-11-22T00:30:00Z'),
+          completed: true,
+          home: { name: 'Los Angeles Lakers', abbreviation: 'LAL' },
+          away: { name: 'Boston Celtics', abbreviation: 'BOS' },
+        },
+        {
+          id: '401810102',
+          startsAt: new Date('2026-11-22T03:00:00Z'),
+          completed: false,
+          home: { name: 'Golden State Warriors', abbreviation: 'GS' },
+          away: { name: 'New York Knicks', abbreviation: 'NY' },
+        },
       ]);
       // College scoreboards are asked for the whole division.
       fake.routes.set('/apis/site/v2/sports/basketball/mens-college-basketball/scoreboard', () => ({ body: { events: [] } }));
@@ -121,15 +175,49 @@ describe('provider adapters', () => {
       fake.routes.set('/apis/site/v2/sports/basketball/nba/scoreboard', () => ({
         body: {
           events: [
-            { id: 401810103, date: '2026-11-22T01:00Z', competitions: [{ competitors: [{ homeAway: 'home', team: { displayName: 'Boston Celtics' } }, { homeAway: 'away', team: { abbreviation: 'LAL' } }] }] },
+            {
+              id: 401810103,
+              date: '2026-11-22T01:00Z',
+              competitions: [
+                {
+                  competitors: [
+                    { homeAway: 'home', team: { displayName: 'Boston Celtics' } },
+                    { homeAway: 'away', team: { abbreviation: 'LAL' } },
+                  ],
+                },
+              ],
+            },
             { id: '401810104', competitions: [] },
-            { id: '401810105', status: { type: { state: 'post' } }, competitions: [{ competitors: [{ homeAway: 'home', team: { displayName: 'Miami Heat' } }, { homeAway: 'away', team: { displayName: 'Orlando Magic' } }] }] },
+            {
+              id: '401810105',
+              status: { type: { state: 'post' } },
+              competitions: [
+                {
+                  competitors: [
+                    { homeAway: 'home', team: { displayName: 'Miami Heat' } },
+                    { homeAway: 'away', team: { displayName: 'Orlando Magic' } },
+                  ],
+                },
+              ],
+            },
           ],
         },
       }));
       expect(await espn().scoreboard('nba', '20261121')).toEqual([
-        { id: '401810103', startsAt: new Date('2026-11-22T01:00:00Z'), completed: false, home: { name: 'Boston Celtics', abbreviation: null }, away: { name: 'LAL', abbreviation: 'LAL' } },
-        { id: '401810105', startsAt: null, completed: true, home: { name: 'Miami Heat', abbreviation: null }, away: { name: 'Orlando Magic', abbreviation: null } },
+        {
+          id: '401810103',
+          startsAt: new Date('2026-11-22T01:00:00Z'),
+          completed: false,
+          home: { name: 'Boston Celtics', abbreviation: null },
+          away: { name: 'LAL', abbreviation: 'LAL' },
+        },
+        {
+          id: '401810105',
+          startsAt: null,
+          completed: true,
+          home: { name: 'Miami Heat', abbreviation: null },
+          away: { name: 'Orlando Magic', abbreviation: null },
+        },
       ]);
     });
 
@@ -145,7 +233,10 @@ describe('provider adapters', () => {
               ['Inactive Player', 'G', ['--', '--', '--', '--', '--', '--', '--', '--', '--', '--', '--', '--', '--', '--']],
             ],
           },
-          { team: LAL, players: [['LeBron James', 'SF', ['36', '27', '9-24', '1-5', '8-10', '11', '11', '5', '2', '3', '1', '10', '1', '+4']]] },
+          {
+            team: LAL,
+            players: [['LeBron James', 'SF', ['36', '27', '9-24', '1-5', '8-10', '11', '11', '5', '2', '3', '1', '10', '1', '+4']]],
+          },
         ]),
       }));
       const sides = await espn().boxScore('nba', '401810101');
@@ -159,9 +250,23 @@ describe('provider adapters', () => {
         player: 'Jayson Tatum',
         position: 'SF',
         stats: {
-          minutes: 38, points: 31, fieldGoalsMade: 11, fieldGoalsAttempted: 22, threePointFieldGoalsMade: 4, threePointFieldGoalsAttempted: 9,
-          freeThrowsMade: 5, freeThrowsAttempted: 6, rebounds: 9, assists: 6, turnovers: 3, steals: 1, blocks: 0, offensiveRebounds: 1,
-          defensiveRebounds: 8, fouls: 2, plusMinus: 7,
+          minutes: 38,
+          points: 31,
+          fieldGoalsMade: 11,
+          fieldGoalsAttempted: 22,
+          threePointFieldGoalsMade: 4,
+          threePointFieldGoalsAttempted: 9,
+          freeThrowsMade: 5,
+          freeThrowsAttempted: 6,
+          rebounds: 9,
+          assists: 6,
+          turnovers: 3,
+          steals: 1,
+          blocks: 0,
+          offensiveRebounds: 1,
+          defensiveRebounds: 8,
+          fouls: 2,
+          plusMinus: 7,
         },
       });
       expect(sides[0]!.players[1]!.stats.plusMinus).toBe(-2);
@@ -182,7 +287,10 @@ describe('provider adapters', () => {
                 ['Travis Kelce', 'TE', ['8', '91', '11.4', '1', '24', '10']],
                 ['Isiah Pacheco', 'RB', ['2', '-3', '-1.5', '0', '4', '2']],
               ],
-              defensive: [['Trent McDuffie', 'CB', ['4', '3', '0', '0', '2', '0', '0']], ['Chris Jones', 'DT', ['3', '2', '1.5', '2', '0', '3', '0']]],
+              defensive: [
+                ['Trent McDuffie', 'CB', ['4', '3', '0', '0', '2', '0', '0']],
+                ['Chris Jones', 'DT', ['3', '2', '1.5', '2', '0', '3', '0']],
+              ],
               interceptions: [['Trent McDuffie', 'CB', ['1', '23', '0']]],
               kicking: [['Harrison Butker', 'K', ['2/3', '66.7', '48', '3/3', '9']]],
             },
@@ -193,17 +301,43 @@ describe('provider adapters', () => {
       const [kc, buf] = await espn().boxScore('nfl', '401772510');
       const line = (name: string) => kc!.players.find((p) => p.player === name)?.stats;
       expect(line('Patrick Mahomes')).toEqual({
-        completions: 24, passingAttempts: 35, passingYards: 262, yardsPerPassAttempt: 7.5, passingTouchdowns: 2, passingInterceptions: 1,
-        passingSacks: 2, sackYardsLost: 14, adjQBR: 71.3, QBRating: 98.4,
-        rushingAttempts: 5, rushingYards: 28, yardsPerRushAttempt: 5.6, rushingTouchdowns: 0, longRushing: 12,
+        completions: 24,
+        passingAttempts: 35,
+        passingYards: 262,
+        yardsPerPassAttempt: 7.5,
+        passingTouchdowns: 2,
+        passingInterceptions: 1,
+        passingSacks: 2,
+        sackYardsLost: 14,
+        adjQBR: 71.3,
+        QBRating: 98.4,
+        rushingAttempts: 5,
+        rushingYards: 28,
+        yardsPerRushAttempt: 5.6,
+        rushingTouchdowns: 0,
+        longRushing: 12,
       });
       expect(line('Isiah Pacheco')).toMatchObject({ rushingYards: 81, receptions: 2, receivingYards: -3, yardsPerReception: -1.5 });
       expect(line('Trent McDuffie')).toEqual({
-        totalTackles: 4, soloTackles: 3, defensiveSacks: 0, tacklesForLoss: 0, passesDefended: 2, QBHits: 0, defensiveTouchdowns: 0,
-        interceptions: 1, interceptionYards: 23, interceptionTouchdowns: 0,
+        totalTackles: 4,
+        soloTackles: 3,
+        defensiveSacks: 0,
+        tacklesForLoss: 0,
+        passesDefended: 2,
+        QBHits: 0,
+        defensiveTouchdowns: 0,
+        interceptions: 1,
+        interceptionYards: 23,
+        interceptionTouchdowns: 0,
       });
       expect(line('Chris Jones')).toMatchObject({ defensiveSacks: 1.5 });
-      expect(line('Harrison Butker')).toMatchObject({ fieldGoalsMade: 2, fieldGoalAttempts: 3, fieldGoalPct: 66.7, extraPointsMade: 3, extraPointAttempts: 3 });
+      expect(line('Harrison Butker')).toMatchObject({
+        fieldGoalsMade: 2,
+        fieldGoalAttempts: 3,
+        fieldGoalPct: 66.7,
+        extraPointsMade: 3,
+        extraPointAttempts: 3,
+      });
       expect(kc!.players).toHaveLength(6);
       expect(buf!.players[0]!.stats).toMatchObject({ passingYards: 240, passingInterceptions: 0, passingSacks: 3 });
     });
@@ -211,13 +345,28 @@ describe('provider adapters', () => {
     it('without keys the labels name the numbers, prefixed by category where they overlap (passingYards, rushingYards)', async () => {
       fake.routes.set('/apis/site/v2/sports/football/nfl/summary', () => ({
         body: espnNflSummary(
-          [{ team: KC, lines: { passing: [['Patrick Mahomes', 'QB', ['24/35', '262', '7.5', '2', '1', '2-14', '71.3', '98.4']]], rushing: [['Patrick Mahomes', 'QB', ['5', '28', '5.6', '0', '12']]] } }],
+          [
+            {
+              team: KC,
+              lines: {
+                passing: [['Patrick Mahomes', 'QB', ['24/35', '262', '7.5', '2', '1', '2-14', '71.3', '98.4']]],
+                rushing: [['Patrick Mahomes', 'QB', ['5', '28', '5.6', '0', '12']]],
+              },
+            },
+          ],
           { withKeys: false },
         ),
       }));
       const [kc] = await espn().boxScore('nfl', '401772510');
       expect(kc!.players[0]!.stats).toMatchObject({
-        completions: 24, attempts: 35, passingYards: 262, passingTouchdowns: 2, passingInterceptions: 1, rushingYards: 28, carries: 5, rushingTouchdowns: 0,
+        completions: 24,
+        attempts: 35,
+        passingYards: 262,
+        passingTouchdowns: 2,
+        passingInterceptions: 1,
+        rushingYards: 28,
+        carries: 5,
+        rushingTouchdowns: 0,
       });
     });
 
@@ -231,16 +380,39 @@ describe('provider adapters', () => {
               winner: true,
               team: { id: '359', abbreviation: 'ARS', displayName: 'Arsenal' },
               roster: [
-                { active: true, starter: true, jersey: '7', athlete: { id: '1', displayName: 'Bukayo Saka' }, position: { abbreviation: 'RW' }, subbedIn: false, subbedOut: true,
-                  stats: [{ name: 'totalGoals', displayValue: '1', value: 1 }, { name: 'goalAssists', displayValue: '1', value: 1 }, { name: 'totalShots', displayValue: '4', value: 4 }, { name: 'shotsOnTarget', displayValue: '2', value: 2 }] },
-                { active: true, starter: false, jersey: '99', athlete: { id: '2', displayName: 'Unused Sub' }, subbedIn: false, stats: [{ name: 'totalGoals', value: 0 }] },
+                {
+                  active: true,
+                  starter: true,
+                  jersey: '7',
+                  athlete: { id: '1', displayName: 'Bukayo Saka' },
+                  position: { abbreviation: 'RW' },
+                  subbedIn: false,
+                  subbedOut: true,
+                  stats: [
+                    { name: 'totalGoals', displayValue: '1', value: 1 },
+                    { name: 'goalAssists', displayValue: '1', value: 1 },
+                    { name: 'totalShots', displayValue: '4', value: 4 },
+                    { name: 'shotsOnTarget', displayValue: '2', value: 2 },
+                  ],
+                },
+                {
+                  active: true,
+                  starter: false,
+                  jersey: '99',
+                  athlete: { id: '2', displayName: 'Unused Sub' },
+                  subbedIn: false,
+                  stats: [{ name: 'totalGoals', value: 0 }],
+                },
               ],
             },
           ],
         },
       }));
       const [arsenal] = await createEspn({ baseUrl: fake.baseUrl, timeoutMs: 500 }).boxScore('epl', '704400');
-      expect(arsenal).toEqual({ team: { name: 'Arsenal', abbreviation: 'ARS' }, players: [{ player: 'Bukayo Saka', position: 'RW', stats: { goals: 1, assists: 1, shots: 4, shotsOnTarget: 2 } }] });
+      expect(arsenal).toEqual({
+        team: { name: 'Arsenal', abbreviation: 'ARS' },
+        players: [{ player: 'Bukayo Saka', position: 'RW', stats: { goals: 1, assists: 1, shots: 4, shotsOnTarget: 2 } }],
+      });
     });
 
     it('a summary before kickoff has no lines; malformed JSON, an unexpected shape, HTTP 500 and silence are ProviderErrors', async () => {
@@ -249,7 +421,13 @@ describe('provider adapters', () => {
       expect(await espn().boxScore('nba', '401810101')).toEqual([]);
       fake.routes.set(path, () => ({ body: '{"boxscore": {"players": [{"team": ' }));
       await expect(espn().boxScore('nba', '401810101')).rejects.toThrow(/ESPN: answered with malformed JSON/);
-      fake.routes.set(path, () => ({ body: { boxscore: { players: [{ team: { displayName: 'Boston Celtics' }, statistics: [{ athletes: [{ athlete: { id: 7 }, stats: ['1'] }] }] }] } } }));
+      fake.routes.set(path, () => ({
+        body: {
+          boxscore: {
+            players: [{ team: { displayName: 'Boston Celtics' }, statistics: [{ athletes: [{ athlete: { id: 7 }, stats: ['1'] }] }] }],
+          },
+        },
+      }));
       await expect(espn().boxScore('nba', '401810101')).rejects.toThrow(/ESPN: unexpected summary answer/);
       fake.routes.set(path, () => ({ body: { code: 404, message: 'Failed to get event summary' } }));
       await expect(espn().boxScore('nba', '401810101')).rejects.toBeInstanceOf(ProviderError);
@@ -274,8 +452,19 @@ describe('provider adapters', () => {
     fake.routes.set('/v1/forecast', () => ({ body: openMeteoForecast('2026-11-23') }));
     const weather = createOpenMeteo({ baseUrl: fake.baseUrl, timeoutMs: 500 });
     const forecast = await weather.atKickoff(39.0489, -94.4839, new Date('2026-11-23T18:25:00Z'));
-    expect(forecast).toEqual({ forecastFor: new Date('2026-11-23T18:00:00Z'), temperatureF: 48, windMph: 12.3, precipitationProbability: 20, conditions: 'Snow' });
-    expect(Object.fromEntries(fake.requests[0]!.searchParams)).toMatchObject({ latitude: '39.0489', temperature_unit: 'fahrenheit', wind_speed_unit: 'mph', start_date: '2026-11-23' });
+    expect(forecast).toEqual({
+      forecastFor: new Date('2026-11-23T18:00:00Z'),
+      temperatureF: 48,
+      windMph: 12.3,
+      precipitationProbability: 20,
+      conditions: 'Snow',
+    });
+    expect(Object.fromEntries(fake.requests[0]!.searchParams)).toMatchObject({
+      latitude: '39.0489',
+      temperature_unit: 'fahrenheit',
+      wind_speed_unit: 'mph',
+      start_date: '2026-11-23',
+    });
     await expect(weather.atKickoff(39, -94, new Date('2026-11-24T18:00:00Z'))).rejects.toThrow(/no forecast/);
   });
 });

@@ -21,7 +21,8 @@ describe.each(PROVIDERS)('list_bets rounds its fractions on %s', (provider) => {
     userId = await database.user('quinn@example.com', { balance: 1000, unit: 10 });
   });
   afterAll(() => database?.close());
-  const ctx = (now = PINNED_NOW) => toolContext(database.db, { now: () => now, user: { id: userId, email: 'quinn@example.com' }, scope: 'write' });
+  const ctx = (now = PINNED_NOW) =>
+    toolContext(database.db, { now: () => now, user: { id: userId, email: 'quinn@example.com' }, scope: 'write' });
 
   it('answers ROI, win rate and closing-line values to four places, the same on every call', async () => {
     const odds = (await getGameOdds.run(ctx(), getGameOdds.input.parse({ sport: 'nfl', detail: 'full', limit: 100 }))) as GameOddsFull;

@@ -25,7 +25,10 @@ describe.each(PROVIDERS)('the sample market on %s', (provider) => {
   const move = (now: Date, env: Record<string, string> = {}) =>
     createRoot({ config: parseConfig(env), db: database.db, now: () => now }).ingest({ mode: 'scheduled', only: 'sample', now: () => now });
   const valueAt = async (now: Date) =>
-    (await getGameOdds.run(toolContext(database.db, { now: () => now, env: { ODDS_CACHE_SECONDS: '0' } }), getGameOdds.input.parse({ sport: 'nfl', minExpectedValue: 0.02 }))) as GameOddsConcise;
+    (await getGameOdds.run(
+      toolContext(database.db, { now: () => now, env: { ODDS_CACHE_SECONDS: '0' } }),
+      getGameOdds.input.parse({ sport: 'nfl', minExpectedValue: 0.02 }),
+    )) as GameOddsConcise;
 
   it('does not run with a provider key', async () => {
     const summary = await move(LATER, { ODDS_API_KEY: 'live-key' });
@@ -40,7 +43,9 @@ describe.each(PROVIDERS)('the sample market on %s', (provider) => {
     const summary = await move(LATER);
     expect(summary.failures).toEqual([]);
     expect(summary.prices).toBeGreaterThan(0);
-    const reference = await database.db.price.findMany({ where: { book: 'draftkings', player: '', game: { source: 'sample', startsAt: { gt: LATER } } } });
+    const reference = await database.db.price.findMany({
+      where: { book: 'draftkings', player: '', game: { source: 'sample', startsAt: { gt: LATER } } },
+    });
     expect(reference.length).toBeGreaterThan(0);
     for (const price of reference) expect(LATER.getTime() - price.updatedAt.getTime()).toBeLessThan(60 * 60_000); // ODDS_STALE_MINUTES
 
@@ -51,10 +56,19 @@ describe.each(PROVIDERS)('the sample market on %s', (provider) => {
 
   it('moves nothing again at the same moment, and gives the same prices for the same moment on a fresh load', async () => {
     expect((await move(LATER)).prices).toBe(0);
-    const stored = await database.db.price.findMany({ where: { player: '' }, orderBy: [{ gameId: 'asc' }, { market: 'asc' }, { book: 'asc' }, { outcome: 'asc' }] });
+    const stored = await database.db.price.findMany({
+      where: { player: '' },
+      orderBy: [{ gameId: 'asc' }, { market: 'asc' }, { book: 'asc' }, { outcome: 'asc' }],
+    });
     await loadSample(database.db, SAMPLE_DATE, LATER);
-    const loaded = await database.db.price.findMany({ where: { player: '' }, orderBy: [{ gameId: 'asc' }, { market: 'asc' }, { book: 'asc' }, { outcome: 'asc' }] });
-    const upcoming = (rows: typeof stored) => rows.filter((row) => row.updatedAt > SAMPLE_LOADED).map(({ gameId, market, book, outcome, point, americanOdds }) => ({ gameId, market, book, outcome, point, americanOdds }));
+    const loaded = await database.db.price.findMany({
+      where: { player: '' },
+      orderBy: [{ gameId: 'asc' }, { market: 'asc' }, { book: 'asc' }, { outcome: 'asc' }],
+    });
+    const upcoming = (rows: typeof stored) =>
+      rows
+        .filter((row) => row.updatedAt > SAMPLE_LOADED)
+        .map(({ gameId, market, book, outcome, point, americanOdds }) => ({ gameId, market, book, outcome, point, americanOdds }));
     expect(upcoming(stored)).toEqual(upcoming(loaded));
   }, 120_000);
 });

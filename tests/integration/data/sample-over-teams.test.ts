@@ -15,7 +15,7 @@ describe.each(PROVIDERS)('the sample slate over teams stored without a venue on 
     await database?.close();
   });
 
-  it('loads its games, the hand-written team\'s included', async () => {
+  it("loads its games, the hand-written team's included", async () => {
     await addGame(database.db, { id: 'nfl-by-hand', home: 'NYG', away: 'DAL', startsAt: new Date(Date.now() + 86_400_000) });
     await loadTodaysSample(database.db);
     const giants = await database.db.game.count({ where: { OR: [{ homeTeamId: 'nfl:NYG' }, { awayTeamId: 'nfl:NYG' }] } });

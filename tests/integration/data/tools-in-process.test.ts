@@ -26,7 +26,10 @@ describe.each(PROVIDERS)('tools in process on %s', (provider) => {
     await database?.close();
   });
 
-  const run = <Input extends z.ZodType, Output extends z.ZodType>(tool: ToolDefinition<Input, Output>, args: z.input<Input>): Promise<z.input<Output>> =>
+  const run = <Input extends z.ZodType, Output extends z.ZodType>(
+    tool: ToolDefinition<Input, Output>,
+    args: z.input<Input>,
+  ): Promise<z.input<Output>> =>
     tool.run(toolContext(database.db, { user: { id: userId, email: 'kim@example.com' }, now: pinnedClock }), tool.input.parse(args));
 
   it('get_injury_report says an empty sample answer is sample data: a team and a game without injuries', async () => {

@@ -9,7 +9,16 @@ import { modern } from '../mcp/support';
 // The sports-data tools over real HTTP against the production server, on SQLite and PostgreSQL, with the
 // sample slate loaded as `npm start` loads it.
 
-const DATA_TOOLS = ['get_game_odds', 'get_player_props', 'get_injury_report', 'list_games', 'get_game_results', 'get_team_stats', 'get_player_stats', 'get_weather'];
+const DATA_TOOLS = [
+  'get_game_odds',
+  'get_player_props',
+  'get_injury_report',
+  'list_games',
+  'get_game_results',
+  'get_team_stats',
+  'get_player_stats',
+  'get_weather',
+];
 
 describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
   let token: string;
@@ -78,7 +87,14 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
   });
 
   it("get_game_odds: tonight's NBA slate by date, one market, another reference book; the stored book otherwise", async () => {
-    const { body } = await call('get_game_odds', { sport: 'nba', date: today, markets: ['totals'], book: 'betmgm', detail: 'full', limit: 100 });
+    const { body } = await call('get_game_odds', {
+      sport: 'nba',
+      date: today,
+      markets: ['totals'],
+      book: 'betmgm',
+      detail: 'full',
+      limit: 100,
+    });
     expect(body.data.referenceBook).toBe('betmgm');
     expect(body.data.games).toHaveLength(10);
     expect(body.data.games[0].markets.map((m: { market: string }) => m.market)).toEqual(['totals']);
@@ -138,7 +154,9 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     let checked = 0;
     for (const entry of data.value.filter((e: { gameId: string }) => e.gameId === firstGame)) {
       expect(entry).toMatchObject({ matchup: expect.stringContaining(' at '), startsAt: expect.any(String), player: expect.any(String) });
-      const prop = full.body.data.props.find((p: { market: string; player: string }) => p.market === entry.market && p.player === entry.player);
+      const prop = full.body.data.props.find(
+        (p: { market: string; player: string }) => p.market === entry.market && p.player === entry.player,
+      );
       const outcome = prop.outcomes.find((o: { outcome: string }) => o.outcome === entry.outcome);
       expect(entry.book).toBe(outcome.best.book);
       expect(entry.americanOdds).toBe(outcome.best.americanOdds);
@@ -168,7 +186,7 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     expect(nobody.body.error.message).toContain('closest');
   });
 
-  it('get_game_odds with arbitrage: true: the week\'s arbitrages alone, best first, the same over REST and MCP', async () => {
+  it("get_game_odds with arbitrage: true: the week's arbitrages alone, best first, the same over REST and MCP", async () => {
     const rest = await call('get_game_odds', { sport: 'nfl', arbitrage: true });
     expect(rest.status).toBe(200);
     const { data } = rest.body;
@@ -234,7 +252,16 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     expect(body.data.note).toContain('twice a day');
     expect(body.data.note).toContain('game-day inactives');
     expect(body.data.injuries.length).toBeGreaterThan(0);
-    expect(Object.keys(body.data.injuries[0]).sort()).toEqual(['detail', 'player', 'position', 'reportedAt', 'status', 'team', 'updatedAgo', 'updatedAt']);
+    expect(Object.keys(body.data.injuries[0]).sort()).toEqual([
+      'detail',
+      'player',
+      'position',
+      'reportedAt',
+      'status',
+      'team',
+      'updatedAgo',
+      'updatedAt',
+    ]);
     const team = body.data.injuries[0].team.abbreviation;
     const forTeam = await call('get_injury_report', { sport: 'nfl', team, detail: 'full' });
     expect(forTeam.body.data.injuries.every((i: any) => i.team.abbreviation === team)).toBe(true);
@@ -262,7 +289,11 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
 
   it('an empty answer says whether the league has no data at all or only no games in that window (of the sample slate)', async () => {
     const noData = 'No NCAAB data is stored at all, so this says nothing about which games exist';
-    for (const [tool, list] of [['list_games', 'games'], ['get_game_results', 'results'], ['get_game_odds', 'games']] as const) {
+    for (const [tool, list] of [
+      ['list_games', 'games'],
+      ['get_game_results', 'results'],
+      ['get_game_odds', 'games'],
+    ] as const) {
       const answer = await call(tool, { sport: 'ncaab' });
       expect(answer.status).toBe(200);
       expect(answer.body.data[list]).toEqual([]);

@@ -161,7 +161,10 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
       sample: undefined,
     };
     const updated = new Date(now - 5 * MIN).toISOString();
-    fake.routes.set('/v4/sports/soccer_epl/odds', () => ({ headers: QUOTA, body: [quarterLineEvent('quarter', kickoff.toISOString(), updated)] }));
+    fake.routes.set('/v4/sports/soccer_epl/odds', () => ({
+      headers: QUOTA,
+      body: [quarterLineEvent('quarter', kickoff.toISOString(), updated)],
+    }));
     const { ingest } = createRoot({ config: parseConfig({}), db: database.db, providers });
     const ingested = await ingest({ sports: ['epl'], only: 'odds', mode: 'manual', force: true, now: () => new Date(now) });
     expect(ingested.failures).toEqual([]);
@@ -232,7 +235,10 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
       sample: undefined,
     };
     const updated = new Date(now - 5 * MIN).toISOString();
-    fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({ headers: QUOTA, body: [middleEvent('middle', kickoff.toISOString(), updated)] }));
+    fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({
+      headers: QUOTA,
+      body: [middleEvent('middle', kickoff.toISOString(), updated)],
+    }));
     const { ingest } = createRoot({ config: parseConfig({}), db: database.db, providers });
     const ingested = await ingest({ sports: ['nfl'], only: 'odds', mode: 'manual', force: true, now: () => new Date(now) });
     expect(ingested.failures).toEqual([]);
@@ -330,12 +336,15 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
     const answer = await odds({ sport: 'nfl', minExpectedValue: -0.02, history: true }, pinnedClock);
     const markets = answer.games.flatMap((game) => game.markets.map((market) => ({ game, market })));
     const steamed = markets.filter(({ market }) => market.steam);
-    const first = answer.games.find((game) => game.markets.some((m) => m.market === 'h2h' && m.steam?.outcome === game.homeTeam.abbreviation));
+    const first = answer.games.find((game) =>
+      game.markets.some((m) => m.market === 'h2h' && m.steam?.outcome === game.homeTeam.abbreviation),
+    );
     expect(first).toBeDefined();
     expect(steamed.length).toBeGreaterThanOrEqual(1);
     for (const { market } of markets) {
       for (const outcome of market.outcomes) {
-        if (outcome.fairProbability !== null && outcome.best) expect(outcome.best.expectedValue).toBe(bestExpectedValue(outcome.fairProbability, outcome.best.americanOdds));
+        if (outcome.fairProbability !== null && outcome.best)
+          expect(outcome.best.expectedValue).toBe(bestExpectedValue(outcome.fairProbability, outcome.best.americanOdds));
         else expect(outcome.best?.expectedValue).toBeUndefined();
       }
       if (market.arbitrage) {

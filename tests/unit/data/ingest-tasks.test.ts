@@ -13,7 +13,8 @@ import type { Db } from '@/lib/db/client';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const settings: ScheduleSettings = { oddsFreshMs: 2 * MINUTE, propsTtlMs: 10 * MINUTE };
-const scheduled = (task: IngestTask, untilNextGameMs: number, given = settings) => freshnessMs(TASKS[task], { mode: 'scheduled' }, untilNextGameMs, given);
+const scheduled = (task: IngestTask, untilNextGameMs: number, given = settings) =>
+  freshnessMs(TASKS[task], { mode: 'scheduled' }, untilNextGameMs, given);
 
 describe('the ingestion schedule', () => {
   it('fetches odds every 5 minutes within 6 hours of a game, every 30 within 48, else every 3 hours, never inside the quota guard', () => {
@@ -45,9 +46,18 @@ describe('the ingestion schedule', () => {
 
   it('fetches now on a manual run, except Odds API data inside the quota guard; --force fetches everything', () => {
     const manual = INGEST_TASKS.map((task) => [task, freshnessMs(TASKS[task], { mode: 'manual' }, HOUR, settings)]);
-    expect(Object.fromEntries(manual)).toEqual({ odds: 2 * MINUTE, props: 2 * MINUTE, injuries: 0, weather: 0, scores: 2 * MINUTE, stats: 0, sample: 0 });
+    expect(Object.fromEntries(manual)).toEqual({
+      odds: 2 * MINUTE,
+      props: 2 * MINUTE,
+      injuries: 0,
+      weather: 0,
+      scores: 2 * MINUTE,
+      stats: 0,
+      sample: 0,
+    });
     for (const task of INGEST_TASKS) {
-      for (const mode of ['manual', 'scheduled'] as const) expect(freshnessMs(TASKS[task], { mode, force: true }, -HOUR, settings), `${task} ${mode}`).toBe(0);
+      for (const mode of ['manual', 'scheduled'] as const)
+        expect(freshnessMs(TASKS[task], { mode, force: true }, -HOUR, settings), `${task} ${mode}`).toBe(0);
     }
   });
 });
@@ -60,7 +70,13 @@ describe('the task table', () => {
 
   it('takes odds, props and scores from The Odds API, injuries and box scores from ESPN, forecasts from the weather provider', () => {
     expect(Object.fromEntries(INGEST_TASKS.map((task) => [task, TASKS[task].provider]))).toEqual({
-      odds: 'odds', props: 'odds', injuries: 'espn', weather: 'weather', scores: 'odds', stats: 'espn', sample: 'sample',
+      odds: 'odds',
+      props: 'odds',
+      injuries: 'espn',
+      weather: 'weather',
+      scores: 'odds',
+      stats: 'espn',
+      sample: 'sample',
     });
     expect(NOT_CONFIGURED.odds).toBe('no ODDS_API_KEY');
   });

@@ -19,7 +19,15 @@ describe('averageStatLines', () => {
   });
 
   it('tells rates from counts by ESPN-style names', () => {
-    for (const rate of ['yardsPerPassAttempt', 'yardsPerReception', 'longReception', 'QBRating', 'adjQBR', 'completionPct', 'fieldGoalPct']) {
+    for (const rate of [
+      'yardsPerPassAttempt',
+      'yardsPerReception',
+      'longReception',
+      'QBRating',
+      'adjQBR',
+      'completionPct',
+      'fieldGoalPct',
+    ]) {
       expect(isRateStat(rate), rate).toBe(true);
     }
     for (const count of ['passingYards', 'rushingTouchdowns', 'receptions', 'points', 'rebounds', 'fieldGoalsMade', 'goals', 'minutes']) {

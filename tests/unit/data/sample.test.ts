@@ -46,7 +46,11 @@ describe('sample slate', () => {
       for (const book of books) {
         for (const market of ['h2h', 'spreads', 'totals']) {
           const quotes = rows.filter((p) => p.book === book && p.market === market);
-          const overround = quotes.reduce((sum, q) => sum + (q.americanOdds < 0 ? -q.americanOdds / (100 - q.americanOdds) : 100 / (q.americanOdds + 100)), 0) - 1;
+          const overround =
+            quotes.reduce(
+              (sum, q) => sum + (q.americanOdds < 0 ? -q.americanOdds / (100 - q.americanOdds) : 100 / (q.americanOdds + 100)),
+              0,
+            ) - 1;
           expect(overround).toBeGreaterThan(0.005);
           expect(overround).toBeLessThan(0.12);
           for (const q of quotes) expect(Math.abs(q.americanOdds)).toBeGreaterThanOrEqual(100);
@@ -153,82 +157,98 @@ describe('the sample slate looks like a market', () => {
   };
   const margins = new Map(SAMPLE_BOOKS);
 
-  it.each(moments)('$date at $at: arbitrage in at most 1 market in 20 per league and none above 2%; EV of 5% in at most 1 outcome in 50', ({ date, at }) => {
-    const rows = samplePricesAt(date, at).filter((row) => MAIN.includes(row.market));
-    const markets = groupBy(rows, (row) => `${row.gameId}|${row.market}`);
-    const perLeague = new Map<string, { markets: number; arbitrages: number }>();
-    let outcomes = 0;
-    let fivePercent = 0;
-    for (const [key, quotes] of markets) {
-      const core = marketCore(quotes, { referenceBook: SAMPLE_BOOKS[0]![0] });
-      const league = perLeague.get(key.slice(0, 3)) ?? { markets: 0, arbitrages: 0 };
-      perLeague.set(key.slice(0, 3), { markets: league.markets + 1, arbitrages: league.arbitrages + (core.arbitrage ? 1 : 0) });
-      if (core.arbitrage) expect(core.arbitrage.found.returnFraction).toBeLessThanOrEqual(0.02);
-      for (const outcome of core.outcomes) {
-        outcomes++;
-        if ((outcome.best?.expectedValue ?? 0) >= 0.05) fivePercent++;
+  it.each(moments)(
+    '$date at $at: arbitrage in at most 1 market in 20 per league and none above 2%; EV of 5% in at most 1 outcome in 50',
+    ({ date, at }) => {
+      const rows = samplePricesAt(date, at).filter((row) => MAIN.includes(row.market));
+      const markets = groupBy(rows, (row) => `${row.gameId}|${row.market}`);
+      const perLeague = new Map<string, { markets: number; arbitrages: number }>();
+      let outcomes = 0;
+      let fivePercent = 0;
+      for (const [key, quotes] of markets) {
+        const core = marketCore(quotes, { referenceBook: SAMPLE_BOOKS[0]![0] });
+        const league = perLeague.get(key.slice(0, 3)) ?? { markets: 0, arbitrages: 0 };
+        perLeague.set(key.slice(0, 3), { markets: league.markets + 1, arbitrages: league.arbitrages + (core.arbitrage ? 1 : 0) });
+        if (core.arbitrage) expect(core.arbitrage.found.returnFraction).toBeLessThanOrEqual(0.02);
+        for (const outcome of core.outcomes) {
+          outcomes++;
+          if ((outcome.best?.expectedValue ?? 0) >= 0.05) fivePercent++;
+        }
       }
-    }
-    for (const [league, { markets, arbitrages }] of perLeague) expect(arbitrages, league).toBeLessThanOrEqual(markets / 20);
-    expect(fivePercent).toBeLessThanOrEqual(outcomes / 50);
-  });
+      for (const [league, { markets, arbitrages }] of perLeague) expect(arbitrages, league).toBeLessThanOrEqual(markets / 20);
+      expect(fivePercent).toBeLessThanOrEqual(outcomes / 50);
+    },
+  );
 
-  it.each(moments)('$date at $at: middles are small, as real markets show them: one or two results wide, costing 2% to 10% on a miss (20% on soccer quarter lines)', ({ date, at }) => {
-    const rows = samplePricesAt(date, at).filter((row) => row.market === 'spreads' || row.market === 'totals');
-    const markets = groupBy(rows, (row) => `${row.gameId}|${row.market}`);
-    let middles = 0;
-    for (const [key, quotes] of markets) {
-      const middle = marketCore(quotes, { referenceBook: SAMPLE_BOOKS[0]![0], middles: { sport: key.slice(0, 3) } }).middle!;
-      if (!middle) continue;
-      middles++;
-      expect(middle.found.window.to - middle.found.window.from, key).toBeLessThanOrEqual(1);
-      expect(middle.found.worstReturnFraction, key).toBeLessThanOrEqual(-0.02);
-      expect(middle.found.worstReturnFraction, key).toBeGreaterThanOrEqual(key.startsWith('epl') ? -0.2 : -0.1);
-    }
-    expect(middles).toBeLessThanOrEqual(markets.size / 2);
-  });
+  it.each(moments)(
+    '$date at $at: middles are small, as real markets show them: one or two results wide, costing 2% to 10% on a miss (20% on soccer quarter lines)',
+    ({ date, at }) => {
+      const rows = samplePricesAt(date, at).filter((row) => row.market === 'spreads' || row.market === 'totals');
+      const markets = groupBy(rows, (row) => `${row.gameId}|${row.market}`);
+      let middles = 0;
+      for (const [key, quotes] of markets) {
+        const middle = marketCore(quotes, { referenceBook: SAMPLE_BOOKS[0]![0], middles: { sport: key.slice(0, 3) } }).middle!;
+        if (!middle) continue;
+        middles++;
+        expect(middle.found.window.to - middle.found.window.from, key).toBeLessThanOrEqual(1);
+        expect(middle.found.worstReturnFraction, key).toBeLessThanOrEqual(-0.02);
+        expect(middle.found.worstReturnFraction, key).toBeGreaterThanOrEqual(key.startsWith('epl') ? -0.2 : -0.1);
+      }
+      expect(middles).toBeLessThanOrEqual(markets.size / 2);
+    },
+  );
 
-  it.each(moments)('$date at $at: props are a market too: arbitrage in at most 1 market (1 in 20 of many) and under 2%, EV of 5% in at most 1 outcome in 50', ({ date, at }) => {
-    const rows = samplePricesAt(date, at).filter((row) => row.player !== '' && row.market !== 'player_anytime_td');
-    const markets = groupBy(rows, (row) => `${row.gameId}|${row.market}|${row.player}`);
-    let arbitrages = 0;
-    let outcomes = 0;
-    let fivePercent = 0;
-    for (const quotes of markets.values()) {
-      const core = marketCore(quotes, { referenceBook: SAMPLE_BOOKS[0]![0] });
-      if (core.arbitrage) {
-        arbitrages++;
-        expect(core.arbitrage.found.returnFraction).toBeLessThan(0.02);
+  it.each(moments)(
+    '$date at $at: props are a market too: arbitrage in at most 1 market (1 in 20 of many) and under 2%, EV of 5% in at most 1 outcome in 50',
+    ({ date, at }) => {
+      const rows = samplePricesAt(date, at).filter((row) => row.player !== '' && row.market !== 'player_anytime_td');
+      const markets = groupBy(rows, (row) => `${row.gameId}|${row.market}|${row.player}`);
+      let arbitrages = 0;
+      let outcomes = 0;
+      let fivePercent = 0;
+      for (const quotes of markets.values()) {
+        const core = marketCore(quotes, { referenceBook: SAMPLE_BOOKS[0]![0] });
+        if (core.arbitrage) {
+          arbitrages++;
+          expect(core.arbitrage.found.returnFraction).toBeLessThan(0.02);
+        }
+        for (const outcome of core.outcomes) {
+          outcomes++;
+          if ((outcome.best?.expectedValue ?? 0) >= 0.05) fivePercent++;
+        }
       }
-      for (const outcome of core.outcomes) {
-        outcomes++;
-        if ((outcome.best?.expectedValue ?? 0) >= 0.05) fivePercent++;
-      }
-    }
-    expect(markets.size).toBeGreaterThan(10);
-    expect(arbitrages).toBeLessThanOrEqual(Math.max(1, markets.size / 20));
-    expect(fivePercent).toBeLessThanOrEqual(outcomes / 50);
-  });
+      expect(markets.size).toBeGreaterThan(10);
+      expect(arbitrages).toBeLessThanOrEqual(Math.max(1, markets.size / 20));
+      expect(fivePercent).toBeLessThanOrEqual(outcomes / 50);
+    },
+  );
 
-  it.each(moments)('$date at $at: each book holds its own margin, and no book is more than a few points off the consensus', ({ date, at }) => {
-    const rows = samplePricesAt(date, at).filter((row) => MAIN.includes(row.market));
-    for (const [key, quotes] of groupBy(rows, (row) => `${row.gameId}|${row.market}`)) {
-      const core = marketCore(quotes, { referenceBook: SAMPLE_BOOKS[0]![0] });
-      for (const [book, own] of groupBy(quotes, (row) => row.book)) {
-        const hold = own.reduce((sum, row) => sum + impliedProbability(row.americanOdds), 0) - 1;
-        // Three-way (soccer) markets carry 1.4 times the two-way margin; whole American odds round a little.
-        const margin = margins.get(book)! * (own.length === 3 ? 1.4 : 1);
-        expect(Math.abs(hold - margin), `${key} ${book}`).toBeLessThan(0.004);
-        if (core.consensusBooks < 3 || !own.every((row) => row.point === core.outcomes.find((o) => o.outcome === row.outcome)?.point)) continue;
-        const fair = devig(own.map((row) => impliedProbability(row.americanOdds)), 'multiplicative');
-        own.forEach((row, i) => {
-          const consensus = core.outcomes.find((o) => o.outcome === row.outcome)!.reference!.fairProbability!;
-          // Within 5 points: the one book long on a favourite for the arbitrage is the farthest off.
-          expect(Math.abs(fair[i]! - consensus), `${key} ${book} ${row.outcome}`).toBeLessThan(0.05);
-        });
+  it.each(moments)(
+    '$date at $at: each book holds its own margin, and no book is more than a few points off the consensus',
+    ({ date, at }) => {
+      const rows = samplePricesAt(date, at).filter((row) => MAIN.includes(row.market));
+      for (const [key, quotes] of groupBy(rows, (row) => `${row.gameId}|${row.market}`)) {
+        const core = marketCore(quotes, { referenceBook: SAMPLE_BOOKS[0]![0] });
+        for (const [book, own] of groupBy(quotes, (row) => row.book)) {
+          const hold = own.reduce((sum, row) => sum + impliedProbability(row.americanOdds), 0) - 1;
+          // Three-way (soccer) markets carry 1.4 times the two-way margin; whole American odds round a little.
+          const margin = margins.get(book)! * (own.length === 3 ? 1.4 : 1);
+          expect(Math.abs(hold - margin), `${key} ${book}`).toBeLessThan(0.004);
+          if (core.consensusBooks < 3 || !own.every((row) => row.point === core.outcomes.find((o) => o.outcome === row.outcome)?.point))
+            continue;
+          const fair = devig(
+            own.map((row) => impliedProbability(row.americanOdds)),
+            'multiplicative',
+          );
+          own.forEach((row, i) => {
+            const consensus = core.outcomes.find((o) => o.outcome === row.outcome)!.reference!.fairProbability!;
+            // Within 5 points: the one book long on a favourite for the arbitrage is the farthest off.
+            expect(Math.abs(fair[i]! - consensus), `${key} ${book} ${row.outcome}`).toBeLessThan(0.05);
+          });
+        }
       }
-    }
-  });
+    },
+  );
 
   it('US books hold about 4.5 to 5% on two-way markets and 6 to 7.5% on three-way ones, the low-vig book 2.5% and 3.5%', () => {
     for (const [book, margin] of SAMPLE_BOOKS) {
@@ -253,7 +273,9 @@ describe('the sample slate looks like a market', () => {
     expect(samplePricesAt('2026-11-21', at)).toEqual(samplePricesAt('2026-11-21', new Date(at)));
     const key = (row: PriceRecord) => `${row.gameId}|${row.market}|${row.player}|${row.book}|${row.outcome}`;
     const later = new Map(samplePricesAt('2026-11-21', new Date(at.getTime() + 3 * 3_600_000)).map((row) => [key(row), row]));
-    const moved = samplePricesAt('2026-11-21', at).filter((row) => later.has(key(row)) && later.get(key(row))!.americanOdds !== row.americanOdds);
+    const moved = samplePricesAt('2026-11-21', at).filter(
+      (row) => later.has(key(row)) && later.get(key(row))!.americanOdds !== row.americanOdds,
+    );
     expect(moved.length).toBeGreaterThan(0);
   });
 });
