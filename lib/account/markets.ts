@@ -79,7 +79,9 @@ export interface Pick {
   player?: string | null;
 }
 
-const isPropMarket = (market: string) => market.startsWith('player_');
+/** A player prop: any player_ market, or one of the league's own prop keys (MLB's batter_hits, pitcher_strikeouts). */
+const isPropMarket = (sport: Sport, market: string) =>
+  market.startsWith('player_') || (SPORT_INFO[sport]?.propMarkets.includes(market) ?? false);
 
 /**
  * The selection in the form prices and grading use (a team abbreviation, 'draw', 'over', 'under', 'yes',
@@ -101,7 +103,7 @@ export function normalizePick(game: GameSummary, pick: Pick): { selection: strin
     throw invalidInput([{ path, message }]);
   };
 
-  if (isPropMarket(pick.market)) {
+  if (isPropMarket(game.sport as Sport, pick.market)) {
     if (!pick.player) fail('player', `is required for the player-prop market ${pick.market}`);
     if (!['over', 'under', 'yes', 'no'].includes(wanted)) fail('selection', `must be over, under, yes or no for ${pick.market}`);
     if ((wanted === 'over' || wanted === 'under') && point === null) fail('point', 'is required for an over/under prop');
@@ -123,7 +125,10 @@ export function normalizePick(game: GameSummary, pick: Pick): { selection: strin
       if (point === null) fail('point', 'is required for totals (the total, e.g. 47.5)');
       return { selection: wanted, point, player: null };
     default:
-      return fail('market', 'must be h2h, spreads, totals or a player-prop market such as player_pass_yds');
+      return fail(
+        'market',
+        `must be h2h, spreads, totals or a player-prop market such as ${SPORT_INFO[game.sport as Sport]?.propMarkets[0] ?? 'player_pass_yds'}`,
+      );
   }
 }
 

@@ -104,4 +104,34 @@ describe.each(PROVIDERS)('props graded from box scores on %s', (provider) => {
     expect(picks.summary).toMatchObject({ count: 2, graded: 1, lost: 1 });
     expect(picks.gradingNote).toMatch(/Travis Kelce.*no box-score line/);
   });
+
+  it("logs and grades a league's props whose keys do not start with player_ (MLB's batter_hits)", async () => {
+    const startsAt = new Date(now - HOUR);
+    await addGame(app.database.db, { id: 'mlb-props', sport: 'mlb', home: 'NYY', away: 'BOS', startsAt, status: 'in_progress' });
+    const logged = await call('log_bet', {
+      sport: 'mlb',
+      gameId: 'mlb-props',
+      market: 'batter_hits',
+      selection: 'over',
+      point: 1.5,
+      player: 'Aaron Judge',
+      americanOdds: 100,
+      stake: 10,
+    });
+    expect(logged.status, logged.body).toBe(200);
+    await app.database.db.playerStat.create({
+      data: {
+        sport: 'mlb',
+        player: 'Aaron Judge',
+        teamId: 'mlb:NYY',
+        gameId: 'mlb-props',
+        playedAt: startsAt,
+        stats: JSON.stringify({ battingHits: 2 }),
+        source: 'live',
+      },
+    });
+    await finishGame(app.database.db, 'mlb-props', 5, 3);
+    const settled = await call('settle_bet', { betId: logged.json().data.bet.id, result: 'auto' });
+    expect(settled.json().data).toMatchObject({ status: 'won', profit: 10 });
+  });
 });
