@@ -107,7 +107,9 @@ ${Object.entries(EXCHANGE_FEES)
   .join('\n')}
 
 An exchange as the reference book shows its price as quoted; its \`expectedValue\` is measured from the net price.
-BetOpenly publishes no fee schedule; its prices are used as quoted.`;
+BetOpenly publishes no fee schedule; its prices are used as quoted. A bet at an exchange is logged (\`log_bet\`) at its
+price net of the fee, as a best price's \`americanOdds\` gives it (not \`beforeCommission\`): the ledger settles every bet
+at the price it was logged at.`;
 
 /** The value scan of get_game_odds (lib/tools/value-list.ts). */
 export const VALUE_SCAN = `\`get_game_odds\` with \`minExpectedValue\` (a fraction: 0.02 = 2%) answers with the value list alone: every outcome of
