@@ -1,5 +1,7 @@
 // The sports the service covers and how each provider names them.
 
+import { PROP_STATS } from '@/lib/betting/prop-grading';
+
 export const SPORTS = ['nfl', 'nba', 'mlb', 'nhl', 'ncaaf', 'ncaab', 'epl'] as const;
 export type Sport = (typeof SPORTS)[number];
 /** The sports as the console's filters offer them. */
@@ -18,7 +20,7 @@ interface SportInfo {
   seasonStartMonth: number;
   /** Soccer's moneyline has a draw. */
   threeWay: boolean;
-  /** Player-prop markets fetched per game (The Odds API market keys). */
+  /** Player-prop markets fetched per game (The Odds API market keys): the ones grading maps to box-score stats. */
   propMarkets: readonly string[];
   /**
    * Whether scheduled ingestion fetches every upcoming game's props. Each game costs quota per market, and a
@@ -39,7 +41,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     espnPath: 'football/nfl',
     seasonStartMonth: 8,
     threeWay: false,
-    propMarkets: ['player_pass_yds', 'player_rush_yds', 'player_reception_yds', 'player_anytime_td'],
+    propMarkets: Object.keys(PROP_STATS.nfl!),
     propsOnSchedule: true,
     injuryReportAlways: true,
   },
@@ -49,7 +51,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     espnPath: 'football/college-football',
     seasonStartMonth: 8,
     threeWay: false,
-    propMarkets: ['player_pass_yds', 'player_rush_yds', 'player_anytime_td'],
+    propMarkets: Object.keys(PROP_STATS.ncaaf!),
     propsOnSchedule: false,
     injuryReportAlways: false,
   },
@@ -59,7 +61,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     espnPath: 'basketball/nba',
     seasonStartMonth: 10,
     threeWay: false,
-    propMarkets: ['player_points', 'player_rebounds', 'player_assists'],
+    propMarkets: Object.keys(PROP_STATS.nba!),
     propsOnSchedule: true,
     injuryReportAlways: true,
   },
@@ -69,7 +71,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     espnPath: 'basketball/mens-college-basketball',
     seasonStartMonth: 11,
     threeWay: false,
-    propMarkets: ['player_points'],
+    propMarkets: Object.keys(PROP_STATS.ncaab!),
     propsOnSchedule: false,
     injuryReportAlways: false,
   },
@@ -79,7 +81,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     espnPath: 'baseball/mlb',
     seasonStartMonth: 3,
     threeWay: false,
-    propMarkets: ['batter_hits', 'pitcher_strikeouts'],
+    propMarkets: Object.keys(PROP_STATS.mlb!),
     propsOnSchedule: true,
     injuryReportAlways: true,
   },
@@ -89,7 +91,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     espnPath: 'hockey/nhl',
     seasonStartMonth: 10,
     threeWay: false,
-    propMarkets: ['player_points', 'player_shots_on_goal'],
+    propMarkets: Object.keys(PROP_STATS.nhl!),
     propsOnSchedule: true,
     injuryReportAlways: true,
   },
@@ -99,7 +101,7 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
     espnPath: 'soccer/eng.1',
     seasonStartMonth: 8,
     threeWay: true,
-    propMarkets: ['player_goal_scorer_anytime'],
+    propMarkets: Object.keys(PROP_STATS.epl!),
     propsOnSchedule: true,
     injuryReportAlways: true,
   },
