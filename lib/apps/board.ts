@@ -3,7 +3,9 @@ import { formatDateTime } from '@/lib/present/format';
 import { notesOf, type OddsAnswer, type SlateGame, type SlateMarket, type SlateOutcome, type ValueEntry } from './answers';
 import type { Host } from './bridge';
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
-import { compact, firstPlace, frame, loading, notesTab, pending, table, type InlinePlace, type Loading, type Sort } from './frame';
+import { compact, firstPlace, frame, loading, notesTab, pending, type InlinePlace, type Loading } from './frame';
+import { table, type Sort } from '@/lib/present/table';
+import { valueBet, valueColumns, valueRowAttrs } from '@/lib/present/value-columns';
 import { figure, gameBody, gameCompact, gameHeading, gameNotes, openGame, type GameState } from './game';
 import type { Env } from './env';
 import type { Update, ViewSpec } from './run';
@@ -157,8 +159,6 @@ function gameScreen(game: GameState, env: Env, update: Update<BoardState>): Reac
   });
 }
 
-const betName = (v: ValueEntry) => `${marketName(v.market)} ${outcomeName(v.outcome, v.point ?? null)}`;
-
 /** The board inline: what the slate holds in four figures, then the value entries, the games or the notes. */
 function boardCompact(state: BoardState, notes: readonly string[], env: Env, update: Update<BoardState>): ReactNode[] {
   const games = state.games.call;
@@ -202,7 +202,7 @@ function boardCompact(state: BoardState, notes: readonly string[], env: Env, upd
     h(
       'div',
       { className: 'item', 'data-game': v.gameId, 'data-market': v.market, 'data-outcome': v.outcome },
-      h('strong', null, betName(v)),
+      h('strong', null, valueBet(v)),
       ' ',
       openButton(v.gameId, v.matchup, state, update),
       h(
@@ -323,37 +323,11 @@ function valueSection(state: BoardState, env: Env, update: Update<BoardState>): 
           sort: state.sorts.value,
           onSort: sortBy(state, 'value', update),
           shown: state.valueShown,
-          rowAttrs: (entry) => ({ 'data-game': entry.gameId, 'data-market': entry.market, 'data-outcome': entry.outcome }),
-          columns: [
-            { key: 'bet', label: 'Bet', header: true, cell: (v) => `${marketName(v.market)} ${outcomeName(v.outcome, v.point ?? null)}` },
-            {
-              key: 'game',
-              label: 'Game',
-              wide: true,
-              sortBy: (v) => `${v.startsAt} ${v.matchup}`,
-              cell: (v) => [
-                openButton(v.gameId, v.matchup, state, update),
-                h('small', null, formatDateTime(new Date(v.startsAt), env.timeZone)),
-              ],
-            },
-            { key: 'best', label: 'Best price', cell: (v) => [figure(v.americanOdds, americanOdds(v.americanOdds)), ` ${v.book}`] },
-            {
-              key: 'fair',
-              label: 'Fair',
-              sortBy: (v) => v.fairProbability,
-              largestFirst: true,
-              cell: (v) => figure(v.fairProbability, percent(v.fairProbability)),
-            },
-            {
-              key: 'ev',
-              label: 'EV',
-              sortBy: (v) => v.expectedValue,
-              largestFirst: true,
-              cell: (v) => figure(v.expectedValue, percent(v.expectedValue, 2)),
-            },
-            { key: 'books', label: 'Books', sortBy: (v) => v.consensusBooks, largestFirst: true, cell: (v) => v.consensusBooks },
-            { key: 'updated', label: 'Updated', cell: (v) => v.updatedAgo },
-          ],
+          rowAttrs: valueRowAttrs,
+          columns: valueColumns<ValueEntry>({
+            gameLink: (v) => openButton(v.gameId, v.matchup, state, update),
+            timeZone: env.timeZone,
+          }),
         }),
     entries.length > state.valueShown
       ? h(

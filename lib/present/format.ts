@@ -38,7 +38,6 @@ export function outcomeName(outcome: string, point: number | null): string {
   return `${name} ${point > 0 && outcome !== 'over' && outcome !== 'under' ? '+' : ''}${point}`;
 }
 
-/** Expected value (in percent) a best price must reach to be highlighted, on the Games page and the value board. */
 /** A middle's mark: its window and what a miss costs (a concise or a full answer's middle). */
 export const middleMark = (middle: { window: string; worstReturnFraction: number }) =>
   `Middle ${middle.window}, ${percent(middle.worstReturnFraction, 2)} on a miss`;
@@ -47,6 +46,7 @@ export const middleMark = (middle: { window: string; worstReturnFraction: number
 export const middleChance = (chance: number | null | undefined) =>
   chance == null ? 'chance unknown (too few finals stored)' : `${percent(chance)} of stored finals landed inside`;
 
+/** Expected value (in percent) a best price must reach to be highlighted, on the Games page and the value board. */
 export const DEFAULT_MIN_PERCENT = 2;
 
 /** The `min` of a Games address (percent); the tool takes -1 to 10 as a fraction, so anything else is the default. */

@@ -38,6 +38,7 @@ export default consolePage(async function GamesPage({
   ]);
   const valueKeys = new Set((odds.value ?? []).map((v) => valueKey(v.gameId, v.market, v.outcome, v.point)));
   const titles = new Map(odds.games.map((game) => [game.gameId, `${game.awayTeam.name} at ${game.homeTeam.name}`]));
+  const valueGames = new Map(odds.games.map((game) => [game.gameId, { title: titles.get(game.gameId)!, startsAt: game.startsAt }]));
 
   return (
     <>
@@ -58,7 +59,7 @@ export default consolePage(async function GamesPage({
         </form>
         {odds.priceNote && <p className="callout">{odds.priceNote}</p>}
         {odds.note && <p className="empty">{odds.note}</p>}
-        {odds.games.length > 0 && <ValueTable value={odds.value ?? []} titles={titles} min={min} />}
+        {odds.games.length > 0 && <ValueTable value={odds.value ?? []} games={valueGames} min={min} timeZone={timeZone} />}
         {odds.valueNote && <p className="muted">{odds.valueNote}</p>}
         {odds.games.length > 0 && <h2>Every game</h2>}
         {odds.games.map((game) => {
