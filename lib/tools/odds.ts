@@ -333,7 +333,7 @@ export const getPlayerProps = defineTool({
   title: 'Player props with the no-vig consensus',
   description:
     `A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; ${ONE_SIDED_BRIEF}. ` +
-    "minExpectedValue answers with the value list alone, without gameId over the league's coming week. " +
+    'minExpectedValue answers with the value list alone. ' +
     'See jev://notes/answers.',
   scope: 'read',
   hints: OPEN_WORLD_READ_HINTS, // props may be fetched from the odds provider during the call
