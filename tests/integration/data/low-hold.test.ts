@@ -140,6 +140,16 @@ describe.each(PROVIDERS)('the low-hold list on %s', (provider) => {
     expect(data.lowHoldNote).toContain('not an arbitrage');
     expect(await mcp(args)).toEqual(data);
 
+    // Paged as the arbitrage list, a page at a time in the same order.
+    const paged: unknown[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = (await call({ ...args, limit: 1, ...(cursor ? { cursor } : {}) })).body.data;
+      paged.push(...page.lowHold);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(data.lowHold);
+
     // Below the h2h's hold, the arbitrages alone; no low-hold note.
     const tighter = (await call({ ...args, maxHold: 0.05 })).body.data;
     expect(tighter.lowHold.map((entry: { market: string }) => entry.market)).toEqual(['spreads', 'totals']);
