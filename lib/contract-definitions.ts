@@ -137,7 +137,20 @@ side's margin or of the total, with its \`returnFraction\`, and
 risk-free: ${ARBITRAGE_RISKS}. The answer says so once (\`arbitrageNote\`; with \`detail: "full"\`, a \`note\` per
 arbitrage). \`get_game_odds\` with \`arbitrage: true\` answers with the arbitrages alone, over the games the call covers
 (the league's coming week, a date, a team or one game), best \`returnFraction\` first, each with its game
-(\`gameId\`, \`matchup\`, \`startsAt\`) and \`market\`, paged; \`gamesScanned\` says how many games were looked at.`;
+(\`gameId\`, \`matchup\`, \`startsAt\`) and \`market\`, paged; \`gamesScanned\` says how many games were looked at.
+
+Low-hold markets: a market's hold is the implied probabilities of one bet on every side summed, less 1, at the best
+prices (an exchange's net of its fee): below 0 an arbitrage, else what the books keep. \`arbitrage: true\` with
+\`maxHold\` (a fraction: 0.02 = 2%, from 0 to 1) answers with \`lowHold\` instead of \`arbitrages\`: one entry per market whose
+hold is at most \`maxHold\`, the arbitrages first as the arbitrage list ranks them, then the low-hold markets, lowest
+hold first (paged as the arbitrages). Each entry has the arbitrage list's fields plus \`arbitrage\` (true for an
+arbitrage, false for a low-hold market) and \`hold\` (4 decimals). A low-hold market is both sides at one line (the
+same handicap on either side, or one total; without lines every outcome's best price): two lines that both win on
+some results are a middle (\`middles: true\`), never a low-hold market, and other pairs of lines count only as
+arbitrages. Its \`returnFraction\` is negative: what staking every side in proportion costs (the worst result's, with
+\`returns\` where a whole line's push or a quarter line makes results differ). It is no arbitrage: it is where one side
+is bet at the fairest price, or a hedge costs least; \`lowHoldNote\` says so once. \`maxHold\` is refused without
+\`arbitrage: true\` and with \`middles\`.`;
 
 /** Middles across books (lib/betting/middles.ts, lib/pricing/market-core.ts, lib/pricing/index.ts). */
 export const MIDDLES = `\`middle\` (per spreads and totals market of \`get_game_odds\`) is there when two books' opposite sides at different lines

@@ -161,3 +161,40 @@ export function lineArbitrage(kind: LineKind, quotes: readonly [LineQuote, LineQ
     ...(returns.length > 1 ? { returns } : {}),
   };
 }
+
+/**
+ * A hold (docs/contract.md, "Value and arbitrage"): what one bet on every side of a market costs at these prices. The
+ * hold is impliedSum − 1: below 0 an arbitrage, else what the books keep. The return is that of stakes in proportion
+ * to the implied probabilities, 1 / impliedSum − 1 whatever wins (negative above a zero hold). One quote per outcome
+ * (every outcome, at one line); null with fewer than two.
+ */
+export function held(quotes: readonly ArbitrageQuote[]): Arbitrage | null {
+  if (quotes.length < 2) return null;
+  const implied = quotes.map((quote) => impliedProbability(quote.americanOdds));
+  const sum = implied.reduce((a, b) => a + b, 0);
+  return { impliedSum: roundTo6(sum), returnFraction: roundTo6(1 / sum - 1), legs: withStakeShares(quotes, implied, sum) };
+}
+
+/**
+ * Whether two legs are one bet on both sides of the same line: a handicap's sides at opposite points (home −3.5,
+ * away +3.5), a total's over and under at the same total. Legs at different lines are a middle or a gap, never a hold.
+ */
+export function sameLine(kind: LineKind, [first, second]: readonly [LineQuote, LineQuote]): boolean {
+  return kind === 'total' ? first.point === second.point : first.point === -second.point;
+}
+
+/**
+ * The hold of two legs on both sides of the same line (null at different lines: see sameLine), staked in proportion.
+ * On a half line every result returns 1 / impliedSum − 1; a whole line's push gives the stakes back and a quarter
+ * line half wins or half refunds, so there `returns` gives each range of results' return and `returnFraction` the worst.
+ */
+export function lineHeld(kind: LineKind, quotes: readonly [LineQuote, LineQuote]): Arbitrage | null {
+  if (!sameLine(kind, quotes)) return null;
+  const { implied, sum, returns } = resultReturns(kind, quotes);
+  return {
+    impliedSum: roundTo6(sum),
+    returnFraction: Math.min(...returns.map((entry) => entry.returnFraction)),
+    legs: withStakeShares(quotes, implied, sum),
+    ...(returns.length > 1 ? { returns } : {}),
+  };
+}

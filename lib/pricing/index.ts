@@ -4,7 +4,7 @@ import type { PriceReads } from '@/lib/data/repositories';
 import { gameCores, type GameCoreMemos, type PricedGame } from './game-cores';
 import { historyKey, marketHistory } from './history';
 import { groupBy, inOutcomeOrder, type GameTeams, type MarketCore } from './market-core';
-import { presentMarket, priceMarket, type PresentationMemo, type PricedMarket } from './priced-market';
+import { presentLowHold, presentMarket, priceMarket, type LowHold, type PresentationMemo, type PricedMarket } from './priced-market';
 
 // Pricing: stored prices in, markets priced against the no-vig consensus at the reference book out, for the
 // games of get_game_odds, the props of get_player_props and the ledger's bets alike, each through one market core
@@ -17,8 +17,8 @@ import { presentMarket, priceMarket, type PresentationMemo, type PricedMarket } 
 export { selectionFairProbability } from './selection';
 export type { PricedGame } from './game-cores';
 
-/** A game market as get_game_odds answers it. */
-export type PricedGameMarket = { market: string } & PricedMarket;
+/** A game market as get_game_odds answers it; with `lowHold` asked for, also its lowest hold (null without one). */
+export type PricedGameMarket = { market: string; lowHold?: LowHold | null } & PricedMarket;
 
 /** One player's market of a game; `price` prices it, so a paged answer prices only the page it shows. */
 export interface PropMarket {
@@ -33,6 +33,8 @@ export interface PricingRequest {
   fairLine?: FairLine;
   /** Adds each market's history series (`history: true`). */
   series: boolean;
+  /** Adds each game market's lowest hold (get_game_odds' maxHold). */
+  lowHold?: boolean;
 }
 
 /**
@@ -69,7 +71,14 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
     /** Each game's markets that some book prices, in the order asked, as they read at `now`; by game id. */
     async games(
       games: readonly PricedGame[],
-      { markets, referenceBook, fairLine = DEFAULT_FAIR_LINE, series, now }: PricingRequest & { markets: readonly string[]; now: Date },
+      {
+        markets,
+        referenceBook,
+        fairLine = DEFAULT_FAIR_LINE,
+        series,
+        lowHold,
+        now,
+      }: PricingRequest & { markets: readonly string[]; now: Date },
     ): Promise<Map<string, PricedGameMarket[]>> {
       const sports = [...new Set(games.map((game) => game.sport))];
       const [cores, tallies] = await Promise.all([
@@ -83,6 +92,7 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
           [...cores.get(game.id)!].map(([market, core]) => ({
             market,
             ...withChance(presentMarket(core, now, staleMinutes, presentations), core, tallyOf.get(game.sport)),
+            ...(lowHold ? { lowHold: core.lowHold ? presentLowHold(core.lowHold, now) : null } : {}),
           })),
         ]),
       );

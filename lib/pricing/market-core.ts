@@ -2,7 +2,10 @@ import { instant } from '@/lib/time';
 import {
   arbitrage as findArbitrage,
   bestExpectedValue,
+  held,
   lineArbitrage,
+  lineHeld,
+  sameLine,
   type Arbitrage,
   type LineKind,
   type LineQuote,
@@ -76,6 +79,11 @@ export interface MarketCore {
   books: number;
   outcomes: OutcomeCore[];
   arbitrage: CoreArbitrage | null;
+  /**
+   * The lowest hold of one bet on every side (the best price of each outcome, or both sides' best prices at one line),
+   * whether or not it is an arbitrage: for the low-hold list (get_game_odds' maxHold). Null without one.
+   */
+  lowHold?: CoreArbitrage | null;
   /** Present only where middles are looked for (CoreOptions.middles); then null or the cheapest middle. */
   middle?: CoreMiddle | null;
   /** Present only with history; then null or the most recent steam move. */
@@ -281,9 +289,9 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
  * price of every outcome and no middle. With lines (a handicap's two sides, an over and an under), every pair of the
  * two sides' best prices at each line any book hangs, so a quarter line or another book's line reaches the check
  * too: the arbitrage whose worst result returns most, and (when asked for) the middle that costs least when it
- * misses, then the widest window.
+ * misses, then the widest window. The lowest hold (the low-hold list's) pairs both sides at one line only.
  */
-function acrossBooks(quoted: readonly PriceRow[], middles: CoreOptions['middles']): Pick<MarketCore, 'arbitrage' | 'middle'> {
+function acrossBooks(quoted: readonly PriceRow[], middles: CoreOptions['middles']): Pick<MarketCore, 'arbitrage' | 'lowHold' | 'middle'> {
   // What a bettor gets: an arbitrage or a middle through an exchange must survive its fee.
   const rows = quoted.map((row): PriceRow & { beforeCommission?: number } => {
     const net = netAmerican(row.book, row.americanOdds);
@@ -293,17 +301,25 @@ function acrossBooks(quoted: readonly PriceRow[], middles: CoreOptions['middles'
   const kind = lineKindOf(outcomes, rows);
   if (!kind) {
     const none = middles ? { middle: null } : {};
-    if (rows.some((row) => row.point !== null)) return { arbitrage: null, ...none };
+    if (rows.some((row) => row.point !== null)) return { arbitrage: null, lowHold: null, ...none };
     const tops = outcomes.map((outcome) => bestOf(rows.filter((row) => row.outcome === outcome))[0]!);
-    const found = findArbitrage(tops.map(({ outcome, book, americanOdds }) => ({ outcome, book, americanOdds })));
-    return { arbitrage: found && { found, legs: tops }, ...none };
+    const quotes = tops.map(({ outcome, book, americanOdds }) => ({ outcome, book, americanOdds }));
+    const found = findArbitrage(quotes);
+    const hold = held(quotes);
+    return { arbitrage: found && { found, legs: tops }, lowHold: hold && { found: hold, legs: tops }, ...none };
   }
   let arbitrage: CoreArbitrage | null = null;
   let middle: CoreMiddle | null = null;
+  // The lowest hold is looked for on one line only (sameLine): the pair whose implied probabilities sum least.
+  let lowest: { pair: [PriceRow, PriceRow]; sum: number } | undefined;
   const [first, second] = outcomes.map((outcome) => bestOf(rows.filter((row) => row.outcome === outcome)));
   for (const a of first!)
     for (const b of second!) {
       const quotes = [lineQuote(a), lineQuote(b)] as const;
+      if (sameLine(kind, quotes)) {
+        const sum = impliedProbability(a.americanOdds) + impliedProbability(b.americanOdds);
+        if (!lowest || sum < lowest.sum) lowest = { pair: [a, b], sum };
+      }
       const found = lineArbitrage(kind, quotes);
       if (found && (!arbitrage || found.returnFraction > arbitrage.found.returnFraction))
         arbitrage = { found, legs: [a, b], ...(found.returns ? { returns: inWords(found.returns, kind, outcomes) } : {}) };
@@ -318,7 +334,11 @@ function acrossBooks(quoted: readonly PriceRow[], middles: CoreOptions['middles'
           returns: inWords(window.returns, kind, outcomes),
         };
     }
-  return { arbitrage, ...(middles ? { middle } : {}) };
+  const hold = lowest && lineHeld(kind, [lineQuote(lowest.pair[0]), lineQuote(lowest.pair[1])]);
+  const lowHold: CoreArbitrage | null = hold
+    ? { found: hold, legs: lowest!.pair, ...(hold.returns ? { returns: inWords(hold.returns, kind, outcomes) } : {}) }
+    : null;
+  return { arbitrage, lowHold, ...(middles ? { middle } : {}) };
 }
 
 /** Whether middle `a` costs less than `b` when it misses, or as little with a wider window. */

@@ -330,3 +330,11 @@ function priceNote(core: MarketCore, clock: ClockUntilChange, staleMinutes: numb
     return { priceNote: `No fair price on this fair line at ${core.referenceBook} (the reference book): ${core.refused}` };
   return core.consensusBooks === 0 ? { priceNote: ONE_SIDED_NOTE } : {};
 }
+
+/** A market's lowest hold (./market-core.ts) as it reads at `now`: the low-hold list's entry (get_game_odds' maxHold). */
+export function presentLowHold(lowHold: CoreArbitrage, now: Date): LowHold {
+  const { note: _note, ...shown } = presentArbitrage(lowHold, clockUntilChange(now));
+  return shown;
+}
+
+export type LowHold = Omit<NonNullable<PricedMarket['arbitrage']>, 'note'>;

@@ -46,8 +46,7 @@ export const calcNoVigOdds = defineTool({
   title: 'Remove the bookmaker margin (no-vig odds)',
   description:
     'Removes the margin from ONE market (all its outcomes, 2 to 20 prices): overround and per outcome implied and fair probability ' +
-    "(summing to 1), fair decimal and American odds. compare: true adds every method's answer and each outcome's worst case. " +
-    'See jev://notes/no-vig-consensus.',
+    '(summing to 1), fair decimal and American odds. See jev://notes/no-vig-consensus.',
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({

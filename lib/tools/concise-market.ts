@@ -120,7 +120,9 @@ export function conciseMarket(market: PricedMarket): z.infer<typeof conciseMarke
   };
 }
 
-export function conciseArbitrage(arbitrage: NonNullable<PricedMarket['arbitrage']>): z.infer<typeof conciseArbitrageSchema> {
+export function conciseArbitrage(
+  arbitrage: Pick<NonNullable<PricedMarket['arbitrage']>, 'returnFraction' | 'legs' | 'returns'>,
+): z.infer<typeof conciseArbitrageSchema> {
   return {
     returnFraction: fraction(arbitrage.returnFraction),
     legs: arbitrage.legs.map((leg) => ({ ...leg, stakeShare: fraction(leg.stakeShare) })),
@@ -146,6 +148,11 @@ export const MIDDLE_NOTE = `A middle's legs win both on its window, one alone el
 
 /** Said once per answer instead of in every arbitrage: what the full answer's per-market note says. */
 export const ARBITRAGE_NOTE = `Arbitrage is never risk-free: ${ARBITRAGE_RISKS}; mind each leg's updatedAgo.`;
+
+/** Said once in the low-hold list (get_game_odds' maxHold): what a hold is, and that a low-hold market is no arbitrage. */
+export const LOW_HOLD_NOTE =
+  "hold: the best prices' implied probabilities summed, less 1 (both sides at one line). arbitrage false: every side staked in proportion " +
+  'returns less than the stake (returnFraction, negative, is the cost): the fairest prices to bet one side at or to hedge, not an arbitrage.';
 
 /** The notes a concise answer says once for all its markets: arbitrage's risks, middles' chances, and what a one-sided market lacks. */
 export function marketNotes(

@@ -131,7 +131,7 @@ export const fairLine = textArgument("must be a fair line such as 'sharp' or 'po
   .optional()
   .meta({
     description:
-      "Default the consensus above. Else a calc_no_vig_odds method or worst_case, per book; sharp weights market makers and exchanges (jev://notes/no-vig-consensus); 'sharp+power' both.",
+      "Default the consensus above. Else a calc_no_vig_odds method or worst_case, per book; sharp weights market makers and exchanges; 'sharp+power' both.",
   });
 
 export const player = textArgument("must be a player's name")

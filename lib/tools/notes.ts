@@ -76,11 +76,14 @@ ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` n
   entries add \`player\` and \`team\`; without \`gameId\` they cover the league's coming week as stored.
 - With \`arbitrage: true\` the answer is the arbitrage list alone: each entry names its game and market, with
   \`returnFraction\`, \`legs\` and \`returns\` as in a market, best first; \`gamesScanned\` as above. Say the
-  worst case, not the best result, when \`returns\` is there.
+  worst case, not the best result, when \`returns\` is there. With \`maxHold\` too (0.02 = 2%) the list is
+  \`lowHold\`: the arbitrages, then the markets whose best prices' \`hold\` (implied sum − 1, both sides at one
+  line) is at most \`maxHold\`, lowest first; \`arbitrage: false\` marks a low-hold market, which loses its
+  \`returnFraction\` if every side is bet: the fairest price for one side or a cheap hedge, never an arbitrage.
 - With \`middles: true\` the answer is the middle list alone, each entry with its game and market, the cheapest
   miss first. Say what a miss costs beside the window; a null \`chance\` is unknown, not zero.
-- \`arbitrageNote\`, \`middleNote\` and \`oneSidedNote\` say once what holds for every arbitrage, middle and
-  one-sided market.
+- \`arbitrageNote\`, \`lowHoldNote\`, \`middleNote\` and \`oneSidedNote\` say once what holds for every arbitrage,
+  low-hold market, middle and one-sided market.
 `,
   },
   {

@@ -63,6 +63,27 @@ const gameOddsArbitrage = z.object({
   ...pageSchemaFields,
 });
 
+/** arbitrage: true with maxHold: the arbitrages, then the markets whose hold is at most maxHold (lowest first). */
+const gameOddsLowHold = z.object({
+  ...oddsHeader,
+  gamesScanned: z.int(),
+  lowHold: z.array(
+    conciseArbitrageSchema.extend({
+      gameId: z.string(),
+      matchup: z.string(),
+      startsAt: z.string(),
+      market: z.string(),
+      /** true: an arbitrage (hold below 0, or a pair of lines no result loses on); false: a low-hold market, no arbitrage. */
+      arbitrage: z.boolean(),
+      /** The legs' implied probabilities summed, less 1 (4 decimals). */
+      hold: z.number(),
+    }),
+  ),
+  arbitrageNote: z.string().optional(),
+  lowHoldNote: z.string().optional(),
+  ...pageSchemaFields,
+});
+
 /** middles: true: the middles of the games asked about alone, the cheapest miss first. */
 const gameOddsMiddles = z.object({
   ...oddsHeader,
@@ -72,7 +93,7 @@ const gameOddsMiddles = z.object({
   ...pageSchemaFields,
 });
 
-export const gameOddsOutput = z.union([gameOddsConcise, gameOddsFull, gameOddsArbitrage, gameOddsMiddles]);
+export const gameOddsOutput = z.union([gameOddsConcise, gameOddsFull, gameOddsArbitrage, gameOddsLowHold, gameOddsMiddles]);
 export type GameOddsConcise = z.infer<typeof gameOddsConcise>;
 export type GameOddsFull = z.infer<typeof gameOddsFull>;
 

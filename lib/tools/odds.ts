@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { closestNames } from '@/lib/data/closest-names';
 import { fairLineName, type FairLine } from '@/lib/betting/fair-line';
 import { ONE_SIDED_BRIEF, VALUE_MIN_BOOKS } from '@/lib/contract-definitions';
-import type { PropMarket } from '@/lib/pricing';
+import type { PricedGameMarket, PropMarket } from '@/lib/pricing';
+import { roundFraction, roundTo } from '@/lib/betting/odds';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { resolveTeam } from '@/lib/data/teams';
 import { GAME_MARKETS, type GameMarket, type Sport } from '@/lib/data/sports';
@@ -31,7 +32,7 @@ import {
 } from './inputs';
 import { instant, sportsDays } from '@/lib/time';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
-import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, conciseMiddle, marketNotes, MIDDLE_NOTE } from './concise-market';
+import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, conciseMiddle, LOW_HOLD_NOTE, marketNotes, MIDDLE_NOTE } from './concise-market';
 import { gameOddsOutput, propsOutput } from './odds-schemas';
 import { conciseValue, VALUE_ORDER, valueKey, valueList, type ValueScan } from './value-list';
 import { defineTool, type ToolRun } from './types';
@@ -81,6 +82,12 @@ const gameOddsInput = z.strictObject({
     .boolean({ error: expected('must be true or false') })
     .optional()
     .meta({ description: 'true: the arbitrages alone, best first.' }),
+  maxHold: z
+    .number({ error: expected('must be a number: a hold as a fraction (0.02 = 2%)') })
+    .min(0, 'must be 0 or more (below 0 is an arbitrage, which arbitrage: true lists anyway)')
+    .max(1, 'must be 1 or less (a fraction, not a percentage: 0.02 = 2%)')
+    .optional()
+    .meta({ description: 'With arbitrage: also markets whose hold is at most this (0.02 = 2%).' }),
   middles: z
     .boolean({ error: expected('must be true or false') })
     .optional()
@@ -108,12 +115,16 @@ export const getGameOdds = defineTool({
     for (const list of ['arbitrage', 'middles'] as const) {
       if (args[list] !== true) continue;
       // Neither list uses a fair line: an arbitrage or a middle is the books' own prices.
-      const other = (['minExpectedValue', 'minBooks', 'history', 'detail', 'fairLine', 'arbitrage', 'middles'] as const).find(
-        (name) => name !== list && args[name] !== undefined,
+      const other = (['minExpectedValue', 'minBooks', 'history', 'detail', 'fairLine', 'arbitrage', 'middles', 'maxHold'] as const).find(
+        (name) => name !== list && args[name] !== undefined && !(list === 'arbitrage' && name === 'maxHold'),
       );
       if (other)
         throw invalidInput([{ path: other, message: `cannot be given with ${list}: true, which answers with the ${list} list alone` }]);
     }
+    if (args.maxHold !== undefined && args.arbitrage !== true)
+      throw invalidInput([
+        { path: 'maxHold', message: 'needs arbitrage: true: the low-hold markets are listed after the arbitrages, in their list' },
+      ]);
     const { referenceBook, timeZone } = await preferences(ctx, args.book);
     const markets = args.markets ?? [...GAME_MARKETS];
     const scan = valueScan(args);
@@ -179,7 +190,15 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
   };
   const present = async (rows: GameRow[]) => {
     const { markets, referenceBook } = query;
-    const priced = await ctx.pricing.games(rows, { markets, referenceBook, fairLine: args.fairLine, series: args.history === true, now });
+    const lowHold = args.maxHold !== undefined;
+    const priced = await ctx.pricing.games(rows, {
+      markets,
+      referenceBook,
+      fairLine: args.fairLine,
+      series: args.history === true,
+      lowHold,
+      now,
+    });
     return rows.map((game) => ({ game, markets: priced.get(game.id)! }));
   };
 
@@ -219,6 +238,9 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
       ...pageFields(page, 'value entries'),
     };
   }
+
+  if (args.arbitrage === true && args.maxHold !== undefined)
+    return lowHoldList(ctx, args, args.maxHold, header, games, await present(games));
 
   if (args.arbitrage === true) {
     // Every game is scanned, only the arbitrages are shown, best worst-case return first.
@@ -279,6 +301,47 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
   };
 }
 
+/**
+ * arbitrage: true with maxHold: every market of the games whose best prices' hold is at most maxHold, one entry a market:
+ * its arbitrage (a hold below 0, as the arbitrage list gives it) first, best worst-case return first; then the markets
+ * whose lowest hold on one line (lib/betting/arbitrage.ts, sameLine) is at most maxHold, lowest first.
+ */
+function lowHoldList<Header extends object>(
+  ctx: ToolRun,
+  args: GameOddsArgs,
+  maxHold: number,
+  header: Header,
+  games: readonly GameRow[],
+  presented: readonly { game: GameRow; markets: readonly PricedGameMarket[] }[],
+) {
+  const found = presented.flatMap(({ game, markets }) =>
+    markets.flatMap(({ market, arbitrage, lowHold }) => {
+      if (arbitrage) return [{ game, market, arbitrage: true, held: arbitrage }];
+      if (lowHold && roundTo(lowHold.impliedSum - 1, 6) <= maxHold) return [{ game, market, arbitrage: false, held: lowHold }];
+      return [];
+    }),
+  );
+  const key = ({ arbitrage, held, game, market }: (typeof found)[number]) =>
+    arbitrage ? [0, -held.returnFraction, game.id, market] : [1, held.impliedSum, game.id, market];
+  const page = toolPage(ctx, args, ARBITRAGES_PER_PAGE, found, key, ['asc', 'asc', 'asc', 'asc']);
+  return {
+    ...header,
+    gamesScanned: games.length,
+    lowHold: page.items.map(({ game, market, arbitrage, held }) => ({
+      gameId: game.id,
+      matchup: matchup(game),
+      startsAt: instant(game.startsAt),
+      market,
+      arbitrage,
+      hold: roundFraction(held.impliedSum - 1),
+      ...conciseArbitrage(held),
+    })),
+    ...(found.some((entry) => entry.arbitrage) ? { arbitrageNote: ARBITRAGE_NOTE } : {}),
+    ...(found.some((entry) => !entry.arbitrage) ? { lowHoldNote: LOW_HOLD_NOTE } : {}),
+    ...pageFields(page, 'markets'),
+  };
+}
+
 /** Why a game's answer holds no props, and which games have some (so the next call can be one of them). */
 async function noPropsNote(ctx: ToolRun, sport: Sport): Promise<string> {
   const others = await ctx.data.odds.gamesWithProps(sport, { from: new Date(ctx.now().getTime() - UPCOMING_LOOKBACK_MS), take: 5 });
@@ -333,7 +396,7 @@ export const getPlayerProps = defineTool({
   title: 'Player props with the no-vig consensus',
   description:
     `A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; ${ONE_SIDED_BRIEF}. ` +
-    "minExpectedValue answers with the value list alone, without gameId over the league's coming week. " +
+    'minExpectedValue answers with the value list alone. ' +
     'See jev://notes/answers.',
   scope: 'read',
   hints: OPEN_WORLD_READ_HINTS, // props may be fetched from the odds provider during the call

@@ -53,7 +53,7 @@ export interface paths {
         put?: never;
         /**
          * Remove the bookmaker margin (no-vig odds)
-         * @description Removes the margin from ONE market (all its outcomes, 2 to 20 prices): overround and per outcome implied and fair probability (summing to 1), fair decimal and American odds. compare: true adds every method's answer and each outcome's worst case. See jev://notes/no-vig-consensus.
+         * @description Removes the margin from ONE market (all its outcomes, 2 to 20 prices): overround and per outcome implied and fair probability (summing to 1), fair decimal and American odds. See jev://notes/no-vig-consensus.
          */
         post: operations["calc_no_vig_odds"];
         delete?: never;
@@ -153,7 +153,7 @@ export interface paths {
         put?: never;
         /**
          * Player props with the no-vig consensus
-         * @description A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; one-sided markets (anytime touchdown) have consensusBooks 0 and no fair price. minExpectedValue answers with the value list alone, without gameId over the league's coming week. See jev://notes/answers.
+         * @description A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; one-sided markets (anytime touchdown) have consensusBooks 0 and no fair price. minExpectedValue answers with the value list alone. See jev://notes/answers.
          */
         post: operations["get_player_props"];
         delete?: never;
@@ -616,7 +616,7 @@ export interface components {
             markets?: ("h2h" | "spreads" | "totals")[];
             /** @description Reference book key; default the user's. */
             book?: string;
-            /** @description Default the consensus above. Else a calc_no_vig_odds method or worst_case, per book; sharp weights market makers and exchanges (jev://notes/no-vig-consensus); 'sharp+power' both. */
+            /** @description Default the consensus above. Else a calc_no_vig_odds method or worst_case, per book; sharp weights market makers and exchanges; 'sharp+power' both. */
             fairLine?: string;
             /** @description Only the outcomes whose best price has at least this expectedValue (0.02 = 2%). */
             minExpectedValue?: number;
@@ -624,6 +624,8 @@ export interface components {
             minBooks?: number;
             /** @description true: the arbitrages alone, best first. */
             arbitrage?: boolean;
+            /** @description With arbitrage: also markets whose hold is at most this (0.02 = 2%). */
+            maxHold?: number;
             /** @description true: the middles alone. */
             middles?: boolean;
             /** @description Adds per market the reference price and consensus over time, for charts. */
@@ -918,6 +920,45 @@ export interface components {
                 market: string;
             }[];
             arbitrageNote?: string;
+            remaining?: number;
+            nextCursor?: string;
+            pageNote?: string;
+        } | {
+            sport: string;
+            referenceBook: string;
+            fairLine?: string;
+            window?: {
+                from: string;
+                to: string;
+                timeZone: string;
+            };
+            priceNote?: string;
+            note?: string;
+            gamesScanned: number;
+            lowHold: {
+                returnFraction: number;
+                legs: {
+                    outcome: string;
+                    point?: number;
+                    book: string;
+                    americanOdds: number;
+                    beforeCommission?: number;
+                    stakeShare: number;
+                    updatedAgo: string;
+                }[];
+                returns?: {
+                    result: string;
+                    returnFraction: number;
+                }[];
+                gameId: string;
+                matchup: string;
+                startsAt: string;
+                market: string;
+                arbitrage: boolean;
+                hold: number;
+            }[];
+            arbitrageNote?: string;
+            lowHoldNote?: string;
             remaining?: number;
             nextCursor?: string;
             pageNote?: string;

@@ -14,6 +14,9 @@ export const valueQuestion = (sport: Sport): ToolCall => ['get_game_odds', { spo
 /** The arbitrage question over a league's week. */
 export const arbitrageQuestion = (sport: Sport): ToolCall => ['get_game_odds', { sport, arbitrage: true }];
 
+/** The low-hold question over a league's week, at SharpAPI's default threshold (5%): a full page on every slate. */
+export const lowHoldQuestion = (sport: Sport): ToolCall => ['get_game_odds', { sport, arbitrage: true, maxHold: 0.05 }];
+
 /** The middles question over a league's week. */
 export const middlesQuestion = (sport: Sport): ToolCall => ['get_game_odds', { sport, middles: true }];
 

@@ -10,6 +10,7 @@ import {
   arbitrageQuestion,
   CALCULATOR_CALLS,
   leagueCalls,
+  lowHoldQuestion,
   middlesQuestion,
   valueQuestion,
   propsValueQuestion,
@@ -136,6 +137,16 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
       withinBudget(found, VALUE_BUDGET, `${sport} arbitrage`);
       expect(found.data).not.toHaveProperty('games');
       expect(Array.isArray(found.data.arbitrages)).toBe(true);
+    }
+  });
+
+  it("answers the low-hold question over each league's week inside 4,000 tokens, arbitrages then low-hold markets", async () => {
+    for (const sport of sports) {
+      const [tool, args] = lowHoldQuestion(sport);
+      const found = await answer(tool, args);
+      withinBudget(found, VALUE_BUDGET, `${sport} low hold`);
+      expect(found.data).not.toHaveProperty('games');
+      expect(Array.isArray(found.data.lowHold)).toBe(true);
     }
   });
 

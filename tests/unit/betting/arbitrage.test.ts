@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arbitrage, bestExpectedValue, lineArbitrage } from '@/lib/betting/arbitrage';
+import { arbitrage, bestExpectedValue, held, lineArbitrage, lineHeld, sameLine } from '@/lib/betting/arbitrage';
 
 // Hand-computed vectors: implied probability of +110 is 100/210, of +105 is 100/205.
 
@@ -185,5 +185,93 @@ describe('lineArbitrage', () => {
         { outcome: 'BUF', point: 3.5, book: 'b', americanOdds: -110 },
       ]),
     ).toBeNull();
+  });
+});
+
+describe('held and lineHeld: the hold of one bet on every side (the low-hold list)', () => {
+  it('a three-way market at 120 / 240 / 230: hold 5.17%, and what staking every side in proportion costs', () => {
+    const found = held([
+      { outcome: 'ARS', book: 'a', americanOdds: 120 },
+      { outcome: 'draw', book: 'b', americanOdds: 240 },
+      { outcome: 'CHE', book: 'c', americanOdds: 230 },
+    ]);
+    // 100/220 + 100/340 + 100/330 = 1.0516934; 1/1.0516934 − 1 = −0.0491527; shares each implied / sum.
+    expect(found).toEqual({
+      impliedSum: 1.051693,
+      returnFraction: -0.049153,
+      legs: [
+        { outcome: 'ARS', book: 'a', americanOdds: 120, stakeShare: 0.432203 },
+        { outcome: 'draw', book: 'b', americanOdds: 240, stakeShare: 0.279661 },
+        { outcome: 'CHE', book: 'c', americanOdds: 230, stakeShare: 0.288136 },
+      ],
+    });
+    expect(held([{ outcome: 'ARS', book: 'a', americanOdds: 120 }])).toBeNull();
+  });
+
+  it('below a zero hold it is the arbitrage itself', () => {
+    const quotes = [
+      { outcome: 'KC', book: 'fanduel', americanOdds: 110 },
+      { outcome: 'BUF', book: 'lowvig', americanOdds: 105 },
+    ];
+    expect(held(quotes)).toEqual(arbitrage(quotes));
+  });
+
+  it('a whole line, -3 against +3 at -110: hold 4.76%, a push on 3 gives the stakes back', () => {
+    const found = lineHeld('handicap', [
+      { outcome: 'KC', point: -3, book: 'a', americanOdds: -110 },
+      { outcome: 'BUF', point: 3, book: 'b', americanOdds: -110 },
+    ]);
+    // 2 × 110/210 = 1.0476190; half each at 1.9090909 pays 0.9545455 when either side wins.
+    expect(found).toEqual({
+      impliedSum: 1.047619,
+      returnFraction: -0.045455,
+      legs: [
+        { outcome: 'KC', point: -3, book: 'a', americanOdds: -110, stakeShare: 0.5 },
+        { outcome: 'BUF', point: 3, book: 'b', americanOdds: -110, stakeShare: 0.5 },
+      ],
+      returns: [
+        { from: null, to: 2, returnFraction: -0.045455 },
+        { from: 3, to: 3, returnFraction: 0 },
+        { from: 4, to: null, returnFraction: -0.045455 },
+      ],
+    });
+  });
+
+  it('a quarter line keeps its per-result returns: total 2.25, over -105 against under -115', () => {
+    const found = lineHeld('total', [
+      { outcome: 'over', point: 2.25, book: 'a', americanOdds: -105 },
+      { outcome: 'under', point: 2.25, book: 'b', americanOdds: -115 },
+    ]);
+    // 105/205 + 115/215 = 1.0470786: over 0.4891658, under 0.5108342 of the stake. A full win either way returns
+    // 1/1.0470786 = 0.9550383. Two goals: each leg's half at 2 refunded, the under's half at 2.5 won:
+    // 0.5 × 0.4891658 + 0.5 × 0.5108342 + 0.5 × 0.5108342 × 1.8695652 = 0.9775192, half the full loss.
+    expect(found?.impliedSum).toBe(1.047079);
+    expect(found?.returns).toEqual([
+      { from: null, to: 1, returnFraction: -0.044962 },
+      { from: 2, to: 2, returnFraction: -0.022481 },
+      { from: 3, to: null, returnFraction: -0.044962 },
+    ]);
+    expect(found?.returnFraction).toBe(-0.044962);
+    expect(found?.legs.map((leg) => leg.stakeShare)).toEqual([0.489166, 0.510834]);
+  });
+
+  it('a half line returns the same on every result, so no returns', () => {
+    const found = lineHeld('handicap', [
+      { outcome: 'KC', point: -3.5, book: 'a', americanOdds: 105 },
+      { outcome: 'BUF', point: 3.5, book: 'b', americanOdds: -115 },
+    ]);
+    // 100/205 + 115/215 = 1.0226887; 1/1.0226887 − 1 = −0.0221855.
+    expect(found).toMatchObject({ impliedSum: 1.022689, returnFraction: -0.022185 });
+    expect(found).not.toHaveProperty('returns');
+  });
+
+  it('legs at different lines are a middle or a gap, never a hold', () => {
+    const over = { outcome: 'over', point: 44.5, book: 'a', americanOdds: -105 };
+    const under = { outcome: 'under', point: 46.5, book: 'b', americanOdds: -105 };
+    expect(sameLine('total', [over, under])).toBe(false);
+    expect(lineHeld('total', [over, under])).toBeNull();
+    const home = { outcome: 'KC', point: -2.5, book: 'a', americanOdds: -115 };
+    expect(lineHeld('handicap', [home, { outcome: 'BUF', point: 3.5, book: 'b', americanOdds: -115 }])).toBeNull();
+    expect(sameLine('handicap', [home, { outcome: 'BUF', point: 2.5, book: 'b', americanOdds: -115 }])).toBe(true);
   });
 });
