@@ -6,10 +6,9 @@ import {
   type AuthInfo,
 } from '@modelcontextprotocol/server';
 import type { ClientNaming, Gateway } from '@/lib/gateway/pipeline';
-import { withDeadline } from '@/lib/http/deadline';
+import { boundEventStream, INTERNAL_ERROR, withDeadline } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
 import { cleanLabel, LABEL_MAX_CODE_POINTS, storedLabel } from '@/lib/text';
-import { boundEventStream, INTERNAL_ERROR } from './event-stream-deadline';
 import { bodyOf, isRequest, member, messagesOf, type Messages } from './messages';
 import { batchRefusal } from './sdk/batches';
 import { dropSelfCancellations } from './sdk/cancellations';
