@@ -313,7 +313,7 @@ export interface paths {
         put?: never;
         /**
          * Log a bet the user placed
-         * @description Only when the user asks. Records a bet the user placed at a book (JEV takes no bets) with the consensus fair probability now. Past a limit it is still recorded, with warnings. Pass clientRequestId so a retry cannot log it twice.
+         * @description Only when the user asks. Records a bet the user placed at a book (JEV takes no bets) with the consensus fair probability now. It settles at the price logged: at an exchange, log its price net of the fee (the americanOdds JEV shows, not beforeCommission). Past a limit it is still recorded, with warnings. Pass clientRequestId so a retry cannot log it twice.
          *
          *     Needs a token with write access (scope `write`): a read-only token gets 403 `insufficient_scope`.
          */
@@ -666,6 +666,7 @@ export interface components {
                         outcome: string;
                         point?: number;
                         americanOdds?: number;
+                        beforeCommission?: number;
                         fairProbability?: number;
                         fairAmericanOdds?: number;
                         expectedValue?: number;
@@ -786,6 +787,7 @@ export interface components {
                         outcome: string;
                         point: number | null;
                         americanOdds: number | null;
+                        beforeCommission?: number;
                         impliedProbability: number | null;
                         fairProbability: number | null;
                         fairAmericanOdds: number | null;
@@ -802,6 +804,7 @@ export interface components {
                         } | null;
                         opening?: {
                             americanOdds: number;
+                            beforeCommission?: number;
                             point: number | null;
                             at: string;
                             ago: string;
@@ -1011,6 +1014,7 @@ export interface components {
                     outcome: string;
                     point?: number;
                     americanOdds?: number;
+                    beforeCommission?: number;
                     fairProbability?: number;
                     fairAmericanOdds?: number;
                     expectedValue?: number;
@@ -1108,6 +1112,7 @@ export interface components {
                     outcome: string;
                     point: number | null;
                     americanOdds: number | null;
+                    beforeCommission?: number;
                     impliedProbability: number | null;
                     fairProbability: number | null;
                     fairAmericanOdds: number | null;
@@ -1124,6 +1129,7 @@ export interface components {
                     } | null;
                     opening?: {
                         americanOdds: number;
+                        beforeCommission?: number;
                         point: number | null;
                         at: string;
                         ago: string;
