@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { logBet } from '@/lib/tools/account';
 import { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsFull } from '@/lib/tools/odds-schemas';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
@@ -117,5 +118,30 @@ describe.each(PROVIDERS)('exchange prices on %s', (provider) => {
         expectedValue: Math.round(expectedValue * 1e4) / 1e4,
       })),
     );
+  });
+
+  it('log_bet at an exchange takes the net price as it is, and warns when the price logged is the quote before the fee', async () => {
+    const now = Date.now();
+    const gameId = await ingestExchangeSlate(fake, database.db, now);
+    const userId = await database.user(`exchange-${provider}@example.com`);
+    const ctx = toolContext(database.db, { now: () => new Date(now), user: { id: userId, email: 'x@example.com' }, scope: 'write' });
+    const log = (americanOdds: number) =>
+      logBet.run(
+        ctx,
+        logBet.input.parse({ sport: 'nfl', gameId, market: 'h2h', selection: 'KC', book: 'betfair_ex_uk', americanOdds, stake: 10 }),
+      );
+    const [kc] = expectedBetfairReference();
+    // The net price JEV shows: logged and settled at it, no warning.
+    const net = await log(kc!.americanOdds);
+    expect(net.bet.americanOdds).toBe(-145);
+    expect(net.warnings).toEqual([]);
+    // Betfair's quote, -138: still logged as given (the ledger settles at the price logged), with what to do.
+    const quoted = await log(kc!.beforeCommission);
+    expect(quoted.bet.americanOdds).toBe(-138);
+    expect(quoted.warnings).toEqual([
+      "-138 is betfair_ex_uk's price as quoted, before its fee; net of it the bet pays -145, the price JEV shows and the one " +
+        "to log: the ledger settles at the price logged. If the user's bet pays net of the fee, settle this one void " +
+        '(settle_bet) and log it again at -145.',
+    ]);
   });
 });
