@@ -113,7 +113,8 @@ is net, \`impliedProbability\` and \`expectedValue\` are of the net price, its \
 \`beforeCommission\`), and its \`history\` series' \`americanOdds\` are net (no quoted series beside them). BetOpenly
 publishes no fee schedule; its prices are used as quoted. A bet at an exchange is logged (\`log_bet\`) at its net price,
 the \`americanOdds\` JEV shows (not \`beforeCommission\`): the ledger settles every bet at the price it was logged at,
-and its closing-line value measures that price against the closing consensus, itself of net prices.`;
+and its closing-line value measures that price against the closing consensus, itself of net prices. \`log_bet\` warns
+when the price logged is the exchange's quote for the bet now, before its fee (and logs it as given).`;
 
 /** The value scan of get_game_odds (lib/tools/value-list.ts). */
 export const VALUE_SCAN = `\`get_game_odds\` with \`minExpectedValue\` (a fraction: 0.02 = 2%) answers with the value list alone: every outcome of
