@@ -313,7 +313,7 @@ export interface paths {
         put?: never;
         /**
          * Log a bet the user placed
-         * @description Only when the user asks. Records a bet the user placed at a book (JEV takes no bets) with the consensus fair probability now. It settles at the price logged: at an exchange, log its price net of the fee (the americanOdds JEV shows, not beforeCommission). Past a limit it is still recorded, with warnings. Pass clientRequestId so a retry cannot log it twice.
+         * @description Only when the user asks. Records a bet the user placed at a book (JEV takes no bets) with the consensus fair probability now. At an exchange log the net price, not beforeCommission. Past a limit it is still recorded, with warnings. Pass clientRequestId so a retry cannot log it twice.
          *
          *     Needs a token with write access (scope `write`): a read-only token gets 403 `insufficient_scope`.
          */
