@@ -106,10 +106,15 @@ ${Object.entries(EXCHANGE_FEES)
   )
   .join('\n')}
 
-An exchange as the reference book shows its price as quoted; its \`expectedValue\` is measured from the net price.
-BetOpenly publishes no fee schedule; its prices are used as quoted. A bet at an exchange is logged (\`log_bet\`) at its
-price net of the fee, as a best price's \`americanOdds\` gives it (not \`beforeCommission\`): the ledger settles every bet
-at the price it was logged at.`;
+Every price of an exchange an answer shows is net of its fee, the price a bettor gets there, with \`beforeCommission\`
+beside it, the price as quoted (absent for a sportsbook): the best price, an arbitrage's and a middle's legs, and the
+exchange as the reference book (the \`book\` argument or the user's preference). Then each outcome's \`americanOdds\`
+is net, \`impliedProbability\` and \`expectedValue\` are of the net price, its \`opening\` is net (with its own
+\`beforeCommission\`), and its \`history\` series' \`americanOdds\` are net (no quoted series beside them). BetOpenly
+publishes no fee schedule; its prices are used as quoted. A bet at an exchange is logged (\`log_bet\`) at its net price,
+the \`americanOdds\` JEV shows (not \`beforeCommission\`): the ledger settles every bet at the price it was logged at,
+and its closing-line value measures that price against the closing consensus, itself of net prices. \`log_bet\` warns
+when the price logged is the exchange's quote for the bet now, before its fee (and logs it as given).`;
 
 /** The value scan of get_game_odds (lib/tools/value-list.ts). */
 export const VALUE_SCAN = `\`get_game_odds\` with \`minExpectedValue\` (a fraction: 0.02 = 2%) answers with the value list alone: every outcome of
@@ -175,12 +180,13 @@ answers with the middles alone over the games the call covers, the cheapest miss
 
 /** Opening prices, the 24-hour change and the history series (lib/pricing/market-core.ts, lib/pricing/priced-market.ts). */
 export const MOVEMENT = `- \`opening\` (per outcome, with \`detail: "full"\`): the reference book's first recorded price and line for the
-  outcome, with when (\`at\`, \`ago\`).
+  outcome, with when (\`at\`, \`ago\`); at an exchange net of its fee, like its price now.
 - \`fairProbabilityChange\` (per outcome): \`fairProbability\` now minus the consensus ${hours(FAIR_CHANGE_WINDOW_MS)} hours ago, worked out by the
   same rules from every book's last recorded prices then; left out (null with \`detail: "full"\`) when the reference
   book was not at today's line then, or nothing was recorded by then.
-- \`history: true\` adds per market \`history\`: the reference book's lines (\`points\`) and prices (\`americanOdds\`)
-  and the consensus (\`fairProbability\`) after each recorded change that altered any of them (the latest ${HISTORY_POINTS}).`;
+- \`history: true\` adds per market \`history\`: the reference book's lines (\`points\`) and prices (\`americanOdds\`,
+  at an exchange net of its fee) and the consensus (\`fairProbability\`) after each recorded change that altered any
+  of them (the latest ${HISTORY_POINTS}).`;
 
 /** Steam (lib/betting/movement.ts). */
 export const STEAM = `A book **moves towards** an outcome when it records, at the same line, a price for it with a higher implied

@@ -13,6 +13,7 @@ import {
   closingQuotes,
   currentFairProbability,
   gradeAtFinal,
+  quotedPriceWarning,
   isFinal,
   isGameMarket,
   loadGames,
@@ -157,6 +158,8 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
   over('max stake', bankroll?.maxStake);
   over('room left under the daily loss limit', bankroll?.dailyLossRoom);
   over('room left under the weekly loss limit', bankroll?.weeklyLossRoom);
+  const quoted = await quotedPriceWarning(db, game, { market: bet.market, ...pick }, referenceBook, bet.americanOdds);
+  if (quoted) warnings.push(quoted);
 
   const created = await db.bet.create({
     data: {

@@ -1,4 +1,5 @@
 import { gradeProp, gradeSelection, type GameMarket, type Grade, type GradedSelection } from '@/lib/betting';
+import { netPrice } from '@/lib/betting/commission';
 import { GAME_INCLUDE, requireGameRow, type GameRow } from '@/lib/data/repositories/schedule';
 import { boxScoreKey, boxScoreLines } from '@/lib/data/repositories/stats';
 import { SPORT_INFO, type Sport } from '@/lib/data/sports';
@@ -151,6 +152,36 @@ export async function currentFairProbability(
     select: { book: true, outcome: true, point: true, americanOdds: true },
   });
   return selectionFairProbability(rows, referenceBook, pick);
+}
+
+/** An American price with its sign: +110, -105. */
+const signed = (american: number) => `${american > 0 ? '+' : ''}${american}`;
+
+/**
+ * Said when a bet at an exchange is logged at the price the exchange quotes for it now, not the price net of its fee
+ * JEV shows: the ledger settles at the price logged, so a quote logged as it stands credits the fee as winnings.
+ */
+export async function quotedPriceWarning(
+  db: Db,
+  game: GameSummary,
+  pick: { market: string; selection: string; point: number | null; player: string | null },
+  book: string,
+  logged: number,
+): Promise<string | undefined> {
+  const { beforeCommission } = netPrice(book, logged);
+  if (beforeCommission === undefined) return undefined;
+  const rows = await db.price.findMany({
+    where: { gameId: game.id, market: pick.market, player: pick.player ?? '', book },
+    select: { outcome: true, point: true, americanOdds: true },
+  });
+  const quote = rows.find((row) => row.outcome.toLowerCase() === pick.selection.toLowerCase() && row.point === pick.point);
+  if (quote?.americanOdds !== logged) return undefined;
+  const net = signed(netPrice(book, logged).americanOdds);
+  return (
+    `${signed(logged)} is ${book}'s price as quoted, before its fee; net of it the bet pays ${net}, the price JEV shows and ` +
+    `the one to log: the ledger settles at the price logged. If the user's bet pays net of the fee, settle this one void ` +
+    `(settle_bet) and log it again at ${net}.`
+  );
 }
 
 export function closingKey(gameId: string, market: string, player: string | null): string {

@@ -1,5 +1,6 @@
-import { americanOdds, DEFAULT_MIN_PERCENT, marketName, middleMark, outcomeName, percent } from '@/lib/present/format';
+import { americanOdds, DEFAULT_MIN_PERCENT, marketName, middleMark, outcomeName, percent, quotedBeside } from '@/lib/present/format';
 import { formatDateTime } from '@/lib/present/format';
+import { Quoted } from '@/lib/present/MarketTable';
 import { notesOf, type OddsAnswer, type SlateGame, type SlateMarket, type SlateOutcome, type ValueEntry } from './answers';
 import type { Host } from './bridge';
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
@@ -209,7 +210,7 @@ function boardCompact(state: BoardState, notes: readonly string[], env: Env, upd
         'span',
         { className: 'facts' },
         figure(v.americanOdds, americanOdds(v.americanOdds)),
-        ` at ${v.book} · EV `,
+        `${quotedBeside(v.beforeCommission)} at ${v.book} · EV `,
         figure(v.expectedValue, percent(v.expectedValue, 2)),
         ' · fair ',
         figure(v.fairProbability, percent(v.fairProbability)),
@@ -353,7 +354,7 @@ interface Row {
   market: SlateMarket;
   outcome: SlateOutcome;
   /** The best price on the bet: another book's when it beats the reference, else the reference's own. */
-  best: { book: string; americanOdds?: number; expectedValue?: number; updatedAgo?: string };
+  best: { book: string; americanOdds?: number; beforeCommission?: number; expectedValue?: number; updatedAgo?: string };
   value: boolean;
 }
 
@@ -370,6 +371,7 @@ function rowsOf(answer: OddsAnswer, valueKeys: ReadonlySet<string>): Row[] {
         best: outcome.best ?? {
           book: answer.referenceBook,
           americanOdds: outcome.americanOdds,
+          beforeCommission: outcome.beforeCommission,
           expectedValue: outcome.expectedValue,
           updatedAgo: market.updatedAgo,
         },
@@ -434,7 +436,14 @@ function gamesSection(state: BoardState, env: Env, update: Update<BoardState>): 
               ],
             },
             { key: 'outcome', label: 'Outcome', header: true, cell: (r) => outcomeName(r.outcome.outcome, r.outcome.point ?? null) },
-            { key: 'reference', label: 'Reference', cell: (r) => figure(r.outcome.americanOdds, americanOdds(r.outcome.americanOdds)) },
+            {
+              key: 'reference',
+              label: 'Reference',
+              cell: (r) => [
+                figure(r.outcome.americanOdds, americanOdds(r.outcome.americanOdds)),
+                h(Quoted, { price: r.outcome.beforeCommission }),
+              ],
+            },
             {
               key: 'fair',
               label: 'Fair',
@@ -448,7 +457,11 @@ function gamesSection(state: BoardState, env: Env, update: Update<BoardState>): 
             {
               key: 'best',
               label: 'Best price',
-              cell: (r) => [figure(r.best.americanOdds, americanOdds(r.best.americanOdds)), ` ${r.best.book}`],
+              cell: (r) => [
+                figure(r.best.americanOdds, americanOdds(r.best.americanOdds)),
+                ` ${r.best.book}`,
+                h(Quoted, { price: r.best.beforeCommission }),
+              ],
             },
             {
               key: 'ev',

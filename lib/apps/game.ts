@@ -1,4 +1,4 @@
-import { americanOdds, marketName, middleChance, middleMark, outcomeName, percent } from '@/lib/present/format';
+import { americanOdds, marketName, middleChance, middleMark, outcomeName, percent, quotedBeside } from '@/lib/present/format';
 import { Figure, MarketTable } from '@/lib/present/MarketTable';
 import { MovementChart } from '@/lib/present/MovementChart';
 import { formatDateTime } from '@/lib/present/format';
@@ -64,6 +64,17 @@ export const gameNotes = (state: GameState): string[] =>
 /** An exact figure of the answer, written for people: the number itself stays on the element. */
 export const figure = (value: number | null | undefined, text: string) => h(Figure, { value, text });
 
+/** An arbitrage's or a middle's leg in words: its net price, and an exchange's quote beside it. */
+const legInWords = (leg: {
+  outcome: string;
+  point?: number;
+  americanOdds: number;
+  beforeCommission?: number;
+  book: string;
+  stakeShare: number;
+}) =>
+  `${outcomeName(leg.outcome, leg.point ?? null)} ${americanOdds(leg.americanOdds)}${quotedBeside(leg.beforeCommission)} at ${leg.book} (${percent(leg.stakeShare)} of the stake)`;
+
 /** What the table does not say of a market: its books, its arbitrage and middle in full, its steam, and its movement. */
 function marketSection(market: FullMarket, referenceBook: string, env: Env): ReactNode {
   const { arbitrage, middle, steam } = market;
@@ -82,7 +93,7 @@ function marketSection(market: FullMarket, referenceBook: string, env: Env): Rea
         'p',
         { className: 'arb' },
         h('strong', { className: 'mark arb' }, `Arbitrage ${arbitrage.returns ? 'at worst ' : ''}${percent(arbitrage.returnFraction, 2)}`),
-        ` ${arbitrage.legs.map((leg) => `${outcomeName(leg.outcome, leg.point ?? null)} ${americanOdds(leg.americanOdds)} at ${leg.book} (${percent(leg.stakeShare)} of the stake)`).join('; ')}.`,
+        ` ${arbitrage.legs.map(legInWords).join('; ')}.`,
         // Where a whole or quarter line makes results return differently: each one's return.
         arbitrage.returns &&
           ` By result: ${arbitrage.returns.map((entry) => `${entry.result} ${percent(entry.returnFraction, 2)}`).join('; ')}.`,
@@ -93,7 +104,7 @@ function marketSection(market: FullMarket, referenceBook: string, env: Env): Rea
         'p',
         { className: 'middle', 'data-middle': middle.window },
         h('strong', { className: 'mark middle' }, middleMark(middle)),
-        ` ${middle.legs.map((leg) => `${outcomeName(leg.outcome, leg.point ?? null)} ${americanOdds(leg.americanOdds)} at ${leg.book} (${percent(leg.stakeShare)} of the stake)`).join('; ')}.`,
+        ` ${middle.legs.map(legInWords).join('; ')}.`,
         ` Inside: ${percent(middle.windowReturnFraction, 2)}`,
         middle.keyNumbers.length > 0 && `, key number ${middle.keyNumbers.join(' and ')}`,
         `; ${middleChance(middle.chance)}.`,
@@ -219,10 +230,11 @@ export function gameCompact(state: GameState, env: Env, update: GameUpdate): Rea
           'span',
           { className: 'facts' },
           figure(o.americanOdds, americanOdds(o.americanOdds)),
+          quotedBeside(o.beforeCommission),
           ' · fair ',
           figure(o.fairProbability, percent(o.fairProbability)),
           o.best && [
-            ` · best ${americanOdds(o.best.americanOdds)} at ${o.best.book}, EV `,
+            ` · best ${americanOdds(o.best.americanOdds)}${quotedBeside(o.best.beforeCommission)} at ${o.best.book}, EV `,
             figure(o.best.expectedValue, percent(o.best.expectedValue, 2)),
           ],
           o.updatedAgo && ` · ${o.updatedAgo}`,

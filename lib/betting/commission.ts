@@ -16,7 +16,7 @@
  *   an order's fee up to the cent, which weighs on small orders only.
  * BetOpenly (us_ex) publishes no fee schedule we could find; its prices are used as quoted, like a sportsbook's.
  */
-import { americanToDecimal, decimalToAmerican } from './odds';
+import { americanToDecimal, decimalToAmerican, roundAmerican } from './odds';
 
 export type FeeModel = 'winnings' | 'contract';
 
@@ -69,4 +69,24 @@ export function netDecimal(book: string, decimal: number): number {
 /** An American price after the venue's fee, unrounded; a book without one keeps its price. */
 export function netAmerican(book: string, american: number): number {
   return EXCHANGE_FEES[book] ? decimalToAmerican(netDecimal(book, americanToDecimal(american))) : american;
+}
+
+/** A book's price as a bettor gets it: net of an exchange's fee (`net` unrounded, `americanOdds` whole). */
+export interface NetPrice {
+  /** Unrounded, what expected values and implied probabilities are worked out from. */
+  net: number;
+  /** Rounded to a whole price, as answers show it. */
+  americanOdds: number;
+  /** The price as quoted, before the fee; absent when the book takes none (a sportsbook's price is what it quotes). */
+  beforeCommission?: number;
+}
+
+/**
+ * Every price of a book that answers show, netted once here: the best price, the reference book's price, its
+ * opening price and history series (lib/pricing/market-core.ts).
+ */
+export function netPrice(book: string, american: number): NetPrice {
+  const net = netAmerican(book, american);
+  if (net === american) return { net, americanOdds: american };
+  return { net, americanOdds: roundAmerican(net), beforeCommission: american };
 }

@@ -1,5 +1,5 @@
 import type { GameOddsFull } from '@/lib/tools/odds-schemas';
-import { americanOdds, marketName, middleChance, middleMark, outcomeName, percent, priceAt } from './format';
+import { americanOdds, marketName, middleChance, middleMark, outcomeName, percent, priceAt, quotedBeside } from './format';
 
 // One game's markets as get_game_odds answers them in full, for the console's Games and game pages and the MCP
 // Apps game view alike: per outcome the reference price, the no-vig fair price, the best price and its expected
@@ -19,6 +19,11 @@ export const valueKey = (gameId: string, market: string, outcome: string, point:
 /** An exact figure of the answer, written for people: the number itself stays on the element. */
 export function Figure({ value, text }: { value: number | null | undefined; text: string }) {
   return <span data-number={value ?? undefined}>{text}</span>;
+}
+
+/** An exchange's price as quoted, under the net price shown; nothing for a sportsbook's. */
+export function Quoted({ price }: { price: number | undefined }) {
+  return price === undefined ? null : <small data-quoted={price}>quoted {americanOdds(price)}</small>;
 }
 
 /** Arbitrage, a middle and steam, in words, beside the market's name. */
@@ -96,6 +101,7 @@ export function MarketTable({
                 </th>
                 <td {...cell(2)}>
                   <Figure value={o.americanOdds} text={americanOdds(o.americanOdds)} />
+                  <Quoted price={o.beforeCommission} />
                   {o.impliedProbability !== null && <small>{percent(o.impliedProbability)} implied</small>}
                 </td>
                 <td {...cell(3)} data-fair>
@@ -105,6 +111,7 @@ export function MarketTable({
                   {o.best ? (
                     <>
                       <Figure value={o.best.americanOdds} text={americanOdds(o.best.americanOdds)} /> {o.best.book}
+                      <Quoted price={o.best.beforeCommission} />
                     </>
                   ) : (
                     '–'
@@ -118,7 +125,11 @@ export function MarketTable({
                     </strong>
                   )}
                 </td>
-                <td {...cell(6)}>{o.opening ? `${priceAt(o.opening.americanOdds, o.opening.point)}, ${o.opening.ago}` : '–'}</td>
+                <td {...cell(6)}>
+                  {o.opening
+                    ? `${priceAt(o.opening.americanOdds, o.opening.point)}${quotedBeside(o.opening.beforeCommission)}, ${o.opening.ago}`
+                    : '–'}
+                </td>
                 <td {...cell(7)}>
                   <Figure value={o.fairProbabilityChange} text={percent(o.fairProbabilityChange, 2)} />
                 </td>

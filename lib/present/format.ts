@@ -13,6 +13,13 @@ export const americanOdds = (odds: number | null | undefined) => (odds == null ?
 export const priceAt = (odds: number | null | undefined, point: number | null | undefined) =>
   `${americanOdds(odds)}${point == null ? '' : ` (${point > 0 ? '+' : ''}${point})`}`;
 
+/**
+ * An exchange's price as quoted, beside the net price shown: " (quoted +110)", or nothing for a price without a fee
+ * taken off (`beforeCommission` absent).
+ */
+export const quotedBeside = (beforeCommission: number | undefined) =>
+  beforeCommission === undefined ? '' : ` (quoted ${americanOdds(beforeCommission)})`;
+
 /** A fraction as a percentage: 0.0213 → "2.1%", or a dash when there is none. */
 export const percent = (value: number | null | undefined, digits = 1) => (value == null ? '–' : `${(value * 100).toFixed(digits)}%`);
 

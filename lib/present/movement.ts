@@ -25,8 +25,11 @@ export interface Movement {
   description: string;
 }
 
-/** What a market's movement is drawn from: its name and get_game_odds' `history`. */
-export type MovementMarket = Pick<PricedMarket, 'history'> & { market: string };
+/**
+ * What a market's movement is drawn from: its name and get_game_odds' `history`, and its outcomes, whose
+ * `beforeCommission` says the reference book is an exchange, its prices net of its fee.
+ */
+export type MovementMarket = Pick<PricedMarket, 'history'> & { market: string; outcomes?: readonly { beforeCommission?: number }[] };
 
 /** The movement of one market, or null when nothing was recorded. */
 export function marketMovement(market: MovementMarket, referenceBook: string, timeZone: string): Movement | null {
@@ -51,6 +54,7 @@ export function marketMovement(market: MovementMarket, referenceBook: string, ti
       texts: series.map((point) => percent(point.fairProbability?.[i])),
     },
   ]);
+  const net = market.outcomes?.some((outcome) => outcome.beforeCommission !== undefined) ?? false;
   const first = series[0]!;
   const last = series.at(-1)!;
   const moves = names
@@ -65,7 +69,7 @@ export function marketMovement(market: MovementMarket, referenceBook: string, ti
     labels,
     lines,
     description:
-      `${referenceBook}'s price (solid, as its implied probability) and the consensus fair probability (dashed) at ${series.length} ` +
+      `${referenceBook}'s price${net ? ' net of its fee' : ''} (solid, as its implied probability) and the consensus fair probability (dashed) at ${series.length} ` +
       `recorded change${series.length === 1 ? '' : 's'}, ${labels[0]} to ${labels.at(-1)}. ${moves}.`,
   };
 }

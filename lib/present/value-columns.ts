@@ -1,6 +1,6 @@
 import { createElement as h, type ReactNode } from 'react';
 import { americanOdds, formatDateTime, marketName, outcomeName, percent } from './format';
-import { Figure } from './MarketTable';
+import { Figure, Quoted } from './MarketTable';
 import type { Column } from './table';
 
 // The value list of get_game_odds as a table, for the console's Games page and the value board's full screen alike:
@@ -22,7 +22,10 @@ export interface ValueRow {
   outcome: string;
   point?: number | null;
   book: string;
+  /** Net of the fee at an exchange or prediction market. */
   americanOdds: number;
+  /** The exchange's price as quoted, shown under the net one; absent for a sportsbook. */
+  beforeCommission?: number;
   fairProbability: number;
   expectedValue: number;
   consensusBooks: number;
@@ -52,7 +55,11 @@ export function valueColumns<Row extends ValueRow>({
       sortBy: (v) => `${v.startsAt === undefined ? '' : new Date(v.startsAt).toISOString()} ${v.matchup}`,
       cell: (v) => [gameLink(v), v.startsAt !== undefined && h('small', null, formatDateTime(new Date(v.startsAt), timeZone))],
     },
-    { key: 'best', label: 'Best price', cell: (v) => [figure(v.americanOdds, americanOdds(v.americanOdds)), ` ${v.book}`] },
+    {
+      key: 'best',
+      label: 'Best price',
+      cell: (v) => [figure(v.americanOdds, americanOdds(v.americanOdds)), ` ${v.book}`, h(Quoted, { price: v.beforeCommission })],
+    },
     {
       key: 'fair',
       label: 'Fair',

@@ -11,12 +11,12 @@ import {
   type LineQuote,
   type ResultReturn,
 } from '@/lib/betting/arbitrage';
-import { netAmerican } from '@/lib/betting/commission';
+import { netAmerican, netPrice } from '@/lib/betting/commission';
 import { keyNumbersIn, middle as findMiddle, type Middle } from '@/lib/betting/middles';
 import { consensus, type BookMarket, type QuotedOutcome } from '@/lib/betting/consensus';
 import { DEFAULT_FAIR_LINE, type FairLine } from '@/lib/betting/fair-line';
 import { consensusAt, steam as findSteam, type RecordedPrice, type Steam } from '@/lib/betting/movement';
-import { impliedProbability, roundAmerican, roundTo } from '@/lib/betting/odds';
+import { impliedProbability, roundTo } from '@/lib/betting/odds';
 
 // The part of one market's pricing that does not depend on the time of the call: the consensus, best prices,
 // arbitrage, opening, steam and history series, worked out once from the market's prices and recorded changes.
@@ -46,9 +46,15 @@ export interface BestCore {
 export interface OutcomeCore {
   outcome: string;
   point: number | null;
-  /** The reference book's quote; absent when it does not price the market. */
+  /**
+   * The reference book's price as a bettor gets it, net of an exchange's fee (as the best price); absent when it
+   * does not price the market.
+   */
   reference?: {
     americanOdds: number;
+    /** The exchange's price as quoted, before its fee; absent for a sportsbook. */
+    beforeCommission?: number;
+    /** Of the net price, unrounded (as expectedValue is). */
     impliedProbability: number;
     fairProbability: number | null;
     fairAmericanOdds: number | null;
@@ -57,12 +63,13 @@ export interface OutcomeCore {
     updatedAtIso: string;
   };
   best: BestCore | null;
-  opening?: { americanOdds: number; point: number | null; at: Date; atIso: string } | null;
+  /** The reference book's first recorded price, net of an exchange's fee as the price now. */
+  opening?: { americanOdds: number; beforeCommission?: number; point: number | null; at: Date; atIso: string } | null;
 }
 
 export interface HistoryPoint {
   at: string;
-  /** The reference book's points and prices, in the order of `outcomes`. */
+  /** The reference book's points and prices (net of an exchange's fee, as its price now), in the order of `outcomes`. */
   points: (number | null)[];
   americanOdds: number[];
   /** The consensus then, at the reference line then; null when there was none. */
@@ -189,11 +196,10 @@ function steamOf(history: readonly RecordedPrice[], outcomes: readonly string[],
 
 function bestCore(top: PriceRow | undefined, fairProbability: number | null): BestCore | null {
   if (!top) return null;
-  const net = netAmerican(top.book, top.americanOdds);
+  const { net, ...price } = netPrice(top.book, top.americanOdds);
   return {
     book: top.book,
-    americanOdds: roundAmerican(net),
-    ...(net !== top.americanOdds ? { beforeCommission: top.americanOdds } : {}),
+    ...price,
     ...(fairProbability !== null ? { expectedValue: bestExpectedValue(fairProbability, net) } : {}),
     updatedAt: top.updatedAt,
     updatedAtIso: instant(top.updatedAt),
@@ -259,13 +265,16 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
     books: books.size,
     outcomes: reference.map((quote, index) => {
       const fairOutcome = fair.outcomes[index]!;
+      // What a bettor gets at the reference book: an exchange's price net of its fee, as the best price and the
+      // expected value beside it (lib/betting/consensus.ts) take it.
+      const { net, ...price } = netPrice(referenceBook, quote.americanOdds);
       return {
         outcome: quote.outcome,
         point: quote.point,
         reference: {
-          americanOdds: quote.americanOdds,
+          ...price,
           // To 6 places, as the fair probability beside it (lib/betting/consensus.ts).
-          impliedProbability: roundTo(impliedProbability(quote.americanOdds), 6),
+          impliedProbability: roundTo(impliedProbability(net), 6),
           fairProbability: fairOutcome.fairProbability,
           fairAmericanOdds: fairOutcome.fairAmericanOdds,
           expectedValue: fairOutcome.expectedValue,
@@ -385,7 +394,8 @@ function openingOf(history: readonly RecordedPrice[], referenceBook: string, out
   const first = history.find((row) => row.book === referenceBook && row.outcome === outcome);
   if (!first) return null;
   const at = new Date(first.at);
-  return { americanOdds: first.americanOdds, point: first.point, at, atIso: instant(at) };
+  const { net: _net, ...price } = netPrice(referenceBook, first.americanOdds);
+  return { ...price, point: first.point, at, atIso: instant(at) };
 }
 
 /**
@@ -432,7 +442,10 @@ function thenLineMatches(prefix: readonly RecordedPrice[], core: MarketCore): bo
   return core.outcomes.every((quote) => point.has(quote.outcome) && point.get(quote.outcome) === quote.point);
 }
 
-/** The reference book's price and the consensus (on `line`) after each recorded change, from the reference book's first price. */
+/**
+ * The reference book's price (net of an exchange's fee, as its price now) and the consensus (on `line`) after each
+ * recorded change, from the reference book's first price.
+ */
 function seriesOf(history: readonly RecordedPrice[], outcomes: readonly string[], referenceBook: string, line: FairLine) {
   const times = [...new Set(history.map((row) => row.at))].sort((a, b) => a - b);
   const series: HistoryPoint[] = [];
@@ -450,7 +463,7 @@ function seriesOf(history: readonly RecordedPrice[], outcomes: readonly string[]
     const point: HistoryPoint = {
       at: instant(new Date(at)),
       points: quotes.map((quote) => quote!.point),
-      americanOdds: quotes.map((quote) => quote!.americanOdds),
+      americanOdds: quotes.map((quote) => netPrice(referenceBook, quote!.americanOdds).americanOdds),
       fairProbability,
     };
     const previous = series.at(-1);

@@ -38,8 +38,11 @@ export const bestPriceSchema = z.object({
 export const pricedOutcomeSchema = z.object({
   outcome: z.string(),
   point: nullableNumber,
-  /** The reference book's price; null when it does not price this market. */
+  /** The reference book's price, net of the fee at an exchange or prediction market (as the best price); null when it does not price this market. */
   americanOdds: z.int().nullable(),
+  /** The exchange's price as quoted, before its fee; absent for a sportsbook. */
+  beforeCommission: z.int().optional(),
+  /** Of the (net) price. */
   impliedProbability: nullableNumber,
   fairProbability: nullableNumber,
   fairAmericanOdds: z.int().nullable(),
@@ -48,8 +51,11 @@ export const pricedOutcomeSchema = z.object({
   updatedAgo: z.string().nullable(),
   /** The best price any book offers on the same bet (same line as the reference). */
   best: bestPriceSchema.nullable(),
-  /** The reference book's first recorded price and line for this outcome; null without history. */
-  opening: z.object({ americanOdds: z.int(), point: nullableNumber, at: z.string(), ago: z.string() }).nullable().optional(),
+  /** The reference book's first recorded price (net of an exchange's fee, quoted in beforeCommission) and line; null without history. */
+  opening: z
+    .object({ americanOdds: z.int(), beforeCommission: z.int().optional(), point: nullableNumber, at: z.string(), ago: z.string() })
+    .nullable()
+    .optional(),
   /** fairProbability now minus the consensus 24 hours ago at the same reference line (6 decimals); null without it. */
   fairProbabilityChange: nullableNumber.optional(),
 });
@@ -221,6 +227,7 @@ function presentAfresh(core: MarketCore, clock: ClockUntilChange, staleMinutes: 
       outcome: outcome.outcome,
       point: outcome.point,
       americanOdds: reference?.americanOdds ?? null,
+      ...(reference?.beforeCommission !== undefined ? { beforeCommission: reference.beforeCommission } : {}),
       impliedProbability: reference?.impliedProbability ?? null,
       fairProbability: fairNow,
       fairAmericanOdds: reference?.fairAmericanOdds ?? null,
@@ -240,7 +247,13 @@ function presentAfresh(core: MarketCore, clock: ClockUntilChange, staleMinutes: 
       ...(movement
         ? {
             opening: opening
-              ? { americanOdds: opening.americanOdds, point: opening.point, at: opening.atIso, ago: clock.ago(opening.at) }
+              ? {
+                  americanOdds: opening.americanOdds,
+                  ...(opening.beforeCommission !== undefined ? { beforeCommission: opening.beforeCommission } : {}),
+                  point: opening.point,
+                  at: opening.atIso,
+                  ago: clock.ago(opening.at),
+                }
               : null,
             fairProbabilityChange: fairNow !== null && fairBefore !== null ? roundTo6(fairNow - fairBefore) : null,
           }

@@ -24,7 +24,10 @@ const fraction = (value: number) => roundTo(value, 4);
 export const conciseOutcomeSchema = z.object({
   outcome: z.string(),
   point: z.number().optional(),
+  /** The reference price, net of an exchange's fee. */
   americanOdds: z.int().optional(),
+  /** The exchange's price as quoted, before its fee; absent for a sportsbook. */
+  beforeCommission: z.int().optional(),
   fairProbability: z.number().optional(),
   fairAmericanOdds: z.int().optional(),
   expectedValue: fractionField('Reference price against the fair probability, per unit staked').optional(),
@@ -76,6 +79,7 @@ export function conciseOutcome(outcome: PricedOutcome): z.infer<typeof conciseOu
     outcome: outcome.outcome,
     ...(outcome.point !== null ? { point: outcome.point } : {}),
     ...(outcome.americanOdds !== null ? { americanOdds: outcome.americanOdds } : {}),
+    ...(outcome.beforeCommission !== undefined ? { beforeCommission: outcome.beforeCommission } : {}),
     ...(outcome.fairProbability !== null ? { fairProbability: outcome.fairProbability } : {}),
     ...(outcome.fairAmericanOdds !== null ? { fairAmericanOdds: outcome.fairAmericanOdds } : {}),
     ...(outcome.expectedValue !== null ? { expectedValue: fraction(outcome.expectedValue) } : {}),

@@ -313,7 +313,7 @@ export interface paths {
         put?: never;
         /**
          * Log a bet the user placed
-         * @description Only when the user asks. Records a bet the user placed at a book (JEV takes no bets) with the consensus fair probability now. Past a limit it is still recorded, with warnings. Pass clientRequestId so a retry cannot log it twice.
+         * @description Only when the user asks. Records a bet the user placed at a book (JEV takes no bets) with the consensus fair probability now. At an exchange log the net price, not beforeCommission. Past a limit it is still recorded, with warnings. Pass clientRequestId so a retry cannot log it twice.
          *
          *     Needs a token with write access (scope `write`): a read-only token gets 403 `insufficient_scope`.
          */
@@ -668,6 +668,7 @@ export interface components {
                         outcome: string;
                         point?: number;
                         americanOdds?: number;
+                        beforeCommission?: number;
                         fairProbability?: number;
                         fairAmericanOdds?: number;
                         expectedValue?: number;
@@ -788,6 +789,7 @@ export interface components {
                         outcome: string;
                         point: number | null;
                         americanOdds: number | null;
+                        beforeCommission?: number;
                         impliedProbability: number | null;
                         fairProbability: number | null;
                         fairAmericanOdds: number | null;
@@ -804,6 +806,7 @@ export interface components {
                         } | null;
                         opening?: {
                             americanOdds: number;
+                            beforeCommission?: number;
                             point: number | null;
                             at: string;
                             ago: string;
@@ -1052,6 +1055,7 @@ export interface components {
                     outcome: string;
                     point?: number;
                     americanOdds?: number;
+                    beforeCommission?: number;
                     fairProbability?: number;
                     fairAmericanOdds?: number;
                     expectedValue?: number;
@@ -1149,6 +1153,7 @@ export interface components {
                     outcome: string;
                     point: number | null;
                     americanOdds: number | null;
+                    beforeCommission?: number;
                     impliedProbability: number | null;
                     fairProbability: number | null;
                     fairAmericanOdds: number | null;
@@ -1165,6 +1170,7 @@ export interface components {
                     } | null;
                     opening?: {
                         americanOdds: number;
+                        beforeCommission?: number;
                         point: number | null;
                         at: string;
                         ago: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
-import { expectedExchangeMarket, ingestExchangeSlate } from './data/exchange-slate';
+import { expectedBetfairReference, expectedExchangeMarket, ingestExchangeSlate } from './data/exchange-slate';
 import { startFakeProviders, type FakeProviders } from './data/fake-providers';
 import { modern } from './mcp/support';
 
@@ -13,7 +13,14 @@ interface FullMarket {
   market: string;
   consensusBooks: number;
   arbitrage: unknown;
-  outcomes: { fairProbability: number; best: { book: string; americanOdds: number; beforeCommission?: number; expectedValue: number } }[];
+  outcomes: {
+    americanOdds: number;
+    beforeCommission?: number;
+    impliedProbability: number;
+    expectedValue: number;
+    fairProbability: number;
+    best: { book: string; americanOdds: number; beforeCommission?: number; expectedValue: number };
+  }[];
 }
 
 let fake: FakeProviders;
@@ -66,5 +73,38 @@ describe('exchange prices over REST and MCP', () => {
     const { result } = res.json();
     expect(result.isError).toBeUndefined();
     check(result.structuredContent.games[0].markets);
+  });
+
+  // Betfair as the reference book: its prices net of its commission, as a bettor gets them, the quote beside them.
+  const atBetfair = () => ({ sport: 'nfl', gameId, book: 'betfair_ex_uk', detail: 'full' });
+  const checkReference = (markets: FullMarket[]) => {
+    const market = markets.find((m) => m.market === 'h2h')!;
+    expect(
+      market.outcomes.map(({ americanOdds, beforeCommission, impliedProbability, fairProbability, expectedValue }) => ({
+        americanOdds,
+        beforeCommission,
+        impliedProbability,
+        fairProbability,
+        expectedValue,
+      })),
+    ).toEqual(expectedBetfairReference());
+  };
+
+  it('REST, Betfair as the reference book', async () => {
+    const res = await raw(app.server.port, {
+      path: '/api/v1/tools/get_game_odds',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(atBetfair()),
+    });
+    expect(res.status, res.body).toBe(200);
+    checkReference(res.json().data.games[0].markets);
+  });
+
+  it('MCP, Betfair as the reference book', async () => {
+    const res = await modern(app.server.port, token, 'tools/call', { name: 'get_game_odds', arguments: atBetfair() });
+    expect(res.status, res.body).toBe(200);
+    const { result } = res.json();
+    expect(result.isError).toBeUndefined();
+    checkReference(result.structuredContent.games[0].markets);
   });
 });

@@ -93,6 +93,34 @@ export function expectedExchangeMarket() {
   };
 }
 
+/**
+ * Betfair's exchange as the reference book: each outcome's price net of its 5% commission, the quote beside it,
+ * the implied probability and expected value of the net price, KC first.
+ */
+export function expectedBetfairReference() {
+  const { fairProbability } = expectedExchangeMarket();
+  const fair = EXCHANGE_BOOKS.map(([book, kc, buf]) => {
+    const [pKc, pBuf] = [1 / netDecimal[book]!(decimal(kc)), 1 / netDecimal[book]!(decimal(buf))];
+    return [pKc / (pKc + pBuf), pBuf / (pKc + pBuf)];
+  });
+  const unrounded = [0, 1].map((index) => fair.reduce((sum, pair) => sum + pair[index]!, 0) / fair.length);
+  const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+  const [, kc, buf] = EXCHANGE_BOOKS.find(([book]) => book === 'betfair_ex_uk')!;
+  const outcomes = [kc, buf].map((quoted, index) => {
+    const net = netDecimal.betfair_ex_uk!(decimal(quoted));
+    return {
+      americanOdds: Math.round(toAmerican(net)),
+      beforeCommission: quoted,
+      impliedProbability: round6(1 / net),
+      fairProbability: fairProbability[index]!,
+      expectedValue: round6(unrounded[index]! * net - 1),
+    };
+  });
+  // -138 nets 1.688406 (-145.26), +136 nets 2.292 (+129.2): what a bettor gets at Betfair, not what it quotes.
+  expect(outcomes.map((outcome) => outcome.americanOdds)).toEqual([-145, 129]);
+  return outcomes;
+}
+
 /** The loopback Odds API's slate, ingested with the regions that carry the exchanges. */
 export async function ingestExchangeSlate(fake: FakeProviders, db: Db, now: number) {
   const kickoff = new Date(now + 30 * 60 * MIN);

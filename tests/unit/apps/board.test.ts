@@ -85,6 +85,29 @@ describe('the value board', () => {
     expect(textOf(tree)).toContain(RESPONSIBLE_GAMBLING_LINE);
   });
 
+  it("shows an exchange's net prices with the price as quoted beside them, in the games and the value list", async () => {
+    const atExchange = structuredClone(slate);
+    atExchange.referenceBook = 'betfair_ex_uk';
+    const game = atExchange.games[0];
+    const outcome = game.markets[0].outcomes[0];
+    Object.assign(outcome, { americanOdds: 105, beforeCommission: 110 });
+    outcome.best = { book: 'kalshi', americanOdds: 108, beforeCommission: 115, expectedValue: 0.03, updatedAgo: '5 minutes ago' };
+    const scan = structuredClone(value);
+    Object.assign(scan.value[0], { book: 'kalshi', americanOdds: 108, beforeCommission: 115 });
+    const host = fakeHost({
+      get_game_odds: (args: Record<string, unknown>) => (args.minExpectedValue !== undefined ? scan : atExchange),
+      get_injury_report: answer('injuries'),
+      get_weather: answer('weather'),
+    });
+    const view = drive(board, { sport: 'nfl' }, atExchange, host);
+    await settle();
+    const tree = view.render();
+    const row = rowsOf(tree, 'games')[0]!;
+    expect(findAll(row, byAttr('data-quoted')).map(textOf)).toEqual(['quoted +110', 'quoted +115']);
+    expect(numbersIn(row)).toEqual([105, outcome.fairProbability, 108, 0.03]);
+    expect(findAll(rowsOf(tree, 'value')[0]!, byAttr('data-quoted')).map(textOf)).toEqual(['quoted +115']);
+  });
+
   it('draws a value scan the model received, and fetches the games for the same arguments', async () => {
     const host = oddsHost();
     const view = drive(board, { sport: 'nfl', minExpectedValue: -0.02, limit: 25 }, valueWide, host);

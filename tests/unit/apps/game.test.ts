@@ -71,6 +71,42 @@ describe('the game view', () => {
     expect(text).toContain(`By result: ${away} by 1 or more 5.00%; draw 2.50%; ${home} by 1 or more 5.00%.`);
   });
 
+  it("shows an exchange's net prices, each with its price as quoted beside it", async () => {
+    const full = structuredClone(answer('game-full'));
+    full.referenceBook = 'betfair_ex_uk';
+    const market = full.games[0].markets[0];
+    const [first] = market.outcomes;
+    Object.assign(first, { americanOdds: 105, beforeCommission: 110 });
+    first.best = { ...first.best, book: 'kalshi', americanOdds: 108, beforeCommission: 115 };
+    first.opening = { ...first.opening, americanOdds: -105, beforeCommission: 100 };
+    market.arbitrage = {
+      impliedSum: 0.98,
+      returnFraction: 0.02,
+      legs: market.outcomes.map((outcome: { outcome: string }, index: number) => ({
+        outcome: outcome.outcome,
+        book: 'betfair_ex_uk',
+        americanOdds: 105,
+        ...(index === 0 ? { beforeCommission: 110 } : {}),
+        stakeShare: 0.5,
+        updatedAgo: '5 minutes ago',
+      })),
+      note: 'Never risk-free.',
+    };
+    const host = fakeHost({ get_game_odds: full, get_injury_report: answer('injuries'), get_weather: answer('weather') });
+    const view = drive(gameView, { sport: 'nfl', gameId: GAME_ID }, answer('game'), host);
+    await settle();
+    const tree = view.render();
+    const row = findAll(find(tree, byAttr('id', `markets-${GAME_ID}`)), byAttr('data-market', market.market))[0]!;
+    expect(findAll(row, byAttr('data-quoted')).map(textOf)).toEqual(['quoted +110', 'quoted +115']);
+    expect(textOf(row)).toContain('-105 (quoted +100)');
+    // The figures stay the net prices the answer gives.
+    expect(numbersIn(row).slice(0, 1)).toEqual([105]);
+    const name = (outcome: string) => outcome.toUpperCase();
+    const text = textOf(tree);
+    expect(text).toContain(`${name(market.outcomes[0].outcome)} +105 (quoted +110) at betfair_ex_uk`);
+    expect(text).toContain(`${name(market.outcomes[1].outcome)} +105 at betfair_ex_uk`);
+  });
+
   it('draws a middle with its window, legs, cost on a miss, key number and chance (or that it is unknown)', async () => {
     const full = structuredClone(answer('game-full'));
     const [home, away] = full.games[0].markets[1].outcomes.map((outcome: { outcome: string }) => outcome.outcome);
