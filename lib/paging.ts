@@ -145,18 +145,6 @@ export function compareKeys(a: PageKey, b: PageKey, order: SortOrder): number {
 export interface PageRequest extends CursorScope {
   limit: number;
   cursor?: string;
-  /** Items of the list after the last one handed to pageOf, left unread (a database read only the page's part). */
-  following?: number;
-}
-
-/** The position a request's cursor names, read as pageOf reads it (400 naming `cursor` when it is not good); undefined without one. */
-export function pagePosition(order: SortOrder, request: CursorScope & { cursor?: string }): PageKey | undefined {
-  if (request.cursor === undefined) return undefined;
-  return decodeCursor(
-    request.cursor,
-    request,
-    order.map((): KeyField => 'value'),
-  );
 }
 
 export interface Page<Item> {
@@ -175,13 +163,17 @@ export interface Page<Item> {
 export function pageOf<Item>(list: readonly Item[], keyOf: (item: Item) => PageKey, order: SortOrder, request: PageRequest): Page<Item> {
   const items = list.map((item) => ({ item, key: keyOf(item) })).sort((a, b) => compareKeys(a.key, b.key, order));
   let start = 0;
-  const after = pagePosition(order, request);
-  if (after !== undefined) {
+  if (request.cursor !== undefined) {
+    const after = decodeCursor(
+      request.cursor,
+      request,
+      order.map((): KeyField => 'value'),
+    );
     start = items.findIndex(({ key }) => compareKeys(key, after, order) > 0);
     if (start === -1) start = items.length;
   }
   const shown = items.slice(start, start + request.limit);
-  const remaining = items.length - start - shown.length + (request.following ?? 0);
+  const remaining = items.length - start - shown.length;
   return {
     items: shown.map(({ item }) => item),
     remaining,

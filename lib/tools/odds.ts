@@ -30,7 +30,7 @@ import {
   team,
 } from './inputs';
 import { instant, sportsDays } from '@/lib/time';
-import { fullPageFields, PAGE_SIZES, pageFields, toolPage, toolPosition } from './pages';
+import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
 import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, conciseMiddle, marketNotes, MIDDLE_NOTE } from './concise-market';
 import { gameOddsOutput, propsOutput } from './odds-schemas';
 import { conciseValue, VALUE_ORDER, valueKey, valueList, type ValueScan } from './value-list';
@@ -163,37 +163,16 @@ function dayWindow(date: string, timeZone: string) {
 const gameKey = (game: GameRow) => [game.startsAt.getTime(), game.id];
 const GAME_ORDER = ['asc', 'asc'] as const;
 
-/**
- * The games a page of games answer reads (detail full or the default, without a value list, arbitrage or middles):
- * the page's part of the league's window (findGamesFrom), rather than every game of it; undefined when the call is
- * about one game or another list, or when no game is at or past the cursor (the whole list then says why).
- */
-async function pageGames(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery, now: Date, perPage: number) {
-  if (args.gameId || query.scan || args.arbitrage === true || args.middles === true) return undefined;
-  const position = toolPosition(ctx, args, GAME_ORDER);
-  const from = position?.[0];
-  if (position && typeof from !== 'number') return undefined;
-  const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
-  const window = args.date ? sportsDays(args.date, args.date, query.timeZone) : upcomingWindow(now);
-  const read = await ctx.data.schedule.findGamesFrom(
-    { sport: args.sport, ...window, teamId, excludeFinal: !args.date, priceVersion: true },
-    { from: from === undefined ? undefined : new Date(from), count: args.limit ?? perPage },
-  );
-  return read.games.length === 0 ? undefined : read;
-}
-
 async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
   const now = ctx.now();
-  const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : args.detail === 'full' ? PAGE_SIZES.oddsGamesFull : GAMES_PER_PAGE;
-  const part = await pageGames(ctx, args, query, now, perPage);
-  const games = part ? part.games : await oddsGames(ctx, args, query.timeZone, now);
+  const games = await oddsGames(ctx, args, query.timeZone, now);
   const header = {
     sport: args.sport,
     referenceBook: query.referenceBook,
     ...fairLineField(args.fairLine),
     // A date's window, as the answer used it: the user's sports day (lib/time.ts).
     ...(args.date ? { window: dayWindow(args.date, query.timeZone) } : {}),
-    ...((part ? part.sample : games.some((g) => g.source === 'sample')) ? { priceNote: SAMPLE_NOTE } : {}),
+    ...(games.some((g) => g.source === 'sample') ? { priceNote: SAMPLE_NOTE } : {}),
     ...(games.length === 0
       ? await emptyNote(ctx, args.sport, `No ${args.sport.toUpperCase()} games with prices in that window. list_games shows the schedule.`)
       : {}),
@@ -206,7 +185,8 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
 
   if (args.detail === 'full') {
     // Every field, paged like the default answer (a college week whole would be tens of thousands of tokens).
-    const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER, part?.following);
+    const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : PAGE_SIZES.oddsGamesFull;
+    const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
     // The value list scans every game of the call, whichever page of games is shown.
     const scanned = query.scan ? (await present(games)).map(({ game, markets }) => ({ ...gameView(game), markets })) : undefined;
     const shown = new Set(page.items.map((game) => game.id));
@@ -284,7 +264,8 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
     };
   }
 
-  const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER, part?.following);
+  const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : GAMES_PER_PAGE;
+  const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
   const presented = await present(page.items);
   const shown = presented.map(({ game, markets }) => ({
     ...conciseGame(game),

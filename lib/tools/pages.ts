@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ToolRun } from './types';
-import { queryFingerprint, pageOf, pagePosition, type PageKey, type SortOrder } from '@/lib/paging';
+import { queryFingerprint, pageOf, type PageKey, type SortOrder } from '@/lib/paging';
 
 // Lists that grow with the slate, a page at a time: each list's default page size, the running tool's page with
 // a cursor tied to its query, and the paging fields of the answers with their schemas.
@@ -54,25 +54,14 @@ export function toolPage<Item>(
   items: readonly Item[],
   keyOf: (item: Item) => PageKey,
   order: SortOrder,
-  following?: number,
 ) {
   return pageOf(items, keyOf, order, {
     limit: args.limit ?? defaultLimit,
     cursor: args.cursor,
-    ...(following !== undefined ? { following } : {}),
     fingerprint: toolQuery(ctx, args),
     now: ctx.now(),
     signer: ctx.cursors,
   });
-}
-
-/** The position the running tool's cursor names (checked as toolPage checks it), or undefined without one. */
-export function toolPosition(
-  ctx: Pick<ToolRun, 'tool' | 'user' | 'now' | 'cursors'>,
-  args: PagingArgs & { detail?: string },
-  order: SortOrder,
-) {
-  return pagePosition(order, { cursor: args.cursor, fingerprint: toolQuery(ctx, args), now: ctx.now(), signer: ctx.cursors });
 }
 
 /** The paging fields of a full answer: like a concise answer's, with nextCursor null on the last page. */

@@ -5,7 +5,7 @@ import type { PropsGame, PropsInFlight, PropsSource } from '../props';
 import { forecast, injuries, injuryReportUpdatedAt } from './conditions';
 import { closingLines, gamePrices, gamesWithProps, historyVersion, propPrices, recordedPrices, refreshProps } from './odds';
 import { priceVersions } from './price-version';
-import { finalsTally, findGames, findGamesFrom, gameSources, requireGameRow, teamFinals } from './schedule';
+import { finalsTally, findGames, gameSources, requireGameRow, teamFinals } from './schedule';
 import { playerStatLines, playerTeams, resolvePlayer } from './stats';
 
 // The stored sports data as the tools see it: one group of reads per area, bound to one database. The user's
@@ -17,7 +17,7 @@ export function createRepositories(db: Db, claims: FetchClaims) {
   // The props being refreshed now, so concurrent calls share one fetch: one set per set of repositories.
   const propsInFlight: PropsInFlight = new Map();
   return {
-    schedule: bindDb(db, { findGames, findGamesFrom, requireGameRow, teamFinals, gameSources }),
+    schedule: bindDb(db, { findGames, requireGameRow, teamFinals, gameSources }),
     odds: {
       ...bindDb(db, { closingLines, gamesWithProps }),
       refreshProps: (source: PropsSource, game: PropsGame, now: Date) =>

@@ -1,10 +1,10 @@
 import type { Db } from '@/lib/db/client';
-import { join, sql, type Sql } from '@/lib/db/sql';
+import { join, sql } from '@/lib/db/sql';
 import { ToolError, invalidInput } from '@/lib/errors';
 import type { FinalsTally } from '@/lib/betting/middles';
 import type { Sport } from '../sports';
 import { selectRows } from '@/lib/db/select';
-import { selectGames, selectGamesFrom, type GameRow, type GamesFrom } from './game-rows';
+import { selectGames, type GameRow } from './game-rows';
 
 // Schedule and results: games with their teams and venue, found by window, id, team or season. Each answer
 // is a handful of queries whatever the number of games: games with their teams in one go, then the prices
@@ -32,32 +32,14 @@ export interface GameFilter {
 
 const playing = (teamIds: readonly string[]) => ({ OR: [{ homeTeamId: { in: [...teamIds] } }, { awayTeamId: { in: [...teamIds] } }] });
 
-/** The games of `filter` as a condition on `g`, the Game table. */
-function gameConditions(filter: GameFilter): Sql {
+export function findGames(db: Db, filter: GameFilter): Promise<GameRow[]> {
   const conditions = [sql`g."sport" = ${filter.sport}`, sql`g."startsAt" >= ${filter.from}`, sql`g."startsAt" < ${filter.to}`];
   if (filter.teamId) conditions.push(sql`(g."homeTeamId" = ${filter.teamId} OR g."awayTeamId" = ${filter.teamId})`);
   // Leaving finals out wins over asking for a status, as it always has.
   if (filter.excludeFinal) conditions.push(sql`g."status" <> 'final'`);
   else if (filter.status) conditions.push(sql`g."status" = ${filter.status}`);
-  return join(conditions, ' AND ');
-}
-
-export function findGames(db: Db, filter: GameFilter): Promise<GameRow[]> {
   const order = filter.order === 'desc' ? sql`g."startsAt" DESC, g."id" ASC` : sql`g."startsAt" ASC, g."id" ASC`;
-  return selectGames(db, gameConditions(filter), order, { priceVersion: filter.priceVersion });
-}
-
-/**
- * findGames' games in kickoff order for a page of them: those starting at or after `from` up to the `count`-th
- * game past it, whole kickoffs, with how many follow and whether any game of the filter is from the sample
- * (selectGamesFrom).
- */
-export function findGamesFrom(
-  db: Db,
-  filter: Omit<GameFilter, 'order'>,
-  position: { from: Date | undefined; count: number },
-): Promise<GamesFrom> {
-  return selectGamesFrom(db, gameConditions(filter), { ...position, priceVersion: filter.priceVersion });
+  return selectGames(db, join(conditions, ' AND '), order, { priceVersion: filter.priceVersion });
 }
 
 /** The game (404 when unknown), checked against the sport the caller named when one was. */
