@@ -70,9 +70,10 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
     { markets, referenceBook, fairLine, series }: PricingRequest & { markets?: readonly string[] },
   ): Promise<Map<string, PropMarket[]>> {
     const ids = games.map((game) => game.id);
+    if (ids.length === 0) return new Map<string, PropMarket[]>();
     const [rows, history] = await Promise.all([
-      ids.length === 0 ? [] : reads.propPrices(ids, markets),
-      ids.length === 0 ? new Map() : marketHistory(reads, memos.histories, ids, markets, { props: true }),
+      reads.propPrices(ids, markets),
+      marketHistory(reads, memos.histories, ids, markets, { props: true }),
     ]);
     const groups = groupBy(rows, (row) => `${row.gameId}|${row.market}|${row.player}`);
     const byGame = new Map<string, PropMarket[]>(ids.map((id) => [id, []]));
