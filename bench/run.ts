@@ -47,7 +47,7 @@ const runs = (part: (typeof PARTS)[number]) => !chosen || chosen.includes(part);
 
 /** BENCH_PLAIN=1 adds the REST and MCP rows on bench/plain-server.mjs (no request ids, log or metrics): their cost. */
 const PLAIN = process.env.BENCH_PLAIN === '1';
-/** get_game_odds for the NFL week in full (the default answer is NFL_WEEK_BODY's). */
+/** get_game_odds for the NFL week in full: its first page, 4 games (PAGE_SIZES.oddsGamesFull) with every book's prices. */
 const GAME_ODDS_FULL_BODY = JSON.stringify({ sport: 'nfl', detail: 'full' });
 /** The value scan over the NFL week (the bench slate's league with line history), 2% or better at 3+ books. */
 const VALUE_SCAN_BODY = JSON.stringify({ sport: 'nfl', minExpectedValue: 0.02, minBooks: 3 });
@@ -179,7 +179,7 @@ async function singleInstance(): Promise<Measured> {
         target: 'collegeAfresh',
       },
       {
-        name: 'REST get_game_odds, NFL week, detail: "full" (all 16 games), computed afresh (same)',
+        name: 'REST get_game_odds, NFL week, detail: "full" (first page of 4 games), computed afresh (same)',
         options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: GAME_ODDS_FULL_BODY },
       },
       {

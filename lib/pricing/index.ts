@@ -67,6 +67,40 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
     return { ...market, middle: { ...market.middle, chance, finals: tally.games } };
   };
 
+  async function gamesProps(
+    games: readonly PropGame[],
+    { markets, referenceBook, fairLine, series }: PricingRequest & { markets?: readonly string[] },
+  ): Promise<Map<string, PropMarket[]>> {
+    const ids = games.map((game) => game.id);
+    if (ids.length === 0) return new Map<string, PropMarket[]>();
+    const [rows, history] = await Promise.all([
+      reads.propPrices(ids, markets),
+      marketHistory(reads, memos.histories, ids, markets, { props: true }),
+    ]);
+    const groups = groupBy(rows, (row) => `${row.gameId}|${row.market}|${row.player}`);
+    const byGame = new Map<string, PropMarket[]>(ids.map((id) => [id, []]));
+    const teams = new Map(games.map((game) => [game.id, game]));
+    for (const quotes of groups.values()) {
+      const { gameId, market, player } = quotes[0]!;
+      const game = teams.get(gameId)!;
+      byGame.get(gameId)!.push({
+        market,
+        player,
+        price: (now) =>
+          priceMarket(inOutcomeOrder(game, quotes), {
+            referenceBook,
+            fairLine,
+            now,
+            staleMinutes,
+            series,
+            history: history.get(historyKey(quotes[0]!)) ?? [],
+            steam: memos.steam,
+          }),
+      });
+    }
+    return byGame;
+  }
+
   return {
     /** Each game's markets that some book prices, in the order asked, as they read at `now`; by game id. */
     async games(
@@ -99,31 +133,15 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
     },
 
     /** A game's player props (all markets, or those asked for), by market and player. */
-    async props(
-      game: GameTeams & { id: string },
-      { markets, referenceBook, fairLine, series }: PricingRequest & { markets?: readonly string[] },
-    ): Promise<PropMarket[]> {
-      const [rows, history] = await Promise.all([
-        reads.propPrices(game.id, markets),
-        marketHistory(reads, memos.histories, [game.id], markets, { props: true }),
-      ]);
-      const groups = groupBy(rows, (row) => `${row.market}|${row.player}`);
-      return [...groups.values()].map((quotes) => ({
-        market: quotes[0]!.market,
-        player: quotes[0]!.player,
-        price: (now) =>
-          priceMarket(inOutcomeOrder(game, quotes), {
-            referenceBook,
-            fairLine,
-            now,
-            staleMinutes,
-            series,
-            history: history.get(historyKey(quotes[0]!)) ?? [],
-            steam: memos.steam,
-          }),
-      }));
+    async props(game: PropGame, request: PricingRequest & { markets?: readonly string[] }): Promise<PropMarket[]> {
+      return (await gamesProps([game], request)).get(game.id)!;
     },
+
+    /** Each game's player props as `props` gives them, by game id: one read of the prices for all the games. */
+    gamesProps,
   };
 }
+
+type PropGame = GameTeams & { id: string };
 
 export type Pricing = ReturnType<typeof createPricing>;

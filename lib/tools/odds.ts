@@ -493,12 +493,8 @@ async function leaguePropsValue(ctx: ToolRun, args: PropsArgs, scan: ValueScan) 
 /** The value list over `games`' props, best first, each entry with its game, player and the player's team. */
 async function propsValue(ctx: ToolRun, args: PropsArgs, scan: ValueScan, referenceBook: string, games: GameRow[], note?: string) {
   const now = ctx.now();
-  const props = await Promise.all(
-    games.map(async (game) => ({
-      game,
-      props: await ctx.pricing.props(game, { markets: args.markets, referenceBook, fairLine: args.fairLine, series: false }),
-    })),
-  );
+  const byGame = await ctx.pricing.gamesProps(games, { markets: args.markets, referenceBook, fairLine: args.fairLine, series: false });
+  const props = games.map((game) => ({ game, props: byGame.get(game.id)! }));
   const where = args.gameId ? 'in this game' : "in the league's coming week";
   const players = onlyPlayer(
     props.flatMap((game) => game.props),

@@ -25,10 +25,10 @@ export function gamePrices(db: Db, gameIds: readonly string[], markets: readonly
   });
 }
 
-/** Every book's player-prop prices of one game (all markets, or those asked for), by market and player. */
-export function propPrices(db: Db, gameId: string, markets?: readonly string[]) {
+/** Every book's player-prop prices of the games (all markets, or those asked for), by market and player. */
+export function propPrices(db: Db, gameIds: readonly string[], markets?: readonly string[]) {
   return db.price.findMany({
-    where: { gameId, player: { not: '' }, ...(markets ? { market: { in: [...markets] } } : {}) },
+    where: { gameId: { in: [...gameIds] }, player: { not: '' }, ...(markets ? { market: { in: [...markets] } } : {}) },
     select: PRICE_SELECT,
     orderBy: [{ market: 'asc' }, { player: 'asc' }],
   });
