@@ -1,13 +1,14 @@
 import { statusLabel } from '@/lib/account/bet-states';
 import { toCents } from '@/lib/account/money';
 import { bankrollPoints } from '@/lib/console/bankroll-history';
-import { americanOdds, marketName, money, outcomeName, percent } from '@/lib/present/format';
-import { formatDateTime, formatShortDateTime } from '@/lib/present/format';
+import { americanOdds, money, percent } from '@/lib/present/format';
+import { formatShortDateTime } from '@/lib/present/format';
+import { betColumns, betName, betRowAttrs, betSummary } from '@/lib/present/bet-columns';
 import type { Bankroll, Bet, BetList } from './answers';
 import { ToolCallError, type Host } from './bridge';
 import { LineChart } from '@/lib/present/LineChart';
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
-import { clipped, compact, firstPlace, frame, loading, pending, type InlinePlace, type Loading } from './frame';
+import { compact, firstPlace, frame, loading, pending, type InlinePlace, type Loading } from './frame';
 import { table, type Sort } from '@/lib/present/table';
 import { figure } from './game';
 import type { Env } from './env';
@@ -308,9 +309,6 @@ function chartsSection(state: BankrollState, env: Env): ReactElement {
   );
 }
 
-const betName = (bet: Bet) =>
-  `${marketName(bet.market)} ${bet.player ? `${bet.player} ` : ''}${outcomeName(bet.selection, bet.point ?? null)}`;
-
 function betsSection(state: BankrollState, env: Env, update: Update<BankrollState>): ReactElement {
   const heading = h('h2', { id: 'heading-bets' }, 'Bets');
   const call = state.bets;
@@ -320,21 +318,7 @@ function betsSection(state: BankrollState, env: Env, update: Update<BankrollStat
     'section',
     { 'aria-labelledby': 'heading-bets' },
     heading,
-    h(
-      'dl',
-      { className: 'summary' },
-      h('div', null, h('dt', null, 'Bets'), h('dd', null, `${summary.count} (${summary.open} open)`)),
-      h('div', null, h('dt', null, 'Staked'), h('dd', null, money(summary.staked, currency))),
-      h(
-        'div',
-        null,
-        h('dt', null, 'Profit'),
-        h('dd', { 'data-figure': 'profit' }, figure(summary.profit, money(summary.profit, currency))),
-      ),
-      h('div', null, h('dt', null, 'ROI'), h('dd', null, percent(summary.roi))),
-      h('div', null, h('dt', null, 'Win rate'), h('dd', null, percent(summary.winRate))),
-      h('div', null, h('dt', null, 'Average CLV'), h('dd', null, percent(summary.averageClosingLineValue, 2))),
-    ),
+    betSummary({ summary, currency }),
     bets.length === 0
       ? h('p', { className: 'empty' }, 'No bets logged yet.')
       : table<Bet>({
@@ -343,34 +327,8 @@ function betsSection(state: BankrollState, env: Env, update: Update<BankrollStat
           rows: bets,
           sort: state.sort,
           onSort: (sort) => update((s) => ({ ...s, sort })),
-          rowAttrs: (bet) => ({ 'data-bet': bet.id, 'data-status': bet.status }),
-          columns: [
-            {
-              key: 'placed',
-              label: 'Placed',
-              sortBy: (bet) => bet.placedAt ?? '',
-              cell: (bet) => (bet.placedAt ? formatDateTime(new Date(bet.placedAt), env.timeZone) : '–'),
-            },
-            { key: 'bet', label: 'Bet', header: true, wide: true, cell: (bet) => [betName(bet), h('small', null, bet.gameId)] },
-            { key: 'price', label: 'Price', cell: (bet) => [americanOdds(bet.americanOdds), bet.book ? ` ${bet.book}` : ''] },
-            {
-              key: 'stake',
-              label: 'Stake',
-              sortBy: (bet) => bet.stake ?? 0,
-              largestFirst: true,
-              cell: (bet) => figure(bet.stake, money(bet.stake, currency)),
-            },
-            { key: 'status', label: 'Status', cell: (bet) => (bet.status ? statusLabel(bet.status) : '–') },
-            {
-              key: 'profit',
-              label: 'Profit',
-              sortBy: (bet) => bet.profit ?? 0,
-              largestFirst: true,
-              cell: (bet) => figure(bet.profit, money(bet.profit, currency)),
-            },
-            { key: 'clv', label: 'CLV', cell: (bet) => percent(bet.closingLineValue, 2) },
-            { key: 'client', label: 'Logged by', cell: (bet) => (bet.clientLabel ? clipped(bet.clientLabel) : '–') },
-          ],
+          rowAttrs: betRowAttrs,
+          columns: betColumns<Bet>({ currency, timeZone: env.timeZone }),
         }),
     nextCursor !== undefined && moreBets(state, update),
   );

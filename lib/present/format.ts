@@ -27,7 +27,7 @@ export const percent = (value: number | null | undefined, digits = 1) => (value 
 export const money = (amount: number | null | undefined, currency: string, maximumFractionDigits?: number) =>
   amount == null ? '–' : new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits }).format(amount);
 
-/** What a bet or pick is on, as the Bets and Picks pages list it: sport, game, the player of a prop, market, selection, line. */
+/** What a pick is on, as the Picks page lists it: sport, game, the player of a prop, market, selection, line (bets: bet-columns.ts). */
 export const selectionLabel = (bet: {
   sport: string;
   gameId: string;

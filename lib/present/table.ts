@@ -17,6 +17,8 @@ export interface Column<Row> {
   header?: boolean;
   /** Given more of the width than the others (names, matchups). */
   wide?: boolean;
+  /** The label is for screen readers only (an actions column: its cells say what they do). */
+  hiddenLabel?: boolean;
 }
 
 export interface Sort {
@@ -74,7 +76,9 @@ export function table<Row>({
             column.label,
             h('span', { 'aria-hidden': 'true' }, current ? (sort.descending ? ' ▼' : ' ▲') : ' ↕'),
           )
-        : column.label,
+        : column.hiddenLabel
+          ? h('span', { className: 'visually-hidden' }, column.label)
+          : column.label,
     );
   });
   const body = (ordered?.map((entry) => entry.row) ?? rows).slice(0, shown).map((row) =>
@@ -84,7 +88,8 @@ export function table<Row>({
       ...columns.map((column) =>
         h(
           column.header ? 'th' : 'td',
-          { scope: column.header ? 'row' : undefined, 'data-label': column.label },
+          // A hidden label is not written before the cell on a narrow screen either.
+          { scope: column.header ? 'row' : undefined, 'data-label': column.hiddenLabel ? undefined : column.label },
           // A cell's parts as the element's own children: a list would need keys.
           ...[column.cell(row)].flat(),
         ),

@@ -164,7 +164,7 @@ test('Bets: the bankroll chart after bets are settled, following the filters', a
     ['KC', 'won'],
     ['BUF', 'lost'],
   ] as const) {
-    const row = page.locator('tbody tr').filter({ hasText: `h2h ${selection}` });
+    const row = page.locator('tbody tr').filter({ hasText: `Moneyline ${selection}` });
     await row.getByLabel(/^Result/).selectOption(result);
     await row.getByRole('button', { name: /Settle…/ }).click();
     await row.getByRole('button', { name: 'Yes, settle' }).click();

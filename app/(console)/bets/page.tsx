@@ -1,5 +1,4 @@
 import { consolePage } from '@/app/components/ConsolePage';
-import { DataTable } from '@/app/components/DataTable';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { BET_STATUSES, statusLabel } from '@/lib/account/bet-states';
@@ -7,13 +6,13 @@ import { listBets } from '@/lib/account/bets';
 import { queryFingerprint } from '@/lib/paging';
 import { requireUser } from '@/lib/root/session';
 import { bankrollHistory } from '@/lib/console/bankroll-history';
-import { americanOdds, money, percent, selectionLabel } from '@/lib/present/format';
-import { formatDateTime } from '@/lib/present/format';
+import { betName } from '@/lib/present/bet-columns';
 import { userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
 import { noteBadRequest } from '@/lib/observe';
 import { BankrollFigure } from './BankrollFigure';
+import { BetsTable } from './BetsTable';
 import { SettleBetForm } from './SettleBetForm';
 import { root } from '@/lib/root';
 
@@ -80,67 +79,20 @@ export default consolePage(async function BetsPage({
           <p className="empty">No bets yet. Ask your agent to log a bet you placed (it needs a write token from the Connect page).</p>
         ) : (
           <>
-            <dl className="summary">
-              <div>
-                <dt>Bets</dt>
-                <dd>
-                  {book.summary.count} ({book.summary.open} open)
-                </dd>
-              </div>
-              <div>
-                <dt>Staked (settled)</dt>
-                <dd>{money(book.summary.staked, book.currency)}</dd>
-              </div>
-              <div>
-                <dt>Profit</dt>
-                <dd>{money(book.summary.profit, book.currency)}</dd>
-              </div>
-              <div>
-                <dt>ROI</dt>
-                <dd>{percent(book.summary.roi)}</dd>
-              </div>
-              <div>
-                <dt>Win rate</dt>
-                <dd>{percent(book.summary.winRate)}</dd>
-              </div>
-              <div>
-                <dt>Average closing-line value</dt>
-                <dd>{percent(book.summary.averageClosingLineValue)}</dd>
-              </div>
-            </dl>
-            <BankrollFigure points={history.points} currency={history.currency} timeZone={timeZone} />
-            <DataTable caption="Your bets" columns={['Placed', 'Bet', 'Price', 'Stake', 'Status', 'Profit', 'CLV', 'Logged by', '']}>
-              {book.bets.map((bet) => {
-                const label = selectionLabel(bet);
-                return (
-                  <tr key={bet.id} data-bet-id={bet.id}>
-                    <td>
-                      <time dateTime={bet.placedAt.toISOString()}>{formatDateTime(bet.placedAt, timeZone)}</time>
-                    </td>
-                    <th scope="row">
-                      <bdi>{label}</bdi>
-                    </th>
-                    <td>
-                      {americanOdds(bet.americanOdds)}
-                      {bet.book ? ` (${bet.book})` : ''}
-                    </td>
-                    <td>{money(bet.stake, book.currency)}</td>
-                    <td>
-                      {statusLabel(bet.status)}
-                      {bet.earlierGrades
-                        ? ` (corrected from ${bet.earlierGrades.map((grade) => statusLabel(grade.status)).join(', then ')})`
-                        : ''}
-                    </td>
-                    <td>{money(bet.profit, book.currency)}</td>
-                    <td>{percent(bet.closingLineValue)}</td>
-                    <td>{bet.clientLabel ? <bdi>{bet.clientLabel}</bdi> : '–'}</td>
-                    <td>
-                      <SettleBetForm betId={bet.id} label={label} correcting={bet.status !== 'open'} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </DataTable>
+            <BetsTable
+              bets={book.bets}
+              summary={book.summary}
+              currency={book.currency}
+              timeZone={timeZone}
+              chart={<BankrollFigure points={history.points} currency={history.currency} timeZone={timeZone} />}
+              actions={{
+                // Settle an open bet, or correct a settled one's grade.
+                key: 'settle',
+                label: 'Settle or correct',
+                hiddenLabel: true,
+                cell: (bet) => <SettleBetForm betId={bet.id} label={`${betName(bet)}, ${bet.gameId}`} correcting={bet.status !== 'open'} />,
+              }}
+            />
             {next && (
               <p>
                 <a href={next}>Older bets</a>
