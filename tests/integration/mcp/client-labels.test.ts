@@ -114,8 +114,10 @@ describe.each(PROVIDERS)('MCP client labels on %s', (provider) => {
     for (const path of ['/bets', '/connect']) {
       const page = await raw(app.server.port, { method: 'GET', path, headers: { cookie: cookieHeader(session) } });
       expect(page.status).toBe(200);
-      for (const name of ['Claude Desktop', 'Cursor', 'Goose', 'ChatGPT']) expect(page.body, path).toContain(`<bdi>${name}</bdi>`);
-      expect(page.body).not.toContain('<bdi>node</bdi>');
+      // Each name isolated in its own <bdi> (the Bets page's carries the name as its title too).
+      for (const name of ['Claude Desktop', 'Cursor', 'Goose', 'ChatGPT'])
+        expect(page.body, path).toMatch(new RegExp(`<bdi[^>]*>${name}</bdi>`));
+      expect(page.body).not.toMatch(/<bdi[^>]*>node<\/bdi>/);
     }
   });
 
