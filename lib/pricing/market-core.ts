@@ -303,8 +303,8 @@ export function marketCore(rows: readonly PriceRow[], options: CoreOptions): Mar
 function acrossBooks(quoted: readonly PriceRow[], middles: CoreOptions['middles']): Pick<MarketCore, 'arbitrage' | 'lowHold' | 'middle'> {
   // What a bettor gets: an arbitrage or a middle through an exchange must survive its fee.
   const rows = quoted.map((row): PriceRow & { beforeCommission?: number } => {
-    const net = netAmerican(row.book, row.americanOdds);
-    return net === row.americanOdds ? row : { ...row, americanOdds: net, beforeCommission: row.americanOdds };
+    const { net, beforeCommission } = netPrice(row.book, row.americanOdds);
+    return beforeCommission === undefined ? row : { ...row, americanOdds: net, beforeCommission };
   });
   const outcomes = [...new Set(rows.map((row) => row.outcome))];
   const kind = lineKindOf(outcomes, rows);
