@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BetsTable } from '@/app/(console)/bets/BetsTable';
 import { bankroll } from '@/lib/apps/bankroll';
 import { answer, drive, ENV, fakeHost, settle } from '../apps/support';
+import { htmlTable, htmlText } from './html-table';
 
 // The bets drawn by the console's Bets page and by the bankroll view's full screen: one definition of the columns
 // and of the summary (lib/present/bet-columns.ts), so the two say the same of the same bets, cell for cell. The
@@ -45,29 +46,13 @@ function asLedgerRows(bets: Record<string, any>[]) {
   }));
 }
 
-const text = (html: string) => html.replace(/<[^>]+>/g, '').replaceAll('&amp;', '&');
-
-/** The bets table of an HTML page: its headers, and each row's attributes and cells as text, with the numbers they keep. */
-function betsTable(html: string) {
-  const table = /<table id="bets"[^>]*>([\s\S]*?)<\/table>/.exec(html)?.[1];
-  if (!table) throw new Error('no bets table');
-  const cells = (row: string) =>
-    [...row.matchAll(/<(td|th)\b[^>]*>([\s\S]*?)<\/\1>/g)].map(([, , inner]) => ({
-      text: text(inner!),
-      numbers: [...inner!.matchAll(/data-number="([^"]+)"/g)].map(([, n]) => Number(n)),
-    }));
-  const [head, ...rows] = [...table.matchAll(/<tr\b([^>]*)>([\s\S]*?)<\/tr>/g)];
-  return {
-    headers: cells(head![2]!).map((cell) => cell.text.replace(/[▲▼↕]/g, '').trim()),
-    rows: rows.map(([, attrs, row]) => ({ attrs: attrs!.trim(), cells: cells(row!) })),
-  };
-}
+const betsTable = (html: string) => htmlTable(html, 'bets');
 
 /** The list's summary: each term and what it says. */
 function summaryOf(html: string) {
   const list = /<dl class="summary">([\s\S]*?)<\/dl>/.exec(html)?.[1];
   if (!list) throw new Error('no summary');
-  return [...list.matchAll(/<dt>([\s\S]*?)<\/dt><dd[^>]*>([\s\S]*?)<\/dd>/g)].map(([, term, value]) => [text(term!), text(value!)]);
+  return [...list.matchAll(/<dt>([\s\S]*?)<\/dt><dd[^>]*>([\s\S]*?)<\/dd>/g)].map(([, term, value]) => [htmlText(term!), htmlText(value!)]);
 }
 
 describe('the bets table', () => {

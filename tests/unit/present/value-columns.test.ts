@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ValueTable } from '@/app/(console)/games/ValueTable';
 import { board } from '@/lib/apps/board';
 import { answer, drive, ENV, fakeHost, settle } from '../apps/support';
+import { htmlTable } from './html-table';
 
 // The value list drawn by the console's Games page and by the value board's full screen: one definition of the
 // columns (lib/present/value-columns.ts), so the two tables say the same of the same entries, cell for cell. Only
@@ -11,22 +12,7 @@ import { answer, drive, ENV, fakeHost, settle } from '../apps/support';
 
 const value = answer('value');
 
-/** The value table of an HTML page: its headers, and each row's cells as text, with the exact numbers they keep. */
-function valueTable(html: string) {
-  const table = /<table id="value"[^>]*>([\s\S]*?)<\/table>/.exec(html)?.[1];
-  if (!table) throw new Error('no value table');
-  const text = (cell: string) => cell.replace(/<[^>]+>/g, '').replaceAll('&amp;', '&');
-  const cells = (row: string) =>
-    [...row.matchAll(/<(td|th)\b[^>]*>([\s\S]*?)<\/\1>/g)].map(([, , inner]) => ({
-      text: text(inner!),
-      numbers: [...inner!.matchAll(/data-number="([^"]+)"/g)].map(([, n]) => Number(n)),
-    }));
-  const [head, ...rows] = [...table.matchAll(/<tr\b([^>]*)>([\s\S]*?)<\/tr>/g)];
-  return {
-    headers: cells(head![2]!).map((cell) => cell.text.replace(/[▲▼↕]/g, '').trim()),
-    rows: rows.map(([, attrs, row]) => ({ attrs: attrs!.trim(), cells: cells(row!) })),
-  };
-}
+const valueTable = (html: string) => htmlTable(html, 'value');
 
 describe('the value table', () => {
   it('is the same on the Games page and in the value board, label for label and cell for cell', async () => {
