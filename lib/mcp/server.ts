@@ -8,7 +8,7 @@ import {
   type ListResourcesResult,
   type ListToolsResult,
   type ReadResourceResult,
-  type Server,
+  Server,
 } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { LiveToken } from '@/lib/account/tokens';
@@ -20,7 +20,6 @@ import { PROMPTS } from '@/lib/tools/prompts';
 import type { ClientLabel } from '@/lib/tools/types';
 import { SERVICE_VERSION } from '@/lib/version';
 import { mcpOutputSchema } from './output-schema';
-import { StacklessCloseServer } from './sdk/close';
 import { refuseListen } from './sdk/listen';
 import { APPS_EXTENSION, VIEW_READS, viewLink } from './views';
 
@@ -138,7 +137,7 @@ export function mcpServerFactory(gateway: Gateway): (caller: McpCaller) => Serve
   const outputSchemas = new Map(toolList.tools.map((tool) => [tool.name, tool.outputSchema]));
 
   return ({ caller, clientLabel }) => {
-    const server = new StacklessCloseServer(SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: CAPABILITIES });
+    const server = new Server(SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: CAPABILITIES });
     server.setRequestHandler('tools/list', () => toolList);
     server.setRequestHandler('tools/call', async ({ params: { name, arguments: args = {} } }) => {
       if (!outputSchemas.has(name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);

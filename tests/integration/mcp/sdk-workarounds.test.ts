@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createMcpHandler, InMemoryTransport, McpServer, Protocol, SdkError, SdkErrorCode, Server } from '@modelcontextprotocol/server';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '@/lib/config';
 import { createRateLimiter } from '@/lib/ratelimit';
 import { createRoot } from '@/lib/root';
 import { createMcpEndpoint, type McpEndpoint } from '@/lib/mcp/http';
-import { StacklessCloseServer } from '@/lib/mcp/sdk/close';
 import { JSON_MODE_WARNING, withoutJsonModeWarning } from '@/lib/mcp/sdk/json-warning';
 import { SDK_WRITTEN_FOR } from '@/lib/mcp/sdk/version';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
@@ -55,24 +54,6 @@ function rawSdk() {
   );
   return (body: unknown, headers: Record<string, string>) =>
     handler.fetch(new Request(URL, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }), { parsedBody: body });
-}
-
-/** Why a request still waiting on a server of the class was aborted when the server's connection closed. */
-async function reasonOnClose(ServerClass: typeof Server): Promise<unknown> {
-  const server = new ServerClass({ name: 'raw', version: '1' });
-  const aborted = new Promise<unknown>((resolve) => {
-    server.setRequestHandler('jev/wait', { params: z.unknown() }, (_params, ctx) => {
-      ctx.mcpReq.signal.addEventListener('abort', () => resolve(ctx.mcpReq.signal.reason));
-      return new Promise<never>(() => {});
-    });
-  });
-  const [client, transport] = InMemoryTransport.createLinkedPair();
-  await server.connect(transport);
-  await client.start();
-  await client.send({ jsonrpc: '2.0', id: 1, method: 'jev/wait', params: {} });
-  await new Promise((resolve) => setTimeout(resolve, 10));
-  await server.close();
-  return aborted;
 }
 
 /** A 2025-era answer's messages, from its event stream, within `ms` (undefined when the stream is still open then). */
@@ -194,23 +175,5 @@ describe(`MCP SDK workarounds (lib/mcp/sdk/, written for @modelcontextprotocol/s
     const text = await answer.text();
     expect(text).not.toContain('x'.repeat(31));
     expect(text).toContain(`${long.slice(0, 40)}…`);
-  });
-
-  it("close.ts: the SDK's close builds an error with a stack even when nothing waits; JEV's server builds it without", async () => {
-    // The error is made before the SDK looks at what waits: every request's close paid for its stack.
-    const onclose = (Protocol.prototype as unknown as Record<string, () => void>)._onclose;
-    expect(String(onclose)).toMatch(
-      /const error = new SdkError\(SdkErrorCode\.ConnectionClosed, "Connection closed"\);\s+this\._transport = void 0;/,
-    );
-    const depth = Error.stackTraceLimit;
-    const [raw, ours] = [await reasonOnClose(Server), await reasonOnClose(StacklessCloseServer)];
-    // The same error reaches what waits, the stack aside; the stack depth is back as it was.
-    for (const reason of [raw, ours]) {
-      expect(reason).toBeInstanceOf(SdkError);
-      expect((reason as SdkError).code).toBe(SdkErrorCode.ConnectionClosed);
-    }
-    expect((raw as Error).stack).toContain('\n    at ');
-    expect((ours as Error).stack).not.toContain('\n    at ');
-    expect(Error.stackTraceLimit).toBe(depth);
   });
 });

@@ -10,20 +10,29 @@ import {
   InitializeRequestSchema,
 } from '@modelcontextprotocol/core/internal';
 import {
+  createMcpHandler,
+  InMemoryTransport,
   isInitializeRequest,
   isJSONRPCErrorResponse,
   isJSONRPCNotification,
   isJSONRPCRequest,
   isJSONRPCResponse,
   isJSONRPCResultResponse,
+  SdkError,
+  SdkErrorCode,
+  Server,
 } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { withoutJsonModeWarning } from '@/lib/mcp/sdk/json-warning';
 import { SDK_WRITTEN_FOR } from '@/lib/mcp/sdk/version';
 
 // patches/@modelcontextprotocol+server+<version>.patch, applied by `postinstall` (patch-package): the SDK's
 // JSON-RPC type guards check a member their schema requires before parsing, so a message of another kind is refused
 // without a zod parse (a failed parse builds its issues; the SDK asks each message "response? error? request?"
-// several times over). The answers are the same, the work is not: docs/performance.md, "MCP".
+// several times over). The answers are the same, the work is not: docs/performance.md, "MCP". And a request it has
+// answered is no longer in flight, so the stateless transport's close right after the answer neither aborts it
+// nor builds a "Connection closed" error (stack and all) for no one.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PATCH_PREFIX = '@modelcontextprotocol+server+';
@@ -120,5 +129,56 @@ describe(`the MCP SDK patch (patches/${PATCH_PREFIX}${SDK_WRITTEN_FOR}.patch)`, 
     // A message of the kind asked about is still checked whole.
     expect(isJSONRPCRequest(request)).toBe(true);
     expect(parses[0]!.mock.calls.length).toBe(1);
+  });
+
+  it('a request answered before its transport closes is not aborted by the close', async () => {
+    const signals: AbortSignal[] = [];
+    const handler = withoutJsonModeWarning(() =>
+      createMcpHandler(
+        () => {
+          const server = new Server({ name: 'patch', version: '1' }, { capabilities: { tools: {} } });
+          server.setRequestHandler('tools/list', (_request, ctx) => {
+            signals.push(ctx.mcpReq.signal);
+            return { tools: [] };
+          });
+          return server;
+        },
+        { responseMode: 'json' },
+      ),
+    );
+    for (const headers of [
+      { accept: 'application/json, text/event-stream' } as Record<string, string>,
+      { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+    ]) {
+      const answer = await handler.fetch(
+        new Request('http://localhost/mcp', { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }),
+        { parsedBody: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} } },
+      );
+      expect(answer.status).toBe(200);
+      await answer.text();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(signals.length).toBe(2);
+    expect(signals.map((signal) => signal.aborted)).toEqual([false, false]);
+  });
+
+  it('a request still waiting when the server closes gets the SDK\'s "Connection closed" error, stack and all', async () => {
+    const server = new Server({ name: 'patch', version: '1' });
+    const aborted = new Promise<unknown>((resolve) => {
+      server.setRequestHandler('jev/wait', { params: z.unknown() }, (_params, ctx) => {
+        ctx.mcpReq.signal.addEventListener('abort', () => resolve(ctx.mcpReq.signal.reason));
+        return new Promise<never>(() => {});
+      });
+    });
+    const [client, transport] = InMemoryTransport.createLinkedPair();
+    await server.connect(transport);
+    await client.start();
+    await client.send({ jsonrpc: '2.0', id: 1, method: 'jev/wait', params: {} });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await server.close();
+    const reason = await aborted;
+    expect(reason).toBeInstanceOf(SdkError);
+    expect((reason as SdkError).code).toBe(SdkErrorCode.ConnectionClosed);
+    expect((reason as Error).stack).toContain('\n    at ');
   });
 });
