@@ -87,7 +87,8 @@ export const ONE_SIDED_BRIEF = 'one-sided markets (anytime touchdown) have conse
 export const BEST_PRICE = `\`best\` (per outcome): the highest price on the same bet (the reference book's line) at any book, with that book,
 the price's age and its \`expectedValue\` against \`fairProbability\` measured the same way (there only when
 \`fairProbability\` is). The default answer gives \`best\` only when another book beats the reference price. At an exchange
-or prediction market the price is what a bettor gets, net of its fee, and \`beforeCommission\` is the price as quoted.`;
+or prediction market the price is what a bettor gets, net of its fee, and \`beforeCommission\` is the price as quoted.
+When books tie at the best price, the reference book is named if it is one of them, else the first by book key.`;
 
 const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
 

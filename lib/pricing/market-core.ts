@@ -218,6 +218,8 @@ export function atReference<Row extends BookQuote>(rows: readonly Row[], referen
   if (!reference) return { books, reference, fair: undefined };
   const others: BookMarket[] = [];
   for (const [book, quotes] of books) if (book !== referenceBook) others.push({ book, outcomes: quotes });
+  // Summed in one order whatever order the rows were read in (the databases give them in their own).
+  others.sort((a, b) => (a.book < b.book ? -1 : a.book > b.book ? 1 : 0));
   return { books, reference, fair: consensus({ book: referenceBook, outcomes: reference }, others, line) };
 }
 
@@ -226,14 +228,19 @@ export type BookQuote = { book: string } & QuotedOutcome;
 export function marketCore(rows: readonly PriceRow[], options: CoreOptions): MarketCore {
   const { referenceBook, history, fairLine = DEFAULT_FAIR_LINE } = options;
   const { books, reference, fair } = atReference(rows, referenceBook, fairLine);
-  // The best price is the best a bettor gets: exchanges' prices net of their fee.
+  // The best price is the best a bettor gets: exchanges' prices net of their fee. On a tie the reference book is
+  // named (the user's own book has the best price), else the first book by key: never the order rows were read in.
   const bestRow = (outcome: string, point: number | null) => {
     let top: PriceRow | undefined;
     let topNet = -Infinity;
     for (const row of rows) {
       if (row.outcome !== outcome || (reference !== undefined && row.point !== point)) continue;
       const net = netAmerican(row.book, row.americanOdds);
-      if (net > topNet) [top, topNet] = [row, net];
+      if (
+        net > topNet ||
+        (net === topNet && top !== undefined && top.book !== referenceBook && (row.book === referenceBook || row.book < top.book))
+      )
+        [top, topNet] = [row, net];
     }
     return top;
   };
@@ -364,12 +371,13 @@ function lineKindOf(outcomes: readonly string[], rows: readonly PriceRow[]): Lin
   return outcomes.includes('over') && outcomes.includes('under') ? 'total' : 'handicap';
 }
 
-/** The best price at each line among `rows` (one outcome's quotes), first found kept on a tie. */
+/** The best price at each line among `rows` (one outcome's quotes), the first book by key on a tie. */
 function bestOf(rows: readonly PriceRow[]): PriceRow[] {
   const byLine = new Map<number | null, PriceRow>();
   for (const row of rows) {
     const top = byLine.get(row.point);
-    if (!top || row.americanOdds > top.americanOdds) byLine.set(row.point, row);
+    if (!top || row.americanOdds > top.americanOdds || (row.americanOdds === top.americanOdds && row.book < top.book))
+      byLine.set(row.point, row);
   }
   return [...byLine.values()];
 }

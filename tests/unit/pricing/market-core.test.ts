@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marketCore } from '@/lib/pricing/market-core';
+import { inOutcomeOrder, marketCore, type PriceRow } from '@/lib/pricing/market-core';
 import { presentMarket, priceMarket, type PresentationMemo } from '@/lib/pricing/priced-market';
 import { movedSpread } from './moved-market';
 
@@ -77,5 +77,45 @@ describe('the numbers a priced market carries', () => {
       expect(sixPlaces(outcome.impliedProbability!), `${outcome.impliedProbability}`).toBe(true);
       expect(sixPlaces(outcome.fairProbability!), `${outcome.fairProbability}`).toBe(true);
     }
+  });
+});
+
+describe('a market is priced the same whatever order its rows are read in', () => {
+  // The databases hand rows out in their own order (SQLite by its index, PostgreSQL as the heap lies), and a tie at
+  // the best price named whichever book came first: one call said fanduel, the next betmgm, with nothing changed.
+  const game = { homeTeam: { abbreviation: 'KC' }, awayTeam: { abbreviation: 'BUF' } };
+  const at = new Date(now - 30 * MIN);
+  const row = (book: string, outcome: string, point: number, americanOdds: number): PriceRow => ({
+    book,
+    outcome,
+    point,
+    americanOdds,
+    updatedAt: at,
+  });
+  /** KC -105 at fanduel and betmgm (a tie between two other books), BUF -110 at draftkings (the reference) and caesars. */
+  const rows = [
+    row('draftkings', 'KC', -3.5, -110),
+    row('draftkings', 'BUF', 3.5, -110),
+    row('fanduel', 'KC', -3.5, -105),
+    row('fanduel', 'BUF', 3.5, -115),
+    row('betmgm', 'KC', -3.5, -105),
+    row('caesars', 'BUF', 3.5, -110),
+    row('caesars', 'KC', -3.5, -112),
+  ];
+  const permutations = <T>(items: readonly T[]): T[][] =>
+    items.length <= 1
+      ? [[...items]]
+      : items.flatMap((item, index) => permutations(items.filter((_, other) => other !== index)).map((rest) => [item, ...rest]));
+
+  it('names the same book, consensus and arbitrage for every one of the 5,040 orders', () => {
+    const options = { referenceBook: 'draftkings', now: new Date(now), staleMinutes: 60, middles: { sport: 'nfl' } };
+    const answers = new Set(permutations(rows).map((order) => JSON.stringify(priceMarket(inOutcomeOrder(game, order), options))));
+    expect(answers.size).toBe(1);
+    const priced = priceMarket(inOutcomeOrder(game, [...rows]), options);
+    // A tie between two other books names the first by key; a tie with the reference book names the reference book.
+    expect(priced.outcomes.map((outcome) => [outcome.outcome, outcome.best?.book])).toEqual([
+      ['KC', 'betmgm'],
+      ['BUF', 'draftkings'],
+    ]);
   });
 });
