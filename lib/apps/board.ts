@@ -1,12 +1,21 @@
-import { americanOdds, DEFAULT_MIN_PERCENT, marketName, middleMark, outcomeName, percent, quotedBeside } from '@/lib/present/format';
-import { formatDateTime } from '@/lib/present/format';
+import {
+  americanOdds,
+  betInWords,
+  DEFAULT_MIN_PERCENT,
+  formatDateTime,
+  marketName,
+  middleMark,
+  outcomeName,
+  percent,
+  quotedBeside,
+} from '@/lib/present/format';
 import { Quoted } from '@/lib/present/MarketTable';
 import { notesOf, type OddsAnswer, type SlateGame, type SlateMarket, type SlateOutcome, type ValueEntry } from './answers';
 import type { Host } from './bridge';
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import { compact, firstPlace, frame, loading, notesTab, pending, type InlinePlace, type Loading } from './frame';
 import { table, type Sort } from '@/lib/present/table';
-import { valueBet, valueColumns, valueRowAttrs } from '@/lib/present/value-columns';
+import { valueColumns, valueRowAttrs } from '@/lib/present/value-columns';
 import { figure, gameBody, gameCompact, gameHeading, gameNotes, openGame, type GameState } from './game';
 import type { Env } from './env';
 import type { Update, ViewSpec } from './run';
@@ -203,7 +212,7 @@ function boardCompact(state: BoardState, notes: readonly string[], env: Env, upd
     h(
       'div',
       { className: 'item', 'data-game': v.gameId, 'data-market': v.market, 'data-outcome': v.outcome },
-      h('strong', null, valueBet(v)),
+      h('strong', null, betInWords(v)),
       ' ',
       openButton(v.gameId, v.matchup, state, update),
       h(

@@ -1,6 +1,6 @@
 import { createElement as h, type ReactElement } from 'react';
 import { statusLabel } from '@/lib/account/bet-states';
-import { americanOdds, formatDateTime, marketName, money, outcomeName, percent } from './format';
+import { americanOdds, betInWords, formatDateTime, money, percent } from './format';
 import { Figure } from './MarketTable';
 import type { Column } from './table';
 
@@ -31,9 +31,9 @@ export interface BetRow {
   earlierGrades?: readonly { status: string }[] | null;
 }
 
-/** What a bet is on, as people read it: market, the player of a prop, the outcome at its line ("Spread DAL -3.5"). */
+/** What a bet is on, in words (betInWords). */
 export const betName = (bet: Pick<BetRow, 'market' | 'selection' | 'point' | 'player'>) =>
-  `${marketName(bet.market)} ${bet.player ? `${bet.player} ` : ''}${outcomeName(bet.selection, bet.point ?? null)}`;
+  betInWords({ market: bet.market, outcome: bet.selection, point: bet.point, player: bet.player });
 
 /** A bet's price and where it was placed ("+110 fanduel"). */
 export const betPrice = (bet: Pick<BetRow, 'americanOdds' | 'book'>) =>

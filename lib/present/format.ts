@@ -27,16 +27,12 @@ export const percent = (value: number | null | undefined, digits = 1) => (value 
 export const money = (amount: number | null | undefined, currency: string, maximumFractionDigits?: number) =>
   amount == null ? '–' : new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits }).format(amount);
 
-/** What a pick is on, as the Picks page lists it: sport, game, the player of a prop, market, selection, line (bets: bet-columns.ts). */
-export const selectionLabel = (bet: {
-  sport: string;
-  gameId: string;
-  player: string | null;
-  market: string;
-  selection: string;
-  point: number | null;
-}) =>
-  `${bet.sport.toUpperCase()} ${bet.gameId}: ${bet.player ? `${bet.player} ` : ''}${bet.market} ${bet.selection}${bet.point === null ? '' : ` ${bet.point}`}`;
+/**
+ * A bet as people read it, the same for bets, picks and value entries: market, the player of a prop, the outcome at
+ * its line ("Spread DAL -3.5", "player_pass_tds Josh Allen over 1.5").
+ */
+export const betInWords = (bet: { market: string; outcome: string; point?: number | null; player?: string | null }) =>
+  `${marketName(bet.market)} ${bet.player ? `${bet.player} ` : ''}${outcomeName(bet.outcome, bet.point ?? null)}`;
 
 /** An outcome as bettors read it: the team or over/under, with its line ("DAL -3.5", "over 47.5"). */
 export function outcomeName(outcome: string, point: number | null): string {

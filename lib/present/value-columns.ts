@@ -1,5 +1,5 @@
 import { createElement as h, type ReactNode } from 'react';
-import { americanOdds, formatDateTime, marketName, outcomeName, percent } from './format';
+import { americanOdds, betInWords, formatDateTime, percent } from './format';
 import { Figure, Quoted } from './MarketTable';
 import type { Column } from './table';
 
@@ -32,10 +32,6 @@ export interface ValueRow {
   updatedAgo: string;
 }
 
-/** The bet an entry is: its market and outcome at its line ("Spread DAL -3.5"). */
-export const valueBet = (v: Pick<ValueRow, 'market' | 'outcome' | 'point'>) =>
-  `${marketName(v.market)} ${outcomeName(v.outcome, v.point ?? null)}`;
-
 const figure = (value: number, text: string) => h(Figure, { value, text });
 
 /** The value table's columns; `gameLink` draws the link to an entry's game, `timeZone` the zone its start is written in. */
@@ -47,7 +43,7 @@ export function valueColumns<Row extends ValueRow>({
   timeZone: string;
 }): Column<Row>[] {
   return [
-    { key: 'bet', label: 'Bet', header: true, cell: valueBet },
+    { key: 'bet', label: 'Bet', header: true, cell: betInWords },
     {
       key: 'game',
       label: 'Game',

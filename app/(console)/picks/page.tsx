@@ -5,7 +5,7 @@ import { SiteHeader } from '@/app/components/SiteHeader';
 import { statusLabel } from '@/lib/account/bet-states';
 import { listRecommendations } from '@/lib/account/picks';
 import { queryFingerprint } from '@/lib/paging';
-import { americanOdds, percent, selectionLabel } from '@/lib/present/format';
+import { americanOdds, betInWords, percent } from '@/lib/present/format';
 import { formatDateTime } from '@/lib/present/format';
 import { userTimeZone } from '@/lib/console/time';
 import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
@@ -95,7 +95,7 @@ export default consolePage(async function PicksPage({
                     <time dateTime={pick.createdAt.toISOString()}>{formatDateTime(pick.createdAt, timeZone)}</time>
                   </td>
                   <th scope="row">
-                    <bdi>{selectionLabel(pick)}</bdi>
+                    <bdi>{`${pick.sport.toUpperCase()} ${pick.gameId}: ${betInWords({ market: pick.market, outcome: pick.selection, point: pick.point, player: pick.player })}`}</bdi>
                   </th>
                   <td>
                     {americanOdds(pick.americanOdds)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { americanOdds, money, outcomeName, percent, selectionLabel, thresholdPercent } from '@/lib/present/format';
+import { americanOdds, betInWords, money, outcomeName, percent, thresholdPercent } from '@/lib/present/format';
 
 describe('how the console writes prices', () => {
   it('American odds carry their sign; missing prices are a dash', () => {
@@ -24,11 +24,11 @@ describe('how the console writes prices', () => {
     ]);
   });
 
-  it('a bet or pick reads as sport, game, the player of a prop, market, selection and line', () => {
-    const bet = { sport: 'nfl', gameId: 'nfl-next', player: null, market: 'h2h', selection: 'NYG', point: null };
-    expect(selectionLabel(bet)).toBe('NFL nfl-next: h2h NYG');
-    expect(selectionLabel({ ...bet, player: 'Josh Allen', market: 'player_pass_tds', selection: 'over', point: 1.5 })).toBe(
-      'NFL nfl-next: Josh Allen player_pass_tds over 1.5',
+  it('a bet, pick or value entry reads as market, the player of a prop, and the outcome at its line', () => {
+    expect(betInWords({ market: 'h2h', outcome: 'NYG', point: null })).toBe('Moneyline NYG');
+    expect(betInWords({ market: 'spreads', outcome: 'dal', point: 3.5, player: null })).toBe('Spread DAL +3.5');
+    expect(betInWords({ market: 'player_pass_tds', outcome: 'over', point: 1.5, player: 'Josh Allen' })).toBe(
+      'player_pass_tds Josh Allen over 1.5',
     );
   });
 
