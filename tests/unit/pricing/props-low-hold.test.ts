@@ -46,6 +46,20 @@ describe('the lowest hold of a player prop', () => {
     expect(heldMarkets([market], 0.02)).toEqual([]);
   });
 
+  it("an exchange's prop price counts net of its fee, as a game's: a quoted arbitrage is a low hold once the fee is taken", () => {
+    // Quoted, over +110 at Betfair with under -105 at draftkings: 100/210 + 105/205 = 0.9883856, an arbitrage. Net of
+    // 5% of the winnings, +110 (2.10) pays 1 + 1.10 × 0.95 = 2.045: 1/2.045 + 105/205 = 1.0011927, a hold of 0.12%.
+    const market = priced([
+      row('draftkings', 'over', 24.5, -120),
+      row('draftkings', 'under', 24.5, -105),
+      row('betfair_ex_uk', 'over', 24.5, 110),
+    ]);
+    expect(market.arbitrage).toBeNull();
+    expect(market.lowHold).toMatchObject({ impliedSum: 1.001193, returnFraction: -0.001191 });
+    expect(market.lowHold!.legs[0]).toMatchObject({ outcome: 'over', book: 'betfair_ex_uk', americanOdds: 105, beforeCommission: 110 });
+    expect(heldFields(heldMarkets([market], 0.002)[0]!)).toMatchObject({ arbitrage: false, hold: 0.0012 });
+  });
+
   it('different lines are never a low-hold pair, however low their sum: a middle is not listed', () => {
     // Over 5.5 at +100 and under 6.5 at -105 both win on 6: 0.5 + 105/205 = 1.0121951, a "hold" of 1.2% at two lines.
     const market = priced([row('draftkings', 'over', 5.5, 100), row('fanduel', 'under', 6.5, -105)]);
