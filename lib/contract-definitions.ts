@@ -156,7 +156,10 @@ some results are a middle (\`middles: true\`), never a low-hold market, and othe
 arbitrages. Its \`returnFraction\` is negative: what staking every side in proportion costs (the worst result's, with
 \`returns\` where a whole line's push or a quarter line makes results differ). It is no arbitrage: it is where one side
 is bet at the fairest price, or a hedge costs least; \`lowHoldNote\` says so once. \`maxHold\` is refused without
-\`arbitrage: true\` and with \`middles\`.`;
+\`arbitrage: true\` and with \`middles\`. \`get_player_props\` takes \`arbitrage: true\` and \`maxHold\` alike over player
+props (a prop's over and under at one line make its hold), with the same refusals: over one game's props, or without
+\`gameId\` over the props stored for the league's coming week, each entry also naming the \`player\` and their \`team\`
+(where known).`;
 
 /** Middles across books (lib/betting/middles.ts, lib/pricing/market-core.ts, lib/pricing/index.ts). */
 export const MIDDLES = `\`middle\` (per spreads and totals market of \`get_game_odds\`) is there when two books' opposite sides at different lines

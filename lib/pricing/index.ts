@@ -4,7 +4,7 @@ import type { PriceReads } from '@/lib/data/repositories';
 import { gameCores, type GameCoreMemos, type PricedGame } from './game-cores';
 import { historyKey, marketHistory } from './history';
 import { groupBy, inOutcomeOrder, type GameTeams, type MarketCore } from './market-core';
-import { presentLowHold, presentMarket, priceMarket, type LowHold, type PresentationMemo, type PricedMarket } from './priced-market';
+import { heldOf, presentMarket, priceMarket, type Held, type PresentationMemo, type PricedMarket } from './priced-market';
 
 // Pricing: stored prices in, markets priced against the no-vig consensus at the reference book out, for the
 // games of get_game_odds, the props of get_player_props and the ledger's bets alike, each through one market core
@@ -18,13 +18,16 @@ export { selectionFairProbability } from './selection';
 export type { PricedGame } from './game-cores';
 
 /** A game market as get_game_odds answers it; with `lowHold` asked for, also its lowest hold (null without one). */
-export type PricedGameMarket = { market: string; lowHold?: LowHold | null } & PricedMarket;
+export type PricedGameMarket = { market: string } & Held & PricedMarket;
 
-/** One player's market of a game; `price` prices it, so a paged answer prices only the page it shows. */
+/**
+ * One player's market of a game; `price` prices it, so a paged answer prices only the page it shows (with `lowHold`
+ * asked for, with its lowest hold too).
+ */
 export interface PropMarket {
   market: string;
   player: string;
-  price(now: Date): PricedMarket;
+  price(now: Date): PricedMarket & Held;
 }
 
 export interface PricingRequest {
@@ -33,7 +36,7 @@ export interface PricingRequest {
   fairLine?: FairLine;
   /** Adds each market's history series (`history: true`). */
   series: boolean;
-  /** Adds each game market's lowest hold (get_game_odds' maxHold). */
+  /** Adds each market's lowest hold (get_game_odds' and get_player_props' maxHold). */
   lowHold?: boolean;
 }
 
@@ -69,7 +72,7 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
 
   async function gamesProps(
     games: readonly PropGame[],
-    { markets, referenceBook, fairLine, series }: PricingRequest & { markets?: readonly string[] },
+    { markets, referenceBook, fairLine, series, lowHold }: PricingRequest & { markets?: readonly string[] },
   ): Promise<Map<string, PropMarket[]>> {
     const ids = games.map((game) => game.id);
     if (ids.length === 0) return new Map<string, PropMarket[]>();
@@ -95,6 +98,7 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
             series,
             history: history.get(historyKey(quotes[0]!)) ?? [],
             steam: memos.steam,
+            lowHold,
           }),
       });
     }
@@ -126,7 +130,7 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
           [...cores.get(game.id)!].map(([market, core]) => ({
             market,
             ...withChance(presentMarket(core, now, staleMinutes, presentations), core, tallyOf.get(game.sport)),
-            ...(lowHold ? { lowHold: core.lowHold ? presentLowHold(core.lowHold, now) : null } : {}),
+            ...heldOf(core, now, lowHold),
           })),
         ]),
       );

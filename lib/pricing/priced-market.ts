@@ -146,9 +146,16 @@ export const FAIR_CHANGE_WINDOW_MS = 24 * 3_600_000;
 
 const roundTo6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
-/** One market priced afresh: a core made for this call alone, so its presentation is not kept. */
-export function priceMarket(rows: readonly PriceRow[], options: PricingOptions): PricedMarket {
-  return presentAfresh(marketCore(rows, options), clockUntilChange(options.now), options.staleMinutes);
+/**
+ * One market priced afresh: a core made for this call alone, so its presentation is not kept. With `lowHold`, also
+ * its lowest hold (the low-hold list's, see heldOf).
+ */
+export function priceMarket(rows: readonly PriceRow[], options: PricingOptions & { lowHold?: boolean }): PricedMarket & Held {
+  const core = marketCore(rows, options);
+  return {
+    ...presentAfresh(core, clockUntilChange(options.now), options.staleMinutes),
+    ...heldOf(core, options.now, options.lowHold),
+  };
 }
 
 const ARBITRAGE_NOTE = `Never risk-free: ${ARBITRAGE_RISKS}.`;
@@ -351,3 +358,13 @@ export function presentLowHold(lowHold: CoreArbitrage, now: Date): LowHold {
 }
 
 export type LowHold = Omit<NonNullable<PricedMarket['arbitrage']>, 'note'>;
+
+/** A market as the low-hold lists read it (get_game_odds' and get_player_props' maxHold): with its lowest hold, or null. */
+export interface Held {
+  lowHold?: LowHold | null;
+}
+
+/** A core's lowest hold as it reads at `now` when the call asks for it (`lowHold`), else nothing: the Held fields. */
+export function heldOf(core: MarketCore, now: Date, lowHold: boolean | undefined): Held {
+  return lowHold ? { lowHold: core.lowHold ? presentLowHold(core.lowHold, now) : null } : {};
+}

@@ -80,6 +80,7 @@ ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` n
   \`lowHold\`: the arbitrages, then the markets whose best prices' \`hold\` (implied sum − 1, both sides at one
   line) is at most \`maxHold\`, lowest first; \`arbitrage: false\` marks a low-hold market, which loses its
   \`returnFraction\` if every side is bet: the fairest price for one side or a cheap hedge, never an arbitrage.
+  get_player_props lists props alike (one game, or the league's week without \`gameId\`), adding \`player\` and \`team\`.
 - With \`middles: true\` the answer is the middle list alone, each entry with its game and market, the cheapest
   miss first. Say what a miss costs beside the window; a null \`chance\` is unknown, not zero.
 - \`arbitrageNote\`, \`lowHoldNote\`, \`middleNote\` and \`oneSidedNote\` say once what holds for every arbitrage,

@@ -54,25 +54,24 @@ const gameOddsConcise = z.object({
   ...pageSchemaFields,
 });
 
-/** arbitrage: true: the arbitrages of the games asked about alone, best first. */
-const gameOddsArbitrage = z.object({
-  ...oddsHeader,
+/** Which market an arbitrage or low-hold entry is about: a game's, or (with `player`) a player's in a game. */
+const gameMarket = { gameId: z.string(), matchup: z.string(), startsAt: z.string(), market: z.string() };
+const playerMarket = { ...gameMarket, player: z.string(), team: z.string().optional() };
+
+/** arbitrage: true: the arbitrages of the markets asked about alone, best first. */
+const arbitrageList = <Market extends typeof gameMarket>(market: Market) => ({
   gamesScanned: z.int(),
-  arbitrages: z.array(conciseArbitrageSchema.extend({ gameId: z.string(), matchup: z.string(), startsAt: z.string(), market: z.string() })),
+  arbitrages: z.array(conciseArbitrageSchema.extend(market)),
   arbitrageNote: z.string().optional(),
   ...pageSchemaFields,
 });
 
 /** arbitrage: true with maxHold: the arbitrages, then the markets whose hold is at most maxHold (lowest first). */
-const gameOddsLowHold = z.object({
-  ...oddsHeader,
+const lowHoldList = <Market extends typeof gameMarket>(market: Market) => ({
   gamesScanned: z.int(),
   lowHold: z.array(
     conciseArbitrageSchema.extend({
-      gameId: z.string(),
-      matchup: z.string(),
-      startsAt: z.string(),
-      market: z.string(),
+      ...market,
       /** true: an arbitrage (hold below 0, or a pair of lines no result loses on); false: a low-hold market, no arbitrage. */
       arbitrage: z.boolean(),
       /** The legs' implied probabilities summed, less 1 (4 decimals). */
@@ -83,6 +82,9 @@ const gameOddsLowHold = z.object({
   lowHoldNote: z.string().optional(),
   ...pageSchemaFields,
 });
+
+const gameOddsArbitrage = z.object({ ...oddsHeader, ...arbitrageList(gameMarket) });
+const gameOddsLowHold = z.object({ ...oddsHeader, ...lowHoldList(gameMarket) });
 
 /** middles: true: the middles of the games asked about alone, the cheapest miss first. */
 const gameOddsMiddles = z.object({
@@ -120,4 +122,8 @@ const propsValue = z.object({
   ...pageSchemaFields,
 });
 
-export const propsOutput = z.union([propsConcise, propsFull, propsValue]);
+/** arbitrage: true (with maxHold, the low-hold list) over one game's props, or over the league's coming week without gameId. */
+const propsArbitrage = z.object({ sport: z.string(), ...propsHeader, ...arbitrageList(playerMarket) });
+const propsLowHold = z.object({ sport: z.string(), ...propsHeader, ...lowHoldList(playerMarket) });
+
+export const propsOutput = z.union([propsConcise, propsFull, propsValue, propsArbitrage, propsLowHold]);

@@ -3,7 +3,6 @@ import { closestNames } from '@/lib/data/closest-names';
 import { fairLineName, type FairLine } from '@/lib/betting/fair-line';
 import { ONE_SIDED_BRIEF, VALUE_MIN_BOOKS } from '@/lib/contract-definitions';
 import type { PricedGameMarket, PropMarket } from '@/lib/pricing';
-import { roundFraction, roundTo } from '@/lib/betting/odds';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { resolveTeam } from '@/lib/data/teams';
 import { GAME_MARKETS, type GameMarket, type Sport } from '@/lib/data/sports';
@@ -32,7 +31,8 @@ import {
 } from './inputs';
 import { instant, sportsDays } from '@/lib/time';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
-import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, conciseMiddle, LOW_HOLD_NOTE, marketNotes, MIDDLE_NOTE } from './concise-market';
+import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, conciseMiddle, marketNotes, MIDDLE_NOTE } from './concise-market';
+import { arbitrageFlag, heldFields, heldMarkets, heldNotes, heldRank, listAlone, MAX_HOLD_ALONE, maxHoldInput } from './held-list';
 import { gameOddsOutput, propsOutput } from './odds-schemas';
 import { conciseValue, VALUE_ORDER, valueKey, valueList, type ValueScan } from './value-list';
 import { defineTool, type ToolRun } from './types';
@@ -78,16 +78,8 @@ const gameOddsInput = z.strictObject({
   fairLine,
   minExpectedValue,
   minBooks,
-  arbitrage: z
-    .boolean({ error: expected('must be true or false') })
-    .optional()
-    .meta({ description: 'true: the arbitrages alone, best first.' }),
-  maxHold: z
-    .number({ error: expected('must be a number: a hold as a fraction (0.02 = 2%)') })
-    .min(0, 'must be 0 or more (below 0 is an arbitrage, which arbitrage: true lists anyway)')
-    .max(1, 'must be 1 or less (a fraction, not a percentage: 0.02 = 2%)')
-    .optional()
-    .meta({ description: 'With arbitrage: also markets whose hold is at most this (0.02 = 2%).' }),
+  arbitrage: arbitrageFlag.meta({ description: 'true: the arbitrages alone, best first.' }),
+  maxHold: maxHoldInput.meta({ description: 'With arbitrage: also markets whose hold is at most this (0.02 = 2%).' }),
   middles: z
     .boolean({ error: expected('must be true or false') })
     .optional()
@@ -118,13 +110,9 @@ export const getGameOdds = defineTool({
       const other = (['minExpectedValue', 'minBooks', 'history', 'detail', 'fairLine', 'arbitrage', 'middles', 'maxHold'] as const).find(
         (name) => name !== list && args[name] !== undefined && !(list === 'arbitrage' && name === 'maxHold'),
       );
-      if (other)
-        throw invalidInput([{ path: other, message: `cannot be given with ${list}: true, which answers with the ${list} list alone` }]);
+      if (other) throw invalidInput([listAlone(other, list)]);
     }
-    if (args.maxHold !== undefined && args.arbitrage !== true)
-      throw invalidInput([
-        { path: 'maxHold', message: 'needs arbitrage: true: the low-hold markets are listed after the arbitrages, in their list' },
-      ]);
+    if (args.maxHold !== undefined && args.arbitrage !== true) throw invalidInput([MAX_HOLD_ALONE]);
     const { referenceBook, timeZone } = await preferences(ctx, args.book);
     const markets = args.markets ?? [...GAME_MARKETS];
     const scan = valueScan(args);
@@ -314,30 +302,20 @@ function lowHoldList<Header extends object>(
   games: readonly GameRow[],
   presented: readonly { game: GameRow; markets: readonly PricedGameMarket[] }[],
 ) {
-  const found = presented.flatMap(({ game, markets }) =>
-    markets.flatMap(({ market, arbitrage, lowHold }) => {
-      if (arbitrage) return [{ game, market, arbitrage: true, held: arbitrage }];
-      if (lowHold && roundTo(lowHold.impliedSum - 1, 6) <= maxHold) return [{ game, market, arbitrage: false, held: lowHold }];
-      return [];
-    }),
-  );
-  const key = ({ arbitrage, held, game, market }: (typeof found)[number]) =>
-    arbitrage ? [0, -held.returnFraction, game.id, market] : [1, held.impliedSum, game.id, market];
+  const found = presented.flatMap(({ game, markets }) => heldMarkets(markets, maxHold).map((entry) => ({ game, ...entry })));
+  const key = (entry: (typeof found)[number]) => [...heldRank(entry), entry.game.id, entry.market.market];
   const page = toolPage(ctx, args, ARBITRAGES_PER_PAGE, found, key, ['asc', 'asc', 'asc', 'asc']);
   return {
     ...header,
     gamesScanned: games.length,
-    lowHold: page.items.map(({ game, market, arbitrage, held }) => ({
-      gameId: game.id,
-      matchup: matchup(game),
-      startsAt: instant(game.startsAt),
-      market,
-      arbitrage,
-      hold: roundFraction(held.impliedSum - 1),
-      ...conciseArbitrage(held),
+    lowHold: page.items.map((entry) => ({
+      gameId: entry.game.id,
+      matchup: matchup(entry.game),
+      startsAt: instant(entry.game.startsAt),
+      market: entry.market.market,
+      ...heldFields(entry),
     })),
-    ...(found.some((entry) => entry.arbitrage) ? { arbitrageNote: ARBITRAGE_NOTE } : {}),
-    ...(found.some((entry) => !entry.arbitrage) ? { lowHoldNote: LOW_HOLD_NOTE } : {}),
+    ...heldNotes(found),
     ...pageFields(page, 'markets'),
   };
 }
@@ -368,23 +346,24 @@ function onlyPlayer(props: PropMarket[], player: string | undefined, where: stri
 
 const propsInput = z.strictObject({
   sport,
-  gameId: gameId.optional().meta({ description: "Required, unless minExpectedValue asks for the league's coming week." }),
+  gameId: gameId.optional().meta({ description: "Optional with minExpectedValue or arbitrage: the league's week." }),
   markets: z
     .array(storable(z.string()).regex(/^[a-z_]{3,60}$/, 'must be a prop market key such as player_pass_yds'), {
       error: expected('must be an array of prop markets'),
     })
     .min(1, 'must name at least one market (or leave it out for all)')
-    .optional()
-    .meta({ description: 'e.g. player_pass_yds; default all.' }),
-  player: player.optional().meta({ description: "Only this player's props." }),
+    .optional(),
+  player: player.optional().meta({ description: 'Only this player.' }),
   book: book.optional(),
   fairLine: fairLine.meta({ description: 'As get_game_odds.' }),
   minExpectedValue,
   minBooks,
+  arbitrage: arbitrageFlag,
+  maxHold: maxHoldInput,
   history: historyFlag,
   detail,
   limit: pageLimit(PROPS_PER_PAGE, 200, 'player markets').meta({
-    description: `Per page: player markets (default ${PROPS_PER_PAGE}, ${PAGE_SIZES.playerMarketsFull} with detail full) or value entries (default ${VALUE_PER_PAGE}).`,
+    description: `Per page: player markets (${PROPS_PER_PAGE}; ${PAGE_SIZES.playerMarketsFull} detail full), value entries (${VALUE_PER_PAGE}), arbitrages (${ARBITRAGES_PER_PAGE}).`,
   }),
   cursor,
 });
@@ -395,16 +374,22 @@ export const getPlayerProps = defineTool({
   name: 'get_player_props',
   title: 'Player props with the no-vig consensus',
   description:
-    `A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; ${ONE_SIDED_BRIEF}. ` +
-    'minExpectedValue answers with the value list alone. ' +
-    'See jev://notes/answers.',
+    `A game's player props (player_pass_yds …) priced as in get_game_odds; ${ONE_SIDED_BRIEF}. ` +
+    'minExpectedValue or arbitrage (maxHold): that list alone, as there. See jev://notes/answers.',
   scope: 'read',
   hints: OPEN_WORLD_READ_HINTS, // props may be fetched from the odds provider during the call
   input: propsInput,
   output: propsOutput,
   async run(ctx, args) {
+    if (args.arbitrage === true) {
+      // As get_game_odds: the arbitrage and low-hold lists are the books' own prices, with no fair line.
+      const other = (['minExpectedValue', 'minBooks', 'history', 'detail', 'fairLine'] as const).find((name) => args[name] !== undefined);
+      if (other) throw invalidInput([listAlone(other, 'arbitrage')]);
+    }
+    if (args.maxHold !== undefined && args.arbitrage !== true) throw invalidInput([MAX_HOLD_ALONE]);
     const scan = valueScan(args);
     if (args.gameId === undefined) {
+      if (args.arbitrage === true) return propsHeld(ctx, args, await leagueProps(ctx, args));
       if (!scan)
         throw invalidInput([
           { path: 'gameId', message: "is required, unless minExpectedValue asks for the value in the league's coming week" },
@@ -415,6 +400,7 @@ export const getPlayerProps = defineTool({
     const { referenceBook } = await preferences(ctx, args.book);
     const source = { odds: ctx.providers.odds, ttlMs: ctx.settings.propsTtlSeconds * 1000 };
     const refresh = await ctx.data.odds.refreshProps(source, game, ctx.now());
+    if (args.arbitrage === true) return propsHeld(ctx, args, { referenceBook, games: [game], note: refresh.note });
     if (scan) return propsValue(ctx, args, scan, referenceBook, [game], refresh.note);
     const all = await ctx.pricing.props(game, {
       markets: args.markets,
@@ -466,28 +452,113 @@ export const getPlayerProps = defineTool({
   },
 });
 
+/** The games a props list covers, at the reference book, with the note the answer passes on. */
+interface PropsScope {
+  referenceBook: string;
+  games: GameRow[];
+  note?: string;
+}
+
 /**
- * The value over the league's coming week of props, as stored: fetching every game's props from the provider would
- * take minutes, so a game's are refreshed when it is asked for by gameId.
+ * The league's coming week of props, as stored: fetching every game's props from the provider would take minutes,
+ * so a game's are refreshed when it is asked for by gameId.
  */
-async function leaguePropsValue(ctx: ToolRun, args: PropsArgs, scan: ValueScan) {
+async function leagueProps(ctx: ToolRun, args: PropsArgs): Promise<Required<PropsScope>> {
   const { referenceBook } = await preferences(ctx, args.book);
-  const now = ctx.now();
-  const window = upcomingWindow(now);
+  const window = upcomingWindow(ctx.now());
   const [games, withProps] = await Promise.all([
     ctx.data.schedule.findGames({ sport: args.sport, ...window, excludeFinal: true }),
     ctx.data.odds.gamesWithProps(args.sport, window),
   ]);
   const stored = new Set(withProps);
   const note = `Props as last stored; naming a gameId fetches that game's afresh.`;
-  return propsValue(
-    ctx,
-    args,
-    scan,
-    referenceBook,
-    games.filter((game) => stored.has(game.id)),
-    note,
+  return { referenceBook, games: games.filter((game) => stored.has(game.id)), note };
+}
+
+/** The value over the league's coming week of props (leagueProps). */
+async function leaguePropsValue(ctx: ToolRun, args: PropsArgs, scan: ValueScan) {
+  const { referenceBook, games, note } = await leagueProps(ctx, args);
+  return propsValue(ctx, args, scan, referenceBook, games, note);
+}
+
+/** The teams of the players of `games`, by player, where the stored stats know them. */
+function playerTeams(ctx: ToolRun, games: readonly GameRow[], players: readonly string[]) {
+  return ctx.data.stats.playerTeams(
+    games.flatMap((game) => [game.homeTeamId, game.awayTeamId]),
+    [...new Set(players)],
   );
+}
+
+/**
+ * arbitrage: true over props, as get_game_odds over game markets: the arbitrages alone, best first; with maxHold the
+ * low-hold list (./held-list.ts): the arbitrages, then the markets whose hold on one line is at most maxHold, lowest
+ * first. Every market of the games is priced; each entry names its game, market, player and the player's team.
+ */
+async function propsHeld(ctx: ToolRun, args: PropsArgs, { referenceBook, games, note }: PropsScope) {
+  const now = ctx.now();
+  const lowHold = args.maxHold !== undefined;
+  const byGame = await ctx.pricing.gamesProps(games, { markets: args.markets, referenceBook, series: false, lowHold });
+  const all = games.flatMap((game) => byGame.get(game.id)!.map((prop) => ({ game, prop })));
+  const where = args.gameId ? 'in this game' : "in the league's coming week";
+  const shown = new Set(
+    onlyPlayer(
+      all.map(({ prop }) => prop),
+      args.player,
+      where,
+    ),
+  );
+  const priced = all
+    .filter(({ prop }) => shown.has(prop))
+    .map(({ game, prop }) => ({ game, market: prop.market, player: prop.player, ...prop.price(now) }));
+  const header = {
+    sport: args.sport,
+    referenceBook,
+    ...(note ? { note } : {}),
+    ...(games.some((game) => game.source === 'sample') ? { priceNote: SAMPLE_NOTE } : {}),
+    gamesScanned: games.length,
+  };
+  const entryOf = async <Entry extends { game: GameRow; market: string; player: string }>(items: readonly Entry[]) => {
+    const teams = await playerTeams(
+      ctx,
+      [...new Set(items.map((item) => item.game))],
+      items.map((item) => item.player),
+    );
+    return (item: Entry) => {
+      const team = teams.get(item.player);
+      return {
+        gameId: item.game.id,
+        matchup: matchup(item.game),
+        startsAt: instant(item.game.startsAt),
+        market: item.market,
+        player: item.player,
+        ...(team ? { team } : {}),
+      };
+    };
+  };
+
+  if (args.maxHold !== undefined) {
+    const found = heldMarkets(priced, args.maxHold);
+    const key = (entry: (typeof found)[number]) => [...heldRank(entry), entry.market.game.id, entry.market.market, entry.market.player];
+    const page = toolPage(ctx, args, ARBITRAGES_PER_PAGE, found, key, ['asc', 'asc', 'asc', 'asc', 'asc']);
+    const entry = await entryOf(page.items.map((item) => item.market));
+    return {
+      ...header,
+      lowHold: page.items.map((item) => ({ ...entry(item.market), ...heldFields(item) })),
+      ...heldNotes(found),
+      ...pageFields(page, 'markets'),
+    };
+  }
+
+  const found = priced.flatMap((market) => (market.arbitrage ? [{ ...market, arbitrage: market.arbitrage }] : []));
+  const key = (entry: (typeof found)[number]) => [entry.arbitrage.returnFraction, entry.game.id, entry.market, entry.player];
+  const page = toolPage(ctx, args, ARBITRAGES_PER_PAGE, found, key, ['desc', 'asc', 'asc', 'asc']);
+  const entry = await entryOf(page.items);
+  return {
+    ...header,
+    arbitrages: page.items.map((item) => ({ ...entry(item), ...conciseArbitrage(item.arbitrage) })),
+    ...(found.length > 0 ? { arbitrageNote: ARBITRAGE_NOTE } : {}),
+    ...pageFields(page, 'arbitrages'),
+  };
 }
 
 /** The value list over `games`' props, best first, each entry with its game, player and the player's team. */
@@ -510,9 +581,10 @@ async function propsValue(ctx: ToolRun, args: PropsArgs, scan: ValueScan, refere
   const page = toolPage(ctx, args, VALUE_PER_PAGE, value, valueKey, VALUE_ORDER);
   const byId = new Map(games.map((game) => [game.id, game]));
   const pageGames = [...new Set(page.items.map((entry) => entry.gameId))].map((id) => byId.get(id)!);
-  const teams = await ctx.data.stats.playerTeams(
-    pageGames.flatMap((game) => [game.homeTeamId, game.awayTeamId]),
-    [...new Set(page.items.map((entry) => entry.player!))],
+  const teams = await playerTeams(
+    ctx,
+    pageGames,
+    page.items.map((entry) => entry.player!),
   );
   const empty = games.length === 0 ? ` No ${args.sport.toUpperCase()} game of the coming week has props stored.` : '';
   return {

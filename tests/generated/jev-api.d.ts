@@ -153,7 +153,7 @@ export interface paths {
         put?: never;
         /**
          * Player props with the no-vig consensus
-         * @description A game's player props per player (player_pass_yds, player_points …), priced as get_game_odds prices markets; one-sided markets (anytime touchdown) have consensusBooks 0 and no fair price. minExpectedValue answers with the value list alone. See jev://notes/answers.
+         * @description A game's player props (player_pass_yds …) priced as in get_game_odds; one-sided markets (anytime touchdown) have consensusBooks 0 and no fair price. minExpectedValue or arbitrage (maxHold): that list alone, as there. See jev://notes/answers.
          */
         post: operations["get_player_props"];
         delete?: never;
@@ -1008,11 +1008,10 @@ export interface components {
              * @enum {string}
              */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
-            /** @description Required, unless minExpectedValue asks for the league's coming week. */
+            /** @description Optional with minExpectedValue or arbitrage: the league's week. */
             gameId?: string;
-            /** @description e.g. player_pass_yds; default all. */
             markets?: string[];
-            /** @description Only this player's props. */
+            /** @description Only this player. */
             player?: string;
             /** @description Reference book key; default the user's. */
             book?: string;
@@ -1022,6 +1021,8 @@ export interface components {
             minExpectedValue?: number;
             /** @description With minExpectedValue: least consensusBooks (default 3). */
             minBooks?: number;
+            arbitrage?: boolean;
+            maxHold?: number;
             /** @description Adds per market the reference price and consensus over time, for charts. */
             history?: boolean;
             /**
@@ -1029,7 +1030,7 @@ export interface components {
              * @enum {string}
              */
             detail?: "concise" | "full";
-            /** @description Per page: player markets (default 30, 15 with detail full) or value entries (default 25). */
+            /** @description Per page: player markets (30; 15 detail full), value entries (25), arbitrages (20). */
             limit?: number;
             /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
@@ -1266,6 +1267,75 @@ export interface components {
                 team?: string;
             }[];
             valueNote: string;
+            remaining?: number;
+            nextCursor?: string;
+            pageNote?: string;
+        } | {
+            sport: string;
+            referenceBook: string;
+            fairLine?: string;
+            note?: string;
+            priceNote?: string;
+            gamesScanned: number;
+            arbitrages: {
+                returnFraction: number;
+                legs: {
+                    outcome: string;
+                    point?: number;
+                    book: string;
+                    americanOdds: number;
+                    beforeCommission?: number;
+                    stakeShare: number;
+                    updatedAgo: string;
+                }[];
+                returns?: {
+                    result: string;
+                    returnFraction: number;
+                }[];
+                gameId: string;
+                matchup: string;
+                startsAt: string;
+                market: string;
+                player: string;
+                team?: string;
+            }[];
+            arbitrageNote?: string;
+            remaining?: number;
+            nextCursor?: string;
+            pageNote?: string;
+        } | {
+            sport: string;
+            referenceBook: string;
+            fairLine?: string;
+            note?: string;
+            priceNote?: string;
+            gamesScanned: number;
+            lowHold: {
+                returnFraction: number;
+                legs: {
+                    outcome: string;
+                    point?: number;
+                    book: string;
+                    americanOdds: number;
+                    beforeCommission?: number;
+                    stakeShare: number;
+                    updatedAgo: string;
+                }[];
+                returns?: {
+                    result: string;
+                    returnFraction: number;
+                }[];
+                gameId: string;
+                matchup: string;
+                startsAt: string;
+                market: string;
+                player: string;
+                team?: string;
+                arbitrage: boolean;
+                hold: number;
+            }[];
+            arbitrageNote?: string;
+            lowHoldNote?: string;
             remaining?: number;
             nextCursor?: string;
             pageNote?: string;

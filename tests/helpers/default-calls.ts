@@ -17,6 +17,9 @@ export const arbitrageQuestion = (sport: Sport): ToolCall => ['get_game_odds', {
 /** The low-hold question over a league's week, at SharpAPI's default threshold (5%): a full page on every slate. */
 export const lowHoldQuestion = (sport: Sport): ToolCall => ['get_game_odds', { sport, arbitrage: true, maxHold: 0.05 }];
 
+/** The low-hold question over a league's week of player props, at the same threshold as the game list's. */
+export const propsLowHoldQuestion = (sport: Sport): ToolCall => ['get_player_props', { sport, arbitrage: true, maxHold: 0.05 }];
+
 /** The middles question over a league's week. */
 export const middlesQuestion = (sport: Sport): ToolCall => ['get_game_odds', { sport, middles: true }];
 

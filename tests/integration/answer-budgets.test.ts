@@ -12,6 +12,7 @@ import {
   leagueCalls,
   lowHoldQuestion,
   middlesQuestion,
+  propsLowHoldQuestion,
   valueQuestion,
   propsValueQuestion,
   type ToolCall,
@@ -140,13 +141,15 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
     }
   });
 
-  it("answers the low-hold question over each league's week inside 4,000 tokens, arbitrages then low-hold markets", async () => {
+  it("answers the low-hold question over each league's week, of games and of props, inside 4,000 tokens, arbitrages then low-hold markets", async () => {
     for (const sport of sports) {
-      const [tool, args] = lowHoldQuestion(sport);
-      const found = await answer(tool, args);
-      withinBudget(found, VALUE_BUDGET, `${sport} low hold`);
-      expect(found.data).not.toHaveProperty('games');
-      expect(Array.isArray(found.data.lowHold)).toBe(true);
+      for (const [tool, args] of [lowHoldQuestion(sport), propsLowHoldQuestion(sport)]) {
+        const found = await answer(tool, args);
+        withinBudget(found, VALUE_BUDGET, `${sport} ${tool} low hold`);
+        expect(found.data).not.toHaveProperty('games');
+        expect(found.data).not.toHaveProperty('props');
+        expect(Array.isArray(found.data.lowHold)).toBe(true);
+      }
     }
   });
 
