@@ -392,7 +392,10 @@ export const getPlayerProps = defineTool({
       if (args.arbitrage === true) return propsHeld(ctx, args, await leagueProps(ctx, args));
       if (!scan)
         throw invalidInput([
-          { path: 'gameId', message: "is required, unless minExpectedValue asks for the value in the league's coming week" },
+          {
+            path: 'gameId',
+            message: "is required, unless minExpectedValue or arbitrage: true asks for that list over the league's coming week",
+          },
         ]);
       return leaguePropsValue(ctx, args, scan);
     }

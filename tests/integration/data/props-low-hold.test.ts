@@ -234,6 +234,8 @@ describe.each(PROVIDERS)('the arbitrage and low-hold lists of player props on %s
     expect((await refusal({ sport: 'nfl', arbitrage: true, maxHold: 2 })).message).toContain('a fraction, not a percentage');
     expect((await refusal({ sport: 'nfl', arbitrage: true, maxHold: -0.01 })).message).toContain('0 or more');
     // Without either list, a game is still needed.
-    expect((await props({ sport: 'nfl' })).body.error.issues[0].path).toBe('gameId');
+    const withoutGame = (await props({ sport: 'nfl' })).body.error.issues[0];
+    expect(withoutGame.path).toBe('gameId');
+    expect(withoutGame.message).toContain('minExpectedValue or arbitrage: true');
   });
 });
