@@ -248,8 +248,9 @@ const COMMANDS: Record<string, Command> = {
       const asOf = date === today() ? new Date() : new Date(`${date}T12:00:00Z`);
       const loaded = await loadSample(db, date, asOf);
       out(
-        `Loaded the sample slate for ${loaded.date}: ${loaded.games} games, ${loaded.prices} prices, ${loaded.injuries} injuries, ` +
-          `${loaded.forecasts} forecasts, ${loaded.statLines} box-score lines. Answers built on it say it is sample data.`,
+        `Loaded the sample slate for ${loaded.date}: ${loaded.games} games, ${loaded.prices} prices, ` +
+          `${loaded.alternates} alternate-line prices, ${loaded.injuries} injuries, ${loaded.forecasts} forecasts, ` +
+          `${loaded.statLines} box-score lines. Answers built on it say it is sample data.`,
       );
     },
   },

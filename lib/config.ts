@@ -369,7 +369,10 @@ export const configSchema = z
       .max(86_400)
       .default(600)
       .meta(
-        about('Sports data', "`get_player_props` refetches a game's props from The Odds API when the stored ones are older (30 to 86400)."),
+        about(
+          'Sports data',
+          "`get_player_props` refetches a game's props, and `get_game_odds` with `alternates` its alternate lines, from The Odds API when the stored ones are older (30 to 86400).",
+        ),
       ),
     ODDS_FRESH_SECONDS: z.coerce
       .number()

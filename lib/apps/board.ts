@@ -59,7 +59,17 @@ export interface BoardState {
 
 /** The model's arguments that choose the games: not how the answer was cut, paged or detailed. */
 function slateArgs(args: Record<string, unknown>) {
-  const { minExpectedValue: _min, minBooks: _books, detail: _detail, history: _history, cursor: _cursor, limit: _limit, ...rest } = args;
+  // An alternates answer (one game's alternate lines) is not a slate: the board draws the game's own markets.
+  const {
+    minExpectedValue: _min,
+    minBooks: _books,
+    detail: _detail,
+    history: _history,
+    cursor: _cursor,
+    limit: _limit,
+    alternates: _alternates,
+    ...rest
+  } = args;
   return rest;
 }
 
@@ -107,7 +117,7 @@ export const board: ViewSpec<BoardState> = {
     let state: BoardState = {
       host,
       args,
-      games: list(!scan, slateArgs(args)),
+      games: list(!scan && args.alternates !== true, slateArgs(args)),
       value: list(scan, { ...slateArgs(args), minExpectedValue: threshold, ...(scan && args.minBooks ? { minBooks: args.minBooks } : {}) }),
       threshold,
       sorts: {},

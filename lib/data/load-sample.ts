@@ -3,6 +3,7 @@ import { sampleSlate } from './sample';
 import {
   clearSportsData,
   mergePriceSnapshots,
+  replaceAlternates,
   replaceInjuries,
   syncCatalogue,
   upsertGames,
@@ -15,6 +16,7 @@ export interface SampleLoadSummary {
   date: string;
   games: number;
   prices: number;
+  alternates: number;
   injuries: number;
   forecasts: number;
   statLines: number;
@@ -27,6 +29,7 @@ export async function loadSample(db: Db, date: string, asOf: Date, options: { ev
   await clearSportsData(db, 'sample');
   await upsertGames(db, slate.games);
   const { changed: prices } = await mergePriceSnapshots(db, slate.priceSnapshots);
+  const alternates = await replaceAlternates(db, [...new Set(slate.alternates.map((row) => row.gameId))], slate.alternates);
   await replaceInjuries(
     db,
     CATALOGUE.map((team) => team.id),
@@ -40,6 +43,7 @@ export async function loadSample(db: Db, date: string, asOf: Date, options: { ev
     date,
     games: slate.games.length,
     prices,
+    alternates,
     injuries: slate.injuries.length,
     forecasts: slate.weather.length,
     statLines: slate.playerStats.length,

@@ -35,6 +35,18 @@ export interface PriceRecord {
   updatedAt: Date;
 }
 
+/** One outcome of one alternate line at one book (AlternatePrice): the point is part of what it is. */
+export interface AlternateRecord {
+  gameId: string;
+  /** 'alternate_spreads' | 'alternate_totals' */
+  market: string;
+  book: string;
+  outcome: string;
+  point: number;
+  americanOdds: number;
+  updatedAt: Date;
+}
+
 export interface InjuryRecord {
   sport: string;
   teamId: string;
@@ -199,6 +211,20 @@ export async function mergePriceSnapshots(
     ...bulkInsert(db, 'PriceHistory', changes),
   ]);
   return { changed: changes.length, unchanged: all.length - changes.length };
+}
+
+/**
+ * The stored alternate lines of these games become exactly `rows` (a line a book no longer offers is gone), in one
+ * transaction. Alternates keep no history: they are read for the current best price and fair line only. A row twice
+ * (same game, market, book, outcome and point) is stored once, the later one. Returns how many rows are stored.
+ */
+export async function replaceAlternates(db: Db, gameIds: readonly string[], rows: readonly AlternateRecord[]): Promise<number> {
+  const unique = new Map(rows.map((row) => [`${row.gameId}|${row.market}|${row.book}|${row.outcome}|${row.point}`, row]));
+  await db.$transaction([
+    db.alternatePrice.deleteMany({ where: { gameId: { in: [...gameIds] } } }),
+    db.alternatePrice.createMany({ data: [...unique.values()] }),
+  ]);
+  return unique.size;
 }
 
 /** The report for these teams becomes exactly `injuries` (a player no longer listed has recovered). */

@@ -83,6 +83,10 @@ ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` n
   get_player_props lists props alike (one game, or the league's week without \`gameId\`), adding \`player\` and \`team\`.
 - With \`middles: true\` the answer is the middle list alone, each entry with its game and market, the cheapest
   miss first. Say what a miss costs beside the window; a null \`chance\` is unknown, not zero.
+- With \`gameId\` and \`alternates: true\` the answer is the game's alternate spreads and totals alone, a line an
+  entry (\`market\`, \`consensusBooks\`, \`outcomes\`): per side the best \`americanOdds\` and its \`book\`, the
+  \`point\`, and \`fairProbability\` and \`expectedValue\` only where a book quotes both sides at that line
+  (\`consensusBooks\` 0 otherwise; \`alternatesNote\` says so). The lines are fetched for that game on request.
 - \`arbitrageNote\`, \`lowHoldNote\`, \`middleNote\` and \`oneSidedNote\` say once what holds for every arbitrage,
   low-hold market, middle and one-sided market.
 `,

@@ -33,6 +33,7 @@ import { instant, sportsDays } from '@/lib/time';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
 import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, conciseMiddle, marketNotes, MIDDLE_NOTE } from './concise-market';
 import { arbitrageFlag, heldFields, heldMarkets, heldNotes, heldRank, listAlone, MAX_HOLD_ALONE, maxHoldInput } from './held-list';
+import { gameAlternates, NOT_WITH_ALTERNATES } from './alternates';
 import { gameOddsOutput, propsOutput } from './odds-schemas';
 import { conciseValue, VALUE_ORDER, valueKey, valueList, type ValueScan } from './value-list';
 import { defineTool, type ToolRun } from './types';
@@ -67,7 +68,7 @@ const gameOddsInput = z.strictObject({
   sport,
   gameId: gameId.optional(),
   team: team.optional(),
-  date: isoDate.optional().meta({ description: `YYYY-MM-DD: a day in the user's time zone from ${SPORTS_DAY}; default the coming week.` }),
+  date: isoDate.optional().meta({ description: `YYYY-MM-DD: a day in the user's time zone from ${SPORTS_DAY}.` }),
   markets: z
     .array(z.enum(GAME_MARKETS, { error: `must be one of ${GAME_MARKETS.join(', ')}` }), {
       error: expected('must be an array of markets'),
@@ -78,16 +79,20 @@ const gameOddsInput = z.strictObject({
   fairLine,
   minExpectedValue,
   minBooks,
-  arbitrage: arbitrageFlag.meta({ description: 'true: the arbitrages alone, best first.' }),
-  maxHold: maxHoldInput.meta({ description: 'With arbitrage: also markets whose hold is at most this (0.02 = 2%).' }),
+  arbitrage: arbitrageFlag.meta({ description: 'The arbitrages alone, best first.' }),
+  maxHold: maxHoldInput.meta({ description: 'With arbitrage: also markets holding at most this (0.02 = 2%).' }),
   middles: z
     .boolean({ error: expected('must be true or false') })
     .optional()
-    .meta({ description: 'true: the middles alone.' }),
+    .meta({ description: 'The middles alone.' }),
+  alternates: z
+    .boolean({ error: expected('must be true or false') })
+    .optional()
+    .meta({ description: 'With gameId: its alternate spreads and totals alone.' }),
   history: historyFlag,
   detail,
   limit: pageLimit(GAMES_PER_PAGE, 100, 'games').meta({
-    description: `Per page: games (default ${GAMES_PER_PAGE}, ${PAGE_SIZES.oddsGamesFull} with detail full, ${GAMES_WITH_HISTORY_PER_PAGE} with history), value entries (${VALUE_PER_PAGE}), arbitrages (${ARBITRAGES_PER_PAGE}), middles (${MIDDLES_PER_PAGE}).`,
+    description: `Per page: games (default ${GAMES_PER_PAGE}, ${PAGE_SIZES.oddsGamesFull} with detail full, ${GAMES_WITH_HISTORY_PER_PAGE} with history), value entries (${VALUE_PER_PAGE}), other lists (${PAGE_SIZES.otherLists}).`,
   }),
   cursor,
 });
@@ -104,6 +109,7 @@ export const getGameOdds = defineTool({
   input: gameOddsInput,
   output: gameOddsOutput,
   async run(ctx, args) {
+    if (args.alternates === true) return alternatesOf(ctx, args);
     for (const list of ['arbitrage', 'middles'] as const) {
       if (args[list] !== true) continue;
       // Neither list uses a fair line: an arbitrage or a middle is the books' own prices.
@@ -121,6 +127,23 @@ export const getGameOdds = defineTool({
     return ctx.caches.answer(ctx.tool, key, () => gameOdds(ctx, args, { markets, referenceBook, timeZone, scan }));
   },
 });
+
+/** alternates: true: one game's alternate lines alone (./alternates.ts); refused without gameId or with a list option. */
+function alternatesOf(ctx: ToolRun, args: GameOddsArgs) {
+  if (args.gameId === undefined)
+    throw invalidInput([
+      {
+        path: 'alternates',
+        message: 'needs gameId: alternate lines are fetched one game at a time (list_games or get_game_odds give ids)',
+      },
+    ]);
+  const other = NOT_WITH_ALTERNATES.find((name) => args[name] !== undefined);
+  if (other)
+    throw invalidInput([
+      { path: other, message: "cannot be given with alternates: true, which answers with the game's alternate lines alone" },
+    ]);
+  return gameAlternates(ctx, { ...args, gameId: args.gameId });
+}
 
 /** The value list's question, when minExpectedValue asks it: measured on the fair line asked for. */
 function valueScan(args: { minExpectedValue?: number; minBooks?: number; fairLine?: FairLine }): ValueScan | undefined {

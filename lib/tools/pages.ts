@@ -9,6 +9,9 @@ import { queryFingerprint, pageOf, type PageKey, type SortOrder } from '@/lib/pa
  * The default page of each list in a concise answer, chosen so a page stays inside an agent's budget on a
  * 60-game college week at ten books (tests/integration/answer-budgets.test.ts counts the tokens).
  */
+/** The arbitrages, the middles and the alternate lines share one page size (get_game_odds' limit says it once). */
+const OTHER_LISTS = 20;
+
 export const PAGE_SIZES = {
   /** About 750 Claude tokens a game with its three markets. */
   oddsGames: 8,
@@ -16,10 +19,14 @@ export const PAGE_SIZES = {
   oddsGamesWithHistory: 1,
   /** About 100 tokens an entry: a page inside the value question's 4,000. */
   valueEntries: 25,
+  /** The other lists' size, as get_game_odds' limit says it. */
+  otherLists: OTHER_LISTS,
   /** About 150 tokens an arbitrage with its legs (and returns per result on quarter lines). */
-  arbitrages: 20,
+  arbitrages: OTHER_LISTS,
   /** About 150 tokens a middle with its window, legs and chance. */
-  middles: 20,
+  middles: OTHER_LISTS,
+  /** About 120 tokens an alternate line with both sides and their ages. */
+  alternateLines: OTHER_LISTS,
   /** About 150 tokens a player's market. */
   playerMarkets: 30,
   /** detail: "full": about 1,700 tokens a game at ten books with every book's prices, so a page stays inside 8,000. */

@@ -610,7 +610,7 @@ export interface components {
             team?: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD: a day in the user's time zone from 06:00 to 06:00 next morning; default the coming week.
+             * @description YYYY-MM-DD: a day in the user's time zone from 06:00 to 06:00 next morning.
              */
             date?: string;
             markets?: ("h2h" | "spreads" | "totals")[];
@@ -622,12 +622,14 @@ export interface components {
             minExpectedValue?: number;
             /** @description With minExpectedValue: least consensusBooks (default 3). */
             minBooks?: number;
-            /** @description true: the arbitrages alone, best first. */
+            /** @description The arbitrages alone, best first. */
             arbitrage?: boolean;
-            /** @description With arbitrage: also markets whose hold is at most this (0.02 = 2%). */
+            /** @description With arbitrage: also markets holding at most this (0.02 = 2%). */
             maxHold?: number;
-            /** @description true: the middles alone. */
+            /** @description The middles alone. */
             middles?: boolean;
+            /** @description With gameId: its alternate spreads and totals alone. */
+            alternates?: boolean;
             /** @description Adds per market the reference price and consensus over time, for charts. */
             history?: boolean;
             /**
@@ -635,7 +637,7 @@ export interface components {
              * @enum {string}
              */
             detail?: "concise" | "full";
-            /** @description Per page: games (default 8, 4 with detail full, 1 with history), value entries (25), arbitrages (20), middles (20). */
+            /** @description Per page: games (default 8, 4 with detail full, 1 with history), value entries (25), other lists (20). */
             limit?: number;
             /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
@@ -998,6 +1000,33 @@ export interface components {
                 market: string;
             }[];
             middleNote?: string;
+            remaining?: number;
+            nextCursor?: string;
+            pageNote?: string;
+        } | {
+            gameId: string;
+            startsAt: string;
+            matchup: string;
+            status?: string;
+            score?: string;
+            sport: string;
+            priceNote?: string;
+            note?: string;
+            alternates: {
+                market: string;
+                consensusBooks: number;
+                outcomes: {
+                    outcome: string;
+                    point: number;
+                    americanOdds: number;
+                    book: string;
+                    beforeCommission?: number;
+                    fairProbability?: number;
+                    expectedValue?: number;
+                    updatedAgo: string;
+                }[];
+            }[];
+            alternatesNote?: string;
             remaining?: number;
             nextCursor?: string;
             pageNote?: string;

@@ -131,6 +131,26 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
     }
   });
 
+  it("answers a game's alternate lines inside 8,000 tokens a page, at the game with the most of them", async () => {
+    for (const sport of sports) {
+      // The game holding the most alternate prices (the sample's ladders at up to six books); the college week has none.
+      const stored = await app.database.db.alternatePrice.findMany({ where: { game: { sport } }, select: { gameId: true } });
+      const perGame = new Map<string, number>();
+      for (const { gameId } of stored) perGame.set(gameId, (perGame.get(gameId) ?? 0) + 1);
+      const most = [...perGame].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+      const [game] = most
+        ? [{ id: most }]
+        : await app.database.db.game.findMany({ where: { sport, status: 'scheduled' }, orderBy: { startsAt: 'asc' }, take: 1 });
+      const found = await answer('get_game_odds', { sport, gameId: game.id, alternates: true });
+      withinBudget(found, ANSWER_BUDGET, `${sport} alternates`);
+      expect(found.data).not.toHaveProperty('games');
+      const lines = (found.data.alternates as unknown[]).length;
+      if (most) expect(lines).toBeGreaterThan(0);
+      else expect(lines).toBe(0);
+      expect(lines).toBeLessThanOrEqual(20);
+    }
+  });
+
   it("answers the arbitrage question over each league's week inside 4,000 tokens, with the arbitrages alone", async () => {
     for (const sport of sports) {
       const [tool, args] = arbitrageQuestion(sport);

@@ -14,7 +14,7 @@ import { NOT_CONFIGURED, TASKS } from './tasks';
 // (./odds.ts), a run's options, summary and reporting (./run.ts); team names are matched by teamNamed (../teams.ts).
 
 export { fetchClaims, latestQuota, type FetchClaims, type Gate } from './fetch-claim';
-export { awaitGameProps, refreshGameProps } from './odds';
+export { ALTERNATE_MARKETS, awaitGameAlternates, awaitGameProps, refreshGameAlternates, refreshGameProps } from './odds';
 export { INGEST_TASKS, type IngestOptions, type IngestSummary, type IngestTask } from './run';
 export { INGESTED_SPORTS } from './schedule';
 

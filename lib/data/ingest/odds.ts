@@ -2,7 +2,7 @@ import { isOutsideEvenMoneyGap } from '@/lib/betting/odds';
 import type { Db } from '@/lib/db/client';
 import type { OddsApi, OddsEvent, ScoreEvent } from '../providers/odds-api';
 import { gameIdFor, normaliseName, seasonOf, SPORT_INFO, type Sport } from '../sports';
-import { mergePrices, type GameRecord, type PriceRecord } from '../store';
+import { mergePrices, replaceAlternates, type AlternateRecord, type GameRecord, type PriceRecord } from '../store';
 import { catalogueTeams, teamNamed, type CatalogueTeam } from '../teams';
 import { awaitHolder, gated, type FetchClaims, type Gate } from './fetch-claim';
 import type { TeamMatcher } from './run';
@@ -82,6 +82,43 @@ export function eventPrices(event: OddsEvent, gameId: string, home: CatalogueTea
   return rows;
 }
 
+/** The Odds API's alternate-line markets, fetched per event (never in the slate call) on request. */
+export const ALTERNATE_MARKETS = ['alternate_spreads', 'alternate_totals'] as const;
+
+/**
+ * One event's alternate spreads and totals in our terms: each outcome at its point (a team's side of a spread, over
+ * or under a total). An outcome we cannot place, or one without a point, is left out (with the other outcomes of that
+ * line intact: a book's ladder is a list of lines, not one market), and so are other markets.
+ */
+export function eventAlternates(event: OddsEvent, gameId: string, home: CatalogueTeam, away: CatalogueTeam): AlternateRecord[] {
+  const rows: AlternateRecord[] = [];
+  const sideOf = (name: string) => {
+    const team = teamNamed(home.sport, name);
+    return team?.id === home.id ? home.abbreviation : team?.id === away.id ? away.abbreviation : undefined;
+  };
+  for (const bookmaker of event.bookmakers) {
+    for (const market of bookmaker.markets) {
+      if (!(ALTERNATE_MARKETS as readonly string[]).includes(market.key)) continue;
+      for (const outcome of market.outcomes) {
+        const name = normaliseName(outcome.name);
+        const side = market.key === 'alternate_totals' ? (['over', 'under'].includes(name) ? name : undefined) : sideOf(outcome.name);
+        const price = Math.round(outcome.price);
+        if (side === undefined || outcome.point === undefined || !Number.isFinite(outcome.point) || !isOutsideEvenMoneyGap(price)) continue;
+        rows.push({
+          gameId,
+          market: market.key,
+          book: bookmaker.key,
+          outcome: side,
+          point: outcome.point,
+          americanOdds: price,
+          updatedAt: new Date(market.last_update ?? bookmaker.last_update),
+        });
+      }
+    }
+  }
+  return rows;
+}
+
 // --- scores ---------------------------------------------------------------------------------------------
 
 /** The game a scores event is, with its score and status; undefined when a team is not matched. */
@@ -129,4 +166,39 @@ export async function refreshGameProps(
     return quota;
   });
   return { ...gate, props };
+}
+
+// --- alternate lines, fetched on demand by get_game_odds with alternates ------------------------------------
+
+const alternatesKey = (gameId: string) => `alternates:${gameId}`;
+
+/** After a 'busy' gate: how the fetch of the game's alternate lines that another caller holds went. */
+export function awaitGameAlternates(db: Db, claims: FetchClaims, gameId: string, until: Date): Promise<Gate> {
+  return awaitHolder(db, claims, alternatesKey(gameId), until);
+}
+
+/**
+ * Fetches one game's alternate spreads and totals (one event-odds call) and makes them the stored ones, unless they
+ * are fresh or another caller is fetching them (its gate says which). A failed or malformed fetch stores nothing.
+ */
+export async function refreshGameAlternates(
+  db: Db,
+  claims: FetchClaims,
+  odds: OddsApi,
+  game: { id: string; sport: string; oddsEventId: string | null; homeTeamId: string; awayTeamId: string },
+  now: Date,
+  freshnessMs: number,
+): Promise<Gate & { alternates?: number }> {
+  const sport = game.sport as Sport;
+  const home = catalogueTeams(sport).find((team) => team.id === game.homeTeamId);
+  const away = catalogueTeams(sport).find((team) => team.id === game.awayTeamId);
+  if (!game.oddsEventId || !home || !away) return { status: 'fresh' };
+  let alternates = 0;
+  const eventId = game.oddsEventId;
+  const gate = await gated(db, claims, alternatesKey(game.id), freshnessMs, now, async () => {
+    const { event, quota } = await odds.eventProps(sport, eventId, ALTERNATE_MARKETS);
+    alternates = await replaceAlternates(db, [game.id], eventAlternates(event, game.id, home, away));
+    return quota;
+  });
+  return { ...gate, alternates };
 }

@@ -5,7 +5,7 @@ import type { OddsApi } from '../providers/odds-api';
 import type { WeatherProvider } from '../providers/open-meteo';
 import { SAMPLE_SPORTS } from '../sample';
 import { SPORT_INFO, type Sport } from '../sports';
-import { mergePrices, replaceInjuries, upsertGames, upsertWeather, type InjuryRecord } from '../store';
+import { mergePrices, replaceAlternates, replaceInjuries, upsertGames, upsertWeather, type InjuryRecord } from '../store';
 import { catalogueTeams } from '../teams';
 import { refreshBoxScores } from './box-scores';
 import { gated } from './fetch-claim';
@@ -250,6 +250,9 @@ async function moveSample(sample: SampleMarket, run: SportRun): Promise<void> {
         db,
         rows.filter((row) => ids.has(row.gameId)),
       );
+      // The alternate lines of the moment replace those of the same games (ladders move with the market).
+      const alternates = sample.alternatesAt(sample.dateOf(last.startsAt), now, sport).filter((row) => ids.has(row.gameId));
+      await replaceAlternates(db, [...ids], alternates);
       run.summary.prices += changed;
       run.log(`  ${changed} sample prices moved`);
     }),

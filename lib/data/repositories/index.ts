@@ -1,9 +1,20 @@
 import type { Db } from '@/lib/db/client';
 import { bindDb } from '@/lib/db/bind';
 import type { FetchClaims } from '../ingest';
+import type { AlternatesInFlight } from '../alternates';
 import type { PropsGame, PropsInFlight, PropsSource } from '../props';
 import { forecast, injuries, injuryReportUpdatedAt } from './conditions';
-import { closingLines, gamePrices, gamesWithProps, historyVersion, propPrices, recordedPrices, refreshProps } from './odds';
+import {
+  alternatePrices,
+  closingLines,
+  gamePrices,
+  gamesWithProps,
+  historyVersion,
+  propPrices,
+  recordedPrices,
+  refreshAlternates,
+  refreshProps,
+} from './odds';
 import { priceVersions } from './price-version';
 import { finalsTally, findGames, gameSources, requireGameRow, teamFinals } from './schedule';
 import { playerStatLines, playerTeams, resolvePlayer } from './stats';
@@ -16,12 +27,15 @@ import { playerStatLines, playerTeams, resolvePlayer } from './stats';
 export function createRepositories(db: Db, claims: FetchClaims) {
   // The props being refreshed now, so concurrent calls share one fetch: one set per set of repositories.
   const propsInFlight: PropsInFlight = new Map();
+  const alternatesInFlight: AlternatesInFlight = new Map();
   return {
     schedule: bindDb(db, { findGames, requireGameRow, teamFinals, gameSources }),
     odds: {
-      ...bindDb(db, { closingLines, gamesWithProps }),
+      ...bindDb(db, { closingLines, gamesWithProps, alternatePrices }),
       refreshProps: (source: PropsSource, game: PropsGame, now: Date) =>
         refreshProps(db, { inFlight: propsInFlight, claims }, source, game, now),
+      refreshAlternates: (source: PropsSource, game: PropsGame, now: Date) =>
+        refreshAlternates(db, { inFlight: alternatesInFlight, claims }, source, game, now),
     },
     stats: bindDb(db, { resolvePlayer, playerStatLines, playerTeams }),
     conditions: bindDb(db, { injuries, injuryReportUpdatedAt, forecast }),

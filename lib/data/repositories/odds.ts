@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/client';
+import { freshAlternates } from '../alternates';
 import { freshProps, type PropsGame, type PropsSource } from '../props';
 
 // Odds and props: the stored prices of games and players and their recorded changes (what pricing reads,
@@ -97,4 +98,24 @@ export function closingLines(db: Db, gameIds: readonly string[], book: string, t
 /** Refreshes a game's stored props from the odds provider when they are stale (lib/data/props.ts). */
 export function refreshProps(db: Db, refreshes: Parameters<typeof freshProps>[1], source: PropsSource, game: PropsGame, now: Date) {
   return freshProps(db, refreshes, game, now, source);
+}
+
+/** Every book's stored alternate spreads and totals of a game (AlternatePrice), by market, point and book. */
+export function alternatePrices(db: Db, gameId: string) {
+  return db.alternatePrice.findMany({
+    where: { gameId },
+    select: { market: true, book: true, outcome: true, point: true, americanOdds: true, updatedAt: true },
+    orderBy: [{ market: 'asc' }, { point: 'asc' }, { book: 'asc' }, { outcome: 'asc' }],
+  });
+}
+
+/** Refreshes a game's stored alternate lines from the odds provider when they are stale (lib/data/alternates.ts). */
+export function refreshAlternates(
+  db: Db,
+  refreshes: Parameters<typeof freshAlternates>[1],
+  source: PropsSource,
+  game: PropsGame,
+  now: Date,
+) {
+  return freshAlternates(db, refreshes, game, now, source);
 }

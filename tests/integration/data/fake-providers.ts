@@ -224,6 +224,66 @@ export function propsEvent(id: string, commence: string, home: string, away: str
   };
 }
 
+/**
+ * One event's alternate lines, as The Odds API's event odds answer them for markets=alternate_spreads,alternate_totals
+ * (home Kansas City, away Buffalo). Spreads: KC -6.5 at both books (+150/-180 and +160/-190), KC -1.5 both sides at
+ * draftkings (-135/+115) and KC's side alone at fanduel (-130), KC -9.5 at fanduel alone (+240: no fair line). Totals:
+ * 40.5 at both books (-160/+135 and -155/+130). A team we do not know and a lay market are left out.
+ */
+export function alternatesEvent(id: string, commence: string, lastUpdate: string) {
+  const market = (key: string, outcomes: unknown[]) => ({ key, last_update: lastUpdate, outcomes });
+  const [home, away] = ['Kansas City Chiefs', 'Buffalo Bills'];
+  return {
+    id,
+    sport_key: 'americanfootball_nfl',
+    sport_title: 'NFL',
+    commence_time: commence,
+    home_team: home,
+    away_team: away,
+    bookmakers: [
+      {
+        key: 'draftkings',
+        title: 'DraftKings',
+        last_update: lastUpdate,
+        markets: [
+          market('alternate_spreads', [
+            { name: home, price: 150, point: -6.5 },
+            { name: away, price: -180, point: 6.5 },
+            { name: home, price: -135, point: -1.5 },
+            { name: away, price: 115, point: 1.5 },
+            { name: 'Springfield Isotopes', price: 200, point: -10.5 },
+          ]),
+          market('alternate_totals', [
+            { name: 'Over', price: -160, point: 40.5 },
+            { name: 'Under', price: 135, point: 40.5 },
+          ]),
+        ],
+      },
+      {
+        key: 'fanduel',
+        title: 'FanDuel',
+        last_update: lastUpdate,
+        markets: [
+          market('alternate_spreads', [
+            { name: home, price: 160, point: -6.5 },
+            { name: away, price: -190, point: 6.5 },
+            { name: home, price: -130, point: -1.5 },
+            { name: home, price: 240, point: -9.5 },
+          ]),
+          market('alternate_totals', [
+            { name: 'Over', price: -155, point: 40.5 },
+            { name: 'Under', price: 130, point: 40.5 },
+          ]),
+          market('h2h_lay', [
+            { name: home, price: -140 },
+            { name: away, price: 120 },
+          ]),
+        ],
+      },
+    ],
+  };
+}
+
 export function espnInjuries(teams: { team: string; players: [name: string, position: string, status: string][] }[]) {
   return {
     timestamp: '2026-11-21T12:00:00Z',

@@ -2,6 +2,7 @@ import { instant } from '@/lib/time';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { config } from '@/lib/config';
 import { fetchClaims, type IngestOptions } from '@/lib/data/ingest';
+import { freshAlternates } from '@/lib/data/alternates';
 import { freshProps } from '@/lib/data/props';
 import { createProviders } from '@/lib/data/providers';
 import { gameIdFor, leagueDay, seasonOf } from '@/lib/data/sports';
@@ -12,6 +13,7 @@ import { getPlayerStats } from '@/lib/tools/stats';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { toolContext } from '../../helpers/tool-context';
 import {
+  alternatesEvent,
   espnInjuries,
   espnNbaSummary,
   espnScoreboard,
@@ -206,6 +208,72 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(fallback.note).toContain('stored props');
     expect(await database.db.price.count({ where: { gameId, player: { not: '' } } })).toBe(6);
+  });
+
+  it('alternate lines: fetched for one game on request (never in the slate call), replaced whole, kept when a fetch fails', async () => {
+    const path = '/v4/sports/americanfootball_nfl/events/ev1/odds';
+    const asked: string[] = [];
+    fake.routes.set(path, (url) => {
+      asked.push(url.searchParams.get('markets') ?? '');
+      return { headers: QUOTA, body: alternatesEvent('ev1', kickoff.toISOString(), new Date(Date.now() - 60_000).toISOString()) };
+    });
+    await run({ force: true });
+    expect(fake.requests.some((url) => url.pathname === '/v4/sports/americanfootball_nfl/odds' && /alternate/.test(url.search))).toBe(
+      false,
+    );
+    expect(await database.db.alternatePrice.count()).toBe(0);
+
+    const game = await database.db.game.findUniqueOrThrow({ where: { id: gameId } });
+    const refreshes = { inFlight: new Map(), claims: fetchClaims(config().PROVIDER_TIMEOUT_SECONDS * 1000) };
+    asked.length = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => freshAlternates(database.db, refreshes, game, new Date(), propsSource())),
+    );
+    expect(answers).toEqual(Array(4).fill({}));
+    expect(asked).toEqual(['alternate_spreads,alternate_totals']);
+    const stored = await database.db.alternatePrice.findMany({
+      where: { gameId },
+      orderBy: [{ market: 'asc' }, { book: 'asc' }, { point: 'asc' }, { outcome: 'asc' }],
+    });
+    // The unknown team's line and the lay market are left out; 12 outcomes stay.
+    expect(stored.map((row) => `${row.market} ${row.book} ${row.outcome} ${row.point} ${row.americanOdds}`)).toEqual([
+      'alternate_spreads draftkings KC -6.5 150',
+      'alternate_spreads draftkings KC -1.5 -135',
+      'alternate_spreads draftkings BUF 1.5 115',
+      'alternate_spreads draftkings BUF 6.5 -180',
+      'alternate_spreads fanduel KC -9.5 240',
+      'alternate_spreads fanduel KC -6.5 160',
+      'alternate_spreads fanduel KC -1.5 -130',
+      'alternate_spreads fanduel BUF 6.5 -190',
+      'alternate_totals draftkings over 40.5 -160',
+      'alternate_totals draftkings under 40.5 135',
+      'alternate_totals fanduel over 40.5 -155',
+      'alternate_totals fanduel under 40.5 130',
+    ]);
+    // Main prices and their history are not touched.
+    const before = await counts();
+    // Inside the TTL nothing is fetched again.
+    await freshAlternates(database.db, refreshes, game, new Date(), propsSource());
+    expect(asked).toHaveLength(1);
+    expect(await counts()).toEqual(before);
+
+    // A later answer replaces the ladder whole: a line no longer offered is gone.
+    await database.db.providerFetch.deleteMany({ where: { key: `alternates:${gameId}` } });
+    fake.routes.set(path, () => {
+      const event = alternatesEvent('ev1', kickoff.toISOString(), new Date().toISOString());
+      event.bookmakers = event.bookmakers.slice(0, 1);
+      return { headers: QUOTA, body: event };
+    });
+    await freshAlternates(database.db, refreshes, game, new Date(), propsSource());
+    expect(await database.db.alternatePrice.count({ where: { gameId } })).toBe(6);
+
+    // A failed fetch keeps them and says so.
+    await database.db.providerFetch.deleteMany({ where: { key: `alternates:${gameId}` } });
+    fake.routes.set(path, () => ({ status: 500, body: { message: 'down' } }));
+    const failed = await freshAlternates(database.db, refreshes, game, new Date(), propsSource());
+    expect(failed.note).toContain('stored ones');
+    expect(await database.db.alternatePrice.count({ where: { gameId } })).toBe(6);
+    expect(await counts()).toEqual(before);
   });
 
   it('stores MLB, NHL and college games under the names The Odds API gives them', async () => {

@@ -54,13 +54,22 @@ describe.each(PROVIDERS)('the sample market on %s', (provider) => {
     expect(answer.valueNote).not.toMatch(/stale/);
   });
 
-  it('moves nothing again at the same moment, and gives the same prices for the same moment on a fresh load', async () => {
+  it('moves nothing again at the same moment, and gives the same prices and alternate lines for the same moment on a fresh load', async () => {
     expect((await move(LATER)).prices).toBe(0);
     const stored = await database.db.price.findMany({
       where: { player: '' },
       orderBy: [{ gameId: 'asc' }, { market: 'asc' }, { book: 'asc' }, { outcome: 'asc' }],
     });
+    const alternates = () =>
+      database.db.alternatePrice.findMany({
+        orderBy: [{ gameId: 'asc' }, { market: 'asc' }, { book: 'asc' }, { outcome: 'asc' }, { point: 'asc' }],
+      });
+    // The alternate lines moved with the market: fresh at LATER, as a load at LATER gives them.
+    const movedAlternates = await alternates();
+    expect(movedAlternates.length).toBeGreaterThan(0);
+    for (const row of movedAlternates) expect(LATER.getTime() - row.updatedAt.getTime()).toBeLessThan(60 * 60_000);
     await loadSample(database.db, SAMPLE_DATE, LATER);
+    expect(await alternates()).toEqual(movedAlternates);
     const loaded = await database.db.price.findMany({
       where: { player: '' },
       orderBy: [{ gameId: 'asc' }, { market: 'asc' }, { book: 'asc' }, { outcome: 'asc' }],

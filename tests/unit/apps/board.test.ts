@@ -329,4 +329,16 @@ describe('the value board inline', () => {
     shown.refusedLink = HELPLINE_LINK;
     expect(textOf(find(view.render(), (node) => node.attrs.class === 'refused'))).toContain(HELPLINE_LINK);
   });
+
+  it("started from an alternates answer (one game's alternate lines), asks for that game's own markets and value, and opens it", async () => {
+    const host = oddsHost();
+    const alternates = { gameId: GAME_ID, startsAt: '2026-11-22T18:00:00Z', matchup: 'x', sport: 'nfl', alternates: [] };
+    drive(board, { sport: 'nfl', gameId: GAME_ID, alternates: true }, alternates, host);
+    expect(host.calls.filter((call) => call.name === 'get_game_odds' && call.args.detail !== 'full')).toEqual([
+      { name: 'get_game_odds', args: { sport: 'nfl', gameId: GAME_ID } },
+      { name: 'get_game_odds', args: { sport: 'nfl', gameId: GAME_ID, minExpectedValue: 0.02 } },
+    ]);
+    expect(host.calls.some((call) => call.args.alternates !== undefined)).toBe(false);
+    await settle();
+  });
 });

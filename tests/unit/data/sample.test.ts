@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { devig } from '@/lib/betting/devig';
 import { impliedProbability } from '@/lib/betting/odds';
 import { marketCore } from '@/lib/pricing/market-core';
-import { samplePricesAt, sampleSlate, SAMPLE_BOOKS } from '@/lib/data/sample';
+import { sampleAlternatesAt, samplePricesAt, sampleSlate, SAMPLE_BOOKS } from '@/lib/data/sample';
 import type { PriceRecord } from '@/lib/data/store';
 import { closestNames } from '@/lib/data/closest-names';
 import { ago } from '@/lib/time';
@@ -277,5 +277,58 @@ describe('the sample slate looks like a market', () => {
       (row) => later.has(key(row)) && later.get(key(row))!.americanOdds !== row.americanOdds,
     );
     expect(moved.length).toBeGreaterThan(0);
+  });
+});
+
+describe('sample alternate lines', () => {
+  const alternates = slate.alternates;
+  const byBookMarket = new Map<string, typeof alternates>();
+  for (const row of alternates) {
+    const key = `${row.gameId}|${row.book}|${row.market}`;
+    byBookMarket.set(key, [...(byBookMarket.get(key) ?? []), row]);
+  }
+
+  it('are deterministic for a moment, on the games with props and two EPL games, at up to six books', () => {
+    expect(sampleSlate('2026-11-21', asOf).alternates).toEqual(alternates);
+    expect(sampleAlternatesAt('2026-11-21', asOf)).toEqual(alternates);
+    const games = [...new Set(alternates.map((row) => row.gameId))];
+    const sports = games.map((id) => slate.games.find((game) => game.id === id)!.sport);
+    expect([
+      sports.filter((s) => s === 'nfl').length,
+      sports.filter((s) => s === 'nba').length,
+      sports.filter((s) => s === 'epl').length,
+    ]).toEqual([4, 4, 2]);
+    for (const id of games)
+      expect(new Set(alternates.filter((row) => row.gameId === id).map((row) => row.book)).size).toBeLessThanOrEqual(6);
+    expect(alternates.every((row) => Number.isInteger(row.point * 2) && !Number.isInteger(row.point))).toBe(true); // half lines only
+  });
+
+  it("each book's ladder moves its price with the point: a side gets dearer as its line gets easier, a hold of 5 to 7% (1.25 times the book's)", () => {
+    for (const [key, rows] of byBookMarket) {
+      const [gameId] = key.split('|');
+      const game = slate.games.find((g) => g.id === gameId)!;
+      const homeSide =
+        rows[0]!.market === 'alternate_totals' ? 'under' : CATALOGUE.find((team) => team.id === game.homeTeamId)!.abbreviation;
+      // The home side (spreads) and the under (totals) win more often at a higher point.
+      const ladder = rows.filter((row) => row.outcome === homeSide).sort((a, b) => a.point - b.point);
+      expect(ladder.length).toBeGreaterThanOrEqual(4);
+      for (let i = 1; i < ladder.length; i++)
+        expect(impliedProbability(ladder[i]!.americanOdds)).toBeGreaterThan(impliedProbability(ladder[i - 1]!.americanOdds));
+      for (const row of rows) {
+        const other = rows.find(
+          (o) => o.outcome !== row.outcome && (o.market === 'alternate_totals' ? o.point === row.point : o.point === -row.point),
+        );
+        if (!other) continue;
+        const hold = impliedProbability(row.americanOdds) + impliedProbability(other.americanOdds) - 1;
+        expect(hold).toBeGreaterThan(0.05);
+        expect(hold).toBeLessThan(0.07);
+      }
+    }
+  });
+
+  it('now and then a book lists one side of its outermost line only', () => {
+    const oneSided = [...byBookMarket.values()].filter((rows) => rows.length % 2 === 1).length;
+    expect(oneSided).toBeGreaterThan(0);
+    expect(oneSided).toBeLessThan(byBookMarket.size / 2);
   });
 });
