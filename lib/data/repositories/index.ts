@@ -1,6 +1,8 @@
 import type { Db } from '@/lib/db/client';
 import { bindDb } from '@/lib/db/bind';
+import { freshFutures, futurePrices, type FuturesInFlight, type FuturesSource } from '../futures';
 import type { FetchClaims } from '../ingest';
+import type { Sport } from '../sports';
 import type { PropsGame, PropsInFlight, PropsSource } from '../props';
 import { forecast, injuries, injuryReportUpdatedAt } from './conditions';
 import { closingLines, gamePrices, gamesWithProps, historyVersion, propPrices, recordedPrices, refreshProps } from './odds';
@@ -16,12 +18,16 @@ import { playerStatLines, playerTeams, resolvePlayer } from './stats';
 export function createRepositories(db: Db, claims: FetchClaims) {
   // The props being refreshed now, so concurrent calls share one fetch: one set per set of repositories.
   const propsInFlight: PropsInFlight = new Map();
+  const futuresInFlight: FuturesInFlight = new Map();
   return {
     schedule: bindDb(db, { findGames, requireGameRow, teamFinals, gameSources }),
     odds: {
       ...bindDb(db, { closingLines, gamesWithProps }),
       refreshProps: (source: PropsSource, game: PropsGame, now: Date) =>
         refreshProps(db, { inFlight: propsInFlight, claims }, source, game, now),
+      ...bindDb(db, { futurePrices }),
+      refreshFutures: (source: FuturesSource, sport: Sport, now: Date) =>
+        freshFutures(db, { inFlight: futuresInFlight, claims }, sport, now, source),
     },
     stats: bindDb(db, { resolvePlayer, playerStatLines, playerTeams }),
     conditions: bindDb(db, { injuries, injuryReportUpdatedAt, forecast }),
