@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pricedMarketSchema } from '@/lib/pricing/priced-market';
 import { conciseArbitrageSchema, conciseMarketSchema, conciseMiddleSchema, marketNotesSchema } from './concise-market';
+import { gameOddsFutures } from './futures';
 import { conciseGameSchema, gameViewSchema } from './game-views';
 import { fullPageSchemaFields, pageSchemaFields } from './pages';
 
@@ -93,7 +94,14 @@ const gameOddsMiddles = z.object({
   ...pageSchemaFields,
 });
 
-export const gameOddsOutput = z.union([gameOddsConcise, gameOddsFull, gameOddsArbitrage, gameOddsLowHold, gameOddsMiddles]);
+export const gameOddsOutput = z.union([
+  gameOddsConcise,
+  gameOddsFull,
+  gameOddsArbitrage,
+  gameOddsLowHold,
+  gameOddsMiddles,
+  gameOddsFutures,
+]);
 export type GameOddsConcise = z.infer<typeof gameOddsConcise>;
 export type GameOddsFull = z.infer<typeof gameOddsFull>;
 

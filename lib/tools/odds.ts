@@ -33,6 +33,7 @@ import {
 import { instant, sportsDays } from '@/lib/time';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
 import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, conciseMiddle, LOW_HOLD_NOTE, marketNotes, MIDDLE_NOTE } from './concise-market';
+import { futuresFlag, leagueFutures, refuseWithFutures } from './futures';
 import { gameOddsOutput, propsOutput } from './odds-schemas';
 import { conciseValue, VALUE_ORDER, valueKey, valueList, type ValueScan } from './value-list';
 import { defineTool, type ToolRun } from './types';
@@ -92,6 +93,7 @@ const gameOddsInput = z.strictObject({
     .boolean({ error: expected('must be true or false') })
     .optional()
     .meta({ description: 'true: the middles alone.' }),
+  futures: futuresFlag,
   history: historyFlag,
   detail,
   limit: pageLimit(GAMES_PER_PAGE, 100, 'games').meta({
@@ -112,6 +114,12 @@ export const getGameOdds = defineTool({
   input: gameOddsInput,
   output: gameOddsOutput,
   async run(ctx, args) {
+    if (args.futures === true) {
+      refuseWithFutures(args);
+      const { referenceBook } = await preferences(ctx, args.book);
+      const key = JSON.stringify([ctx.user.id, args, referenceBook]);
+      return ctx.caches.answer(ctx.tool, key, () => leagueFutures(ctx, args, referenceBook));
+    }
     for (const list of ['arbitrage', 'middles'] as const) {
       if (args[list] !== true) continue;
       // Neither list uses a fair line: an arbitrage or a middle is the books' own prices.

@@ -20,6 +20,8 @@ export const PAGE_SIZES = {
   arbitrages: 20,
   /** About 150 tokens a middle with its window, legs and chance. */
   middles: 20,
+  /** About 60 tokens a team's future: a league's title market (32 teams at most) in one page. */
+  futures: 40,
   /** About 150 tokens a player's market. */
   playerMarkets: 30,
   /** detail: "full": about 1,700 tokens a game at ten books with every book's prices, so a page stays inside 8,000. */
