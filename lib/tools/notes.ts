@@ -82,6 +82,10 @@ ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` n
   \`returnFraction\` if every side is bet: the fairest price for one side or a cheap hedge, never an arbitrage.
 - With \`middles: true\` the answer is the middle list alone, each entry with its game and market, the cheapest
   miss first. Say what a miss costs beside the window; a null \`chance\` is unknown, not zero.
+- With \`futures: true\` the answer is the league's futures alone: per market (\`champion\`: the title)
+  \`consensusBooks\` (books pricing the whole field; a book missing teams is left out), \`books\`, \`field\`
+  (teams any book prices) and \`teams\` by fair probability, each with the reference \`americanOdds\`,
+  \`fairProbability\`, \`fairAmericanOdds\` and \`best\` (book, price, its expectedValue and age, always there).
 - \`arbitrageNote\`, \`lowHoldNote\`, \`middleNote\` and \`oneSidedNote\` say once what holds for every arbitrage,
   low-hold market, middle and one-sided market.
 `,

@@ -12,7 +12,7 @@ import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import { conciseGame, gameView, matchup } from './game-views';
 import { DAY_MS, preferences } from './preferences';
 import { emptyNote } from './source-notes';
-import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
+import { OPEN_WORLD_READ_HINTS } from './hints';
 import {
   book,
   cursor,
@@ -110,7 +110,7 @@ export const getGameOdds = defineTool({
     'fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage, middle and steam. minExpectedValue, ' +
     'arbitrage or middles answers with its list alone. See jev://notes/no-vig-consensus and jev://notes/answers.',
   scope: 'read',
-  hints: READ_HINTS,
+  hints: OPEN_WORLD_READ_HINTS, // a league's futures may be fetched from the odds provider during the call
   input: gameOddsInput,
   output: gameOddsOutput,
   async run(ctx, args) {
