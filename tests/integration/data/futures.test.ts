@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceFutures } from '@/lib/betting/futures';
 import { replaceFutures, type FutureRecord } from '@/lib/data/futures';
 import { catalogueTeams } from '@/lib/data/teams';
@@ -7,11 +7,14 @@ import { PROVIDERS } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';
 import { testApp } from '../../helpers/test-app';
 import { modern } from '../mcp/support';
+import { outrightEvent, QUOTA, startFakeProviders, type FakeProviders } from './fake-providers';
 
 // get_game_odds with futures: true, through the built server over REST and MCP on both databases: a league's title
 // market per team at the reference book with the no-vig consensus over the whole field (a book missing a team left
 // out of it), the best price with its expected value, by fair probability, in pages; the sample's futures for each
-// sample league; fairLine honoured; the arguments that choose games or another list refused with invalid_input.
+// sample league; fairLine honoured; the arguments that choose games or another list refused with invalid_input; and,
+// with a provider key, a league's futures fetched from the loopback Odds API on the first call and not again inside
+// FUTURES_TTL_SECONDS.
 
 const HOUR = 3_600_000;
 // MLB is no sample league, so these are the only MLB futures: three books, betmgm without SEA.
@@ -155,5 +158,60 @@ describe.each(PROVIDERS)('futures on %s', (provider) => {
     const over = await mcp({ sport: 'nfl', futures: true, [name]: value });
     expect(over.isError).toBe(true);
     expect(over.structuredContent.error).toMatchObject({ code: 'invalid_input', issues: [{ path: name }] });
+  });
+});
+
+describe.each(PROVIDERS)('futures from the loopback Odds API on %s', (provider) => {
+  let fake: FakeProviders;
+  let token: string;
+  const path = '/v4/sports/basketball_nba_championship_winner/odds';
+  const prices = { 'Boston Celtics': 250, 'Denver Nuggets': 150, 'Oklahoma City Thunder': 120 };
+  beforeAll(async () => {
+    fake = await startFakeProviders();
+    fake.routes.set(path, () => ({
+      headers: QUOTA,
+      body: [outrightEvent('basketball_nba_championship_winner', new Date(Date.now() - 10 * 60_000).toISOString(), prices)],
+    }));
+  });
+  afterAll(() => fake?.close());
+  const app = testApp(provider, {
+    seed: async (database) => {
+      token = (await database.token(await database.user('gil@example.com'), 'read')).token;
+    },
+    env: () => ({ ODDS_API_KEY: 'fake', ODDS_API_BASE_URL: fake.baseUrl, ODDS_API_REGIONS: 'us,uk' }),
+  });
+
+  it('fetches the league on the first call and answers from it, net of the exchange fee; the next call inside the TTL fetches nothing', async () => {
+    const res = await raw(app.server.port, {
+      path: '/api/v1/tools/get_game_odds',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ sport: 'nba', futures: true, book: 'draftkings' }),
+    });
+    expect(res.status, res.body.slice(0, 300)).toBe(200);
+    const answer = res.json().data;
+    expect(fake.count(path)).toBe(1);
+    expect(answer).not.toHaveProperty('note');
+    const [market] = answer.futures;
+    // draftkings and Betfair's back prices price the field; bovada's board with "The Field" was never stored.
+    expect(market).toMatchObject({ market: 'champion', consensusBooks: 2, books: 2, field: 3, updatedAgo: '10 minutes ago' });
+    // Betfair's +270 on Boston nets 1 + 2.7 × 0.95 = 3.565 (+256.5), beating draftkings' +250.
+    const boston = market.teams.find((t: any) => t.team === 'BOS');
+    expect(boston.best).toMatchObject({ book: 'betfair_ex_uk', americanOdds: 257, beforeCommission: 270 });
+    const net = (american: number, fee = 0) => 1 + (american / 100) * (1 - fee);
+    const fairAt = (quotes: number[], fee: number) => {
+      const implied = quotes.map((q) => 1 / net(q, fee));
+      return implied[0]! / implied.reduce((a, b) => a + b, 0);
+    };
+    const fair = (fairAt([250, 150, 120], 0) + fairAt([270, 170, 140], 0.05)) / 2;
+    expect(boston.fairProbability).toBeCloseTo(fair, 6);
+    expect(boston.best.expectedValue).toBeCloseTo(fair * net(270, 0.05) - 1, 4);
+    expect(market.teams.map((t: any) => t.team)).toEqual(['OKC', 'DEN', 'BOS']);
+
+    const over = (
+      await modern(app.server.port, token, 'tools/call', { name: 'get_game_odds', arguments: { sport: 'nba', futures: true } })
+    ).json().result;
+    expect(over.isError).toBeUndefined();
+    expect(over.structuredContent.futures[0].field).toBe(3);
+    expect(fake.count(path)).toBe(1);
   });
 });
