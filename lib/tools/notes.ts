@@ -53,7 +53,7 @@ nulls spelled out. Integrations and charts use it; an agent rarely needs it. It 
 ## Paging
 Lists that grow with the slate come a page at a time: games in get_game_odds (${PAGE_SIZES.oddsGames}, or
 ${PAGE_SIZES.oddsGamesWithHistory} with \`history: true\`) and list_games (${PAGE_SIZES.scheduleGames}), value entries
-(${PAGE_SIZES.valueEntries}), player markets (${PAGE_SIZES.playerMarkets}), results (${PAGE_SIZES.scheduleGames}), injuries (${PAGE_SIZES.injuries}), bets and
+(${PAGE_SIZES.valueEntries}), futures' teams (${PAGE_SIZES.futures}), player markets (${PAGE_SIZES.playerMarkets}), results (${PAGE_SIZES.scheduleGames}), injuries (${PAGE_SIZES.injuries}), bets and
 picks (${PAGE_SIZES.ledgerRows}). \`limit\` sets another page size. When more remain the answer says how many
 (\`remaining\`), gives \`nextCursor\` and a \`pageNote\`: call again with the same arguments and \`cursor\` set to it.
 Page only when the question needs the rest. A cursor belongs to its arguments and its user and lasts
