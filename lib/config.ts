@@ -374,6 +374,18 @@ export const configSchema = z
           "`get_player_props` refetches a game's props, and `get_game_odds` with `alternates` its alternate lines, from The Odds API when the stored ones are older (30 to 86400).",
         ),
       ),
+    FUTURES_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60, 'must be at least 60')
+      .max(86_400)
+      .default(3600)
+      .meta(
+        about(
+          'Sports data',
+          "`get_game_odds` with `futures: true` refetches a league's futures from The Odds API when the stored ones are older (60 to 86400).",
+        ),
+      ),
     ODDS_FRESH_SECONDS: z.coerce
       .number()
       .int()

@@ -1,5 +1,7 @@
 import type { Db } from '@/lib/db/client';
+import { replaceFutures } from './futures';
 import { sampleSlate } from './sample';
+import { sampleFuturesAt } from './sample-futures';
 import {
   clearSportsData,
   mergePriceSnapshots,
@@ -38,6 +40,7 @@ export async function loadSample(db: Db, date: string, asOf: Date, options: { ev
     asOf,
   );
   await upsertWeather(db, slate.weather, 'sample', asOf);
+  await replaceFutures(db, sampleFuturesAt(date, asOf), 'sample');
   await replacePlayerStats(db, slate.playerStats, 'sample');
   return {
     date,

@@ -48,7 +48,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** mulberry32 seeded by a string: small, fast and the same on every platform. */
-function random(seed: string) {
+export function random(seed: string) {
   let state = 2166136261;
   for (const char of seed) state = Math.imul(state ^ char.charCodeAt(0), 16777619);
   const next = () => {
@@ -177,7 +177,7 @@ function roster(team: CatalogueTeam): Player[] {
 }
 
 /** Strength in points (goals for soccer) above an average team, for one season. */
-function rating(team: CatalogueTeam, season: number): number {
+export function rating(team: CatalogueTeam, season: number): number {
   const spread = team.sport === 'nfl' ? 5 : team.sport === 'nba' ? 6 : 0.45;
   return random(`rating:${team.id}:${season}`).normal(spread);
 }

@@ -263,7 +263,7 @@ export async function replacePlayerStats(db: Db, lines: readonly PlayerStatRecor
   ]);
 }
 
-/** Every game, price, injury, forecast, stat line and fetch record (or only the sample's); the team catalogue stays. */
+/** Every game, price, future, injury, forecast, stat line and fetch record (or only the sample's); the team catalogue stays. */
 export async function clearSportsData(db: Db, source?: DataSource): Promise<void> {
   const where = source ? { source } : {};
   const gameIds = source ? (await db.game.findMany({ where, select: { id: true } })).map((g) => g.id) : undefined;
@@ -271,6 +271,7 @@ export async function clearSportsData(db: Db, source?: DataSource): Promise<void
     db.priceHistory.deleteMany({ where: gameIds ? { gameId: { in: gameIds } } : {} }),
     db.game.deleteMany({ where }), // prices, weather and stat lines go with their games
     db.injury.deleteMany({ where }),
+    db.futurePrice.deleteMany({ where }),
     ...(source ? [] : [db.providerFetch.deleteMany({})]),
   ]);
 }

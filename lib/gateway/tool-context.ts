@@ -20,6 +20,7 @@ export function toolSettings(config: Config): ToolSettings {
     oddsCacheSeconds: config.ODDS_CACHE_SECONDS,
     oddsStaleMinutes: config.ODDS_STALE_MINUTES,
     propsTtlSeconds: config.PROPS_TTL_SECONDS,
+    futuresTtlSeconds: config.FUTURES_TTL_SECONDS,
     newsSourceAllowlist: config.NEWS_SOURCE_ALLOWLIST,
   };
 }

@@ -25,6 +25,7 @@ export const NOT_WITH_ALTERNATES = [
   'fairLine',
   'markets',
   'book',
+  'futures',
 ] as const;
 
 export const NO_FAIR_NOTE =

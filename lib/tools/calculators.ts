@@ -45,7 +45,7 @@ export const calcNoVigOdds = defineTool({
   name: 'calc_no_vig_odds',
   title: 'Remove the bookmaker margin (no-vig odds)',
   description:
-    'Removes the margin from ONE market (all its outcomes, 2 to 20 prices): overround and per outcome implied and fair probability ' +
+    'Removes the margin from ONE market (all its outcomes): overround and per outcome implied and fair probability ' +
     '(summing to 1), fair decimal and American odds. See jev://notes/no-vig-consensus.',
   scope: 'read',
   hints: READ_HINTS,
@@ -58,7 +58,7 @@ export const calcNoVigOdds = defineTool({
     method: z
       .enum(FAIR_METHODS, { error: `must be ${choiceList(FAIR_METHODS.map((name) => `'${name}'`))}` })
       .default('multiplicative')
-      .meta({ description: 'How the margin is removed (default multiplicative; see the note).' }),
+      .meta({ description: 'How the margin is removed (see the note).' }),
     compare: z
       .boolean({ error: expected('must be true or false') })
       .default(false)
@@ -157,7 +157,7 @@ export const calcEv = defineTool({
   input: z.strictObject({
     probability,
     americanOdds,
-    stake: money.default(DEFAULT_EV_STAKE).meta({ description: `Amount staked (default ${DEFAULT_EV_STAKE}).` }),
+    stake: money.default(DEFAULT_EV_STAKE).meta({ description: 'Amount staked.' }),
   }),
   output: z.object({
     probability: z.number(),
@@ -188,7 +188,7 @@ export const calcParlay = defineTool({
   name: 'calc_parlay',
   title: 'Parlay price, probability and correlation check',
   description:
-    'Combines 2 to 20 legs: decimal and American odds and implied probability; with a probability on every leg, the combined ' +
+    'Combines the legs: decimal and American odds and implied probability; with a probability on every leg, the combined ' +
     "probability and expected value. Pass each leg's gameId: same-game legs are listed in correlationWarnings (then suggest no stake).",
   scope: 'read',
   hints: READ_HINTS,

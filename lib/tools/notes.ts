@@ -53,7 +53,7 @@ nulls spelled out. Integrations and charts use it; an agent rarely needs it. It 
 ## Paging
 Lists that grow with the slate come a page at a time: games in get_game_odds (${PAGE_SIZES.oddsGames}, or
 ${PAGE_SIZES.oddsGamesWithHistory} with \`history: true\`) and list_games (${PAGE_SIZES.scheduleGames}), value entries
-(${PAGE_SIZES.valueEntries}), player markets (${PAGE_SIZES.playerMarkets}), results (${PAGE_SIZES.scheduleGames}), injuries (${PAGE_SIZES.injuries}), bets and
+(${PAGE_SIZES.valueEntries}), futures' teams (${PAGE_SIZES.futures}), player markets (${PAGE_SIZES.playerMarkets}), results (${PAGE_SIZES.scheduleGames}), injuries (${PAGE_SIZES.injuries}), bets and
 picks (${PAGE_SIZES.ledgerRows}). \`limit\` sets another page size. When more remain the answer says how many
 (\`remaining\`), gives \`nextCursor\` and a \`pageNote\`: call again with the same arguments and \`cursor\` set to it.
 Page only when the question needs the rest. A cursor belongs to its arguments and its user and lasts
@@ -87,6 +87,10 @@ ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` n
   entry (\`market\`, \`consensusBooks\`, \`outcomes\`): per side the best \`americanOdds\` and its \`book\`, the
   \`point\`, and \`fairProbability\` and \`expectedValue\` only where a book quotes both sides at that line
   (\`consensusBooks\` 0 otherwise; \`alternatesNote\` says so). The lines are fetched for that game on request.
+- With \`futures: true\` the answer is the league's futures alone: per market (\`champion\`: the title)
+  \`consensusBooks\` (books pricing the whole field; a book missing teams is left out), \`books\`, \`field\`
+  (teams any book prices) and \`teams\` by fair probability, each with the reference \`americanOdds\`,
+  \`fairProbability\`, \`fairAmericanOdds\` and \`best\` (book, price, its expectedValue and age, always there).
 - \`arbitrageNote\`, \`lowHoldNote\`, \`middleNote\` and \`oneSidedNote\` say once what holds for every arbitrage,
   low-hold market, middle and one-sided market.
 `,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pricedMarketSchema } from '@/lib/pricing/priced-market';
 import { conciseArbitrageSchema, conciseMarketSchema, conciseMiddleSchema, marketNotesSchema } from './concise-market';
 import { gameOddsAlternates } from './alternates';
+import { gameOddsFutures } from './futures';
 import { conciseGameSchema, gameViewSchema } from './game-views';
 import { fullPageSchemaFields, pageSchemaFields } from './pages';
 
@@ -103,6 +104,7 @@ export const gameOddsOutput = z.union([
   gameOddsLowHold,
   gameOddsMiddles,
   gameOddsAlternates,
+  gameOddsFutures,
 ]);
 export type GameOddsConcise = z.infer<typeof gameOddsConcise>;
 export type GameOddsFull = z.infer<typeof gameOddsFull>;

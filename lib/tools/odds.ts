@@ -11,7 +11,7 @@ import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import { conciseGame, gameView, matchup } from './game-views';
 import { DAY_MS, preferences } from './preferences';
 import { emptyNote } from './source-notes';
-import { OPEN_WORLD_READ_HINTS, READ_HINTS } from './hints';
+import { OPEN_WORLD_READ_HINTS } from './hints';
 import {
   book,
   cursor,
@@ -34,6 +34,7 @@ import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
 import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, conciseMiddle, marketNotes, MIDDLE_NOTE } from './concise-market';
 import { arbitrageFlag, heldFields, heldMarkets, heldNotes, heldRank, listAlone, MAX_HOLD_ALONE, maxHoldInput } from './held-list';
 import { gameAlternates, NOT_WITH_ALTERNATES } from './alternates';
+import { futuresFlag, leagueFutures, refuseWithFutures } from './futures';
 import { gameOddsOutput, propsOutput } from './odds-schemas';
 import { conciseValue, VALUE_ORDER, valueKey, valueList, type ValueScan } from './value-list';
 import { defineTool, type ToolRun } from './types';
@@ -89,6 +90,7 @@ const gameOddsInput = z.strictObject({
     .boolean({ error: expected('must be true or false') })
     .optional()
     .meta({ description: 'With gameId: its alternate spreads and totals alone.' }),
+  futures: futuresFlag,
   history: historyFlag,
   detail,
   limit: pageLimit(GAMES_PER_PAGE, 100, 'games').meta({
@@ -105,11 +107,17 @@ export const getGameOdds = defineTool({
     'fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage, middle and steam. minExpectedValue, ' +
     'arbitrage or middles answers with its list alone. See jev://notes/no-vig-consensus and jev://notes/answers.',
   scope: 'read',
-  hints: READ_HINTS,
+  hints: OPEN_WORLD_READ_HINTS, // a league's futures may be fetched from the odds provider during the call
   input: gameOddsInput,
   output: gameOddsOutput,
   async run(ctx, args) {
     if (args.alternates === true) return alternatesOf(ctx, args);
+    if (args.futures === true) {
+      refuseWithFutures(args);
+      const { referenceBook } = await preferences(ctx, args.book);
+      const key = JSON.stringify([ctx.user.id, args, referenceBook]);
+      return ctx.caches.answer(ctx.tool, key, () => leagueFutures(ctx, args, referenceBook));
+    }
     for (const list of ['arbitrage', 'middles'] as const) {
       if (args[list] !== true) continue;
       // Neither list uses a fair line: an arbitrage or a middle is the books' own prices.

@@ -27,6 +27,8 @@ export const PAGE_SIZES = {
   middles: OTHER_LISTS,
   /** About 120 tokens an alternate line with both sides and their ages. */
   alternateLines: OTHER_LISTS,
+  /** About 60 tokens a team's future: a league's title market (32 teams at most) in one page. */
+  futures: 40,
   /** About 150 tokens a player's market. */
   playerMarkets: 30,
   /** detail: "full": about 1,700 tokens a game at ten books with every book's prices, so a page stays inside 8,000. */

@@ -25,6 +25,8 @@ export interface ToolSettings {
   oddsStaleMinutes: number;
   /** Stored props older than this are refreshed from the odds provider (PROPS_TTL_SECONDS). */
   propsTtlSeconds: number;
+  /** Stored futures older than this are refreshed from the odds provider (FUTURES_TTL_SECONDS). */
+  futuresTtlSeconds: number;
   /** The outlets jev_classify accepts (NEWS_SOURCE_ALLOWLIST). */
   newsSourceAllowlist: Parameters<typeof checkSource>[1];
 }

@@ -53,7 +53,7 @@ export interface paths {
         put?: never;
         /**
          * Remove the bookmaker margin (no-vig odds)
-         * @description Removes the margin from ONE market (all its outcomes, 2 to 20 prices): overround and per outcome implied and fair probability (summing to 1), fair decimal and American odds. See jev://notes/no-vig-consensus.
+         * @description Removes the margin from ONE market (all its outcomes): overround and per outcome implied and fair probability (summing to 1), fair decimal and American odds. See jev://notes/no-vig-consensus.
          */
         post: operations["calc_no_vig_odds"];
         delete?: never;
@@ -93,7 +93,7 @@ export interface paths {
         put?: never;
         /**
          * Parlay price, probability and correlation check
-         * @description Combines 2 to 20 legs: decimal and American odds and implied probability; with a probability on every leg, the combined probability and expected value. Pass each leg's gameId: same-game legs are listed in correlationWarnings (then suggest no stake).
+         * @description Combines the legs: decimal and American odds and implied probability; with a probability on every leg, the combined probability and expected value. Pass each leg's gameId: same-game legs are listed in correlationWarnings (then suggest no stake).
          */
         post: operations["calc_parlay"];
         delete?: never;
@@ -477,7 +477,7 @@ export interface components {
             /** @description Every outcome of one market; answers keep this order. */
             prices: (number)[];
             /**
-             * @description How the margin is removed (default multiplicative; see the note).
+             * @description How the margin is removed (see the note).
              * @default multiplicative
              * @enum {string}
              */
@@ -529,7 +529,7 @@ export interface components {
             /** @description American price: -110, +150. */
             americanOdds: number;
             /**
-             * @description Amount staked (default 100).
+             * @description Amount staked.
              * @default 100
              */
             stake?: number;
@@ -630,6 +630,8 @@ export interface components {
             middles?: boolean;
             /** @description With gameId: its alternate spreads and totals alone. */
             alternates?: boolean;
+            /** @description true: the league's title futures alone. */
+            futures?: boolean;
             /** @description Adds per market the reference price and consensus over time, for charts. */
             history?: boolean;
             /**
@@ -1027,6 +1029,37 @@ export interface components {
                 }[];
             }[];
             alternatesNote?: string;
+            remaining?: number;
+            nextCursor?: string;
+            pageNote?: string;
+        } | {
+            sport: string;
+            referenceBook: string;
+            fairLine?: string;
+            futures: {
+                market: string;
+                consensusBooks: number;
+                books: number;
+                field: number;
+                updatedAgo?: string;
+                teams: {
+                    team: string;
+                    americanOdds?: number;
+                    beforeCommission?: number;
+                    fairProbability?: number;
+                    fairAmericanOdds?: number;
+                    best: {
+                        book: string;
+                        americanOdds: number;
+                        beforeCommission?: number;
+                        expectedValue?: number;
+                        updatedAgo: string;
+                    };
+                }[];
+            }[];
+            futuresNote: string;
+            priceNote?: string;
+            note?: string;
             remaining?: number;
             nextCursor?: string;
             pageNote?: string;

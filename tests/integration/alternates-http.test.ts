@@ -166,6 +166,7 @@ describe.each(PROVIDERS)('get_game_odds alternates over REST and MCP on %s', (pr
       message: /cannot be given with alternates/,
     },
     { extra: { alternates: true, detail: 'full' }, withGame: true, path: 'detail', message: /cannot be given with alternates: true/ },
+    { extra: { alternates: true, futures: true }, withGame: true, path: 'futures', message: /cannot be given with alternates: true/ },
     { extra: { alternates: 'yes' }, withGame: true, path: 'alternates', message: /must be true or false/ },
   ])('refuses $extra with invalid_input on $path, over REST and MCP', async ({ extra, withGame, path, message }) => {
     const args = { sport: 'nfl', ...(withGame ? { gameId } : {}), ...extra };

@@ -183,6 +183,16 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
     }
   });
 
+  it("answers a league's futures inside 4,000 tokens, every team of a title market on the first page", async () => {
+    for (const sport of sports) {
+      const call = `get_game_odds futures ${sport}`;
+      const futures = await answer('get_game_odds', { sport, futures: true });
+      withinBudget(futures, VALUE_BUDGET, call);
+      for (const market of futures.data.futures as { field: number; teams: unknown[] }[])
+        expect(market.teams, call).toHaveLength(market.field);
+    }
+  });
+
   it("keeps every tool's default answer inside 8,000 tokens", async () => {
     for (const sport of sports) {
       for (const [name, args] of await leagueCalls(app.database.db, sport))

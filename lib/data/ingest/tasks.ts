@@ -3,7 +3,9 @@ import type { Espn } from '../providers/espn';
 import { ProviderError } from '../providers/http';
 import type { OddsApi } from '../providers/odds-api';
 import type { WeatherProvider } from '../providers/open-meteo';
+import { replaceFutures } from '../futures';
 import { SAMPLE_SPORTS } from '../sample';
+import { sampleFuturesAt } from '../sample-futures';
 import { SPORT_INFO, type Sport } from '../sports';
 import { mergePrices, replaceAlternates, replaceInjuries, upsertGames, upsertWeather, type InjuryRecord } from '../store';
 import { catalogueTeams } from '../teams';
@@ -255,6 +257,9 @@ async function moveSample(sample: SampleMarket, run: SportRun): Promise<void> {
       await replaceAlternates(db, [...ids], alternates);
       run.summary.prices += changed;
       run.log(`  ${changed} sample prices moved`);
+      // The sample's futures move with it (its books re-price them every six hours), unless live ones are stored.
+      if ((await db.futurePrice.count({ where: { sport, source: 'live' } })) === 0)
+        await replaceFutures(db, sampleFuturesAt(sample.dateOf(last.startsAt), now, sport), 'sample');
     }),
   );
 }

@@ -38,7 +38,30 @@ const scoreSchema = z.object({
   scores: z.array(z.object({ name: z.string(), score: z.string() })).nullable(),
 });
 
+// Futures (outright markets): a league's outright sport key lists one event with no teams and each book's
+// `outrights` market, one price per team and no point (https://the-odds-api.com/sports-odds-data/betting-markets.html).
+const outrightEventSchema = z.object({
+  id: z.string(),
+  sport_key: z.string(),
+  bookmakers: z
+    .array(
+      z.object({
+        key: z.string(),
+        last_update: z.string(),
+        markets: z.array(
+          z.object({
+            key: z.string(),
+            last_update: z.string().optional(),
+            outcomes: z.array(z.object({ name: z.string(), price: z.number() })),
+          }),
+        ),
+      }),
+    )
+    .default([]),
+});
+
 export type OddsEvent = z.infer<typeof eventSchema>;
+export type OutrightEvent = z.infer<typeof outrightEventSchema>;
 export type ScoreEvent = z.infer<typeof scoreSchema>;
 
 export interface Quota {
@@ -59,6 +82,8 @@ export interface OddsApi {
   gameOdds(sport: Sport): Promise<{ events: OddsEvent[]; quota: Quota }>;
   eventProps(sport: Sport, eventId: string, markets: readonly string[]): Promise<{ event: OddsEvent; quota: Quota }>;
   scores(sport: Sport, daysFrom: number): Promise<{ scores: ScoreEvent[]; quota: Quota }>;
+  /** The outright market of one outright sport key (lib/data/futures.ts names them per league). */
+  outrights(outrightKey: string): Promise<{ events: OutrightEvent[]; quota: Quota }>;
 }
 
 export function quotaOf(headers: Headers | undefined): Quota {
@@ -118,6 +143,14 @@ export function createOddsApi(settings: OddsApiSettings): OddsApi {
         z.array(scoreSchema),
       );
       return { scores: data, quota };
+    },
+    async outrights(outrightKey) {
+      const { data, quota } = await get(
+        `/v4/sports/${encodeURIComponent(outrightKey)}/odds`,
+        { ...priced, markets: 'outrights' },
+        z.array(outrightEventSchema),
+      );
+      return { events: data, quota };
     },
   };
 }

@@ -1,7 +1,9 @@
 import type { Db } from '@/lib/db/client';
 import { bindDb } from '@/lib/db/bind';
+import { freshFutures, futurePrices, type FuturesInFlight, type FuturesSource } from '../futures';
 import type { FetchClaims } from '../ingest';
 import type { AlternatesInFlight } from '../alternates';
+import type { Sport } from '../sports';
 import type { PropsGame, PropsInFlight, PropsSource } from '../props';
 import { forecast, injuries, injuryReportUpdatedAt } from './conditions';
 import {
@@ -28,6 +30,7 @@ export function createRepositories(db: Db, claims: FetchClaims) {
   // The props being refreshed now, so concurrent calls share one fetch: one set per set of repositories.
   const propsInFlight: PropsInFlight = new Map();
   const alternatesInFlight: AlternatesInFlight = new Map();
+  const futuresInFlight: FuturesInFlight = new Map();
   return {
     schedule: bindDb(db, { findGames, requireGameRow, teamFinals, gameSources }),
     odds: {
@@ -36,6 +39,9 @@ export function createRepositories(db: Db, claims: FetchClaims) {
         refreshProps(db, { inFlight: propsInFlight, claims }, source, game, now),
       refreshAlternates: (source: PropsSource, game: PropsGame, now: Date) =>
         refreshAlternates(db, { inFlight: alternatesInFlight, claims }, source, game, now),
+      ...bindDb(db, { futurePrices }),
+      refreshFutures: (source: FuturesSource, sport: Sport, now: Date) =>
+        freshFutures(db, { inFlight: futuresInFlight, claims }, sport, now, source),
     },
     stats: bindDb(db, { resolvePlayer, playerStatLines, playerTeams }),
     conditions: bindDb(db, { injuries, injuryReportUpdatedAt, forecast }),

@@ -82,6 +82,44 @@ export async function startFakeProviders(): Promise<FakeProviders> {
 export const QUOTA = { 'x-requests-remaining': '480', 'x-requests-used': '20', 'x-requests-last': '3' };
 
 /** An event in The Odds API v4 shape, with two books pricing h2h, spreads and totals. */
+/**
+ * A league's outright answer as The Odds API gives it (one event with no teams): draftkings and an exchange price the
+ * field, the exchange's lay market beside its back prices, and a book whose board holds a name no team has.
+ */
+export function outrightEvent(sportKey: string, lastUpdate: string, prices: Record<string, number>) {
+  const market = (key: string, outcomes: { name: string; price: number }[]) => ({ key, last_update: lastUpdate, outcomes });
+  const board = Object.entries(prices).map(([name, price]) => ({ name, price }));
+  return {
+    id: `outright-${sportKey}`,
+    sport_key: sportKey,
+    sport_title: 'Super Bowl Winner',
+    commence_time: '2027-02-14T23:30:00Z',
+    home_team: null,
+    away_team: null,
+    bookmakers: [
+      { key: 'draftkings', title: 'DraftKings', last_update: lastUpdate, markets: [market('outrights', board)] },
+      {
+        key: 'betfair_ex_uk',
+        title: 'Betfair',
+        last_update: lastUpdate,
+        markets: [
+          market(
+            'outrights',
+            board.map((o) => ({ ...o, price: o.price + 20 })),
+          ),
+          market('outrights_lay', board),
+        ],
+      },
+      {
+        key: 'bovada',
+        title: 'Bovada',
+        last_update: lastUpdate,
+        markets: [market('outrights', [...board, { name: 'The Field', price: 150 }])],
+      },
+    ],
+  };
+}
+
 export function oddsEvent(id: string, commence: string, home: string, away: string, lastUpdate: string, homeMoneyline = -150) {
   const market = (key: string, outcomes: unknown[]) => ({ key, last_update: lastUpdate, outcomes });
   const book = (key: string, shift: number) => ({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { config } from '@/lib/config';
 import { fetchClaims, type IngestOptions } from '@/lib/data/ingest';
 import { freshAlternates } from '@/lib/data/alternates';
+import { freshFutures } from '@/lib/data/futures';
 import { freshProps } from '@/lib/data/props';
 import { createProviders } from '@/lib/data/providers';
 import { gameIdFor, leagueDay, seasonOf } from '@/lib/data/sports';
@@ -19,6 +20,7 @@ import {
   espnScoreboard,
   oddsEvent,
   openMeteoForecast,
+  outrightEvent,
   propsEvent,
   QUOTA,
   startFakeProviders,
@@ -274,6 +276,41 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     expect(failed.note).toContain('stored ones');
     expect(await database.db.alternatePrice.count({ where: { gameId } })).toBe(6);
     expect(await counts()).toEqual(before);
+  });
+
+  it("get_game_odds' futures: fetched on request once per FUTURES_TTL_SECONDS however many callers wait, kept when the provider fails", async () => {
+    const path = '/v4/sports/americanfootball_nfl_super_bowl_winner/odds';
+    const prices = { 'Kansas City Chiefs': 450, 'Buffalo Bills': 500, 'Detroit Lions': 600 };
+    fake.routes.set(path, () => ({
+      headers: QUOTA,
+      body: [outrightEvent('americanfootball_nfl_super_bowl_winner', new Date().toISOString(), prices)],
+    }));
+    await database.db.providerFetch.deleteMany({ where: { key: 'futures:nfl' } });
+    const refreshes = { inFlight: new Map(), claims: fetchClaims(config().PROVIDER_TIMEOUT_SECONDS * 1000) };
+    const source = () => ({ odds: createProviders(config()).odds, ttlMs: config().FUTURES_TTL_SECONDS * 1000 });
+    const before = fake.count(path);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => freshFutures(database.db, refreshes, 'nfl', new Date(), source())));
+    expect(answers).toEqual(Array(5).fill({}));
+    expect(fake.count(path)).toBe(before + 1);
+    // draftkings and the exchange's back prices (as quoted); the lay market and the board with "The Field" are left out.
+    const stored = await database.db.futurePrice.findMany({ where: { sport: 'nfl' }, orderBy: [{ book: 'asc' }, { americanOdds: 'asc' }] });
+    expect(stored.map((row) => [row.book, row.outcome, row.americanOdds, row.market, row.source])).toEqual([
+      ['betfair_ex_uk', 'KC', 470, 'champion', 'live'],
+      ['betfair_ex_uk', 'BUF', 520, 'champion', 'live'],
+      ['betfair_ex_uk', 'DET', 620, 'champion', 'live'],
+      ['draftkings', 'KC', 450, 'champion', 'live'],
+      ['draftkings', 'BUF', 500, 'champion', 'live'],
+      ['draftkings', 'DET', 600, 'champion', 'live'],
+    ]);
+    // Inside the TTL nothing is fetched again.
+    expect(await freshFutures(database.db, refreshes, 'nfl', new Date(), source())).toEqual({});
+    expect(fake.count(path)).toBe(before + 1);
+    // Past it, a provider that hangs leaves a note and the stored futures as they were.
+    await database.db.providerFetch.deleteMany({ where: { key: 'futures:nfl' } });
+    fake.routes.set(path, () => 'hang');
+    const fallback = await freshFutures(database.db, refreshes, 'nfl', new Date(), source());
+    expect(fallback.note).toContain('stored ones');
+    expect(await database.db.futurePrice.count({ where: { sport: 'nfl' } })).toBe(6);
   });
 
   it('stores MLB, NHL and college games under the names The Odds API gives them', async () => {

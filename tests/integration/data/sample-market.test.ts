@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
 import { loadSample } from '@/lib/data/load-sample';
+import { sampleFuturesAt } from '@/lib/data/sample-futures';
 import { createRoot } from '@/lib/root';
 import { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsConcise } from '@/lib/tools/odds-schemas';
@@ -80,4 +81,31 @@ describe.each(PROVIDERS)('the sample market on %s', (provider) => {
         .map(({ gameId, market, book, outcome, point, americanOdds }) => ({ gameId, market, book, outcome, point, americanOdds }));
     expect(upcoming(stored)).toEqual(upcoming(loaded));
   }, 120_000);
+
+  it("moves the sample's futures with it, as sampleFuturesAt gives them for the moment; live futures stop it", async () => {
+    const later = new Date(SAMPLE_LOADED.getTime() + 9 * 3_600_000);
+    await move(later);
+    const stored = await database.db.futurePrice.findMany({ where: { sport: 'nba' } });
+    const expected = sampleFuturesAt(SAMPLE_DATE, later, 'nba');
+    const key = (row: { book: string; outcome: string }) => `${row.book}|${row.outcome}`;
+    expect(new Map(stored.map((row) => [key(row), row.americanOdds]))).toEqual(
+      new Map(expected.map((row) => [key(row), row.americanOdds])),
+    );
+    expect(
+      stored.some(
+        (row) => row.americanOdds !== sampleFuturesAt(SAMPLE_DATE, SAMPLE_LOADED, 'nba').find((e) => key(e) === key(row))!.americanOdds,
+      ),
+    ).toBe(true);
+    // With live futures of the league stored, the sample task leaves that league's futures alone.
+    await database.db.futurePrice.create({
+      data: { sport: 'nba', market: 'champion', book: 'pinnacle', outcome: 'BOS', americanOdds: 400, updatedAt: later, source: 'live' },
+    });
+    await move(new Date(later.getTime() + 6 * 3_600_000));
+    expect(
+      new Map(
+        (await database.db.futurePrice.findMany({ where: { sport: 'nba', source: 'sample' } })).map((row) => [key(row), row.americanOdds]),
+      ),
+    ).toEqual(new Map(expected.map((row) => [key(row), row.americanOdds])));
+    await database.db.futurePrice.deleteMany({ where: { source: 'live' } });
+  });
 });

@@ -1,0 +1,84 @@
+import type { FutureRecord } from './futures';
+import { random, rating, SAMPLE_BOOKS, SAMPLE_SPORTS } from './sample';
+import { seasonOf, type Sport } from './sports';
+import { catalogueTeams } from './teams';
+
+// The sample slate's futures: who wins each sample league's title, at every sample book, deterministic like the
+// rest of the sample (same date and moment, same prices) and moving like it: each book re-prices its futures every
+// six hours at its own offset, with a fresh opinion each time. The teams' chances follow their sample ratings (the
+// ones their games are priced from), the favourite's fair chance set per league (about +300 to +500 at the books);
+// books take 20% to 40% over the field, more from long shots than from favourites (the favourite-long-shot bias),
+// and quote long shots to +50000. One book leaves each league's two longest shots off its board, as books do.
+
+/** A favourite's fair chance of the title, by league. */
+const FAVOURITE: Partial<Record<Sport, number>> = { nfl: 0.16, nba: 0.19, epl: 0.19 };
+const REPRICE_MS = 6 * 3_600_000;
+/** How far a book's opinion of a team strays from the market's (a standard deviation, in log odds). */
+const OPINION_SPREAD = 0.1;
+/** Implied probabilities go as the fair ones to this power before scaling: long shots carry more of the margin. */
+const LONGSHOT_POWER = 0.9;
+/** The book that prices only part of the field. */
+const PARTIAL_BOOK = 'espnbet';
+
+/** A futures margin per book: 20% for the book with the lowest game margin, 40% for the highest. */
+function futuresMargin(gameMargin: number): number {
+  const margins = SAMPLE_BOOKS.map(([, margin]) => margin);
+  const low = Math.min(...margins);
+  const high = Math.max(...margins);
+  return 0.2 + (0.2 * (gameMargin - low)) / (high - low);
+}
+
+/** Fair title chances from ratings: a softmax whose sharpness puts the favourite at the league's chance. */
+function titleChances(sport: Sport, season: number): Map<string, number> {
+  const teams = catalogueTeams(sport).map((team) => ({ team, strength: rating(team, season) }));
+  const target = FAVOURITE[sport] ?? 0.2;
+  const chances = (k: number) => {
+    const weights = teams.map(({ strength }) => Math.exp(k * strength));
+    const total = weights.reduce((sum, w) => sum + w, 0);
+    return weights.map((w) => w / total);
+  };
+  let low = 0;
+  let high = 50;
+  for (let i = 0; i < 60; i++) {
+    const mid = (low + high) / 2;
+    if (Math.max(...chances(mid)) < target) low = mid;
+    else high = mid;
+  }
+  const fair = chances(low);
+  return new Map(teams.map(({ team }, index) => [team.abbreviation, fair[index] as number]));
+}
+
+/** A long price as futures books quote it: +350, +1100, +6500, +25000 (at most +50000). */
+function futuresPrice(implied: number): number {
+  const raw = (100 * (1 - implied)) / implied;
+  if (implied >= 0.5) return -Math.max(100, Math.round((100 * implied) / (1 - implied) / 5) * 5);
+  const step = raw < 500 ? 10 : raw < 2000 ? 50 : raw < 10_000 ? 500 : 5000;
+  return Math.min(50_000, Math.max(100, Math.round(raw / step) * step));
+}
+
+/** Every sample book's futures of `date`'s sample leagues (or one) at `at`. */
+export function sampleFuturesAt(date: string, at: Date, sport?: Sport): FutureRecord[] {
+  const season = (league: Sport) => seasonOf(league, new Date(`${date}T00:00:00Z`));
+  return SAMPLE_SPORTS.filter((league) => sport === undefined || league === sport).flatMap((league) => {
+    const fair = titleChances(league, season(league));
+    const longest = [...fair].sort((a, b) => a[1] - b[1]).slice(0, 2);
+    return SAMPLE_BOOKS.flatMap(([book, gameMargin]) => {
+      const offset = Math.floor(random(`futures-offset:${league}:${book}`).next() * REPRICE_MS);
+      const bucket = Math.floor((at.getTime() - offset) / REPRICE_MS);
+      const updatedAt = new Date(bucket * REPRICE_MS + offset);
+      const rng = random(`futures:${date}:${league}:${book}:${bucket}`);
+      const field = [...fair].filter(([team]) => book !== PARTIAL_BOOK || !longest.some(([gone]) => gone === team));
+      const opinion = field.map(([team, p]) => [team, Math.pow(p * Math.exp(rng.normal(OPINION_SPREAD)), LONGSHOT_POWER)] as const);
+      const total = opinion.reduce((sum, [, weight]) => sum + weight, 0);
+      const overround = 1 + futuresMargin(gameMargin);
+      return opinion.map(([team, weight]) => ({
+        sport: league,
+        market: 'champion',
+        book,
+        outcome: team,
+        americanOdds: futuresPrice((weight / total) * overround),
+        updatedAt,
+      }));
+    });
+  });
+}
