@@ -109,12 +109,12 @@ const wager = {
   market,
   selection,
   americanOdds,
-  book: book.optional().meta({ description: "Where it was bet, key or name; default the user's reference book." }),
+  book: book.optional().meta({ description: 'Where it was bet, key or name; default the reference book.' }),
   point: z
     .number({ error: expected('must be a number (the line)') })
     .optional()
     .meta({ description: 'Line for spreads, totals and props.' }),
-  player: player.optional().meta({ description: 'For player props: the name as get_player_props gives it.' }),
+  player: player.optional().meta({ description: "A prop's player, as get_player_props names them." }),
 };
 
 const STAKING_RULES = `${STAKE_CAPS_RULE} ${PAST_LIMITS_RULE}`;

@@ -20,7 +20,7 @@ import type { ToolRun } from './types';
 export const futuresFlag = z
   .boolean({ error: expected('must be true or false') })
   .optional()
-  .meta({ description: "true: the league's title futures alone." });
+  .meta({ description: "The league's title futures alone." });
 
 /** The arguments that choose games or another list: futures answers with the league's futures alone. */
 const NOT_WITH_FUTURES = [

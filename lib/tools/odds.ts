@@ -94,7 +94,7 @@ const gameOddsInput = z.strictObject({
   history: historyFlag,
   detail,
   limit: pageLimit(GAMES_PER_PAGE, 100, 'games').meta({
-    description: `Per page: games (default ${GAMES_PER_PAGE}, ${PAGE_SIZES.oddsGamesFull} with detail full, ${GAMES_WITH_HISTORY_PER_PAGE} with history), value entries (${VALUE_PER_PAGE}), other lists (${PAGE_SIZES.otherLists}).`,
+    description: `Per page: games (default ${GAMES_PER_PAGE}, ${PAGE_SIZES.oddsGamesFull} with detail full, ${GAMES_WITH_HISTORY_PER_PAGE} with history), value entries (${VALUE_PER_PAGE}), other lists (${PAGE_SIZES.otherLists}; futures ${PAGE_SIZES.futures}).`,
   }),
   cursor,
 });
@@ -105,7 +105,7 @@ export const getGameOdds = defineTool({
   description:
     "A league's coming week, a date, a team or one game at the reference book with the no-vig consensus: per outcome fairProbability, " +
     'fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage, middle and steam. minExpectedValue, ' +
-    'arbitrage or middles answers with its list alone. See jev://notes/no-vig-consensus and jev://notes/answers.',
+    'arbitrage or middles: that list alone. See jev://notes/no-vig-consensus and jev://notes/answers.',
   scope: 'read',
   hints: OPEN_WORLD_READ_HINTS, // a league's futures may be fetched from the odds provider during the call
   input: gameOddsInput,

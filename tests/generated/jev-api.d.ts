@@ -133,7 +133,7 @@ export interface paths {
         put?: never;
         /**
          * Game odds with the no-vig consensus
-         * @description A league's coming week, a date, a team or one game at the reference book with the no-vig consensus: per outcome fairProbability, fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage, middle and steam. minExpectedValue, arbitrage or middles answers with its list alone. See jev://notes/no-vig-consensus and jev://notes/answers.
+         * @description A league's coming week, a date, a team or one game at the reference book with the no-vig consensus: per outcome fairProbability, fairAmericanOdds, expectedValue and the best price elsewhere; per market consensusBooks, age, arbitrage, middle and steam. minExpectedValue, arbitrage or middles: that list alone. See jev://notes/no-vig-consensus and jev://notes/answers.
          */
         post: operations["get_game_odds"];
         delete?: never;
@@ -630,7 +630,7 @@ export interface components {
             middles?: boolean;
             /** @description With gameId: its alternate spreads and totals alone. */
             alternates?: boolean;
-            /** @description true: the league's title futures alone. */
+            /** @description The league's title futures alone. */
             futures?: boolean;
             /** @description Adds per market the reference price and consensus over time, for charts. */
             history?: boolean;
@@ -639,7 +639,7 @@ export interface components {
              * @enum {string}
              */
             detail?: "concise" | "full";
-            /** @description Per page: games (default 8, 4 with detail full, 1 with history), value entries (25), other lists (20). */
+            /** @description Per page: games (default 8, 4 with detail full, 1 with history), value entries (25), other lists (20; futures 40). */
             limit?: number;
             /** @description nextCursor of the previous answer; keep the other arguments. */
             cursor?: string;
@@ -1780,11 +1780,11 @@ export interface components {
             selection: string;
             /** @description American price: -110, +150. */
             americanOdds: number;
-            /** @description Where it was bet, key or name; default the user's reference book. */
+            /** @description Where it was bet, key or name; default the reference book. */
             book?: string;
             /** @description Line for spreads, totals and props. */
             point?: number;
-            /** @description For player props: the name as get_player_props gives it. */
+            /** @description A prop's player, as get_player_props names them. */
             player?: string;
             /** @description In the bankroll currency. */
             stake: number;
@@ -1889,11 +1889,11 @@ export interface components {
             selection: string;
             /** @description American price: -110, +150. */
             americanOdds: number;
-            /** @description Where it was bet, key or name; default the user's reference book. */
+            /** @description Where it was bet, key or name; default the reference book. */
             book?: string;
             /** @description Line for spreads, totals and props. */
             point?: number;
-            /** @description For player props: the name as get_player_props gives it. */
+            /** @description A prop's player, as get_player_props names them. */
             player?: string;
             /** @description Your win probability, a fraction: 0.55 = 55%. */
             probability: number;
