@@ -1,11 +1,12 @@
 /**
  * The no-vig consensus of a futures market (get_game_odds with futures: true): who wins a league's title, one price
  * per team per book. The game markets' consensus (./consensus.ts) on a long field:
- *   1. the field is every team any book prices in the market; a book joins only if it prices the whole field (a book
- *      that leaves teams off has its margin spread over fewer teams, so its chances would run high: it leaves the
- *      consensus, and its prices still count as prices);
- *   2. each joining book's margin is removed over its whole field with the line's method (multiplicative by
- *      default), from its prices net of an exchange's fee (./commission.ts);
+ *   1. the field is the teams at least half the books price (a team one stale board still lists after the others
+ *      took it off is not the field's); a book joins only if it prices the whole field (a book that leaves teams off
+ *      has its margin spread over fewer teams, so its chances would run high: it leaves the consensus, and its
+ *      prices still count as prices);
+ *   2. each joining book's margin is removed over the field with the line's method (multiplicative by default), from
+ *      its prices net of an exchange's fee (./commission.ts); a team outside the field is left out of it;
  *   3. the fair probabilities are averaged across the joining books, team by team (weighted when sharp).
  * No book pricing the whole field means no consensus (consensusBooks 0, no fair probabilities).
  */
@@ -40,7 +41,7 @@ export interface FuturesMarket {
   consensusBooks: number;
   /** Books pricing at least one team. */
   books: number;
-  /** Teams in the field (every team some book prices). */
+  /** Teams in the field: those at least half the books price. */
   field: number;
   /** By fair probability, highest first (without a consensus: by best price, shortest first), then by team. */
   outcomes: PricedFuture[];
@@ -62,8 +63,14 @@ export function priceFutures(quotes: readonly FutureQuote[], referenceBook: stri
     book.set(quote.outcome, quote);
     byBook.set(quote.book, book);
   }
-  const field = [...new Set(quotes.map((quote) => quote.outcome))].sort();
   const books = [...byBook.keys()].sort();
+  const pricedBy = new Map<string, number>();
+  for (const prices of byBook.values()) for (const team of prices.keys()) pricedBy.set(team, (pricedBy.get(team) ?? 0) + 1);
+  const field = [...pricedBy]
+    .filter(([, count]) => count * 2 >= books.length)
+    .map(([team]) => team)
+    .sort();
+  const teams = [...pricedBy.keys()].sort();
 
   // 1-2: the books pricing the whole field, each de-vigged over it.
   const joining: { book: string; fair: Map<string, number> }[] = [];
@@ -81,10 +88,10 @@ export function priceFutures(quotes: readonly FutureQuote[], referenceBook: stri
     }
   }
 
-  const outcomes = field.map((team): PricedFuture => {
-    // 3: the average over the joining books.
+  const outcomes = teams.map((team): PricedFuture => {
+    // 3: the average over the joining books; a team outside the field has none.
     const probability =
-      joining.length > 0
+      joining.length > 0 && field.includes(team)
         ? weightedMean(joining.map(({ book, fair }) => ({ value: fair.get(team)!, weight: line.sharp ? sharpWeight(book) : 1 })))
         : null;
     let best: PricedFuture['best'] | undefined;

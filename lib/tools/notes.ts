@@ -89,7 +89,7 @@ ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` n
   (\`consensusBooks\` 0 otherwise; \`alternatesNote\` says so). The lines are fetched for that game on request.
 - With \`futures: true\` the answer is the league's futures alone: per market (\`champion\`: the title)
   \`consensusBooks\` (books pricing the whole field; a book missing teams is left out), \`books\`, \`field\`
-  (teams any book prices) and \`teams\` by fair probability, each with the reference \`americanOdds\`,
+  (teams at least half the books price; others get no fair price) and \`teams\` by fair probability, each with the reference \`americanOdds\`,
   \`fairProbability\`, \`fairAmericanOdds\` and \`best\` (book, price, its expectedValue and age, always there).
 - \`arbitrageNote\`, \`lowHoldNote\`, \`middleNote\` and \`oneSidedNote\` say once what holds for every arbitrage,
   low-hold market, middle and one-sided market.

@@ -40,12 +40,28 @@ describe('futures consensus', () => {
     expect(x!.fairAmericanOdds).toBe(Math.round((100 * (1 - FAIR.X)) / FAIR.X));
   });
 
-  it('a book that adds a team no other prices puts every book short of the field: no consensus, ordered by price', () => {
+  it('a team fewer than half the books price (a stale board) is outside the field: it has no fair price, and the consensus stands', () => {
+    // betrivers' board holds W alone (1 of 4 books): the field stays X, Y, Z, priced by draftkings and fanduel as above.
     const market = priceFutures([...FIELD, ...quotes('betrivers', { W: 5000 })], 'draftkings');
-    expect(market.consensusBooks).toBe(0);
+    expect(market).toMatchObject({ consensusBooks: 2, books: 4, field: 3 });
+    expect(market.outcomes.map((o) => [o.outcome, o.fairProbability])).toEqual([
+      ['X', Math.round(FAIR.X * 1e6) / 1e6],
+      ['Y', Math.round(FAIR.Y * 1e6) / 1e6],
+      ['Z', Math.round(FAIR.Z * 1e6) / 1e6],
+      ['W', null],
+    ]);
+    expect(market.outcomes.at(-1)!).toMatchObject({ expectedValue: null, reference: null });
+    // A stale book that still lists W beside the whole field joins, W left out of its de-vig.
+    const stale = priceFutures([...FIELD, ...quotes('betrivers', { X: 100, Y: 200, Z: 300, W: 5000 })], 'draftkings');
+    expect(stale.consensusBooks).toBe(3);
+    expect(stale.outcomes.find((o) => o.outcome === 'X')!.fairProbability).toBeCloseTo((6 / 13 + 210 / 397 + 6 / 13) / 3, 6);
+  });
+
+  it('with no book pricing the whole field there is no consensus, and the teams go by best price', () => {
+    const market = priceFutures([...quotes('draftkings', { X: 100, Y: 200 }), ...quotes('fanduel', { Y: 250, Z: 400 })], 'draftkings');
+    expect(market).toMatchObject({ consensusBooks: 0, field: 3 });
     expect(market.outcomes.every((o) => o.fairProbability === null && o.expectedValue === null)).toBe(true);
-    expect(market.outcomes.map((o) => o.outcome)).toEqual(['X', 'Y', 'Z', 'W']);
-    expect(market.outcomes.at(-1)!.reference).toBeNull();
+    expect(market.outcomes.map((o) => o.outcome)).toEqual(['X', 'Y', 'Z']);
   });
 
   it('sharp weights the books (lowvig twice); the reference book wins a tie at the best price', () => {
