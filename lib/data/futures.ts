@@ -1,6 +1,7 @@
 import { isOutsideEvenMoneyGap } from '@/lib/betting/odds';
 import type { Db } from '@/lib/db/client';
 import { awaitHolder, gated, type FetchClaims, type Gate } from './ingest/fetch-claim';
+import { sharedRefresh, type InFlight } from './on-request';
 import type { OddsApi, OutrightEvent } from './providers/odds-api';
 import type { Sport } from './sports';
 import type { DataSource } from './store';
@@ -108,9 +109,6 @@ export function refreshFutures(db: Db, claims: FetchClaims, odds: OddsApi, sport
   });
 }
 
-/** The refreshes running in this process, by league. */
-export type FuturesInFlight = Map<string, Promise<{ note?: string }>>;
-
 /** Where fresh futures come from: the odds provider (absent without ODDS_API_KEY), and FUTURES_TTL_SECONDS in ms. */
 export interface FuturesSource {
   odds: OddsApi | undefined;
@@ -120,29 +118,17 @@ export interface FuturesSource {
 /** Refreshes the league's futures when stale: one fetch however many callers ask; a failure leaves a note. */
 export function freshFutures(
   db: Db,
-  { inFlight, claims }: { inFlight: FuturesInFlight; claims: FetchClaims },
+  { inFlight, claims }: { inFlight: InFlight; claims: FetchClaims },
   sport: Sport,
   now: Date,
   { odds, ttlMs }: FuturesSource,
 ): Promise<{ note?: string }> {
   if (!odds) return Promise.resolve({});
-  let pending = inFlight.get(sport);
-  if (!pending) {
-    pending = refreshFutures(db, claims, odds, sport, now, ttlMs)
-      .then((gate) => (gate.status === 'busy' ? awaitHolder(db, claims, futuresKey(sport), gate.until) : gate))
-      .then(noteFor)
-      .finally(() => inFlight.delete(sport));
-    inFlight.set(sport, pending);
-  }
-  return pending;
-}
-
-function noteFor(gate: Gate): { note?: string } {
-  if (gate.status === 'failed')
-    return {
-      note: `Futures could not be refreshed from the provider (${gate.error.message}); these are the stored ones, as old as their updatedAgo says.`,
-    };
-  if (gate.status === 'backoff')
-    return { note: 'The odds provider asked us to slow down; these are the stored futures, as old as their updatedAgo says.' };
-  return {};
+  return sharedRefresh(
+    inFlight,
+    sport,
+    'futures',
+    () => refreshFutures(db, claims, odds, sport, now, ttlMs),
+    (until) => awaitHolder(db, claims, futuresKey(sport), until),
+  );
 }

@@ -1,10 +1,10 @@
 import type { Db } from '@/lib/db/client';
 import { bindDb } from '@/lib/db/bind';
-import { freshFutures, futurePrices, type FuturesInFlight, type FuturesSource } from '../futures';
+import { freshFutures, futurePrices, type FuturesSource } from '../futures';
 import type { FetchClaims } from '../ingest';
-import type { AlternatesInFlight } from '../alternates';
+import type { InFlight } from '../on-request';
 import type { Sport } from '../sports';
-import type { PropsGame, PropsInFlight, PropsSource } from '../props';
+import type { PropsGame, PropsSource } from '../props';
 import { forecast, injuries, injuryReportUpdatedAt } from './conditions';
 import {
   alternatePrices,
@@ -28,9 +28,9 @@ import { playerStatLines, playerTeams, resolvePlayer } from './stats';
 /** `claims`: how provider fetches are claimed, for props refreshed on demand (lib/data/ingest/fetch-claim.ts). */
 export function createRepositories(db: Db, claims: FetchClaims) {
   // The props being refreshed now, so concurrent calls share one fetch: one set per set of repositories.
-  const propsInFlight: PropsInFlight = new Map();
-  const alternatesInFlight: AlternatesInFlight = new Map();
-  const futuresInFlight: FuturesInFlight = new Map();
+  const propsInFlight: InFlight = new Map();
+  const alternatesInFlight: InFlight = new Map();
+  const futuresInFlight: InFlight = new Map();
   return {
     schedule: bindDb(db, { findGames, requireGameRow, teamFinals, gameSources }),
     odds: {

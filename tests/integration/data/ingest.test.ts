@@ -273,7 +273,7 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     await database.db.providerFetch.deleteMany({ where: { key: `alternates:${gameId}` } });
     fake.routes.set(path, () => ({ status: 500, body: { message: 'down' } }));
     const failed = await freshAlternates(database.db, refreshes, game, new Date(), propsSource());
-    expect(failed.note).toContain('stored ones');
+    expect(failed.note).toContain('these are the stored alternate lines');
     expect(await database.db.alternatePrice.count({ where: { gameId } })).toBe(6);
     expect(await counts()).toEqual(before);
   });
@@ -309,7 +309,7 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     await database.db.providerFetch.deleteMany({ where: { key: 'futures:nfl' } });
     fake.routes.set(path, () => 'hang');
     const fallback = await freshFutures(database.db, refreshes, 'nfl', new Date(), source());
-    expect(fallback.note).toContain('stored ones');
+    expect(fallback.note).toContain('these are the stored futures');
     expect(await database.db.futurePrice.count({ where: { sport: 'nfl' } })).toBe(6);
   });
 
