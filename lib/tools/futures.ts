@@ -5,10 +5,9 @@ import { roundTo } from '@/lib/betting/odds';
 import { FUTURE_MARKETS } from '@/lib/data/futures';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import type { Sport } from '@/lib/data/sports';
-import { invalidInput } from '@/lib/errors';
 import { ago } from '@/lib/time';
 import { fractionField } from './answer-fields';
-import { expected } from './inputs';
+import { expected, refuseAnyGiven } from './inputs';
 import { PAGE_SIZES, pageFields, pageSchemaFields, toolPage } from './pages';
 import type { ToolRun } from './types';
 
@@ -37,16 +36,13 @@ const NOT_WITH_FUTURES = [
   'detail',
 ] as const;
 
-/** The first argument given with futures: true that it cannot answer with, as invalid_input. */
-export function refuseWithFutures(args: Partial<Record<(typeof NOT_WITH_FUTURES)[number], unknown>>): void {
-  const other = NOT_WITH_FUTURES.find((name) => args[name] !== undefined);
-  if (other)
-    throw invalidInput([
-      {
-        path: other,
-        message: `cannot be given with futures: true, which answers with the league's futures alone (sport, book, fairLine, limit and cursor apply)`,
-      },
-    ]);
+/** Refuses the first argument given with futures: true that it cannot answer with. */
+export function refuseWithFutures(args: object): void {
+  refuseAnyGiven(
+    args,
+    NOT_WITH_FUTURES,
+    `cannot be given with futures: true, which answers with the league's futures alone (sport, book, fairLine, limit and cursor apply)`,
+  );
 }
 
 const futureTeamSchema = z.object({

@@ -22,11 +22,8 @@ export const MAX_HOLD_ALONE = {
   message: 'needs arbitrage: true: the low-hold markets are listed after the arbitrages, in their list',
 };
 
-/** The refusal of an argument that answers otherwise beside one of the lists (`list`: arbitrage or middles). */
-export const listAlone = (path: string, list: string) => ({
-  path,
-  message: `cannot be given with ${list}: true, which answers with the ${list} list alone`,
-});
+/** Why an argument that answers otherwise is refused beside one of the lists (`list`: arbitrage or middles). */
+export const listAlone = (list: string) => `cannot be given with ${list}: true, which answers with the ${list} list alone`;
 
 type Priced = { arbitrage?: LowHold | null; lowHold?: LowHold | null };
 

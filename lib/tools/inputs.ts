@@ -200,3 +200,12 @@ export const cursor = storable(
 )
   .optional()
   .meta({ description: 'nextCursor of the previous answer; keep the other arguments.' });
+
+/**
+ * Refuses (invalid_input) the first of `names` that `args` gives, with `message`: an option that answers with its own
+ * list alone cannot take the arguments that choose or shape another answer.
+ */
+export function refuseAnyGiven(args: object, names: readonly string[], message: string): void {
+  const given = names.find((name) => (args as Record<string, unknown>)[name] !== undefined);
+  if (given !== undefined) throw invalidInput([{ path: given, message }]);
+}

@@ -26,6 +26,7 @@ import {
   player,
   sport,
   SPORTS_DAY,
+  refuseAnyGiven,
   storable,
   team,
 } from './inputs';
@@ -121,10 +122,10 @@ export const getGameOdds = defineTool({
     for (const list of ['arbitrage', 'middles'] as const) {
       if (args[list] !== true) continue;
       // Neither list uses a fair line: an arbitrage or a middle is the books' own prices.
-      const other = (['minExpectedValue', 'minBooks', 'history', 'detail', 'fairLine', 'arbitrage', 'middles', 'maxHold'] as const).find(
-        (name) => name !== list && args[name] !== undefined && !(list === 'arbitrage' && name === 'maxHold'),
+      const others = ['minExpectedValue', 'minBooks', 'history', 'detail', 'fairLine', 'arbitrage', 'middles', 'maxHold'].filter(
+        (name) => name !== list && !(list === 'arbitrage' && name === 'maxHold'),
       );
-      if (other) throw invalidInput([listAlone(other, list)]);
+      refuseAnyGiven(args, others, listAlone(list));
     }
     if (args.maxHold !== undefined && args.arbitrage !== true) throw invalidInput([MAX_HOLD_ALONE]);
     const { referenceBook, timeZone } = await preferences(ctx, args.book);
@@ -145,11 +146,7 @@ function alternatesOf(ctx: ToolRun, args: GameOddsArgs) {
         message: 'needs gameId: alternate lines are fetched one game at a time (list_games or get_game_odds give ids)',
       },
     ]);
-  const other = NOT_WITH_ALTERNATES.find((name) => args[name] !== undefined);
-  if (other)
-    throw invalidInput([
-      { path: other, message: "cannot be given with alternates: true, which answers with the game's alternate lines alone" },
-    ]);
+  refuseAnyGiven(args, NOT_WITH_ALTERNATES, "cannot be given with alternates: true, which answers with the game's alternate lines alone");
   return gameAlternates(ctx, { ...args, gameId: args.gameId });
 }
 
@@ -414,8 +411,7 @@ export const getPlayerProps = defineTool({
   async run(ctx, args) {
     if (args.arbitrage === true) {
       // As get_game_odds: the arbitrage and low-hold lists are the books' own prices, with no fair line.
-      const other = (['minExpectedValue', 'minBooks', 'history', 'detail', 'fairLine'] as const).find((name) => args[name] !== undefined);
-      if (other) throw invalidInput([listAlone(other, 'arbitrage')]);
+      refuseAnyGiven(args, ['minExpectedValue', 'minBooks', 'history', 'detail', 'fairLine'], listAlone('arbitrage'));
     }
     if (args.maxHold !== undefined && args.arbitrage !== true) throw invalidInput([MAX_HOLD_ALONE]);
     const scan = valueScan(args);

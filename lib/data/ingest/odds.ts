@@ -144,28 +144,58 @@ export function awaitGameProps(db: Db, claims: FetchClaims, gameId: string, unti
   return awaitHolder(db, claims, propsKey(gameId), until);
 }
 
+/** A game as an event-odds fetch needs it: its provider id and its teams. */
+type EventGame = { id: string; sport: string; oddsEventId: string | null; homeTeamId: string; awayTeamId: string };
+
+/**
+ * Fetches one game's event-odds `markets` (one call) and hands the event to `store`, which returns how many rows it
+ * stored, unless the fetch under `key` is fresh or another caller holds it (the gate says which). A failed or
+ * malformed fetch stores nothing. Props and alternate lines are fetched this way.
+ */
+async function refreshGameEvent(
+  db: Db,
+  claims: FetchClaims,
+  odds: OddsApi,
+  game: EventGame,
+  { key, markets, now, freshnessMs }: { key: string; markets: readonly string[]; now: Date; freshnessMs: number },
+  store: (event: OddsEvent, home: CatalogueTeam, away: CatalogueTeam) => Promise<number>,
+): Promise<{ gate: Gate; stored: number }> {
+  const sport = game.sport as Sport;
+  const home = catalogueTeams(sport).find((team) => team.id === game.homeTeamId);
+  const away = catalogueTeams(sport).find((team) => team.id === game.awayTeamId);
+  if (!game.oddsEventId || !home || !away) return { gate: { status: 'fresh' }, stored: 0 };
+  let stored = 0;
+  const eventId = game.oddsEventId;
+  const gate = await gated(db, claims, key, freshnessMs, now, async () => {
+    const { event, quota } = await odds.eventProps(sport, eventId, markets);
+    stored = await store(event, home, away);
+    return quota;
+  });
+  return { gate, stored };
+}
+
 /** Fetches and stores one game's props unless they are fresh or another caller is fetching them (its gate says which). */
 export async function refreshGameProps(
   db: Db,
   claims: FetchClaims,
   odds: OddsApi,
-  game: { id: string; sport: string; oddsEventId: string | null; homeTeamId: string; awayTeamId: string },
+  game: EventGame,
   now: Date,
   freshnessMs: number,
 ): Promise<Gate & { props?: number }> {
-  const sport = game.sport as Sport;
-  const home = catalogueTeams(sport).find((team) => team.id === game.homeTeamId);
-  const away = catalogueTeams(sport).find((team) => team.id === game.awayTeamId);
-  if (!game.oddsEventId || !home || !away) return { status: 'fresh' };
-  let props = 0;
-  const eventId = game.oddsEventId;
-  const gate = await gated(db, claims, propsKey(game.id), freshnessMs, now, async () => {
-    const { event, quota } = await odds.eventProps(sport, eventId, SPORT_INFO[sport].propMarkets);
-    const rows = eventPrices(event, game.id, home, away).filter((row) => row.player !== '');
-    props = (await mergePrices(db, rows)).changed;
-    return quota;
-  });
-  return { ...gate, props };
+  const markets = SPORT_INFO[game.sport as Sport].propMarkets;
+  const { gate, stored } = await refreshGameEvent(
+    db,
+    claims,
+    odds,
+    game,
+    { key: propsKey(game.id), markets, now, freshnessMs },
+    async (event, home, away) => {
+      const rows = eventPrices(event, game.id, home, away).filter((row) => row.player !== '');
+      return (await mergePrices(db, rows)).changed;
+    },
+  );
+  return { ...gate, props: stored };
 }
 
 // --- alternate lines, fetched on demand by get_game_odds with alternates ------------------------------------
@@ -177,28 +207,22 @@ export function awaitGameAlternates(db: Db, claims: FetchClaims, gameId: string,
   return awaitHolder(db, claims, alternatesKey(gameId), until);
 }
 
-/**
- * Fetches one game's alternate spreads and totals (one event-odds call) and makes them the stored ones, unless they
- * are fresh or another caller is fetching them (its gate says which). A failed or malformed fetch stores nothing.
- */
+/** Fetches one game's alternate spreads and totals and makes them the stored ones (refreshGameEvent). */
 export async function refreshGameAlternates(
   db: Db,
   claims: FetchClaims,
   odds: OddsApi,
-  game: { id: string; sport: string; oddsEventId: string | null; homeTeamId: string; awayTeamId: string },
+  game: EventGame,
   now: Date,
   freshnessMs: number,
 ): Promise<Gate & { alternates?: number }> {
-  const sport = game.sport as Sport;
-  const home = catalogueTeams(sport).find((team) => team.id === game.homeTeamId);
-  const away = catalogueTeams(sport).find((team) => team.id === game.awayTeamId);
-  if (!game.oddsEventId || !home || !away) return { status: 'fresh' };
-  let alternates = 0;
-  const eventId = game.oddsEventId;
-  const gate = await gated(db, claims, alternatesKey(game.id), freshnessMs, now, async () => {
-    const { event, quota } = await odds.eventProps(sport, eventId, ALTERNATE_MARKETS);
-    alternates = await replaceAlternates(db, [game.id], eventAlternates(event, game.id, home, away));
-    return quota;
-  });
-  return { ...gate, alternates };
+  const { gate, stored } = await refreshGameEvent(
+    db,
+    claims,
+    odds,
+    game,
+    { key: alternatesKey(game.id), markets: ALTERNATE_MARKETS, now, freshnessMs },
+    (event, home, away) => replaceAlternates(db, [game.id], eventAlternates(event, game.id, home, away)),
+  );
+  return { ...gate, alternates: stored };
 }
