@@ -249,7 +249,8 @@ const COMMANDS: Record<string, Command> = {
       const loaded = await loadSample(db, date, asOf);
       out(
         `Loaded the sample slate for ${loaded.date}: ${loaded.games} games, ${loaded.prices} prices, ` +
-          `${loaded.alternates} alternate-line prices, ${loaded.injuries} injuries, ${loaded.forecasts} forecasts, ` +
+          `${loaded.alternates} alternate-line prices, ${loaded.futures} futures prices, ${loaded.injuries} injuries, ` +
+          `${loaded.forecasts} forecasts, ` +
           `${loaded.statLines} box-score lines. Answers built on it say it is sample data.`,
       );
     },

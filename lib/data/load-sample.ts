@@ -19,6 +19,7 @@ export interface SampleLoadSummary {
   games: number;
   prices: number;
   alternates: number;
+  futures: number;
   injuries: number;
   forecasts: number;
   statLines: number;
@@ -40,13 +41,14 @@ export async function loadSample(db: Db, date: string, asOf: Date, options: { ev
     asOf,
   );
   await upsertWeather(db, slate.weather, 'sample', asOf);
-  await replaceFutures(db, sampleFuturesAt(date, asOf), 'sample');
+  const futures = await replaceFutures(db, sampleFuturesAt(date, asOf), 'sample');
   await replacePlayerStats(db, slate.playerStats, 'sample');
   return {
     date,
     games: slate.games.length,
     prices,
     alternates,
+    futures,
     injuries: slate.injuries.length,
     forecasts: slate.weather.length,
     statLines: slate.playerStats.length,

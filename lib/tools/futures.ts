@@ -83,7 +83,7 @@ export const gameOddsFutures = z.object({
 });
 
 export const FUTURES_NOTE =
-  "fairProbability: the no-vig consensus of the books pricing the whole field (consensusBooks); a book missing teams is left out of it. expectedValue: the best price's, per unit staked. A future ties the stake up until the season ends.";
+  "fairProbability: the no-vig consensus of the books pricing the whole field (the teams at least half the books price; consensusBooks); a book missing teams is left out of it, and a team outside the field has no fair price. expectedValue: the best price's, per unit staked. A future ties the stake up until the season ends.";
 
 function futureTeam(entry: PricedFuture, now: Date): z.infer<typeof futureTeamSchema> {
   const { reference, best } = entry;

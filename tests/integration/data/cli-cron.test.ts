@@ -49,6 +49,12 @@ describe('data commands and the cron route', { timeout: SLOW_TEST_TIMEOUT_MS }, 
     const loaded = await jevHere(['data', 'load-sample', '--date', '2026-10-03']);
     expect(loaded.code).toBe(0);
     expect(loaded.stdout).toContain('Loaded the sample slate for 2026-10-03: 222 games');
+    // Each count it prints is what was stored: the futures (title markets) too.
+    const db = createDb(url);
+    const futures = await db.futurePrice.count({ where: { source: 'sample' } });
+    await db.$disconnect();
+    expect(futures).toBeGreaterThan(0);
+    expect(loaded.stdout).toContain(`, ${futures} futures prices, `);
     const withKey = await jevHere(['data', 'load-sample', '--if-needed'], { ODDS_API_KEY: 'live-key' });
     expect(withKey.stdout).toContain('ODDS_API_KEY is set: no sample data loaded');
     expect((await jevHere(['data', 'load-sample', '--if-needed'])).stdout).toContain('Loaded the sample slate for');

@@ -85,6 +85,7 @@ describe.each(PROVIDERS)('futures on %s', (provider) => {
     expect(market.teams[3].best).toMatchObject({ book: 'fanduel', americanOdds: 1000 });
     expect(market.teams.reduce((sum: number, t: any) => sum + t.fairProbability, 0)).toBeCloseTo(1, 5);
     expect(answer.futuresNote).toContain('a book missing teams is left out');
+    expect(answer.futuresNote).toContain('a team outside the field has no fair price');
 
     const over = await mcp({ sport: 'mlb', futures: true, book: 'draftkings' });
     expect(over.isError).toBeUndefined();
