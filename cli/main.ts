@@ -268,7 +268,8 @@ const COMMANDS: Record<string, Command> = {
     usage: `jev ingest [--sport ${SPORTS.join('|')}] [--only ${INGEST_TASKS.join('|')}] [--force]`,
     summary:
       'Fetch odds, props, injuries, weather, scores and box scores (stats, from ESPN) from the providers now, with progress and a ' +
-      'summary. Odds API data fetched within ODDS_FRESH_SECONDS is not fetched again (quota), unless --force.',
+      'summary. Odds API data fetched within ODDS_FRESH_SECONDS is not fetched again (quota), unless --force. A fetch that ' +
+      'failed moments ago is skipped, even with --force, until its back-off ends (the skipped line says when).',
     options: { sport: { type: 'string' }, only: { type: 'string' }, force: { type: 'boolean' } },
     async run(values, _positionals, app) {
       const input = parseWith(

@@ -19,6 +19,7 @@ export function freshAlternates(
     inFlight,
     game.id,
     'alternate lines',
+    now,
     () => refreshGameAlternates(db, claims, odds, game, now, ttlMs),
     (until) => awaitGameAlternates(db, claims, game.id, until),
   );

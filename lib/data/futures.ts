@@ -128,6 +128,7 @@ export function freshFutures(
     inFlight,
     sport,
     'futures',
+    now,
     () => refreshFutures(db, claims, odds, sport, now, ttlMs),
     (until) => awaitHolder(db, claims, futuresKey(sport), until),
   );

@@ -36,6 +36,7 @@ export function freshProps(
     inFlight,
     game.id,
     'props',
+    now,
     () => refreshGameProps(db, claims, odds, game, now, ttlMs),
     (until) => awaitGameProps(db, claims, game.id, until),
   );

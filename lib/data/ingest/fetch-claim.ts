@@ -2,12 +2,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/unique';
 import { countFetchFailure } from '@/lib/observe';
-import { ProviderError } from '../providers/http';
+import { ProviderError, RATE_LIMITED } from '../providers/http';
 import type { Quota } from '../providers/odds-api';
 
 // The fetch claim: every provider fetch goes through `gated`, which records it in ProviderFetch (shared by
 // every process). Data fetched inside its freshness window is not fetched again (quota is never spent twice on
-// it), a 429 starts a back-off, and a failed or malformed fetch writes nothing, so what was stored stays as it was.
+// it), and a failed or malformed fetch writes nothing, so what was stored stays as it was. A failure starts a
+// back-off, shared by every process, during which the key is not fetched: a 429's lasts its Retry-After, any other
+// failure's is `failureBackoffMs`, so during an outage callers answer from what is stored at once instead of
+// each waiting PROVIDER_TIMEOUT_SECONDS. A fetch that succeeds ends it.
 //
 // A fetch is claimed in ProviderFetch before any quota is spent: one conditional update (the row is stale,
 // not backing off and not claimed) decides the single winner across every process, on SQLite and PostgreSQL
@@ -19,15 +22,39 @@ import type { Quota } from '../providers/odds-api';
 export type Gate =
   | { status: 'fresh' }
   | { status: 'busy'; until: Date }
-  | { status: 'backoff'; until: Date }
+  | { status: 'backoff'; until: Date; after: 'rate limit' | 'failure' }
   | { status: 'failed'; error: Error }
   | { status: 'done' };
 
-type FetchRow = { fetchedAt: Date | null; backoffUntil: Date | null; claimedUntil: Date | null };
+type FetchRow = {
+  fetchedAt: Date | null;
+  attemptedAt: Date;
+  backoffUntil: Date | null;
+  claimedUntil: Date | null;
+  lastError: string | null;
+};
 type Outcome = { fetchedAt?: Date; backoffUntil?: Date | null; lastError: string | null } & Partial<Quota>;
 
 const LEASE_MARGIN_MS = 5_000;
 const POLL_MS = 150;
+const FIRST_FAILURE_BACKOFF_MS = 30_000;
+const LONGEST_FAILURE_BACKOFF_MS = 5 * 60_000;
+
+/**
+ * How long a key is not fetched after a failed fetch (not a 429, which waits its Retry-After): 30 s, doubled for
+ * each failure in a row (`lastBackoffMs`: the back-off the previous fetch left, 0 when it did not fail), at most
+ * 5 minutes and at most the key's freshness window, so a recovered provider is asked again before what is stored
+ * would have been refreshed anyway (never under 30 s).
+ */
+export function failureBackoffMs(lastBackoffMs: number, freshnessMs: number): number {
+  const longest = Math.max(FIRST_FAILURE_BACKOFF_MS, Math.min(LONGEST_FAILURE_BACKOFF_MS, freshnessMs));
+  return Math.min(longest, Math.max(FIRST_FAILURE_BACKOFF_MS, 2 * lastBackoffMs));
+}
+
+/** The back-off the row's last fetch left, 0 when it did not fail (a failed fetch's back-off starts when it was tried). */
+function lastBackoffMs(row: FetchRow | null): number {
+  return row?.lastError != null && row.backoffUntil ? row.backoffUntil.getTime() - row.attemptedAt.getTime() : 0;
+}
 
 /** How claims are held: the lease's length and the wall clock leases follow (given by whoever builds them). */
 export interface FetchClaims {
@@ -43,7 +70,9 @@ export function fetchClaims(providerTimeoutMs: number, wallClock: () => number =
 /** Why `row` may not be fetched now, if it may not. The same rules as `claimable`, read from a row. */
 function blockedBy(claims: FetchClaims, row: FetchRow, now: Date, freshnessMs: number): Gate | undefined {
   const wallNow = claims.wallClock();
-  if (row.backoffUntil && row.backoffUntil > now) return { status: 'backoff', until: row.backoffUntil };
+  if (row.backoffUntil && row.backoffUntil > now) {
+    return { status: 'backoff', until: row.backoffUntil, after: row.lastError?.endsWith(RATE_LIMITED) ? 'rate limit' : 'failure' };
+  }
   if (row.fetchedAt && now.getTime() - row.fetchedAt.getTime() < freshnessMs) return { status: 'fresh' };
   if (row.claimedUntil && row.claimedUntil.getTime() > wallNow) {
     return { status: 'busy', until: new Date(Math.min(row.claimedUntil.getTime(), wallNow + claims.leaseMs)) };
@@ -62,8 +91,10 @@ function claimable(now: Date, freshnessMs: number, wallNow: number) {
   };
 }
 
+type Claim = { lease: Date; lastBackoffMs: number };
+
 /** Claims `key` for this caller: its lease, or why someone else's fetch (or none) stands. */
-async function claimFetch(db: Db, claims: FetchClaims, key: string, freshnessMs: number, now: Date): Promise<{ lease: Date } | Gate> {
+async function claimFetch(db: Db, claims: FetchClaims, key: string, freshnessMs: number, now: Date): Promise<Claim | Gate> {
   const row = await db.providerFetch.findUnique({ where: { key } });
   const blocked = row && blockedBy(claims, row, now, freshnessMs);
   if (blocked) return blocked;
@@ -78,7 +109,7 @@ async function claimFetch(db: Db, claims: FetchClaims, key: string, freshnessMs:
       ).count === 1
     : await createClaimed(db, key, now, lease);
   // Lost the race since the row was read: another caller is fetching it, or just has.
-  return won ? { lease } : { status: 'busy', until: lease };
+  return won ? { lease, lastBackoffMs: lastBackoffMs(row) } : { status: 'busy', until: lease };
 }
 
 /** The first fetch of `key` inserts its row already claimed; false when another caller inserted it first. */
@@ -115,10 +146,13 @@ export async function gated(
     if (!(error instanceof Error)) throw error;
     countFetchFailure(error instanceof ProviderError ? error.provider : 'other');
     const quota = 'quota' in error ? (error.quota as Quota) : {};
-    const retrySeconds = error instanceof ProviderError && error.rateLimited ? (error.options.retryAfterSeconds ?? 60) : undefined;
+    const backoffMs =
+      error instanceof ProviderError && error.rateLimited
+        ? (error.options.retryAfterSeconds ?? 60) * 1000
+        : failureBackoffMs(claim.lastBackoffMs, freshnessMs);
     await release(db, key, claim.lease, {
       lastError: error.message.slice(0, 500),
-      ...(retrySeconds ? { backoffUntil: new Date(now.getTime() + retrySeconds * 1000) } : {}),
+      backoffUntil: new Date(now.getTime() + backoffMs),
       ...quota,
     });
     return { status: 'failed', error };

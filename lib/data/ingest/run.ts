@@ -15,7 +15,7 @@ export interface IngestOptions {
   only?: IngestTask;
   /** 'manual' (jev ingest): fetch now, except Odds API data inside ODDS_FRESH_SECONDS; 'scheduled' (worker, cron): only what is due. */
   mode: 'manual' | 'scheduled';
-  /** Ignore freshness windows (never a 429 back-off). */
+  /** Ignore freshness windows (never a back-off after a failure or a 429). */
   force?: boolean;
   now: () => Date;
   log?: (line: string) => void;
@@ -86,7 +86,10 @@ export function startRun(db: Db, claims: FetchClaims, log: (line: string) => voi
   const note = (what: string, gate: Gate) => {
     if (gate.status === 'fresh') summary.skipped.push(`${what}: still fresh`);
     if (gate.status === 'busy') summary.skipped.push(`${what}: already being fetched by another caller`);
-    if (gate.status === 'backoff') summary.skipped.push(`${what}: backing off after a 429 until ${gate.until.toISOString()}`);
+    if (gate.status === 'backoff') {
+      const after = gate.after === 'rate limit' ? 'a 429' : 'a failed fetch';
+      summary.skipped.push(`${what}: backing off after ${after} until ${gate.until.toISOString()}`);
+    }
     if (gate.status === 'failed') {
       summary.failures.push(`${what}: ${gate.error.message}`);
       log(`  ${what} failed, stored data kept: ${gate.error.message}`);

@@ -28,6 +28,9 @@ export function retryAfter(header: string | null, fallback: number, now = Date.n
 /** Wait after a 429 that names no Retry-After. */
 const DEFAULT_BACKOFF_SECONDS = 60;
 
+/** How a 429's message ends, so a back-off it left reads as a rate limit to whoever meets it (../ingest/fetch-claim.ts). */
+export const RATE_LIMITED = 'rate limited (HTTP 429)';
+
 /**
  * `maxBodyBytes` (PROVIDER_MAX_BODY_MB) caps the answer as it streams in: a larger one is a failed fetch,
  * and no more than the cap is ever held.
@@ -50,7 +53,7 @@ export async function getJson(
     throw new ProviderError(provider, `unreachable (${(error as Error).message})`);
   }
   if (response.status === 429) {
-    throw new ProviderError(provider, 'rate limited (HTTP 429)', {
+    throw new ProviderError(provider, RATE_LIMITED, {
       status: 429,
       retryAfterSeconds: retryAfter(response.headers.get('retry-after'), DEFAULT_BACKOFF_SECONDS),
       headers: response.headers,

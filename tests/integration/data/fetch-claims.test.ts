@@ -181,31 +181,53 @@ describe.each(PROVIDERS)('fetch claims on %s', (provider) => {
     expect(await propsRow()).toMatchObject({ claimedUntil: null, lastError: null });
   });
 
-  it('a failed fetch releases its claim: waiters get the error, the next caller retries at once, after a 429 once the back-off ends', async () => {
+  it('a failed fetch releases its claim: waiters get the error; every process then backs off (no provider call) until the back-off ends', async () => {
+    // The back-off follows the callers' clock: pinned here, from `failedAt`.
+    const failedAt = new Date(Date.now() + HOUR);
+    const later = (seconds: number) => new Date(failedAt.getTime() + seconds * 1000);
     serveProps({ status: 500, body: { message: 'down' }, delayMs: SLOW_MS });
     const before = fake.count(PROPS_PATH);
-    const holder = refreshGameProps(processes[0], claims(), odds(), await game(), new Date(), PROPS_TTL_MS);
+    const holder = refreshGameProps(processes[0], claims(), odds(), await game(), failedAt, PROPS_TTL_MS);
     await until(() => fake.count(PROPS_PATH) === before + 1);
-    const waiter = await freshProps(processes[1], { inFlight: new Map(), claims: claims() }, await game(), new Date(), {
+    const waiter = await freshProps(processes[1], { inFlight: new Map(), claims: claims() }, await game(), failedAt, {
       odds: odds(),
       ttlMs: PROPS_TTL_MS,
     });
     expect(waiter.note).toContain('HTTP 500');
     expect((await holder).status).toBe('failed');
-    expect(await propsRow()).toMatchObject({ claimedUntil: null, lastError: expect.stringContaining('HTTP 500') });
+    expect(await propsRow()).toMatchObject({ claimedUntil: null, lastError: expect.stringContaining('HTTP 500'), backoffUntil: later(30) });
 
+    // Inside the back-off no process asks the provider, though it would answer now.
     serveProps();
-    expect((await refreshGameProps(processes[2], claims(), odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('done');
+    expect(await refreshGameProps(processes[2], claims(), odds(), await game(), later(29), PROPS_TTL_MS)).toMatchObject({
+      status: 'backoff',
+      until: later(30),
+      after: 'failure',
+    });
+    const inside = await freshProps(processes[3], { inFlight: new Map(), claims: claims() }, await game(), later(10), {
+      odds: odds(),
+      ttlMs: PROPS_TTL_MS,
+    });
+    expect(inside.note).toBe(
+      'The odds provider failed recently; next try in about 20 s; these are the stored props, as old as their updatedAgo says.',
+    );
+    expect(fake.count(PROPS_PATH)).toBe(before + 1);
+    expect((await refreshGameProps(processes[2], claims(), odds(), await game(), later(30), PROPS_TTL_MS)).status).toBe('done');
     expect(fake.count(PROPS_PATH)).toBe(before + 2);
+    expect(await propsRow()).toMatchObject({ lastError: null, backoffUntil: null });
 
-    await database.db.providerFetch.update({ where: { key: propsKey }, data: { fetchedAt: new Date(Date.now() - HOUR) } });
+    // A 429 keeps its own rule: its Retry-After.
+    const stale = later(30 + PROPS_TTL_MS / 1000);
+    const at = (seconds: number) => new Date(stale.getTime() + seconds * 1000);
     serveProps({ status: 429, headers: { ...QUOTA, 'retry-after': '120' }, body: { message: 'quota' } });
-    expect((await refreshGameProps(processes[0], claims(), odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('failed');
+    expect((await refreshGameProps(processes[0], claims(), odds(), await game(), stale, PROPS_TTL_MS)).status).toBe('failed');
     serveProps();
-    expect((await refreshGameProps(processes[1], claims(), odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('backoff');
+    expect(await refreshGameProps(processes[1], claims(), odds(), await game(), at(119), PROPS_TTL_MS)).toMatchObject({
+      status: 'backoff',
+      after: 'rate limit',
+    });
     expect(fake.count(PROPS_PATH)).toBe(before + 3);
-    await database.db.providerFetch.update({ where: { key: propsKey }, data: { backoffUntil: new Date(Date.now() - 1) } });
-    expect((await refreshGameProps(processes[3], claims(), odds(), await game(), new Date(), PROPS_TTL_MS)).status).toBe('done');
+    expect((await refreshGameProps(processes[3], claims(), odds(), await game(), at(120), PROPS_TTL_MS)).status).toBe('done');
     expect(fake.count(PROPS_PATH)).toBe(before + 4);
   });
 });

@@ -166,21 +166,51 @@ describe.each(PROVIDERS)('futures from the loopback Odds API on %s', (provider) 
   let fake: FakeProviders;
   let token: string;
   const path = '/v4/sports/basketball_nba_championship_winner/odds';
+  /** NHL's title market, which the provider does not answer in these tests (PROVIDER_TIMEOUT_SECONDS: 3; answers are not reused). */
+  const silent = '/v4/sports/icehockey_nhl_championship_winner/odds';
   const prices = { 'Boston Celtics': 250, 'Denver Nuggets': 150, 'Oklahoma City Thunder': 120 };
   beforeAll(async () => {
     fake = await startFakeProviders();
     fake.routes.set(path, () => ({
       headers: QUOTA,
-      body: [outrightEvent('basketball_nba_championship_winner', new Date(Date.now() - 10 * 60_000).toISOString(), prices)],
+      // Ten and a half minutes old: '10 minutes ago' however long the fetch takes on a loaded machine (up to 30 s).
+      body: [outrightEvent('basketball_nba_championship_winner', new Date(Date.now() - 10.5 * 60_000).toISOString(), prices)],
     }));
   });
   afterAll(() => fake?.close());
   const app = testApp(provider, {
     seed: async (database) => {
       token = (await database.token(await database.user('gil@example.com'), 'read')).token;
+      const stored = { TOR: 400, EDM: 300, FLA: 350 };
+      const updatedAt = new Date(Date.now() - 2 * HOUR);
+      const rows = Object.entries(stored).map(([outcome, americanOdds]) => ({
+        sport: 'nhl',
+        market: 'champion',
+        book: 'draftkings',
+        outcome,
+        americanOdds,
+        updatedAt,
+      }));
+      await replaceFutures(database.db, rows, 'live');
     },
-    env: () => ({ ODDS_API_KEY: 'fake', ODDS_API_BASE_URL: fake.baseUrl, ODDS_API_REGIONS: 'us,uk' }),
+    env: () => ({
+      ODDS_API_KEY: 'fake',
+      ODDS_API_BASE_URL: fake.baseUrl,
+      ODDS_API_REGIONS: 'us,uk',
+      PROVIDER_TIMEOUT_SECONDS: '3',
+      ODDS_CACHE_SECONDS: '0',
+    }),
   });
+  const futures = async (sport: string) => {
+    const started = Date.now();
+    const res = await raw(app.server.port, {
+      path: '/api/v1/tools/get_game_odds',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ sport, futures: true, book: 'draftkings' }),
+    });
+    expect(res.status, res.body.slice(0, 300)).toBe(200);
+    return { answer: res.json().data, ms: Date.now() - started };
+  };
 
   it('fetches the league on the first call and answers from it, net of the exchange fee; the next call inside the TTL fetches nothing', async () => {
     const res = await raw(app.server.port, {
@@ -214,5 +244,24 @@ describe.each(PROVIDERS)('futures from the loopback Odds API on %s', (provider) 
     expect(over.isError).toBeUndefined();
     expect(over.structuredContent.futures[0].field).toBe(3);
     expect(fake.count(path)).toBe(1);
+  });
+
+  it('a provider that does not answer: the call waits its timeout once; the next, inside the back-off, answers at once from what is stored', async () => {
+    fake.routes.set(silent, () => 'hang');
+    const first = await futures('nhl');
+    expect(fake.count(silent)).toBe(1);
+    expect(first.ms).toBeGreaterThanOrEqual(3_000);
+    expect(first.answer.note).toBe(
+      'Futures could not be refreshed from the provider (The Odds API: no answer within 3 s); these are the stored futures, as old as their updatedAgo says.',
+    );
+    expect(first.answer.futures[0]).toMatchObject({ market: 'champion', field: 3, updatedAgo: '2 hours ago' });
+
+    const second = await futures('nhl');
+    expect(fake.count(silent)).toBe(1);
+    expect(second.ms).toBeLessThan(3_000);
+    expect(second.answer.note).toMatch(
+      /^The odds provider failed recently; next try in about (2\d|30) s; these are the stored futures, as old as their updatedAgo says\.$/,
+    );
+    expect(second.answer.futures).toEqual(first.answer.futures);
   });
 });

@@ -139,24 +139,36 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     const before = await counts();
     fake.routes.set('/apis/site/v2/sports/football/nfl/injuries', () => ({ body: '{"injuries": [' }));
     fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({ body: [{ id: 'ev1', commence_time: 'soon' }] }));
-    const broken = await run({ force: true });
+    const failedAt = new Date();
+    const broken = await run({ force: true, now: () => failedAt });
     expect(broken.failures.map((f) => f.split(':')[0])).toEqual(['odds nfl', 'injuries nfl']);
     expect(await counts()).toEqual(before);
+
+    // A failed fetch backs off 30 s: a run inside that asks nothing and says so; a run after it fetches.
+    const oddsCalls = fake.count('/v4/sports/americanfootball_nfl/odds');
+    const resting = await run({ force: true, only: 'odds', now: () => new Date(failedAt.getTime() + 29_000) });
+    expect(resting.failures).toEqual([]);
+    expect(resting.skipped).toEqual([
+      `odds nfl: backing off after a failed fetch until ${new Date(failedAt.getTime() + 30_000).toISOString()}`,
+    ]);
+    expect(fake.count('/v4/sports/americanfootball_nfl/odds')).toBe(oddsCalls);
 
     fake.routes.set('/v4/sports/americanfootball_nfl/odds', () => ({
       status: 429,
       headers: { ...QUOTA, 'x-requests-remaining': '0', 'retry-after': '120' },
       body: { message: 'quota' },
     }));
-    const limited = await run({ force: true, only: 'odds' });
+    const limitedAt = new Date(failedAt.getTime() + 30_000);
+    const limited = await run({ force: true, only: 'odds', now: () => limitedAt });
+    expect(fake.count('/v4/sports/americanfootball_nfl/odds')).toBe(oddsCalls + 1);
     expect(limited.failures[0]).toContain('429');
     expect(limited.quota?.requestsRemaining).toBe(0);
     const calls = fake.count('/v4/sports/americanfootball_nfl/odds');
-    const waiting = await run({ force: true, only: 'odds' });
-    expect(waiting.skipped[0]).toMatch(/backing off after a 429 until/);
+    const waiting = await run({ force: true, only: 'odds', now: () => new Date(limitedAt.getTime() + 119_000) });
+    expect(waiting.skipped).toEqual([`odds nfl: backing off after a 429 until ${new Date(limitedAt.getTime() + 120_000).toISOString()}`]);
     expect(fake.count('/v4/sports/americanfootball_nfl/odds')).toBe(calls);
     expect(await counts()).toEqual(before);
-    await database.db.providerFetch.update({ where: { key: 'odds:nfl' }, data: { backoffUntil: null } });
+    await database.db.providerFetch.updateMany({ where: { key: { in: ['odds:nfl', 'injuries:nfl'] } }, data: { backoffUntil: null } });
   });
 
   it('scores make games final, and a later odds answer never undoes a final', async () => {
@@ -566,9 +578,10 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
     });
     expect(tatum.playedAt).toEqual(celtics.startsAt);
 
-    // The Knicks' summary answers now: stored with the Warriors'; the Celtics' game is not asked about again.
+    // The Knicks' summary answers now, and the next run comes after its failure's back-off (30 s): stored with the
+    // Warriors'; the Celtics' game is not asked about again.
     knicksDown = false;
-    const second = await stats();
+    const second = await stats({ now: () => new Date(Date.now() + 30_000) });
     expect(second.failures).toEqual([]);
     expect(second.statLines).toBe(4);
     expect([summaries('401810201'), summaries('401810202'), summaries('401810205')]).toEqual([1, 2, 1]);

@@ -108,13 +108,15 @@ describe("a run's reporting", () => {
     expect(run.what).toBe('odds nfl');
     run.note('odds nfl', { status: 'fresh' });
     run.note('props g1', { status: 'busy', until: now });
-    run.note('odds nfl', { status: 'backoff', until: now });
+    run.note('odds nfl', { status: 'backoff', until: now, after: 'rate limit' });
+    run.note('scores nfl', { status: 'backoff', until: now, after: 'failure' });
     run.note('weather g2', { status: 'failed', error: new Error('HTTP 500') });
     run.note('odds nfl', { status: 'done' });
     expect(summary.skipped).toEqual([
       'odds nfl: still fresh',
       'props g1: already being fetched by another caller',
       'odds nfl: backing off after a 429 until 2026-11-22T18:00:00.000Z',
+      'scores nfl: backing off after a failed fetch until 2026-11-22T18:00:00.000Z',
     ]);
     expect(summary.failures).toEqual(['weather g2: HTTP 500']);
     expect(lines).toEqual(['  weather g2 failed, stored data kept: HTTP 500']);
