@@ -59,11 +59,7 @@ export function futuresScreen(state: FuturesState, env: Env, update: Update<Futu
   const notes = notesOf(answer);
   return frame({
     title: `${answer.sport.toUpperCase()} title futures`,
-    lead: [
-      `Reference book ${answer.referenceBook}`,
-      answer.fairLine && ` · fair line ${answer.fairLine}`,
-      ' · a future ties the stake up until the season ends',
-    ],
+    lead: [`Reference book ${answer.referenceBook}`, answer.fairLine && ` · fair line ${answer.fairLine}`],
     notes,
     body:
       env.display.mode === 'inline'
