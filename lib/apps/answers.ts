@@ -1,7 +1,9 @@
 import type { BankrollAnswer, BetListConcise, BetRecord } from '@/lib/tools/account';
 import type { WithInstants } from '@/lib/tools/answer-fields';
 import type { InjuryReportConcise, WeatherConcise } from '@/lib/tools/conditions';
+import type { gameOddsFutures } from '@/lib/tools/futures';
 import type { GameOddsConcise, GameOddsFull } from '@/lib/tools/odds-schemas';
+import type { z } from 'zod';
 
 // The tool answers the views draw, typed by the tools' own output schemas as they arrive over MCP: JSON, so an
 // instant is an ISO string here (lib/tools/answer-fields.ts, WithInstants).
@@ -18,6 +20,11 @@ export type SlateGame = NonNullable<OddsAnswer['games']>[number];
 export type SlateMarket = SlateGame['markets'][number];
 export type SlateOutcome = SlateMarket['outcomes'][number];
 export type ValueEntry = NonNullable<OddsAnswer['value']>[number];
+
+/** get_game_odds with futures: true: a league's title futures, a page of teams at a time. */
+export type FuturesAnswer = Json<z.infer<typeof gameOddsFutures>>;
+export type FuturesMarket = FuturesAnswer['futures'][number];
+export type FutureTeam = FuturesMarket['teams'][number];
 
 export type GameAnswer = Json<GameOddsFull>;
 export type FullGame = GameAnswer['games'][number];
@@ -36,6 +43,6 @@ export type BetList = Omit<Json<BetListConcise>, 'bets'> & { bets: Bet[] };
  */
 export function notesOf(answer: object | undefined): string[] {
   if (!answer) return [];
-  const fields = ['priceNote', 'note', 'valueNote', 'arbitrageNote', 'middleNote', 'oneSidedNote'];
+  const fields = ['priceNote', 'note', 'valueNote', 'arbitrageNote', 'lowHoldNote', 'middleNote', 'oneSidedNote', 'futuresNote'];
   return fields.map((field) => (answer as Record<string, unknown>)[field]).filter((note): note is string => typeof note === 'string');
 }

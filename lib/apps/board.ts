@@ -10,20 +10,31 @@ import {
   quotedBeside,
 } from '@/lib/present/format';
 import { Quoted } from '@/lib/present/MarketTable';
-import { notesOf, type OddsAnswer, type SlateGame, type SlateMarket, type SlateOutcome, type ValueEntry } from './answers';
+import {
+  notesOf,
+  type FuturesAnswer,
+  type OddsAnswer,
+  type SlateGame,
+  type SlateMarket,
+  type SlateOutcome,
+  type ValueEntry,
+} from './answers';
 import type { Host } from './bridge';
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import { compact, firstPlace, frame, loading, notesTab, pending, type InlinePlace, type Loading } from './frame';
 import { table, type Sort } from '@/lib/present/table';
 import { valueColumns, valueRowAttrs } from '@/lib/present/value-columns';
 import { figure, gameBody, gameCompact, gameHeading, gameNotes, openGame, type GameState } from './game';
+import { futuresScreen, startFutures, type FuturesState } from './futures';
 import type { Env } from './env';
 import type { Update, ViewSpec } from './run';
 
 // The value board: get_game_odds drawn for people. The games with, per outcome, the reference price, the fair
 // price, the best price and its book, the expected value at it, and arbitrage, middles, steam and value marked; the value
 // list on top. One of the two is the model's own answer (a slate, or a value scan); the view asks the host for
-// the other. A game opens in place: the view calls get_game_odds for it in full, with its history. Inline, the
+// the other, or for both when the answer is another list: an arbitrage, low-hold or middles list is counted above
+// the slate that marks it, one game's alternate lines open that game, and a league's futures are drawn from the
+// answer itself (lib/apps/futures.ts). A game opens in place: the view calls get_game_odds for it in full, with its history. Inline, the
 // board is its summary and the top value entries (the games and the notes a tab away, each paged in place);
 // full screen, all of it.
 
@@ -42,7 +53,38 @@ interface List {
 
 type ListName = 'games' | 'value';
 
-export interface BoardState {
+/** The model's answer when it is a list the slate marks (arbitrages, low hold, middles): how many it holds. */
+interface Listed {
+  label: string;
+  count: number;
+  nouns: readonly [one: string, many: string];
+  notes: string[];
+}
+
+const LISTS = [
+  { field: 'arbitrages', label: 'Arbitrages listed', nouns: ['arbitrage', 'arbitrages'] },
+  { field: 'lowHold', label: 'Arbitrage or low hold', nouns: ['arbitrage or low-hold market', 'arbitrages and low-hold markets'] },
+  { field: 'middles', label: 'Middles listed', nouns: ['middle', 'middles'] },
+] as const;
+
+function listedOf(answer: Record<string, unknown>): Listed | undefined {
+  const list = LISTS.find(({ field }) => Array.isArray(answer[field]));
+  if (!list) return undefined;
+  const remaining = typeof answer.remaining === 'number' ? answer.remaining : 0;
+  const count = (answer[list.field] as unknown[]).length + remaining;
+  return { label: list.label, count, nouns: list.nouns, notes: notesOf(answer) };
+}
+
+export type BoardState = SlateBoard | FuturesState;
+
+/** The board's changes to one kind of its state: a board stays the kind it started as. */
+const narrowed =
+  <Kind extends BoardState['kind']>(kind: Kind, update: Update<BoardState>): Update<Extract<BoardState, { kind: Kind }>> =>
+  (change, focus) =>
+    update((state) => (state.kind === kind ? change(state as Extract<BoardState, { kind: Kind }>) : state), focus);
+
+export interface SlateBoard {
+  kind: 'slate';
   host: Host;
   args: Record<string, unknown>;
   games: List;
@@ -55,11 +97,13 @@ export interface BoardState {
   game?: GameState;
   /** Where the compact inline form is. */
   inline: InlinePlace;
+  listed?: Listed;
 }
 
 /** The model's arguments that choose the games: not how the answer was cut, paged or detailed. */
 function slateArgs(args: Record<string, unknown>) {
   // An alternates answer (one game's alternate lines) is not a slate: the board draws the game's own markets.
+  // The lists that answer alone (arbitrages, low hold, middles, futures) are drawn on the slate they come from.
   const {
     minExpectedValue: _min,
     minBooks: _books,
@@ -68,6 +112,10 @@ function slateArgs(args: Record<string, unknown>) {
     cursor: _cursor,
     limit: _limit,
     alternates: _alternates,
+    arbitrage: _arbitrage,
+    maxHold: _maxHold,
+    middles: _middles,
+    futures: _futures,
     ...rest
   } = args;
   return rest;
@@ -76,8 +124,8 @@ function slateArgs(args: Record<string, unknown>) {
 const failed = (error: unknown) => ({ state: 'failed' as const, message: error instanceof Error ? error.message : String(error) });
 
 /** Asks for a list, or for its next page (`cursor`), which is added to what it holds. */
-function fetchList(host: Host, name: ListName, args: Record<string, unknown>, update: Update<BoardState>, cursor?: string): void {
-  const change = (state: BoardState, list: Partial<List>) => ({ ...state, [name]: { ...state[name], paging: false, ...list } });
+function fetchList(host: Host, name: ListName, args: Record<string, unknown>, update: Update<SlateBoard>, cursor?: string): void {
+  const change = (state: SlateBoard, list: Partial<List>) => ({ ...state, [name]: { ...state[name], paging: false, ...list } });
   host.callTool<OddsAnswer>('get_game_odds', cursor === undefined ? args : { ...args, cursor }).then(
     (answer) =>
       update((state) => {
@@ -93,7 +141,7 @@ function fetchList(host: Host, name: ListName, args: Record<string, unknown>, up
   );
 }
 
-function open(state: BoardState, gameId: string, update: Update<BoardState>): BoardState {
+function open(state: SlateBoard, gameId: string, update: Update<SlateBoard>): SlateBoard {
   const game = openGame(state.host, { ...slateArgs(state.args), sport: String(state.args.sport), gameId }, (change) =>
     update((board) => (board.game?.gameId === gameId ? { ...board, game: change(board.game) } : board)),
   );
@@ -103,52 +151,73 @@ function open(state: BoardState, gameId: string, update: Update<BoardState>): Bo
 export const board: ViewSpec<BoardState> = {
   title: 'Value board',
   start(args, answer, host, update) {
-    const model = answer as OddsAnswer;
-    // A full answer is for integrations: the board draws the concise ones, asked for afresh.
-    const concise = args.detail !== 'full';
-    const scan = typeof args.minExpectedValue === 'number';
-    const threshold = scan ? (args.minExpectedValue as number) : DEFAULT_MIN_PERCENT / 100;
-    // The model's own list continues with its own arguments; the other is asked for with the games' arguments.
-    const { cursor: _cursor, ...modelArgs } = args;
-    const list = (mine: boolean, asked: Record<string, unknown>): List =>
-      concise && mine
-        ? { call: { state: 'ready', answer: model }, args: modelArgs, paging: false }
-        : { call: loading, args: asked, paging: false };
-    let state: BoardState = {
-      host,
-      args,
-      games: list(!scan && args.alternates !== true, slateArgs(args)),
-      value: list(scan, { ...slateArgs(args), minExpectedValue: threshold, ...(scan && args.minBooks ? { minBooks: args.minBooks } : {}) }),
-      threshold,
-      sorts: {},
-      valueShown: VALUE_SHOWN,
-      inline: firstPlace('value'),
-    };
-    for (const name of ['games', 'value'] as const)
-      if (state[name].call.state === 'loading') fetchList(host, name, state[name].args, update);
-    if (typeof args.gameId === 'string') state = open(state, args.gameId, update);
-    return state;
+    if (Array.isArray(answer.futures)) return startFutures(args, answer as unknown as FuturesAnswer, host);
+    return startSlate(args, answer, host, narrowed('slate', update));
   },
   render(state, env, update) {
-    if (state.game) return gameScreen(state.game, env, update);
-    const slate = state.games.call.state === 'ready' ? state.games.call.answer : undefined;
-    const value = state.value.call.state === 'ready' ? state.value.call.answer : undefined;
-    const sport = typeof state.args.sport === 'string' ? state.args.sport.toUpperCase() : '';
-    const notes = [...notesOf(slate), ...notesOf(value)];
-    return frame({
-      title: 'Value board',
-      lead: [sport, (slate ?? value) && ` · reference book ${(slate ?? value)!.referenceBook}`, ` · times in ${env.timeZone}`],
-      notes,
-      body:
-        env.display.mode === 'inline'
-          ? boardCompact(state, notes, env, update)
-          : [valueSection(state, env, update), gamesSection(state, env, update)],
-      env,
-    });
+    if (state.kind === 'futures') return futuresScreen(state, env, narrowed('futures', update));
+    return slateScreen(state, env, narrowed('slate', update));
   },
 };
 
-function gameScreen(game: GameState, env: Env, update: Update<BoardState>): ReactElement {
+function startSlate(args: Record<string, unknown>, answer: Record<string, unknown>, host: Host, update: Update<SlateBoard>): SlateBoard {
+  const model = answer as OddsAnswer;
+  // A full answer is for integrations: the board draws the concise ones, asked for afresh.
+  const concise = args.detail !== 'full';
+  const scan = typeof args.minExpectedValue === 'number';
+  const threshold = scan ? (args.minExpectedValue as number) : DEFAULT_MIN_PERCENT / 100;
+  // The model's own list continues with its own arguments; the other is asked for with the games' arguments.
+  const { cursor: _cursor, ...modelArgs } = args;
+  const list = (mine: boolean, asked: Record<string, unknown>): List =>
+    concise && mine
+      ? { call: { state: 'ready', answer: model }, args: modelArgs, paging: false }
+      : { call: loading, args: asked, paging: false };
+  const listed = listedOf(answer);
+  let state: SlateBoard = {
+    kind: 'slate',
+    host,
+    args,
+    // Only a slate is the games list: any other list (alternates, arbitrages, middles) leaves it to be asked for.
+    games: list(!scan && Array.isArray(model.games), slateArgs(args)),
+    value: list(scan, { ...slateArgs(args), minExpectedValue: threshold, ...(scan && args.minBooks ? { minBooks: args.minBooks } : {}) }),
+    threshold,
+    sorts: {},
+    valueShown: VALUE_SHOWN,
+    // A list the slate marks opens on the games that show its marks.
+    inline: firstPlace(listed ? 'games' : 'value'),
+    ...(listed ? { listed } : {}),
+  };
+  for (const name of ['games', 'value'] as const) if (state[name].call.state === 'loading') fetchList(host, name, state[name].args, update);
+  if (typeof args.gameId === 'string') state = open(state, args.gameId, update);
+  return state;
+}
+
+function slateScreen(state: SlateBoard, env: Env, update: Update<SlateBoard>): ReactElement {
+  if (state.game) return gameScreen(state.game, env, update);
+  const slate = state.games.call.state === 'ready' ? state.games.call.answer : undefined;
+  const value = state.value.call.state === 'ready' ? state.value.call.answer : undefined;
+  const sport = typeof state.args.sport === 'string' ? state.args.sport.toUpperCase() : '';
+  const notes = [...(state.listed?.notes ?? []), ...notesOf(slate), ...notesOf(value)];
+  return frame({
+    title: 'Value board',
+    lead: [sport, (slate ?? value) && ` · reference book ${(slate ?? value)!.referenceBook}`, ` · times in ${env.timeZone}`],
+    notes,
+    body:
+      env.display.mode === 'inline'
+        ? boardCompact(state, notes, env, update)
+        : [listedLine(state.listed), valueSection(state, env, update), gamesSection(state, env, update)],
+    env,
+  });
+}
+
+/** Full screen, the model's list in a sentence above the board that marks it. */
+function listedLine(listed: Listed | undefined): ReactNode {
+  if (!listed) return null;
+  const noun = listed.nouns[listed.count === 1 ? 0 : 1];
+  return h('p', { className: 'lead', 'data-listed': true }, `The answer lists ${listed.count} ${noun}; the games below mark them.`);
+}
+
+function gameScreen(game: GameState, env: Env, update: Update<SlateBoard>): ReactElement {
   const back = h(
     'p',
     { className: 'back' },
@@ -180,7 +249,7 @@ function gameScreen(game: GameState, env: Env, update: Update<BoardState>): Reac
 }
 
 /** The board inline: what the slate holds in four figures, then the value entries, the games or the notes. */
-function boardCompact(state: BoardState, notes: readonly string[], env: Env, update: Update<BoardState>): ReactNode[] {
+function boardCompact(state: SlateBoard, notes: readonly string[], env: Env, update: Update<SlateBoard>): ReactNode[] {
   const games = state.games.call;
   const value = state.value.call;
   const entries = value.state === 'ready' ? (value.answer.value ?? []) : [];
@@ -216,7 +285,19 @@ function boardCompact(state: BoardState, notes: readonly string[], env: Env, upd
       ),
     ),
     h('div', null, h('dt', null, 'Best EV'), h('dd', null, figureOrWait(value, best === undefined ? '–' : figure(best, percent(best, 2))))),
-    h('div', null, h('dt', null, 'Arbitrage'), h('dd', null, figureOrWait(games, `${arbitrages} market${arbitrages === 1 ? '' : 's'}`))),
+    state.listed
+      ? h(
+          'div',
+          null,
+          h('dt', { 'data-figure-label': 'listed' }, state.listed.label),
+          h('dd', { 'data-figure': 'listed' }, `${state.listed.count}`),
+        )
+      : h(
+          'div',
+          null,
+          h('dt', null, 'Arbitrage'),
+          h('dd', null, figureOrWait(games, `${arbitrages} market${arbitrages === 1 ? '' : 's'}`)),
+        ),
   );
   const valueItems = entries.map((v) =>
     h(
@@ -282,7 +363,7 @@ function boardCompact(state: BoardState, notes: readonly string[], env: Env, upd
   });
 }
 
-const openButton = (gameId: string, matchup: string, state: BoardState, update: Update<BoardState>) =>
+const openButton = (gameId: string, matchup: string, state: SlateBoard, update: Update<SlateBoard>) =>
   h(
     'button',
     {
@@ -296,7 +377,7 @@ const openButton = (gameId: string, matchup: string, state: BoardState, update: 
   );
 
 /** The next page of a list, asked for with the arguments the list was asked with and the answer's cursor. */
-function moreButton(name: ListName, answer: OddsAnswer, state: BoardState, update: Update<BoardState>): ReactNode {
+function moreButton(name: ListName, answer: OddsAnswer, state: SlateBoard, update: Update<SlateBoard>): ReactNode {
   const list = state[name];
   if (answer.nextCursor === undefined) return null;
   return h(
@@ -321,10 +402,10 @@ function moreButton(name: ListName, answer: OddsAnswer, state: BoardState, updat
   );
 }
 
-const sortBy = (state: BoardState, list: ListName, update: Update<BoardState>) => (sort: Sort) =>
+const sortBy = (state: SlateBoard, list: ListName, update: Update<SlateBoard>) => (sort: Sort) =>
   update((board) => ({ ...board, sorts: { ...board.sorts, [list]: sort } }));
 
-function valueSection(state: BoardState, env: Env, update: Update<BoardState>): ReactElement {
+function valueSection(state: SlateBoard, env: Env, update: Update<SlateBoard>): ReactElement {
   const min = percent(state.threshold, 2);
   const heading = h('h2', { id: 'heading-value' }, `Value at ${min} or more`);
   const call = state.value.call;
@@ -400,7 +481,7 @@ function rowsOf(answer: OddsAnswer, valueKeys: ReadonlySet<string>): Row[] {
   );
 }
 
-function gamesSection(state: BoardState, env: Env, update: Update<BoardState>): ReactElement {
+function gamesSection(state: SlateBoard, env: Env, update: Update<SlateBoard>): ReactElement {
   const heading = h('h2', { id: 'heading-games' }, 'Games');
   const call = state.games.call;
   if (call.state !== 'ready') return h('section', { 'aria-labelledby': 'heading-games' }, heading, pending(call, 'the games'));

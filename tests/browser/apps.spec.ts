@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { VIEW_TOOLS } from '@/lib/apps/catalogue';
 import { INLINE_MAX_HEIGHT } from '@/lib/apps/env';
+import { DEFAULT_MIN_PERCENT } from '@/lib/present/format';
 import { SAMPLE_NOTE, SAMPLE_NOTE_SHORT } from '@/lib/data/sample-note';
 import { HELPLINE_LINK, RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
 import type { ShowView } from './apps-host';
@@ -59,6 +60,8 @@ let view: FrameLocator;
 /** Every call a view made through the bridge, as it was made; its result once it came. */
 const calls: { name: string; arguments: Record<string, unknown>; result?: CallToolResult }[] = [];
 const requests: string[] = [];
+/** Every error the host page or a view wrote to its console, or threw, in order. */
+const consoleErrors: string[] = [];
 const documents = new Map<string, { html: string; csp: string }>();
 
 const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> => client.callTool({ name, arguments: args });
@@ -284,6 +287,8 @@ test.beforeAll(async ({ browser }) => {
   });
   page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
   page.on('request', (request) => requests.push(request.url()));
+  page.on('console', (message) => void (message.type() === 'error' && consoleErrors.push(message.text())));
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
   await page.exposeFunction('jevCallTool', async (params: { name: string; arguments?: Record<string, unknown> }) => {
     const made: (typeof calls)[number] = { name: params.name, arguments: params.arguments ?? {} };
     calls.push(made);
@@ -571,6 +576,129 @@ test('value board in a host without full screen: no button for it, and every ent
   }
   expect(seen).toEqual(data(result).value.map((entry: any) => entry.outcome));
   await expectDirectoryReady();
+});
+
+/** The answers that are not a slate: each is drawn with the slate asked afresh, its list counted above it. */
+const LIST_ANSWERS = [
+  { args: { arbitrage: true }, entries: 'arbitrages', label: 'Arbitrages listed' },
+  { args: { arbitrage: true, maxHold: 0.03 }, entries: 'lowHold', label: 'Arbitrage or low hold' },
+  { args: { middles: true }, entries: 'middles', label: 'Middles listed' },
+] as const;
+
+test('value board drawn for an arbitrage, low-hold or middles answer: the slate asked afresh, its marks shown, the list counted, no error', async () => {
+  const errorsBefore = consoleErrors.length;
+  for (const list of LIST_ANSWERS) {
+    const args = { sport: 'nfl', ...list.args };
+    const result = await call('get_game_odds', args);
+    const answer = data(result);
+    const since = callsFrom(calls.length);
+    await show(await linkedView('get_game_odds'), args, result);
+    // The games tab first: the slate the list came from, asked with the list's arguments removed.
+    const games = view.locator('[data-list="games"] .item');
+    await expect(games.first()).toBeVisible(SLOW);
+    await expect(view.locator('[data-figure="value"]')).not.toHaveText('…', SLOW);
+    await expect(view.locator('[role="alert"]')).toHaveCount(0);
+    expect(since().map((c) => c.arguments)).toEqual(
+      expect.arrayContaining([{ sport: 'nfl' }, { sport: 'nfl', minExpectedValue: DEFAULT_MIN_PERCENT / 100 }]),
+    );
+    expect(since()).toHaveLength(2);
+    const slate = data(since().find((c) => c.arguments.minExpectedValue === undefined)!.result);
+    await expect(view.locator('[data-figure="games"]')).toHaveText(String(slate.games.length + (slate.remaining ?? 0)));
+    // The model's own list, counted as the tool gave it.
+    await expect(view.locator('[data-figure="listed"]')).toHaveText(String(answer[list.entries].length + (answer.remaining ?? 0)));
+    await expect(view.locator('[data-figure-label="listed"]')).toHaveText(list.label);
+    // Each game of the list carries its mark on the slate, every page of the games tab read in place.
+    const mark = list.entries === 'middles' ? 'middle' : 'arbitrage';
+    const listedGames = new Set(
+      (answer[list.entries] as any[]).filter((entry) => list.entries !== 'lowHold' || entry.arbitrage).map((entry) => entry.gameId),
+    );
+    const seen: { game: string; marked: boolean }[] = [];
+    for (;;) {
+      seen.push(
+        ...(await games.evaluateAll(
+          (items, markName) =>
+            items.map((item) => ({ game: item.getAttribute('data-game')!, marked: !!item.querySelector(`[data-mark="${markName}"]`) })),
+          mark,
+        )),
+      );
+      const next = view.locator('[data-focus="page-next"]');
+      if ((await next.count()) === 0 || (await next.isDisabled())) break;
+      await next.click();
+    }
+    expect(seen.map((item) => item.game)).toEqual(slate.games.map((game: any) => game.gameId));
+    expect(seen.filter((item) => listedGames.has(item.game)).every((item) => item.marked)).toBe(true);
+    await expectInline();
+    await expectDirectoryReady();
+  }
+  // Full screen, the list's sentence above the games, whose arbitrage marks are in the table.
+  await fullscreen();
+  await expect(view.locator('[data-listed]')).toContainText('middle');
+  await expect(view.locator('#games tbody tr').first()).toBeVisible();
+  await expectDirectoryReady();
+  await backInline();
+  expect(consoleErrors.slice(errorsBefore)).toEqual([]);
+});
+
+test("value board drawn for a futures answer: each market a table of the answer's teams, paged in place, both themes clean", async () => {
+  const errorsBefore = consoleErrors.length;
+  const args = { sport: 'nfl', futures: true, limit: 12 };
+  const result = await call('get_game_odds', args);
+  const answer = data(result);
+  expect(answer.nextCursor).toBeDefined();
+  const [market] = answer.futures;
+  const src = await linkedView('get_game_odds');
+  const since = callsFrom(calls.length);
+  await show(src, args, result);
+  // Inline: the answer's teams, a page at a time, from the answer itself (no call).
+  const items = view.locator('[data-list="futures"] .item');
+  await expect(items.first()).toBeVisible(SLOW);
+  expect(since()).toEqual([]);
+  await expect(view.locator('[role="alert"]')).toHaveCount(0);
+  const teamFigures = (team: any) =>
+    [team.americanOdds, team.fairProbability, team.fairAmericanOdds, team.best.americanOdds, team.best.expectedValue].filter(
+      (figure) => figure !== undefined,
+    );
+  await expect(items.first()).toHaveAttribute('data-team', market.teams[0].team);
+  expect(await numbers(items.first())).toEqual(teamFigures(market.teams[0]));
+  await expect(items.first()).toContainText(market.teams[0].best.book);
+  await expect(view.locator('[data-figure="teams"]')).toHaveText(String(market.teams.length + answer.remaining));
+  await expectInline();
+  await view.locator('[data-focus="tab-notes"]').click();
+  await expect(view.locator('[data-list="notes"]')).toContainText(answer.futuresNote.slice(0, 60));
+  await expectInline();
+  await expectDirectoryReady();
+
+  // Full screen: the table, sortable, every figure the answer's; more teams through the answer's cursor.
+  await fullscreen();
+  const rows = view.locator(`#futures-${market.market} tbody tr`);
+  await expect(rows).toHaveCount(market.teams.length);
+  for (const index of [0, market.teams.length - 1]) {
+    const team = market.teams[index];
+    await expect(rows.nth(index)).toHaveAttribute('data-team', team.team);
+    expect(await numbers(rows.nth(index))).toEqual(teamFigures(team));
+    await expect(rows.nth(index)).toContainText(team.best.book);
+  }
+  await expect(view.locator('.notes')).toContainText(answer.futuresNote);
+  await view.locator('[data-focus="more-futures"]').click();
+  await expect.poll(() => since().length === 1 && since()[0]!.result !== undefined).toBe(true);
+  expect(since()[0]!.arguments).toEqual({ ...args, cursor: answer.nextCursor });
+  const next = data(since()[0]!.result).futures.find((m: any) => m.market === market.market);
+  await expect(rows).toHaveCount(market.teams.length + next.teams.length);
+  expect(await numbers(rows.nth(market.teams.length))).toEqual(teamFigures(next.teams[0]));
+  // Sorted by expected value at the best price, largest first.
+  await view.locator(`[data-focus="futures-${market.market}-sort-ev"]`).click();
+  const evs = [...market.teams, ...next.teams].map((team: any) => team.best.expectedValue ?? -Infinity).sort((a, b) => b - a);
+  expect((await numbers(rows.first())).at(-1)).toBe(evs[0]);
+  await expectDirectoryReady();
+  await page.evaluate(() => window.setTheme('dark'));
+  await expect(view.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectDirectoryReady();
+  await page.evaluate(() => window.setTheme('light'));
+  await page.setViewportSize({ width: 360, height: 760 });
+  await expectFits();
+  await backInline();
+  await expectInline();
+  expect(consoleErrors.slice(errorsBefore)).toEqual([]);
 });
 
 test('game view on its own: read by its URI, compact inline for get_game_odds about one game, in full on request', async () => {

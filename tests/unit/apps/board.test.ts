@@ -341,4 +341,46 @@ describe('the value board inline', () => {
     expect(host.calls.some((call) => call.args.alternates !== undefined)).toBe(false);
     await settle();
   });
+
+  it('started from a list that answers alone (arbitrages, low hold, middles), asks for the slate and value without it, and counts it', async () => {
+    for (const [listArgs, field] of [
+      [{ arbitrage: true }, 'arbitrages'],
+      [{ arbitrage: true, maxHold: 0.02 }, 'lowHold'],
+      [{ middles: true }, 'middles'],
+    ] as const) {
+      const host = oddsHost();
+      const list = { sport: 'nfl', referenceBook: 'draftkings', gamesScanned: 16, [field]: [{}, {}], remaining: 1 };
+      const view = drive(board, { sport: 'nfl', ...listArgs }, list, host, { ...ENV, display: display('inline') });
+      expect(host.calls).toEqual([
+        { name: 'get_game_odds', args: { sport: 'nfl' } },
+        { name: 'get_game_odds', args: { sport: 'nfl', minExpectedValue: 0.02 } },
+      ]);
+      await settle();
+      const tree = view.render();
+      expect(textOf(find(tree, byAttr('data-figure', 'listed')))).toBe('3');
+      expect(find(tree, byAttr('data-list', 'games'))).toBeDefined();
+    }
+  });
+
+  it('started from a futures answer, draws it from the answer itself and asks for nothing', () => {
+    const host = oddsHost();
+    const team = {
+      team: 'KC',
+      americanOdds: 450,
+      fairProbability: 0.16,
+      fairAmericanOdds: 525,
+      best: { book: 'fanduel', americanOdds: 500, expectedValue: -0.04, updatedAgo: '1 hour ago' },
+    };
+    const futures = {
+      sport: 'nfl',
+      referenceBook: 'draftkings',
+      futures: [{ market: 'champion', consensusBooks: 9, books: 10, field: 32, teams: [team] }],
+      futuresNote: 'a note',
+    };
+    const view = drive(board, { sport: 'nfl', futures: true }, futures, host);
+    expect(host.calls).toEqual([]);
+    const row = find(view.render(), (node) => node.tag === 'tr' && node.attrs['data-team'] === 'KC');
+    expect(numbersIn(row)).toEqual([450, 0.16, 525, 500, -0.04]);
+    expect(textOf(row)).toContain('fanduel');
+  });
 });

@@ -1,0 +1,212 @@
+import { americanOdds, percent, quotedBeside } from '@/lib/present/format';
+import { Quoted } from '@/lib/present/MarketTable';
+import { table, type Sort } from '@/lib/present/table';
+import { createElement as h, type ReactElement, type ReactNode } from 'react';
+import { notesOf, type FuturesAnswer, type FutureTeam } from './answers';
+import type { Host } from './bridge';
+import type { Env } from './env';
+import { compact, firstPlace, frame, notesTab, type InlinePlace } from './frame';
+import { figure } from './game';
+import type { Update } from './run';
+
+// The value board drawn for get_game_odds with futures: true: the league's title futures from the model's own
+// answer (no second call), per market its teams with the reference price, the fair price, the best price and its
+// book, and the expected value at it. Inline, a summary and the teams a page at a time; full screen, a sortable
+// table per market. "More" asks for the next page with the model's arguments and the answer's cursor.
+
+export interface FuturesState {
+  kind: 'futures';
+  host: Host;
+  /** The model's answer, and the pages asked for since, merged market by market. */
+  answer: FuturesAnswer;
+  /** The model's arguments, which the answer's cursor continues. */
+  args: Record<string, unknown>;
+  paging: boolean;
+  /** Why the last page could not be fetched. */
+  pagingFailed?: string;
+  sorts: Record<string, Sort>;
+  inline: InlinePlace;
+}
+
+export function startFutures(args: Record<string, unknown>, answer: FuturesAnswer, host: Host): FuturesState {
+  const { cursor: _cursor, ...modelArgs } = args;
+  return { kind: 'futures', host, answer, args: modelArgs, paging: false, sorts: {}, inline: firstPlace('futures') };
+}
+
+/** A page added to what the board holds: a market it continues gets its teams, a new market follows. */
+function withPage(held: FuturesAnswer, page: FuturesAnswer): FuturesAnswer {
+  const continued = held.futures.map((market) => {
+    const more = page.futures.find((m) => m.market === market.market);
+    return more ? { ...more, teams: [...market.teams, ...more.teams] } : market;
+  });
+  const added = page.futures.filter((market) => !held.futures.some((m) => m.market === market.market));
+  return { ...page, futures: [...continued, ...added] };
+}
+
+function fetchMore(state: FuturesState, update: Update<FuturesState>): FuturesState {
+  state.host.callTool<FuturesAnswer>('get_game_odds', { ...state.args, cursor: state.answer.nextCursor }).then(
+    (page) => update((held) => ({ ...held, answer: withPage(held.answer, page), paging: false, pagingFailed: undefined })),
+    (error: unknown) =>
+      update((held) => ({ ...held, paging: false, pagingFailed: error instanceof Error ? error.message : String(error) })),
+  );
+  return { ...state, paging: true };
+}
+
+const marketLabel = (market: string) => (market === 'champion' ? 'Title winner' : market);
+
+export function futuresScreen(state: FuturesState, env: Env, update: Update<FuturesState>): ReactElement {
+  const { answer } = state;
+  const notes = notesOf(answer);
+  return frame({
+    title: `${answer.sport.toUpperCase()} title futures`,
+    lead: [`Reference book ${answer.referenceBook}`, answer.fairLine && ` · fair line ${answer.fairLine}`],
+    notes,
+    body:
+      env.display.mode === 'inline'
+        ? futuresCompact(state, notes, env, update)
+        : [...answer.futures.map((market) => marketSection(state, market, update)), moreButton(state, update)],
+    env,
+  });
+}
+
+function futuresCompact(state: FuturesState, notes: readonly string[], env: Env, update: Update<FuturesState>): ReactNode[] {
+  const { answer } = state;
+  const teams = answer.futures.flatMap((market) => market.teams.map((team) => ({ market: market.market, team })));
+  const best = teams.reduce<number | undefined>((most, { team }) => {
+    const ev = team.best.expectedValue;
+    return ev !== undefined && (most === undefined || ev > most) ? ev : most;
+  }, undefined);
+  const several = answer.futures.length > 1;
+  const summary = h(
+    'dl',
+    { className: 'summary' },
+    h('div', null, h('dt', null, 'Teams'), h('dd', { 'data-figure': 'teams' }, `${teams.length + (answer.remaining ?? 0)}`)),
+    h('div', null, h('dt', null, 'Best EV'), h('dd', null, best === undefined ? '–' : figure(best, percent(best, 2)))),
+    h('div', null, h('dt', null, 'Books'), h('dd', null, `${Math.max(0, ...answer.futures.map((market) => market.books))}`)),
+  );
+  const items = teams.map(({ market, team }) =>
+    h(
+      'div',
+      { className: 'item', 'data-market': market, 'data-team': team.team },
+      h('strong', null, team.team),
+      several && ` · ${marketLabel(market)}`,
+      h(
+        'span',
+        { className: 'facts' },
+        'reference ',
+        figure(team.americanOdds, americanOdds(team.americanOdds)),
+        quotedBeside(team.beforeCommission),
+        ' · fair ',
+        figure(team.fairProbability, percent(team.fairProbability)),
+        ' (',
+        figure(team.fairAmericanOdds, americanOdds(team.fairAmericanOdds)),
+        ') · best ',
+        figure(team.best.americanOdds, americanOdds(team.best.americanOdds)),
+        `${quotedBeside(team.best.beforeCommission)} at ${team.best.book} · EV `,
+        figure(team.best.expectedValue, percent(team.best.expectedValue, 2)),
+        ` · ${team.best.updatedAgo}`,
+      ),
+    ),
+  );
+  return compact({
+    summary,
+    tabs: [
+      {
+        key: 'futures',
+        label: 'Teams',
+        items: answer.nextCursor ? [...items, moreButton(state, update)] : items,
+        empty: h('p', { className: 'empty' }, 'No futures are priced for this league.'),
+      },
+      ...notesTab(notes),
+    ],
+    place: state.inline,
+    onPlace: (inline, focus) => update((held) => ({ ...held, inline }), focus),
+    fullscreen: 'See every market in full screen',
+    env,
+  });
+}
+
+function marketSection(state: FuturesState, market: FuturesAnswer['futures'][number], update: Update<FuturesState>): ReactElement {
+  const id = `futures-${market.market}`;
+  const heading = h('h2', { id: `heading-${id}` }, marketLabel(market.market));
+  return h(
+    'section',
+    { 'aria-labelledby': `heading-${id}` },
+    heading,
+    h(
+      'p',
+      { className: 'muted' },
+      `${market.field} teams in the field; fair prices are the no-vig consensus of ${market.consensusBooks} of ${market.books} books`,
+      market.updatedAgo && `; reference prices ${market.updatedAgo}`,
+      '.',
+    ),
+    table<FutureTeam>({
+      id,
+      caption: `${marketLabel(market.market)}: reference, fair and best prices`,
+      rows: market.teams,
+      sort: state.sorts[market.market],
+      onSort: (sort) => update((held) => ({ ...held, sorts: { ...held.sorts, [market.market]: sort } })),
+      rowAttrs: (team) => ({ 'data-team': team.team }),
+      columns: [
+        { key: 'team', label: 'Team', header: true, wide: true, sortBy: (team) => team.team, cell: (team) => team.team },
+        {
+          key: 'reference',
+          label: 'Reference',
+          cell: (team) => [figure(team.americanOdds, americanOdds(team.americanOdds)), h(Quoted, { price: team.beforeCommission })],
+        },
+        {
+          key: 'fair',
+          label: 'Fair',
+          sortBy: (team) => team.fairProbability ?? -1,
+          largestFirst: true,
+          cell: (team) => [
+            figure(team.fairProbability, percent(team.fairProbability)),
+            ' (',
+            figure(team.fairAmericanOdds, americanOdds(team.fairAmericanOdds)),
+            ')',
+          ],
+        },
+        {
+          key: 'best',
+          label: 'Best price',
+          sortBy: (team) => team.best.americanOdds,
+          largestFirst: true,
+          cell: (team) => [
+            figure(team.best.americanOdds, americanOdds(team.best.americanOdds)),
+            ` ${team.best.book}`,
+            h(Quoted, { price: team.best.beforeCommission }),
+          ],
+        },
+        {
+          key: 'ev',
+          label: 'EV at best',
+          sortBy: (team) => team.best.expectedValue ?? -Infinity,
+          largestFirst: true,
+          cell: (team) => figure(team.best.expectedValue, percent(team.best.expectedValue, 2)),
+        },
+        { key: 'updated', label: 'Updated', cell: (team) => team.best.updatedAgo },
+      ],
+    }),
+  );
+}
+
+/** The next page of teams, asked for with the model's arguments and the answer's cursor. */
+function moreButton(state: FuturesState, update: Update<FuturesState>): ReactNode {
+  if (state.answer.nextCursor === undefined) return null;
+  return h(
+    'p',
+    null,
+    h(
+      'button',
+      {
+        type: 'button',
+        className: 'secondary',
+        'data-focus': 'more-futures',
+        disabled: state.paging,
+        onClick: () => update((held) => fetchMore(held, update)),
+      },
+      state.paging ? 'Loading…' : `${state.answer.remaining} more teams`,
+    ),
+    state.pagingFailed && h('span', { className: 'error', role: 'alert' }, ` Could not load them: ${state.pagingFailed}`),
+  );
+}
