@@ -178,4 +178,25 @@ describe.each(['unreachable', 'read-only'] as const)('the console and OAuth with
     const exchanged = await exchange(pendingCode!);
     expect(exchanged.status, exchanged.body).toBe(200);
   }, 120_000);
+
+  // The database turning read-only between the exchange's first write (claiming the code) and its grant: the
+  // exchange is one transaction, so the claim goes too and the code still works once writes do.
+  it.runIf(fault === 'read-only')('a code exchange refused midway leaves the code unused', async () => {
+    const code = codeOf(await postForm(app.server, session, authorizePath, [...(await consent()), ['decision', 'allow']]));
+    const db = app.database.db;
+    await db.$executeRawUnsafe(
+      `CREATE FUNCTION refuse_grant() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ` +
+        `RAISE EXCEPTION 'cannot execute INSERT in a read-only transaction' USING ERRCODE = '25006'; END $$`,
+    );
+    await db.$executeRawUnsafe(`CREATE TRIGGER refuse_grant BEFORE INSERT ON "OAuthGrant" FOR EACH ROW EXECUTE FUNCTION refuse_grant()`);
+    try {
+      const started = Date.now();
+      oauthRefused(await exchange(code!), started, 'the exchange refused midway');
+    } finally {
+      await db.$executeRawUnsafe(`DROP TRIGGER refuse_grant ON "OAuthGrant"`);
+      await db.$executeRawUnsafe(`DROP FUNCTION refuse_grant()`);
+    }
+    const exchanged = await exchange(code!);
+    expect(exchanged.status, exchanged.body).toBe(200);
+  });
 });
