@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveBankroll } from '@/lib/account/bankroll';
+import { logBet } from '@/lib/account/bets';
 import { createUser } from '@/lib/account/users';
+import { addPricedGame } from '../../helpers/games';
 import { cookieHeader, postForm, signIn, type Cookies } from '../../helpers/console-http';
 import { postgresAdminUrl } from '../../helpers/db';
 import { htmlForms, type HtmlForm } from '../../helpers/html-forms';
@@ -9,8 +12,8 @@ import { raw, type RawResponse } from '../../helpers/http';
 import { testApp } from '../../helpers/test-app';
 
 // The surfaces tests/integration/db/faults.test.ts leaves out, with PostgreSQL unreachable (the host down) and
-// read-only (a failover's new primary): the Connect page's forms (create, revoke, disconnect an app), account
-// deletion, the consent page's POST, the authorization-code grant, and the OAuth discovery documents. Each
+// read-only (a failover's new primary): the Connect page's forms (create, revoke, disconnect an app), settling a
+// bet, account deletion, the consent page's POST, the authorization-code grant, and the OAuth discovery documents. Each
 // refused write is a 503 with Retry-After and a readable answer (the console's notice, RFC 6749's object), within
 // the timeouts; the discovery documents need no database and keep serving; and what was refused wrote nothing:
 // the token, the app, the account and the authorization code all work once the database is back.
@@ -28,7 +31,21 @@ describe.each(['unreachable', 'read-only'] as const)('the console and OAuth with
   beforeAll(() => admin.connect());
   afterAll(() => admin.end());
   const app = testApp('postgres', {
-    seed: (database) => createUser(database.db, { email: EMAIL, password: PASSWORD }),
+    seed: async (database) => {
+      const { id: userId } = await createUser(database.db, { email: EMAIL, password: PASSWORD });
+      await saveBankroll(database.db, userId, { balance: 1000, unit: 10 });
+      await addPricedGame(database.db, { now: Date.now() });
+      const wager = {
+        sport: 'nfl',
+        gameId: 'nfl-next',
+        market: 'h2h',
+        selection: 'NYG',
+        americanOdds: -150,
+        book: 'draftkings',
+        stake: 10,
+      } as const;
+      await logBet(database.db, { userId, clientLabel: 'test', now: new Date(), defaultBook: 'draftkings', bet: wager });
+    },
     faultProxy: true,
     env: {
       TOKEN_CACHE_SECONDS: '0',
@@ -133,6 +150,7 @@ describe.each(['unreachable', 'read-only'] as const)('the console and OAuth with
     const disconnectForm = await formWith('/connect', 'grantId');
     const createForm = await formWith('/connect', 'scope');
     const deleteForm = await formWith('/account', 'confirmEmail');
+    const settleForm = await formWith('/bets', 'betId');
     const consentFields = await consent();
     const tokensBefore = await app.database.db.accessToken.count();
 
@@ -146,6 +164,7 @@ describe.each(['unreachable', 'read-only'] as const)('the console and OAuth with
           'delete the account',
           () => postForm(app.server, session, '/account', filled(deleteForm, { confirmEmail: EMAIL, password: PASSWORD })),
         ],
+        ['settle a bet', () => postForm(app.server, session, '/bets', filled(settleForm, { result: 'void' }))],
         ['allow on the consent page', () => postForm(app.server, session, authorizePath, [...consentFields, ['decision', 'allow']])],
       ];
       for (const [what, send] of writes) {
@@ -175,6 +194,8 @@ describe.each(['unreachable', 'read-only'] as const)('the console and OAuth with
     expect(await app.database.db.accessToken.count({ where: { revokedAt: { not: null } } })).toBe(0);
     expect(await app.database.db.oAuthGrant.count({ where: { revokedAt: null } })).toBe(1);
     expect(await app.database.db.user.count({ where: { email: EMAIL } })).toBe(1);
+    expect(await app.database.db.bet.findFirstOrThrow()).toMatchObject({ status: 'open', settledAt: null });
+    expect((await app.database.db.bankroll.findFirstOrThrow()).balanceCents).toBe(100_000);
     const exchanged = await exchange(pendingCode!);
     expect(exchanged.status, exchanged.body).toBe(200);
   }, 120_000);
