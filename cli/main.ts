@@ -9,8 +9,10 @@ import { loadSample, sampleNeeded } from '@/lib/data/load-sample';
 import { SPORTS } from '@/lib/data/sports';
 import { clearSportsData } from '@/lib/data/store';
 import { runWorker } from '@/lib/data/worker';
+import { dbTimeouts } from '@/lib/db';
 import type { Db } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
+import { isDatabaseUnavailable } from '@/lib/errors';
 import { closeRedisConnections } from '@/lib/redis';
 import { createRoot, type Root } from '@/lib/root';
 import { sport } from '@/lib/tools/inputs';
@@ -307,7 +309,7 @@ const COMMANDS: Record<string, Command> = {
     options: {},
     migrates: true,
     async run(_values, _positionals, { config: cfg }) {
-      const { applied } = await migrate(cfg.DATABASE_URL);
+      const { applied } = await migrate(cfg.DATABASE_URL, { timeouts: dbTimeouts(cfg) });
       if (applied.length === 0) {
         out('No pending migrations: the database schema is up to date.');
         return;
@@ -321,6 +323,21 @@ const COMMANDS: Record<string, Command> = {
 function help(): string {
   const lines = Object.values(COMMANDS).map((command) => `  ${command.usage}\n      ${command.summary}`);
   return `Usage: jev <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nEvery command takes --help. The database is DATABASE_URL (default: SQLite at data/jev.db).`;
+}
+
+/**
+ * One line for a failure: a database that cannot serve (lib/errors.ts: down, stalled, read-only) says so and what
+ * to do, with the driver's own last line as the detail (Prisma's messages start with the call, end with the cause).
+ */
+function failureInWords(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!isDatabaseUnavailable(error)) return message;
+  const detail =
+    message
+      .split('\n')
+      .findLast((line) => line.trim() !== '')
+      ?.trim() ?? message;
+  return `The database is not answering (${detail}). Check that it is up and that DATABASE_URL points at it, then run the command again.`;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -352,7 +369,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const cfg = parseConfig(process.env);
     if (!command.migrates) {
-      const { applied } = await migrate(cfg.DATABASE_URL);
+      const { applied } = await migrate(cfg.DATABASE_URL, { timeouts: dbTimeouts(cfg) });
       if (applied.length > 0) process.stderr.write(`Applied database migrations: ${applied.join(', ')}\n`);
     }
     // Its token service announces a revocation to every running instance through Redis when it is configured.
@@ -360,7 +377,7 @@ export async function main(argv: string[]): Promise<number> {
     await command.run(parsed.values, parsed.positionals, app);
     return 0;
   } catch (error) {
-    process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`Error: ${failureInWords(error)}\n`);
     if (!(error instanceof UsageError) && process.env.JEV_DEBUG) console.error(error);
     return error instanceof UsageError ? 2 : 1;
   } finally {

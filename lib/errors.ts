@@ -145,7 +145,9 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 // connections for the server, the role or the database); PostgreSQL's connection, shutdown and cancelled-statement codes,
 // its refusals of a database not accepting connections (55000, only with that message: the code is generic), of
 // writes on a read-only standby or transaction (25006, a failover in progress) and its resource limits (53xxx);
-// pg's and Node's network failures; and SQLite's busy timeout. Matched anywhere in the error's cause chain.
+// pg's and Node's network failures (a pg.Client's own connect timeout is a bare 'timeout expired'); and SQLite's busy
+// timeout and its file refusing to open, be written or grow (each code with its extended forms: SQLITE_IOERR_WRITE).
+// Matched anywhere in the error's cause chain.
 const DATABASE_DOWN_CODES = new Set([
   'P1001',
   'P1002',
@@ -170,10 +172,10 @@ const DATABASE_DOWN_CODES = new Set([
   'ENETUNREACH',
   'EPIPE',
   'EAI_AGAIN',
-  'SQLITE_BUSY',
 ]);
+const SQLITE_DOWN_CODE = /^SQLITE_(BUSY|CANTOPEN|READONLY|IOERR|FULL)(_[A-Z_]+)?$/;
 const DATABASE_DOWN_TEXT =
-  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|canceling statement due to statement timeout|Can't reach database server|server closed the connection unexpectedly|Connection is not open|database is locked|the database system is (starting up|shutting down)|is not currently accepting connections|too many clients already|too many (database )?connections|read-only transaction/i;
+  /timeout exceeded when trying to connect|^timeout expired$|Connection terminated|Query read timeout|canceling statement due to statement timeout|Can't reach database server|server closed the connection unexpectedly|Connection is not open|database is locked|the database system is (starting up|shutting down)|is not currently accepting connections|too many clients already|too many (database )?connections|read-only transaction/i;
 
 /** Whether an error says the database is unreachable or too slow (as opposed to a bug or bad data). */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -183,7 +185,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const { code, name, message, cause, originalCode, originalMessage } = current as Record<string, unknown>;
     if (name === 'PrismaClientInitializationError') return true;
     for (const value of [code, originalCode])
-      if (typeof value === 'string' && (DATABASE_DOWN_CODES.has(value) || value.startsWith('08'))) return true;
+      if (typeof value === 'string' && (DATABASE_DOWN_CODES.has(value) || value.startsWith('08') || SQLITE_DOWN_CODE.test(value)))
+        return true;
     for (const value of [message, originalMessage]) if (typeof value === 'string' && DATABASE_DOWN_TEXT.test(value)) return true;
     current = cause;
   }

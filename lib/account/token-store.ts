@@ -1,7 +1,7 @@
 // Access tokens as stored: minted, kept as a hash with display parts, listed and revoked. Nothing here is
 // remembered between calls; the look-ups, the revocation bus and the use stamps are lib/account/tokens.ts's.
 
-import type { Db } from '@/lib/db/client';
+import type { Db, DbTransaction } from '@/lib/db/client';
 import { cleanLabel, NAME_MAX_CODE_POINTS } from '@/lib/text';
 import { hashToken, mintToken, tokenDisplayParts, type TokenScope } from './token-format';
 
@@ -35,7 +35,7 @@ interface NewToken {
 }
 
 /** Mints a token and stores only its hash and display parts; its name as one visible line (lib/text.ts). */
-async function storeToken(db: Db, { now, name, ...fields }: NewToken): Promise<{ id: string; token: string; name: string }> {
+async function storeToken(db: DbTransaction, { now, name, ...fields }: NewToken): Promise<{ id: string; token: string; name: string }> {
   const token = mintToken();
   const row = await db.accessToken.create({
     data: {
@@ -160,7 +160,7 @@ export async function markGrantAccessTokenRevoked(db: Db, tokenId: string, now: 
 
 /** Creates an access token issued under an OAuth grant: the ordinary `jev_` format, a life in seconds. */
 export async function createGrantAccessToken(
-  db: Db,
+  db: DbTransaction,
   input: { userId: string; grantId: string; name: string; scope: TokenScope; lifetimeSeconds: number; now: Date },
 ): Promise<{ token: string; expiresAt: Date }> {
   const expiresAt = new Date(input.now.getTime() + input.lifetimeSeconds * 1000);

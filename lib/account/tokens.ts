@@ -1,4 +1,4 @@
-import type { Db } from '@/lib/db/client';
+import type { Db, DbTransaction } from '@/lib/db/client';
 import { createRevocationBus, type RevocationBus } from './revocation-bus';
 import { createTokenLookups, type TokenLookups } from './token-lookups';
 import { createUsageStamps, type SeenClient } from './token-stamps';
@@ -52,7 +52,9 @@ export function createTokens(db: Db, { lookupMaxAgeMs, redisUrl }: TokenSettings
 
   return {
     create: (input: Parameters<typeof createAccessToken>[1]) => createAccessToken(db, input),
-    createForGrant: (input: Parameters<typeof createGrantAccessToken>[1]) => createGrantAccessToken(db, input),
+    /** `client`: a transaction to write the token in (the code exchange's), else the database. */
+    createForGrant: (input: Parameters<typeof createGrantAccessToken>[1], client: DbTransaction = db) =>
+      createGrantAccessToken(client, input),
     /** The tokens made by hand (Connect page, `jev token create`); those issued by OAuth are listed with their app. */
     list: (userId: string) => listAccessTokens(db, userId),
     /** The token's owner when the token is known, not revoked and not expired; otherwise null. */

@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './client';
 import { resolveDatabase, type DatabaseProvider } from './resolve';
 import { enableWal, SQLITE_BUSY_TIMEOUT_MS } from './sqlite';
 
@@ -34,6 +35,8 @@ export interface MigrateOptions {
   migrationsDir?: string;
   /** Called once per applied migration (e.g. for logging). */
   onApplied?: (name: string) => void;
+  /** PostgreSQL: how long connecting may take (DB_CONNECT_TIMEOUT_SECONDS), so a stalled database fails the run. */
+  timeouts?: Pick<DbTimeouts, 'connectSeconds'>;
 }
 
 export interface Migration {
@@ -123,7 +126,9 @@ async function migrateSqlite(filePath: string, migrations: Migration[], options?
 }
 
 async function migratePostgres(url: string, migrations: Migration[], options?: MigrateOptions): Promise<{ applied: string[] }> {
-  const client = new pg.Client({ connectionString: url });
+  const { connectSeconds } = options?.timeouts ?? DEFAULT_DB_TIMEOUTS;
+  // Only connecting is bounded: a migration on a large table, or waiting for another process's lock, may take long.
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectSeconds * 1000, keepAlive: true });
   // A connection error also rejects the pending query; without a listener the
   // 'error' event would crash the process instead.
   client.on('error', () => {});
@@ -134,9 +139,16 @@ async function migratePostgres(url: string, migrations: Migration[], options?: M
     // server if this process dies.
     await client.query('SELECT pg_advisory_lock($1)', [PG_ADVISORY_LOCK_KEY]);
     try {
-      await client.query(
-        `CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" ("name" TEXT PRIMARY KEY, "applied_at" TIMESTAMPTZ NOT NULL DEFAULT now())`,
-      );
+      // Created only when missing: a database with nothing to apply is only read, so commands that read work on a
+      // read-only one (a failover's new primary before promotion).
+      const { rows: present } = await client.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [
+        `"${MIGRATIONS_TABLE}"`,
+      ]);
+      if (!present[0]?.present) {
+        await client.query(
+          `CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" ("name" TEXT PRIMARY KEY, "applied_at" TIMESTAMPTZ NOT NULL DEFAULT now())`,
+        );
+      }
       const { rows } = await client.query<{ name: string }>(`SELECT "name" FROM "${MIGRATIONS_TABLE}"`);
       const done = new Set(rows.map((r) => r.name));
       for (const m of migrations) {

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Tokens } from '@/lib/account/tokens';
 import { hashToken, type TokenScope } from '@/lib/account/token-format';
-import type { Db } from '@/lib/db/client';
+import type { Db, DbTransaction } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/unique';
 import { OAuthFailure } from './errors';
 import { requestedScope } from './metadata';
@@ -86,10 +86,10 @@ function successorRefreshToken(key: string, refreshToken: string): string {
 /**
  * Issues an access token and stores `refresh` (a new one, or a successor the grant may already hold: racing
  * refreshes store it once). `scope` is the access token's: the grant's own, or narrower on a refresh that asked
- * for less.
+ * for less. `db` may be a transaction the access token is written in too.
  */
 async function issueTokens(
-  db: Db,
+  db: DbTransaction,
   tokens: Tokens,
   grant: { id: string; userId: string; clientName: string },
   refresh: string,
@@ -97,14 +97,10 @@ async function issueTokens(
   accessLifetimeSeconds: number,
   now: Date,
 ): Promise<IssuedTokens> {
-  const access = await tokens.createForGrant({
-    userId: grant.userId,
-    grantId: grant.id,
-    name: grant.clientName,
-    scope,
-    lifetimeSeconds: accessLifetimeSeconds,
-    now,
-  });
+  const access = await tokens.createForGrant(
+    { userId: grant.userId, grantId: grant.id, name: grant.clientName, scope, lifetimeSeconds: accessLifetimeSeconds, now },
+    db,
+  );
   try {
     await db.oAuthRefreshToken.create({
       data: { grantId: grant.id, tokenHash: hashToken(refresh), createdAt: now, expiresAt: new Date(now.getTime() + REFRESH_LIFETIME_MS) },
@@ -137,41 +133,58 @@ export async function exchangeCode(
   const { now } = input;
   const row = await db.oAuthCode.findUnique({ where: { codeHash: hashToken(input.code) }, include: { client: true } });
   if (!row || row.clientId !== input.clientRowId) throw new OAuthFailure('invalid_grant', 'The authorization code is unknown.');
-  // Single use, claimed atomically: of two racing exchanges only one updates the row.
-  const { count } = await db.oAuthCode.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
-  if (count === 0) {
+  // One transaction from the claim to the tokens: a database failing midway (503) leaves the code unused, so the
+  // client's retry succeeds. A refusal is answered, not thrown, so the claim stays: a code presented wrongly is spent.
+  const outcome = await db.$transaction(async (tx): Promise<IssuedTokens | OAuthFailure | 'replayed'> => {
+    // Single use, claimed atomically: of two racing exchanges only one updates the row.
+    const { count } = await tx.oAuthCode.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
+    if (count === 0) return 'replayed';
+    const refusal = codeRefusal(row, input);
+    if (refusal) return refusal;
+    const grant = await tx.oAuthGrant.create({
+      data: {
+        clientId: row.clientId,
+        userId: row.userId,
+        scope: row.scope,
+        resource: row.resource,
+        redirectUri: row.redirectUri,
+        createdAt: now,
+      },
+    });
+    await tx.oAuthCode.update({ where: { id: row.id }, data: { grantId: grant.id } });
+    return issueTokens(
+      tx,
+      tokens,
+      { ...grant, clientName: row.client.name },
+      secret(REFRESH_TOKEN_PREFIX),
+      grant.scope as TokenScope,
+      input.accessLifetimeSeconds,
+      now,
+    );
+  });
+  if (outcome === 'replayed') {
     const used = await db.oAuthCode.findUnique({ where: { id: row.id }, select: { grantId: true } });
     if (used?.grantId) await revokeGrant(db, tokens, used.grantId, now);
     throw new OAuthFailure('invalid_grant', 'The authorization code was already used; the tokens issued for it are revoked.');
   }
-  if (row.expiresAt <= now) throw new OAuthFailure('invalid_grant', 'The authorization code has expired.');
+  if (outcome instanceof OAuthFailure) throw outcome;
+  return outcome;
+}
+
+/** Why a claimed code cannot be exchanged as presented, if it cannot. */
+function codeRefusal(
+  row: { expiresAt: Date; redirectUri: string; resource: string; codeChallenge: string },
+  input: { redirectUri: string; codeVerifier: string; resource?: string; now: Date },
+): OAuthFailure | undefined {
+  if (row.expiresAt <= input.now) return new OAuthFailure('invalid_grant', 'The authorization code has expired.');
   if (row.redirectUri !== input.redirectUri)
-    throw new OAuthFailure('invalid_grant', 'redirect_uri does not match the authorization request.');
+    return new OAuthFailure('invalid_grant', 'redirect_uri does not match the authorization request.');
   if (input.resource !== undefined && input.resource !== row.resource) {
-    throw new OAuthFailure('invalid_target', 'resource does not match the authorization request.');
+    return new OAuthFailure('invalid_target', 'resource does not match the authorization request.');
   }
   if (!pkceMatches(input.codeVerifier, row.codeChallenge))
-    throw new OAuthFailure('invalid_grant', 'code_verifier does not match the code challenge.');
-  const grant = await db.oAuthGrant.create({
-    data: {
-      clientId: row.clientId,
-      userId: row.userId,
-      scope: row.scope,
-      resource: row.resource,
-      redirectUri: row.redirectUri,
-      createdAt: now,
-    },
-  });
-  await db.oAuthCode.update({ where: { id: row.id }, data: { grantId: grant.id } });
-  return issueTokens(
-    db,
-    tokens,
-    { ...grant, clientName: row.client.name },
-    secret(REFRESH_TOKEN_PREFIX),
-    grant.scope as TokenScope,
-    input.accessLifetimeSeconds,
-    now,
-  );
+    return new OAuthFailure('invalid_grant', 'code_verifier does not match the code challenge.');
+  return undefined;
 }
 
 /**

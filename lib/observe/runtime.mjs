@@ -104,6 +104,31 @@ function answerUnavailable(record, retryAfterSeconds) {
     this.setHeader('Retry-After', String(retryAfterSeconds));
     return writeHead.call(this, 503, ...rest.filter((part) => typeof part !== 'string')); // not the old status's reason
   };
+  // A form posted without JavaScript whose server action failed gets Next's bare "Internal Server Error" text
+  // (Next renders no error page for it): it goes out as a page saying what happened and what to do.
+  const end = res.end;
+  res.end = function (chunk, ...rest) {
+    if (this.headersSent || this.statusCode < 500 || !String(this.getHeader('content-type')).startsWith('text/plain'))
+      return end.call(this, chunk, ...rest);
+    this.setHeader('Content-Type', 'text/html; charset=utf-8');
+    this.removeHeader('Content-Length');
+    this.removeHeader('ETag');
+    return end.call(this, unavailablePage(this.req?.url ?? '/'), ...rest.filter((part) => typeof part === 'function'));
+  };
+}
+
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page answering a form the database could not take; `path` is the page the form was on. */
+function unavailablePage(path) {
+  return (
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>This page is unavailable right now · JEV</title></head><body><main id="main">' +
+    '<h1>This page is unavailable right now</h1>' +
+    '<p role="alert">JEV&rsquo;s database is not answering, so what you sent was not saved. Nothing you saved before is lost. ' +
+    'Try again in a few seconds.</p>' +
+    `<p><a href="${escapeHtml(path)}">Back to the page</a></p></main></body></html>`
+  );
 }
 
 /**
