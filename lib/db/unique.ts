@@ -8,6 +8,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return prismaCode(error) === 'P2002';
 }
 
+/** PostgreSQL refused a SERIALIZABLE transaction because another one wrote what it read (P2034): run it again. */
+export function isWriteConflict(error: unknown): boolean {
+  return prismaCode(error) === 'P2034';
+}
+
 /**
  * A write that named a row that is gone, the same on SQLite and PostgreSQL: a foreign key to a deleted row (P2003)
  * or an update or delete of a row that is no longer there (P2025).
