@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteAccount } from '@/lib/account/deletion';
 import { createTokens } from '@/lib/account/tokens';
+import { createUser } from '@/lib/account/users';
+import { SIGN_IN_BUDGETS, signInWithPassword } from '@/lib/auth/signin';
+import { createMemoryLimiter } from '@/lib/ratelimit';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
 
-// A token made while the account is being deleted (the Connect page, an OAuth exchange) is either refused or
+// A sign-in whose account is deleted after it read the user and before it recorded the address is refused like
+// a wrong password, not an error. A token made while the account is being deleted (the Connect page, an OAuth exchange) is either refused or
 // counted and announced with the rest: the deletion's count and the ids it announces to other instances (whose
 // remembered look-ups would otherwise keep the token working) are exactly what it deleted. Driven step by step: a
 // transaction that makes the token holds the user's row while the deletion starts, then commits.
@@ -69,5 +73,22 @@ describe.each(PROVIDERS)('deleting an account while a token is being made, on %s
     expect(announced).toContain(made);
     expect(await db.accessToken.count({ where: { userId } })).toBe(0);
     expect(await db.user.count({ where: { id: userId } })).toBe(0);
+  });
+
+  it('refuses a sign-in whose account was deleted while its password was being checked', async () => {
+    const { db } = database;
+    const email = 'leaving@example.com';
+    const password = 'a long enough password';
+    const { id } = await createUser(db, { email, password });
+    const tokens = createTokens(db, { lookupMaxAgeMs: 0, redisUrl: undefined });
+    // Past the account's ceiling a sign-in from a new address waits a delay after reading the user: the deletion
+    // runs in it.
+    const limiter = createMemoryLimiter();
+    for (let i = 0; i < SIGN_IN_BUDGETS.account.limit; i++) await limiter.consume(SIGN_IN_BUDGETS.account, email);
+    const result = await signInWithPassword(db, limiter, { email, password, address: '10.1.2.3', now: new Date() }, async () => {
+      expect(await deleteAccount(db, tokens, id)).not.toBeNull();
+    });
+    expect(result).toEqual({ outcome: 'refused' });
+    expect(await db.knownSignInAddress.count({ where: { userId: id } })).toBe(0);
   });
 });
