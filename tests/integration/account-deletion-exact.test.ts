@@ -3,6 +3,8 @@ import { deleteAccount } from '@/lib/account/deletion';
 import { createTokens } from '@/lib/account/tokens';
 import { createUser } from '@/lib/account/users';
 import { SIGN_IN_BUDGETS, signInWithPassword } from '@/lib/auth/signin';
+import { createTokenFromForm } from '@/lib/console/tokens';
+import { whileSignedIn } from '@/lib/root/session';
 import { createMemoryLimiter } from '@/lib/ratelimit';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
 
@@ -90,5 +92,18 @@ describe.each(PROVIDERS)('deleting an account while a token is being made, on %s
     });
     expect(result).toEqual({ outcome: 'refused' });
     expect(await db.knownSignInAddress.count({ where: { userId: id } })).toBe(0);
+  });
+
+  it('sends a console write for an account deleted after its session was checked to sign in', async () => {
+    const { db } = database;
+    const { id } = await createUser(db, { email: 'tab@example.com' });
+    const tokens = createTokens(db, { lookupMaxAgeMs: 0, redisUrl: undefined });
+    expect(await deleteAccount(db, tokens, id)).not.toBeNull();
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ name: 'laptop', scope: 'write', expiry: 'never' })) form.set(name, value);
+    const toSignIn = { digest: expect.stringContaining(';/signin;') as unknown };
+    const owner = { userId: id, appOrigin: 'http://localhost', now: new Date() };
+    await expect(whileSignedIn(createTokenFromForm(tokens, owner, form))).rejects.toMatchObject(toSignIn);
+    expect(await db.accessToken.count({ where: { userId: id } })).toBe(0);
   });
 });
