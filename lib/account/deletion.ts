@@ -10,8 +10,12 @@ import type { Tokens } from './tokens';
 // deleted tokens are dropped from this process's look-ups and announced to every instance (./revocation-bus.ts)
 // like a revocation, so no cached look-up outlives the delete.
 
-/** A deletion that keeps meeting concurrent writes of the same user (deleteOnce) fails after this many tries. */
-const DELETE_ATTEMPTS = 5;
+/**
+ * A deletion that keeps meeting concurrent writes of the same user (deleteOnce: each tool call stamps its token)
+ * fails after this many tries; between tries it waits a little longer each time, so a burst of calls drains first.
+ */
+const DELETE_ATTEMPTS = 10;
+const DELETE_BACKOFF_MS = 20;
 
 /** What an account holds, as counted for the console's warning and the CLI's confirmation. */
 export interface AccountContents {
@@ -63,6 +67,7 @@ export async function deleteAccount(db: Db, tokens: Tokens, userId: string): Pro
       return await deleteOnce(db, tokens, userId);
     } catch (error) {
       if (!isWriteConflict(error) || attempt === DELETE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, attempt * DELETE_BACKOFF_MS * (0.5 + Math.random())));
     }
   }
 }
