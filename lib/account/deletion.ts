@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/client';
+import { isWriteConflict } from '@/lib/db/unique';
 import type { Tokens } from './tokens';
 
 // Deleting an account with everything that is its own, in one transaction: the user row goes, and the schema's
@@ -8,6 +9,13 @@ import type { Tokens } from './tokens';
 // names this user's id. Console sessions end with the row (lib/auth/session.ts reads it on every check), and the
 // deleted tokens are dropped from this process's look-ups and announced to every instance (./revocation-bus.ts)
 // like a revocation, so no cached look-up outlives the delete.
+
+/**
+ * A deletion that keeps meeting concurrent writes of the same user (deleteOnce: each tool call stamps its token)
+ * fails after this many tries; between tries it waits a little longer each time, so a burst of calls drains first.
+ */
+const DELETE_ATTEMPTS = 10;
+const DELETE_BACKOFF_MS = 20;
 
 /** What an account holds, as counted for the console's warning and the CLI's confirmation. */
 export interface AccountContents {
@@ -54,17 +62,38 @@ export function contentsInWords(contents: AccountContents): string {
  * when Redis carries revocations (else within TOKEN_CACHE_SECONDS).
  */
 export async function deleteAccount(db: Db, tokens: Tokens, userId: string): Promise<AccountContents | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deleteOnce(db, tokens, userId);
+    } catch (error) {
+      if (!isWriteConflict(error) || attempt === DELETE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, attempt * DELETE_BACKOFF_MS * (0.5 + Math.random())));
+    }
+  }
+}
+
+/**
+ * SERIALIZABLE, so what is counted and announced is exactly what the delete took. Under PostgreSQL's default READ
+ * COMMITTED, a token made after the tokens were read but committed before the user row was deleted would go by
+ * cascade unannounced, and another instance that had looked it up would keep honouring it from memory. Serializable,
+ * such a row makes the transaction fail (P2034) and the next attempt counts it; a write that starts after the
+ * delete is refused by the foreign keys (lib/gateway/pipeline.ts and lib/oauth/endpoints.ts answer it with their
+ * contract codes). SQLite runs its transactions one at a time already (BEGIN IMMEDIATE, lib/db/sqlite.ts).
+ */
+async function deleteOnce(db: Db, tokens: Tokens, userId: string): Promise<AccountContents | null> {
   const where = { userId };
-  // One transaction: what is counted and announced is what the delete took.
-  const [user, tokenRows, connectedApps, bets, picks, bankroll, deleted] = await db.$transaction([
-    db.user.findUnique({ where: { id: userId }, select: { email: true } }),
-    db.accessToken.findMany({ where, select: { id: true } }),
-    db.oAuthGrant.count({ where }),
-    db.bet.count({ where }),
-    db.recommendation.count({ where }),
-    db.bankroll.count({ where }),
-    db.user.deleteMany({ where: { id: userId } }),
-  ]);
+  const [user, tokenRows, connectedApps, bets, picks, bankroll, deleted] = await db.$transaction(
+    [
+      db.user.findUnique({ where: { id: userId }, select: { email: true } }),
+      db.accessToken.findMany({ where, select: { id: true } }),
+      db.oAuthGrant.count({ where }),
+      db.bet.count({ where }),
+      db.recommendation.count({ where }),
+      db.bankroll.count({ where }),
+      db.user.deleteMany({ where: { id: userId } }),
+    ],
+    { isolationLevel: 'Serializable' },
+  );
   if (!user || deleted.count === 0) return null;
   await tokens.forgetDeleted(tokenRows.map((token) => token.id));
   return { email: user.email, accessTokens: tokenRows.length, connectedApps, bets, picks, bankroll: bankroll > 0 };

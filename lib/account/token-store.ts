@@ -77,9 +77,12 @@ export async function readToken(db: Db, tokenHash: string): Promise<StoredToken 
     where: { tokenHash },
     select: { id: true, scope: true, revokedAt: true, expiresAt: true, grantId: true, user: { select: { id: true, email: true } } },
   });
-  if (!row) return null;
+  // The owner is read by a second query, outside any transaction: an account deleted between the two leaves the
+  // token without one (the type does not say so). Such a token is gone with its owner.
+  const owner = row?.user ?? null;
+  if (!row || !owner) return null;
   return {
-    live: { id: row.id, scope: row.scope as TokenScope, user: row.user, grantId: row.grantId },
+    live: { id: row.id, scope: row.scope as TokenScope, user: owner, grantId: row.grantId },
     revoked: row.revokedAt !== null,
     expiresAt: row.expiresAt,
   };
@@ -101,6 +104,12 @@ export async function recallClientName(db: Db, caller: LiveToken, agent: string 
     select: { lastClientName: true },
   });
   return row?.lastClientName ?? null;
+}
+
+/** Whether the token is stored, not revoked and not expired at `now`, read afresh (no look-up remembered). */
+export async function isTokenLive(db: Db, tokenId: string, now: Date): Promise<boolean> {
+  const row = await db.accessToken.findUnique({ where: { id: tokenId }, select: { revokedAt: true, expiresAt: true } });
+  return row !== null && row.revokedAt === null && (row.expiresAt === null || row.expiresAt > now);
 }
 
 /** The token's owner when the stored token is not revoked and not expired at `now`; otherwise null. */

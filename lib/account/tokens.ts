@@ -5,6 +5,7 @@ import { createUsageStamps, type SeenClient } from './token-stamps';
 import {
   createAccessToken,
   createGrantAccessToken,
+  isTokenLive,
   listAccessTokens,
   markAccessTokenRevoked,
   markGrantAccessTokenRevoked,
@@ -59,6 +60,8 @@ export function createTokens(db: Db, { lookupMaxAgeMs, redisUrl }: TokenSettings
     list: (userId: string) => listAccessTokens(db, userId),
     /** The token's owner when the token is known, not revoked and not expired; otherwise null. */
     find: (token: string, now: Date): Promise<LiveToken | null> => lookups.find(db, token, now, lookupMaxAgeMs),
+    /** Whether the token is still live in the database, whatever this process remembers (a call that failed midway). */
+    isLive: (tokenId: string, now: Date): Promise<boolean> => isTokenLive(db, tokenId, now),
     /** Revokes the token if it belongs to the user: its name, or null when there is no such token of theirs. */
     async revoke(userId: string, tokenId: string, now: Date): Promise<{ name: string } | null> {
       const marked = await markAccessTokenRevoked(db, userId, tokenId, now);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { hashPassword, verifyPassword } from '@/lib/account/passwords';
 import { findUserByEmail } from '@/lib/account/users';
 import type { Db } from '@/lib/db/client';
+import { isMissingRow } from '@/lib/db/unique';
 import type { Budget, RateLimiter } from '@/lib/ratelimit';
 
 // Email-and-password sign-in. Every failure looks the same to the caller, so the answer never tells whether an
@@ -121,6 +122,13 @@ export async function signInWithPassword(
     await limiter.consume(SIGN_IN_BUDGETS.account, email);
     return { outcome: 'refused' };
   }
-  await rememberAddress(db, user.id, attempt.address, now);
+  try {
+    await rememberAddress(db, user.id, attempt.address, now);
+  } catch (error) {
+    // The account was deleted after it was read: the foreign key refuses its address, and the attempt is refused
+    // as for an unknown email (no session for an account that is gone).
+    if (isMissingRow(error)) return { outcome: 'refused' };
+    throw error;
+  }
   return { outcome: 'signed_in', user: { id: user.id, email: user.email, name: user.name } };
 }

@@ -1,8 +1,25 @@
-// Unique constraints as the answer to a race: whoever inserted first wins, the others read what it wrote.
+// Constraints as the answer to a race: whoever inserted first wins, the others read what it wrote; a write that
+// names a row another transaction deleted (an account deleted mid-request) fails instead of leaving an orphan.
+
+const prismaCode = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { code?: string }).code : undefined);
 
 /** Prisma's unique-constraint violation (P2002), the same on SQLite and PostgreSQL. */
 export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';
+  return prismaCode(error) === 'P2002';
+}
+
+/** PostgreSQL refused a SERIALIZABLE transaction because another one wrote what it read (P2034): run it again. */
+export function isWriteConflict(error: unknown): boolean {
+  return prismaCode(error) === 'P2034';
+}
+
+/**
+ * A write that named a row that is gone, the same on SQLite and PostgreSQL: a foreign key to a deleted row (P2003)
+ * or an update or delete of a row that is no longer there (P2025).
+ */
+export function isMissingRow(error: unknown): boolean {
+  const code = prismaCode(error);
+  return code === 'P2003' || code === 'P2025';
 }
 
 export type Once<Earlier, Created> = { duplicate: true; earlier: Earlier } | { duplicate: false; created: Created };

@@ -1,6 +1,6 @@
 import type { LiveToken, SeenClient, Tokens } from '@/lib/account/tokens';
 import type { Config } from '@/lib/config';
-import { ToolError } from '@/lib/errors';
+import { isDatabaseUnavailable, ToolError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/address';
 import { withDeadline } from '@/lib/http/deadline';
 import { checkHostAndOrigin } from '@/lib/http/origin';
@@ -11,7 +11,7 @@ import { parseArguments } from '@/lib/tools/inputs';
 import { servedRecords } from '@/lib/tools/registry';
 import type { ClientLabel, ToolDefinition, ToolServices } from '@/lib/tools/types';
 import { readBody, type BodyOf, type BodyRule } from './body';
-import { authenticate, bearerToken } from './token';
+import { authenticate, bearerToken, DEAD_TOKEN_MESSAGE } from './token';
 
 // The gateway owns a request: the checks of docs/contract.md ("Check order") run here, in its order and under its
 // numbers, and nowhere else. A front end asks `accept` for a request's caller and body (steps 1–5), then `call` for
@@ -92,6 +92,21 @@ export function createGateway({ config, limiter, now, catalogue, tokens, service
     return { token, caller, body };
   }
 
+  /**
+   * A tool that failed after step 5 may have failed because its token went meanwhile: the account was deleted (its
+   * rows go with it, so a write meets a missing row, which the foreign keys refuse on both databases rather than
+   * leave an orphan) or the token was revoked. Its caller then gets 401 `invalid_token`, as if it had come a moment
+   * later, instead of a 500 or a "not found" about rows it never saw go. Read afresh; if even that fails, the
+   * tool's own error stands. A database that is not answering is not asked again: its 503 comes at once.
+   */
+  async function refuseIfTokenWent(caller: LiveToken, error: unknown): Promise<never> {
+    const unavailable = isDatabaseUnavailable(error) || (error instanceof ToolError && error.code === 'unavailable');
+    if (unavailable) throw error;
+    const live = await tokens.isLive(caller.id, now()).catch(() => true);
+    if (!live) throw new ToolError('invalid_token', DEAD_TOKEN_MESSAGE);
+    throw error;
+  }
+
   const deadlineMs = config.REQUEST_DEADLINE_SECONDS * 1000;
   const late = () =>
     new ToolError(
@@ -133,7 +148,9 @@ export function createGateway({ config, limiter, now, catalogue, tokens, service
       }
       // Step 9: the arguments against the tool's schema.
       const parsed = parseArguments(tool.input, args);
-      const answer = await tool.run({ ...services, user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel }, parsed);
+      const answer = await tool
+        .run({ ...services, user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel }, parsed)
+        .catch((error: unknown) => refuseIfTokenWent(caller, error));
       return config.CHECK_ANSWERS ? checkAnswer(tool.name, answer) : answer;
     },
 

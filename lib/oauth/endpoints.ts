@@ -3,6 +3,7 @@ import type { Tokens } from '@/lib/account/tokens';
 import { authSecret } from '@/lib/auth/secret';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
+import { isMissingRow } from '@/lib/db/unique';
 import { asToolError } from '@/lib/errors';
 import { checkHostAndOrigin } from '@/lib/http/origin';
 import { clientAddress } from '@/lib/http/address';
@@ -118,6 +119,20 @@ async function clientOf(form: URLSearchParams, deps: OAuthDeps): Promise<KnownCl
   return client;
 }
 
+/**
+ * A code or refresh token whose rows went while it was being exchanged (the account deleted, the app disconnected):
+ * the foreign keys refuse what would be issued under it, and the client hears invalid_grant, not server_error.
+ */
+function refuseIfGrantWent(error: unknown): never {
+  if (isMissingRow(error)) {
+    throw new OAuthFailure(
+      'invalid_grant',
+      'This authorization is gone (the account was deleted or the app disconnected); authorize the app again.',
+    );
+  }
+  throw error;
+}
+
 export async function handleToken(request: Request, deps: OAuthDeps): Promise<Response> {
   try {
     await spend(deps, perMinute('oauth-token', deps.config), 'token requests');
@@ -140,13 +155,14 @@ export async function handleToken(request: Request, deps: OAuthDeps): Promise<Re
       const codeVerifier = form.get('code_verifier');
       if (!code || !redirectUri) throw new OAuthFailure('invalid_request', 'code and redirect_uri are required.');
       if (!codeVerifier) throw new OAuthFailure('invalid_request', 'code_verifier is required (PKCE).');
-      return oauthJson(await exchangeCode(deps.db, deps.tokens, { ...common, code, redirectUri, codeVerifier }));
+      return oauthJson(await exchangeCode(deps.db, deps.tokens, { ...common, code, redirectUri, codeVerifier }).catch(refuseIfGrantWent));
     }
     if (grantType === 'refresh_token') {
       const refreshToken = form.get('refresh_token');
       if (!refreshToken) throw new OAuthFailure('invalid_request', 'refresh_token is required.');
       const scope = form.get('scope') ?? undefined;
-      return oauthJson(await refreshGrant(deps.db, deps.tokens, { ...common, refreshToken, scope, successorKey: authSecret(deps.config) }));
+      const refreshed = refreshGrant(deps.db, deps.tokens, { ...common, refreshToken, scope, successorKey: authSecret(deps.config) });
+      return oauthJson(await refreshed.catch(refuseIfGrantWent));
     }
     throw new OAuthFailure('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
   } catch (error) {

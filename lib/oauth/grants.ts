@@ -227,8 +227,10 @@ export async function refreshGrant(
     where: { tokenHash: hashToken(input.refreshToken) },
     include: { grant: { include: { client: true } } },
   });
-  if (!row || row.grant.clientId !== input.clientRowId) throw new OAuthFailure('invalid_grant', 'The refresh token is unknown.');
-  const { grant } = row;
+  // The grant comes from a second query, outside any transaction: one deleted with its account in between leaves
+  // none (the type does not say so), and the refresh token is then as unknown as its grant.
+  const grant = row?.grant ?? null;
+  if (!row || !grant || grant.clientId !== input.clientRowId) throw new OAuthFailure('invalid_grant', 'The refresh token is unknown.');
   if (grant.revokedAt) throw new OAuthFailure('invalid_grant', 'This app was disconnected; authorize it again.');
   if (row.usedAt) await refuseReuseAfterGrace(db, tokens, grant.id, row.usedAt, now);
   if (row.expiresAt <= now) throw new OAuthFailure('invalid_grant', 'The refresh token has expired.');
@@ -259,7 +261,9 @@ export async function revokeClientToken(db: Db, tokens: Tokens, token: string, c
     where: { tokenHash },
     select: { grant: { select: { id: true, clientId: true } } },
   });
-  if (refresh && (clientRowId === null || refresh.grant.clientId === clientRowId)) return revokeGrant(db, tokens, refresh.grant.id, now);
+  // As in refreshGrant: a grant deleted with its account between the two queries leaves none.
+  const grant = refresh?.grant;
+  if (grant && (clientRowId === null || grant.clientId === clientRowId)) return revokeGrant(db, tokens, grant.id, now);
   const access = await db.accessToken.findUnique({ where: { tokenHash }, select: { id: true, grant: { select: { clientId: true } } } });
   if (access?.grant && (clientRowId === null || access.grant.clientId === clientRowId)) {
     await tokens.revokeGrantToken(access.id, now);

@@ -1,5 +1,6 @@
 import { redirect } from 'next/navigation';
 import { sessionUser, type ConsoleUser } from '@/lib/auth/session';
+import { isMissingRow } from '@/lib/db/unique';
 import { root } from './index';
 
 // The console's signed-in user, for pages and server actions, from the process's auth options and database.
@@ -16,4 +17,18 @@ export async function requireUser(): Promise<ConsoleUser> {
   const user = await currentUser();
   if (!user) redirect('/signin');
   return user;
+}
+
+/**
+ * A signed-in user's write that may outlive the account: deleted after requireUser (from another tab, or with
+ * `jev user delete`), the foreign keys refuse what names it on both databases, and the browser is sent to sign
+ * in, as requireUser would have a moment later, instead of an error page. Nothing of the account is left behind.
+ */
+export async function whileSignedIn<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isMissingRow(error)) redirect('/signin');
+    throw error;
+  }
 }

@@ -5,7 +5,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { endAllSessions } from '@/lib/auth/revocation';
 import { SESSION_COOKIES } from '@/lib/auth/session';
-import { requireUser } from '@/lib/root/session';
+import { requireUser, whileSignedIn } from '@/lib/root/session';
 import { formValues } from '@/lib/console/forms';
 import { createTokenFromForm, revokeTokenFromForm, type CreateTokenState, type RevokeTokenState } from '@/lib/console/tokens';
 import { disconnectApp } from '@/lib/oauth/grants';
@@ -16,7 +16,8 @@ import { root } from '@/lib/root';
 
 export async function createTokenAction(_previous: CreateTokenState, form: FormData): Promise<CreateTokenState> {
   const user = await requireUser();
-  const state = await createTokenFromForm(root().tokens, { userId: user.id, appOrigin: root().config.appOrigin, now: root().now() }, form);
+  const owner = { userId: user.id, appOrigin: root().config.appOrigin, now: root().now() };
+  const state = await whileSignedIn(createTokenFromForm(root().tokens, owner, form));
   if (state.status === 'created') revalidatePath('/connect');
   return state;
 }

@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import { authSecret } from '@/lib/auth/secret';
-import { requireUser } from '@/lib/root/session';
+import { requireUser, whileSignedIn } from '@/lib/root/session';
 import { formValues } from '@/lib/console/forms';
 import { answerConsent, checkAuthorizationRequest, ticketMatches } from '@/lib/oauth/authorize';
 import { root } from '@/lib/root';
@@ -26,13 +26,15 @@ export async function consentAction(form: FormData): Promise<void> {
   if (checked.kind === 'error-page' || !ticketMatches(authSecret(cfg), user.id, checked.request, ticket)) {
     redirect('/oauth/authorize/refused');
   }
-  const location = await answerConsent(root().db, cfg, {
-    userId: user.id,
-    client: checked.client,
-    request: checked.request,
-    allow: decision === 'allow',
-    scope: access === 'write' ? 'write' : 'read',
-    now,
-  });
+  const location = await whileSignedIn(
+    answerConsent(root().db, cfg, {
+      userId: user.id,
+      client: checked.client,
+      request: checked.request,
+      allow: decision === 'allow',
+      scope: access === 'write' ? 'write' : 'read',
+      now,
+    }),
+  );
   redirect(location);
 }
