@@ -17,14 +17,17 @@ export function SignUpForm({ minPasswordLength }: { minPasswordLength: number })
     const form = new FormData(event.currentTarget);
     setPending(true);
     setFormError('');
-    const result = await signUpAction(form);
+    // A request that fails (the service or its database not answering) rejects rather than answering.
+    const result = await signUpAction(form).catch(() => undefined);
+    if (result === undefined) {
+      setPending(false);
+      setFormError('Your account could not be created: the service is not answering. Nothing was saved; try again in a moment.');
+      return;
+    }
     if (result.status === 'created') {
       const { email, password } = formValues(form, ['email', 'password']);
-      const signedIn = await signIn('credentials', {
-        email,
-        password,
-        redirect: false,
-      });
+      // The account exists: a sign-in that fails here leaves the sign-in page to try again.
+      const signedIn = await signIn('credentials', { email, password, redirect: false }).catch(() => undefined);
       window.location.assign(signedIn?.ok && !signedIn.error ? '/connect' : '/signin');
       return;
     }

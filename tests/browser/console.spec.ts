@@ -82,6 +82,24 @@ test('public pages: landing, sign-in and sign-up are accessible', async ({ page 
   }
 });
 
+test('sign-up whose request fails (the service not answering) says so and can be sent again', async ({ page }) => {
+  await page.goto(`${origin()}/signup`);
+  // The form's server action answers 503, as it does while the database is not answering.
+  let refused = 0;
+  await page.route('**/signup', (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    refused += 1;
+    return route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' });
+  });
+  await page.getByLabel('Email').fill('carol@example.com');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('.form-error')).toContainText('could not be created');
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
+  expect(refused).toBe(1);
+  await expectAccessible(page);
+});
+
 test('signed-out visitors of a console page are sent to sign in; the console answers only at its hostname', async ({ page }) => {
   await page.goto(`${origin()}/connect`);
   await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fconnect$/);
