@@ -24,7 +24,7 @@ import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import { compact, firstPlace, frame, loading, notesTab, pending, type InlinePlace, type Loading } from './frame';
 import { table, type Sort } from '@/lib/present/table';
 import { valueColumns, valueRowAttrs } from '@/lib/present/value-columns';
-import { figure, gameBody, gameCompact, gameHeading, gameNotes, openGame, type GameState } from './game';
+import { bestPriceCell, figure, gameBody, gameCompact, gameHeading, gameNotes, openGame, type GameState } from './game';
 import { futuresScreen, startFutures, type FuturesState } from './futures';
 import type { Env } from './env';
 import type { Update, ViewSpec } from './run';
@@ -557,11 +557,7 @@ function gamesSection(state: SlateBoard, env: Env, update: Update<SlateBoard>): 
             {
               key: 'best',
               label: 'Best price',
-              cell: (r) => [
-                figure(r.best.americanOdds, americanOdds(r.best.americanOdds)),
-                ` ${r.best.book}`,
-                h(Quoted, { price: r.best.beforeCommission }),
-              ],
+              cell: (r) => bestPriceCell(r.best),
             },
             {
               key: 'ev',

@@ -6,7 +6,7 @@ import { notesOf, type FuturesAnswer, type FutureTeam } from './answers';
 import type { Host } from './bridge';
 import type { Env } from './env';
 import { compact, firstPlace, frame, notesTab, type InlinePlace } from './frame';
-import { figure } from './game';
+import { bestPriceCell, figure } from './game';
 import type { Update } from './run';
 
 // The value board drawn for get_game_odds with futures: true: the league's title futures from the model's own
@@ -171,11 +171,7 @@ function marketSection(state: FuturesState, market: FuturesAnswer['futures'][num
           label: 'Best price',
           sortBy: (team) => team.best.americanOdds,
           largestFirst: true,
-          cell: (team) => [
-            figure(team.best.americanOdds, americanOdds(team.best.americanOdds)),
-            ` ${team.best.book}`,
-            h(Quoted, { price: team.best.beforeCommission }),
-          ],
+          cell: (team) => bestPriceCell(team.best),
         },
         {
           key: 'ev',

@@ -1,5 +1,5 @@
 import { americanOdds, marketName, middleChance, middleMark, outcomeName, percent, quotedBeside } from '@/lib/present/format';
-import { Figure, MarketTable } from '@/lib/present/MarketTable';
+import { Figure, MarketTable, Quoted } from '@/lib/present/MarketTable';
 import { MovementChart } from '@/lib/present/MovementChart';
 import { formatDateTime } from '@/lib/present/format';
 import { notesOf, type FullGame, type FullMarket, type GameAnswer, type Injuries, type OddsAnswer, type Weather } from './answers';
@@ -63,6 +63,13 @@ export const gameNotes = (state: GameState): string[] =>
 
 /** An exact figure of the answer, written for people: the number itself stays on the element. */
 export const figure = (value: number | null | undefined, text: string) => h(Figure, { value, text });
+
+/** A table's best-price cell: the price, its book and an exchange's quote before its fee. */
+export const bestPriceCell = (best: { americanOdds?: number; book: string; beforeCommission?: number }): ReactNode[] => [
+  figure(best.americanOdds, americanOdds(best.americanOdds)),
+  ` ${best.book}`,
+  h(Quoted, { price: best.beforeCommission }),
+];
 
 /** An arbitrage's or a middle's leg in words: its net price, and an exchange's quote beside it. */
 const legInWords = (leg: {
