@@ -106,15 +106,18 @@ export async function recallClientName(db: Db, caller: LiveToken, agent: string 
   return row?.lastClientName ?? null;
 }
 
-/** Whether the token is stored, not revoked and not expired at `now`, read afresh (no look-up remembered). */
+/** A stored token is live at `now` when it is not revoked and not expired. */
+const isLiveAt = (revoked: boolean, expiresAt: Date | null, now: Date) => !revoked && (expiresAt === null || expiresAt > now);
+
+/** Whether the token is stored and live at `now`, read afresh (no look-up remembered). */
 export async function isTokenLive(db: Db, tokenId: string, now: Date): Promise<boolean> {
   const row = await db.accessToken.findUnique({ where: { id: tokenId }, select: { revokedAt: true, expiresAt: true } });
-  return row !== null && row.revokedAt === null && (row.expiresAt === null || row.expiresAt > now);
+  return row !== null && isLiveAt(row.revokedAt !== null, row.expiresAt, now);
 }
 
-/** The token's owner when the stored token is not revoked and not expired at `now`; otherwise null. */
+/** The token's owner when the stored token is live at `now`; otherwise null. */
 export function liveAt(stored: StoredToken | null, now: Date): LiveToken | null {
-  if (!stored || stored.revoked || (stored.expiresAt && stored.expiresAt <= now)) return null;
+  if (!stored || !isLiveAt(stored.revoked, stored.expiresAt, now)) return null;
   return stored.live;
 }
 

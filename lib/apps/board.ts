@@ -21,7 +21,7 @@ import {
 } from './answers';
 import type { Host } from './bridge';
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
-import { compact, firstPlace, frame, loading, notesTab, pending, type InlinePlace, type Loading } from './frame';
+import { compact, firstPlace, frame, loading, moreButton, notesTab, pending, type InlinePlace, type Loading } from './frame';
 import { table, type Sort } from '@/lib/present/table';
 import { valueColumns, valueRowAttrs } from '@/lib/present/value-columns';
 import { bestPriceCell, figure, gameBody, gameCompact, gameHeading, gameNotes, openGame, type GameState } from './game';
@@ -351,7 +351,9 @@ function boardCompact(state: SlateBoard, notes: readonly string[], env: Env, upd
         key: 'games',
         label: 'Games',
         items:
-          games.state === 'ready' && games.answer.nextCursor ? [...gameItems, moreButton('games', games.answer, state, update)] : gameItems,
+          games.state === 'ready' && games.answer.nextCursor
+            ? [...gameItems, moreEntries('games', games.answer, state, update)]
+            : gameItems,
         empty: pending(games, 'the games') ?? h('p', { className: 'empty' }, 'No games with prices.'),
       },
       ...notesTab(notes),
@@ -377,29 +379,20 @@ const openButton = (gameId: string, matchup: string, state: SlateBoard, update: 
   );
 
 /** The next page of a list, asked for with the arguments the list was asked with and the answer's cursor. */
-function moreButton(name: ListName, answer: OddsAnswer, state: SlateBoard, update: Update<SlateBoard>): ReactNode {
+function moreEntries(name: ListName, answer: OddsAnswer, state: SlateBoard, update: Update<SlateBoard>): ReactNode {
   const list = state[name];
   if (answer.nextCursor === undefined) return null;
-  return h(
-    'p',
-    null,
-    h(
-      'button',
-      {
-        type: 'button',
-        className: 'secondary',
-        'data-focus': `more-${name}`,
-        disabled: list.paging,
-        onClick: () =>
-          update((board) => {
-            fetchList(board.host, name, board[name].args, update, answer.nextCursor);
-            return { ...board, [name]: { ...board[name], paging: true } };
-          }),
-      },
-      list.paging ? 'Loading…' : `${answer.remaining} more ${name === 'games' ? 'games' : 'value entries'}`,
-    ),
-    list.pagingFailed && h('span', { className: 'error', role: 'alert' }, ` Could not load them: ${list.pagingFailed}`),
-  );
+  return moreButton({
+    focus: `more-${name}`,
+    label: `${answer.remaining} more ${name === 'games' ? 'games' : 'value entries'}`,
+    paging: list.paging,
+    failed: list.pagingFailed,
+    onClick: () =>
+      update((board) => {
+        fetchList(board.host, name, board[name].args, update, answer.nextCursor);
+        return { ...board, [name]: { ...board[name], paging: true } };
+      }),
+  });
 }
 
 const sortBy = (state: SlateBoard, list: ListName, update: Update<SlateBoard>) => (sort: Sort) =>
@@ -445,7 +438,7 @@ function valueSection(state: SlateBoard, env: Env, update: Update<SlateBoard>): 
             `Show all ${entries.length}`,
           ),
         )
-      : moreButton('value', call.answer, state, update),
+      : moreEntries('value', call.answer, state, update),
   );
 }
 
@@ -583,6 +576,6 @@ function gamesSection(state: SlateBoard, env: Env, update: Update<SlateBoard>): 
             },
           ],
         }),
-    moreButton('games', call.answer, state, update),
+    moreEntries('games', call.answer, state, update),
   );
 }

@@ -222,3 +222,25 @@ export function pending(call: Loading<unknown>, what: string): ReactNode {
   if (call.state === 'failed') return h('p', { className: 'error', role: 'alert' }, `Could not load ${what}: ${call.message}`);
   return null;
 }
+
+/** A list's "N more" button, with "Loading…" while its page is asked for and why the last page failed, if it did. */
+export function moreButton({
+  focus,
+  label,
+  paging,
+  failed,
+  onClick,
+}: {
+  focus: string;
+  label: string;
+  paging: boolean;
+  failed: string | undefined;
+  onClick: () => void;
+}): ReactNode {
+  return h(
+    'p',
+    null,
+    h('button', { type: 'button', className: 'secondary', 'data-focus': focus, disabled: paging, onClick }, paging ? 'Loading…' : label),
+    failed && h('span', { className: 'error', role: 'alert' }, ` Could not load them: ${failed}`),
+  );
+}

@@ -5,7 +5,7 @@ import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import { notesOf, type FuturesAnswer, type FutureTeam } from './answers';
 import type { Host } from './bridge';
 import type { Env } from './env';
-import { compact, firstPlace, frame, notesTab, type InlinePlace } from './frame';
+import { compact, firstPlace, frame, moreButton, notesTab, type InlinePlace } from './frame';
 import { bestPriceCell, figure } from './game';
 import type { Update } from './run';
 
@@ -64,7 +64,7 @@ export function futuresScreen(state: FuturesState, env: Env, update: Update<Futu
     body:
       env.display.mode === 'inline'
         ? futuresCompact(state, notes, env, update)
-        : [...answer.futures.map((market) => marketSection(state, market, update)), moreButton(state, update)],
+        : [...answer.futures.map((market) => marketSection(state, market, update)), moreTeams(state, update)],
     env,
   });
 }
@@ -114,7 +114,7 @@ function futuresCompact(state: FuturesState, notes: readonly string[], env: Env,
       {
         key: 'futures',
         label: 'Teams',
-        items: answer.nextCursor ? [...items, moreButton(state, update)] : items,
+        items: answer.nextCursor ? [...items, moreTeams(state, update)] : items,
         empty: h('p', { className: 'empty' }, 'No futures are priced for this league.'),
       },
       ...notesTab(notes),
@@ -187,22 +187,13 @@ function marketSection(state: FuturesState, market: FuturesAnswer['futures'][num
 }
 
 /** The next page of teams, asked for with the model's arguments and the answer's cursor. */
-function moreButton(state: FuturesState, update: Update<FuturesState>): ReactNode {
+function moreTeams(state: FuturesState, update: Update<FuturesState>): ReactNode {
   if (state.answer.nextCursor === undefined) return null;
-  return h(
-    'p',
-    null,
-    h(
-      'button',
-      {
-        type: 'button',
-        className: 'secondary',
-        'data-focus': 'more-futures',
-        disabled: state.paging,
-        onClick: () => update((held) => fetchMore(held, update)),
-      },
-      state.paging ? 'Loading…' : `${state.answer.remaining} more teams`,
-    ),
-    state.pagingFailed && h('span', { className: 'error', role: 'alert' }, ` Could not load them: ${state.pagingFailed}`),
-  );
+  return moreButton({
+    focus: 'more-futures',
+    label: `${state.answer.remaining} more teams`,
+    paging: state.paging,
+    failed: state.pagingFailed,
+    onClick: () => update((held) => fetchMore(held, update)),
+  });
 }
