@@ -40,31 +40,31 @@ export function boundEventStream(response: Response, ms: number, requestIds: rea
   const source = response.body;
   if (!source || !response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
   const reader = source.getReader();
-  const decoder = new TextDecoder();
   const encoder = new TextEncoder();
-  const answered = new Set<unknown>();
-  let pending = '';
+  /** What has passed through: read only if the deadline comes, the one time its answers' ids matter. */
+  const passed: Uint8Array[] = [];
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  /** Notes the ids of the answers in the stream's complete events. */
-  const note = (chunk: string) => {
-    pending += chunk;
-    const end = pending.lastIndexOf('\n\n');
-    if (end < 0) return;
-    for (const [, data] of pending.slice(0, end).matchAll(/^data:(.*)$/gm)) {
+  /** The ids of the answers in the complete events that have passed. */
+  const answeredIds = () => {
+    const decoder = new TextDecoder();
+    const text = passed.map((chunk) => decoder.decode(chunk, { stream: true })).join('');
+    const answered = new Set<unknown>();
+    for (const [, data] of text.slice(0, text.lastIndexOf('\n\n') + 1).matchAll(/^data:(.*)$/gm)) {
       try {
         answered.add((JSON.parse(data ?? '') as { id?: unknown } | null)?.id);
       } catch {
         // Not JSON: nothing to note.
       }
     }
-    pending = pending.slice(end + 2);
+    return answered;
   };
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       timer = setTimeout(() => {
         if (closed) return;
         closed = true;
+        const answered = answeredIds();
         for (const id of requestIds) if (!answered.has(id)) controller.enqueue(encoder.encode(lateEvent(id, message)));
         controller.close();
         reader.cancel().catch(() => undefined);
@@ -79,7 +79,7 @@ export function boundEventStream(response: Response, ms: number, requestIds: rea
         controller.close();
         return;
       }
-      note(decoder.decode(value, { stream: true }));
+      passed.push(value);
       controller.enqueue(value);
     },
     cancel(reason) {
