@@ -122,7 +122,12 @@ export async function runSoak(): Promise<void> {
   const tokens: string[] = [];
   for (let i = 0; i < USERS; i++) {
     const user = await createUser(db, { email: `soak${i}@example.com` });
-    await saveBankroll(db, user.id, { balance: 100_000, unit: 100, maxStake: 5000, dailyLossLimit: 50_000, weeklyLossLimit: 200_000 });
+    await saveBankroll(
+      db,
+      user.id,
+      { balance: 100_000, unit: 100, maxStake: 5000, dailyLossLimit: 50_000, weeklyLossLimit: 200_000 },
+      new Date(),
+    );
     tokens.push((await createAccessToken(db, { userId: user.id, name: 'soak', scope: 'write', now })).token);
   }
   const server = await startServer({ DATABASE_URL: database.url, REDIS_URL, ...BENCH_ENV, ODDS_API_KEY: '' }, { keepOutput: false });

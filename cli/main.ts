@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
-import { bankrollSettingsSchema, saveBankroll } from '@/lib/account/bankroll';
+import { bankrollSettingsSchema, coolingOffNotes, getBankroll, saveBankroll } from '@/lib/account/bankroll';
 import { accountContents, contentsInWords, deleteAccount } from '@/lib/account/deletion';
 import { createUser, findUserByEmail, UserExistsError } from '@/lib/account/users';
 import { parseConfig } from '@/lib/config';
@@ -210,8 +210,8 @@ const COMMANDS: Record<string, Command> = {
       'time-zone': { type: 'string' },
       currency: { type: 'string' },
     },
-    async run(values, _positionals, { db }) {
-      // An option left out is undefined and keeps the stored value; an empty limit or book clears it.
+    async run(values, _positionals, { db, now }) {
+      // An option left out is undefined and keeps the stored value; an empty book clears it, an empty limit asks to (cooling off).
       const fields = Object.fromEntries(Object.entries(BANKROLL_OPTIONS).map(([field, option]) => [field, values[option]]));
       const settings = parseWith(
         bankrollSettingsSchema,
@@ -219,8 +219,11 @@ const COMMANDS: Record<string, Command> = {
         (field) => BANKROLL_OPTIONS[field as keyof typeof BANKROLL_OPTIONS] ?? field,
       );
       const userId = await userIdFor(db, values.email);
-      await saveBankroll(db, userId, settings);
+      await saveBankroll(db, userId, settings, now());
       out(`Saved the bankroll of ${values.email}`);
+      // A raise or removal of a limit waits out the cooling-off: say so, as the Bankroll page does.
+      const saved = await getBankroll(db, userId, now());
+      for (const note of saved ? coolingOffNotes(saved) : []) out(note);
     },
   },
   'data load-sample': {

@@ -242,7 +242,15 @@ export const LOSS_LIMIT_ROOM = `The room under a loss limit (\`dailyLossRoom\`, 
 period (the user's day, or week from Monday, in their time zone) less the stakes of bets still open that were placed
 in the period (\`openStakesToday\`, \`openStakesThisWeek\`), and never below 0: an open bet is money already at risk.
 With a daily limit of 100 and 150 staked on open bets today the room is 0. \`get_bankroll\`, \`calc_kelly_stake\`'s caps,
-\`log_bet\`'s warnings and the Bankroll page use the same room.`;
+\`log_bet\`'s warnings and the Bankroll page use the same room.
+
+A protective limit cannot be lifted at once. A lower max stake or loss limit, or one where there was none, applies
+at once; a higher one or a removal waits 24 hours, and until then the stricter limit is the one in \`maxStake\`,
+\`dailyLossLimit\`, \`weeklyLossLimit\` and the rooms (\`get_bankroll\`'s \`note\` says what is waiting and when it
+applies). Saving again never brings a raise forward: the same raise or a smaller one keeps its time, a larger one or
+a removal waits from when it was asked, and a lower limit applies at once and drops the waiting raise. For 24 hours
+after a change of time zone each loss-limit day and week starts at the earlier of its starts in the old and the new
+zone, so a change cannot open room; times are shown in the new zone at once.`;
 
 /**
  * The blocks of docs/contract.md, by the name in their marker. Each must appear there exactly once (scripts/docs.ts

@@ -3,7 +3,7 @@ import { bookKeyNamed, unknownBookMessage } from '@/lib/data/books';
 import type { Db } from '@/lib/db/client';
 import { sql } from '@/lib/db/sql';
 import { selectRows } from '@/lib/db/select';
-import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, toCents, TYPED_AMOUNT_MESSAGE, typedCents, typedDecimal } from './money';
+import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, money, toCents, TYPED_AMOUNT_MESSAGE, typedCents, typedDecimal } from './money';
 import { isValidTimeZone, startOfDay, startOfWeek } from '@/lib/time';
 
 export interface BankrollSettings {
@@ -103,16 +103,113 @@ export const bankrollSettingsSchema = z
     }
   });
 
+/**
+ * The cooling-off of the protective limits (responsible-gambling practice, as the UK Gambling Commission asks): a
+ * lower limit, or one where there was none, applies at once; a higher one or a removal (max stake, daily and weekly
+ * loss limit) waits this long, and until then the stricter limit holds everywhere (room, Kelly caps, log_bet's
+ * warnings, the console). A change of time zone waits as long before it alone sets the loss-limit windows.
+ */
+export const COOLING_OFF_HOURS = 24;
+const COOLING_OFF_MS = COOLING_OFF_HOURS * 60 * 60 * 1000;
+
+const LIMITS = [
+  { name: 'maxStake', words: 'max stake', cents: 'maxStakeCents', pending: 'pendingMaxStakeCents', from: 'pendingMaxStakeFrom' },
+  {
+    name: 'dailyLossLimit',
+    words: 'daily loss limit',
+    cents: 'dailyLossLimitCents',
+    pending: 'pendingDailyLossLimitCents',
+    from: 'pendingDailyLossLimitFrom',
+  },
+  {
+    name: 'weeklyLossLimit',
+    words: 'weekly loss limit',
+    cents: 'weeklyLossLimitCents',
+    pending: 'pendingWeeklyLossLimitCents',
+    from: 'pendingWeeklyLossLimitFrom',
+  },
+] as const;
+
+type LimitName = (typeof LIMITS)[number]['name'];
+type BankrollRow = NonNullable<Awaited<ReturnType<Db['bankroll']['findUnique']>>>;
+
+/** A limit as stored: the value in force when last saved and a raise or removal waiting out the cooling-off. */
+interface StoredLimit {
+  cents: number | null;
+  pendingCents: number | null;
+  pendingFrom: Date | null;
+}
+
+const storedLimit = (row: BankrollRow, limit: (typeof LIMITS)[number]): StoredLimit => ({
+  cents: row[limit.cents],
+  pendingCents: row[limit.pending],
+  pendingFrom: row[limit.from],
+});
+
+/** No limit (null) is the loosest of all. */
+const isLooser = (cents: number | null, than: number | null) => than !== null && (cents === null || cents > than);
+
+/** The limit in force at `now`: a pending change once its time has come, else the stored one. */
+const limitInForce = (limit: StoredLimit, now: Date) =>
+  limit.pendingFrom !== null && limit.pendingFrom <= now ? limit.pendingCents : limit.cents;
+
+/** The change still waiting at `now`, if any. */
+const waitingChange = (limit: StoredLimit, now: Date) =>
+  limit.pendingFrom !== null && limit.pendingFrom > now ? { cents: limit.pendingCents, from: limit.pendingFrom } : null;
+
+/**
+ * The limit after the user asks for `asked` at `now` (undefined: not asked, it stays, with a change that came due
+ * folded in). Room never grows before COOLING_OFF_HOURS have passed since the user asked for it:
+ * - no looser than the limit in force: applies at once, and drops any waiting raise;
+ * - looser: waits. Replacing a waiting raise with one no looser (a smaller raise, or the same asked again) keeps
+ *   its time; a looser one (more, or a removal) waits from now.
+ */
+function nextLimit(limit: StoredLimit, asked: number | null | undefined, now: Date): StoredLimit {
+  const inForce = limitInForce(limit, now);
+  const waiting = waitingChange(limit, now);
+  if (asked === undefined) return { cents: inForce, pendingCents: waiting?.cents ?? null, pendingFrom: waiting?.from ?? null };
+  if (!isLooser(asked, inForce)) return { cents: asked, pendingCents: null, pendingFrom: null };
+  const keepsTime = waiting !== null && !isLooser(asked, waiting.cents);
+  return { cents: inForce, pendingCents: asked, pendingFrom: keepsTime ? waiting.from : new Date(now.getTime() + COOLING_OFF_MS) };
+}
+
+/** The zone before a change of time zone still cooling off at `now`, or null. */
+const coolingZone = (row: BankrollRow, now: Date) =>
+  row.previousTimeZone !== null && row.previousTimeZoneUntil !== null && row.previousTimeZoneUntil > now
+    ? { zone: row.previousTimeZone, until: row.previousTimeZoneUntil }
+    : null;
+
+/**
+ * The time-zone columns after the user asks for `asked`. The zone in force before a change stays in the loss-limit
+ * windows for COOLING_OFF_HOURS after the latest change (a second change keeps the first one's old zone); going
+ * back to that zone ends the cooling-off, since it opens no room.
+ */
+function nextTimeZone(row: BankrollRow, asked: string | undefined, now: Date) {
+  if (asked === undefined || asked === row.timeZone) return {};
+  const previous = coolingZone(row, now)?.zone ?? row.timeZone;
+  if (asked === previous) return { timeZone: asked, previousTimeZone: null, previousTimeZoneUntil: null };
+  return { timeZone: asked, previousTimeZone: previous, previousTimeZoneUntil: new Date(now.getTime() + COOLING_OFF_MS) };
+}
+
+/** A raise or removal the user asked for that waits out the cooling-off: `to` (null: no limit) applies from `from`. */
+export interface PendingLimit {
+  limit: LimitName;
+  to: number | null;
+  from: Date;
+}
+
 /** A user's bankroll with the room left under each loss limit, in currency units. */
 export interface BankrollView {
   currency: string;
   balance: number;
   unit: number;
   kellyFraction: number;
+  /** The limits in force now: while a raise or removal waits, the stricter one. */
   maxStake: number | null;
   dailyLossLimit: number | null;
   weeklyLossLimit: number | null;
   referenceBook: string | null;
+  /** The zone the user chose: times are shown in it, and the loss-limit windows once `previousTimeZone` is over. */
   timeZone: string;
   lossToday: number;
   lossThisWeek: number;
@@ -122,6 +219,10 @@ export interface BankrollView {
   /** limit − net settled loss in the period − open stakes placed in the period, never below 0. */
   dailyLossRoom: number | null;
   weeklyLossRoom: number | null;
+  /** Raises and removals waiting out the cooling-off. */
+  pendingLimits: PendingLimit[];
+  /** After a change of time zone, until `until`, each loss-limit window starts at the earlier of its starts in `zone` and `timeZone`. */
+  previousTimeZone: { zone: string; until: Date } | null;
 }
 
 /** Net settled loss between `since` and `until` (a profitable stretch counts as no loss, never as extra room). */
@@ -147,52 +248,138 @@ function room(limitCents: number | null, lossCents: number, openCents: number): 
   return limitCents === null ? null : fromCents(Math.max(0, limitCents - lossCents - openCents));
 }
 
+const earliest = (instants: Date[]) => new Date(Math.min(...instants.map((at) => at.getTime())));
+const amountOf = (cents: number | null) => (cents === null ? null : fromCents(cents));
+
 export async function getBankroll(db: Db, userId: string, now: Date): Promise<BankrollView | null> {
   const bankroll = await db.bankroll.findUnique({ where: { userId } });
   if (!bankroll) return null;
-  const dayStart = startOfDay(now, bankroll.timeZone);
-  const weekStart = startOfWeek(now, bankroll.timeZone);
+  const previousTimeZone = coolingZone(bankroll, now);
+  const zones = previousTimeZone ? [bankroll.timeZone, previousTimeZone.zone] : [bankroll.timeZone];
+  const dayStart = earliest(zones.map((zone) => startOfDay(now, zone)));
+  const weekStart = earliest(zones.map((zone) => startOfWeek(now, zone)));
   const [lossToday, lossThisWeek, openToday, openThisWeek] = await Promise.all([
     netLoss(db, userId, dayStart, now),
     netLoss(db, userId, weekStart, now),
     openStakes(db, userId, dayStart, now),
     openStakes(db, userId, weekStart, now),
   ]);
+  const inForce = Object.fromEntries(LIMITS.map((limit) => [limit.name, limitInForce(storedLimit(bankroll, limit), now)])) as Record<
+    LimitName,
+    number | null
+  >;
+  const pendingLimits = LIMITS.flatMap((limit) => {
+    const waiting = waitingChange(storedLimit(bankroll, limit), now);
+    return waiting ? [{ limit: limit.name, to: amountOf(waiting.cents), from: waiting.from }] : [];
+  });
   return {
     currency: bankroll.currency,
     balance: fromCents(bankroll.balanceCents),
     unit: fromCents(bankroll.unitCents),
     kellyFraction: bankroll.kellyFraction,
-    maxStake: bankroll.maxStakeCents === null ? null : fromCents(bankroll.maxStakeCents),
-    dailyLossLimit: bankroll.dailyLossLimitCents === null ? null : fromCents(bankroll.dailyLossLimitCents),
-    weeklyLossLimit: bankroll.weeklyLossLimitCents === null ? null : fromCents(bankroll.weeklyLossLimitCents),
+    maxStake: amountOf(inForce.maxStake),
+    dailyLossLimit: amountOf(inForce.dailyLossLimit),
+    weeklyLossLimit: amountOf(inForce.weeklyLossLimit),
     referenceBook: bankroll.referenceBook,
     timeZone: bankroll.timeZone,
     lossToday: fromCents(lossToday),
     lossThisWeek: fromCents(lossThisWeek),
     openStakesToday: fromCents(openToday),
     openStakesThisWeek: fromCents(openThisWeek),
-    dailyLossRoom: room(bankroll.dailyLossLimitCents, lossToday, openToday),
-    weeklyLossRoom: room(bankroll.weeklyLossLimitCents, lossThisWeek, openThisWeek),
+    dailyLossRoom: room(inForce.dailyLossLimit, lossToday, openToday),
+    weeklyLossRoom: room(inForce.weeklyLossLimit, lossThisWeek, openThisWeek),
+    pendingLimits,
+    previousTimeZone,
   };
 }
 
-/** Creates or replaces the user's bankroll settings; fields left out keep their stored (or default) value. */
-export async function saveBankroll(db: Db, userId: string, settings: BankrollSettings): Promise<void> {
+/** "14:05 on 6 Dec (Europe/London)". */
+function whenInZone(at: Date, timeZone: string): string {
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  const date = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short' }).format(at);
+  return `${time} on ${date} (${timeZone})`;
+}
+
+/**
+ * The changes still cooling off, in words, the same on the Bankroll page, from `jev bankroll set` and in get_bankroll's
+ * note: "Raising the daily loss limit to $200.00 takes effect at 14:05 on 6 Dec (UTC); until then $100.00 applies."
+ */
+export function coolingOffNotes(view: BankrollView): string[] {
+  const amount = (value: number | null) => money(value, view.currency);
+  const limits = view.pendingLimits.map(({ limit, to, from }) => {
+    const { words } = LIMITS.find((known) => known.name === limit)!;
+    const change = to === null ? `Removing the ${words}` : `Raising the ${words} to ${amount(to)}`;
+    return `${change} takes effect at ${whenInZone(from, view.timeZone)}; until then ${amount(view[limit])} applies.`;
+  });
+  const zone = view.previousTimeZone;
+  return zone === null
+    ? limits
+    : [
+        ...limits,
+        `Until ${whenInZone(zone.until, view.timeZone)} each loss-limit day and week starts at the earlier of its starts in ` +
+          `${zone.zone} and ${view.timeZone}, so changing the time zone opens no room.`,
+      ];
+}
+
+/**
+ * What the user asked for, for the Bankroll page's fields: a waiting raise or removal rather than the stricter limit
+ * in force, so saving the form again keeps it waiting as it was.
+ */
+export function askedLimits(view: BankrollView): Record<LimitName, number | null> {
+  const asked = (limit: LimitName) => {
+    const waiting = view.pendingLimits.find((pending) => pending.limit === limit);
+    return waiting ? waiting.to : view[limit];
+  };
+  return { maxStake: asked('maxStake'), dailyLossLimit: asked('dailyLossLimit'), weeklyLossLimit: asked('weeklyLossLimit') };
+}
+
+/**
+ * Creates or replaces the user's bankroll settings; fields left out keep their stored (or default) value. A first
+ * bankroll applies as given; after that a looser limit or a new time zone waits out the cooling-off (nextLimit,
+ * nextTimeZone).
+ */
+export async function saveBankroll(db: Db, userId: string, settings: BankrollSettings, now: Date): Promise<void> {
   const optionalCents = (amount: number | null | undefined) =>
     amount === undefined ? undefined : amount === null ? null : toCents(amount);
   const data = {
     balanceCents: toCents(settings.balance),
     unitCents: toCents(settings.unit),
     kellyFraction: settings.kellyFraction,
-    maxStakeCents: optionalCents(settings.maxStake),
-    dailyLossLimitCents: optionalCents(settings.dailyLossLimit),
-    weeklyLossLimitCents: optionalCents(settings.weeklyLossLimit),
     referenceBook: settings.referenceBook,
-    timeZone: settings.timeZone,
     currency: settings.currency,
   };
-  await db.bankroll.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+  const asked = {
+    maxStake: optionalCents(settings.maxStake),
+    dailyLossLimit: optionalCents(settings.dailyLossLimit),
+    weeklyLossLimit: optionalCents(settings.weeklyLossLimit),
+  };
+  // Read, then write. Two saves racing each other end as the one written last, which never holds a looser limit in
+  // force than the row it read: no race opens room.
+  const row = await db.bankroll.findUnique({ where: { userId } });
+  const limits = Object.fromEntries(
+    LIMITS.map((limit) => {
+      const stored = row ? storedLimit(row, limit) : { cents: null, pendingCents: null, pendingFrom: null };
+      // A first bankroll has no limit to loosen: what it asks for applies at once.
+      return [limit.name, row ? nextLimit(stored, asked[limit.name], now) : { ...stored, cents: asked[limit.name] ?? null }];
+    }),
+  ) as Record<LimitName, StoredLimit>;
+  const columns = {
+    ...data,
+    maxStakeCents: limits.maxStake.cents,
+    pendingMaxStakeCents: limits.maxStake.pendingCents,
+    pendingMaxStakeFrom: limits.maxStake.pendingFrom,
+    dailyLossLimitCents: limits.dailyLossLimit.cents,
+    pendingDailyLossLimitCents: limits.dailyLossLimit.pendingCents,
+    pendingDailyLossLimitFrom: limits.dailyLossLimit.pendingFrom,
+    weeklyLossLimitCents: limits.weeklyLossLimit.cents,
+    pendingWeeklyLossLimitCents: limits.weeklyLossLimit.pendingCents,
+    pendingWeeklyLossLimitFrom: limits.weeklyLossLimit.pendingFrom,
+  };
+  if (row) await db.bankroll.update({ where: { userId }, data: { ...columns, ...nextTimeZone(row, settings.timeZone, now) } });
+  else {
+    const first = { ...columns, timeZone: settings.timeZone };
+    await db.bankroll.upsert({ where: { userId }, create: { userId, ...first }, update: first });
+  }
 }
 
 /**

@@ -62,6 +62,10 @@ export function typedDecimal(text: string): number | undefined {
   return /^(?:\d{1,12}(?:\.\d{1,12})?|\.\d{1,12})$/.test(text.trim()) ? Number(text.trim()) : undefined;
 }
 
+/** An amount in the user's currency: 1234.5 → "$1,234.50", or a dash when there is none; a chart's axis passes 0 digits. */
+export const money = (amount: number | null | undefined, currency: string, maximumFractionDigits?: number) =>
+  amount == null ? '–' : new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits }).format(amount);
+
 export function toCents(amount: number): number {
   return Math.round(amount * 100);
 }

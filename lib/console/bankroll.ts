@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { fieldErrors, formValues, type FieldErrors } from './forms';
 
 // The Bankroll page's form: every field a string as typed, checked here with a message for each field. An
-// empty optional field clears that limit. The rules are lib/account's, shared with `jev bankroll set`. The
+// empty optional field clears that limit (a raise or removal waits out the cooling-off, lib/account/bankroll.ts). The rules are lib/account's, shared with `jev bankroll set`. The
 // bankroll saved is always the signed-in user's own.
 
 export const BANKROLL_FIELDS = [
@@ -22,10 +22,10 @@ export type BankrollFormValues = Record<(typeof BANKROLL_FIELDS)[number], string
 export type SaveBankrollState =
   { status: 'idle' } | { status: 'invalid'; errors: FieldErrors; values: BankrollFormValues } | { status: 'saved' };
 
-export async function saveBankrollFromForm(db: Db, userId: string, form: FormData): Promise<SaveBankrollState> {
+export async function saveBankrollFromForm(db: Db, userId: string, form: FormData, now: Date): Promise<SaveBankrollState> {
   const values = formValues(form, BANKROLL_FIELDS);
   const parsed = bankrollSettingsSchema.safeParse(values);
   if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error), values };
-  await saveBankroll(db, userId, parsed.data);
+  await saveBankroll(db, userId, parsed.data, now);
   return { status: 'saved' };
 }

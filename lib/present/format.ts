@@ -23,9 +23,7 @@ export const quotedBeside = (beforeCommission: number | undefined) =>
 /** A fraction as a percentage: 0.0213 → "2.1%", or a dash when there is none. */
 export const percent = (value: number | null | undefined, digits = 1) => (value == null ? '–' : `${(value * 100).toFixed(digits)}%`);
 
-/** An amount in the user's currency: 1234.5 → "$1,234.50", or a dash when there is none; a chart's axis passes 0 digits. */
-export const money = (amount: number | null | undefined, currency: string, maximumFractionDigits?: number) =>
-  amount == null ? '–' : new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits }).format(amount);
+export { money } from '@/lib/account/money';
 
 /**
  * A bet as people read it, the same for bets, picks and value entries: market, the player of a prop, the outcome at

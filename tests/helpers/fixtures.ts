@@ -27,7 +27,7 @@ export async function testDatabase(provider: (typeof PROVIDERS)[number], options
     db,
     async user(email, bankroll) {
       const user = await createUser(db, { email });
-      if (bankroll) await saveBankroll(db, user.id, bankroll);
+      if (bankroll) await saveBankroll(db, user.id, bankroll, new Date()); // a first bankroll: the clock does not matter
       return user.id;
     },
     async token(userId, scope, options = {}) {

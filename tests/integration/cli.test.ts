@@ -117,7 +117,7 @@ describe('jev CLI', () => {
       const values = { ...valid, ...change };
       const form = new FormData();
       for (const [key, value] of Object.entries(values)) form.set(key, value);
-      const page = await saveBankrollFromForm({} as Db, 'user-id', form);
+      const page = await saveBankrollFromForm({} as Db, 'user-id', form, new Date());
       if (page.status !== 'invalid') throw new Error(`the Bankroll page took ${JSON.stringify(change)}`);
       const message = page.errors[field];
       expect(message, JSON.stringify(change)).toBeTruthy();
@@ -180,6 +180,12 @@ describe('jev CLI', () => {
     const sized = await kelly();
     expect(sized.status).toBe(200);
     expect(sized.json().data).toMatchObject({ bankroll: 500, kellyFraction: 0.25, stake: 25, stakeUnits: 5, cappedStake: 12.5 });
+    // A higher max stake cools off: the command says when it applies, and the server keeps capping at 12.5 meanwhile.
+    const raised = await jevHere('bankroll', 'set', '--email', 'erin@example.com', '--balance', '500', '--unit', '5', '--max-stake', '40');
+    expect(raised.stdout).toMatch(
+      /^Saved the bankroll of erin@example\.com\nRaising the max stake to \$40\.00 takes effect at \d\d:\d\d on \d{1,2} [A-Z][a-z]{2} \(Europe\/London\); until then \$12\.50 applies\.\n$/,
+    );
+    expect((await kelly()).json().data).toMatchObject({ cappedStake: 12.5 });
 
     expect((await jevHere('token', 'revoke', id)).code).toBe(0);
     // Revoked outside the server's process: refused within TOKEN_CACHE_SECONDS (1 s here). The deadline

@@ -177,14 +177,19 @@ describe.each(PROVIDERS)('fuzzing every tool from its published schema on %s', (
   const app = testApp(provider, {
     seed: async (database) => {
       userId = (await createUser(database.db, { email: 'fuzz@example.com', password: PASSWORD })).id;
-      await saveBankroll(database.db, userId, {
-        balance: 1000,
-        unit: 10,
-        maxStake: 100,
-        dailyLossLimit: 200,
-        weeklyLossLimit: 500,
-        referenceBook: 'draftkings',
-      });
+      await saveBankroll(
+        database.db,
+        userId,
+        {
+          balance: 1000,
+          unit: 10,
+          maxStake: 100,
+          dailyLossLimit: 200,
+          weeklyLossLimit: 500,
+          referenceBook: 'draftkings',
+        },
+        new Date(),
+      );
       token = (await database.token(userId, 'write')).token;
       const now = Date.now();
       await addPricedGame(database.db, { now, id: 'nfl-fuzz-next', hoursAhead: 24, books: ['draftkings', 'fanduel'] });

@@ -154,7 +154,7 @@ describe.each(PROVIDERS)('amounts of money on %s', (provider) => {
   const app = testApp(provider, {
     seed: async (database) => {
       userId = (await createUser(database.db, { email: 'max@example.com', password: PASSWORD })).id;
-      await saveBankroll(database.db, userId, { balance: 1000, unit: 10 });
+      await saveBankroll(database.db, userId, { balance: 1000, unit: 10 }, new Date());
       ({ token } = await database.token(userId, 'write'));
       await addGame(database.db, { id: 'nfl-money-next', home: 'NYG', away: 'DAL', startsAt: new Date(Date.now() + 86_400_000) });
     },

@@ -21,14 +21,19 @@ describe.each(PROVIDERS)('quarter lines on %s', (provider) => {
   const app = testApp(provider, {
     seed: async (database) => {
       const { id: userId } = await createUser(database.db, { email: `quarter-${provider}@example.com`, password: PASSWORD });
-      await saveBankroll(database.db, userId, {
-        balance: 1000,
-        unit: 10,
-        dailyLossLimit: 100,
-        weeklyLossLimit: 300,
-        timeZone: 'UTC',
-        referenceBook: 'draftkings',
-      });
+      await saveBankroll(
+        database.db,
+        userId,
+        {
+          balance: 1000,
+          unit: 10,
+          dailyLossLimit: 100,
+          weeklyLossLimit: 300,
+          timeZone: 'UTC',
+          referenceBook: 'draftkings',
+        },
+        new Date(),
+      );
       write = (await database.token(userId, 'write')).token;
       const startsAt = new Date(now - HOUR);
       await addGame(database.db, { id: 'epl-level', sport: 'epl', home: 'ARS', away: 'CHE', startsAt, status: 'in_progress' });

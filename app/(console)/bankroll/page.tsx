@@ -1,6 +1,6 @@
 import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
-import { getBankroll, type BankrollView } from '@/lib/account/bankroll';
+import { askedLimits, coolingOffNotes, COOLING_OFF_HOURS, getBankroll, type BankrollView } from '@/lib/account/bankroll';
 import { requireUser } from '@/lib/root/session';
 import type { BankrollFormValues } from '@/lib/console/bankroll';
 import { money } from '@/lib/present/format';
@@ -27,13 +27,15 @@ const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) =
 function formValuesOf(bankroll: BankrollView | null): BankrollFormValues {
   if (!bankroll) return DEFAULTS;
   const text = (value: number | string | null) => (value === null ? '' : String(value));
+  // The fields show what the user asked for, a raise still cooling off included, so saving again keeps it waiting.
+  const asked = askedLimits(bankroll);
   return {
     balance: text(bankroll.balance),
     unit: text(bankroll.unit),
     kellyFraction: text(bankroll.kellyFraction),
-    maxStake: text(bankroll.maxStake),
-    dailyLossLimit: text(bankroll.dailyLossLimit),
-    weeklyLossLimit: text(bankroll.weeklyLossLimit),
+    maxStake: text(asked.maxStake),
+    dailyLossLimit: text(asked.dailyLossLimit),
+    weeklyLossLimit: text(asked.weeklyLossLimit),
     referenceBook: text(bankroll.referenceBook),
     timeZone: bankroll.timeZone,
   };
@@ -80,6 +82,7 @@ function LimitRoom({
 export default consolePage(async function BankrollPage() {
   const user = await requireUser();
   const bankroll = await getBankroll(root().db, user.id, root().now());
+  const waiting = bankroll ? coolingOffNotes(bankroll) : [];
 
   return (
     <>
@@ -88,8 +91,15 @@ export default consolePage(async function BankrollPage() {
         <h1>Bankroll</h1>
         <p className="lead">
           Agents call get_bankroll before suggesting any stake, and never suggest more than your max stake or the room left under your loss
-          limits.
+          limits. A lower limit applies at once; a higher one, a removal or a new time zone only after {COOLING_OFF_HOURS} hours.
         </p>
+        {waiting.length > 0 && (
+          <div className="callout" role="note" aria-label="Changes cooling off">
+            {waiting.map((note) => (
+              <p key={note}>{note}</p>
+            ))}
+          </div>
+        )}
         {bankroll ? (
           <>
             <h2>Room left</h2>

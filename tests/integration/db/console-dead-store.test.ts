@@ -33,7 +33,7 @@ describe.each(['unreachable', 'read-only'] as const)('the console and OAuth with
   const app = testApp('postgres', {
     seed: async (database) => {
       const { id: userId } = await createUser(database.db, { email: EMAIL, password: PASSWORD });
-      await saveBankroll(database.db, userId, { balance: 1000, unit: 10 });
+      await saveBankroll(database.db, userId, { balance: 1000, unit: 10 }, new Date());
       await addPricedGame(database.db, { now: Date.now() });
       const wager = {
         sport: 'nfl',

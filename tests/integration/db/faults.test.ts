@@ -65,7 +65,7 @@ describe('PostgreSQL failing every way, on every surface', () => {
       ])
         await database.db.$executeRawUnsafe(grant);
       const user = await createUser(database.db, { email: 'fay@example.com', password: PASSWORD });
-      await saveBankroll(database.db, user.id, { balance, unit: 10 });
+      await saveBankroll(database.db, user.id, { balance, unit: 10 }, new Date());
       ({ token: readToken } = await database.token(user.id, 'read'));
       ({ token: writeToken } = await database.token(user.id, 'write'));
       await addPricedGame(database.db, { now: Date.now() });

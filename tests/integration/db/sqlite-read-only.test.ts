@@ -21,7 +21,7 @@ let writeToken: string;
 const app = testApp('sqlite', {
   seed: async (database) => {
     const user = await createUser(database.db, { email: 'ida@example.com' });
-    await saveBankroll(database.db, user.id, { balance: 1000, unit: 10 });
+    await saveBankroll(database.db, user.id, { balance: 1000, unit: 10 }, new Date());
     ({ token: readToken } = await database.token(user.id, 'read'));
     ({ token: writeToken } = await database.token(user.id, 'write'));
     await addPricedGame(database.db, { now: Date.now() });

@@ -86,8 +86,8 @@ describe('owner checks', () => {
       referenceBook: 'fanduel',
       timeZone: 'Europe/London',
     };
-    expect(await saveBankrollFromForm(database.db, alice, form(good))).toEqual({ status: 'saved' });
-    expect(await saveBankrollFromForm(database.db, bob, form({ ...good, balance: '5', unit: '1' }))).toEqual({ status: 'saved' });
+    expect(await saveBankrollFromForm(database.db, alice, form(good), now)).toEqual({ status: 'saved' });
+    expect(await saveBankrollFromForm(database.db, bob, form({ ...good, balance: '5', unit: '1' }), now)).toEqual({ status: 'saved' });
     expect(await getBankroll(database.db, alice, now)).toMatchObject({
       balance: 1000,
       maxStake: null,
@@ -99,6 +99,7 @@ describe('owner checks', () => {
       database.db,
       alice,
       form({ ...good, balance: '-1', kellyFraction: '0', weeklyLossLimit: '50', timeZone: 'Nowhere/Land' }),
+      now,
     );
     expect(bad).toMatchObject({
       status: 'invalid',
@@ -109,7 +110,7 @@ describe('owner checks', () => {
       },
       values: { balance: '-1' },
     });
-    const crossField = await saveBankrollFromForm(database.db, alice, form({ ...good, weeklyLossLimit: '50', unit: '2000' }));
+    const crossField = await saveBankrollFromForm(database.db, alice, form({ ...good, weeklyLossLimit: '50', unit: '2000' }), now);
     expect(crossField).toMatchObject({
       errors: { weeklyLossLimit: 'Set at least the daily loss limit.', unit: 'A unit cannot be more than the balance.' },
     });
