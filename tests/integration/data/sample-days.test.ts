@@ -6,8 +6,11 @@ import { logBet, settleBet } from '@/lib/tools/account';
 import { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsConcise } from '@/lib/tools/odds-schemas';
 import { getGameResults, listGames } from '@/lib/tools/schedule';
+import { loadSample } from '@/lib/data/load-sample';
 import { loadPinnedSample, SAMPLE_LOADED } from '../../helpers/clock';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { raw } from '../../helpers/http';
+import { testApp } from '../../helpers/test-app';
 import { toolContext } from '../../helpers/tool-context';
 
 // The sample slate left running for days (ingestion's sample task, lib/data/ingest/tasks.ts, run every few hours of
@@ -124,4 +127,61 @@ describe.each(PROVIDERS)('the sample slate over days on %s', (provider) => {
     // every three or four days (about 700), and the coming ones.
     expect(await database.db.game.count()).toBeLessThan(800);
   }, 1_200_000);
+});
+
+// Through the real server, on the machine's clock: a sample loaded a week ago and left stored (the app stopped, or
+// running on), and the server's own sample ticker (SAMPLE_MOVE_SECONDS) plays its games and adds the coming ones.
+describe.each(PROVIDERS)('the server on a sample loaded a week ago, on %s', (provider) => {
+  let token = '';
+  let betGame = '';
+  const weekAgo = new Date(Date.now() - 7 * DAY);
+  const app = testApp(provider, {
+    env: { SAMPLE_MOVE_SECONDS: '1' },
+    async seed(database) {
+      await loadSample(database.db, weekAgo.toISOString().slice(0, 10), weekAgo);
+      const userId = await database.user('week@example.com');
+      token = (await database.token(userId, 'write')).token;
+      const game = (await database.db.game.findFirst({
+        where: { source: 'sample', sport: 'nba', status: 'scheduled' },
+        orderBy: { startsAt: 'asc' },
+      }))!;
+      betGame = game.id;
+      const price = (await database.db.price.findFirst({ where: { gameId: game.id, market: 'h2h', book: 'draftkings' } }))!;
+      await logBet.run(
+        toolContext(database.db, { now: () => weekAgo, user: { id: userId, email: 'week@example.com' }, scope: 'write' }),
+        logBet.input.parse({
+          sport: 'nba',
+          gameId: game.id,
+          market: 'h2h',
+          selection: price.outcome.toLowerCase(),
+          americanOdds: price.americanOdds,
+          stake: 10,
+        }),
+      );
+    },
+  });
+  const call = async (tool: string, args: unknown) => {
+    const res = await raw(app.server.port, {
+      path: `/api/v1/tools/${tool}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(args),
+    });
+    expect(res.status, `${tool}: ${res.body}`).toBe(200);
+    return res.json().data;
+  };
+
+  it("lists each league's coming games, the week's games final, and grades the bet on one of them (before: none listed, nothing final)", async () => {
+    // The server's own ticker moves the sample on within seconds of starting.
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && (await call('list_games', { sport: 'epl' })).games.length === 0)
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    for (const sport of SAMPLE_SPORTS) {
+      expect((await call('list_games', { sport })).games.length, sport).toBeGreaterThan(0);
+      expect((await call('get_game_odds', { sport })).games.length, sport).toBeGreaterThan(0);
+    }
+    expect((await call('get_game_results', { sport: 'nba' })).results.length).toBeGreaterThan(0);
+    expect((await app.database.db.game.findUnique({ where: { id: betGame } }))?.status).toBe('final');
+    const bet = (await app.database.db.bet.findFirst())!;
+    expect(['won', 'lost']).toContain((await call('settle_bet', { betId: bet.id, result: 'auto' })).status);
+  }, 120_000);
 });
