@@ -5,7 +5,7 @@ import { accountContents, contentsInWords, deleteAccount } from '@/lib/account/d
 import { createUser, findUserByEmail, UserExistsError } from '@/lib/account/users';
 import { parseConfig } from '@/lib/config';
 import { INGEST_TASKS, type IngestSummary } from '@/lib/data/ingest';
-import { loadSample, sampleNeeded } from '@/lib/data/load-sample';
+import { loadSample, sampleNeed } from '@/lib/data/load-sample';
 import { SPORTS } from '@/lib/data/sports';
 import { clearSportsData } from '@/lib/data/store';
 import { runWorker } from '@/lib/data/worker';
@@ -231,9 +231,10 @@ const COMMANDS: Record<string, Command> = {
     summary:
       'Load the bundled sample slate (a week of NFL, a night of NBA, an EPL matchday, recent finals) built around the date ' +
       '(default today), replacing any earlier sample. --if-needed: only when no provider key is set and neither live data nor ' +
-      "that date's sample is stored (npm start runs this).",
+      "that date's sample is stored; an earlier sample is moved on to now instead, bets and picks kept (npm start runs this).",
     options: { date: { type: 'string' }, 'if-needed': { type: 'boolean' } },
-    async run(values, _positionals, { db }) {
+    async run(values, _positionals, app) {
+      const { db } = app;
       const { date } = parseWith(
         z.object({
           date: z
@@ -248,7 +249,17 @@ const COMMANDS: Record<string, Command> = {
           out('ODDS_API_KEY is set: no sample data loaded. Run `jev ingest` (or `jev worker`) for live data.');
           return;
         }
-        if (!(await sampleNeeded(db, date))) return;
+        const need = await sampleNeed(db, date);
+        if (need === 'none') return;
+        if (need === 'move') {
+          const moved = await app.ingest({ only: 'sample', mode: 'manual', now: app.now });
+          for (const failure of moved.failures) process.stderr.write(`${failure}\n`);
+          out(
+            `Moved the stored sample slate on to now: ${moved.results} games final, ${moved.prices} prices moved; ` +
+              'bets, picks and line history kept. Answers built on it say it is sample data.',
+          );
+          return;
+        }
       }
       const asOf = date === today() ? new Date() : new Date(`${date}T12:00:00Z`);
       const loaded = await loadSample(db, date, asOf);

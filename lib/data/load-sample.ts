@@ -55,13 +55,19 @@ export async function loadSample(db: Db, date: string, asOf: Date, options: { ev
   };
 }
 
-/** Whether `date`'s sample is worth loading: not when live data is stored, nor when that date's sample already is. */
-export async function sampleNeeded(db: Db, date: string): Promise<boolean> {
+/**
+ * What `--if-needed` does for `date`: nothing when live data or that date's sample is stored; with an earlier sample
+ * stored, move it on to now (ingestion's sample task plays its games and adds the day's, and the user's bets, picks
+ * and the line history their closing-line value needs stay); with none, load it.
+ */
+export async function sampleNeed(db: Db, date: string): Promise<'load' | 'move' | 'none'> {
   // Game ids depend on the date alone, so the slate's first game tells whether this date's sample is there.
   const [first] = sampleSlate(date, new Date()).games;
-  const [live, loaded] = await Promise.all([
+  const [live, loaded, stored] = await Promise.all([
     db.game.count({ where: { source: 'live' } }),
     db.game.count({ where: { id: first?.id, source: 'sample' } }),
+    db.game.count({ where: { source: 'sample' } }),
   ]);
-  return live === 0 && loaded === 0;
+  if (live > 0 || loaded > 0) return 'none';
+  return stored > 0 ? 'move' : 'load';
 }

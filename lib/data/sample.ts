@@ -694,6 +694,8 @@ function steamMove(upcoming: readonly Fixture[], current: readonly PriceRecord[]
 // --- the slate ------------------------------------------------------------------------------------------
 
 const PAST_WEEKS = 5;
+/** How long a sample that goes on for days keeps a game after its kickoff: as far back as a loaded slate's finals, and a week. */
+export const SAMPLE_KEEP_MS = (PAST_WEEKS + 1) * 7 * DAY;
 
 function upcomingFixtures(date: string, anchor: number): Fixture[] {
   return [
@@ -848,9 +850,77 @@ export function sampleAlternatesAt(date: string, at: Date, sport?: Sport): Alter
   return alternatePrices(upcoming, at.getTime(), false).filter((row) => !started.has(row.gameId));
 }
 
-/** The date of the slate whose last NFL game kicks off at `lastNflKickoff` (how a stored slate is recognised). */
-export function sampleDateOf(lastNflKickoff: Date): string {
-  return new Date(lastNflKickoff.getTime() - Math.max(...NFL_WEEK.kickoffs) * HOUR).toISOString().slice(0, 10);
+// --- the slate over days ----------------------------------------------------------------------------------
+//
+// While the app runs for days the sample goes on as a market does (./ingest/tasks.ts, the sample task): a game that
+// kicks off is in progress, then final with a score drawn from its closing market and a box score, so bets and picks
+// grade; and a league whose games have all kicked off gets the upcoming games of the slate of that day. Each league's
+// stored slate is recognised by its games' ids, which depend on the date alone.
+
+/** How long a sample game runs from kickoff to its final score. */
+const GAME_LENGTH_MS: Record<string, number> = { nfl: 3.5 * HOUR, nba: 2.5 * HOUR, epl: 2 * HOUR };
+/** A slate's upcoming games kick off within this long after its date (the NFL week's Monday game is the last). */
+const SLATE_SPAN_MS = 6 * DAY;
+
+/** The dates (YYYY-MM-DD) of the slates whose upcoming games may kick off or be upcoming at `at`, newest first. */
+export function sampleSlateDates(at: Date): string[] {
+  const day = Math.floor(at.getTime() / DAY) * DAY;
+  return Array.from({ length: SLATE_SPAN_MS / DAY + 1 }, (_, back) => new Date(day - back * DAY).toISOString().slice(0, 10));
+}
+
+/** The upcoming games of `date`'s slate in one league. */
+export function sampleGamesOf(date: string, sport: Sport): GameRecord[] {
+  return upcomingFixtures(date, anchorOf(date))
+    .filter((f) => f.sport === sport)
+    .map((f) => f.game);
+}
+
+/**
+ * A league's games of `date`'s slate as they are added when its stored games have all kicked off at `at`: the games,
+ * their kickoff weather and the league's injury report of that day.
+ */
+export function sampleLeagueSlate(date: string, at: Date, sport: Sport): Pick<SampleSlate, 'games' | 'weather' | 'injuries'> {
+  const upcoming = upcomingFixtures(date, anchorOf(date)).filter((f) => f.sport === sport);
+  return {
+    games: upcoming.map((f) => f.game),
+    weather: upcoming.flatMap((f) => weather(f, random(`weather:${f.game.id}`)) ?? []),
+    injuries: injured(date, at).filter((injury) => injury.sport === sport),
+  };
+}
+
+/** The fixture behind an upcoming game of a sample slate, found among the slates it can belong to. */
+function fixtureOf(game: { id: string; sport: string; startsAt: Date }): Fixture | undefined {
+  for (const date of sampleSlateDates(game.startsAt))
+    for (const fixture of upcomingFixtures(date, anchorOf(date))) if (fixture.game.id === game.id) return fixture;
+  return undefined;
+}
+
+/**
+ * A sample slate's upcoming game as it stands at `at`: in progress from kickoff, then final with a score drawn from
+ * its closing market (so results follow the closing prices as real ones do, with a game's usual spread) and each
+ * side's box score. Undefined before kickoff, or for a game that is no sample slate's upcoming game.
+ */
+export function sampleResultAt(
+  game: { id: string; sport: string; startsAt: Date },
+  at: Date,
+): { game: GameRecord; playerStats: PlayerStatRecord[] } | undefined {
+  const fixture = game.startsAt <= at ? fixtureOf(game) : undefined;
+  if (!fixture) return undefined;
+  const kickoff = fixture.game.startsAt.getTime();
+  if (at.getTime() < kickoff + (GAME_LENGTH_MS[fixture.sport] ?? 3 * HOUR))
+    return { game: { ...fixture.game, status: 'in_progress' }, playerStats: [] };
+  const closing = marketAt(fixture, marketMoves(fixture), kickoff);
+  const rng = random(`final:${fixture.game.id}`);
+  const [homeScore, awayScore] = score(fixture.sport, closing.margin, closing.total, rng);
+  const playerStats = [fixture.home, fixture.away].flatMap((team) =>
+    roster(team).flatMap((player) => {
+      const stats = boxScore(fixture.sport, player, rng);
+      return stats
+        ? [{ sport: fixture.sport, player: player.name, teamId: team.id, gameId: fixture.game.id, playedAt: fixture.game.startsAt, stats }]
+        : [];
+    }),
+  );
+  return { game: { ...fixture.game, status: 'final', homeScore, awayScore }, playerStats };
 }
 
 /** How far back from loading the books' own re-pricing is recorded (before it, the openers stand). */

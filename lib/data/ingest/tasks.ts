@@ -1,13 +1,22 @@
+import type { Db } from '@/lib/db/client';
 import type { Providers, SampleMarket } from '../providers';
 import type { Espn } from '../providers/espn';
 import { ProviderError } from '../providers/http';
 import type { OddsApi } from '../providers/odds-api';
 import type { WeatherProvider } from '../providers/open-meteo';
 import { replaceFutures } from '../futures';
-import { SAMPLE_SPORTS } from '../sample';
+import { SAMPLE_KEEP_MS, SAMPLE_SPORTS } from '../sample';
 import { sampleFuturesAt } from '../sample-futures';
 import { SPORT_INFO, type Sport } from '../sports';
-import { mergePrices, replaceAlternates, replaceInjuries, upsertGames, upsertWeather, type InjuryRecord } from '../store';
+import {
+  mergePrices,
+  replaceAlternates,
+  replaceInjuries,
+  replacePlayerStats,
+  upsertGames,
+  upsertWeather,
+  type InjuryRecord,
+} from '../store';
 import { catalogueTeams } from '../teams';
 import { refreshBoxScores } from './box-scores';
 import { gated } from './fetch-claim';
@@ -225,24 +234,23 @@ async function refreshScores(odds: OddsApi, run: SportRun): Promise<void> {
 }
 
 /**
- * The stored sample slate's market at this moment (lib/data/sample.ts): the prices its books hold now, merged as
- * a provider's are, so books re-price, the odd one lags and steam moves as with a live provider. Nothing without
- * a stored sample of the sport; live games are never touched.
+ * The stored sample slate's market at this moment (lib/data/sample.ts), as a provider's goes on: games that kicked
+ * off are in progress, then final with a score and box score; a league whose games have all kicked off gets the
+ * slate of the day; and the prices its books hold now are merged as a provider's are, so books re-price, the odd one
+ * lags and steam moves. Nothing without a stored sample of the league; live games are never touched.
  */
 async function moveSample(sample: SampleMarket, run: SportRun): Promise<void> {
   const { db, sport, now } = run;
   if (!(SAMPLE_SPORTS as readonly Sport[]).includes(sport)) return;
-  // The slate's date follows from its last NFL kickoff (the NFL week is in every slate).
-  const last = await db.game.findFirst({
-    where: { source: 'sample', sport: 'nfl' },
-    orderBy: { startsAt: 'desc' },
-    select: { startsAt: true },
-  });
-  if (!last) return;
+  if ((await db.game.count({ where: { source: 'sample', sport } })) === 0) return;
   run.note(
     run.what,
     await gated(db, run.claims, `sample:${sport}`, run.freshnessMs, now, async () => {
-      const rows = sample.pricesAt(sample.dateOf(last.startsAt), now, sport);
+      run.summary.results += await settleSampleGames(sample, run);
+      await pruneSample(db, sport, now);
+      const date = await upcomingSampleSlate(sample, run);
+      if (!date) return;
+      const rows = sample.pricesAt(date, now, sport);
       const stored = await db.game.findMany({
         where: { id: { in: [...new Set(rows.map((row) => row.gameId))] }, source: 'sample' },
         select: { id: true },
@@ -253,13 +261,99 @@ async function moveSample(sample: SampleMarket, run: SportRun): Promise<void> {
         rows.filter((row) => ids.has(row.gameId)),
       );
       // The alternate lines of the moment replace those of the same games (ladders move with the market).
-      const alternates = sample.alternatesAt(sample.dateOf(last.startsAt), now, sport).filter((row) => ids.has(row.gameId));
+      const alternates = sample.alternatesAt(date, now, sport).filter((row) => ids.has(row.gameId));
       await replaceAlternates(db, [...ids], alternates);
       run.summary.prices += changed;
       run.log(`  ${changed} sample prices moved`);
       // The sample's futures move with it (its books re-price them every six hours), unless live ones are stored.
       if ((await db.futurePrice.count({ where: { sport, source: 'live' } })) === 0)
-        await replaceFutures(db, sampleFuturesAt(sample.dateOf(last.startsAt), now, sport), 'sample');
+        await replaceFutures(db, sampleFuturesAt(date, now, sport), 'sample');
     }),
   );
+}
+
+/** The league's sample games that kicked off: in progress, then final with a score and box score, so bets and picks grade. */
+async function settleSampleGames(sample: SampleMarket, run: SportRun): Promise<number> {
+  const { db, sport, now } = run;
+  const started = await db.game.findMany({
+    where: { source: 'sample', sport, status: { in: ['scheduled', 'in_progress'] }, startsAt: { lte: now } },
+    select: { id: true, sport: true, startsAt: true, status: true },
+  });
+  const results = started.flatMap((game) => {
+    const result = sample.resultAt(game, now);
+    return result && result.game.status !== game.status ? [result] : [];
+  });
+  await upsertGames(
+    db,
+    results.map((result) => result.game),
+  );
+  await replacePlayerStats(
+    db,
+    results.flatMap((result) => result.playerStats),
+    'sample',
+  );
+  const finals = results.filter((result) => result.game.status === 'final').length;
+  if (finals > 0) run.log(`  ${finals} sample games final`);
+  return finals;
+}
+
+/**
+ * The date of the league's stored sample slate with upcoming games. When all its games have kicked off, the slate
+ * of today (UTC) is added, as a market always lists the coming games.
+ */
+async function upcomingSampleSlate(sample: SampleMarket, run: SportRun): Promise<string | undefined> {
+  const { db, sport, now } = run;
+  const latest = await db.game.findFirst({
+    where: { source: 'sample', sport, startsAt: { gt: now } },
+    orderBy: { startsAt: 'desc' },
+    select: { startsAt: true },
+  });
+  if (latest) {
+    // A slate's games are known by their ids, which depend on its date alone.
+    const dates = sample.slateDates(latest.startsAt);
+    const firsts = dates.map((date) => sample.gamesOf(date, sport)[0]?.id ?? '');
+    const stored = await db.game.findMany({ where: { id: { in: firsts }, source: 'sample' }, select: { id: true } });
+    return dates.find((_, index) => stored.some((game) => game.id === firsts[index]));
+  }
+  const [date] = sample.slateDates(now);
+  if (!date) return undefined;
+  const slate = sample.leagueSlate(date, now, sport);
+  await upsertGames(db, slate.games);
+  await upsertWeather(db, slate.weather, 'sample', now);
+  // The day's injury report comes with the day's games (unless live reports are stored).
+  if ((await db.injury.count({ where: { sport, source: 'live' } })) === 0)
+    await replaceInjuries(
+      db,
+      catalogueTeams(sport).map((team) => team.id),
+      slate.injuries,
+      'sample',
+      now,
+    );
+  run.log(`  added the sample ${sport} games of ${date}`);
+  return date;
+}
+
+/**
+ * Drops the league's sample games that kicked off more than SAMPLE_KEEP_MS ago, with their prices, history, weather
+ * and box scores, so a month of running does not grow the database without bound. A game a bet or a pick names
+ * stays: grading and closing-line value need it.
+ */
+async function pruneSample(db: Db, sport: Sport, now: Date): Promise<void> {
+  const old = (
+    await db.game.findMany({
+      where: { source: 'sample', sport, startsAt: { lt: new Date(now.getTime() - SAMPLE_KEEP_MS) } },
+      select: { id: true },
+    })
+  ).map((game) => game.id);
+  if (old.length === 0) return;
+  const [bets, picks] = await Promise.all([
+    db.bet.findMany({ where: { gameId: { in: old } }, select: { gameId: true }, distinct: ['gameId'] }),
+    db.recommendation.findMany({ where: { gameId: { in: old } }, select: { gameId: true }, distinct: ['gameId'] }),
+  ]);
+  const named = new Set([...bets, ...picks].map((row) => row.gameId));
+  const gone = old.filter((id) => !named.has(id));
+  await db.$transaction([
+    db.priceHistory.deleteMany({ where: { gameId: { in: gone } } }),
+    db.game.deleteMany({ where: { id: { in: gone } } }), // prices, alternates, weather and box scores go with their games
+  ]);
 }

@@ -2,7 +2,7 @@ import type { Config } from '@/lib/config';
 import { createEspn, type Espn } from './espn';
 import { createOddsApi, type OddsApi } from './odds-api';
 import { createOpenMeteo, type WeatherProvider } from './open-meteo';
-import { sampleAlternatesAt, sampleDateOf, samplePricesAt } from '../sample';
+import { sampleAlternatesAt, sampleGamesOf, sampleLeagueSlate, samplePricesAt, sampleResultAt, sampleSlateDates } from '../sample';
 
 export interface Providers {
   /** Absent without ODDS_API_KEY: odds, props and scores then come only from what is stored (or the sample). */
@@ -17,7 +17,10 @@ export interface Providers {
 export interface SampleMarket {
   pricesAt: typeof samplePricesAt;
   alternatesAt: typeof sampleAlternatesAt;
-  dateOf: typeof sampleDateOf;
+  slateDates: typeof sampleSlateDates;
+  gamesOf: typeof sampleGamesOf;
+  leagueSlate: typeof sampleLeagueSlate;
+  resultAt: typeof sampleResultAt;
 }
 
 /** The providers these settings set up. */
@@ -30,6 +33,15 @@ export function createProviders(cfg: Config): Providers {
       : undefined,
     espn: createEspn({ baseUrl: cfg.ESPN_BASE_URL, timeoutMs, maxBodyBytes }),
     weather: createOpenMeteo({ baseUrl: cfg.OPEN_METEO_BASE_URL, timeoutMs, maxBodyBytes }),
-    sample: cfg.ODDS_API_KEY ? undefined : { pricesAt: samplePricesAt, alternatesAt: sampleAlternatesAt, dateOf: sampleDateOf },
+    sample: cfg.ODDS_API_KEY
+      ? undefined
+      : {
+          pricesAt: samplePricesAt,
+          alternatesAt: sampleAlternatesAt,
+          slateDates: sampleSlateDates,
+          gamesOf: sampleGamesOf,
+          leagueSlate: sampleLeagueSlate,
+          resultAt: sampleResultAt,
+        },
   };
 }

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '@/lib/account/users';
+import { SAMPLE_SPORTS } from '@/lib/data/sample';
 import { gameIdFor, seasonOf } from '@/lib/data/sports';
 import { upsertGames } from '@/lib/data/store';
 import { catalogueTeams } from '@/lib/data/teams';
@@ -52,13 +54,36 @@ describe('data commands and the cron route', { timeout: SLOW_TEST_TIMEOUT_MS }, 
     // Each count it prints is what was stored: the futures (title markets) too.
     const db = createDb(url);
     const futures = await db.futurePrice.count({ where: { source: 'sample' } });
-    await db.$disconnect();
     expect(futures).toBeGreaterThan(0);
     expect(loaded.stdout).toContain(`, ${futures} futures prices, `);
     const withKey = await jevHere(['data', 'load-sample', '--if-needed'], { ODDS_API_KEY: 'live-key' });
     expect(withKey.stdout).toContain('ODDS_API_KEY is set: no sample data loaded');
-    expect((await jevHere(['data', 'load-sample', '--if-needed'])).stdout).toContain('Loaded the sample slate for');
+    // Started on a later date (npm start runs --if-needed), it moves the stored sample on to now instead of loading
+    // today's afresh: its games played, each league's coming games added, and what the user logged on it kept.
+    const user = await createUser(db, { email: 'restart@example.com' });
+    const betGame = (await db.game.findFirst({ where: { source: 'sample', sport: 'nba', status: 'scheduled' } }))!;
+    await db.bet.create({
+      data: {
+        userId: user.id,
+        sport: 'nba',
+        gameId: betGame.id,
+        market: 'h2h',
+        selection: 'home',
+        americanOdds: -110,
+        stakeCents: 1000,
+        placedAt: betGame.startsAt,
+      },
+    });
+    const moved = await jevHere(['data', 'load-sample', '--if-needed']);
+    expect(moved.stdout).toContain('Moved the stored sample slate on to now: ');
+    const now = new Date();
+    for (const sport of SAMPLE_SPORTS)
+      expect(await db.game.count({ where: { source: 'sample', sport, startsAt: { gt: now } } }), sport).toBeGreaterThan(0);
+    expect(await db.game.count({ where: { source: 'sample', status: 'scheduled', startsAt: { lte: now } } })).toBe(0);
+    expect((await db.game.findUnique({ where: { id: betGame.id } }))?.status).toBe('final');
+    expect(await db.bet.count()).toBe(1);
     expect((await jevHere(['data', 'load-sample', '--if-needed'])).stdout).toBe('');
+    await db.$disconnect();
     const bad = await jevHere(['data', 'load-sample', '--date', 'tomorrow']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--date: must be a date as YYYY-MM-DD');
