@@ -81,6 +81,7 @@ describe.each(SLATES)('the numbers an agent quotes on %s, slate of today + %i da
   }
 
   it('a fair probability and its EV are one number in the concise and full slate, the single game and the value list', async () => {
+    let historiesChecked = 0;
     for (const sport of ['nfl', 'nba', 'epl']) {
       const concise = await allPages('get_game_odds', { sport }, 'games');
       const full = await allPages('get_game_odds', { sport, detail: 'full' }, 'games');
@@ -111,6 +112,18 @@ describe.each(SLATES)('the numbers an agent quotes on %s, slate of today + %i da
       const [first] = full;
       const single = await call('get_game_odds', { sport, gameId: first.gameId, detail: 'full' });
       expect(single.games[0].markets).toEqual(first.markets);
+      // Its history ends where the answer stands: the last recorded consensus and prices are the ones shown.
+      const history = await call('get_game_odds', { sport, gameId: first.gameId, history: true, detail: 'full' });
+      for (const market of history.games[0].markets) {
+        const last = market.history?.series.at(-1);
+        if (!last || market.consensusBooks === 0) continue;
+        market.history.outcomes.forEach((name: string, i: number) => {
+          const outcome = market.outcomes.find((o: Json) => o.outcome === name);
+          expect(last.fairProbability[i], `${first.gameId} ${market.market} ${name} history`).toBe(outcome.fairProbability);
+          expect(last.americanOdds[i], `${first.gameId} ${market.market} ${name} history`).toBe(outcome.americanOdds);
+        });
+        historiesChecked += 1;
+      }
 
       // The value list quotes the best price's EV against the same fair probability.
       const value = await allPages('get_game_odds', { sport, minExpectedValue: -1, minBooks: 1 }, 'value');
@@ -124,6 +137,7 @@ describe.each(SLATES)('the numbers an agent quotes on %s, slate of today + %i da
         expect(entry.expectedValue, where).toBe(roundTo(best.expectedValue, 4));
       }
     }
+    expect(historiesChecked).toBeGreaterThan(0);
   });
 
   it("a player market's fair probability and EV are one number in the concise and full props and the props value list", async () => {
