@@ -1,4 +1,4 @@
-import { actionStakeCents, americanToDecimal, halfLines, roundFraction, settlement, type SettledResult } from '@/lib/betting';
+import { actionStakeCents, halfLines, priceExpectedValue, roundFraction, roundTo6, settlement, type SettledResult } from '@/lib/betting';
 import type { Sport } from '@/lib/data/sports';
 import type { Db, DbTransaction } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
@@ -395,7 +395,11 @@ export function afterCursor(field: 'placedAt' | 'createdAt', page: ListPage) {
   return { OR: [{ [field]: { lt: at } }, { [field]: at, id: { lt: id } }] };
 }
 
-/** Closing-line value: the bet's price measured against the closing no-vig fair probability of its market. */
+/**
+ * Closing-line value: the bet's price measured against the closing no-vig fair probability of its market, both as
+ * list_bets shows them (the probability to six places like every fair probability, the value to four from it), so
+ * the shown probability and price give back the shown value.
+ */
 async function closingLineValues(db: Db, bets: BetRow[], now: Date, defaultBook: string, storedBook: string | null) {
   const games = new Map((await loadGames(db, [...new Set(bets.map((b) => b.gameId))])).map((g) => [g.id, g]));
   const started = bets.filter((b) => (games.get(b.gameId)?.startsAt ?? now) <= now);
@@ -413,7 +417,9 @@ async function closingLineValues(db: Db, bets: BetRow[], now: Date, defaultBook:
     const rows = closes.get(closingKey(bet.gameId, bet.market, bet.player)) ?? [];
     const fair = selectionFairProbability(rows, referenceBookFor(bet.book ?? undefined, storedBook, defaultBook), bet);
     if (fair !== null) {
-      values.set(bet.id, { closingFairProbability: fair, closingLineValue: fair * americanToDecimal(bet.americanOdds) - 1 });
+      const closingFairProbability = roundTo6(fair);
+      const closingLineValue = roundFraction(priceExpectedValue(closingFairProbability, bet.americanOdds));
+      values.set(bet.id, { closingFairProbability, closingLineValue });
     }
   }
   return values;
@@ -460,8 +466,8 @@ export async function listBets(db: Db, input: { userId: string; filter: ListFilt
       const value = clv.get(bet.id);
       return {
         ...betView(bet),
-        closingFairProbability: value ? roundFraction(value.closingFairProbability) : null,
-        closingLineValue: value ? roundFraction(value.closingLineValue) : null,
+        closingFairProbability: value?.closingFairProbability ?? null,
+        closingLineValue: value?.closingLineValue ?? null,
       };
     }),
     remaining,
@@ -474,6 +480,7 @@ export async function listBets(db: Db, input: { userId: string; filter: ListFilt
       stakedWithAction: fromCents(stakedWithAction),
       roi: stakedWithAction === 0 ? null : roundFraction(profit / stakedWithAction),
       winRate: won + lost === 0 ? null : roundFraction(won / (won + lost)),
+      // The mean of the values the bets show, so it is what an agent averaging the listed values gets.
       averageClosingLineValue: clvs.length === 0 ? null : roundFraction(clvs.reduce((a, b) => a + b, 0) / clvs.length),
       betsWithClosingLine: clvs.length,
     },

@@ -1,4 +1,4 @@
-import { americanToDecimal, roundFraction } from '@/lib/betting';
+import { priceExpectedValue, roundFraction } from '@/lib/betting';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
@@ -38,7 +38,8 @@ function pickView(pick: PickRow, result: string | null) {
     player: pick.player,
     americanOdds: pick.americanOdds,
     probability: pick.probability,
-    expectedValue: pick.probability * americanToDecimal(pick.americanOdds) - 1,
+    // To four places like every expected value of a default answer: no float's sixteen digits.
+    expectedValue: roundFraction(priceExpectedValue(pick.probability, pick.americanOdds)),
     book: pick.book,
     stakeUnits: pick.stakeUnits,
     reasoning: pick.reasoning,

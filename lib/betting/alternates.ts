@@ -8,7 +8,7 @@
  */
 import { netPrice } from './commission';
 import { consensus, type BookMarket } from './consensus';
-import { americanToDecimal } from './odds';
+import { priceExpectedValue } from './ev';
 
 export const ALTERNATE_SPREADS = 'alternate_spreads';
 export const ALTERNATE_TOTALS = 'alternate_totals';
@@ -53,7 +53,6 @@ export interface AlternateLine {
   consensusBooks: number;
 }
 
-const roundTo6 = (value: number) => Math.round(value * 1e6) / 1e6;
 /** -0 is 0: a line at a point of zero is one line whichever side names it. */
 const plain = (value: number) => (value === 0 ? 0 : value);
 
@@ -122,7 +121,7 @@ function priceLine(market: string, line: number, quotes: readonly AlternateQuote
       },
       books: offers.length,
       fairProbability: probability,
-      expectedValue: probability === null ? null : roundTo6(probability * americanToDecimal(price.net) - 1),
+      expectedValue: probability === null ? null : priceExpectedValue(probability, price.net),
     });
   }
   return { market, line, sides, consensusBooks: fair.consensusBooks };

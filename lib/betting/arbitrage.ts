@@ -1,7 +1,6 @@
 /**
  * Best-price value and arbitrage across books (pure math; docs/contract.md, "Value and arbitrage").
  *
- * - `bestExpectedValue`: a price against a fair probability, per unit staked: p × decimal odds − 1.
  * - `arbitrage`: when one price per outcome (each at its best book) implies less than 1 in total, stakes in
  *   proportion to each implied probability return the same on every outcome: 1 / impliedSum per unit staked.
  * - `lineArbitrage`: two legs of a handicap or total, each at its own line. A whole line can push (stake back),
@@ -10,11 +9,8 @@
  *   out for every result the lines tell apart, and it is an arbitrage only when no result loses.
  * - The same result grid (resultRange, legPayout, resultReturns) settles a middle's legs (./middles.ts).
  */
-import { assertProbability } from './assert';
 import { gradeLine, halfLines, payoutPerUnit } from './grading';
-import { americanToDecimal, impliedProbability } from './odds';
-
-const roundTo6 = (value: number) => Math.round(value * 1e6) / 1e6;
+import { americanToDecimal, impliedProbability, roundTo6 } from './odds';
 
 /**
  * Why an arbitrage is never risk-free, written once: the contract's definition (lib/contract-definitions.ts), each full
@@ -22,12 +18,6 @@ const roundTo6 = (value: number) => Math.round(value * 1e6) / 1e6;
  */
 export const ARBITRAGE_RISKS =
   'a leg can be voided, limited or cancelled as a palpable error, and a stale price may be gone by the time it is bet';
-
-/** The price against the fair probability, per unit staked (6 decimal places). */
-export function bestExpectedValue(fairProbability: number, americanOdds: number): number {
-  assertProbability('fairProbability', fairProbability);
-  return roundTo6(fairProbability * americanToDecimal(americanOdds) - 1);
-}
 
 export interface ArbitrageQuote {
   outcome: string;

@@ -12,7 +12,8 @@
 import { netAmerican } from './commission';
 import { DevigRefused } from './devig';
 import { bookFair, DEFAULT_FAIR_LINE, type FairLine, type FairLineMethod } from './fair-line';
-import { americanToDecimal, boundedAmerican, impliedProbability, probabilityToAmerican } from './odds';
+import { priceExpectedValue } from './ev';
+import { boundedAmerican, impliedProbability, probabilityToAmerican, roundTo6 } from './odds';
 import { sharpWeight } from './sharp-books';
 
 export interface QuotedOutcome {
@@ -43,8 +44,6 @@ export interface Consensus {
   /** Why there is no consensus when the line's method refuses the reference book's market. */
   refused?: string;
 }
-
-const roundTo6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /** Same outcomes at the same lines as the reference, nothing more and nothing less. */
 function pricesSameBet(reference: BookMarket, other: BookMarket): boolean {
@@ -110,11 +109,12 @@ export function consensus(reference: BookMarket, books: readonly BookMarket[], l
     consensusBooks: joining.length,
     outcomes: reference.outcomes.map(({ outcome, americanOdds }) => {
       const probability = weightedMean(joining.map(({ book, fair }) => ({ value: fair.get(outcome) as number, weight: weightOf(book) })));
+      const fairProbability = roundTo6(probability);
       return {
         outcome,
-        fairProbability: roundTo6(probability),
+        fairProbability,
         fairAmericanOdds: boundedAmerican(probabilityToAmerican(probability)),
-        expectedValue: roundTo6(probability * americanToDecimal(netAmerican(reference.book, americanOdds)) - 1),
+        expectedValue: priceExpectedValue(fairProbability, netAmerican(reference.book, americanOdds)),
       };
     }),
   };

@@ -1,5 +1,5 @@
 import { assertProbability } from './assert';
-import { americanToDecimal, impliedProbability } from './odds';
+import { americanToDecimal, impliedProbability, roundTo6 } from './odds';
 
 export type ExpectedValueResult = {
   decimalOdds: number;
@@ -30,4 +30,14 @@ export function expectedValue(probability: number, american: number, stake: numb
     expectedValue: stake * expectedValuePercent,
     expectedValuePercent,
   };
+}
+
+/**
+ * A price against a fair probability as an answer shows it, per unit staked (p × decimal odds − 1, six places). Pass
+ * the fair probability the answer shows (already six places), not the unrounded consensus: then the shown p and price
+ * give back the shown expected value, as calc_ev fed them does.
+ */
+export function priceExpectedValue(fairProbability: number, americanOdds: number): number {
+  assertProbability('fairProbability', fairProbability);
+  return roundTo6(fairProbability * americanToDecimal(americanOdds) - 1);
 }

@@ -13,7 +13,8 @@
 import { netAmerican, netPrice, type NetPrice } from './commission';
 import { DevigRefused } from './devig';
 import { bookFair, DEFAULT_FAIR_LINE, type FairLine } from './fair-line';
-import { americanToDecimal, boundedAmerican, impliedProbability, probabilityToAmerican } from './odds';
+import { priceExpectedValue } from './ev';
+import { americanToDecimal, boundedAmerican, impliedProbability, probabilityToAmerican, roundTo6 } from './odds';
 import { sharpWeight } from './sharp-books';
 
 export interface FutureQuote {
@@ -46,8 +47,6 @@ export interface FuturesMarket {
   /** By fair probability, highest first (without a consensus: by best price, shortest first), then by team. */
   outcomes: PricedFuture[];
 }
-
-const roundTo6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 function weightedMean(entries: { value: number; weight: number }[]): number {
   entries.sort((a, b) => a.value - b.value || a.weight - b.weight);
@@ -102,13 +101,14 @@ export function priceFutures(quotes: readonly FutureQuote[], referenceBook: stri
       if (!best || net.net > best.net || (net.net === best.net && book === referenceBook)) best = net;
     }
     const referenceQuote = byBook.get(referenceBook)?.get(team);
+    const fairProbability = probability === null ? null : roundTo6(probability);
     return {
       outcome: team,
       reference: referenceQuote ? { ...netPrice(referenceBook, referenceQuote.americanOdds), updatedAt: referenceQuote.updatedAt } : null,
-      fairProbability: probability === null ? null : roundTo6(probability),
+      fairProbability,
       fairAmericanOdds: probability === null ? null : boundedAmerican(probabilityToAmerican(probability)),
       best: best!,
-      expectedValue: probability === null ? null : roundTo6(probability * americanToDecimal(best!.net) - 1),
+      expectedValue: fairProbability === null ? null : priceExpectedValue(fairProbability, best!.net),
     };
   });
   outcomes.sort(

@@ -73,6 +73,9 @@ export function roundTo(value: number, decimals: number): number {
 /** A fraction in an answer (a probability, a return, a rate): four places, 0.0523 = 5.23%. */
 export const roundFraction = (value: number) => roundTo(value, 4);
 
+/** A fair probability, or another figure the odds tools give to six places (a hold, a return, an expected value). */
+export const roundTo6 = (value: number) => roundTo(value, 6);
+
 /**
  * Whole-number price for display that is still a real American price: values
  * that round into (-100, +100), such as an unrounded +99.6, become ±100.

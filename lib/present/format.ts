@@ -2,6 +2,8 @@
 // made readable. The console's pages and the MCP Apps views (lib/apps) both write through these, and so do the
 // components they share (lib/present): plain functions, no DOM, no React.
 
+import { roundTo } from '@/lib/betting/odds';
+
 const MARKET_NAMES: Record<string, string> = { h2h: 'Moneyline', spreads: 'Spread', totals: 'Total' };
 
 export const marketName = (market: string) => MARKET_NAMES[market] ?? market;
@@ -20,8 +22,13 @@ export const priceAt = (odds: number | null | undefined, point: number | null | 
 export const quotedBeside = (beforeCommission: number | undefined) =>
   beforeCommission === undefined ? '' : ` (quoted ${americanOdds(beforeCommission)})`;
 
-/** A fraction as a percentage: 0.0213 → "2.1%", or a dash when there is none. */
-export const percent = (value: number | null | undefined, digits = 1) => (value == null ? '–' : `${(value * 100).toFixed(digits)}%`);
+/**
+ * A fraction as a percentage: 0.0213 → "2.1%", or a dash when there is none. Rounded as the answers round
+ * (roundTo, halves up), not by toFixed's binary halves, so a six-place EV reads as the default answer's four places
+ * of it say (-0.09975: -9.97%, as -0.0997); a value that rounds to nothing is 0, never -0.
+ */
+export const percent = (value: number | null | undefined, digits = 1) =>
+  value == null ? '–' : `${(roundTo(value, digits + 2) * 100 + 0).toFixed(digits)}%`;
 
 export { money } from '@/lib/account/money';
 

@@ -1,7 +1,6 @@
 import { instant } from '@/lib/time';
 import {
   arbitrage as findArbitrage,
-  bestExpectedValue,
   held,
   lineArbitrage,
   lineHeld,
@@ -12,6 +11,7 @@ import {
   type ResultReturn,
 } from '@/lib/betting/arbitrage';
 import { netAmerican, netPrice } from '@/lib/betting/commission';
+import { priceExpectedValue } from '@/lib/betting/ev';
 import { keyNumbersIn, middle as findMiddle, type Middle } from '@/lib/betting/middles';
 import { consensus, type BookMarket, type QuotedOutcome } from '@/lib/betting/consensus';
 import { DEFAULT_FAIR_LINE, type FairLine } from '@/lib/betting/fair-line';
@@ -200,7 +200,7 @@ function bestCore(top: PriceRow | undefined, fairProbability: number | null): Be
   return {
     book: top.book,
     ...price,
-    ...(fairProbability !== null ? { expectedValue: bestExpectedValue(fairProbability, net) } : {}),
+    ...(fairProbability !== null ? { expectedValue: priceExpectedValue(fairProbability, net) } : {}),
     updatedAt: top.updatedAt,
     updatedAtIso: instant(top.updatedAt),
   };

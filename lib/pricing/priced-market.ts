@@ -1,5 +1,5 @@
 import { ARBITRAGE_RISKS, type ArbitrageLeg } from '@/lib/betting/arbitrage';
-import { roundAmerican } from '@/lib/betting/odds';
+import { roundAmerican, roundTo6 } from '@/lib/betting/odds';
 import { ago, agoChangesAt, instant } from '@/lib/time';
 import { z } from 'zod';
 import {
@@ -143,8 +143,6 @@ export interface PricingOptions extends CoreOptions {
 export const ONE_SIDED_NOTE = 'One-sided market: there is no margin to remove, so no fair price and no edge can be claimed.';
 
 export const FAIR_CHANGE_WINDOW_MS = 24 * 3_600_000;
-
-const roundTo6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /**
  * One market priced afresh: a core made for this call alone, so its presentation is not kept. With `lowHold`, also

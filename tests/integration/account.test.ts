@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getBankroll } from '@/lib/account/bankroll';
-import { americanToDecimal, devig, impliedProbability, roundFraction } from '@/lib/betting';
+import { devig, impliedProbability, priceExpectedValue, roundFraction, roundTo6 } from '@/lib/betting';
 import { PROVIDERS } from '../helpers/fixtures';
 import { addGame, addPrices, finishGame } from '../helpers/games';
 import { raw } from '../helpers/http';
@@ -239,8 +239,9 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     expect(won.summary.roi).toBe(0.8333); // 25 / 30, to four places
     // Closing line: draftkings and fanduel at the last update before kick-off (-130/+110, -135/+115).
     const closing = consensusOfFirst([-130, 110], [-135, 115]);
-    expect(won.bets[0].closingFairProbability).toBe(roundFraction(closing));
-    expect(won.bets[0].closingLineValue).toBe(roundFraction(closing * americanToDecimal(-120) - 1));
+    // Six places like every fair probability; the value from the probability as shown, to four.
+    expect(won.bets[0].closingFairProbability).toBe(roundTo6(closing));
+    expect(won.bets[0].closingLineValue).toBe(roundFraction(priceExpectedValue(roundTo6(closing), -120)));
     expect(won.summary.averageClosingLineValue).toBe(won.bets[0].closingLineValue);
     expect(won.summary.betsWithClosingLine).toBe(1);
 

@@ -7,10 +7,13 @@ import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtur
 import { toolContext } from '../../helpers/tool-context';
 
 // An agent quotes list_bets' summary as it reads it, so its fractions carry the digits they mean (four places:
-// 0.3333 = 33.33%), not a float's sixteen, and come out the same on every call and database.
+// 0.3333 = 33.33%; a closing fair probability six, like every fair probability), not a float's sixteen, and come
+// out the same on every call and database.
 
 /** True when `value` has at most four decimal places. */
 const fourPlaces = (value: number) => Number(value.toFixed(4)) === value;
+/** True when `value` has at most six decimal places. */
+const sixPlaces = (value: number) => Number(value.toFixed(6)) === value;
 
 describe.each(PROVIDERS)('list_bets rounds its fractions on %s', (provider) => {
   let database: TestDatabase;
@@ -24,7 +27,7 @@ describe.each(PROVIDERS)('list_bets rounds its fractions on %s', (provider) => {
   const ctx = (now = PINNED_NOW) =>
     toolContext(database.db, { now: () => now, user: { id: userId, email: 'quinn@example.com' }, scope: 'write' });
 
-  it('answers ROI, win rate and closing-line values to four places, the same on every call', async () => {
+  it('answers ROI, win rate and closing-line values to four places, closing fair probabilities to six, the same on every call', async () => {
     const odds = (await getGameOdds.run(ctx(), getGameOdds.input.parse({ sport: 'nfl', detail: 'full', limit: 100 }))) as GameOddsFull;
     const game = odds.games.find((g) => g.status === 'scheduled' && g.markets.some((m) => m.market === 'h2h'))!;
     const moneyline = game.markets.find((m) => m.market === 'h2h')!;
@@ -49,10 +52,13 @@ describe.each(PROVIDERS)('list_bets rounds its fractions on %s', (provider) => {
         answer.summary.roi,
         answer.summary.winRate,
         answer.summary.averageClosingLineValue,
-        ...answer.bets.flatMap((bet) => [bet.closingFairProbability, bet.closingLineValue]),
+        ...answer.bets.map((bet) => bet.closingLineValue),
       ].filter((value): value is number => typeof value === 'number');
-      expect(fractions.length).toBe(2 + 2 * ids.length);
+      expect(fractions.length).toBe(2 + ids.length);
       expect(fractions.filter((value) => !fourPlaces(value))).toEqual([]);
+      const closing = answer.bets.map((bet) => bet.closingFairProbability).filter((value): value is number => typeof value === 'number');
+      expect(closing.length).toBe(ids.length);
+      expect(closing.filter((value) => !sixPlaces(value))).toEqual([]);
     }
     const again = await listBets.run(ctx(later), listBets.input.parse({ detail: 'full' }));
     expect(again.summary).toEqual(answers[1]!.summary);

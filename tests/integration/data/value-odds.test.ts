@@ -1,7 +1,7 @@
 import { instant } from '@/lib/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { bestExpectedValue } from '@/lib/betting/arbitrage';
+import { priceExpectedValue } from '@/lib/betting/ev';
 import { parseConfig } from '@/lib/config';
 import { createEspn } from '@/lib/data/providers/espn';
 import { createOddsApi } from '@/lib/data/providers/odds-api';
@@ -344,7 +344,7 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
     for (const { market } of markets) {
       for (const outcome of market.outcomes) {
         if (outcome.fairProbability !== null && outcome.best)
-          expect(outcome.best.expectedValue).toBe(bestExpectedValue(outcome.fairProbability, outcome.best.americanOdds));
+          expect(outcome.best.expectedValue).toBe(priceExpectedValue(outcome.fairProbability, outcome.best.americanOdds));
         else expect(outcome.best?.expectedValue).toBeUndefined();
       }
       if (market.arbitrage) {

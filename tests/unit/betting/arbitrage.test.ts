@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { arbitrage, bestExpectedValue, held, lineArbitrage, lineHeld, sameLine } from '@/lib/betting/arbitrage';
+import { priceExpectedValue } from '@/lib/betting/ev';
+import { arbitrage, held, lineArbitrage, lineHeld, sameLine } from '@/lib/betting/arbitrage';
 
 // Hand-computed vectors: implied probability of +110 is 100/210, of +105 is 100/205.
 
-describe('bestExpectedValue', () => {
+describe('priceExpectedValue', () => {
   it('is p × decimal odds − 1 per unit staked, to 6 decimals', () => {
-    expect(bestExpectedValue(0.52, 105)).toBe(0.066); // 0.52 × 2.05 − 1
-    expect(bestExpectedValue(0.5, -110)).toBe(-0.045455); // 0.5 × 1.909090… − 1
-    expect(bestExpectedValue(0.25, 300)).toBe(0);
+    expect(priceExpectedValue(0.52, 105)).toBe(0.066); // 0.52 × 2.05 − 1
+    expect(priceExpectedValue(0.5, -110)).toBe(-0.045455); // 0.5 × 1.909090… − 1
+    expect(priceExpectedValue(0.25, 300)).toBe(0);
   });
 
   it('refuses a probability outside [0, 1] and a price between -100 and +100', () => {
-    expect(() => bestExpectedValue(1.2, 110)).toThrow(RangeError);
-    expect(() => bestExpectedValue(0.5, 50)).toThrow(RangeError);
+    expect(() => priceExpectedValue(1.2, 110)).toThrow(RangeError);
+    expect(() => priceExpectedValue(0.5, 50)).toThrow(RangeError);
   });
 });
 

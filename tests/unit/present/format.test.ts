@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { roundTo } from '@/lib/betting/odds';
 import { americanOdds, betInWords, money, outcomeName, percent, thresholdPercent } from '@/lib/present/format';
 
 describe('how the console writes prices', () => {
@@ -12,6 +13,19 @@ describe('how the console writes prices', () => {
     expect(outcomeName('over', 47.5)).toBe('over 47.5');
     expect(outcomeName('draw', null)).toBe('draw');
     expect(percent(0.02134)).toBe('2.1%');
+  });
+
+  it('a percentage is the fraction the default answers quote, rounded the same way: never a half case the other way, never -0', () => {
+    // The console shows full answers' six-place EVs; an agent quotes the default answer's four places of the same.
+    const disagree: string[] = [];
+    for (let millionths = -100_000; millionths <= 100_000; millionths += 1) {
+      const value = millionths / 1e6;
+      const quoted = `${(roundTo(value, 4) * 100).toFixed(2)}%`;
+      if (percent(value, 2) !== quoted) disagree.push(`${value}: ${percent(value, 2)} vs ${quoted}`);
+    }
+    expect(disagree.slice(0, 5)).toEqual([]);
+    expect(percent(-0.09975, 2)).toBe('-9.97%');
+    expect([percent(-0.0004), percent(-0.00004, 2)]).toEqual(['0.0%', '0.00%']);
   });
 
   it('amounts in the user’s currency, whole units on a chart’s axis; missing figures are a dash', () => {
