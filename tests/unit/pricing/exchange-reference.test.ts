@@ -74,7 +74,8 @@ function byHand(book: string) {
       americanOdds: Math.round(toAmerican(net)),
       beforeCommission: quoted,
       impliedProbability: round6(1 / net),
-      expectedValue: round6(fair[side]! * net - 1),
+      // Against the fair probability as the answer shows it (six places), as every expected value is.
+      expectedValue: round6(round6(fair[side]!) * net - 1),
       opening: { americanOdds: Math.round(toAmerican(NET[book]!(decimal(opened)))), beforeCommission: opened },
     };
   });
