@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { Tokens } from '@/lib/account/tokens';
 import { hashToken, type TokenScope } from '@/lib/account/token-format';
 import type { Db, DbTransaction } from '@/lib/db/client';
+import { isWriteConflict } from '@/lib/db/unique';
 import { OAuthFailure } from './errors';
 import { requestedScope } from './metadata';
 
@@ -210,20 +211,37 @@ async function refuseReuse(db: Db, tokens: Tokens, grantId: string, now: Date): 
   throw new OAuthFailure('invalid_grant', 'The refresh token was already used; the app is disconnected and must be authorized again.');
 }
 
-/** `successorKey`: the server's secret, from which each refresh token's successor is derived. */
-export async function refreshGrant(
-  db: Db,
-  tokens: Tokens,
-  input: {
-    refreshToken: string;
-    clientRowId: string;
-    scope?: string;
-    resource?: string;
-    accessLifetimeSeconds: number;
-    successorKey: string;
-    now: Date;
-  },
-): Promise<IssuedTokens> {
+interface RefreshRequest {
+  refreshToken: string;
+  clientRowId: string;
+  scope?: string;
+  resource?: string;
+  accessLifetimeSeconds: number;
+  /** The server's secret, from which each refresh token's successor is derived. */
+  successorKey: string;
+  now: Date;
+}
+
+/** A refresh whose transaction meets an account deletion in a deadlock is tried again this many times in all. */
+const REFRESH_ATTEMPTS = 3;
+
+/**
+ * Rotates the refresh token and issues an access token. Its transaction locks the token and the grant before the
+ * user row (through the access token's foreign key), the deletion of the account the other way round: PostgreSQL
+ * may end one of the two as a deadlock, and the refresh, rolled back whole, is run again (the account gone, its
+ * token is then unknown).
+ */
+export async function refreshGrant(db: Db, tokens: Tokens, input: RefreshRequest): Promise<IssuedTokens> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await refreshOnce(db, tokens, input);
+    } catch (error) {
+      if (!isWriteConflict(error) || attempt === REFRESH_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function refreshOnce(db: Db, tokens: Tokens, input: RefreshRequest): Promise<IssuedTokens> {
   const { now } = input;
   const row = await db.oAuthRefreshToken.findUnique({
     where: { tokenHash: hashToken(input.refreshToken) },
