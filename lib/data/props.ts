@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { awaitGameProps, refreshGameProps, type FetchClaims } from './ingest';
+import { awaitGameProps, refreshGameProps, type FetchClaims, type Gate } from './ingest';
 import { sharedRefresh, type InFlight } from './on-request';
 import type { OddsApi } from './providers/odds-api';
 
@@ -24,9 +24,27 @@ export interface PropsGame {
   awayTeamId: string;
 }
 
-export function freshProps(
+/** What a refresh of a game's lines shares: the fetches running in this process, and the claims across processes. */
+export interface LineRefreshes {
+  inFlight: InFlight;
+  claims: FetchClaims;
+}
+
+/** A kind of a game's lines fetched on request (props, alternate lines): its name in notes, its fetch, and the wait for another's. */
+export interface OnRequestLines {
+  what: string;
+  fetch: (db: Db, claims: FetchClaims, odds: OddsApi, game: PropsGame, now: Date, ttlMs: number) => Promise<Gate>;
+  awaitFetch: (db: Db, claims: FetchClaims, gameId: string, until: Date) => Promise<Gate>;
+}
+
+/**
+ * Refreshes a game's `lines` when stale, one fetch per game shared by every caller; nothing to fetch without the
+ * provider, for a game it has no event for, or once the game is final.
+ */
+export function freshGameLines(
+  lines: OnRequestLines,
   db: Db,
-  { inFlight, claims }: { inFlight: InFlight; claims: FetchClaims },
+  { inFlight, claims }: LineRefreshes,
   game: PropsGame,
   now: Date,
   { odds, ttlMs }: PropsSource,
@@ -35,9 +53,15 @@ export function freshProps(
   return sharedRefresh(
     inFlight,
     game.id,
-    'props',
+    lines.what,
     now,
-    () => refreshGameProps(db, claims, odds, game, now, ttlMs),
-    (until) => awaitGameProps(db, claims, game.id, until),
+    () => lines.fetch(db, claims, odds, game, now, ttlMs),
+    (until) => lines.awaitFetch(db, claims, game.id, until),
   );
+}
+
+const PROPS: OnRequestLines = { what: 'props', fetch: refreshGameProps, awaitFetch: awaitGameProps };
+
+export function freshProps(db: Db, refreshes: LineRefreshes, game: PropsGame, now: Date, source: PropsSource): Promise<{ note?: string }> {
+  return freshGameLines(PROPS, db, refreshes, game, now, source);
 }

@@ -8,9 +8,15 @@ export function isUniqueViolation(error: unknown): boolean {
   return prismaCode(error) === 'P2002';
 }
 
-/** PostgreSQL refused a SERIALIZABLE transaction because another one wrote what it read (P2034): run it again. */
+/**
+ * PostgreSQL refused a transaction because of another one: a SERIALIZABLE one whose reads the other wrote (P2034), or
+ * one of two that waited on each other's locks (a deadlock, 40P01, which PostgreSQL ends by failing one; the driver
+ * adapter passes it on as its own code). Run it again.
+ */
 export function isWriteConflict(error: unknown): boolean {
-  return prismaCode(error) === 'P2034';
+  if (prismaCode(error) === 'P2034') return true;
+  const cause = typeof error === 'object' && error !== null ? (error as { cause?: { originalCode?: unknown } }).cause : undefined;
+  return cause?.originalCode === '40P01';
 }
 
 /**

@@ -95,13 +95,15 @@ export function createGateway({ config, limiter, now, catalogue, tokens, service
   /**
    * A tool that failed after step 5 may have failed because its token went meanwhile: the account was deleted (its
    * rows go with it, so a write meets a missing row, which the foreign keys refuse on both databases rather than
-   * leave an orphan) or the token was revoked. Its caller then gets 401 `invalid_token`, as if it had come a moment
-   * later, instead of a 500 or a "not found" about rows it never saw go. Read afresh; if even that fails, the
-   * tool's own error stands. A database that is not answering is not asked again: its 503 comes at once.
+   * leave an orphan, or conflicts with the deletion) or the token was revoked. Its caller then gets 401
+   * `invalid_token`, as if it had come a moment later, instead of a 500. Only such failures are checked: a storage
+   * error or anything else unexpected (what would answer 500 `internal`). The tool's own answers (`invalid_input`,
+   * `not_found`, `limit`, ...) are about the request and stand without a query more; a database that is not
+   * answering is not asked again: its 503 comes at once. Read afresh; if even that fails, the tool's own error stands.
    */
   async function refuseIfTokenWent(caller: LiveToken, error: unknown): Promise<never> {
-    const unavailable = isDatabaseUnavailable(error) || (error instanceof ToolError && error.code === 'unavailable');
-    if (unavailable) throw error;
+    const unexpected = error instanceof ToolError ? error.code === 'internal' : !isDatabaseUnavailable(error);
+    if (!unexpected) throw error;
     const live = await tokens.isLive(caller.id, now()).catch(() => true);
     if (!live) throw new ToolError('invalid_token', DEAD_TOKEN_MESSAGE);
     throw error;

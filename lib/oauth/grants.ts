@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { Tokens } from '@/lib/account/tokens';
 import { hashToken, type TokenScope } from '@/lib/account/token-format';
 import type { Db, DbTransaction } from '@/lib/db/client';
-import { isUniqueViolation } from '@/lib/db/unique';
+import { isWriteConflict } from '@/lib/db/unique';
 import { OAuthFailure } from './errors';
 import { requestedScope } from './metadata';
 
@@ -83,10 +83,16 @@ function successorRefreshToken(key: string, refreshToken: string): string {
   return REFRESH_TOKEN_PREFIX + createHmac('sha256', `oauth-refresh-successor:${key}`).update(refreshToken).digest('base64url');
 }
 
+/** Stores a refresh token of the grant, valid REFRESH_LIFETIME_DAYS from `now`. */
+async function storeRefreshToken(db: DbTransaction, grantId: string, refresh: string, now: Date): Promise<void> {
+  await db.oAuthRefreshToken.create({
+    data: { grantId, tokenHash: hashToken(refresh), createdAt: now, expiresAt: new Date(now.getTime() + REFRESH_LIFETIME_MS) },
+  });
+}
+
 /**
- * Issues an access token and stores `refresh` (a new one, or a successor the grant may already hold: racing
- * refreshes store it once). `scope` is the access token's: the grant's own, or narrower on a refresh that asked
- * for less. `db` may be a transaction the access token is written in too.
+ * Issues an access token under the grant and answers it with `refresh`, which the caller has stored. `scope` is the
+ * access token's: the grant's own, or narrower on a refresh that asked for less. `db` is the caller's transaction.
  */
 async function issueTokens(
   db: DbTransaction,
@@ -101,13 +107,6 @@ async function issueTokens(
     { userId: grant.userId, grantId: grant.id, name: grant.clientName, scope, lifetimeSeconds: accessLifetimeSeconds, now },
     db,
   );
-  try {
-    await db.oAuthRefreshToken.create({
-      data: { grantId: grant.id, tokenHash: hashToken(refresh), createdAt: now, expiresAt: new Date(now.getTime() + REFRESH_LIFETIME_MS) },
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-  }
   return { access_token: access.token, token_type: 'Bearer', expires_in: accessLifetimeSeconds, refresh_token: refresh, scope };
 }
 
@@ -152,11 +151,13 @@ export async function exchangeCode(
       },
     });
     await tx.oAuthCode.update({ where: { id: row.id }, data: { grantId: grant.id } });
+    const refresh = secret(REFRESH_TOKEN_PREFIX);
+    await storeRefreshToken(tx, grant.id, refresh, now);
     return issueTokens(
       tx,
       tokens,
       { ...grant, clientName: row.client.name },
-      secret(REFRESH_TOKEN_PREFIX),
+      refresh,
       grant.scope as TokenScope,
       input.accessLifetimeSeconds,
       now,
@@ -199,29 +200,48 @@ function refreshScope(value: string | undefined, granted: TokenScope): TokenScop
 }
 
 /**
- * A used refresh token presented again past the grace is taken as a leak: the whole grant is revoked. Within
- * the grace (`usedAt` at most REFRESH_REUSE_GRACE_MS before `now`) it is a concurrent or retried refresh.
+ * A used refresh token presented again past the grace is taken as a leak. Within the grace (`usedAt` at most
+ * REFRESH_REUSE_GRACE_MS before `now`) it is a concurrent or retried refresh.
  */
-async function refuseReuseAfterGrace(db: Db, tokens: Tokens, grantId: string, usedAt: Date, now: Date): Promise<void> {
-  if (now.getTime() - usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) return;
+const pastReuseGrace = (usedAt: Date, now: Date) => now.getTime() - usedAt.getTime() > REFRESH_REUSE_GRACE_MS;
+
+/** Revokes the whole grant of a refresh token reused past the grace, and refuses the refresh. */
+async function refuseReuse(db: Db, tokens: Tokens, grantId: string, now: Date): Promise<never> {
   await revokeGrant(db, tokens, grantId, now);
   throw new OAuthFailure('invalid_grant', 'The refresh token was already used; the app is disconnected and must be authorized again.');
 }
 
-/** `successorKey`: the server's secret, from which each refresh token's successor is derived. */
-export async function refreshGrant(
-  db: Db,
-  tokens: Tokens,
-  input: {
-    refreshToken: string;
-    clientRowId: string;
-    scope?: string;
-    resource?: string;
-    accessLifetimeSeconds: number;
-    successorKey: string;
-    now: Date;
-  },
-): Promise<IssuedTokens> {
+interface RefreshRequest {
+  refreshToken: string;
+  clientRowId: string;
+  scope?: string;
+  resource?: string;
+  accessLifetimeSeconds: number;
+  /** The server's secret, from which each refresh token's successor is derived. */
+  successorKey: string;
+  now: Date;
+}
+
+/** A refresh whose transaction meets an account deletion in a deadlock is tried again this many times in all. */
+const REFRESH_ATTEMPTS = 3;
+
+/**
+ * Rotates the refresh token and issues an access token. Its transaction locks the token and the grant before the
+ * user row (through the access token's foreign key), the deletion of the account the other way round: PostgreSQL
+ * may end one of the two as a deadlock, and the refresh, rolled back whole, is run again (the account gone, its
+ * token is then unknown).
+ */
+export async function refreshGrant(db: Db, tokens: Tokens, input: RefreshRequest): Promise<IssuedTokens> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await refreshOnce(db, tokens, input);
+    } catch (error) {
+      if (!isWriteConflict(error) || attempt === REFRESH_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function refreshOnce(db: Db, tokens: Tokens, input: RefreshRequest): Promise<IssuedTokens> {
   const { now } = input;
   const row = await db.oAuthRefreshToken.findUnique({
     where: { tokenHash: hashToken(input.refreshToken) },
@@ -232,23 +252,33 @@ export async function refreshGrant(
   const grant = row?.grant ?? null;
   if (!row || !grant || grant.clientId !== input.clientRowId) throw new OAuthFailure('invalid_grant', 'The refresh token is unknown.');
   if (grant.revokedAt) throw new OAuthFailure('invalid_grant', 'This app was disconnected; authorize it again.');
-  if (row.usedAt) await refuseReuseAfterGrace(db, tokens, grant.id, row.usedAt, now);
+  if (row.usedAt && pastReuseGrace(row.usedAt, now)) await refuseReuse(db, tokens, grant.id, now);
   if (row.expiresAt <= now) throw new OAuthFailure('invalid_grant', 'The refresh token has expired.');
   // Checked before the token is claimed, so a refused request leaves it usable.
   if (input.resource !== undefined && input.resource !== grant.resource)
     throw new OAuthFailure('invalid_target', 'resource does not match the grant.');
   const scope = refreshScope(input.scope, grant.scope as TokenScope);
-  if (!row.usedAt) {
-    const { count } = await db.oAuthRefreshToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
-    // Another request claimed it between the read and here: a refresh running at the same time, within the grace.
-    if (count === 0) {
-      const claimed = await db.oAuthRefreshToken.findUniqueOrThrow({ where: { id: row.id }, select: { usedAt: true } });
-      await refuseReuseAfterGrace(db, tokens, grant.id, claimed.usedAt ?? now, now);
-    }
-  }
-  await db.oAuthGrant.update({ where: { id: grant.id }, data: { lastUsedAt: now } });
   const successor = successorRefreshToken(input.successorKey, input.refreshToken);
-  return issueTokens(db, tokens, { ...grant, clientName: grant.client.name }, successor, scope, input.accessLifetimeSeconds, now);
+  // One transaction from the claim to the tokens: a database failing midway (503) leaves the refresh token unused
+  // and nothing issued, so the client's retry succeeds whenever it comes. The claim and its successor commit
+  // together, so a used token always has its successor stored, and only the request that claims it stores it.
+  const outcome = await db.$transaction(async (tx): Promise<IssuedTokens | 'reused'> => {
+    if (!row.usedAt) {
+      const { count } = await tx.oAuthRefreshToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
+      if (count === 1) await storeRefreshToken(tx, grant.id, successor, now);
+      else {
+        // Another request claimed it between the read and here, and has committed (PostgreSQL's update waits for
+        // it; SQLite runs one transaction at a time): a refresh running at the same time, within the grace.
+        const claimed = await tx.oAuthRefreshToken.findUniqueOrThrow({ where: { id: row.id }, select: { usedAt: true } });
+        if (pastReuseGrace(claimed.usedAt ?? now, now)) return 'reused';
+      }
+    }
+    await tx.oAuthGrant.update({ where: { id: grant.id }, data: { lastUsedAt: now } });
+    return issueTokens(tx, tokens, { ...grant, clientName: grant.client.name }, successor, scope, input.accessLifetimeSeconds, now);
+  });
+  // A reuse past the grace is answered after the transaction, so the revocation it makes is not rolled back.
+  if (outcome === 'reused') return refuseReuse(db, tokens, grant.id, now);
+  return outcome;
 }
 
 /**
