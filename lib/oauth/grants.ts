@@ -116,19 +116,40 @@ export async function revokeGrant(db: Db, tokens: Tokens, grantId: string, now: 
   await tokens.revokeGrant(grantId, now);
 }
 
-export async function exchangeCode(
-  db: Db,
-  tokens: Tokens,
-  input: {
-    code: string;
-    clientRowId: string;
-    redirectUri: string;
-    codeVerifier: string;
-    resource?: string;
-    accessLifetimeSeconds: number;
-    now: Date;
-  },
-): Promise<IssuedTokens> {
+interface ExchangeRequest {
+  code: string;
+  clientRowId: string;
+  redirectUri: string;
+  codeVerifier: string;
+  resource?: string;
+  accessLifetimeSeconds: number;
+  now: Date;
+}
+
+/** An exchange or refresh whose transaction meets an account deletion in a deadlock is tried this many times in all. */
+const ATTEMPTS = 3;
+
+/**
+ * Runs an exchange or a refresh, again when it fails as a write conflict. Its transaction locks the code or the
+ * refresh token and the grant before the user row (through the grant's and the access token's foreign keys), the
+ * deletion of the account the other way round: PostgreSQL may end one of the two as a deadlock. Rolled back whole,
+ * it runs afresh; the account gone, its code or token is then unknown (invalid_grant).
+ */
+async function retryingDeadlocks<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isWriteConflict(error) || attempt === ATTEMPTS) throw error;
+    }
+  }
+}
+
+export function exchangeCode(db: Db, tokens: Tokens, input: ExchangeRequest): Promise<IssuedTokens> {
+  return retryingDeadlocks(() => exchangeOnce(db, tokens, input));
+}
+
+async function exchangeOnce(db: Db, tokens: Tokens, input: ExchangeRequest): Promise<IssuedTokens> {
   const { now } = input;
   const row = await db.oAuthCode.findUnique({ where: { codeHash: hashToken(input.code) }, include: { client: true } });
   if (!row || row.clientId !== input.clientRowId) throw new OAuthFailure('invalid_grant', 'The authorization code is unknown.');
@@ -222,23 +243,9 @@ interface RefreshRequest {
   now: Date;
 }
 
-/** A refresh whose transaction meets an account deletion in a deadlock is tried again this many times in all. */
-const REFRESH_ATTEMPTS = 3;
-
-/**
- * Rotates the refresh token and issues an access token. Its transaction locks the token and the grant before the
- * user row (through the access token's foreign key), the deletion of the account the other way round: PostgreSQL
- * may end one of the two as a deadlock, and the refresh, rolled back whole, is run again (the account gone, its
- * token is then unknown).
- */
-export async function refreshGrant(db: Db, tokens: Tokens, input: RefreshRequest): Promise<IssuedTokens> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await refreshOnce(db, tokens, input);
-    } catch (error) {
-      if (!isWriteConflict(error) || attempt === REFRESH_ATTEMPTS) throw error;
-    }
-  }
+/** Rotates the refresh token and issues an access token, in one transaction (retried on a deadlock, as an exchange is). */
+export function refreshGrant(db: Db, tokens: Tokens, input: RefreshRequest): Promise<IssuedTokens> {
+  return retryingDeadlocks(() => refreshOnce(db, tokens, input));
 }
 
 async function refreshOnce(db: Db, tokens: Tokens, input: RefreshRequest): Promise<IssuedTokens> {

@@ -13,7 +13,7 @@ import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
 
 // Deleting an account while its owner is busy, on SQLite and PostgreSQL: write tools over REST and MCP, and an
-// OAuth refresh, in flight when the account goes. Each call either finished before the delete (and its rows went
+// OAuth refresh and code exchange, in flight when the account goes. Each call either finished before the delete (and its rows went
 // with the account) or gets a contract error (invalid_token, invalid_grant), never a 500; afterwards no row of any
 // table names the user. The server reads every token from the database (no remembered look-ups), so the only
 // window is between a call's token check and its write: the calls are fired together and the deletion starts as
@@ -64,7 +64,17 @@ async function seedUser(database: TestDatabase, email: string) {
     accessLifetimeSeconds: 3600,
     now,
   });
-  return { id, write, refresh: issued.refresh_token, clientId: registered.client_id };
+  // A second consent's code, left for a call to exchange while the account goes.
+  const secondCode = await createAuthorizationCode(db, {
+    clientRowId: client.id,
+    userId: id,
+    redirectUri: REDIRECT,
+    codeChallenge: s256(verifier),
+    resource: 'http://localhost/api/mcp',
+    scope: 'write',
+    now,
+  });
+  return { id, write, refresh: issued.refresh_token, clientId: registered.client_id, code: secondCode, verifier };
 }
 
 /** How many rows of each user-owned table name the user. */
@@ -129,6 +139,19 @@ describe.each(PROVIDERS)('deleting an account while its owner is busy, on %s', (
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: user.refresh, client_id: user.clientId }).toString(),
     });
 
+  const exchange = (user: { code: string; verifier: string; clientId: string }) =>
+    raw(app.server.port, {
+      path: '/api/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: user.code,
+        redirect_uri: REDIRECT,
+        code_verifier: user.verifier,
+        client_id: user.clientId,
+      }).toString(),
+    });
+
   /** A REST answer: the tool's success, or 401 invalid_token. */
   function expectRestContract(res: RawResponse): void {
     if (res.status === 200) return;
@@ -161,6 +184,7 @@ describe.each(PROVIDERS)('deleting an account while its owner is busy, on %s', (
         ...Array.from({ length: 3 }, () => rest(user.write, 'save_recommendation', PICK).then(expectRestContract)),
         ...Array.from({ length: 3 }, () => mcp(user.write, 'log_bet', WAGER).then(expectMcpContract)),
         refresh(user).then(expectOAuthContract),
+        exchange(user).then(expectOAuthContract),
       ];
       // Once the first call has answered the others are at every stage of theirs; two deletions at once, too.
       await Promise.race(calls);
