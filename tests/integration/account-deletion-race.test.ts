@@ -46,18 +46,20 @@ async function seedUser(database: TestDatabase, email: string) {
   const client = await db.oAuthClient.findUniqueOrThrow({ where: { clientId: registered.client_id } });
   const verifier = 'v'.repeat(43);
   const now = new Date();
-  const code = await createAuthorizationCode(db, {
-    clientRowId: client.id,
-    userId: id,
-    redirectUri: REDIRECT,
-    codeChallenge: s256(verifier),
-    resource: 'http://localhost/api/mcp',
-    scope: 'write',
-    now,
-  });
+  /** A consent's authorization code, for the verifier above. */
+  const consent = () =>
+    createAuthorizationCode(db, {
+      clientRowId: client.id,
+      userId: id,
+      redirectUri: REDIRECT,
+      codeChallenge: s256(verifier),
+      resource: 'http://localhost/api/mcp',
+      scope: 'write',
+      now,
+    });
   const tokens = createTokens(db, { lookupMaxAgeMs: 0, redisUrl: undefined });
   const issued = await exchangeCode(db, tokens, {
-    code,
+    code: await consent(),
     clientRowId: client.id,
     redirectUri: REDIRECT,
     codeVerifier: verifier,
@@ -65,15 +67,7 @@ async function seedUser(database: TestDatabase, email: string) {
     now,
   });
   // A second consent's code, left for a call to exchange while the account goes.
-  const secondCode = await createAuthorizationCode(db, {
-    clientRowId: client.id,
-    userId: id,
-    redirectUri: REDIRECT,
-    codeChallenge: s256(verifier),
-    resource: 'http://localhost/api/mcp',
-    scope: 'write',
-    now,
-  });
+  const secondCode = await consent();
   return { id, write, refresh: issued.refresh_token, clientId: registered.client_id, code: secondCode, verifier };
 }
 
