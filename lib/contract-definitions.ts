@@ -111,7 +111,9 @@ ${Object.entries(EXCHANGE_FEES)
 Every price of an exchange an answer shows is net of its fee, the price a bettor gets there, with \`beforeCommission\`
 beside it, the price as quoted (absent for a sportsbook): the best price, an arbitrage's and a middle's legs, and the
 exchange as the reference book (the \`book\` argument or the user's preference). Then each outcome's \`americanOdds\`
-is net, \`impliedProbability\` and \`expectedValue\` are of the net price, its \`opening\` is net (with its own
+is net, \`impliedProbability\` and \`expectedValue\` are of the net price as the fee leaves it, before it is rounded to
+the whole American price shown (so either can differ from one worked out from \`americanOdds\` in its last places),
+its \`opening\` is net (with its own
 \`beforeCommission\`), and its \`history\` series' \`americanOdds\` are net (no quoted series beside them). BetOpenly
 publishes no fee schedule; its prices are used as quoted. A bet at an exchange is logged (\`log_bet\`) at its net price,
 the \`americanOdds\` JEV shows (not \`beforeCommission\`): the ledger settles every bet at the price it was logged at,
