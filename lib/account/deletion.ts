@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { isWriteConflict } from '@/lib/db/unique';
+import { retryingWriteConflicts } from '@/lib/db/unique';
 import type { Tokens } from './tokens';
 
 // Deleting an account with everything that is its own, in one transaction: the user row goes, and the schema's
@@ -62,14 +62,7 @@ export function contentsInWords(contents: AccountContents): string {
  * when Redis carries revocations (else within TOKEN_CACHE_SECONDS).
  */
 export async function deleteAccount(db: Db, tokens: Tokens, userId: string): Promise<AccountContents | null> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await deleteOnce(db, tokens, userId);
-    } catch (error) {
-      if (!isWriteConflict(error) || attempt === DELETE_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, attempt * DELETE_BACKOFF_MS * (0.5 + Math.random())));
-    }
-  }
+  return retryingWriteConflicts(() => deleteOnce(db, tokens, userId), { attempts: DELETE_ATTEMPTS, backoffMs: DELETE_BACKOFF_MS });
 }
 
 /**

@@ -20,6 +20,25 @@ export function isWriteConflict(error: unknown): boolean {
 }
 
 /**
+ * Runs `once` again while it fails as a write conflict (isWriteConflict), `attempts` times in all; before each new
+ * try it waits a little longer (`backoffMs` times the tries so far, jittered), so the other side drains first.
+ * `once` must be a whole transaction: a conflict rolls it back, and it runs afresh.
+ */
+export async function retryingWriteConflicts<T>(
+  once: () => Promise<T>,
+  { attempts, backoffMs = 0 }: { attempts: number; backoffMs?: number },
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await once();
+    } catch (error) {
+      if (!isWriteConflict(error) || attempt === attempts) throw error;
+      if (backoffMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt * backoffMs * (0.5 + Math.random())));
+    }
+  }
+}
+
+/**
  * A write that named a row that is gone, the same on SQLite and PostgreSQL: a foreign key to a deleted row (P2003)
  * or an update or delete of a row that is no longer there (P2025).
  */

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { Tokens } from '@/lib/account/tokens';
 import { hashToken, type TokenScope } from '@/lib/account/token-format';
 import type { Db, DbTransaction } from '@/lib/db/client';
-import { isWriteConflict } from '@/lib/db/unique';
+import { retryingWriteConflicts } from '@/lib/db/unique';
 import { OAuthFailure } from './errors';
 import { requestedScope } from './metadata';
 
@@ -126,27 +126,16 @@ interface ExchangeRequest {
   now: Date;
 }
 
-/** An exchange or refresh whose transaction meets an account deletion in a deadlock is tried this many times in all. */
-const ATTEMPTS = 3;
-
 /**
- * Runs an exchange or a refresh, again when it fails as a write conflict. Its transaction locks the code or the
- * refresh token and the grant before the user row (through the grant's and the access token's foreign keys), the
- * deletion of the account the other way round: PostgreSQL may end one of the two as a deadlock. Rolled back whole,
- * it runs afresh; the account gone, its code or token is then unknown (invalid_grant).
+ * An exchange or a refresh is run again, this many times in all, when it fails as a write conflict. Its transaction
+ * locks the code or the refresh token and the grant before the user row (through the grant's and the access token's
+ * foreign keys), the deletion of the account the other way round: PostgreSQL may end one of the two as a deadlock.
+ * Rolled back whole, it runs afresh; the account gone, its code or token is then unknown (invalid_grant).
  */
-async function retryingDeadlocks<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!isWriteConflict(error) || attempt === ATTEMPTS) throw error;
-    }
-  }
-}
+const GRANT_ATTEMPTS = { attempts: 3 };
 
 export function exchangeCode(db: Db, tokens: Tokens, input: ExchangeRequest): Promise<IssuedTokens> {
-  return retryingDeadlocks(() => exchangeOnce(db, tokens, input));
+  return retryingWriteConflicts(() => exchangeOnce(db, tokens, input), GRANT_ATTEMPTS);
 }
 
 async function exchangeOnce(db: Db, tokens: Tokens, input: ExchangeRequest): Promise<IssuedTokens> {
@@ -243,9 +232,9 @@ interface RefreshRequest {
   now: Date;
 }
 
-/** Rotates the refresh token and issues an access token, in one transaction (retried on a deadlock, as an exchange is). */
+/** Rotates the refresh token and issues an access token, in one transaction (run again on a write conflict, as an exchange is). */
 export function refreshGrant(db: Db, tokens: Tokens, input: RefreshRequest): Promise<IssuedTokens> {
-  return retryingDeadlocks(() => refreshOnce(db, tokens, input));
+  return retryingWriteConflicts(() => refreshOnce(db, tokens, input), GRANT_ATTEMPTS);
 }
 
 async function refreshOnce(db: Db, tokens: Tokens, input: RefreshRequest): Promise<IssuedTokens> {
