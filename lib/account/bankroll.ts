@@ -3,6 +3,7 @@ import { bookKeyNamed, unknownBookMessage } from '@/lib/data/books';
 import type { Db } from '@/lib/db/client';
 import { sql } from '@/lib/db/sql';
 import { selectRows } from '@/lib/db/select';
+import { retryingWriteConflicts } from '@/lib/db/unique';
 import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, money, toCents, TYPED_AMOUNT_MESSAGE, typedCents, typedDecimal } from './money';
 import { isValidTimeZone, startOfDay, startOfWeek } from '@/lib/time';
 
@@ -111,6 +112,9 @@ export const bankrollSettingsSchema = z
  */
 export const COOLING_OFF_HOURS = 24;
 const COOLING_OFF_MS = COOLING_OFF_HOURS * 60 * 60 * 1000;
+/** Saves of one bankroll racing each other: how often one is run again, and how long it first waits. */
+const SAVE_ATTEMPTS = 10;
+const SAVE_BACKOFF_MS = 10;
 
 const LIMITS = [
   { name: 'maxStake', words: 'max stake', cents: 'maxStakeCents', pending: 'pendingMaxStakeCents', from: 'pendingMaxStakeFrom' },
@@ -353,33 +357,42 @@ export async function saveBankroll(db: Db, userId: string, settings: BankrollSet
     dailyLossLimit: optionalCents(settings.dailyLossLimit),
     weeklyLossLimit: optionalCents(settings.weeklyLossLimit),
   };
-  // Read, then write. Two saves racing each other end as the one written last, which never holds a looser limit in
-  // force than the row it read: no race opens room.
-  const row = await db.bankroll.findUnique({ where: { userId } });
-  const limits = Object.fromEntries(
-    LIMITS.map((limit) => {
-      const stored = row ? storedLimit(row, limit) : { cents: null, pendingCents: null, pendingFrom: null };
-      // A first bankroll has no limit to loosen: what it asks for applies at once.
-      return [limit.name, row ? nextLimit(stored, asked[limit.name], now) : { ...stored, cents: asked[limit.name] ?? null }];
-    }),
-  ) as Record<LimitName, StoredLimit>;
-  const columns = {
-    ...data,
-    maxStakeCents: limits.maxStake.cents,
-    pendingMaxStakeCents: limits.maxStake.pendingCents,
-    pendingMaxStakeFrom: limits.maxStake.pendingFrom,
-    dailyLossLimitCents: limits.dailyLossLimit.cents,
-    pendingDailyLossLimitCents: limits.dailyLossLimit.pendingCents,
-    pendingDailyLossLimitFrom: limits.dailyLossLimit.pendingFrom,
-    weeklyLossLimitCents: limits.weeklyLossLimit.cents,
-    pendingWeeklyLossLimitCents: limits.weeklyLossLimit.pendingCents,
-    pendingWeeklyLossLimitFrom: limits.weeklyLossLimit.pendingFrom,
-  };
-  if (row) await db.bankroll.update({ where: { userId }, data: { ...columns, ...nextTimeZone(row, settings.timeZone, now) } });
-  else {
-    const first = { ...columns, timeZone: settings.timeZone };
-    await db.bankroll.upsert({ where: { userId }, create: { userId, ...first }, update: first });
-  }
+  // Read, then write, in one serializable transaction run again on a conflict: of two saves racing each other the
+  // later one sees the earlier one's row, so a lower limit just saved is never written over by what the other read.
+  await retryingWriteConflicts(
+    () =>
+      db.$transaction(
+        async (tx) => {
+          const row = await tx.bankroll.findUnique({ where: { userId } });
+          const limits = Object.fromEntries(
+            LIMITS.map((limit) => {
+              const stored = row ? storedLimit(row, limit) : { cents: null, pendingCents: null, pendingFrom: null };
+              // A first bankroll has no limit to loosen: what it asks for applies at once.
+              return [limit.name, row ? nextLimit(stored, asked[limit.name], now) : { ...stored, cents: asked[limit.name] ?? null }];
+            }),
+          ) as Record<LimitName, StoredLimit>;
+          const columns = {
+            ...data,
+            maxStakeCents: limits.maxStake.cents,
+            pendingMaxStakeCents: limits.maxStake.pendingCents,
+            pendingMaxStakeFrom: limits.maxStake.pendingFrom,
+            dailyLossLimitCents: limits.dailyLossLimit.cents,
+            pendingDailyLossLimitCents: limits.dailyLossLimit.pendingCents,
+            pendingDailyLossLimitFrom: limits.dailyLossLimit.pendingFrom,
+            weeklyLossLimitCents: limits.weeklyLossLimit.cents,
+            pendingWeeklyLossLimitCents: limits.weeklyLossLimit.pendingCents,
+            pendingWeeklyLossLimitFrom: limits.weeklyLossLimit.pendingFrom,
+          };
+          if (row) await tx.bankroll.update({ where: { userId }, data: { ...columns, ...nextTimeZone(row, settings.timeZone, now) } });
+          else {
+            const first = { ...columns, timeZone: settings.timeZone };
+            await tx.bankroll.upsert({ where: { userId }, create: { userId, ...first }, update: first });
+          }
+        },
+        { isolationLevel: 'Serializable' },
+      ),
+    { attempts: SAVE_ATTEMPTS, backoffMs: SAVE_BACKOFF_MS },
+  );
 }
 
 /**

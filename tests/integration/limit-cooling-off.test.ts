@@ -189,6 +189,15 @@ describe.each(PROVIDERS)('limits cool off before they loosen on %s', (provider) 
     await save(userId, { timeZone: 'UTC' }, at(3 * HOUR));
     expect(await view(userId, at(3 * HOUR))).toMatchObject({ timeZone: 'UTC', dailyLossRoom: 0, previousTimeZone: null });
   });
+
+  it('two saves at once, one lowering the daily limit and one raising it, never leave the lower one undone', async () => {
+    for (let round = 0; round < 8; round++) {
+      const userId = await newUser();
+      await Promise.all([save(userId, { dailyLossLimit: 50 }, ASKED), save(userId, { dailyLossLimit: 200 }, ASKED)]);
+      // Either order ends with 50 in force: lowered then a raise waiting, or raised (waiting) then lowered at once.
+      expect((await view(userId, ASKED)).dailyLossLimit, `round ${round}`).toBe(50);
+    }
+  });
 });
 
 describe.each(PROVIDERS)('the Bankroll page shows a raise cooling off on %s', (provider) => {
