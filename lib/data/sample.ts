@@ -674,6 +674,18 @@ function boxScore(sport: Sport, player: Player, rng: Random): Record<string, num
   };
 }
 
+/** Both sides' box-score lines of a final, each player's drawn with `rng` in roster order. */
+function boxScores(fixture: Fixture, rng: Random): PlayerStatRecord[] {
+  return [fixture.home, fixture.away].flatMap((team) =>
+    roster(team).flatMap((player) => {
+      const stats = boxScore(fixture.sport, player, rng);
+      return stats
+        ? [{ sport: fixture.sport, player: player.name, teamId: team.id, gameId: fixture.game.id, playedAt: fixture.game.startsAt, stats }]
+        : [];
+    }),
+  );
+}
+
 /**
  * A steam move on the first NFL game's moneyline: every book but betrivers (the one that lags) priced the home
  * side 2.5 points of probability longer 40 minutes before its current price, so each moved towards the home side
@@ -868,11 +880,12 @@ export function sampleSlateDates(at: Date): string[] {
   return Array.from({ length: SLATE_SPAN_MS / DAY + 1 }, (_, back) => new Date(day - back * DAY).toISOString().slice(0, 10));
 }
 
+/** One league's upcoming fixtures of `date`'s slate. */
+const leagueFixtures = (date: string, sport: string) => upcomingFixtures(date, anchorOf(date)).filter((f) => f.sport === sport);
+
 /** The upcoming games of `date`'s slate in one league. */
 export function sampleGamesOf(date: string, sport: Sport): GameRecord[] {
-  return upcomingFixtures(date, anchorOf(date))
-    .filter((f) => f.sport === sport)
-    .map((f) => f.game);
+  return leagueFixtures(date, sport).map((f) => f.game);
 }
 
 /**
@@ -880,7 +893,7 @@ export function sampleGamesOf(date: string, sport: Sport): GameRecord[] {
  * their kickoff weather and the league's injury report of that day.
  */
 export function sampleLeagueSlate(date: string, at: Date, sport: Sport): Pick<SampleSlate, 'games' | 'weather' | 'injuries'> {
-  const upcoming = upcomingFixtures(date, anchorOf(date)).filter((f) => f.sport === sport);
+  const upcoming = leagueFixtures(date, sport);
   return {
     games: upcoming.map((f) => f.game),
     weather: upcoming.flatMap((f) => weather(f, random(`weather:${f.game.id}`)) ?? []),
@@ -891,7 +904,7 @@ export function sampleLeagueSlate(date: string, at: Date, sport: Sport): Pick<Sa
 /** The fixture behind an upcoming game of a sample slate, found among the slates it can belong to. */
 function fixtureOf(game: { id: string; sport: string; startsAt: Date }): Fixture | undefined {
   for (const date of sampleSlateDates(game.startsAt))
-    for (const fixture of upcomingFixtures(date, anchorOf(date))) if (fixture.game.id === game.id) return fixture;
+    for (const fixture of leagueFixtures(date, game.sport)) if (fixture.game.id === game.id) return fixture;
   return undefined;
 }
 
@@ -912,15 +925,7 @@ export function sampleResultAt(
   const closing = marketAt(fixture, marketMoves(fixture), kickoff);
   const rng = random(`final:${fixture.game.id}`);
   const [homeScore, awayScore] = score(fixture.sport, closing.margin, closing.total, rng);
-  const playerStats = [fixture.home, fixture.away].flatMap((team) =>
-    roster(team).flatMap((player) => {
-      const stats = boxScore(fixture.sport, player, rng);
-      return stats
-        ? [{ sport: fixture.sport, player: player.name, teamId: team.id, gameId: fixture.game.id, playedAt: fixture.game.startsAt, stats }]
-        : [];
-    }),
-  );
-  return { game: { ...fixture.game, status: 'final', homeScore, awayScore }, playerStats };
+  return { game: { ...fixture.game, status: 'final', homeScore, awayScore }, playerStats: boxScores(fixture, rng) };
 }
 
 /** How far back from loading the books' own re-pricing is recorded (before it, the openers stand). */
@@ -1001,25 +1006,7 @@ export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}
   const injuries = injured(date, asOf);
   current.push(...propPrices(upcoming, injuries, asOf.getTime()));
 
-  const playerStats = past.flatMap((fixture) =>
-    [fixture.home, fixture.away].flatMap((team) =>
-      roster(team).flatMap((player) => {
-        const stats = boxScore(fixture.sport, player, rng);
-        return stats
-          ? [
-              {
-                sport: fixture.sport,
-                player: player.name,
-                teamId: team.id,
-                gameId: fixture.game.id,
-                playedAt: fixture.game.startsAt,
-                stats,
-              },
-            ]
-          : [];
-      }),
-    ),
-  );
+  const playerStats = past.flatMap((fixture) => boxScores(fixture, rng));
 
   return {
     games: [...upcoming, ...past].map((f) => f.game),

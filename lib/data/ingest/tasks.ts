@@ -352,6 +352,7 @@ async function pruneSample(db: Db, sport: Sport, now: Date): Promise<void> {
   ]);
   const named = new Set([...bets, ...picks].map((row) => row.gameId));
   const gone = old.filter((id) => !named.has(id));
+  if (gone.length === 0) return;
   await db.$transaction([
     db.priceHistory.deleteMany({ where: { gameId: { in: gone } } }),
     db.game.deleteMany({ where: { id: { in: gone } } }), // prices, alternates, weather and box scores go with their games
