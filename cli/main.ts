@@ -211,7 +211,8 @@ const COMMANDS: Record<string, Command> = {
       currency: { type: 'string' },
     },
     async run(values, _positionals, { db, now }) {
-      // An option left out is undefined and keeps the stored value; an empty book clears it, an empty limit asks to (cooling off).
+      // An option left out is undefined and keeps the stored value; an empty book clears it, and an empty limit asks
+      // to (a removal waits out the cooling-off).
       const fields = Object.fromEntries(Object.entries(BANKROLL_OPTIONS).map(([field, option]) => [field, values[option]]));
       const settings = parseWith(
         bankrollSettingsSchema,

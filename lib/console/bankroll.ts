@@ -3,8 +3,8 @@ import type { Db } from '@/lib/db/client';
 import { fieldErrors, formValues, type FieldErrors } from './forms';
 
 // The Bankroll page's form: every field a string as typed, checked here with a message for each field. An
-// empty optional field clears that limit (a raise or removal waits out the cooling-off, lib/account/bankroll.ts). The rules are lib/account's, shared with `jev bankroll set`. The
-// bankroll saved is always the signed-in user's own.
+// empty optional field clears that limit (a raise or removal waits out the cooling-off, lib/account/bankroll.ts).
+// The rules are lib/account's, shared with `jev bankroll set`. The bankroll saved is always the signed-in user's own.
 
 export const BANKROLL_FIELDS = [
   'balance',
