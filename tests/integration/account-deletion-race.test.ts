@@ -6,7 +6,7 @@ import type { Db } from '@/lib/db/client';
 import { registerClient } from '@/lib/oauth/clients';
 import { createAuthorizationCode, exchangeCode } from '@/lib/oauth/grants';
 import { PROVIDERS, type TestDatabase } from '../helpers/fixtures';
-import { addGame, addPrices } from '../helpers/games';
+import { addPricedGame } from '../helpers/games';
 import { raw, type RawResponse } from '../helpers/http';
 import { s256 } from '../helpers/oauth-client';
 import { testApp } from '../helpers/test-app';
@@ -19,7 +19,6 @@ import { modern } from './mcp/support';
 // window is between a call's token check and its write: the calls are fired together and the deletion starts as
 // soon as the first answers, a few rounds over, since where each one is at that moment varies.
 
-const HOUR = 3_600_000;
 const ROUNDS = 6;
 const REDIRECT = 'https://app.example/callback';
 const WAGER = { sport: 'nfl', gameId: 'nfl-next', market: 'h2h', selection: 'NYG', americanOdds: -150, stake: 10, book: 'draftkings' };
@@ -105,17 +104,7 @@ describe.each(PROVIDERS)('deleting an account while its owner is busy, on %s', (
   const app = testApp(provider, {
     env: { TOKEN_CACHE_SECONDS: '0' },
     seed: async (database) => {
-      await addGame(database.db, { id: 'nfl-next', home: 'NYG', away: 'DAL', startsAt: new Date(Date.now() + 48 * HOUR) });
-      await addPrices(
-        database.db,
-        'nfl-next',
-        'h2h',
-        [
-          { book: 'draftkings', outcome: 'NYG', americanOdds: -150 },
-          { book: 'draftkings', outcome: 'DAL', americanOdds: 130 },
-        ],
-        new Date(Date.now() - HOUR),
-      );
+      await addPricedGame(database.db, { now: Date.now() });
     },
   });
 

@@ -7,7 +7,7 @@ import { createAuthorizationCode, exchangeCode } from '@/lib/oauth/grants';
 import { runJevHere } from '../helpers/cli';
 import { cookieHeader, postForm, SESSION_COOKIE, setCookies, signIn, type Cookies } from '../helpers/console-http';
 import { PROVIDERS, type TestDatabase } from '../helpers/fixtures';
-import { addGame, addPrices } from '../helpers/games';
+import { addPricedGame } from '../helpers/games';
 import { htmlForms } from '../helpers/html-forms';
 import { raw } from '../helpers/http';
 import { s256 } from '../helpers/oauth-client';
@@ -22,7 +22,6 @@ import { modern } from './mcp/support';
 // the session and the password stop working, and another user's data is untouched.
 
 const PASSWORD = 'correct horse battery';
-const HOUR = 3_600_000;
 const REDIRECT = 'https://app.example/callback';
 
 interface Seeded {
@@ -98,17 +97,7 @@ describe.each(PROVIDERS)('deleting an account on %s', (provider) => {
     // Look-ups remembered far longer than the test: only the deletion's own drop (console) or Redis (CLI) refuses in time.
     env: () => ({ TOKEN_CACHE_SECONDS: '300', REDIS_URL: redis.url }),
     seed: async (database) => {
-      await addGame(database.db, { id: 'nfl-next', home: 'NYG', away: 'DAL', startsAt: new Date(Date.now() + 48 * HOUR) });
-      await addPrices(
-        database.db,
-        'nfl-next',
-        'h2h',
-        [
-          { book: 'draftkings', outcome: 'NYG', americanOdds: -150 },
-          { book: 'draftkings', outcome: 'DAL', americanOdds: 130 },
-        ],
-        new Date(Date.now() - HOUR),
-      );
+      await addPricedGame(database.db, { now: Date.now() });
       ann = await seedUser(database, 'ann@example.com');
       ben = await seedUser(database, 'ben@example.com');
       cat = await seedUser(database, 'cat@example.com');

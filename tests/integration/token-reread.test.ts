@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser } from '@/lib/account/users';
 import type { TestDatabase } from '../helpers/fixtures';
 import { PROVIDERS } from '../helpers/fixtures';
-import { addGame, addPrices } from '../helpers/games';
+import { addPricedGame } from '../helpers/games';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 
@@ -12,7 +12,6 @@ import { testApp } from '../helpers/test-app';
 // reads nothing more. The probe: the server remembers token look-ups (TOKEN_CACHE_SECONDS), and the test revokes or
 // deletes the token in the database behind its back, so step 5 still passes from memory and only a re-read sees it.
 
-const HOUR = 3_600_000;
 const WAGER = { sport: 'nfl', gameId: 'nfl-next', market: 'h2h', selection: 'NYG', americanOdds: -150, stake: 10, book: 'draftkings' };
 
 async function userWithToken(database: TestDatabase, email: string) {
@@ -26,17 +25,7 @@ describe.each(PROVIDERS)('a failing tool call and its token (%s)', (provider) =>
   const app = testApp(provider, {
     env: { TOKEN_CACHE_SECONDS: '300' },
     seed: async (database) => {
-      await addGame(database.db, { id: 'nfl-next', home: 'NYG', away: 'DAL', startsAt: new Date(Date.now() + 48 * HOUR) });
-      await addPrices(
-        database.db,
-        'nfl-next',
-        'h2h',
-        [
-          { book: 'draftkings', outcome: 'NYG', americanOdds: -150 },
-          { book: 'draftkings', outcome: 'DAL', americanOdds: 130 },
-        ],
-        new Date(Date.now() - HOUR),
-      );
+      await addPricedGame(database.db, { now: Date.now() });
     },
   });
   const call = async (token: string, tool: string, args: unknown) => {
