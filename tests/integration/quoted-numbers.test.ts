@@ -241,25 +241,21 @@ describe.each(SLATES)('the numbers an agent quotes on %s, slate of today + %i da
     const logged: Json[] = [];
     for (const market of game.markets.filter((m: Json) => m.consensusBooks > 0)) {
       for (const outcome of market.outcomes.filter((o: Json) => o.americanOdds !== null)) {
-        const answer = await call('log_bet', {
+        // The outcome at its shown price, as a bet and as a pick name it.
+        const selection = {
           sport: 'nfl',
           gameId: game.gameId,
           market: market.market,
           selection: outcome.outcome.toLowerCase(),
           ...(outcome.point !== null ? { point: outcome.point } : {}),
           americanOdds: outcome.americanOdds,
-          stake: 7.77,
-        });
+        };
+        const answer = await call('log_bet', { ...selection, stake: 7.77 });
         expect(answer.bet.fairProbabilityAtPlacement, `${market.market} ${outcome.outcome}`).toBe(outcome.fairProbability);
         logged.push({ bet: answer.bet, outcome });
         // A pick at the fair probability quotes the same expected value as the odds, to a default answer's four places.
         const { recommendation } = await call('save_recommendation', {
-          sport: 'nfl',
-          gameId: game.gameId,
-          market: market.market,
-          selection: outcome.outcome.toLowerCase(),
-          ...(outcome.point !== null ? { point: outcome.point } : {}),
-          americanOdds: outcome.americanOdds,
+          ...selection,
           probability: outcome.fairProbability,
           stakeUnits: 1,
           reasoning: 'The consensus price.',

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
+import type { Db } from '@/lib/db/client';
+import type { ToolContext } from '@/lib/tools/types';
 import { SAMPLE_KEEP_MS, SAMPLE_SPORTS } from '@/lib/data/sample';
 import { createRoot } from '@/lib/root';
 import { logBet, settleBet } from '@/lib/tools/account';
@@ -22,6 +24,24 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** The ticks run every few hours (the sample's prices of a moment do not depend on the ticks before it). */
 const STEP = 6 * HOUR;
+
+/** A 10 stake on the first scheduled NBA game's moneyline at DraftKings' price, logged through log_bet. */
+async function betOnFirstNbaGame(db: Db, ctx: ToolContext): Promise<{ gameId: string; betId: string }> {
+  const game = (await db.game.findFirst({ where: { source: 'sample', sport: 'nba', status: 'scheduled' }, orderBy: { startsAt: 'asc' } }))!;
+  const price = (await db.price.findFirst({ where: { gameId: game.id, market: 'h2h', book: 'draftkings' } }))!;
+  const logged = await logBet.run(
+    ctx,
+    logBet.input.parse({
+      sport: 'nba',
+      gameId: game.id,
+      market: 'h2h',
+      selection: price.outcome.toLowerCase(),
+      americanOdds: price.americanOdds,
+      stake: 10,
+    }),
+  );
+  return { gameId: game.id, betId: logged.bet.id };
+}
 
 describe.each(PROVIDERS)('the sample slate over days on %s', (provider) => {
   let database: TestDatabase;
@@ -86,24 +106,7 @@ describe.each(PROVIDERS)('the sample slate over days on %s', (provider) => {
   let betId = '';
   let betGame = '';
   it('a bet on day 0 on the first NBA game grades itself once the game is final (it was never graded before)', async () => {
-    const game = (await database.db.game.findFirst({
-      where: { source: 'sample', sport: 'nba', status: 'scheduled' },
-      orderBy: { startsAt: 'asc' },
-    }))!;
-    betGame = game.id;
-    const price = (await database.db.price.findFirst({ where: { gameId: game.id, market: 'h2h', book: 'draftkings' } }))!;
-    const logged = await logBet.run(
-      ctx(),
-      logBet.input.parse({
-        sport: 'nba',
-        gameId: game.id,
-        market: 'h2h',
-        selection: price.outcome.toLowerCase(),
-        americanOdds: price.americanOdds,
-        stake: 10,
-      }),
-    );
-    betId = logged.bet.id;
+    ({ gameId: betGame, betId } = await betOnFirstNbaGame(database.db, ctx()));
     await runUntil(new Date(SAMPLE_LOADED.getTime() + DAY));
     await expectLikeAMarket();
     const settled = await settleBet.run(ctx(), settleBet.input.parse({ betId, result: 'auto' }));
@@ -141,23 +144,10 @@ describe.each(PROVIDERS)('the server on a sample loaded a week ago, on %s', (pro
       await loadSample(database.db, weekAgo.toISOString().slice(0, 10), weekAgo);
       const userId = await database.user('week@example.com');
       token = (await database.token(userId, 'write')).token;
-      const game = (await database.db.game.findFirst({
-        where: { source: 'sample', sport: 'nba', status: 'scheduled' },
-        orderBy: { startsAt: 'asc' },
-      }))!;
-      betGame = game.id;
-      const price = (await database.db.price.findFirst({ where: { gameId: game.id, market: 'h2h', book: 'draftkings' } }))!;
-      await logBet.run(
+      ({ gameId: betGame } = await betOnFirstNbaGame(
+        database.db,
         toolContext(database.db, { now: () => weekAgo, user: { id: userId, email: 'week@example.com' }, scope: 'write' }),
-        logBet.input.parse({
-          sport: 'nba',
-          gameId: game.id,
-          market: 'h2h',
-          selection: price.outcome.toLowerCase(),
-          americanOdds: price.americanOdds,
-          stake: 10,
-        }),
-      );
+      ));
     },
   });
   const call = async (tool: string, args: unknown) => {
