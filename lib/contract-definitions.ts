@@ -251,7 +251,8 @@ A protective limit cannot be lifted at once. A lower max stake or loss limit, or
 at once; a higher one or a removal waits 24 hours, and until then the stricter limit is the one in \`maxStake\`,
 \`dailyLossLimit\`, \`weeklyLossLimit\` and the rooms (\`get_bankroll\`'s \`note\` says what is waiting and when it
 applies). Saving again never brings a raise forward: the same raise or a smaller one keeps its time, a larger one or
-a removal waits from when it was asked, and a lower limit applies at once and drops the waiting raise. For 24 hours
+a removal waits from when it was asked, and a lower limit applies at once and drops the waiting raise (two saves at
+once count as one after the other, so neither undoes the other's lower limit). For 24 hours
 after a change of time zone each loss-limit day and week starts at the earlier of its starts in the old and the new
 zone, so a change cannot open room; times are shown in the new zone at once.`;
 
