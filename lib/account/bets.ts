@@ -452,7 +452,8 @@ export async function listBets(db: Db, input: { userId: string; filter: ListFilt
   ]);
   const clv = await closingLineValues(db, all, input.page.now, input.defaultBook, bankroll?.referenceBook ?? null);
   const settled = all.filter((b) => b.status !== 'open');
-  const staked = settled.reduce((sum, b) => sum + b.stakeCents, 0);
+  // Every stake the count covers, open bets' too: "staked 0" beside an open bet would read as nothing at risk.
+  const staked = all.reduce((sum, b) => sum + b.stakeCents, 0);
   const profit = settled.reduce((sum, b) => sum + (b.profitCents ?? 0), 0);
   // ROI counts only stakes that had action: a void or a push returns the stake and says nothing about skill, nor does
   // the refunded half of a half win or loss.

@@ -102,7 +102,7 @@ export interface BetSummary {
   averageClosingLineValue?: number | null;
 }
 
-/** The list's summary above the table: how many bets, the settled stakes, profit, ROI, win rate and average CLV. */
+/** The list's summary above the table: how many bets, their stakes, profit, ROI, win rate and average CLV. */
 export function betSummary({ summary, currency }: { summary: BetSummary; currency: string }): ReactElement {
   const item = (name: string, value: ReactElement | string, attrs: Record<string, string> = {}) =>
     h('div', null, h('dt', null, name), h('dd', attrs, value));
@@ -110,7 +110,7 @@ export function betSummary({ summary, currency }: { summary: BetSummary; currenc
     'dl',
     { className: 'summary' },
     item('Bets', `${summary.count} (${summary.open} open)`),
-    item('Staked (settled)', figure(summary.staked, money(summary.staked, currency))),
+    item('Staked', figure(summary.staked, money(summary.staked, currency))),
     item('Profit', figure(summary.profit, money(summary.profit, currency)), { 'data-figure': 'profit' }),
     item('ROI', figure(summary.roi, percent(summary.roi))),
     item('Win rate', figure(summary.winRate, percent(summary.winRate))),
