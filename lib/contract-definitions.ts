@@ -33,7 +33,7 @@ export const CONSENSUS_RULES = `1. A book joins only if it prices exactly the re
 3. The fair probabilities are averaged across the joining books, outcome by outcome.`;
 
 /** The consensus fields of get_game_odds and get_player_props, and what consensusBooks 0 and 1 mean. */
-export const CONSENSUS_FIELDS = `Per outcome: \`fairProbability\` (6 decimal places), \`fairAmericanOdds\` (a whole number) and \`expectedValue\`, the
+export const CONSENSUS_FIELDS = `Per outcome: \`fairProbability\` (6 decimal places), \`fairAmericanOdds\` (a whole number, the shown probability's) and \`expectedValue\`, the
 reference book's price measured against the fair probability per unit staked (p × decimal odds − 1; 6 decimal places
 with \`detail: "full"\`, 4 in the default answer), worked out from the fair probability as shown, so the shown
 probability and price (or \`calc_ev\` fed them) give it back. Per market: \`consensusBooks\`, the number of books used, the

@@ -113,7 +113,7 @@ export function consensus(reference: BookMarket, books: readonly BookMarket[], l
       return {
         outcome,
         fairProbability,
-        fairAmericanOdds: boundedAmerican(probabilityToAmerican(probability)),
+        fairAmericanOdds: boundedAmerican(probabilityToAmerican(fairProbability)),
         expectedValue: priceExpectedValue(fairProbability, netAmerican(reference.book, americanOdds)),
       };
     }),

@@ -106,7 +106,7 @@ export function priceFutures(quotes: readonly FutureQuote[], referenceBook: stri
       outcome: team,
       reference: referenceQuote ? { ...netPrice(referenceBook, referenceQuote.americanOdds), updatedAt: referenceQuote.updatedAt } : null,
       fairProbability,
-      fairAmericanOdds: probability === null ? null : boundedAmerican(probabilityToAmerican(probability)),
+      fairAmericanOdds: fairProbability === null ? null : boundedAmerican(probabilityToAmerican(fairProbability)),
       best: best!,
       expectedValue: fairProbability === null ? null : priceExpectedValue(fairProbability, best!.net),
     };

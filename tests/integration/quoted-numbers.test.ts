@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { americanToDecimal, impliedProbability, roundTo } from '@/lib/betting';
+import { americanToDecimal, boundedAmerican, impliedProbability, probabilityToAmerican, roundTo } from '@/lib/betting';
 import { loadSample } from '@/lib/data/load-sample';
 import { withoutAges } from '../helpers/ages';
 import { PROVIDERS } from '../helpers/fixtures';
@@ -72,6 +72,10 @@ describe.each(SLATES)('the numbers an agent quotes on %s, slate of today + %i da
   function checkOutcome(where: string, outcome: Json, evPlaces: number) {
     if (outcome.fairProbability === undefined || outcome.fairProbability === null) return;
     expect(roundedTo(outcome.fairProbability, 6), `${where} fairProbability ${outcome.fairProbability}`).toBe(true);
+    // The fair price is the shown probability's, so an agent converting it gets the same whole number.
+    if (outcome.fairAmericanOdds !== undefined) {
+      expect(outcome.fairAmericanOdds, `${where} fairAmericanOdds`).toBe(boundedAmerican(probabilityToAmerican(outcome.fairProbability)));
+    }
     expect(roundedTo(outcome.expectedValue, evPlaces), `${where} expectedValue ${outcome.expectedValue}`).toBe(true);
     const ev = outcome.fairProbability * americanToDecimal(outcome.americanOdds) - 1;
     expect(roundsTo(outcome.expectedValue, ev, evPlaces), `${where} EV ${outcome.expectedValue} vs p × d − 1 = ${ev}`).toBe(true);
@@ -171,6 +175,19 @@ describe.each(SLATES)('the numbers an agent quotes on %s, slate of today + %i da
       const where = `props value ${entry.player} ${entry.market} ${entry.outcome}`;
       expect(entry.fairProbability, where).toBe(outcome.fairProbability);
       checkOutcome(where, entry, 4);
+    }
+  });
+
+  it("a title market's fair probability, fair price and best price's EV agree with one another", async () => {
+    for (const sport of ['nfl', 'nba', 'epl']) {
+      const [market] = (await call('get_game_odds', { sport, futures: true })).futures;
+      for (const team of market.teams) {
+        const where = `${sport} futures ${team.team}`;
+        expect(roundedTo(team.fairProbability, 6), where).toBe(true);
+        expect(team.fairAmericanOdds, where).toBe(boundedAmerican(probabilityToAmerican(team.fairProbability)));
+        const ev = team.fairProbability * americanToDecimal(team.best.americanOdds) - 1;
+        expect(roundsTo(team.best.expectedValue, ev, 4), `${where} best EV ${team.best.expectedValue} vs ${ev}`).toBe(true);
+      }
     }
   });
 
