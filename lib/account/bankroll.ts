@@ -300,7 +300,7 @@ export async function getBankroll(db: Db, userId: string, now: Date): Promise<Ba
 
 /**
  * The changes still cooling off, in words (./cooling-off-notes.ts), the same on the Bankroll page, from
- * `jev bankroll set` and in get_bankroll's note.
+ * `jev bankroll set`, in get_bankroll's note and in the MCP Apps bankroll view.
  */
 export function coolingOffNotes(view: BankrollView): string[] {
   const amount = (value: number | null) => money(value, view.currency);
