@@ -238,7 +238,8 @@ refuses the market) and per outcome \`fairProbabilityRange\` (\`min\`, \`max\` o
 the backer's worst case, the lowest fair probability over the methods and its fair American odds. Only a price longer
 than that is value under every method. The worst cases are taken outcome by outcome, so they do not sum to 1
 (\`worstCaseSum\`, below 1 whenever the methods disagree): never quote them as one market's probabilities.
-\`fairDecimalOdds\` is 1 / \`fairProbability\`; \`fairAmericanOdds\` is the only rounded figure (a whole number).`;
+\`fairDecimalOdds\` is 1 / \`fairProbability\`; \`fairAmericanOdds\` is rounded to a whole number. The fair probabilities
+(and \`byMethod\`, ranges, worst cases and their sum) keep every digit, so they sum to exactly 1.`;
 
 /** The room under the loss limits (lib/account/bankroll.ts). */
 export const LOSS_LIMIT_ROOM = `The room under a loss limit (\`dailyLossRoom\`, \`weeklyLossRoom\`) is the limit less the net settled loss in the

@@ -136,6 +136,20 @@ export function sportsDayOf(at: Date, timeZone: string): string {
   return at < sportsDayStart(date, timeZone) ? addDays(date, -1) : date;
 }
 
+/**
+ * An instant as a person reads it, in their zone: "Dec 6, 2026, 2:05 PM". The one way pages, tables, views and
+ * sentences write a date and time; where nothing nearby names the zone, `formatDateTimeInZone`.
+ */
+export function formatDateTime(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(at);
+}
+
+/**
+ * `formatDateTime` with the zone named, for a sentence that stands alone (a note an agent quotes, the CLI's output):
+ * "Dec 6, 2026, 2:05 PM (Europe/London)".
+ */
+export const formatDateTimeInZone = (at: Date, timeZone: string) => `${formatDateTime(at, timeZone)} (${timeZone})`;
+
 /** An instant to the second, as ISO 8601 in UTC: 2026-11-26T01:15:00Z. Every answer spells its instants so. */
 export const instant = (at: Date | number) => new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
 

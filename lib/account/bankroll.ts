@@ -6,6 +6,7 @@ import { selectRows } from '@/lib/db/select';
 import { retryingWriteConflicts } from '@/lib/db/unique';
 import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, money, toCents, TYPED_AMOUNT_MESSAGE, typedCents, typedDecimal } from './money';
 import { isValidTimeZone, startOfDay, startOfWeek } from '@/lib/time';
+import { limitChangeNote, timeZoneChangeNote } from './cooling-off-notes';
 
 export interface BankrollSettings {
   balance: number;
@@ -297,32 +298,19 @@ export async function getBankroll(db: Db, userId: string, now: Date): Promise<Ba
   };
 }
 
-/** "14:05 on 6 Dec (Europe/London)". */
-function whenInZone(at: Date, timeZone: string): string {
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
-  const date = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short' }).format(at);
-  return `${time} on ${date} (${timeZone})`;
-}
-
 /**
- * The changes still cooling off, in words, the same on the Bankroll page, from `jev bankroll set` and in get_bankroll's
- * note: "Raising the daily loss limit to $200.00 takes effect at 14:05 on 6 Dec (UTC); until then $100.00 applies."
+ * The changes still cooling off, in words (./cooling-off-notes.ts), the same on the Bankroll page, from
+ * `jev bankroll set`, in get_bankroll's note and in the MCP Apps bankroll view.
  */
 export function coolingOffNotes(view: BankrollView): string[] {
   const amount = (value: number | null) => money(value, view.currency);
   const limits = view.pendingLimits.map(({ limit, to, from }) => {
     const { words } = LIMITS.find((known) => known.name === limit)!;
     const change = to === null ? `Removing the ${words}` : `Raising the ${words} to ${amount(to)}`;
-    return `${change} takes effect at ${whenInZone(from, view.timeZone)}; until then ${amount(view[limit])} applies.`;
+    return limitChangeNote(change, from, view.timeZone, amount(view[limit]));
   });
   const zone = view.previousTimeZone;
-  return zone === null
-    ? limits
-    : [
-        ...limits,
-        `Until ${whenInZone(zone.until, view.timeZone)} each loss-limit day and week starts at the earlier of its starts in ` +
-          `${zone.zone} and ${view.timeZone}, so changing the time zone opens no room.`,
-      ];
+  return zone === null ? limits : [...limits, timeZoneChangeNote(zone.until, view.timeZone, zone.zone)];
 }
 
 /**

@@ -1,4 +1,5 @@
 import { statusLabel } from '@/lib/account/bet-states';
+import { coolingOffNotesIn } from '@/lib/account/cooling-off-notes';
 import { toCents } from '@/lib/account/money';
 import { bankrollPoints } from '@/lib/console/bankroll-history';
 import { americanOdds, money, percent } from '@/lib/present/format';
@@ -14,7 +15,8 @@ import { figure } from './game';
 import type { Env } from './env';
 import type { Update, ViewSpec } from './run';
 
-// Bankroll and bets: the balance and the user's limits with the room left under each, open exposure, the bets
+// Bankroll and bets: the balance and the user's limits with the room left under each (and a raise or removal still
+// cooling off, from get_bankroll's note), open exposure, the bets
 // with their summary, and two charts: the balance after each settled bet and the cumulative profit. Drawn for
 // get_bankroll or list_bets; the view asks the host for the other, and for every settled bet the charts need.
 
@@ -123,30 +125,33 @@ function bankrollCompact(state: BankrollState, env: Env, update: Update<Bankroll
     limit === null || left === null ? 'no limit' : [figure(left, money(left, currency)), ` of ${money(limit, currency)}`];
   const item = (name: string, value: ReactNode, attrs: Record<string, string> = {}) =>
     h('div', null, h('dt', null, name), h('dd', attrs, value));
-  const summary = h(
-    'dl',
-    { className: 'summary' },
-    item(
-      'Balance',
-      book ? figure(book.balance, money(book.balance, book.currency)) : book === null ? 'no bankroll' : wait(state.bankroll),
-      {
-        'data-figure': 'balance',
-      },
+  const summary = [
+    h(
+      'dl',
+      { className: 'summary' },
+      item(
+        'Balance',
+        book ? figure(book.balance, money(book.balance, book.currency)) : book === null ? 'no bankroll' : wait(state.bankroll),
+        {
+          'data-figure': 'balance',
+        },
+      ),
+      item('Room today', book ? room(book.dailyLossLimit, book.dailyLossRoom, book.currency) : wait(state.bankroll), {
+        'data-limit': 'daily',
+      }),
+      item('Room this week', book ? room(book.weeklyLossLimit, book.weeklyLossRoom, book.currency) : wait(state.bankroll), {
+        'data-limit': 'weekly',
+      }),
+      item('Open exposure', book ? figure(book.openExposure, money(book.openExposure, book.currency)) : wait(state.bankroll), {
+        'data-figure': 'exposure',
+      }),
+      item('Profit', list ? figure(list.summary.profit, money(list.summary.profit, list.currency)) : wait(state.bets), {
+        'data-figure': 'profit',
+      }),
+      item('ROI', list ? percent(list.summary.roi) : wait(state.bets)),
     ),
-    item('Room today', book ? room(book.dailyLossLimit, book.dailyLossRoom, book.currency) : wait(state.bankroll), {
-      'data-limit': 'daily',
-    }),
-    item('Room this week', book ? room(book.weeklyLossLimit, book.weeklyLossRoom, book.currency) : wait(state.bankroll), {
-      'data-limit': 'weekly',
-    }),
-    item('Open exposure', book ? figure(book.openExposure, money(book.openExposure, book.currency)) : wait(state.bankroll), {
-      'data-figure': 'exposure',
-    }),
-    item('Profit', list ? figure(list.summary.profit, money(list.summary.profit, list.currency)) : wait(state.bets), {
-      'data-figure': 'profit',
-    }),
-    item('ROI', list ? percent(list.summary.roi) : wait(state.bets)),
-  );
+    book && waitingChanges(book),
+  ];
   const bets = (list?.bets ?? []).map((bet) =>
     h(
       'div',
@@ -237,7 +242,14 @@ function bankrollSection(call: Loading<Bankroll | null>): ReactElement {
       ...limitRow('daily', b.dailyLossLimit, b.dailyLossRoom, b.lossToday, b.openStakesToday, b.currency),
       ...limitRow('weekly', b.weeklyLossLimit, b.weeklyLossRoom, b.lossThisWeek, b.openStakesThisWeek, b.currency),
     ),
+    waitingChanges(b),
   );
+}
+
+/** A raise or removal of a limit (or a new time zone) still cooling off: the limits shown hold until it applies. */
+function waitingChanges(b: Bankroll): ReactNode {
+  const waiting = coolingOffNotesIn(b.note);
+  return waiting.length > 0 && h('p', { className: 'notice', role: 'note', 'data-waiting': true }, waiting.join(' '));
 }
 
 function chartsSection(state: BankrollState, env: Env): ReactElement {

@@ -70,6 +70,24 @@ export function roundTo(value: number, decimals: number): number {
   return Math.round(value * scale) / scale;
 }
 
+/**
+ * `value` without float noise: to 15 significant digits, which every double holds exactly, so no meaningful digit
+ * changes and only the noise of arithmetic past them goes (-77.75000000000001 → -77.75). Whole numbers stay as they are.
+ */
+export function withoutFloatNoise(value: number): number {
+  return Number.isInteger(value) || !Number.isFinite(value) ? value : Number(value.toPrecision(15));
+}
+
+/** A calculator's answer with every number in it `withoutFloatNoise` (docs/tools.md, calculators' precision). */
+export function answerWithoutFloatNoise<T>(answer: T): T {
+  if (typeof answer === 'number') return withoutFloatNoise(answer) as T;
+  if (Array.isArray(answer)) return answer.map(answerWithoutFloatNoise) as T;
+  if (answer !== null && typeof answer === 'object') {
+    return Object.fromEntries(Object.entries(answer).map(([key, value]) => [key, answerWithoutFloatNoise(value)])) as T;
+  }
+  return answer;
+}
+
 /** A fraction in an answer (a probability, a return, a rate): four places, 0.0523 = 5.23%. */
 export const roundFraction = (value: number) => roundTo(value, 4);
 

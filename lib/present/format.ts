@@ -63,10 +63,8 @@ export function thresholdPercent(param: string | string[] | undefined): number {
   return Number.isFinite(min) && min >= -100 && min <= 1000 ? min : DEFAULT_MIN_PERCENT;
 }
 
-/** An instant in the user's zone, as pages and tables write it ("Nov 23, 2026, 3:04 PM"). */
-export function formatDateTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(instant);
-}
+/** An instant in the user's zone, as pages and tables write it: defined once, in lib/time.ts. */
+export { formatDateTime } from '@/lib/time';
 
 /** A chart's time label: short enough for an axis at phone width ("Nov 23, 3:04 PM"). */
 export function formatShortDateTime(instant: Date, timeZone: string): string {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { floorToCents } from '@/lib/account/money';
 import {
   americanToDecimal,
+  answerWithoutFloatNoise,
   boundedAmerican,
   compareDevig,
   decimalToAmerican,
@@ -16,6 +17,7 @@ import {
   parlay,
   probabilityToDecimal,
   solveShinZ,
+  withoutFloatNoise,
 } from '@/lib/betting';
 import { choiceList } from '@/lib/account/bet-states';
 import { ToolError } from '@/lib/errors';
@@ -33,7 +35,11 @@ export const calcImpliedProbability = defineTool({
   input: z.strictObject({ americanOdds }),
   output: z.object({ americanOdds: z.int(), decimalOdds: z.number(), impliedProbability: z.number() }),
   async run(_ctx, { americanOdds: odds }) {
-    return { americanOdds: odds, decimalOdds: americanToDecimal(odds), impliedProbability: impliedProbability(odds) };
+    return answerWithoutFloatNoise({
+      americanOdds: odds,
+      decimalOdds: americanToDecimal(odds),
+      impliedProbability: impliedProbability(odds),
+    });
   },
 });
 
@@ -110,18 +116,20 @@ export const calcNoVigOdds = defineTool({
     }
     const comparison = compare ? compareDevig(implied) : null;
     const total = implied.reduce((a, b) => a + b, 0);
+    // The fair probabilities, and byMethod, ranges and worst cases taken from them, keep every digit: cut to 15
+    // significant digits they would no longer sum to exactly 1 (docs/contract.md, Calculators). The rest lose float noise.
     return {
       method,
-      overround: overround(implied),
-      ...(method === 'shin' ? { shinZ: total > 1 ? solveShinZ(implied) : 0 } : {}),
+      overround: withoutFloatNoise(overround(implied)),
+      ...(method === 'shin' ? { shinZ: total > 1 ? withoutFloatNoise(solveShinZ(implied)) : 0 } : {}),
       outcomes: prices.map((odds, index) => {
         const fairProbability = fair[index] as number;
         const range = comparison?.ranges[index];
         return {
           americanOdds: odds,
-          impliedProbability: implied[index] as number,
+          impliedProbability: withoutFloatNoise(implied[index] as number),
           fairProbability,
-          fairDecimalOdds: probabilityToDecimal(fairProbability),
+          fairDecimalOdds: withoutFloatNoise(probabilityToDecimal(fairProbability)),
           fairAmericanOdds: fairAmerican(fairProbability),
           ...(range
             ? { fairProbabilityRange: range, worstCase: { fairProbability: range.min, fairAmericanOdds: fairAmerican(range.min) } }
@@ -171,7 +179,7 @@ export const calcEv = defineTool({
   }),
   async run(_ctx, { probability: p, americanOdds: odds, stake }) {
     const ev = expectedValue(p, odds, stake);
-    return {
+    return answerWithoutFloatNoise({
       probability: p,
       americanOdds: odds,
       decimalOdds: ev.decimalOdds,
@@ -180,7 +188,7 @@ export const calcEv = defineTool({
       stake,
       expectedValue: ev.expectedValue,
       expectedValuePercent: ev.expectedValuePercent,
-    };
+    });
   },
 });
 
@@ -218,7 +226,7 @@ export const calcParlay = defineTool({
     correlationWarnings: z.array(z.object({ legs: z.tuple([z.int(), z.int()]), gameId: z.string(), message: z.string() })),
   }),
   async run(_ctx, { legs }) {
-    return parlay(legs);
+    return answerWithoutFloatNoise(parlay(legs));
   },
 });
 
@@ -288,14 +296,14 @@ export const calcKellyStake = defineTool({
       stakeUnits: inUnits(stake),
       ...(fullKelly > 0 ? {} : { reason: 'No positive edge: the probability does not beat the price, so Kelly stakes nothing.' }),
     };
-    if (!stored) return result;
+    if (!stored) return answerWithoutFloatNoise(result);
     const caps = [stake, stored.maxStake, stored.dailyLossRoom, stored.weeklyLossRoom].filter((cap): cap is number => cap !== null);
     const cappedStake = Math.min(...caps);
-    return {
+    return answerWithoutFloatNoise({
       ...result,
       limits: { maxStake: stored.maxStake, dailyLossRoom: stored.dailyLossRoom, weeklyLossRoom: stored.weeklyLossRoom },
       cappedStake,
       cappedStakeUnits: inUnits(cappedStake),
-    };
+    });
   },
 });

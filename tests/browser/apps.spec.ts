@@ -784,6 +784,37 @@ test('bankroll view drawn for list_bets, which names it too: it fetches the bank
   await expectInline();
 });
 
+test('bankroll view with a raise still cooling off: inline and full screen say when it applies, the stricter limit meanwhile', async () => {
+  const before = data(await call('get_bankroll', {}));
+  // The raise through the real path (the command the Bankroll page's rules check), the balance as it stands.
+  jev('bankroll', 'set', '--email', EMAIL, '--balance', String(before.balance), '--unit', '10', '--daily-loss-limit', '200');
+  const result = await call('get_bankroll', {});
+  const bankroll = data(result);
+  expect(bankroll).toMatchObject({ dailyLossLimit: 100, dailyLossRoom: before.dailyLossRoom });
+  // The structured answer has no field for it (the catalogue's budget): the note says it, and the view shows it.
+  const [sentence] = bankroll.note.match(
+    /Raising the daily loss limit to \$200\.00 takes effect on [^;]+ \(UTC\); until then \$100\.00 applies\./,
+  )!;
+  const waiting = view.locator('[data-waiting]');
+
+  await show(await linkedView('get_bankroll'), {}, result, { width: 360 });
+  await expect(waiting).toHaveText(sentence, SLOW);
+  await expect(view.locator('[data-limit="daily"]')).toContainText('of $100.00');
+  await expectInline();
+  await expectFits();
+  await expect(view.locator('[data-list="bets"] li').first()).toBeVisible(SLOW);
+
+  await show(await linkedView('get_bankroll'), {}, result);
+  await expect(waiting).toHaveText(sentence, SLOW);
+  await expectInline();
+  await expectDirectoryReady();
+  await fullscreen();
+  await expect(waiting).toHaveText(sentence);
+  await expect(view.locator('#heading-bankroll + dl [data-limit="daily"]')).toContainText('of $100.00');
+  await expectDirectoryReady();
+  await backInline();
+});
+
 test('the views call read tools alone, and the browser fetched nothing but the host page and the views', () => {
   expect(calls.length).toBeGreaterThan(0);
   expect(calls.filter((c) => !(VIEW_TOOLS as readonly string[]).includes(c.name))).toEqual([]);

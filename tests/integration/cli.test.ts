@@ -183,7 +183,7 @@ describe('jev CLI', () => {
     // A higher max stake cools off: the command says when it applies, and the server keeps capping at 12.5 meanwhile.
     const raised = await jevHere('bankroll', 'set', '--email', 'erin@example.com', '--balance', '500', '--unit', '5', '--max-stake', '40');
     expect(raised.stdout).toMatch(
-      /^Saved the bankroll of erin@example\.com\nRaising the max stake to \$40\.00 takes effect at \d\d:\d\d on \d{1,2} [A-Z][a-z]{2} \(Europe\/London\); until then \$12\.50 applies\.\n$/,
+      /^Saved the bankroll of erin@example\.com\nRaising the max stake to \$40\.00 takes effect on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M \(Europe\/London\); until then \$12\.50 applies\.\n$/,
     );
     expect((await kelly()).json().data).toMatchObject({ cappedStake: 12.5 });
 

@@ -70,7 +70,7 @@ describe.each(PROVIDERS)('limits cool off before they loosen on %s', (provider) 
     const bankroll = await getBankroll.run(tools(justBefore), getBankroll.input.parse({}));
     expect(bankroll).toMatchObject({ dailyLossLimit: 100, dailyLossRoom: 0 });
     expect(bankroll.note).toContain(
-      'Raising the daily loss limit to $200.00 takes effect at 14:05 on 6 Dec (UTC); until then $100.00 applies.',
+      'Raising the daily loss limit to $200.00 takes effect on Dec 6, 2026, 2:05 PM (UTC); until then $100.00 applies.',
     );
     expect(bankroll).not.toHaveProperty('pendingLimits');
     const logged = await logBet.run(
@@ -118,7 +118,7 @@ describe.each(PROVIDERS)('limits cool off before they loosen on %s', (provider) 
     const note = (
       await getBankroll.run(toolContext(database.db, { user: { id: userId, email: 'c@example.com' }, now: () => at(HOUR) }), {})
     ).note;
-    expect(note).toContain('Removing the max stake takes effect at 14:05 on 6 Dec (UTC); until then $50.00 applies.');
+    expect(note).toContain('Removing the max stake takes effect on Dec 6, 2026, 2:05 PM (UTC); until then $50.00 applies.');
     expect(await view(userId, at(COOLING_OFF))).toMatchObject({ maxStake: null, weeklyLossLimit: null, weeklyLossRoom: null });
   });
 
@@ -219,7 +219,7 @@ describe.each(PROVIDERS)('the Bankroll page shows a raise cooling off on %s', (p
     expect(page.status).toBe(200);
     const text = page.body.replace(/<!-- -->/g, '');
     expect(text).toMatch(
-      /Raising the daily loss limit to \$200\.00 takes effect at \d\d:\d\d on \d{1,2} [A-Z][a-z]{2} \(UTC\); until then \$100\.00 applies\./,
+      /Raising the daily loss limit to \$200\.00 takes effect on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M \(UTC\); until then \$100\.00 applies\./,
     );
     expect(text).toMatch(/<dt>Limit<\/dt><dd>\$100\.00<\/dd>/);
     expect(text).toMatch(/id="dailyLossLimit"[^>]*value="200"/);

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/unique';
 import { countFetchFailure } from '@/lib/observe';
-import { ProviderError, RATE_LIMITED } from '../providers/http';
+import { ProviderError } from '../providers/http';
 import type { Quota } from '../providers/odds-api';
 
 // The fetch claim: every provider fetch goes through `gated`, which records it in ProviderFetch (shared by
@@ -22,9 +22,12 @@ import type { Quota } from '../providers/odds-api';
 export type Gate =
   | { status: 'fresh' }
   | { status: 'busy'; until: Date }
-  | { status: 'backoff'; until: Date; after: 'rate limit' | 'failure' }
+  | { status: 'backoff'; until: Date; after: BackoffAfter }
   | { status: 'failed'; error: Error }
   | { status: 'done' };
+
+/** What a back-off follows: a 429 (waiting its Retry-After) or any other failure. Stored as ProviderFetch.backoffAfter. */
+export type BackoffAfter = 'rate limit' | 'failure';
 
 type FetchRow = {
   fetchedAt: Date | null;
@@ -32,8 +35,14 @@ type FetchRow = {
   backoffUntil: Date | null;
   claimedUntil: Date | null;
   lastError: string | null;
+  backoffAfter: string | null;
 };
-type Outcome = { fetchedAt?: Date; backoffUntil?: Date | null; lastError: string | null } & Partial<Quota>;
+type Outcome = {
+  fetchedAt?: Date;
+  backoffUntil?: Date | null;
+  backoffAfter?: BackoffAfter | null;
+  lastError: string | null;
+} & Partial<Quota>;
 
 const LEASE_MARGIN_MS = 5_000;
 const POLL_MS = 150;
@@ -71,7 +80,7 @@ export function fetchClaims(providerTimeoutMs: number, wallClock: () => number =
 function blockedBy(claims: FetchClaims, row: FetchRow, now: Date, freshnessMs: number): Gate | undefined {
   const wallNow = claims.wallClock();
   if (row.backoffUntil && row.backoffUntil > now) {
-    return { status: 'backoff', until: row.backoffUntil, after: row.lastError?.endsWith(RATE_LIMITED) ? 'rate limit' : 'failure' };
+    return { status: 'backoff', until: row.backoffUntil, after: row.backoffAfter === 'rate limit' ? 'rate limit' : 'failure' };
   }
   if (row.fetchedAt && now.getTime() - row.fetchedAt.getTime() < freshnessMs) return { status: 'fresh' };
   if (row.claimedUntil && row.claimedUntil.getTime() > wallNow) {
@@ -140,19 +149,18 @@ export async function gated(
   if (!('lease' in claim)) return claim;
   try {
     const quota = await fetchAndStore();
-    await release(db, key, claim.lease, { fetchedAt: now, backoffUntil: null, lastError: null, ...(quota ?? {}) });
+    await release(db, key, claim.lease, { fetchedAt: now, backoffUntil: null, backoffAfter: null, lastError: null, ...(quota ?? {}) });
     return { status: 'done' };
   } catch (error) {
     if (!(error instanceof Error)) throw error;
     countFetchFailure(error instanceof ProviderError ? error.provider : 'other');
     const quota = 'quota' in error ? (error.quota as Quota) : {};
-    const backoffMs =
-      error instanceof ProviderError && error.rateLimited
-        ? (error.options.retryAfterSeconds ?? 60) * 1000
-        : failureBackoffMs(claim.lastBackoffMs, freshnessMs);
+    const rateLimited = error instanceof ProviderError && error.rateLimited;
+    const backoffMs = rateLimited ? (error.options.retryAfterSeconds ?? 60) * 1000 : failureBackoffMs(claim.lastBackoffMs, freshnessMs);
     await release(db, key, claim.lease, {
       lastError: error.message.slice(0, 500),
       backoffUntil: new Date(now.getTime() + backoffMs),
+      backoffAfter: rateLimited ? 'rate limit' : 'failure',
       ...quota,
     });
     return { status: 'failed', error };

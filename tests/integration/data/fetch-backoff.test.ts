@@ -7,7 +7,8 @@ import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtur
 
 // The back-off after a failed provider fetch, on SQLite and PostgreSQL, on a pinned clock: the key is not fetched
 // again for a short while (30 s, doubling with each failure in a row up to the freshness window or 5 minutes),
-// by any process sharing the database; a fetch that succeeds ends it; a 429 still waits its Retry-After.
+// by any process sharing the database; a fetch that succeeds ends it; a 429 still waits its Retry-After. What a
+// back-off follows (a 429 or another failure) is stored with it (ProviderFetch.backoffAfter), not read from a message.
 
 const SECOND = 1_000;
 const NOW = new Date('2026-11-22T18:00:00Z');
@@ -90,5 +91,24 @@ describe.each(PROVIDERS)('the back-off after a failed fetch on %s', (provider) =
     expect(calls).toBe(0);
     expect(await fetchAt(second, 'odds:nfl', 120)).toEqual({ status: 'done' });
     expect(calls).toBe(1);
+  });
+
+  it('what a back-off follows is stored, not read from the message: a failure worded like a 429 is still a failure', async () => {
+    const [first, second] = processes;
+    const lookalike = () => {
+      throw new ProviderError('The Odds API', `HTTP 502: upstream said ${RATE_LIMITED}`, { status: 502 });
+    };
+    expect(await fetchAt(first, 'odds:nba', 0, lookalike)).toMatchObject({ status: 'failed' });
+    expect(await row('odds:nba')).toMatchObject({ backoffUntil: at(30), backoffAfter: 'failure' });
+    expect(await fetchAt(second, 'odds:nba', 10)).toEqual({ status: 'backoff', until: at(30), after: 'failure' });
+
+    const limitedQuietly = () => {
+      throw new ProviderError('The Odds API', 'slow down', { status: 429, retryAfterSeconds: 90 });
+    };
+    expect(await fetchAt(first, 'odds:nhl', 0, limitedQuietly)).toMatchObject({ status: 'failed' });
+    expect(await row('odds:nhl')).toMatchObject({ backoffUntil: at(90), backoffAfter: 'rate limit' });
+    expect(await fetchAt(second, 'odds:nhl', 10)).toEqual({ status: 'backoff', until: at(90), after: 'rate limit' });
+    expect(await fetchAt(second, 'odds:nhl', 90)).toEqual({ status: 'done' });
+    expect(await row('odds:nhl')).toMatchObject({ backoffUntil: null, backoffAfter: null, lastError: null });
   });
 });
