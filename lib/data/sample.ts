@@ -194,6 +194,8 @@ const NFL_WEEK: Shape = { kickoffs: [25.25, ...Array<number>(9).fill(90), 93.08,
 const NBA_NIGHT: Shape = { kickoffs: [24, 24, 24.5, 24.5, 25, 25.5, 26, 26.5, 27, 27.5], homeEdge: 2.5 };
 const EPL_MATCHDAY: Shape = { kickoffs: [60.5, 63, 63, 63, 63, 63, 63, 65.5, 86, 88.5], homeEdge: 0.3 };
 
+const SHAPES: Record<string, Shape> = { nfl: NFL_WEEK, nba: NBA_NIGHT, epl: EPL_MATCHDAY };
+
 interface Fixture {
   sport: Sport;
   game: GameRecord;
@@ -705,16 +707,14 @@ function steamMove(upcoming: readonly Fixture[], current: readonly PriceRecord[]
 
 // --- the slate ------------------------------------------------------------------------------------------
 
+/** A loaded slate's finals: five weeks of NFL and EPL, a week of NBA nights. */
 const PAST_WEEKS = 5;
+const PAST_NIGHTS = 7;
 /** How long a sample that goes on for days keeps a game after its kickoff: as far back as a loaded slate's finals, and a week. */
 export const SAMPLE_KEEP_MS = (PAST_WEEKS + 1) * 7 * DAY;
 
 function upcomingFixtures(date: string, anchor: number): Fixture[] {
-  return [
-    ...fixtures('nfl', NFL_WEEK, anchor, `nfl:${date}`, false),
-    ...fixtures('nba', NBA_NIGHT, anchor, `nba:${date}`, false),
-    ...fixtures('epl', EPL_MATCHDAY, anchor, `epl:${date}`, false),
-  ];
+  return SAMPLE_SPORTS.flatMap((sport) => fixtures(sport, SHAPES[sport]!, anchor, `${sport}:${date}`, false));
 }
 
 function anchorOf(date: string): number {
@@ -743,6 +743,13 @@ function gamePrices(fixtures: readonly Fixture[], at: number, { everyBook = fals
         quotes.map((quote) => ({ ...quote, book, gameId, market, player: '', updatedAt })),
       ),
     ),
+  );
+}
+
+/** Each fixture's closing prices: the market a few minutes before its kickoff. */
+function closingPrices(fixtures: readonly Fixture[], everyBook = false): PriceRecord[] {
+  return fixtures.flatMap((fixture) =>
+    gamePrices([fixture], fixture.game.startsAt.getTime() - random(`close:${fixture.game.id}`).int(1, 20) * 60_000, { everyBook }),
   );
 }
 
@@ -866,46 +873,86 @@ export function sampleAlternatesAt(date: string, at: Date, sport?: Sport): Alter
 //
 // While the app runs for days the sample goes on as a market does (./ingest/tasks.ts, the sample task): a game that
 // kicks off is in progress, then final with a score drawn from its closing market and a box score, so bets and picks
-// grade; and a league whose games have all kicked off gets the upcoming games of the slate of that day. Each league's
-// stored slate is recognised by its games' ids, which depend on the date alone.
+// grade; and a league whose games have all kicked off gets its next slate in its own rhythm: an NBA night each day,
+// an NFL week and an EPL matchday seven days after the last (listed and priced days ahead, as books list them). A
+// sample left standing (the app stopped) catches up: the slates it missed are added played, as far back as a loaded
+// slate's finals go. Each league's stored slate is recognised by its games' ids and kickoffs, which depend on the date
+// alone.
 
 /** How long a sample game runs from kickoff to its final score. */
 const GAME_LENGTH_MS: Record<string, number> = { nfl: 3.5 * HOUR, nba: 2.5 * HOUR, epl: 2 * HOUR };
 /** A slate's upcoming games kick off within this long after its date (the NFL week's Monday game is the last). */
 const SLATE_SPAN_MS = 6 * DAY;
+/** Days from one of a league's slates to its next. */
+const SLATE_EVERY_DAYS: Record<string, number> = { nfl: 7, nba: 1, epl: 7 };
+/** How far back a league's missed slates are added played: as far as a loaded slate's finals go. */
+const PLAYED_BACK_MS: Record<string, number> = { nfl: PAST_WEEKS * 7 * DAY, nba: (PAST_NIGHTS + 1) * DAY, epl: PAST_WEEKS * 7 * DAY };
+
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The dates (YYYY-MM-DD) of the slates whose upcoming games may kick off or be upcoming at `at`, newest first. */
-export function sampleSlateDates(at: Date): string[] {
+function sampleSlateDates(at: Date): string[] {
   const day = Math.floor(at.getTime() / DAY) * DAY;
-  return Array.from({ length: SLATE_SPAN_MS / DAY + 1 }, (_, back) => new Date(day - back * DAY).toISOString().slice(0, 10));
+  return Array.from({ length: SLATE_SPAN_MS / DAY + 1 }, (_, back) => isoDate(day - back * DAY));
 }
 
 /** One league's upcoming fixtures of `date`'s slate. */
 const leagueFixtures = (date: string, sport: string) => upcomingFixtures(date, anchorOf(date)).filter((f) => f.sport === sport);
 
-/** The upcoming games of `date`'s slate in one league. */
-export function sampleGamesOf(date: string, sport: Sport): GameRecord[] {
-  return leagueFixtures(date, sport).map((f) => f.game);
+/**
+ * The league's slates to add at `at` after the stored one of `previous` (with none, after none), oldest first: the
+ * slates of its rhythm it missed whose games kicked off within PLAYED_BACK_MS (to be added played), then the first
+ * with a game still to kick off. With none stored, the rhythm starts at today's slate.
+ */
+export function sampleSlatesAfter(sport: Sport, previous: string | undefined, at: Date): string[] {
+  const every = (SLATE_EVERY_DAYS[sport] ?? 1) * DAY;
+  // The slate's last kickoff, to the minute as fixtures() places it.
+  const lastKickoff = Math.round(Math.max(...SHAPES[sport]!.kickoffs) * 60) * 60_000;
+  const now = at.getTime();
+  const after = previous === undefined ? -Infinity : anchorOf(previous);
+  let next = previous === undefined ? Math.floor(now / DAY) * DAY : after + every;
+  while (next + lastKickoff <= now) next += every;
+  const missed: number[] = [];
+  for (let date = next - every; date > after && date + lastKickoff >= now - (PLAYED_BACK_MS[sport] ?? 0); date -= every)
+    missed.unshift(date);
+  return [...missed, next].map(isoDate);
+}
+
+type SampleGame = { id: string; sport: string; startsAt: Date };
+const isFixtureOf = (game: SampleGame) => (f: Fixture) => f.game.id === game.id && f.game.startsAt.getTime() === game.startsAt.getTime();
+
+/**
+ * The date of the sample slate a game is one of the upcoming games of, if it is one. By id and kickoff: slates a few
+ * days apart can each hold a game of the same teams on the same local date (the same id) at other times.
+ */
+export function sampleSlateDateOf(game: SampleGame): string | undefined {
+  return sampleSlateDates(game.startsAt).find((date) => leagueFixtures(date, game.sport).some(isFixtureOf(game)));
 }
 
 /**
- * A league's games of `date`'s slate as they are added when its stored games have all kicked off at `at`: the games,
- * their kickoff weather and the league's injury report of that day.
+ * A league's games of `date`'s slate as they are added at `at`: the games, the kickoff weather of those to come,
+ * the closing prices of those that kicked off (they are played from there on), and the league's injury report of
+ * that day.
  */
-export function sampleLeagueSlate(date: string, at: Date, sport: Sport): Pick<SampleSlate, 'games' | 'weather' | 'injuries'> {
-  const upcoming = leagueFixtures(date, sport);
+export function sampleLeagueSlate(
+  date: string,
+  at: Date,
+  sport: Sport,
+): Pick<SampleSlate, 'games' | 'weather' | 'injuries'> & { closingPrices: PriceRecord[] } {
+  const all = leagueFixtures(date, sport);
+  const upcoming = all.filter((f) => f.game.startsAt > at);
   return {
-    games: upcoming.map((f) => f.game),
+    games: all.map((f) => f.game),
     weather: upcoming.flatMap((f) => weather(f, random(`weather:${f.game.id}`)) ?? []),
+    closingPrices: closingPrices(all.filter((f) => f.game.startsAt <= at)),
     injuries: injured(date, at).filter((injury) => injury.sport === sport),
   };
 }
 
 /** The fixture behind an upcoming game of a sample slate, found among the slates it can belong to. */
-function fixtureOf(game: { id: string; sport: string; startsAt: Date }): Fixture | undefined {
-  for (const date of sampleSlateDates(game.startsAt))
-    for (const fixture of leagueFixtures(date, game.sport)) if (fixture.game.id === game.id) return fixture;
-  return undefined;
+function fixtureOf(game: SampleGame): Fixture | undefined {
+  const date = sampleSlateDateOf(game);
+  return date === undefined ? undefined : leagueFixtures(date, game.sport).find(isFixtureOf(game));
 }
 
 /**
@@ -913,10 +960,7 @@ function fixtureOf(game: { id: string; sport: string; startsAt: Date }): Fixture
  * its closing market (so results follow the closing prices as real ones do, with a game's usual spread) and each
  * side's box score. Undefined before kickoff, or for a game that is no sample slate's upcoming game.
  */
-export function sampleResultAt(
-  game: { id: string; sport: string; startsAt: Date },
-  at: Date,
-): { game: GameRecord; playerStats: PlayerStatRecord[] } | undefined {
+export function sampleResultAt(game: SampleGame, at: Date): { game: GameRecord; playerStats: PlayerStatRecord[] } | undefined {
   const fixture = game.startsAt <= at ? fixtureOf(game) : undefined;
   if (!fixture) return undefined;
   const kickoff = fixture.game.startsAt.getTime();
@@ -986,7 +1030,7 @@ export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}
       ...fixtures('epl', EPL_MATCHDAY, anchor - (week + 1) * 7 * DAY, `epl:${date}:-${week + 1}w`, true),
     ]).flat(),
     // NBA nights from two nights back, so no "final" can start after the moment of loading.
-    ...Array.from({ length: 7 }, (_, night) =>
+    ...Array.from({ length: PAST_NIGHTS }, (_, night) =>
       fixtures(
         'nba',
         { ...NBA_NIGHT, kickoffs: NBA_NIGHT.kickoffs.slice(0, 8) },
@@ -997,10 +1041,7 @@ export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}
     ).flat(),
   ];
 
-  // Closing prices are the market just before kickoff.
-  const closing = past.flatMap((fixture) =>
-    gamePrices([fixture], fixture.game.startsAt.getTime() - random(`close:${fixture.game.id}`).int(1, 20) * 60_000, { everyBook }),
-  );
+  const closing = closingPrices(past, everyBook);
   const current = [...gamePrices(upcoming, asOf.getTime(), { everyBook, soft: true }), ...closing];
   const steam = steamMove(upcoming, current);
   const injuries = injured(date, asOf);

@@ -234,10 +234,11 @@ async function refreshScores(odds: OddsApi, run: SportRun): Promise<void> {
 }
 
 /**
- * The stored sample slate's market at this moment (lib/data/sample.ts), as a provider's goes on: games that kicked
- * off are in progress, then final with a score and box score; a league whose games have all kicked off gets the
- * slate of the day; and the prices its books hold now are merged as a provider's are, so books re-price, the odd one
- * lags and steam moves. Nothing without a stored sample of the league; live games are never touched.
+ * The stored sample slate's market at this moment (lib/data/sample.ts), as a provider's goes on: a league whose games
+ * have all kicked off gets its next slate (and the slates it missed while the app was stopped, played); games that
+ * kicked off are in progress, then final with a score and box score, and their props and alternate lines are taken
+ * down; and the prices its books hold now are merged as a provider's are, so books re-price, the odd one lags and
+ * steam moves. Nothing without a stored sample of the league; live games are never touched.
  */
 async function moveSample(sample: SampleMarket, run: SportRun): Promise<void> {
   const { db, sport, now } = run;
@@ -246,9 +247,10 @@ async function moveSample(sample: SampleMarket, run: SportRun): Promise<void> {
   run.note(
     run.what,
     await gated(db, run.claims, `sample:${sport}`, run.freshnessMs, now, async () => {
-      run.summary.results += await settleSampleGames(sample, run);
       await pruneSample(db, sport, now);
       const date = await upcomingSampleSlate(sample, run);
+      run.summary.results += await settleSampleGames(sample, run);
+      await takeDownStartedSideMarkets(db, sport, now);
       if (!date) return;
       const rows = sample.pricesAt(date, now, sport);
       const stored = await db.game.findMany({
@@ -298,39 +300,51 @@ async function settleSampleGames(sample: SampleMarket, run: SportRun): Promise<n
 }
 
 /**
- * The date of the league's stored sample slate with upcoming games. When all its games have kicked off, the slate
- * of today (UTC) is added, as a market always lists the coming games.
+ * Books take props and alternate lines down at kickoff: the league's sample games that kicked off keep their main
+ * markets (their closing prices) and lose the rest. A bet on a prop keeps its own selection, line and price, its
+ * closing-line value comes from the line history and its grade from the box score, none of which goes.
+ */
+async function takeDownStartedSideMarkets(db: Db, sport: Sport, now: Date): Promise<void> {
+  const started = { source: 'sample', sport, startsAt: { lte: now } };
+  await db.$transaction([
+    db.price.deleteMany({ where: { player: { not: '' }, game: started } }),
+    db.alternatePrice.deleteMany({ where: { game: started } }),
+  ]);
+}
+
+/**
+ * The date of the league's stored sample slate with upcoming games. When all its games have kicked off, its next
+ * slate is added (lib/data/sample.ts, sampleSlatesAfter: the league's rhythm, days ahead for a weekly league, as a
+ * market always lists the coming games), after the slates it missed while the sample stood still, added with their
+ * closing prices to be played.
  */
 async function upcomingSampleSlate(sample: SampleMarket, run: SportRun): Promise<string | undefined> {
   const { db, sport, now } = run;
   const latest = await db.game.findFirst({
-    where: { source: 'sample', sport, startsAt: { gt: now } },
+    where: { source: 'sample', sport },
     orderBy: { startsAt: 'desc' },
-    select: { startsAt: true },
+    select: { id: true, sport: true, startsAt: true },
   });
-  if (latest) {
-    // A slate's games are known by their ids, which depend on its date alone.
-    const dates = sample.slateDates(latest.startsAt);
-    const firsts = dates.map((date) => sample.gamesOf(date, sport)[0]?.id ?? '');
-    const stored = await db.game.findMany({ where: { id: { in: firsts }, source: 'sample' }, select: { id: true } });
-    return dates.find((_, index) => stored.some((game) => game.id === firsts[index]));
+  const previous = latest ? sample.slateDateOf(latest) : undefined;
+  if (latest && latest.startsAt > now) return previous;
+  const dates = sample.slatesAfter(sport, previous, now);
+  for (const date of dates) {
+    const slate = sample.leagueSlate(date, now, sport);
+    await upsertGames(db, slate.games);
+    await mergePrices(db, slate.closingPrices);
+    await upsertWeather(db, slate.weather, 'sample', now);
+    // The slate's injury report comes with its games (unless live reports are stored).
+    if (date === dates.at(-1) && (await db.injury.count({ where: { sport, source: 'live' } })) === 0)
+      await replaceInjuries(
+        db,
+        catalogueTeams(sport).map((team) => team.id),
+        slate.injuries,
+        'sample',
+        now,
+      );
   }
-  const [date] = sample.slateDates(now);
-  if (!date) return undefined;
-  const slate = sample.leagueSlate(date, now, sport);
-  await upsertGames(db, slate.games);
-  await upsertWeather(db, slate.weather, 'sample', now);
-  // The day's injury report comes with the day's games (unless live reports are stored).
-  if ((await db.injury.count({ where: { sport, source: 'live' } })) === 0)
-    await replaceInjuries(
-      db,
-      catalogueTeams(sport).map((team) => team.id),
-      slate.injuries,
-      'sample',
-      now,
-    );
-  run.log(`  added the sample ${sport} games of ${date}`);
-  return date;
+  run.log(`  added the sample ${sport} games of ${dates.join(', ')}`);
+  return dates.at(-1);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Config } from '@/lib/config';
 import { createEspn, type Espn } from './espn';
 import { createOddsApi, type OddsApi } from './odds-api';
 import { createOpenMeteo, type WeatherProvider } from './open-meteo';
-import { sampleAlternatesAt, sampleGamesOf, sampleLeagueSlate, samplePricesAt, sampleResultAt, sampleSlateDates } from '../sample';
+import { sampleAlternatesAt, sampleLeagueSlate, samplePricesAt, sampleResultAt, sampleSlateDateOf, sampleSlatesAfter } from '../sample';
 
 export interface Providers {
   /** Absent without ODDS_API_KEY: odds, props and scores then come only from what is stored (or the sample). */
@@ -17,8 +17,8 @@ export interface Providers {
 export interface SampleMarket {
   pricesAt: typeof samplePricesAt;
   alternatesAt: typeof sampleAlternatesAt;
-  slateDates: typeof sampleSlateDates;
-  gamesOf: typeof sampleGamesOf;
+  slatesAfter: typeof sampleSlatesAfter;
+  slateDateOf: typeof sampleSlateDateOf;
   leagueSlate: typeof sampleLeagueSlate;
   resultAt: typeof sampleResultAt;
 }
@@ -38,8 +38,8 @@ export function createProviders(cfg: Config): Providers {
       : {
           pricesAt: samplePricesAt,
           alternatesAt: sampleAlternatesAt,
-          slateDates: sampleSlateDates,
-          gamesOf: sampleGamesOf,
+          slatesAfter: sampleSlatesAfter,
+          slateDateOf: sampleSlateDateOf,
           leagueSlate: sampleLeagueSlate,
           resultAt: sampleResultAt,
         },
