@@ -245,6 +245,8 @@ than that is value under every method. The worst cases are taken outcome by outc
 export const LOSS_LIMIT_ROOM = `The room under a loss limit (\`dailyLossRoom\`, \`weeklyLossRoom\`) is the limit less the net settled loss in the
 period (the user's day, or week from Monday, in their time zone) less the stakes of bets still open that were placed
 in the period (\`openStakesToday\`, \`openStakesThisWeek\`), and never below 0: an open bet is money already at risk.
+An open bet whose game is final counts in every period until it is settled, whenever it was placed, so leaving a lost
+bet unsettled opens no room (\`get_bankroll\`'s \`note\` counts such bets).
 With a daily limit of 100 and 150 staked on open bets today the room is 0. \`get_bankroll\`, \`calc_kelly_stake\`'s caps,
 \`log_bet\`'s warnings and the Bankroll page use the same room.
 

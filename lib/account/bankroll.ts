@@ -218,16 +218,18 @@ export interface BankrollView {
   timeZone: string;
   lossToday: number;
   lossThisWeek: number;
-  /** Stakes of bets still open that were placed today / this week: at risk, so they use up room. */
+  /** Stakes of bets still open that were placed today / this week, or whose game is final: at risk, so they use up room. */
   openStakesToday: number;
   openStakesThisWeek: number;
-  /** limit − net settled loss in the period − open stakes placed in the period, never below 0. */
+  /** limit − net settled loss in the period − open stakes counted in it (above), never below 0. */
   dailyLossRoom: number | null;
   weeklyLossRoom: number | null;
   /** Raises and removals waiting out the cooling-off. */
   pendingLimits: PendingLimit[];
   /** After a change of time zone, until `until`, each loss-limit window starts at the earlier of its starts in `zone` and `timeZone`. */
   previousTimeZone: { zone: string; until: Date } | null;
+  /** Open bets whose game is final: they use up room until settled. */
+  openBetsOfEndedGames: number;
 }
 
 /** Net settled loss between `since` and `until` (a profitable stretch counts as no loss, never as extra room). */
@@ -239,13 +241,23 @@ async function netLoss(db: Db, userId: string, since: Date, until: Date): Promis
   return Math.max(0, -(_sum.profitCents ?? 0));
 }
 
-/** Stakes of the user's open bets placed between `since` and `until`. */
-async function openStakes(db: Db, userId: string, since: Date, until: Date): Promise<number> {
-  const { _sum } = await db.bet.aggregate({
-    where: { userId, status: 'open', placedAt: { gte: since, lte: until } },
-    _sum: { stakeCents: true },
+/**
+ * The user's open bets as the loss limits count them: each placed in a period (or since: a bet logged at once with
+ * the read, by a clock a moment ahead) is at risk in it, and one whose game is final is at risk in every period until
+ * it is settled (its result is known: leaving a loss unsettled opens no room).
+ */
+async function openBets(db: Db, userId: string) {
+  const open = await db.bet.findMany({ where: { userId, status: 'open' }, select: { gameId: true, stakeCents: true, placedAt: true } });
+  const ended = await db.game.findMany({
+    where: { id: { in: [...new Set(open.map((bet) => bet.gameId))] }, status: 'final' },
+    select: { id: true },
   });
-  return _sum.stakeCents ?? 0;
+  const endedIds = new Set(ended.map((game) => game.id));
+  return {
+    stakesSince: (since: Date) =>
+      open.filter((bet) => bet.placedAt >= since || endedIds.has(bet.gameId)).reduce((sum, bet) => sum + bet.stakeCents, 0),
+    ofEndedGames: open.filter((bet) => endedIds.has(bet.gameId)).length,
+  };
 }
 
 /** Room under a loss limit: the limit less the net settled loss and the open stakes of the period, at least 0. */
@@ -263,12 +275,12 @@ export async function getBankroll(db: Db, userId: string, now: Date): Promise<Ba
   const zones = previousTimeZone ? [bankroll.timeZone, previousTimeZone.zone] : [bankroll.timeZone];
   const dayStart = earliest(zones.map((zone) => startOfDay(now, zone)));
   const weekStart = earliest(zones.map((zone) => startOfWeek(now, zone)));
-  const [lossToday, lossThisWeek, openToday, openThisWeek] = await Promise.all([
+  const [lossToday, lossThisWeek, open] = await Promise.all([
     netLoss(db, userId, dayStart, now),
     netLoss(db, userId, weekStart, now),
-    openStakes(db, userId, dayStart, now),
-    openStakes(db, userId, weekStart, now),
+    openBets(db, userId),
   ]);
+  const [openToday, openThisWeek] = [open.stakesSince(dayStart), open.stakesSince(weekStart)];
   const inForce = Object.fromEntries(LIMITS.map((limit) => [limit.name, limitInForce(storedLimit(bankroll, limit), now)])) as Record<
     LimitName,
     number | null
@@ -295,6 +307,7 @@ export async function getBankroll(db: Db, userId: string, now: Date): Promise<Ba
     weeklyLossRoom: room(inForce.weeklyLossLimit, lossThisWeek, openThisWeek),
     pendingLimits,
     previousTimeZone,
+    openBetsOfEndedGames: open.ofEndedGames,
   };
 }
 
@@ -311,6 +324,16 @@ export function coolingOffNotes(view: BankrollView): string[] {
   });
   const zone = view.previousTimeZone;
   return zone === null ? limits : [...limits, timeZoneChangeNote(zone.until, view.timeZone, zone.zone)];
+}
+
+/** Open bets whose game is final, in words for get_bankroll's note (none or one sentence). */
+export function endedGamesNotes(view: BankrollView): string[] {
+  const count = view.openBetsOfEndedGames;
+  if (count === 0) return [];
+  const bets = count === 1 ? "1 open bet's game is" : `${count} open bets' games are`;
+  return [
+    `${bets} final: until settled each uses up room under the loss limits of today and this week; settle_bet with result auto grades it.`,
+  ];
 }
 
 /**

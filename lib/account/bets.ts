@@ -7,7 +7,7 @@ import { selectionFairProbability } from '@/lib/pricing';
 import { HELPLINE } from '@/lib/rules';
 import { decodeCursor, encodeCursor, NOT_A_CURSOR, type CursorScope } from '@/lib/paging';
 import { storedLabel } from '@/lib/text';
-import { getBankroll } from './bankroll';
+import { getBankroll, userPreferences, type BankrollView } from './bankroll';
 import {
   closingKey,
   closingQuotes,
@@ -145,21 +145,10 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
     );
   }
   const pick = normalizePick(game, bet);
-  const bankroll = await getBankroll(db, userId, now);
-  const referenceBook = referenceBookFor(bet.book, bankroll?.referenceBook, defaultBook);
+  const preferences = await userPreferences(db, userId);
+  const referenceBook = referenceBookFor(bet.book, preferences?.referenceBook, defaultBook);
   const fairProbability = await currentFairProbability(db, game, { market: bet.market, ...pick }, referenceBook);
-
-  const warnings: string[] = [];
-  const over = (limit: string, room: number | null | undefined) => {
-    if (room !== null && room !== undefined && bet.stake > room) {
-      warnings.push(`The stake ${bet.stake} is over the ${limit} (${room}). Problem gambling help: ${HELPLINE}.`);
-    }
-  };
-  over('max stake', bankroll?.maxStake);
-  over('room left under the daily loss limit', bankroll?.dailyLossRoom);
-  over('room left under the weekly loss limit', bankroll?.weeklyLossRoom);
   const quoted = await quotedPriceWarning(db, game, { market: bet.market, ...pick }, referenceBook, bet.americanOdds);
-  if (quoted) warnings.push(quoted);
 
   const created = await db.bet.create({
     data: {
@@ -179,7 +168,26 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
       placedAt: now,
     },
   });
+  // The limits are read after the bet is stored: of bets logged at once each then sees those stored before it, so
+  // the last sees them all, and stakes that together pass the room never all pass without a warning.
+  const warnings = limitWarnings(bet.stake, await getBankroll(db, userId, now));
+  if (quoted) warnings.push(quoted);
   return { bet: betView({ ...created, earlierGrades: [] }), warnings };
+}
+
+/** The limits a new bet's stake passes, from the bankroll read with the bet stored: its room is the room it found. */
+function limitWarnings(stake: number, bankroll: BankrollView | null): string[] {
+  if (!bankroll) return [];
+  const roomFound = (limit: number | null, loss: number, open: number) =>
+    limit === null ? null : fromCents(Math.max(0, toCents(limit) - toCents(loss) - toCents(open) + toCents(stake)));
+  const limits: [string, number | null][] = [
+    ['max stake', bankroll.maxStake],
+    ['room left under the daily loss limit', roomFound(bankroll.dailyLossLimit, bankroll.lossToday, bankroll.openStakesToday)],
+    ['room left under the weekly loss limit', roomFound(bankroll.weeklyLossLimit, bankroll.lossThisWeek, bankroll.openStakesThisWeek)],
+  ];
+  return limits.flatMap(([limit, room]) =>
+    room !== null && stake > room ? [`The stake ${stake} is over the ${limit} (${room}). Problem gambling help: ${HELPLINE}.`] : [],
+  );
 }
 
 export type SettleRequest = { result: SettledResult | 'auto'; payout?: number; correct?: boolean };
@@ -208,11 +216,24 @@ async function autoGrade(db: Db, bet: BetRow, game: GameSummary | undefined): Pr
 /**
  * The rules a grade must meet, whoever asks (the tool, the Bets page): a bet is won, lost or pushed only once
  * its game is final, and a moneyline, spread or total only as its final score grades it (a prop as the user says:
- * a stat correction may be newer than the stored box score); half_won and half_lost only on a quarter line; void and
- * cashout may come at any time, a cashout never paying back more than the bet would have as a win.
+ * a stat correction may be newer than the stored box score); half_won and half_lost only on a quarter line. Void and
+ * cashout come while the game is to finish, a cashout never paying back more than the bet would as a win; once the
+ * game is final no book cashes a bet out, and a bet its score grades is not void (else a lost bet could be turned
+ * into a refund, or a win's payout, and its loss taken out of the loss limits). A prop is still voided then: its
+ * player may not have played.
  */
 function checkGrade(bet: BetRow, game: GameSummary | undefined, result: SettledResult, payoutCents: number | undefined): void {
+  const final = game?.status === 'final';
+  const byScore = final && isGameMarket(bet.market) ? gradeAtFinal(game, bet, new Map()) : null;
+  const gradeItWith = byScore === null ? 'auto, or as the book graded it' : `auto or ${byScore}`;
   if (result === 'cashout') {
+    if (final) {
+      throw new ToolError(
+        'limit',
+        `Bet ${bet.id} cannot be cashed out: its game ${bet.gameId} is final, and no cashout is offered on a finished game. ` +
+          `Settle it with ${gradeItWith}.`,
+      );
+    }
     const most = payoutIfWonCents(bet.stakeCents, bet.americanOdds);
     if ((payoutCents as number) > most) {
       throw invalidInput([
@@ -221,8 +242,8 @@ function checkGrade(bet: BetRow, game: GameSummary | undefined, result: SettledR
     }
     return;
   }
-  if (result === 'void') return;
-  if (game?.status !== 'final') {
+  if (result === 'void' && byScore === null) return;
+  if (!final) {
     throw new ToolError(
       'limit',
       `Bet ${bet.id} cannot be graded ${result} yet: its game ${bet.gameId} is not final. ` +
@@ -230,12 +251,11 @@ function checkGrade(bet: BetRow, game: GameSummary | undefined, result: SettledR
         'settle it void if the book refunded it, or cashout with what the book paid.',
     );
   }
-  const byScore = isGameMarket(bet.market) ? gradeAtFinal(game, bet, new Map()) : null;
   if (byScore !== null && byScore !== result) {
     throw new ToolError(
       'limit',
       `The final score (${game.awayTeam.abbreviation} ${game.awayScore}, ${game.homeTeam.abbreviation} ${game.homeScore}) grades bet ${bet.id} ` +
-        `${byScore}, not ${result}: settle it with auto or ${byScore}.`,
+        `${byScore}, not ${result}: settle it with ${gradeItWith}.`,
     );
   }
   if ((result === 'half_won' || result === 'half_lost') && halfLines(bet.point ?? 0).length === 1) {
@@ -266,13 +286,16 @@ export async function settleBet(db: Db, input: { userId: string; betId: string; 
   if (payoutCents !== undefined && payoutCents > MAX_AMOUNT_CENTS) {
     throw invalidInput([{ path: 'payout', message: `must be at most ${MAX_AMOUNT_TEXT}` }]);
   }
-  checkGrade(bet, game, result, payoutCents);
   const outcome = settlement(bet.stakeCents, bet.americanOdds, result, payoutCents);
+  const grade = { status: result, payoutCents: outcome.payoutCents, profitCents: outcome.profitCents };
+  // A retry of the grade the bet has gets the same answer, even once the rules would no longer allow it (a void
+  // while the game ran, sent again after the final): it moves nothing.
+  if (bet.status !== 'open' && hasGrade(bet, grade)) return betView(bet);
+  checkGrade(bet, game, result, payoutCents);
   // A bet stored before the bounds held (or any other way) whose result would not fit is refused, never stored.
   if (Math.abs(outcome.payoutCents) > MAX_AMOUNT_CENTS || Math.abs(outcome.profitCents) > MAX_AMOUNT_CENTS) {
     throw new ToolError('limit', `Bet ${bet.id} as ${result} would pay back more than ${MAX_AMOUNT_TEXT}, the most any amount may be.`);
   }
-  const grade = { status: result, payoutCents: outcome.payoutCents, profitCents: outcome.profitCents };
   const read = async () => (await db.bet.findUnique({ where: { id: bet.id }, include: WITH_GRADES })) as BetWithGrades;
 
   if (bet.status === 'open') {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coolingOffNotes } from '@/lib/account/bankroll';
+import { coolingOffNotes, endedGamesNotes } from '@/lib/account/bankroll';
 import { BET_STATUSES, choiceList, SETTLE_RESULTS } from '@/lib/account/bet-states';
 import { ToolError } from '@/lib/errors';
 import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
@@ -157,8 +157,8 @@ export const getBankroll = defineTool({
       throw new ToolError('not_found', 'No bankroll is set up for this user. Ask the user to set one up on the Bankroll page.');
     }
     // Raises and removals still cooling off go into the note: a field of their own would grow the catalogue.
-    const { pendingLimits: _pendingLimits, previousTimeZone: _previousTimeZone, ...figures } = bankroll;
-    const note = [...coolingOffNotes(bankroll), STAKING_RULES].join(' ');
+    const { pendingLimits: _pendingLimits, previousTimeZone: _previousTimeZone, openBetsOfEndedGames: _ended, ...figures } = bankroll;
+    const note = [...coolingOffNotes(bankroll), ...endedGamesNotes(bankroll), STAKING_RULES].join(' ');
     return { ...figures, openExposure: await ctx.ledger.openExposure(ctx.user.id), note };
   },
 });

@@ -90,6 +90,104 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect((await bankroll()).balance).toBeCloseTo(before + 0.5, 9);
   });
 
+  it('once the game is final no cashout, and no void of a bet its score grades, nor a correction to one; nothing moves', async () => {
+    const { db } = app.database;
+    await addGame(db, { id: 'nfl-late', home: 'NE', away: 'MIA', startsAt: new Date(now - HOUR), status: 'in_progress' });
+    const bet = await log({ gameId: 'nfl-late', selection: 'MIA', americanOdds: 200, stake: 10 });
+    const prop = await log({
+      gameId: 'nfl-late',
+      market: 'player_pass_tds',
+      selection: 'over',
+      point: 1.5,
+      player: 'Sample Quarterback',
+      stake: 5,
+    });
+    const voided = await log({ gameId: 'nfl-late', selection: 'MIA', americanOdds: 200, stake: 2 });
+    const inPlay = await call('settle_bet', { betId: voided.id, result: 'void' });
+    expect(inPlay.json().data).toMatchObject({ status: 'void', profit: 0 });
+    await finishGame(db, 'nfl-late', 24, 3);
+    const start = await bankroll();
+    // A void from while the game ran, sent again after the final, answers the same and moves nothing.
+    expect((await call('settle_bet', { betId: voided.id, result: 'void' })).body).toBe(inPlay.body);
+    const refused = async (args: Record<string, unknown>, pattern: RegExp) => {
+      const res = await call('settle_bet', args);
+      expect(res.status, JSON.stringify(args)).toBe(422);
+      expect(res.json().error.code).toBe('limit');
+      expect(res.json().error.message).toMatch(pattern);
+    };
+    // A lost moneyline cashed out for what a win pays, or voided, after the final.
+    await refused({ betId: bet.id, result: 'cashout', payout: 30 }, /is final.*no cashout.*Settle it with auto or lost/);
+    await refused({ betId: bet.id, result: 'void' }, /final score .* grades bet .* lost, not void: settle it with auto or lost/);
+    // A prop whose player did not play is voided after the game; it is never cashed out then.
+    await refused({ betId: prop.id, result: 'cashout', payout: 9 }, /is final.*no cashout/);
+    expect((await bankroll()).balance).toBe(start.balance);
+    expect((await db.bet.findUniqueOrThrow({ where: { id: bet.id } })).status).toBe('open');
+
+    expect((await call('settle_bet', { betId: bet.id, result: 'auto' })).json().data).toMatchObject({ status: 'lost', profit: -10 });
+    const lost = await bankroll();
+    await refused({ betId: bet.id, result: 'void', correct: true }, /grades bet .* lost, not void/);
+    await refused({ betId: bet.id, result: 'cashout', payout: 30, correct: true }, /is final.*no cashout/);
+    const after = await bankroll();
+    expect(after).toMatchObject({ balance: start.balance - 10, lossToday: lost.lossToday, dailyLossRoom: lost.dailyLossRoom });
+    expect((await call('settle_bet', { betId: prop.id, result: 'void' })).json().data).toMatchObject({ status: 'void', profit: 0 });
+  });
+
+  it('a bet left open after its game is final keeps using up room until settled: not settling a loss opens no room', async () => {
+    const { db } = app.database;
+    const userId = await app.database.user(`stale-${provider}@example.com`, {
+      balance: 500,
+      unit: 10,
+      dailyLossLimit: 100,
+      weeklyLossLimit: 300,
+      timeZone: 'UTC',
+    });
+    const { token } = await app.database.token(userId, 'write');
+    const as = async (tool: string, args: unknown) =>
+      (
+        await raw(app.server.port, {
+          path: `/api/v1/tools/${tool}`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(args),
+        })
+      ).json().data;
+    // Placed eight days ago, before any day or week now: one on a game that has ended (SF lost), one still to play.
+    const placedAt = new Date(now - 8 * 24 * HOUR);
+    const stale = { userId, sport: 'nfl', market: 'h2h', americanOdds: 100, placedAt };
+    const ended = await db.bet.create({ data: { ...stale, gameId: 'nfl-done', selection: 'SF', stakeCents: 4000 } });
+    await db.bet.create({ data: { ...stale, gameId: 'nfl-next', selection: 'NYG', stakeCents: 2500 } });
+
+    const open = await as('get_bankroll', {});
+    expect(open).toMatchObject({ openStakesToday: 40, openStakesThisWeek: 40, dailyLossRoom: 60, weeklyLossRoom: 260, openExposure: 65 });
+    expect(open.note).toMatch(/1 open bet's game is final.*settle_bet with result auto/);
+    expect(await as('settle_bet', { betId: ended.id, result: 'auto' })).toMatchObject({ status: 'lost', profit: -40 });
+    const settled = await as('get_bankroll', {});
+    expect(settled).toMatchObject({ lossToday: 40, openStakesToday: 0, dailyLossRoom: 60, weeklyLossRoom: 260, openExposure: 25 });
+    expect(settled.note).not.toMatch(/game is final/);
+  });
+
+  it('bets logged at once that together pass the room are warned as if logged one after another', async () => {
+    const userId = await app.database.user(`many-${provider}@example.com`, {
+      balance: 1000,
+      unit: 10,
+      dailyLossLimit: 100,
+      timeZone: 'UTC',
+    });
+    const { token } = await app.database.token(userId, 'write');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        raw(app.server.port, {
+          path: '/api/v1/tools/log_bet',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ sport: 'nfl', gameId: 'nfl-next', market: 'h2h', selection: 'NYG', americanOdds: -150, stake: 40 }),
+        }),
+      ),
+    );
+    const warned = answers.map((res) => (res.json().data.warnings as string[]).some((w) => w.includes('daily loss limit')));
+    // One after another the first two fit the 100 (80 staked) and the ten after them do not; at once, however the calls
+    // interleave, never more than two pass without a warning.
+    expect(warned.filter((w) => !w).length).toBeLessThanOrEqual(2);
+  });
+
   it('log_bet refuses a game that is already final, and stores nothing', async () => {
     const count = await app.database.db.bet.count();
     const res = await call('log_bet', { sport: 'nfl', gameId: 'nfl-done', market: 'h2h', selection: 'PHI', americanOdds: -110, stake: 5 });

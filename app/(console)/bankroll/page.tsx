@@ -106,7 +106,8 @@ export default consolePage(async function BankrollPage() {
             <p className="muted">
               Balance {money(bankroll.balance, bankroll.currency)}, unit {money(bankroll.unit, bankroll.currency)}, max stake{' '}
               {bankroll.maxStake === null ? 'not set' : money(bankroll.maxStake, bankroll.currency)}. Days and weeks in {bankroll.timeZone}.
-              Room left is the limit less the net settled loss and the stakes of bets still open that were placed in the period.
+              Room left is the limit less the net settled loss and the stakes of bets still open that were placed in the period, or whose
+              game has ended: settle those on the Bets page.
             </p>
             <div className="grid-2">
               <LimitRoom
