@@ -30,7 +30,7 @@ import { SDK_WRITTEN_FOR } from '@/lib/mcp/sdk/version';
 // patches/@modelcontextprotocol+server+<version>.patch, applied by `postinstall` (patch-package): the SDK's
 // JSON-RPC type guards check a member their schema requires before parsing, so a message of another kind is refused
 // without a zod parse (a failed parse builds its issues; the SDK asks each message "response? error? request?"
-// several times over). The answers are the same, the work is not: docs/performance.md, "MCP". And a request it has
+// several times over). The answers are the same; only the failing parses' work is gone. And a request it has
 // answered is no longer in flight, so the stateless transport's close right after the answer neither aborts it
 // nor builds a "Connection closed" error (stack and all) for no one.
 
