@@ -261,7 +261,7 @@ async function openBets(db: Db, userId: string) {
 }
 
 /** Room under a loss limit: the limit less the net settled loss and the open stakes of the period, at least 0. */
-function room(limitCents: number | null, lossCents: number, openCents: number): number | null {
+export function lossLimitRoom(limitCents: number | null, lossCents: number, openCents: number): number | null {
   return limitCents === null ? null : fromCents(Math.max(0, limitCents - lossCents - openCents));
 }
 
@@ -303,8 +303,8 @@ export async function getBankroll(db: Db, userId: string, now: Date): Promise<Ba
     lossThisWeek: fromCents(lossThisWeek),
     openStakesToday: fromCents(openToday),
     openStakesThisWeek: fromCents(openThisWeek),
-    dailyLossRoom: room(inForce.dailyLossLimit, lossToday, openToday),
-    weeklyLossRoom: room(inForce.weeklyLossLimit, lossThisWeek, openThisWeek),
+    dailyLossRoom: lossLimitRoom(inForce.dailyLossLimit, lossToday, openToday),
+    weeklyLossRoom: lossLimitRoom(inForce.weeklyLossLimit, lossThisWeek, openThisWeek),
     pendingLimits,
     previousTimeZone,
     openBetsOfEndedGames: open.ofEndedGames,

@@ -7,7 +7,7 @@ import { selectionFairProbability } from '@/lib/pricing';
 import { HELPLINE } from '@/lib/rules';
 import { decodeCursor, encodeCursor, NOT_A_CURSOR, type CursorScope } from '@/lib/paging';
 import { storedLabel } from '@/lib/text';
-import { getBankroll, userPreferences, type BankrollView } from './bankroll';
+import { getBankroll, lossLimitRoom, userPreferences, type BankrollView } from './bankroll';
 import {
   closingKey,
   closingQuotes,
@@ -178,8 +178,9 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
 /** The limits a new bet's stake passes, from the bankroll read with the bet stored: its room is the room it found. */
 function limitWarnings(stake: number, bankroll: BankrollView | null): string[] {
   if (!bankroll) return [];
+  // The room as it stood without this bet: its own stake taken back out of the open stakes.
   const roomFound = (limit: number | null, loss: number, open: number) =>
-    limit === null ? null : fromCents(Math.max(0, toCents(limit) - toCents(loss) - toCents(open) + toCents(stake)));
+    lossLimitRoom(limit === null ? null : toCents(limit), toCents(loss), toCents(open) - toCents(stake));
   const limits: [string, number | null][] = [
     ['max stake', bankroll.maxStake],
     ['room left under the daily loss limit', roomFound(bankroll.dailyLossLimit, bankroll.lossToday, bankroll.openStakesToday)],

@@ -78,7 +78,7 @@ export function withoutFloatNoise(value: number): number {
   return Number.isInteger(value) || !Number.isFinite(value) ? value : Number(value.toPrecision(15));
 }
 
-/** A calculator's answer with every number in it `withoutFloatNoise` (docs/tools.md, calculators' precision). */
+/** A calculator's answer with every number in it `withoutFloatNoise` (docs/contract.md, Calculators). */
 export function answerWithoutFloatNoise<T>(answer: T): T {
   if (typeof answer === 'number') return withoutFloatNoise(answer) as T;
   if (Array.isArray(answer)) return answer.map(answerWithoutFloatNoise) as T;
