@@ -1,6 +1,11 @@
 // Calendar boundaries in a time zone (a user's loss limits are per local day and per local week starting
 // Monday; the data tools' date ranges are local days), computed with Intl so daylight-saving changes fall where the zone says they do;
-// and how answers spell a time: an instant, or an age in words.
+// how answers spell a time: an instant, or an age in words; and a minute, an hour and a day in milliseconds.
+
+/** Milliseconds in a minute, an hour and a day of 24 hours (a calendar day in a zone may be 23 or 25: startOfDay, sportsDayStart). */
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 /** Dates are kept from 1900 to 9999: PostgreSQL has no year 0, and nothing JEV stores is older. */
 const FIRST_YEAR = 1900;

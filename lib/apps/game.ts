@@ -1,7 +1,15 @@
-import { americanOdds, marketName, middleChance, middleMark, outcomeName, percent, quotedBeside } from '@/lib/present/format';
+import {
+  americanOdds,
+  formatDateTime,
+  marketName,
+  middleChance,
+  middleMark,
+  outcomeName,
+  percent,
+  quotedBeside,
+} from '@/lib/present/format';
 import { Figure, MarketTable, Quoted } from '@/lib/present/MarketTable';
 import { MovementChart } from '@/lib/present/MovementChart';
-import { formatDateTime } from '@/lib/present/format';
 import { notesOf, type FullGame, type FullMarket, type GameAnswer, type Injuries, type OddsAnswer, type Weather } from './answers';
 import type { Host } from './bridge';
 import { createElement as h, type ReactNode } from 'react';

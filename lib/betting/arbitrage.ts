@@ -158,7 +158,7 @@ export function lineArbitrage(kind: LineKind, quotes: readonly [LineQuote, LineQ
  * to the implied probabilities, 1 / impliedSum − 1 whatever wins (negative above a zero hold). One quote per outcome
  * (every outcome, at one line); null with fewer than two.
  */
-export function held(quotes: readonly ArbitrageQuote[]): Arbitrage | null {
+export function marketHold(quotes: readonly ArbitrageQuote[]): Arbitrage | null {
   if (quotes.length < 2) return null;
   const implied = quotes.map((quote) => impliedProbability(quote.americanOdds));
   const sum = implied.reduce((a, b) => a + b, 0);
@@ -178,7 +178,7 @@ export function sameLine(kind: LineKind, [first, second]: readonly [LineQuote, L
  * On a half line every result returns 1 / impliedSum − 1; a whole line's push gives the stakes back and a quarter
  * line half wins or half refunds, so there `returns` gives each range of results' return and `returnFraction` the worst.
  */
-export function lineHeld(kind: LineKind, quotes: readonly [LineQuote, LineQuote]): Arbitrage | null {
+export function lineHold(kind: LineKind, quotes: readonly [LineQuote, LineQuote]): Arbitrage | null {
   if (!sameLine(kind, quotes)) return null;
   const { implied, sum, returns } = resultReturns(kind, quotes);
   return {

@@ -1,6 +1,6 @@
 import { isOutsideEvenMoneyGap } from '@/lib/betting/odds';
 import type { Db } from '@/lib/db/client';
-import { awaitHolder, gated, type FetchClaims, type Gate } from './ingest/fetch-claim';
+import { awaitHolder, fetchUnderClaim, type FetchClaims, type Gate } from './ingest/fetch-claim';
 import { sharedRefresh, type InFlight } from './on-request';
 import type { OddsApi, OutrightEvent } from './providers/odds-api';
 import type { Sport } from './sports';
@@ -96,7 +96,7 @@ const futuresKey = (sport: Sport) => `futures:${sport}`;
 
 /** Fetches and stores the league's futures unless they are fresh or another caller is fetching them (its gate says which). */
 export function refreshFutures(db: Db, claims: FetchClaims, odds: OddsApi, sport: Sport, now: Date, freshnessMs: number): Promise<Gate> {
-  return gated(db, claims, futuresKey(sport), freshnessMs, now, async () => {
+  return fetchUnderClaim(db, claims, futuresKey(sport), freshnessMs, now, async () => {
     let quota;
     const rows: FutureRecord[] = [];
     for (const { market, outrightKey } of FUTURE_MARKETS[sport]) {

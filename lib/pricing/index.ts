@@ -4,7 +4,7 @@ import type { PriceReads } from '@/lib/data/repositories';
 import { gameCores, type GameCoreMemos, type PricedGame } from './game-cores';
 import { historyKey, marketHistory } from './history';
 import { groupBy, inOutcomeOrder, type GameTeams, type MarketCore } from './market-core';
-import { heldOf, presentMarket, priceMarket, type Held, type PresentationMemo, type PricedMarket } from './priced-market';
+import { lowHoldFields, presentMarket, priceMarket, type WithLowHold, type PresentationMemo, type PricedMarket } from './priced-market';
 
 // Pricing: stored prices in, markets priced against the no-vig consensus at the reference book out, for the
 // games of get_game_odds, the props of get_player_props and the ledger's bets alike, each through one market core
@@ -18,7 +18,7 @@ export { selectionFairProbability } from './selection';
 export type { PricedGame } from './game-cores';
 
 /** A game market as get_game_odds answers it; with `lowHold` asked for, also its lowest hold (null without one). */
-export type PricedGameMarket = { market: string } & Held & PricedMarket;
+export type PricedGameMarket = { market: string } & WithLowHold & PricedMarket;
 
 /**
  * One player's market of a game; `price` prices it, so a paged answer prices only the page it shows (with `lowHold`
@@ -27,7 +27,7 @@ export type PricedGameMarket = { market: string } & Held & PricedMarket;
 export interface PropMarket {
   market: string;
   player: string;
-  price(now: Date): PricedMarket & Held;
+  price(now: Date): PricedMarket & WithLowHold;
 }
 
 export interface PricingRequest {
@@ -130,7 +130,7 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
           [...cores.get(game.id)!].map(([market, core]) => ({
             market,
             ...withChance(presentMarket(core, now, staleMinutes, presentations), core, tallyOf.get(game.sport)),
-            ...heldOf(core, now, lowHold),
+            ...lowHoldFields(core, now, lowHold),
           })),
         ]),
       );

@@ -1,9 +1,9 @@
 import { instant } from '@/lib/time';
 import {
   arbitrage as findArbitrage,
-  held,
+  marketHold,
   lineArbitrage,
-  lineHeld,
+  lineHold,
   sameLine,
   type Arbitrage,
   type LineKind,
@@ -321,7 +321,7 @@ function acrossBooks(quoted: readonly PriceRow[], middles: CoreOptions['middles'
     const tops = outcomes.map((outcome) => bestOf(rows.filter((row) => row.outcome === outcome))[0]!);
     const quotes = tops.map(({ outcome, book, americanOdds }) => ({ outcome, book, americanOdds }));
     const found = findArbitrage(quotes);
-    const hold = held(quotes);
+    const hold = marketHold(quotes);
     return { arbitrage: found && { found, legs: tops }, lowHold: hold && { found: hold, legs: tops }, ...none };
   }
   let arbitrage: CoreArbitrage | null = null;
@@ -350,7 +350,7 @@ function acrossBooks(quoted: readonly PriceRow[], middles: CoreOptions['middles'
           returns: inWords(window.returns, kind, outcomes),
         };
     }
-  const hold = lowest && lineHeld(kind, [lineQuote(lowest.pair[0]), lineQuote(lowest.pair[1])]);
+  const hold = lowest && lineHold(kind, [lineQuote(lowest.pair[0]), lineQuote(lowest.pair[1])]);
   const lowHold: CoreArbitrage | null = hold
     ? { found: hold, legs: lowest!.pair, ...(hold.returns ? { returns: inWords(hold.returns, kind, outcomes) } : {}) }
     : null;

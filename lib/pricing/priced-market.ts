@@ -146,13 +146,13 @@ export const FAIR_CHANGE_WINDOW_MS = 24 * 3_600_000;
 
 /**
  * One market priced afresh: a core made for this call alone, so its presentation is not kept. With `lowHold`, also
- * its lowest hold (the low-hold list's, see heldOf).
+ * its lowest hold (the low-hold list's, see lowHoldFields).
  */
-export function priceMarket(rows: readonly PriceRow[], options: PricingOptions & { lowHold?: boolean }): PricedMarket & Held {
+export function priceMarket(rows: readonly PriceRow[], options: PricingOptions & { lowHold?: boolean }): PricedMarket & WithLowHold {
   const core = marketCore(rows, options);
   return {
     ...presentAfresh(core, clockUntilChange(options.now), options.staleMinutes),
-    ...heldOf(core, options.now, options.lowHold),
+    ...lowHoldFields(core, options.now, options.lowHold),
   };
 }
 
@@ -358,11 +358,11 @@ export function presentLowHold(lowHold: CoreArbitrage, now: Date): LowHold {
 export type LowHold = Omit<NonNullable<PricedMarket['arbitrage']>, 'note'>;
 
 /** A market as the low-hold lists read it (get_game_odds' and get_player_props' maxHold): with its lowest hold, or null. */
-export interface Held {
+export interface WithLowHold {
   lowHold?: LowHold | null;
 }
 
-/** A core's lowest hold as it reads at `now` when the call asks for it (`lowHold`), else nothing: the Held fields. */
-export function heldOf(core: MarketCore, now: Date, lowHold: boolean | undefined): Held {
+/** A core's lowest hold as it reads at `now` when the call asks for it (`lowHold`), else nothing: the WithLowHold fields. */
+export function lowHoldFields(core: MarketCore, now: Date, lowHold: boolean | undefined): WithLowHold {
   return lowHold ? { lowHold: core.lowHold ? presentLowHold(core.lowHold, now) : null } : {};
 }

@@ -9,7 +9,7 @@ import { GAME_MARKETS, type GameMarket, type Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import { conciseGame, gameView, matchup } from './game-views';
-import { DAY_MS, preferences } from './preferences';
+import { preferences } from './preferences';
 import { emptyNote } from './source-notes';
 import { OPEN_WORLD_READ_HINTS } from './hints';
 import {
@@ -30,7 +30,7 @@ import {
   storable,
   team,
 } from './inputs';
-import { instant, sportsDays } from '@/lib/time';
+import { DAY_MS, instant, sportsDays } from '@/lib/time';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
 import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, conciseMiddle, marketNotes, MIDDLE_NOTE } from './concise-market';
 import { arbitrageFlag, heldFields, heldMarkets, heldNotes, heldRank, listAlone, MAX_HOLD_ALONE, maxHoldInput } from './held-list';

@@ -1,10 +1,9 @@
-import { addDays, sportsDayOf, sportsDays } from '@/lib/time';
+import { addDays, DAY_MS, sportsDayOf, sportsDays } from '@/lib/time';
 import { invalidInput, ToolError } from '@/lib/errors';
 import type { ToolContext } from './types';
 
 // The caller's reference book and time zone, and the calendar windows read in that zone.
 
-export const DAY_MS = 86_400_000;
 /** Calendar dates are read in the user's bankroll time zone, else in US Eastern (where most listed games are). */
 const DEFAULT_TIME_ZONE = 'America/New_York';
 

@@ -1,14 +1,15 @@
+import { DAY_MS, HOUR_MS } from '@/lib/time';
 import type { Espn, EspnEvent, EspnTeam, TeamBoxScore } from '../providers/espn';
 import type { Sport } from '../sports';
 import { replacePlayerStats, type PlayerStatRecord } from '../store';
 import { teamNamed, type CatalogueTeam } from '../teams';
-import { gated } from './fetch-claim';
+import { fetchUnderClaim } from './fetch-claim';
 import type { SportRun } from './run';
-import { DAY, HOUR, STATS_DAYS_BACK } from './schedule';
+import { STATS_DAYS_BACK } from './schedule';
 
 // Box scores from ESPN: scoreboards → finals → box-score lines. ESPN's ids are not ours: a final is found on
 // ESPN's scoreboard of its date by both its teams (through the alias table, teamNamed), then its summary gives
-// the players' lines. Each scoreboard and each summary is one gated fetch (stats:<sport>:<YYYYMMDD>,
+// the players' lines. Each scoreboard and each summary is one fetch under a claim (stats:<sport>:<YYYYMMDD>,
 // stats:<gameId>), so a game ESPN cannot give yet is asked about again only when its window has passed. A
 // game's lines are stored whole, once ESPN has them; a failed fetch stores nothing.
 
@@ -17,9 +18,9 @@ const EASTERN_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_Y
 const espnDates = (startsAt: Date) =>
   [...new Set([EASTERN_DATE.format(startsAt), startsAt.toISOString().slice(0, 10)])].map((d) => d.replaceAll('-', ''));
 /** How far ESPN's start time may sit from ours for the same game (a delayed or rescheduled start). */
-const SAME_GAME_MS = 18 * HOUR;
+const SAME_GAME_MS = 18 * HOUR_MS;
 /** A final whose summary had no players' lines is asked again after this long (on a schedule). */
-const NO_LINES_RECHECK_MS = 2 * HOUR;
+const NO_LINES_RECHECK_MS = 2 * HOUR_MS;
 
 type MatchedEvent = { event: EspnEvent; home: CatalogueTeam | undefined; away: CatalogueTeam | undefined };
 
@@ -88,7 +89,7 @@ export async function refreshBoxScores(espn: Espn, run: SportRun): Promise<numbe
       sport,
       status: 'final',
       source: 'live', // the sample's games are invented: ESPN has nothing to say about them
-      startsAt: { gte: new Date(now.getTime() - STATS_DAYS_BACK * DAY), lte: now },
+      startsAt: { gte: new Date(now.getTime() - STATS_DAYS_BACK * DAY_MS), lte: now },
       playerStats: { none: { source: 'espn' } },
     },
     orderBy: { startsAt: 'asc' },
@@ -108,7 +109,7 @@ export async function refreshBoxScores(espn: Espn, run: SportRun): Promise<numbe
   const scoreboard = async (date: string): Promise<MatchedEvent[] | null> => {
     if (!boards.has(date)) {
       let events: MatchedEvent[] | null = null;
-      const gate = await gated(db, run.claims, `stats:${sport}:${date}`, run.freshnessMs, now, async () => {
+      const gate = await fetchUnderClaim(db, run.claims, `stats:${sport}:${date}`, run.freshnessMs, now, async () => {
         events = (await espn.scoreboard(sport, date)).map((event) => ({ event, home: teamFor(event.home), away: teamFor(event.away) }));
       });
       run.note(`stats ${sport} scoreboard ${date}`, gate);
@@ -140,7 +141,7 @@ export async function refreshBoxScores(espn: Espn, run: SportRun): Promise<numbe
     const event = found;
     let lines = 0;
     const summaryWindow = run.freshnessMs > 0 ? Math.max(run.freshnessMs, NO_LINES_RECHECK_MS) : 0;
-    const gate = await gated(db, run.claims, `stats:${game.id}`, summaryWindow, now, async () => {
+    const gate = await fetchUnderClaim(db, run.claims, `stats:${game.id}`, summaryWindow, now, async () => {
       run.budget.summaries--;
       const sides = await espn.boxScore(sport, event.id);
       const records = boxScoreRecords(sport, game, sides, teamFor, (side) =>

@@ -5,7 +5,7 @@ import { countFetchFailure } from '@/lib/observe';
 import { ProviderError } from '../providers/http';
 import type { Quota } from '../providers/odds-api';
 
-// The fetch claim: every provider fetch goes through `gated`, which records it in ProviderFetch (shared by
+// The fetch claim: every provider fetch goes through `fetchUnderClaim`, which records it in ProviderFetch (shared by
 // every process). Data fetched inside its freshness window is not fetched again (quota is never spent twice on
 // it), and a failed or malformed fetch writes nothing, so what was stored stays as it was. A failure starts a
 // back-off, shared by every process, during which the key is not fetched: a 429's lasts its Retry-After, any other
@@ -137,7 +137,11 @@ async function release(db: Db, key: string, lease: Date, outcome: Outcome): Prom
   await db.providerFetch.updateMany({ where: { key, claimedUntil: lease }, data: { ...outcome, claimedUntil: null } });
 }
 
-export async function gated(
+/**
+ * Runs `fetchAndStore` under the key's claim, unless the key is fresh, backing off or claimed by another caller (the
+ * Gate says which), and records how it went: done, or failed with the back-off it starts.
+ */
+export async function fetchUnderClaim(
   db: Db,
   claims: FetchClaims,
   key: string,

@@ -4,7 +4,7 @@ import type { OddsApi, OddsEvent, ScoreEvent } from '../providers/odds-api';
 import { gameIdFor, normaliseName, seasonOf, SPORT_INFO, type Sport } from '../sports';
 import { mergePrices, replaceAlternates, type AlternateRecord, type GameRecord, type PriceRecord } from '../store';
 import { catalogueTeams, teamNamed, type CatalogueTeam } from '../teams';
-import { awaitHolder, gated, type FetchClaims, type Gate } from './fetch-claim';
+import { awaitHolder, fetchUnderClaim, type FetchClaims, type Gate } from './fetch-claim';
 import type { TeamMatcher } from './run';
 
 // The Odds API's events in our terms: games (our ids, both teams matched through the alias table), prices and
@@ -166,7 +166,7 @@ async function refreshGameEvent(
   if (!game.oddsEventId || !home || !away) return { gate: { status: 'fresh' }, stored: 0 };
   let stored = 0;
   const eventId = game.oddsEventId;
-  const gate = await gated(db, claims, key, freshnessMs, now, async () => {
+  const gate = await fetchUnderClaim(db, claims, key, freshnessMs, now, async () => {
     const { event, quota } = await odds.eventProps(sport, eventId, markets);
     stored = await store(event, home, away);
     return quota;

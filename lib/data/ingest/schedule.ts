@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/client';
+import { DAY_MS, HOUR_MS } from '@/lib/time';
 import { SPORTS, type Sport } from '../sports';
 import { catalogueTeams } from '../teams';
 import type { IngestOptions } from './run';
@@ -9,23 +10,19 @@ import type { IngestOptions } from './run';
 // fetches now, except Odds API data inside ODDS_FRESH_SECONDS (the quota guard); --force fetches everything.
 // The windows are kept in ProviderFetch (./fetch-claim.ts), so every process follows the same schedule.
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
-
 /** Sports whose teams the catalogue holds: the others' games could not be matched, so they are not fetched. */
 export const INGESTED_SPORTS: readonly Sport[] = SPORTS.filter((sport) => catalogueTeams(sport).length > 0);
 
 /** Props are fetched for games starting this soon. */
-export const PROPS_AHEAD_MS = 36 * HOUR;
+export const PROPS_AHEAD_MS = 36 * HOUR_MS;
 /** Forecasts are fetched for outdoor games starting this soon. */
-export const WEATHER_AHEAD_MS = 7 * DAY;
+export const WEATHER_AHEAD_MS = 7 * DAY_MS;
 /** Scores are asked for games of the last few days (The Odds API's daysFrom). */
 export const SCORES_DAYS_FROM = 3;
 /** Finals this recent get their box scores from ESPN; older ones that have none are not looked up again. */
 export const STATS_DAYS_BACK = SCORES_DAYS_FROM;
 /** A game that started longer ago than this and is not final yet no longer counts as the sport's next game. */
-const NEXT_GAME_BACK_MS = 6 * HOUR;
+const NEXT_GAME_BACK_MS = 6 * HOUR_MS;
 
 /** The settings the windows follow. */
 export interface ScheduleSettings {

@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/client';
+import { HOUR_MS, MINUTE_MS } from '@/lib/time';
 import type { Providers, SampleMarket } from '../providers';
 import type { Espn } from '../providers/espn';
 import { ProviderError } from '../providers/http';
@@ -19,10 +20,10 @@ import {
 } from '../store';
 import { catalogueTeams } from '../teams';
 import { refreshBoxScores } from './box-scores';
-import { gated } from './fetch-claim';
+import { fetchUnderClaim } from './fetch-claim';
 import { eventPrices, gameFor, refreshGameProps, scoredGame } from './odds';
 import type { IngestTask, SportRun } from './run';
-import { HOUR, MINUTE, PROPS_AHEAD_MS, SCORES_DAYS_FROM, WEATHER_AHEAD_MS, type DueRule } from './schedule';
+import { PROPS_AHEAD_MS, SCORES_DAYS_FROM, WEATHER_AHEAD_MS, type DueRule } from './schedule';
 
 // The ingestion tasks: for each, the provider it fetches from, when it is due on a schedule (its due rule; a
 // manual run and --force follow ./schedule.ts), and its run for one sport. A run takes them in INGEST_TASKS order.
@@ -59,7 +60,7 @@ export const TASKS: Record<IngestTask, IngestionTask> = {
     provider: 'odds',
     // Every few minutes near game time, rarely when nothing is close; never inside the quota guard.
     due: (untilNextGame, { oddsFreshMs }) =>
-      Math.max(oddsFreshMs, untilNextGame < 6 * HOUR ? 5 * MINUTE : untilNextGame < 48 * HOUR ? 30 * MINUTE : 3 * HOUR),
+      Math.max(oddsFreshMs, untilNextGame < 6 * HOUR_MS ? 5 * MINUTE_MS : untilNextGame < 48 * HOUR_MS ? 30 * MINUTE_MS : 3 * HOUR_MS),
     run: refreshOdds,
   }),
   props: task({
@@ -71,18 +72,18 @@ export const TASKS: Record<IngestTask, IngestionTask> = {
         : "fetched game by game when get_player_props asks (a slate's props would cost too much quota)",
     run: refreshSlateProps,
   }),
-  injuries: task({ provider: 'espn', due: () => 12 * HOUR, run: refreshInjuries }),
-  weather: task({ provider: 'weather', due: () => HOUR, run: refreshForecasts }),
+  injuries: task({ provider: 'espn', due: () => 12 * HOUR_MS, run: refreshInjuries }),
+  weather: task({ provider: 'weather', due: () => HOUR_MS, run: refreshForecasts }),
   scores: task({
     provider: 'odds',
     // On game days: a game started in the last few hours or is about to.
-    due: (untilNextGame) => (untilNextGame < 0 ? 10 * MINUTE : 6 * HOUR),
+    due: (untilNextGame) => (untilNextGame < 0 ? 10 * MINUTE_MS : 6 * HOUR_MS),
     run: refreshScores,
   }),
   stats: task({
     provider: 'espn',
     // Only while a recent final lacks its box score, i.e. on game days after games finish.
-    due: () => 15 * MINUTE,
+    due: () => 15 * MINUTE_MS,
     run: async (espn, run) => {
       run.summary.statLines += await refreshBoxScores(espn, run);
     },
@@ -90,7 +91,7 @@ export const TASKS: Record<IngestTask, IngestionTask> = {
   sample: task({
     provider: 'sample',
     // The sample's books re-price at 5-minute marks (lib/data/sample.ts).
-    due: () => 5 * MINUTE,
+    due: () => 5 * MINUTE_MS,
     run: moveSample,
   }),
 };
@@ -108,7 +109,7 @@ async function refreshOdds(odds: OddsApi, run: SportRun): Promise<void> {
   const { db, sport, now, summary } = run;
   run.note(
     run.what,
-    await gated(db, run.claims, `odds:${sport}`, run.freshnessMs, now, async () => {
+    await fetchUnderClaim(db, run.claims, `odds:${sport}`, run.freshnessMs, now, async () => {
       const { events, quota } = await odds.gameOdds(sport);
       const matched = events.flatMap((event) => {
         const found = gameFor(sport, event, now, run.team);
@@ -150,7 +151,7 @@ async function refreshInjuries(espn: Espn, run: SportRun): Promise<void> {
   const { db, sport, now, summary } = run;
   run.note(
     run.what,
-    await gated(db, run.claims, `injuries:${sport}`, run.freshnessMs, now, async () => {
+    await fetchUnderClaim(db, run.claims, `injuries:${sport}`, run.freshnessMs, now, async () => {
       const always = SPORT_INFO[sport].injuryReportAlways;
       const teams = await espn.injuries(sport).catch((error: unknown) => {
         if (!always && error instanceof ProviderError && error.options.status === 404) return [];
@@ -207,7 +208,7 @@ async function refreshForecasts(weather: WeatherProvider, run: SportRun): Promis
     const { latitude, longitude } = venue;
     run.note(
       `weather ${game.id}`,
-      await gated(db, run.claims, `weather:${game.id}`, run.freshnessMs, now, async () => {
+      await fetchUnderClaim(db, run.claims, `weather:${game.id}`, run.freshnessMs, now, async () => {
         const forecast = await weather.atKickoff(latitude, longitude, game.startsAt);
         await upsertWeather(db, [{ gameId: game.id, ...forecast }], 'live', now);
         run.summary.forecasts++;
@@ -222,7 +223,7 @@ async function refreshScores(odds: OddsApi, run: SportRun): Promise<void> {
   const { db, sport, now } = run;
   run.note(
     run.what,
-    await gated(db, run.claims, `scores:${sport}`, run.freshnessMs, now, async () => {
+    await fetchUnderClaim(db, run.claims, `scores:${sport}`, run.freshnessMs, now, async () => {
       const { scores, quota } = await odds.scores(sport, SCORES_DAYS_FROM);
       const games = scores.flatMap((event) => scoredGame(sport, event, now, run.team) ?? []);
       await upsertGames(db, games);
@@ -246,7 +247,7 @@ async function moveSample(sample: SampleMarket, run: SportRun): Promise<void> {
   if ((await db.game.count({ where: { source: 'sample', sport } })) === 0) return;
   run.note(
     run.what,
-    await gated(db, run.claims, `sample:${sport}`, run.freshnessMs, now, async () => {
+    await fetchUnderClaim(db, run.claims, `sample:${sport}`, run.freshnessMs, now, async () => {
       await pruneSample(db, sport, now);
       const date = await upcomingSampleSlate(sample, run);
       run.summary.results += await settleSampleGames(sample, run);

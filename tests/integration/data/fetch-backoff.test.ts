@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchClaims, type Gate } from '@/lib/data/ingest';
-import { failureBackoffMs, gated } from '@/lib/data/ingest/fetch-claim';
+import { failureBackoffMs, fetchUnderClaim } from '@/lib/data/ingest/fetch-claim';
 import { ProviderError, RATE_LIMITED } from '@/lib/data/providers/http';
 import { createDb, type Db } from '@/lib/db/client';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
@@ -36,7 +36,7 @@ describe.each(PROVIDERS)('the back-off after a failed fetch on %s', (provider) =
   let calls = 0;
   /** One process's fetch of `key` at `seconds` after NOW, with what the provider does. */
   const fetchAt = (db: Db, key: string, seconds: number, provider: () => void = () => {}): Promise<Gate> =>
-    gated(db, claims, key, FRESH_MS, at(seconds), async () => {
+    fetchUnderClaim(db, claims, key, FRESH_MS, at(seconds), async () => {
       calls++;
       provider();
     });

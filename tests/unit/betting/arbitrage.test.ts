@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceExpectedValue } from '@/lib/betting/ev';
-import { arbitrage, held, lineArbitrage, lineHeld, sameLine } from '@/lib/betting/arbitrage';
+import { arbitrage, marketHold, lineArbitrage, lineHold, sameLine } from '@/lib/betting/arbitrage';
 
 // Hand-computed vectors: implied probability of +110 is 100/210, of +105 is 100/205.
 
@@ -189,9 +189,9 @@ describe('lineArbitrage', () => {
   });
 });
 
-describe('held and lineHeld: the hold of one bet on every side (the low-hold list)', () => {
+describe('marketHold and lineHold: the hold of one bet on every side (the low-hold list)', () => {
   it('a three-way market at 120 / 240 / 230: hold 5.17%, and what staking every side in proportion costs', () => {
-    const found = held([
+    const found = marketHold([
       { outcome: 'ARS', book: 'a', americanOdds: 120 },
       { outcome: 'draw', book: 'b', americanOdds: 240 },
       { outcome: 'CHE', book: 'c', americanOdds: 230 },
@@ -206,7 +206,7 @@ describe('held and lineHeld: the hold of one bet on every side (the low-hold lis
         { outcome: 'CHE', book: 'c', americanOdds: 230, stakeShare: 0.288136 },
       ],
     });
-    expect(held([{ outcome: 'ARS', book: 'a', americanOdds: 120 }])).toBeNull();
+    expect(marketHold([{ outcome: 'ARS', book: 'a', americanOdds: 120 }])).toBeNull();
   });
 
   it('below a zero hold it is the arbitrage itself', () => {
@@ -214,11 +214,11 @@ describe('held and lineHeld: the hold of one bet on every side (the low-hold lis
       { outcome: 'KC', book: 'fanduel', americanOdds: 110 },
       { outcome: 'BUF', book: 'lowvig', americanOdds: 105 },
     ];
-    expect(held(quotes)).toEqual(arbitrage(quotes));
+    expect(marketHold(quotes)).toEqual(arbitrage(quotes));
   });
 
   it('a whole line, -3 against +3 at -110: hold 4.76%, a push on 3 gives the stakes back', () => {
-    const found = lineHeld('handicap', [
+    const found = lineHold('handicap', [
       { outcome: 'KC', point: -3, book: 'a', americanOdds: -110 },
       { outcome: 'BUF', point: 3, book: 'b', americanOdds: -110 },
     ]);
@@ -239,7 +239,7 @@ describe('held and lineHeld: the hold of one bet on every side (the low-hold lis
   });
 
   it('a quarter line keeps its per-result returns: total 2.25, over -105 against under -115', () => {
-    const found = lineHeld('total', [
+    const found = lineHold('total', [
       { outcome: 'over', point: 2.25, book: 'a', americanOdds: -105 },
       { outcome: 'under', point: 2.25, book: 'b', americanOdds: -115 },
     ]);
@@ -257,7 +257,7 @@ describe('held and lineHeld: the hold of one bet on every side (the low-hold lis
   });
 
   it('a half line returns the same on every result, so no returns', () => {
-    const found = lineHeld('handicap', [
+    const found = lineHold('handicap', [
       { outcome: 'KC', point: -3.5, book: 'a', americanOdds: 105 },
       { outcome: 'BUF', point: 3.5, book: 'b', americanOdds: -115 },
     ]);
@@ -270,9 +270,9 @@ describe('held and lineHeld: the hold of one bet on every side (the low-hold lis
     const over = { outcome: 'over', point: 44.5, book: 'a', americanOdds: -105 };
     const under = { outcome: 'under', point: 46.5, book: 'b', americanOdds: -105 };
     expect(sameLine('total', [over, under])).toBe(false);
-    expect(lineHeld('total', [over, under])).toBeNull();
+    expect(lineHold('total', [over, under])).toBeNull();
     const home = { outcome: 'KC', point: -2.5, book: 'a', americanOdds: -115 };
-    expect(lineHeld('handicap', [home, { outcome: 'BUF', point: 3.5, book: 'b', americanOdds: -115 }])).toBeNull();
+    expect(lineHold('handicap', [home, { outcome: 'BUF', point: 3.5, book: 'b', americanOdds: -115 }])).toBeNull();
     expect(sameLine('handicap', [home, { outcome: 'BUF', point: 2.5, book: 'b', americanOdds: -115 }])).toBe(true);
   });
 });
