@@ -278,10 +278,16 @@ function catalogueGroups(): CatalogueGroup[] {
   return TOOL_GROUPS.map(({ name, description, tools }) => ({ name, description, tools: tools.map((tool) => tool.name) }));
 }
 
-let served: { origin: string; body: string } | undefined;
+let served: { origin: string; records: readonly ToolRecord[]; body: string } | undefined;
 
-/** The document as served, serialized once per process (the catalogue and APP_URL never change while it runs). */
-export function openApiJson(appOrigin: string): string {
-  if (served?.origin !== appOrigin) served = { origin: appOrigin, body: JSON.stringify(buildOpenApiDocument({ appOrigin })) };
+/**
+ * The document of the tools a server lists (its gateway's records: jev_classify says so when the server has no
+ * classifier, as GET /api/v1/tools and tools/list do), serialized once per process: the records and APP_URL
+ * never change while it runs.
+ */
+export function openApiJson(appOrigin: string, records: readonly ToolRecord[]): string {
+  if (served?.origin !== appOrigin || served.records !== records) {
+    served = { origin: appOrigin, records, body: JSON.stringify(buildOpenApiDocument({ appOrigin, records })) };
+  }
   return served.body;
 }

@@ -24,7 +24,7 @@ export async function listTools(gateway: Gateway, request: Request): Promise<Res
 export async function serveOpenApi(gateway: Gateway, request: Request, appOrigin: string): Promise<Response> {
   try {
     await gateway.accept(request, { body: 'none', token: 'none' });
-    return new Response(openApiJson(appOrigin), { headers: { 'Content-Type': 'application/json', ...NO_STORE } });
+    return new Response(openApiJson(appOrigin, gateway.records), { headers: { 'Content-Type': 'application/json', ...NO_STORE } });
   } catch (error) {
     return restErrorResponse(error);
   }

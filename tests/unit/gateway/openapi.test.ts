@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorCode } from '@/lib/errors';
 import { buildOpenApiDocument, openApiJson } from '@/lib/gateway/openapi';
-import { TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
+import { servedRecords, TOOL_DEFINITIONS, TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
 
 // The generator on made-up catalogues: what it refuses to publish. The served document itself is checked in
 // tests/integration/openapi.test.ts.
@@ -40,9 +40,12 @@ describe('OpenAPI generator', () => {
     }
   });
 
-  it('serves the origin it is given and builds the document once per origin', () => {
-    const served = openApiJson('https://jev.example');
+  it('serves the origin and records it is given and builds the document once for them', () => {
+    const served = openApiJson('https://jev.example', TOOL_RECORDS);
     expect(JSON.parse(served)).toMatchObject({ servers: [{ url: 'https://jev.example' }] });
-    expect(openApiJson('https://jev.example')).toBe(served);
+    expect(openApiJson('https://jev.example', TOOL_RECORDS)).toBe(served);
+    const unconfigured = servedRecords(TOOL_DEFINITIONS, { classifierConfigured: false });
+    const marked = JSON.parse(openApiJson('https://jev.example', unconfigured));
+    expect(marked.paths['/api/v1/tools/jev_classify'].post.description).toMatch(/^NOT SET UP on this server/);
   });
 });
