@@ -7,6 +7,7 @@ import { parseConfig } from '@/lib/config';
 import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { callTool } from '@/lib/gateway/rest';
+import { postMcp } from '@/lib/mcp/http';
 import { createRoot } from '@/lib/root';
 import { freshDatabase } from '../tests/helpers/db';
 import { benchToken, BENCH_ENV, MCP_LEGACY_BODY, MCP_LEGACY_HEADERS, MCP_MODERN_BODY, MCP_MODERN_HEADERS, NO_VIG_BODY } from './slate';
@@ -23,7 +24,7 @@ async function main() {
   const app = createRoot({ config: parseConfig({ ...BENCH_ENV, DATABASE_URL: database.url, APP_URL: ORIGIN }), db });
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', host: new URL(ORIGIN).host };
   const mcp = (extra: Record<string, string>, body: string) =>
-    app.mcp.post(new Request(`${ORIGIN}/api/mcp`, { method: 'POST', headers: { ...headers, ...extra }, body }));
+    postMcp(app.mcp, new Request(`${ORIGIN}/api/mcp`, { method: 'POST', headers: { ...headers, ...extra }, body }));
   const rows: Record<string, () => Promise<Response>> = {
     rest: () =>
       callTool(

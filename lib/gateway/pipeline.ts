@@ -8,14 +8,15 @@ import { countRefusal, noteTool, noteUser } from '@/lib/observe';
 import type { Budget, RateLimiter } from '@/lib/ratelimit';
 import { checkAnswer } from '@/lib/tools/answer-check';
 import { parseArguments } from '@/lib/tools/inputs';
-import { servedRecords } from '@/lib/tools/registry';
+import { servedRecords, type ToolRecord } from '@/lib/tools/registry';
 import type { ClientLabel, ToolDefinition, ToolServices } from '@/lib/tools/types';
 import { readBody, type BodyOf, type BodyRule } from './body';
 import { authenticate, bearerToken, DEAD_TOKEN_MESSAGE } from './token';
 
 // The gateway owns a request: the checks of docs/contract.md ("Check order") run here, in its order and under its
-// numbers, and nowhere else. A front end asks `accept` for a request's caller and body (steps 1–5), then `call` for
-// a tool (steps 6–9 and the tool); it only encodes the answer, or the ToolError the first failing step throws.
+// numbers, and nowhere else. A front end asks `acceptRequest` for a request's caller and body (steps 1–5), then
+// `runTool` for a tool (steps 6–9 and the tool); it only encodes the answer, or the ToolError the first failing step
+// throws. The gateway itself is what the composition root built for it (createGateway); these functions take it first.
 
 export interface GatewayDeps {
   config: Config;
@@ -56,126 +57,150 @@ export interface ToolCall {
   clientLabel: ClientLabel;
 }
 
-export type Gateway = ReturnType<typeof createGateway>;
+const perMinute = (name: string, limit: number): Budget => ({ name, limit, windowSeconds: 60 });
 
-export function createGateway({ config, limiter, now, catalogue, tokens, services }: GatewayDeps) {
-  const perMinute = (name: string, limit: number): Budget => ({ name, limit, windowSeconds: 60 });
-  const budgets = {
-    address: perMinute('address', config.RATE_LIMIT_ADDRESS_PER_MINUTE),
-    token: perMinute('token', config.RATE_LIMIT_TOKEN_PER_MINUTE),
-    user: perMinute('user', config.RATE_LIMIT_USER_PER_MINUTE),
-  };
-  const toolsByName = new Map(catalogue.map((tool) => [tool.name, tool]));
+/** A server's gateway: what the steps need, built once by the composition root. */
+export interface Gateway {
+  config: Config;
+  limiter: RateLimiter;
+  now: () => Date;
+  tokens: Tokens;
+  services: ToolServices;
+  budgets: { address: Budget; token: Budget; user: Budget };
+  toolsByName: ReadonlyMap<string, ToolDefinition>;
+  /** The tool records this server lists (REST and MCP alike): its catalogue as this server serves it. */
+  records: readonly ToolRecord[];
+  /** How long any request may run on the server (REQUEST_DEADLINE_SECONDS), in milliseconds. */
+  deadlineMs: number;
+}
 
-  async function spend(budget: Budget, key: string, spender: string): Promise<void> {
-    const { allowed, retryAfterSeconds } = await limiter.consume(budget, key);
-    if (allowed) return;
-    countRefusal(budget.name);
-    throw new ToolError('rate_limited', `Too many requests ${spender}. Retry in ${retryAfterSeconds} s.`, { retryAfterSeconds });
-  }
-
-  function accept(request: Request, admission: Admission<'none'> & { token: 'none' }): Promise<void>;
-  function accept<Rule extends BodyRule>(request: Request, admission: Admission<Rule> & { token?: 'required' }): Promise<Accepted<Rule>>;
-  async function accept<Rule extends BodyRule>(request: Request, admission: Admission<Rule>): Promise<Accepted<Rule> | void> {
-    // Step 1: host and origin.
-    checkHostAndOrigin(request.headers, config);
-    // Step 2: the per-address budget, before the token is looked at.
-    await spend(budgets.address, clientAddress(request.headers, config), 'from this address');
-    if (admission.token === 'none') return;
-    // Step 3: a token shaped like ours (no database read).
-    const token = bearerToken(request.headers);
-    // Step 4: the body.
-    const body = await readBody(request, admission.body);
-    // Step 5: the token is live.
-    const caller = await authenticate(tokens, token, now());
-    noteUser(caller.user.id);
-    return { token, caller, body };
-  }
-
-  /**
-   * A tool that failed after step 5 may have failed because its token went meanwhile: the account was deleted (its
-   * rows go with it, so a write meets a missing row, which the foreign keys refuse on both databases rather than
-   * leave an orphan, or conflicts with the deletion) or the token was revoked. Its caller then gets 401
-   * `invalid_token`, as if it had come a moment later, instead of a 500. Only such failures are checked: a storage
-   * error or anything else unexpected (what would answer 500 `internal`). The tool's own answers (`invalid_input`,
-   * `not_found`, `limit`, ...) are about the request and stand without a query more; a database that is not
-   * answering is not asked again: its 503 comes at once. Read afresh; if even that fails, the tool's own error stands.
-   */
-  async function refuseIfTokenWent(caller: LiveToken, error: unknown): Promise<never> {
-    const unexpected = error instanceof ToolError ? error.code === 'internal' : !isDatabaseUnavailable(error);
-    if (!unexpected) throw error;
-    const live = await tokens.isLive(caller.id, now()).catch(() => true);
-    if (!live) throw new ToolError('invalid_token', DEAD_TOKEN_MESSAGE);
-    throw error;
-  }
-
-  const deadlineMs = config.REQUEST_DEADLINE_SECONDS * 1000;
-  const late = () =>
-    new ToolError(
-      'unavailable',
-      `The request did not finish within ${config.REQUEST_DEADLINE_SECONDS} s on the service side and was ended. Try again later.`,
-    );
-
+export function createGateway({ config, limiter, now, catalogue, tokens, services }: GatewayDeps): Gateway {
   return {
-    /** The tool records this server lists (REST and MCP alike): its catalogue as this server serves it. */
+    config,
+    limiter,
+    now,
+    tokens,
+    services,
+    budgets: {
+      address: perMinute('address', config.RATE_LIMIT_ADDRESS_PER_MINUTE),
+      token: perMinute('token', config.RATE_LIMIT_TOKEN_PER_MINUTE),
+      user: perMinute('user', config.RATE_LIMIT_USER_PER_MINUTE),
+    },
+    toolsByName: new Map(catalogue.map((tool) => [tool.name, tool])),
     records: servedRecords(catalogue, { classifierConfigured: services.classifier.configured }),
-
-    /** How long any request may run on the server (REQUEST_DEADLINE_SECONDS), in milliseconds. */
-    deadlineMs,
-
-    /** `work`, or 503 `unavailable` once the request deadline has passed. */
-    withinDeadline<T>(work: Promise<T>): Promise<T> {
-      return withDeadline(work, deadlineMs, late);
-    },
-
-    /** Steps 1–5, in order: the request's caller and its body read under the admission's rule. */
-    accept,
-
-    /** Steps 6–9, in order, then the tool itself: its answer. */
-    async call({ caller, toolName, args, clientLabel }: ToolCall): Promise<unknown> {
-      // Step 6: the tool exists (an unknown name is not counted against the tool-call budgets).
-      const tool = toolsByName.get(toolName);
-      if (!tool) throw new ToolError('unknown_tool', `There is no tool named "${toolName}". GET /api/v1/tools lists them.`);
-      noteTool(tool.name);
-      // Step 7: the per-token budget, then the per-user budget.
-      await spend(budgets.token, caller.id, 'with this access token');
-      await spend(budgets.user, caller.user.id, 'for this account');
-      // Step 8: a write tool needs a write token.
-      if (tool.scope === 'write' && caller.scope !== 'write') {
-        throw new ToolError(
-          'insufficient_scope',
-          `${tool.name} saves to the user's account, and this access token is read-only. ` +
-            `Create a token with write access on the Connect page.`,
-        );
-      }
-      // Step 9: the arguments against the tool's schema.
-      const parsed = parseArguments(tool.input, args);
-      const answer = await tool
-        .run({ ...services, user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel }, parsed)
-        .catch((error: unknown) => refuseIfTokenWent(caller, error));
-      return config.CHECK_ANSWERS ? checkAnswer(tool.name, answer) : answer;
-    },
-
-    /**
-     * Records the MCP client a live token is used from, for the Connect page and the labels of what it saves later;
-     * resolves once stored. Never changes what a request may do.
-     */
-    noteClient(caller: LiveToken, client: SeenClient): Promise<void> {
-      return tokens.noteClient(caller.id, client, now());
-    },
-
-    /**
-     * The label of what a request saves: the client's name when the request gives one. A request without client info
-     * (a 2025-era MCP client names itself only in `initialize`, and a stateless server keeps no session to tie its
-     * later requests to it) takes the name the same client gave before with this token or its OAuth grant, "the same
-     * client" being the same User-Agent (`agent`): the name is stored with the token, so any instance finds it, after
-     * a restart too, and it is only ever the token owner's own. Else the User-Agent. Looked up only when a tool saves
-     * a record.
-     */
-    clientLabel(caller: LiveToken, { named, name }: ClientNaming, agent: string | null): ClientLabel {
-      if (name !== undefined) return () => Promise.resolve(name);
-      if (named) return () => Promise.resolve(agent ?? undefined);
-      return async () => (await tokens.recallClient(caller, agent)) ?? agent ?? undefined;
-    },
+    deadlineMs: config.REQUEST_DEADLINE_SECONDS * 1000,
   };
+}
+
+async function spend({ limiter }: Gateway, budget: Budget, key: string, spender: string): Promise<void> {
+  const { allowed, retryAfterSeconds } = await limiter.consume(budget, key);
+  if (allowed) return;
+  countRefusal(budget.name);
+  throw new ToolError('rate_limited', `Too many requests ${spender}. Retry in ${retryAfterSeconds} s.`, { retryAfterSeconds });
+}
+
+/** `work`, or 503 `unavailable` once the request deadline has passed. */
+export function withinDeadline<T>({ config, deadlineMs }: Gateway, work: Promise<T>): Promise<T> {
+  return withDeadline(
+    work,
+    deadlineMs,
+    () =>
+      new ToolError(
+        'unavailable',
+        `The request did not finish within ${config.REQUEST_DEADLINE_SECONDS} s on the service side and was ended. Try again later.`,
+      ),
+  );
+}
+
+/** Steps 1–5, in order: the request's caller and its body read under the admission's rule. */
+export function acceptRequest(gateway: Gateway, request: Request, admission: Admission<'none'> & { token: 'none' }): Promise<void>;
+export function acceptRequest<Rule extends BodyRule>(
+  gateway: Gateway,
+  request: Request,
+  admission: Admission<Rule> & { token?: 'required' },
+): Promise<Accepted<Rule>>;
+export async function acceptRequest<Rule extends BodyRule>(
+  gateway: Gateway,
+  request: Request,
+  admission: Admission<Rule>,
+): Promise<Accepted<Rule> | void> {
+  const { config, budgets, tokens, now } = gateway;
+  // Step 1: host and origin.
+  checkHostAndOrigin(request.headers, config);
+  // Step 2: the per-address budget, before the token is looked at.
+  await spend(gateway, budgets.address, clientAddress(request.headers, config), 'from this address');
+  if (admission.token === 'none') return;
+  // Step 3: a token shaped like ours (no database read).
+  const token = bearerToken(request.headers);
+  // Step 4: the body.
+  const body = await readBody(request, admission.body);
+  // Step 5: the token is live.
+  const caller = await authenticate(tokens, token, now());
+  noteUser(caller.user.id);
+  return { token, caller, body };
+}
+
+/**
+ * A tool that failed after step 5 may have failed because its token went meanwhile: the account was deleted (its
+ * rows go with it, so a write meets a missing row, which the foreign keys refuse on both databases rather than
+ * leave an orphan, or conflicts with the deletion) or the token was revoked. Its caller then gets 401
+ * `invalid_token`, as if it had come a moment later, instead of a 500. Only such failures are checked: a storage
+ * error or anything else unexpected (what would answer 500 `internal`). The tool's own answers (`invalid_input`,
+ * `not_found`, `limit`, ...) are about the request and stand without a query more; a database that is not
+ * answering is not asked again: its 503 comes at once. Read afresh; if even that fails, the tool's own error stands.
+ */
+async function refuseIfTokenWent({ tokens, now }: Gateway, caller: LiveToken, error: unknown): Promise<never> {
+  const unexpected = error instanceof ToolError ? error.code === 'internal' : !isDatabaseUnavailable(error);
+  if (!unexpected) throw error;
+  const live = await tokens.isLive(caller.id, now()).catch(() => true);
+  if (!live) throw new ToolError('invalid_token', DEAD_TOKEN_MESSAGE);
+  throw error;
+}
+
+/** Steps 6–9, in order, then the tool itself: its answer. */
+export async function runTool(gateway: Gateway, { caller, toolName, args, clientLabel }: ToolCall): Promise<unknown> {
+  const { budgets, config, services } = gateway;
+  // Step 6: the tool exists (an unknown name is not counted against the tool-call budgets).
+  const tool = gateway.toolsByName.get(toolName);
+  if (!tool) throw new ToolError('unknown_tool', `There is no tool named "${toolName}". GET /api/v1/tools lists them.`);
+  noteTool(tool.name);
+  // Step 7: the per-token budget, then the per-user budget.
+  await spend(gateway, budgets.token, caller.id, 'with this access token');
+  await spend(gateway, budgets.user, caller.user.id, 'for this account');
+  // Step 8: a write tool needs a write token.
+  if (tool.scope === 'write' && caller.scope !== 'write') {
+    throw new ToolError(
+      'insufficient_scope',
+      `${tool.name} saves to the user's account, and this access token is read-only. ` +
+        `Create a token with write access on the Connect page.`,
+    );
+  }
+  // Step 9: the arguments against the tool's schema.
+  const parsed = parseArguments(tool.input, args);
+  const answer = await tool
+    .run({ ...services, user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel }, parsed)
+    .catch((error: unknown) => refuseIfTokenWent(gateway, caller, error));
+  return config.CHECK_ANSWERS ? checkAnswer(tool.name, answer) : answer;
+}
+
+/**
+ * Records the MCP client a live token is used from, for the Connect page and the labels of what it saves later;
+ * resolves once stored. Never changes what a request may do.
+ */
+export function noteClient({ tokens, now }: Gateway, caller: LiveToken, client: SeenClient): Promise<void> {
+  return tokens.noteClient(caller.id, client, now());
+}
+
+/**
+ * The label of what a request saves: the client's name when the request gives one. A request without client info
+ * (a 2025-era MCP client names itself only in `initialize`, and a stateless server keeps no session to tie its
+ * later requests to it) takes the name the same client gave before with this token or its OAuth grant, "the same
+ * client" being the same User-Agent (`agent`): the name is stored with the token, so any instance finds it, after
+ * a restart too, and it is only ever the token owner's own. Else the User-Agent. Looked up only when a tool saves
+ * a record.
+ */
+export function clientLabel({ tokens }: Gateway, caller: LiveToken, { named, name }: ClientNaming, agent: string | null): ClientLabel {
+  if (name !== undefined) return () => Promise.resolve(name);
+  if (named) return () => Promise.resolve(agent ?? undefined);
+  return async () => (await tokens.recallClient(caller, agent)) ?? agent ?? undefined;
 }

@@ -2,7 +2,7 @@ import { ToolError } from '@/lib/errors';
 import { NO_STORE, restErrorResponse, restMethodNotAllowedResponse } from '@/lib/http/errors';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { openApiJson } from './openapi';
-import type { Gateway } from './pipeline';
+import { acceptRequest, runTool, withinDeadline, type Gateway } from './pipeline';
 
 // The REST front end: the gateway checks each request (lib/gateway/pipeline.ts) and runs the tool; this module encodes
 // the answer as `{ data }` or `{ error }` (lib/http/errors.ts).
@@ -10,7 +10,7 @@ import type { Gateway } from './pipeline';
 /** GET /api/v1/tools: every tool whatever the token's scope, plus the rules text. Steps 1–3 and 5. */
 export async function listTools(gateway: Gateway, request: Request): Promise<Response> {
   try {
-    await gateway.withinDeadline(gateway.accept(request, { body: 'none' }));
+    await withinDeadline(gateway, acceptRequest(gateway, request, { body: 'none' }));
     return Response.json({ instructions: INSTRUCTIONS, tools: gateway.records }, { headers: NO_STORE });
   } catch (error) {
     return restErrorResponse(error);
@@ -23,7 +23,7 @@ export async function listTools(gateway: Gateway, request: Request): Promise<Res
  */
 export async function serveOpenApi(gateway: Gateway, request: Request, appOrigin: string): Promise<Response> {
   try {
-    await gateway.accept(request, { body: 'none', token: 'none' });
+    await acceptRequest(gateway, request, { body: 'none', token: 'none' });
     return new Response(openApiJson(appOrigin, gateway.records), { headers: { 'Content-Type': 'application/json', ...NO_STORE } });
   } catch (error) {
     return restErrorResponse(error);
@@ -33,7 +33,7 @@ export async function serveOpenApi(gateway: Gateway, request: Request, appOrigin
 /** POST /api/v1/tools/<name>: steps 1–9 and the tool, within the request deadline (else 503 `unavailable`). */
 export async function callTool(gateway: Gateway, request: Request, toolName: string): Promise<Response> {
   try {
-    const data = await gateway.withinDeadline(serveCall(gateway, request, toolName));
+    const data = await withinDeadline(gateway, serveCall(gateway, request, toolName));
     return Response.json({ data }, { headers: NO_STORE });
   } catch (error) {
     return restErrorResponse(error);
@@ -41,9 +41,9 @@ export async function callTool(gateway: Gateway, request: Request, toolName: str
 }
 
 async function serveCall(gateway: Gateway, request: Request, toolName: string): Promise<unknown> {
-  const { caller, body } = await gateway.accept(request, { body: 'arguments' });
+  const { caller, body } = await acceptRequest(gateway, request, { body: 'arguments' });
   const agent = request.headers.get('user-agent') ?? undefined;
-  return gateway.call({ caller, toolName, args: body, clientLabel: () => Promise.resolve(agent) });
+  return runTool(gateway, { caller, toolName, args: body, clientLabel: () => Promise.resolve(agent) });
 }
 
 /**
@@ -52,7 +52,7 @@ async function serveCall(gateway: Gateway, request: Request, toolName: string): 
  */
 export async function methodNotAllowed(gateway: Gateway, request: Request, allow: readonly string[]): Promise<Response> {
   try {
-    await gateway.accept(request, { body: 'none', token: 'none' });
+    await acceptRequest(gateway, request, { body: 'none', token: 'none' });
     return restMethodNotAllowedResponse(request.method, new URL(request.url).pathname, allow);
   } catch (error) {
     return restErrorResponse(error);
@@ -62,7 +62,7 @@ export async function methodNotAllowed(gateway: Gateway, request: Request, allow
 /** Any path under /api/v1 that names no endpoint: the JSON 404, never Next's HTML page. */
 export async function noSuchEndpoint(gateway: Gateway, request: Request): Promise<Response> {
   try {
-    await gateway.accept(request, { body: 'none', token: 'none' });
+    await acceptRequest(gateway, request, { body: 'none', token: 'none' });
     const path = new URL(request.url).pathname;
     throw new ToolError(
       'not_found',

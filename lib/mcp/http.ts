@@ -5,7 +5,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   type AuthInfo,
 } from '@modelcontextprotocol/server';
-import type { ClientNaming, Gateway } from '@/lib/gateway/pipeline';
+import { acceptRequest, clientLabel, noteClient, type ClientNaming, type Gateway } from '@/lib/gateway/pipeline';
 import { boundEventStream, INTERNAL_ERROR, withDeadline } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
 import { cleanLabel, LABEL_MAX_CODE_POINTS, storedLabel } from '@/lib/text';
@@ -55,68 +55,74 @@ export interface McpEndpointOptions {
   resourceMetadataUrl?: string;
 }
 
-export function createMcpEndpoint(gateway: Gateway, { resourceMetadataUrl }: McpEndpointOptions = {}) {
+/** The MCP endpoint of a gateway: the SDK's handler, with a server built for each request from the gateway's catalogue. */
+export interface McpEndpoint {
+  gateway: Gateway;
+  handler: ReturnType<typeof createMcpHandler>;
+  /** The protected resource metadata's URL, named in every 401 challenge (MCP authorization, RFC 9728 §5.1). */
+  resourceMetadataUrl: string | undefined;
+}
+
+export function createMcpEndpoint(gateway: Gateway, { resourceMetadataUrl }: McpEndpointOptions = {}): McpEndpoint {
   const serverFor = mcpServerFactory(gateway);
   // The caller travels in authInfo, the SDK's pass-through for who a request acts for. JSON, not an event stream,
   // under 2026-07-28: one answer per request (docs/contract.md, "MCP").
   const handler = withoutJsonModeWarning(() =>
     createMcpHandler(({ authInfo }) => serverFor(authInfo?.extra?.caller as McpCaller), { responseMode: 'json' }),
   );
-
-  async function serve(request: Request): Promise<{ response: Response; requestIds: unknown[] }> {
-    const { token, caller, body } = await gateway.accept(request, { body: 'messages' });
-    const messages = dropSelfCancellations(messagesOf(body));
-    const refusal = batchRefusal(messages, request.headers.get('mcp-protocol-version'), MODERN_VERSIONS);
-    if (refusal) return { response: refusal, requestIds: [] };
-    const listen = renameListenRequests(messages, request.headers);
-    const naming = clientNaming(listen.messages);
-    const agent = storedLabel(request.headers.get('user-agent') ?? undefined);
-    // Stored before the answer, so the client's next request finds the name (gateway.clientLabel).
-    if (naming.name !== undefined) await gateway.noteClient(caller, { name: naming.name, agent });
-    const mcpCaller: McpCaller = { caller, clientLabel: gateway.clientLabel(caller, naming, agent) };
-    const authInfo: AuthInfo = { token, clientId: caller.id, scopes: [caller.scope], extra: { caller: mcpCaller } };
-    // The SDK skips its own size limit when given parsedBody: the gateway's was applied while reading.
-    const forwarded = listen.renamed
-      ? new Request(request.url, { method: request.method, headers: listen.headers, signal: request.signal })
-      : request;
-    const response = await handler.fetch(forwarded, { parsedBody: bodyOf(listen.messages), authInfo });
-    const versionsSent = [
-      request.headers.get('mcp-protocol-version'),
-      ...listen.messages.list.map((message) => member(message.params?._meta, PROTOCOL_VERSION_META_KEY)),
-    ];
-    const requestIds = listen.messages.list.filter(isRequest).map((message) => message.id);
-    return { response: await withAllVersions(await withShortEchoes(response, versionsSent), ALL_VERSIONS), requestIds };
-  }
-
-  return {
-    /**
-     * Every JSON-RPC message arrives here. The whole request runs within the deadline (REQUEST_DEADLINE_SECONDS):
-     * past it, a JSON answer is 503 with -32603, and an event stream gets -32603 for each request not yet answered.
-     */
-    async post(request: Request): Promise<Response> {
-      const started = Date.now();
-      const message = `The request did not finish within ${gateway.deadlineMs / 1000} s on the service side and was ended. Try again later.`;
-      try {
-        const { response, requestIds } = await withDeadline(serve(request), gateway.deadlineMs, () => new DeadlinePassed());
-        const answer = boundEventStream(response, gateway.deadlineMs - (Date.now() - started), requestIds, message);
-        answer.headers.set('Cache-Control', NO_STORE['Cache-Control']);
-        return answer;
-      } catch (error) {
-        if (error instanceof DeadlinePassed) return jsonRpcErrorResponse(503, INTERNAL_ERROR, message);
-        return mcpErrorResponse(error, resourceMetadataUrl);
-      }
-    },
-
-    /** GET and DELETE: no streams and no sessions to end, once the request has passed steps 1–3 and 5. */
-    async methodNotAllowed(request: Request): Promise<Response> {
-      try {
-        await gateway.accept(request, { body: 'none' });
-        return jsonRpcErrorResponse(405, -32000, 'Method not allowed', { Allow: 'POST' });
-      } catch (error) {
-        return mcpErrorResponse(error, resourceMetadataUrl);
-      }
-    },
-  };
+  return { gateway, handler, resourceMetadataUrl };
 }
 
-export type McpEndpoint = ReturnType<typeof createMcpEndpoint>;
+async function serve({ gateway, handler }: McpEndpoint, request: Request): Promise<{ response: Response; requestIds: unknown[] }> {
+  const { token, caller, body } = await acceptRequest(gateway, request, { body: 'messages' });
+  const messages = dropSelfCancellations(messagesOf(body));
+  const refusal = batchRefusal(messages, request.headers.get('mcp-protocol-version'), MODERN_VERSIONS);
+  if (refusal) return { response: refusal, requestIds: [] };
+  const listen = renameListenRequests(messages, request.headers);
+  const naming = clientNaming(listen.messages);
+  const agent = storedLabel(request.headers.get('user-agent') ?? undefined);
+  // Stored before the answer, so the client's next request finds the name (clientLabel).
+  if (naming.name !== undefined) await noteClient(gateway, caller, { name: naming.name, agent });
+  const mcpCaller: McpCaller = { caller, clientLabel: clientLabel(gateway, caller, naming, agent) };
+  const authInfo: AuthInfo = { token, clientId: caller.id, scopes: [caller.scope], extra: { caller: mcpCaller } };
+  // The SDK skips its own size limit when given parsedBody: the gateway's was applied while reading.
+  const forwarded = listen.renamed
+    ? new Request(request.url, { method: request.method, headers: listen.headers, signal: request.signal })
+    : request;
+  const response = await handler.fetch(forwarded, { parsedBody: bodyOf(listen.messages), authInfo });
+  const versionsSent = [
+    request.headers.get('mcp-protocol-version'),
+    ...listen.messages.list.map((message) => member(message.params?._meta, PROTOCOL_VERSION_META_KEY)),
+  ];
+  const requestIds = listen.messages.list.filter(isRequest).map((message) => message.id);
+  return { response: await withAllVersions(await withShortEchoes(response, versionsSent), ALL_VERSIONS), requestIds };
+}
+
+/**
+ * POST: every JSON-RPC message arrives here. The whole request runs within the deadline (REQUEST_DEADLINE_SECONDS):
+ * past it, a JSON answer is 503 with -32603, and an event stream gets -32603 for each request not yet answered.
+ */
+export async function postMcp(endpoint: McpEndpoint, request: Request): Promise<Response> {
+  const { deadlineMs } = endpoint.gateway;
+  const started = Date.now();
+  const message = `The request did not finish within ${deadlineMs / 1000} s on the service side and was ended. Try again later.`;
+  try {
+    const { response, requestIds } = await withDeadline(serve(endpoint, request), deadlineMs, () => new DeadlinePassed());
+    const answer = boundEventStream(response, deadlineMs - (Date.now() - started), requestIds, message);
+    answer.headers.set('Cache-Control', NO_STORE['Cache-Control']);
+    return answer;
+  } catch (error) {
+    if (error instanceof DeadlinePassed) return jsonRpcErrorResponse(503, INTERNAL_ERROR, message);
+    return mcpErrorResponse(error, endpoint.resourceMetadataUrl);
+  }
+}
+
+/** GET and DELETE: no streams and no sessions to end, once the request has passed steps 1–3 and 5. */
+export async function mcpMethodNotAllowed({ gateway, resourceMetadataUrl }: McpEndpoint, request: Request): Promise<Response> {
+  try {
+    await acceptRequest(gateway, request, { body: 'none' });
+    return jsonRpcErrorResponse(405, -32000, 'Method not allowed', { Allow: 'POST' });
+  } catch (error) {
+    return mcpErrorResponse(error, resourceMetadataUrl);
+  }
+}

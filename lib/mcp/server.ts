@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { LiveToken } from '@/lib/account/tokens';
 import { asToolError } from '@/lib/errors';
-import type { Gateway } from '@/lib/gateway/pipeline';
+import { runTool, type Gateway } from '@/lib/gateway/pipeline';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { NOTES } from '@/lib/tools/notes';
 import { PROMPTS } from '@/lib/tools/prompts';
@@ -40,7 +40,7 @@ const CAPABILITIES = {
 /** Who a request acts for, passed from the endpoint to the server through the SDK's authInfo. */
 export interface McpCaller {
   caller: LiveToken;
-  /** The label of what the request saves (gateway.clientLabel): for records only. */
+  /** The label of what the request saves (the gateway's clientLabel): for records only. */
   clientLabel: ClientLabel;
 }
 
@@ -144,7 +144,7 @@ export function mcpServerFactory(gateway: Gateway): (caller: McpCaller) => Serve
       let result: CallToolResult;
       try {
         // The gateway's steps 6–9, exactly as REST's: budgets, scope and arguments.
-        result = toolResult(await gateway.call({ caller, toolName: name, args, clientLabel }));
+        result = toolResult(await runTool(gateway, { caller, toolName: name, args, clientLabel }));
       } catch (error) {
         result = toolFailure(error);
       }

@@ -3,7 +3,7 @@ import { parseConfig } from '@/lib/config';
 import { createRateLimiter } from '@/lib/ratelimit';
 import { createRoot, type Root } from '@/lib/root';
 import { callTool } from '@/lib/gateway/rest';
-import { createMcpEndpoint } from '@/lib/mcp/http';
+import { createMcpEndpoint, postMcp } from '@/lib/mcp/http';
 import { findTool, TOOL_DEFINITIONS } from '@/lib/tools/registry';
 import type { ToolDefinition } from '@/lib/tools/types';
 import { testDatabase, type TestDatabase } from '../helpers/fixtures';
@@ -74,7 +74,8 @@ describe('the request deadline', () => {
         },
       },
     };
-    const answer = await endpoint.post(
+    const answer = await postMcp(
+      endpoint,
       post('/api/mcp', message, {
         accept: 'application/json',
         'mcp-protocol-version': '2026-07-28',
@@ -94,7 +95,8 @@ describe('the request deadline', () => {
       { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'never_ends', arguments: args } },
     ];
     const started = Date.now();
-    const answer = await endpoint.post(
+    const answer = await postMcp(
+      endpoint,
       post('/api/mcp', batch, { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }),
     );
     expect(answer.headers.get('content-type')).toContain('text/event-stream');
@@ -112,7 +114,8 @@ describe('the request deadline', () => {
     const endpoint = createMcpEndpoint(gateway);
     const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'never_ends', arguments: args } };
     const started = Date.now();
-    const answer = await endpoint.post(
+    const answer = await postMcp(
+      endpoint,
       post('/api/mcp', call, { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }),
     );
     expect(Date.now() - started).toBeLessThan(DEADLINE_SECONDS * 1000 + 1000);

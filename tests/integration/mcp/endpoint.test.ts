@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseConfig } from '@/lib/config';
 import { ToolError } from '@/lib/errors';
 import { createRoot } from '@/lib/root';
-import { createMcpEndpoint, type McpEndpoint } from '@/lib/mcp/http';
+import { createMcpEndpoint, postMcp, type McpEndpoint } from '@/lib/mcp/http';
 import { createRateLimiter, type BudgetStore } from '@/lib/ratelimit';
 import { TOOL_DEFINITIONS } from '@/lib/tools/registry';
 import { defineTool } from '@/lib/tools/types';
@@ -83,7 +83,8 @@ describe('MCP endpoint in process', () => {
       'io.modelcontextprotocol/clientCapabilities': {},
       ...(clientName ? { 'io.modelcontextprotocol/clientInfo': { name: clientName, version: '1' } } : {}),
     };
-    return mcp.post(
+    return postMcp(
+      mcp,
       request(
         token,
         { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, _meta: meta } },
@@ -107,7 +108,8 @@ describe('MCP endpoint in process', () => {
   }
 
   it("lists the root's catalogue, the test's own tools included", async () => {
-    const response = await mcp.post(
+    const response = await postMcp(
+      mcp,
       request(readToken, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { accept: ACCEPT_BOTH }),
     );
     const [answer] = await sseResults(response);
@@ -122,7 +124,8 @@ describe('MCP endpoint in process', () => {
     });
 
     it('is the User-Agent when the request carries no clientInfo (a 2025-era tools/call)', async () => {
-      const response = await mcp.post(
+      const response = await postMcp(
+        mcp,
         request(
           readToken,
           { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_label', arguments: {} } },
@@ -157,7 +160,7 @@ describe('MCP endpoint in process', () => {
       const meta = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {} };
       const body = { jsonrpc: '2.0', id: 1, method, params: { name, arguments: {}, _meta: meta } };
       const headers = { accept: 'application/json', 'mcp-protocol-version': MODERN, 'mcp-method': method, 'mcp-name': name };
-      return ((await (await mcp.post(request(readToken, body, headers))).json()) as { error: unknown }).error;
+      return ((await (await postMcp(mcp, request(readToken, body, headers))).json()) as { error: unknown }).error;
     };
     expect(await answer('tools/call')).toEqual({ code: -32602, message: `Tool ${name} not found` });
     expect(await answer('prompts/get')).toEqual({ code: -32602, message: `Prompt ${name} not found` });
@@ -168,7 +171,8 @@ describe('MCP endpoint in process', () => {
       throw new ToolError('unavailable', 'The rate limiter cannot be reached. Try again shortly.');
     };
     const unavailable: BudgetStore = { store: 'memory', consume: refuse, peek: refuse, ping: () => Promise.resolve() };
-    const response = await endpoint(unavailable).post(
+    const response = await postMcp(
+      endpoint(unavailable),
       request(readToken, { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: ACCEPT_BOTH }),
     );
     expect(response.status).toBe(503);
@@ -181,7 +185,8 @@ describe('MCP endpoint in process', () => {
   });
 
   it('refuses subscriptions/listen whatever else the request says', async () => {
-    const response = await mcp.post(
+    const response = await postMcp(
+      mcp,
       request(readToken, [{ jsonrpc: '2.0', id: 'a', method: 'subscriptions/listen' }], { accept: ACCEPT_BOTH }),
     );
     expect(await sseResults(response)).toEqual([{ jsonrpc: '2.0', id: 'a', error: LISTEN_REFUSAL }]);

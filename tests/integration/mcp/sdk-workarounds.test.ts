@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { parseConfig } from '@/lib/config';
 import { createRateLimiter } from '@/lib/ratelimit';
 import { createRoot } from '@/lib/root';
-import { createMcpEndpoint, type McpEndpoint } from '@/lib/mcp/http';
+import { createMcpEndpoint, postMcp, type McpEndpoint } from '@/lib/mcp/http';
 import { JSON_MODE_WARNING, withoutJsonModeWarning } from '@/lib/mcp/sdk/json-warning';
 import { SDK_WRITTEN_FOR } from '@/lib/mcp/sdk/version';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
@@ -98,7 +98,8 @@ describe(`MCP SDK workarounds (lib/mcp/sdk/, written for @modelcontextprotocol/s
   afterAll(() => database?.close());
 
   const ours = (body: unknown, headers: Record<string, string>) =>
-    endpoint.post(
+    postMcp(
+      endpoint,
       new Request(URL, {
         method: 'POST',
         headers: { host: 'localhost:3000', authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },

@@ -4,6 +4,7 @@ import type { LiveToken } from '@/lib/account/tokens';
 import { parseConfig } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
+import { runTool } from '@/lib/gateway/pipeline';
 import { createRateLimiter } from '@/lib/ratelimit';
 import { createRoot } from '@/lib/root';
 import { defineTool } from '@/lib/tools/types';
@@ -54,7 +55,9 @@ async function failure(step: () => unknown): Promise<ToolError> {
 
 describe('gateway steps 6–9', () => {
   it('refuses a read-only token on a write tool with insufficient_scope', async () => {
-    const error = await failure(() => gateway().call({ caller: reader, toolName: 'save_note', args: { text: 'x' }, clientLabel: noLabel }));
+    const error = await failure(() =>
+      runTool(gateway(), { caller: reader, toolName: 'save_note', args: { text: 'x' }, clientLabel: noLabel }),
+    );
     expect(error.code).toBe('insufficient_scope');
     expect(error.status).toBe(403);
     expect(error.message).toBe(
@@ -63,12 +66,14 @@ describe('gateway steps 6–9', () => {
   });
 
   it('checks scope before arguments', async () => {
-    const error = await failure(() => gateway().call({ caller: reader, toolName: 'save_note', args: { text: 1 }, clientLabel: noLabel }));
+    const error = await failure(() =>
+      runTool(gateway(), { caller: reader, toolName: 'save_note', args: { text: 1 }, clientLabel: noLabel }),
+    );
     expect(error.code).toBe('insufficient_scope');
   });
 
   it('runs a write tool for a write token, passing the client label through the context', async () => {
-    const result = await gateway().call({
+    const result = await runTool(gateway(), {
       caller: writer,
       toolName: 'save_note',
       args: { text: 'hi' },
@@ -81,16 +86,16 @@ describe('gateway steps 6–9', () => {
   it('counts calls refused for scope against the token budget, but not unknown tools', async () => {
     const limited = gateway(2);
     for (let i = 0; i < 3; i++) {
-      expect((await failure(() => limited.call({ caller: reader, toolName: 'nope', args: {}, clientLabel: noLabel }))).code).toBe(
+      expect((await failure(() => runTool(limited, { caller: reader, toolName: 'nope', args: {}, clientLabel: noLabel }))).code).toBe(
         'unknown_tool',
       );
     }
     for (let i = 0; i < 2; i++) {
-      expect((await failure(() => limited.call({ caller: reader, toolName: 'save_note', args: {}, clientLabel: noLabel }))).code).toBe(
+      expect((await failure(() => runTool(limited, { caller: reader, toolName: 'save_note', args: {}, clientLabel: noLabel }))).code).toBe(
         'insufficient_scope',
       );
     }
-    const refused = await failure(() => limited.call({ caller: reader, toolName: 'save_note', args: {}, clientLabel: noLabel }));
+    const refused = await failure(() => runTool(limited, { caller: reader, toolName: 'save_note', args: {}, clientLabel: noLabel }));
     expect(refused.code).toBe('rate_limited');
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
   });
