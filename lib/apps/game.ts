@@ -121,7 +121,7 @@ function marketSection(market: FullMarket, referenceBook: string, env: Env): Rea
         'p',
         null,
         h('strong', { className: 'mark steam' }, 'Steam'),
-        ` towards ${outcomeName(steam.outcome, null)}: ${steam.books.length} books (${steam.books.join(', ')}) moved within 30 minutes, ${steam.ago}.`,
+        ` towards ${outcomeName(steam.outcome, null)}: ${steam.books.length} books (${steam.books.join(', ')}) moved within 30 minutes, ${steam.movedAgo}.`,
       ),
     h(MovementChart, { market, referenceBook, timeZone: env.timeZone, width: env.width - 32 }),
   );

@@ -720,7 +720,7 @@ export interface components {
                     steam?: {
                         outcome: string;
                         books: number;
-                        ago: string;
+                        movedAgo: string;
                     };
                     history?: {
                         outcomes: string[];
@@ -862,7 +862,7 @@ export interface components {
                         books: string[];
                         from: string;
                         to: string;
-                        ago: string;
+                        movedAgo: string;
                     } | null;
                     history?: {
                         outcomes: string[];
@@ -1166,7 +1166,7 @@ export interface components {
                 steam?: {
                     outcome: string;
                     books: number;
-                    ago: string;
+                    movedAgo: string;
                 };
                 history?: {
                     outcomes: string[];
@@ -1285,7 +1285,7 @@ export interface components {
                     books: string[];
                     from: string;
                     to: string;
-                    ago: string;
+                    movedAgo: string;
                 } | null;
                 history?: {
                     outcomes: string[];

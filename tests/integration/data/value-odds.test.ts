@@ -127,7 +127,7 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
       books: ['betmgm', 'draftkings', 'fanduel'],
       from: instant(now - 20 * MIN),
       to: instant(now - 10 * MIN),
-      ago: '10 minutes ago',
+      movedAgo: '10 minutes ago',
     });
     expect(kc!.opening).toMatchObject({ americanOdds: -150, point: null, at: instant(now - 120 * MIN) });
     expect(kc!.fairProbabilityChange).toBeNull(); // no history 24 hours back
