@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coolingOffNotes, endedGamesNotes } from '@/lib/account/bankroll';
 import { BET_STATUSES, choiceList, SETTLE_RESULTS } from '@/lib/account/bet-states';
 import { ToolError } from '@/lib/errors';
-import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
+import { noBankroll, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { fullPageSchemaFields, PAGE_SIZES, pageFields, pageSchemaFields, toolQuery } from './pages';
 import { READ_HINTS, WRITE_HINTS } from './hints';
 import {
@@ -154,7 +154,7 @@ export const getBankroll = defineTool({
   async run(ctx) {
     const bankroll = await ctx.ledger.getBankroll(ctx.user.id, ctx.now());
     if (!bankroll) {
-      throw new ToolError('not_found', 'No bankroll is set up for this user. Ask the user to set one up on the Bankroll page.');
+      throw new ToolError('not_found', noBankroll(ctx.settings.bankrollPageUrl));
     }
     // Raises and removals still cooling off go into the note: a field of their own would grow the catalogue.
     const { pendingLimits: _pendingLimits, previousTimeZone: _previousTimeZone, openBetsOfEndedGames: _ended, ...figures } = bankroll;

@@ -114,7 +114,12 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     expect(res.json().data.note).toMatch(/calc_kelly_stake/);
     const none = await call('get_bankroll', {}, benWrite);
     expect(none.status).toBe(404);
-    expect(none.json().error.message).toMatch(/Bankroll page/);
+    // It says where the user sets one up: the console's Bankroll page, at this server's own origin.
+    expect(none.json().error.message).toContain(`on the Bankroll page, ${app.server.origin}/bankroll, then call again.`);
+    const kelly = await call('calc_kelly_stake', { probability: 0.55, americanOdds: 100 }, benWrite);
+    expect(kelly.status).toBe(404);
+    expect(kelly.json().error.message).toContain(`${app.server.origin}/bankroll`);
+    expect(kelly.json().error.message).toMatch(/Or pass bankroll\.$/);
   });
 
   it('log_bet: stores price, consensus fair probability and client label; warns past a limit but records', async () => {
