@@ -253,6 +253,15 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
 
     const bad = await call('list_bets', { cursor: 'garbage' }, annRead);
     expect(bad.status).toBe(400);
+    // A window that ends before it starts holds no bet by construction: refused naming `to`, as list_games does,
+    // rather than answered with an empty list an agent would read as "no bets then".
+    for (const tool of ['list_bets', 'list_recommendations']) {
+      const reversed = await call(tool, { from: '2026-12-05', to: '2026-12-01' }, annRead);
+      expect(reversed.status, tool).toBe(400);
+      expect(reversed.json().error).toMatchObject({ code: 'invalid_input', issues: [{ path: 'to', message: 'must be on or after from' }] });
+    }
+    const oneDay = await call('list_bets', { from: '2026-12-05', to: '2026-12-05' }, annRead);
+    expect(oneDay.status).toBe(200);
   });
 
   it('save_recommendation and list_recommendations: stored with the client label, graded on the final score', async () => {
