@@ -88,7 +88,7 @@ export const team = textArgument('must be a team name or abbreviation')
   .trim()
   .min(2, 'must be at least 2 characters')
   .max(60, 'must be at most 60 characters')
-  .meta({ description: 'Name, city, nickname or abbreviation.' });
+  .meta({ description: 'Name, nickname or abbreviation.' });
 
 /** The year range of every date argument (lib/time.ts), for the tools' own date schemas. */
 export { inYearRange, YEAR_RANGE_MESSAGE };

@@ -606,7 +606,7 @@ export interface components {
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
             /** @description From list_games. */
             gameId?: string;
-            /** @description Name, city, nickname or abbreviation. */
+            /** @description Name, nickname or abbreviation. */
             team?: string;
             /**
              * Format: date
@@ -1408,7 +1408,7 @@ export interface components {
              * @enum {string}
              */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
-            /** @description Name, city, nickname or abbreviation. */
+            /** @description Name, nickname or abbreviation. */
             team?: string;
             /** @description From list_games. */
             gameId?: string;
@@ -1475,7 +1475,7 @@ export interface components {
              * @description YYYY-MM-DD, inclusive, read like from.
              */
             to?: string;
-            /** @description Name, city, nickname or abbreviation. */
+            /** @description Name, nickname or abbreviation. */
             team?: string;
             /**
              * @description "full": every field, for integrations.
@@ -1551,7 +1551,7 @@ export interface components {
              * @description YYYY-MM-DD, inclusive, read like from.
              */
             to?: string;
-            /** @description Name, city, nickname or abbreviation. */
+            /** @description Name, nickname or abbreviation. */
             team?: string;
             /**
              * @description "full": every field, for integrations.
@@ -1615,7 +1615,7 @@ export interface components {
              * @enum {string}
              */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
-            /** @description Name, city, nickname or abbreviation. */
+            /** @description Name, nickname or abbreviation. */
             team: string;
             /** @description Start year; default the current season. */
             season?: number;
@@ -1666,7 +1666,7 @@ export interface components {
              */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
             player: string;
-            /** @description Name, city, nickname or abbreviation. */
+            /** @description Name, nickname or abbreviation. */
             team?: string;
             /** @default 5 */
             lastN?: number;
