@@ -140,7 +140,7 @@ function weatherSection(call: Loading<Weather>): ReactNode {
       h('dt', null, 'Wind'),
       h('dd', null, f.windMph === null ? '–' : `${f.windMph} mph`),
       h('dt', null, 'Precipitation'),
-      h('dd', null, f.precipitationProbability === null ? '–' : `${f.precipitationProbability}% chance`),
+      h('dd', null, f.precipitationChancePercent === null ? '–' : `${f.precipitationChancePercent}% chance`),
       h('dt', null, 'Conditions'),
       h('dd', null, f.conditions ?? '–'),
       h('dt', null, 'Forecast'),
@@ -208,7 +208,7 @@ function weatherLine(weather: Weather): string {
   return [
     f.temperatureF !== null && `${f.temperatureF} °F`,
     f.windMph !== null && `wind ${f.windMph} mph`,
-    f.precipitationProbability !== null && `${f.precipitationProbability}% rain`,
+    f.precipitationChancePercent !== null && `${f.precipitationChancePercent}% rain`,
     f.conditions,
   ]
     .filter(Boolean)

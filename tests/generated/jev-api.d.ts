@@ -1709,7 +1709,7 @@ export interface components {
             forecast?: {
                 temperatureF: number | null;
                 windMph: number | null;
-                precipitationProbability: number | null;
+                precipitationChancePercent: number | null;
                 conditions: string | null;
                 updatedAgo: string;
             } | null;
@@ -1739,7 +1739,7 @@ export interface components {
                 forecastFor: string;
                 temperatureF: number | null;
                 windMph: number | null;
-                precipitationProbability: number | null;
+                precipitationChancePercent: number | null;
                 conditions: string | null;
                 updatedAgo: string;
                 updatedAt: string;
