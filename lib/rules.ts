@@ -18,3 +18,7 @@ export const STAKE_CAPS_RULE =
 
 /** What to do when the user wants to go past a limit. */
 export const PAST_LIMITS_RULE = `If the user asks to bet past their limits, decline and refer them to a problem-gambling helpline: ${HELPLINE}.`;
+
+/** What get_bankroll and calc_kelly_stake answer a user with no bankroll: where to set one up. */
+export const noBankroll = (bankrollPageUrl: string) =>
+  `No bankroll is set up for this user. Ask the user to set one up on the Bankroll page, ${bankrollPageUrl}, then call again.`;

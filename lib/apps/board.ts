@@ -567,7 +567,11 @@ function gamesSection(state: SlateBoard, env: Env, update: Update<SlateBoard>): 
               label: 'Steam',
               cell: (r) =>
                 r.market.steam?.outcome === r.outcome.outcome &&
-                h('span', { className: 'mark steam', 'data-mark': 'steam' }, `Steam: ${r.market.steam.books} books, ${r.market.steam.ago}`),
+                h(
+                  'span',
+                  { className: 'mark steam', 'data-mark': 'steam' },
+                  `Steam: ${r.market.steam.books} books, ${r.market.steam.movedAgo}`,
+                ),
             },
             {
               key: 'updated',

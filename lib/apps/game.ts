@@ -129,7 +129,7 @@ function marketSection(market: FullMarket, referenceBook: string, env: Env): Rea
         'p',
         null,
         h('strong', { className: 'mark steam' }, 'Steam'),
-        ` towards ${outcomeName(steam.outcome, null)}: ${steam.books.length} books (${steam.books.join(', ')}) moved within 30 minutes, ${steam.ago}.`,
+        ` towards ${outcomeName(steam.outcome, null)}: ${steam.books.length} books (${steam.books.join(', ')}) moved within 30 minutes, ${steam.movedAgo}.`,
       ),
     h(MovementChart, { market, referenceBook, timeZone: env.timeZone, width: env.width - 32 }),
   );
@@ -148,7 +148,7 @@ function weatherSection(call: Loading<Weather>): ReactNode {
       h('dt', null, 'Wind'),
       h('dd', null, f.windMph === null ? '–' : `${f.windMph} mph`),
       h('dt', null, 'Precipitation'),
-      h('dd', null, f.precipitationProbability === null ? '–' : `${f.precipitationProbability}% chance`),
+      h('dd', null, f.precipitationChancePercent === null ? '–' : `${f.precipitationChancePercent}% chance`),
       h('dt', null, 'Conditions'),
       h('dd', null, f.conditions ?? '–'),
       h('dt', null, 'Forecast'),
@@ -216,7 +216,7 @@ function weatherLine(weather: Weather): string {
   return [
     f.temperatureF !== null && `${f.temperatureF} °F`,
     f.windMph !== null && `wind ${f.windMph} mph`,
-    f.precipitationProbability !== null && `${f.precipitationProbability}% rain`,
+    f.precipitationChancePercent !== null && `${f.precipitationChancePercent}% rain`,
     f.conditions,
   ]
     .filter(Boolean)

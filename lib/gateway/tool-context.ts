@@ -22,6 +22,7 @@ export function toolSettings(config: Config): ToolSettings {
     propsTtlSeconds: config.PROPS_TTL_SECONDS,
     futuresTtlSeconds: config.FUTURES_TTL_SECONDS,
     newsSourceAllowlist: config.NEWS_SOURCE_ALLOWLIST,
+    bankrollPageUrl: new URL('/bankroll', config.APP_URL).href,
   };
 }
 

@@ -42,7 +42,7 @@ function MarketMarks({ market }: { market: TableMarket }) {
       )}
       {market.steam && (
         <span className="mark steam" data-mark="steam">
-          Steam to {outcomeName(market.steam.outcome, null)} ({market.steam.books.length} books, {market.steam.ago})
+          Steam to {outcomeName(market.steam.outcome, null)} ({market.steam.books.length} books, {market.steam.movedAgo})
         </span>
       )}
     </>

@@ -124,7 +124,7 @@ export const pricedMarketSchema = z.object({
   /** Spreads and totals: null unless two books' opposite sides at different lines both win on some results. */
   middle: middleSchema.nullable().optional(),
   steam: z
-    .object({ outcome: z.string(), books: z.array(z.string()), from: z.string(), to: z.string(), ago: z.string() })
+    .object({ outcome: z.string(), books: z.array(z.string()), from: z.string(), to: z.string(), movedAgo: z.string() })
     .nullable()
     .optional(),
   history: historySchema.optional(),
@@ -281,7 +281,7 @@ function presentAfresh(core: MarketCore, clock: ClockUntilChange, staleMinutes: 
             books: steam.books,
             from: instant(steam.from),
             to: instant(steam.to),
-            ago: clock.ago(new Date(steam.to)),
+            movedAgo: clock.ago(new Date(steam.to)),
           },
         }
       : {}),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { coolingOffNotes, endedGamesNotes } from '@/lib/account/bankroll';
 import { BET_STATUSES, choiceList, SETTLE_RESULTS } from '@/lib/account/bet-states';
-import { ToolError } from '@/lib/errors';
-import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
+import { invalidInput, ToolError } from '@/lib/errors';
+import { noBankroll, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { fullPageSchemaFields, PAGE_SIZES, pageFields, pageSchemaFields, toolQuery } from './pages';
 import { READ_HINTS, WRITE_HINTS } from './hints';
 import {
@@ -47,6 +47,12 @@ const listWindow = {
   cursor,
   detail,
 };
+
+/** The window of a list, refused when it ends before it starts (no record could be in it), as list_games refuses one. */
+function listWindowOf({ from, to }: { from?: Date; to?: Date }): { from?: Date; to?: Date } {
+  if (from !== undefined && to !== undefined && to < from) throw invalidInput([{ path: 'to', message: 'must be on or after from' }]);
+  return { from, to };
+}
 
 /** A page of the caller's bets or picks, newest first. */
 function listPage(ctx: ToolRun, args: { limit: number; cursor?: string; detail?: string }) {
@@ -154,7 +160,7 @@ export const getBankroll = defineTool({
   async run(ctx) {
     const bankroll = await ctx.ledger.getBankroll(ctx.user.id, ctx.now());
     if (!bankroll) {
-      throw new ToolError('not_found', 'No bankroll is set up for this user. Ask the user to set one up on the Bankroll page.');
+      throw new ToolError('not_found', noBankroll(ctx.settings.bankrollPageUrl));
     }
     // Raises and removals still cooling off go into the note: a field of their own would grow the catalogue.
     const { pendingLimits: _pendingLimits, previousTimeZone: _previousTimeZone, openBetsOfEndedGames: _ended, ...figures } = bankroll;
@@ -328,7 +334,8 @@ export const listBets = defineTool({
     }),
   ]),
   async run(ctx, args) {
-    const { status, sport: onlySport, from, to } = args;
+    const { status, sport: onlySport } = args;
+    const { from, to } = listWindowOf(args);
     const { remaining, nextCursor, currency, bets, summary } = await ctx.ledger.listBets({
       userId: ctx.user.id,
       filter: { status, sport: onlySport, from, to },
@@ -370,7 +377,8 @@ export const listRecommendations = defineTool({
     z.object({ recommendations: z.array(pickRecord), ...fullPageSchemaFields, gradingNote, summary: pickSummary }),
   ]),
   async run(ctx, args) {
-    const { sport: onlySport, from, to } = args;
+    const { sport: onlySport } = args;
+    const { from, to } = listWindowOf(args);
     const page = listPage(ctx, args);
     const { remaining, nextCursor, recommendations, gradingNote, summary } = await ctx.ledger.listRecommendations({
       userId: ctx.user.id,

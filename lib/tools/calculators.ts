@@ -21,6 +21,7 @@ import {
 } from '@/lib/betting';
 import { choiceList } from '@/lib/account/bet-states';
 import { ToolError } from '@/lib/errors';
+import { noBankroll } from '@/lib/rules';
 import { americanOdds, expected, money, probability, storable } from './inputs';
 import { fractionField } from './answer-fields';
 import { READ_HINTS } from './hints';
@@ -273,10 +274,7 @@ export const calcKellyStake = defineTool({
     const stored = await ctx.ledger.getBankroll(ctx.user.id, ctx.now());
     const bankroll = args.bankroll ?? stored?.balance;
     if (bankroll === undefined) {
-      throw new ToolError(
-        'not_found',
-        'No bankroll is set up for this user. Ask the user to set one up on the Bankroll page (or pass bankroll).',
-      );
+      throw new ToolError('not_found', `${noBankroll(ctx.settings.bankrollPageUrl)} Or pass bankroll.`);
     }
     const kellyFraction = args.kellyFraction ?? stored?.kellyFraction ?? DEFAULT_KELLY_FRACTION;
     // A unit of 0 (stored before amounts had to be whole cents) is no unit at all.

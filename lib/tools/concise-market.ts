@@ -67,7 +67,7 @@ export const conciseMarketSchema = z.object({
   outcomes: z.array(conciseOutcomeSchema),
   arbitrage: conciseArbitrageSchema.optional(),
   middle: conciseMiddleSchema.optional(),
-  steam: z.object({ outcome: z.string(), books: z.int(), ago: z.string() }).optional(),
+  steam: z.object({ outcome: z.string(), books: z.int(), movedAgo: z.string() }).optional(),
   history: historySchema.optional(),
   priceNote: z.string().optional(),
 });
@@ -117,7 +117,7 @@ export function conciseMarket(market: PricedMarket): z.infer<typeof conciseMarke
     outcomes: market.outcomes.map(conciseOutcome),
     ...(arbitrage ? { arbitrage: conciseArbitrage(arbitrage) } : {}),
     ...(middle ? { middle: conciseMiddle(middle) } : {}),
-    ...(steam ? { steam: { outcome: steam.outcome, books: steam.books.length, ago: steam.ago } } : {}),
+    ...(steam ? { steam: { outcome: steam.outcome, books: steam.books.length, movedAgo: steam.movedAgo } } : {}),
     ...(market.history ? { history: market.history } : {}),
     // The one-sided note is said once per answer (consensusBooks 0 says which markets it is about).
     ...(market.priceNote !== undefined && market.priceNote !== ONE_SIDED_NOTE ? { priceNote: market.priceNote } : {}),

@@ -151,7 +151,8 @@ export const getInjuryReport = defineTool({
 const forecastFields = {
   temperatureF: z.number().nullable(),
   windMph: z.number().nullable(),
-  precipitationProbability: z.number().nullable(),
+  /** A percent from 0 to 100 as the forecast gives it, unlike every probability elsewhere (a fraction): the name says so. */
+  precipitationChancePercent: z.number().nullable(),
   conditions: z.string().nullable(),
   updatedAgo: z.string(),
 };
@@ -198,7 +199,7 @@ export const getWeather = defineTool({
     const reading = {
       temperatureF: forecast.temperatureF,
       windMph: forecast.windMph,
-      precipitationProbability: forecast.precipitationProbability,
+      precipitationChancePercent: forecast.precipitationProbability,
       conditions: forecast.conditions,
     };
     const updatedAgo = ago(forecast.updatedAt, ctx.now());

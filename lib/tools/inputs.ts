@@ -88,7 +88,7 @@ export const team = textArgument('must be a team name or abbreviation')
   .trim()
   .min(2, 'must be at least 2 characters')
   .max(60, 'must be at most 60 characters')
-  .meta({ description: 'Name, city, nickname or abbreviation.' });
+  .meta({ description: 'Name, nickname or abbreviation.' });
 
 /** The year range of every date argument (lib/time.ts), for the tools' own date schemas. */
 export { inYearRange, YEAR_RANGE_MESSAGE };
@@ -98,12 +98,16 @@ const DAY_START = `${String(SPORTS_DAY_START_HOUR).padStart(2, '0')}:00`;
 export const SPORTS_DAY = `${DAY_START} to ${DAY_START} next morning`;
 
 export const isoDate = textArgument('must be a date as YYYY-MM-DD')
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  // Each check stops the rest (abort), so a date written another way is told its format alone.
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD', abort: true })
   // Date.parse accepts 2026-02-30 (as March 2), so the date must read back unchanged.
-  .refine((value) => {
-    const noon = new Date(`${value}T12:00:00Z`);
-    return !Number.isNaN(noon.getTime()) && noon.toISOString().startsWith(value);
-  }, 'must be a real calendar date')
+  .refine(
+    (value) => {
+      const noon = new Date(`${value}T12:00:00Z`);
+      return !Number.isNaN(noon.getTime()) && noon.toISOString().startsWith(value);
+    },
+    { error: 'must be a real calendar date', abort: true },
+  )
   .refine((value) => inYearRange(new Date(`${value}T12:00:00Z`)), YEAR_RANGE_MESSAGE)
   // Published as JSON Schema's date format (the regex says the same, at three times the length).
   .meta({ format: 'date' });

@@ -348,8 +348,22 @@ function lowHoldList<Header extends object>(
   };
 }
 
-/** Why a game's answer holds no props, and which games have some (so the next call can be one of them). */
-async function noPropsNote(ctx: ToolRun, sport: Sport): Promise<string> {
+/**
+ * Why a game's answer holds no props: the markets asked for when the game has props in others (named, so the next
+ * call can ask for one of them), else which games have some.
+ */
+async function noPropsNote(
+  ctx: ToolRun,
+  sport: Sport,
+  held: () => Promise<readonly PropMarket[]>,
+  asked?: readonly string[],
+): Promise<string> {
+  if (asked !== undefined) {
+    const markets = [...new Set((await held()).map((prop) => prop.market))].sort();
+    if (markets.length > 0) {
+      return `This game has no ${asked.join(', ')} props stored; its prop markets are ${markets.join(', ')}: ask for one of them, or leave markets out.`;
+    }
+  }
   const others = await ctx.data.odds.gamesWithProps(sport, { from: new Date(ctx.now().getTime() - UPCOMING_LOOKBACK_MS), take: 5 });
   return others.length === 0
     ? `No player props of this game are stored yet, nor of any coming ${sport.toUpperCase()} game.`
@@ -442,7 +456,9 @@ export const getPlayerProps = defineTool({
     const now = ctx.now();
     const priceNotes = [
       game.source === 'sample' ? SAMPLE_NOTE : undefined,
-      selected.length === 0 ? await noPropsNote(ctx, args.sport) : undefined,
+      selected.length === 0
+        ? await noPropsNote(ctx, args.sport, () => ctx.pricing.props(game, { referenceBook, series: false }), args.markets)
+        : undefined,
     ];
     const notes = {
       ...(refresh.note ? { note: refresh.note } : {}),

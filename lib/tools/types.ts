@@ -29,6 +29,8 @@ export interface ToolSettings {
   futuresTtlSeconds: number;
   /** The outlets jev_classify accepts (NEWS_SOURCE_ALLOWLIST). */
   newsSourceAllowlist: Parameters<typeof checkSource>[1];
+  /** The console's Bankroll page (APP_URL/bankroll), where a user without a bankroll sets one up. */
+  bankrollPageUrl: string;
 }
 
 /** The outside services tools reach: the odds provider (for props on demand; absent without a key). */

@@ -53,7 +53,7 @@ export function valueList(
   }
   value.sort((a, b) => b.expectedValue - a.expectedValue || a.gameId.localeCompare(b.gameId) || a.market.localeCompare(b.market));
   const valueNote =
-    `${value.length} outcome${value.length === 1 ? '' : 's'} with a best-price expectedValue of at least ${scan.minExpectedValue} in markets ` +
+    `${value.length} outcome${value.length === 1 ? '' : 's'} with a best-price expectedValue of at least ${asPercent(scan.minExpectedValue)} in markets ` +
     `with consensusBooks >= ${scan.minBooks}` +
     (stale > 0 ? `; ${stale} more left out because the best price is older than ${staleMinutes} minutes (stale).` : '.') +
     ` Expected value is against the ${scan.fairLine === undefined ? 'no-vig consensus' : `fair line ${scan.fairLine}`}, not a promised profit.`;
@@ -61,6 +61,14 @@ export function valueList(
 }
 
 export type ValueEntry = ReturnType<typeof valueList>['value'][number];
+
+/**
+ * A threshold as passed and as a percent, "0.02 (2%)": an agent that meant 2% and passed 2 reads "2 (200%)" back,
+ * not an empty list that seems to say there is no value.
+ */
+function asPercent(fraction: number): string {
+  return `${fraction} (${Number((fraction * 100).toPrecision(12))}%)`;
+}
 
 /** A value entry as a concise answer shows it: its game in short, its line only where it has one. */
 export function conciseValue(game: GameRow, { gameId, point, expectedValue, ...entry }: ValueEntry, team?: string) {

@@ -606,7 +606,7 @@ export interface components {
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
             /** @description From list_games. */
             gameId?: string;
-            /** @description Name, city, nickname or abbreviation. */
+            /** @description Name, nickname or abbreviation. */
             team?: string;
             /**
              * Format: date
@@ -720,7 +720,7 @@ export interface components {
                     steam?: {
                         outcome: string;
                         books: number;
-                        ago: string;
+                        movedAgo: string;
                     };
                     history?: {
                         outcomes: string[];
@@ -862,7 +862,7 @@ export interface components {
                         books: string[];
                         from: string;
                         to: string;
-                        ago: string;
+                        movedAgo: string;
                     } | null;
                     history?: {
                         outcomes: string[];
@@ -1166,7 +1166,7 @@ export interface components {
                 steam?: {
                     outcome: string;
                     books: number;
-                    ago: string;
+                    movedAgo: string;
                 };
                 history?: {
                     outcomes: string[];
@@ -1285,7 +1285,7 @@ export interface components {
                     books: string[];
                     from: string;
                     to: string;
-                    ago: string;
+                    movedAgo: string;
                 } | null;
                 history?: {
                     outcomes: string[];
@@ -1408,7 +1408,7 @@ export interface components {
              * @enum {string}
              */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
-            /** @description Name, city, nickname or abbreviation. */
+            /** @description Name, nickname or abbreviation. */
             team?: string;
             /** @description From list_games. */
             gameId?: string;
@@ -1475,7 +1475,7 @@ export interface components {
              * @description YYYY-MM-DD, inclusive, read like from.
              */
             to?: string;
-            /** @description Name, city, nickname or abbreviation. */
+            /** @description Name, nickname or abbreviation. */
             team?: string;
             /**
              * @description "full": every field, for integrations.
@@ -1551,7 +1551,7 @@ export interface components {
              * @description YYYY-MM-DD, inclusive, read like from.
              */
             to?: string;
-            /** @description Name, city, nickname or abbreviation. */
+            /** @description Name, nickname or abbreviation. */
             team?: string;
             /**
              * @description "full": every field, for integrations.
@@ -1615,7 +1615,7 @@ export interface components {
              * @enum {string}
              */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
-            /** @description Name, city, nickname or abbreviation. */
+            /** @description Name, nickname or abbreviation. */
             team: string;
             /** @description Start year; default the current season. */
             season?: number;
@@ -1666,7 +1666,7 @@ export interface components {
              */
             sport: "nfl" | "nba" | "mlb" | "nhl" | "ncaaf" | "ncaab" | "epl";
             player: string;
-            /** @description Name, city, nickname or abbreviation. */
+            /** @description Name, nickname or abbreviation. */
             team?: string;
             /** @default 5 */
             lastN?: number;
@@ -1709,7 +1709,7 @@ export interface components {
             forecast?: {
                 temperatureF: number | null;
                 windMph: number | null;
-                precipitationProbability: number | null;
+                precipitationChancePercent: number | null;
                 conditions: string | null;
                 updatedAgo: string;
             } | null;
@@ -1739,7 +1739,7 @@ export interface components {
                 forecastFor: string;
                 temperatureF: number | null;
                 windMph: number | null;
-                precipitationProbability: number | null;
+                precipitationChancePercent: number | null;
                 conditions: string | null;
                 updatedAgo: string;
                 updatedAt: string;

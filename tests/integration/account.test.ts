@@ -114,7 +114,12 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     expect(res.json().data.note).toMatch(/calc_kelly_stake/);
     const none = await call('get_bankroll', {}, benWrite);
     expect(none.status).toBe(404);
-    expect(none.json().error.message).toMatch(/Bankroll page/);
+    // It says where the user sets one up: the console's Bankroll page, at this server's own origin.
+    expect(none.json().error.message).toContain(`on the Bankroll page, ${app.server.origin}/bankroll, then call again.`);
+    const kelly = await call('calc_kelly_stake', { probability: 0.55, americanOdds: 100 }, benWrite);
+    expect(kelly.status).toBe(404);
+    expect(kelly.json().error.message).toContain(`${app.server.origin}/bankroll`);
+    expect(kelly.json().error.message).toMatch(/Or pass bankroll\.$/);
   });
 
   it('log_bet: stores price, consensus fair probability and client label; warns past a limit but records', async () => {
@@ -248,6 +253,15 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
 
     const bad = await call('list_bets', { cursor: 'garbage' }, annRead);
     expect(bad.status).toBe(400);
+    // A window that ends before it starts holds no bet by construction: refused naming `to`, as list_games does,
+    // rather than answered with an empty list an agent would read as "no bets then".
+    for (const tool of ['list_bets', 'list_recommendations']) {
+      const reversed = await call(tool, { from: '2026-12-05', to: '2026-12-01' }, annRead);
+      expect(reversed.status, tool).toBe(400);
+      expect(reversed.json().error).toMatchObject({ code: 'invalid_input', issues: [{ path: 'to', message: 'must be on or after from' }] });
+    }
+    const oneDay = await call('list_bets', { from: '2026-12-05', to: '2026-12-05' }, annRead);
+    expect(oneDay.status).toBe(200);
   });
 
   it('save_recommendation and list_recommendations: stored with the client label, graded on the final score', async () => {

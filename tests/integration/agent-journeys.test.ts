@@ -143,8 +143,8 @@ describe.each(PROVIDERS)("an agent doing a bettor's jobs on %s", (provider) => {
         });
       });
 
-      it("props value: a game without props names games that have them; each prop carries the player's team", async () => {
-        await journey(3, async () => {
+      it("props value: a game without props names games that have them, a guessed market the game's own; each prop carries the player's team", async () => {
+        await journey(5, async () => {
           const games = (await ok('list_games', { sport: 'nfl' })).games as { gameId: string }[];
           const withProps = await app.database.db.price.findMany({
             where: { player: { not: '' }, game: { sport: 'nfl' } },
@@ -163,6 +163,16 @@ describe.each(PROVIDERS)("an agent doing a bettor's jobs on %s", (provider) => {
             if (prop.team !== undefined) expect(props.matchup).toContain(`(${prop.team})`);
           }
           expect(props.props.some((prop: { team?: string }) => prop.team !== undefined)).toBe(true);
+          // A market key the game has no props in (a guessed name): the note names the game's own markets, not
+          // other games (which would send the agent away from the game it asked about).
+          const guessed = await ok('get_player_props', { sport: 'nfl', gameId: named[0], markets: ['passing_yards'] });
+          expect(guessed.props).toEqual([]);
+          const markets = [...new Set((props.props as { market: string }[]).map((prop) => prop.market))];
+          expect(guessed.priceNote).toContain(`This game has no passing_yards props stored; its prop markets are `);
+          for (const market of markets) expect(guessed.priceNote).toContain(market);
+          expect(guessed.priceNote).not.toContain('Games with props');
+          const asked = await ok('get_player_props', { sport: 'nfl', gameId: named[0], markets: [markets[0]] });
+          expect(asked.props.length).toBeGreaterThan(0);
         });
       });
 

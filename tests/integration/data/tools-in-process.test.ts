@@ -55,6 +55,16 @@ describe.each(PROVIDERS)('tools in process on %s', (provider) => {
     expect(answer.note).toContain(SAMPLE_NOTE);
   });
 
+  it('get_weather gives the chance of precipitation as a percent, named so (every probability elsewhere is a fraction)', async () => {
+    const game = await database.db.game.findFirstOrThrow({ where: { sport: 'nfl', source: 'sample', weather: { isNot: null } } });
+    const stored = await database.db.weather.findUniqueOrThrow({ where: { gameId: game.id } });
+    for (const detail of ['concise', 'full'] as const) {
+      const { forecast } = (await run(getWeather, { gameId: game.id, detail })) as { forecast: Record<string, unknown> };
+      expect(forecast, detail).not.toHaveProperty('precipitationProbability');
+      expect(forecast.precipitationChancePercent, detail).toBe(stored.precipitationProbability);
+    }
+  });
+
   it('an empty window of a league on the sample slate says the answer rests on the sample', async () => {
     const farAhead = await run(listGames, { sport: 'nfl', from: '2030-01-01', to: '2030-01-07' });
     expect(farAhead.games).toEqual([]);

@@ -127,7 +127,7 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
       books: ['betmgm', 'draftkings', 'fanduel'],
       from: instant(now - 20 * MIN),
       to: instant(now - 10 * MIN),
-      ago: '10 minutes ago',
+      movedAgo: '10 minutes ago',
     });
     expect(kc!.opening).toMatchObject({ americanOdds: -150, point: null, at: instant(now - 120 * MIN) });
     expect(kc!.fairProbabilityChange).toBeNull(); // no history 24 hours back
@@ -147,6 +147,8 @@ describe.each(PROVIDERS)('value, arbitrage and steam on %s', (provider) => {
       },
     ]);
     expect(answer.valueNote).toContain('1 more left out because the best price is older than 60 minutes (stale)');
+    // The threshold is read back as passed and as a percent, so 2 meant as 2% shows as 200%.
+    expect(answer.valueNote).toContain('expectedValue of at least 0.005 (0.5%) in markets');
     expect((await odds({ sport: 'nfl', gameId, minExpectedValue: 0.005, minBooks: 5 }, () => new Date(now))).value).toEqual([]);
   });
 

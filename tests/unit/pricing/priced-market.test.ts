@@ -3,7 +3,7 @@ import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
 import { parseFairLine, type FairLine } from '@/lib/betting/fair-line';
 import { DEFINITIONS } from '@/lib/contract-definitions';
 import { priceMarket, type PriceRow } from '@/lib/pricing/priced-market';
-import { marketNotes } from '@/lib/tools/concise-market';
+import { conciseMarket, marketNotes } from '@/lib/tools/concise-market';
 import { instant } from '@/lib/time';
 import { movedSpread } from './moved-market';
 
@@ -234,8 +234,10 @@ describe('priceMarket: value, arbitrage and movement', () => {
       books: ['betmgm', 'draftkings', 'fanduel'],
       from: instant(at(20)),
       to: instant(at(10)),
-      ago: '10 minutes ago',
+      movedAgo: '10 minutes ago',
     });
+    // The default answer names the books' count and the age of the last move in words that say what it is.
+    expect(conciseMarket(market).steam).toEqual({ outcome: 'KC', books: 3, movedAgo: '10 minutes ago' });
     expect(market.history!.outcomes).toEqual(['KC', 'BUF']);
     expect(market.history!.series.map((p) => p.americanOdds)).toEqual([
       [-105, -115],

@@ -28,3 +28,15 @@ describe('date arguments stay within years a database can store', () => {
     expect(issuesOf('list_games', { sport: 'nfl', from: '2026-11-23' })).toEqual([]);
   });
 });
+
+describe('a date argument is refused for its first fault alone', () => {
+  // A date written another way (12/08/2026) is not a real calendar date out of range: saying all three sends an
+  // agent after faults it did not make. Each issue names the one thing to change.
+  it.each([
+    ['get_game_odds', { sport: 'nfl', date: '12/08/2026' }, 'date', 'must be a date as YYYY-MM-DD'],
+    ['list_games', { sport: 'nfl', from: '2026-02-30' }, 'from', 'must be a real calendar date'],
+    ['get_game_odds', { sport: 'nfl', date: '0099-01-01' }, 'date', YEAR_RANGE_MESSAGE],
+  ])('%s %j: one issue on %s', (tool, args, path, message) => {
+    expect(issuesOf(tool, args)).toEqual([{ path, message }]);
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { teamNamed } from '@/lib/data/teams';
 import { TOOL_RECORDS } from '@/lib/tools/registry';
 
 // Every tool's JSON Schema carries $schema, type, properties and required, as the contract lists them.
@@ -16,5 +17,20 @@ describe('tool input schemas', () => {
     expect(required('list_bets')).toEqual([]);
     expect(required('list_recommendations')).toEqual([]);
     expect(required('calc_ev')).toEqual(['probability', 'americanOdds']);
+  });
+});
+
+describe('what an argument description offers, the argument takes', () => {
+  // A city alone is no team name (New York and Los Angeles hold two teams each in a league), so a `team`
+  // description must not offer one: an agent passing "Boston" as told was refused.
+  it("every tool's team argument offers the names teamNamed takes, and no city", () => {
+    const teams = TOOL_RECORDS.flatMap(({ name, inputSchema }) => {
+      const team = (inputSchema.properties as Record<string, { description?: string }>).team;
+      return team ? [{ name, description: team.description ?? '' }] : [];
+    });
+    expect(teams.length).toBeGreaterThan(3);
+    for (const { name, description } of teams) expect(description, name).not.toMatch(/city/i);
+    expect(teamNamed('nba', 'Boston')).toBeUndefined();
+    for (const named of ['Boston Celtics', 'Celtics', 'BOS']) expect(teamNamed('nba', named)?.abbreviation, named).toBe('BOS');
   });
 });

@@ -92,7 +92,7 @@ export default consolePage(async function GamePage({
             <dt>Wind</dt>
             <dd>{forecast.windMph === null ? '–' : `${forecast.windMph} mph`}</dd>
             <dt>Chance of precipitation</dt>
-            <dd>{forecast.precipitationProbability === null ? '–' : `${forecast.precipitationProbability}%`}</dd>
+            <dd>{forecast.precipitationChancePercent === null ? '–' : `${forecast.precipitationChancePercent}%`}</dd>
             <dt>Forecast updated</dt>
             <dd>{forecast.updatedAgo}</dd>
           </dl>
