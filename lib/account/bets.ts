@@ -264,8 +264,8 @@ function checkVoidInPlay(bet: BetRow, game: GameSummary | undefined, now: Date):
 /**
  * The rules a grade must meet, whoever asks (the tool, the Bets page): a bet is won, lost or pushed only once
  * its game is final, and then only as the stored final score grades it (a prop as its player's stored box-score
- * line does, when one tells its market; a stat correction reaches the ledger by ingestion, and auto with correct
- * regrades by it); half_won and half_lost only on a quarter line. A void comes before kick-off (a cancelled bet), or
+ * line does, when one tells its market; a corrected box score, once stored, regrades it by auto with correct);
+ * half_won and half_lost only on a quarter line. A void comes before kick-off (a cancelled bet), or
  * once the game has gone VOID_AFTER_KICKOFF_HOURS without a final; a cashout any time before the final, never paying
  * back more than the bet would as a win. Once the game is final no book cashes a bet out, and a bet the stored result
  * grades is not void (else a lost bet could be turned into a refund, or a win's payout, and its loss taken out of
@@ -315,7 +315,7 @@ function checkGrade(
       `${gradedBy(bet, game)} grades bet ${bet.id} ${stored}, not ${result}: settle it with ${gradeItWith}.` +
         (isGameMarket(bet.market)
           ? ''
-          : ' If the stat is corrected, auto (with correct: true once settled) grades it by the correction once JEV stores it.'),
+          : ' If the book graded by a stat correction JEV has not stored, settle it as the line grades it and set the balance on the Bankroll page.'),
     );
   }
   if ((result === 'half_won' || result === 'half_lost') && halfLines(bet.point ?? 0).length === 1) {
