@@ -7,16 +7,18 @@ import { selectionFairProbability } from '@/lib/pricing';
 import { HELPLINE } from '@/lib/rules';
 import { decodeCursor, encodeCursor, NOT_A_CURSOR, type CursorScope } from '@/lib/paging';
 import { storedLabel } from '@/lib/text';
+import { instant } from '@/lib/time';
 import { getBankroll, lossLimitRoom, userPreferences, type BankrollView } from './bankroll';
 import {
+  betterThanBooksWarning,
   closingKey,
   closingQuotes,
-  currentFairProbability,
   gradeAtFinal,
   quotedPriceWarning,
   isFinal,
   isGameMarket,
   loadGames,
+  marketPrices,
   normalizePick,
   propLines,
   requireGame,
@@ -147,8 +149,13 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
   const pick = normalizePick(game, bet);
   const preferences = await userPreferences(db, userId);
   const referenceBook = referenceBookFor(bet.book, preferences?.referenceBook, defaultBook);
-  const fairProbability = await currentFairProbability(db, game, { market: bet.market, ...pick }, referenceBook);
-  const quoted = await quotedPriceWarning(db, game, { market: bet.market, ...pick }, referenceBook, bet.americanOdds);
+  // One read of the market's prices gives the fair probability and both price warnings.
+  const prices = await marketPrices(db, game, { market: bet.market, ...pick });
+  const fairProbability = selectionFairProbability(prices, referenceBook, pick);
+  const priceWarnings = [
+    quotedPriceWarning(prices, { market: bet.market, ...pick }, referenceBook, bet.americanOdds),
+    betterThanBooksWarning(prices, { market: bet.market, ...pick }, bet.americanOdds),
+  ].filter((warning) => warning !== undefined);
 
   const created = await db.bet.create({
     data: {
@@ -171,7 +178,7 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
   // The limits are read after the bet is stored: of bets logged at once each then sees those stored before it, so
   // the last sees them all, and stakes that together pass the room never all pass without a warning.
   const warnings = limitWarnings(bet.stake, await getBankroll(db, userId, now));
-  if (quoted) warnings.push(quoted);
+  warnings.push(...priceWarnings);
   return { bet: betView({ ...created, earlierGrades: [] }), warnings };
 }
 
@@ -196,16 +203,37 @@ export type SettleRequest = { result: SettledResult | 'auto'; payout?: number; c
 const notYourBet = (betId: string) =>
   new ToolError('not_found', `No bet with id ${betId} in this account. list_bets shows the user's bets.`);
 
-async function autoGrade(db: Db, bet: BetRow, game: GameSummary | undefined): Promise<SettledResult> {
+/**
+ * How long after kick-off a game still without a final score counts as plausibly postponed or abandoned (JEV stores
+ * no such status from its feeds): from then its bets may be voided again. Until then a bet in play is graded by its
+ * result, so one about to lose cannot be voided out of the loss limits.
+ */
+export const VOID_AFTER_KICKOFF_HOURS = 12;
+const HOUR_MS = 3_600_000;
+
+/** What graded the bet at the final, for a refusal: the score, or the player's stored box-score line. */
+function gradedBy(bet: BetRow, game: GameSummary): string {
+  if (isGameMarket(bet.market)) {
+    return `The final score (${game.awayTeam.abbreviation} ${game.awayScore}, ${game.homeTeam.abbreviation} ${game.homeScore})`;
+  }
+  return `${bet.player}'s stored box-score line`;
+}
+
+/** The grade at the final: a game market by its score, a prop by its player's stored box-score line (null without one). */
+async function gradeFromStore(db: Db, bet: BetRow, game: GameSummary | undefined): Promise<SettledResult | null> {
+  if (!isFinal(game)) return null;
+  const lines = isGameMarket(bet.market) ? new Map() : await propLines(db, [bet], new Map([[game.id, game]]));
+  return gradeAtFinal(game, bet, lines);
+}
+
+function autoGrade(bet: BetRow, game: GameSummary | undefined, stored: SettledResult | null): SettledResult {
   if (!isFinal(game)) {
     throw new ToolError(
       'limit',
-      `The game ${bet.gameId} has no final score yet, so it cannot be graded automatically: try auto again once get_game_results lists it, or settle with void or cashout.`,
+      `The game ${bet.gameId} has no final score yet, so it cannot be graded automatically: try auto again once get_game_results lists it, or settle with cashout (void before kick-off).`,
     );
   }
-  const lines = isGameMarket(bet.market) ? new Map() : await propLines(db, [bet], new Map([[game.id, game]]));
-  const grade = gradeAtFinal(game, bet, lines);
-  if (grade) return grade;
+  if (stored) return stored;
   // A prop JEV cannot read off a stored line stays for the user: never guessed.
   throw new ToolError(
     'limit',
@@ -215,18 +243,44 @@ async function autoGrade(db: Db, bet: BetRow, game: GameSummary | undefined): Pr
 }
 
 /**
- * The rules a grade must meet, whoever asks (the tool, the Bets page): a bet is won, lost or pushed only once
- * its game is final, and a moneyline, spread or total only as its final score grades it (a prop as the user says:
- * a stat correction may be newer than the stored box score); half_won and half_lost only on a quarter line. Void and
- * cashout come while the game is to finish, a cashout never paying back more than the bet would as a win; once the
- * game is final no book cashes a bet out, and a bet its score grades is not void (else a lost bet could be turned
- * into a refund, or a win's payout, and its loss taken out of the loss limits). A prop is still voided then: its
- * player may not have played.
+ * A void while the game is in play is refused: from kick-off until the final (or until VOID_AFTER_KICKOFF_HOURS
+ * without one, when the game is plausibly postponed or abandoned) a bet is graded by its result. Before kick-off,
+ * or on a game stored as postponed or canceled, a void stands.
  */
-function checkGrade(bet: BetRow, game: GameSummary | undefined, result: SettledResult, payoutCents: number | undefined): void {
+function checkVoidInPlay(bet: BetRow, game: GameSummary | undefined, now: Date): void {
+  if (!game || game.status === 'postponed' || game.status === 'canceled') return;
+  if (game.status !== 'in_progress' && game.startsAt > now) return;
+  const voidableFrom = new Date(game.startsAt.getTime() + VOID_AFTER_KICKOFF_HOURS * HOUR_MS);
+  if (now >= voidableFrom) return;
+  throw new ToolError(
+    'limit',
+    `Bet ${bet.id} cannot be voided while its game ${bet.gameId} is in play (kick-off ${instant(game.startsAt)}): a bet ` +
+      'is graded by its result once the game is final (auto). If the book cashed it out, settle it cashout with what it ' +
+      `paid. If the game was postponed or abandoned, void it from ${instant(voidableFrom)}, ${VOID_AFTER_KICKOFF_HOURS} hours ` +
+      'after kick-off with no final score.',
+  );
+}
+
+/**
+ * The rules a grade must meet, whoever asks (the tool, the Bets page): a bet is won, lost or pushed only once
+ * its game is final, and then only as the stored final score grades it (a prop as its player's stored box-score
+ * line does, when one tells its market; a corrected box score, once stored, regrades it by auto with correct);
+ * half_won and half_lost only on a quarter line. A void comes before kick-off (a cancelled bet), or
+ * once the game has gone VOID_AFTER_KICKOFF_HOURS without a final; a cashout any time before the final, never paying
+ * back more than the bet would as a win. Once the game is final no book cashes a bet out, and a bet the stored result
+ * grades is not void (else a lost bet could be turned into a refund, or a win's payout, and its loss taken out of
+ * the loss limits). A prop no stored line grades is still voided then: its player may not have played.
+ */
+function checkGrade(
+  bet: BetRow,
+  game: GameSummary | undefined,
+  stored: SettledResult | null,
+  result: SettledResult,
+  payoutCents: number | undefined,
+  now: Date,
+): void {
   const final = game?.status === 'final';
-  const byScore = final && isGameMarket(bet.market) ? gradeAtFinal(game, bet, new Map()) : null;
-  const gradeItWith = byScore === null ? 'auto, or as the book graded it' : `auto or ${byScore}`;
+  const gradeItWith = stored === null ? 'auto, or as the book graded it' : `auto or ${stored}`;
   if (result === 'cashout') {
     if (final) {
       throw new ToolError(
@@ -243,20 +297,25 @@ function checkGrade(bet: BetRow, game: GameSummary | undefined, result: SettledR
     }
     return;
   }
-  if (result === 'void' && byScore === null) return;
+  if (result === 'void' && stored === null) {
+    if (!final) checkVoidInPlay(bet, game, now);
+    return;
+  }
   if (!final) {
     throw new ToolError(
       'limit',
       `Bet ${bet.id} cannot be graded ${result} yet: its game ${bet.gameId} is not final. ` +
         'won, lost and push are graded once the game is final (auto grades them from the score then); before that, ' +
-        'settle it void if the book refunded it, or cashout with what the book paid.',
+        'settle it void if the book refunded it before kick-off, or cashout with what the book paid.',
     );
   }
-  if (byScore !== null && byScore !== result) {
+  if (stored !== null && stored !== result) {
     throw new ToolError(
       'limit',
-      `The final score (${game.awayTeam.abbreviation} ${game.awayScore}, ${game.homeTeam.abbreviation} ${game.homeScore}) grades bet ${bet.id} ` +
-        `${byScore}, not ${result}: settle it with ${gradeItWith}.`,
+      `${gradedBy(bet, game)} grades bet ${bet.id} ${stored}, not ${result}: settle it with ${gradeItWith}.` +
+        (isGameMarket(bet.market)
+          ? ''
+          : ' If the book graded by a stat correction JEV has not stored, settle it as the line grades it and set the balance on the Bankroll page.'),
     );
   }
   if ((result === 'half_won' || result === 'half_lost') && halfLines(bet.point ?? 0).length === 1) {
@@ -282,7 +341,8 @@ export async function settleBet(db: Db, input: { userId: string; betId: string; 
     throw invalidInput([{ path: 'payout', message: 'is only for a cashout: leave it out for other results' }]);
   }
   const [game] = await loadGames(db, [bet.gameId]);
-  const result = request.result === 'auto' ? await autoGrade(db, bet, game) : request.result;
+  const stored = await gradeFromStore(db, bet, game);
+  const result = request.result === 'auto' ? autoGrade(bet, game, stored) : request.result;
   const payoutCents = request.payout === undefined ? undefined : toCents(request.payout);
   if (payoutCents !== undefined && payoutCents > MAX_AMOUNT_CENTS) {
     throw invalidInput([{ path: 'payout', message: `must be at most ${MAX_AMOUNT_TEXT}` }]);
@@ -292,7 +352,7 @@ export async function settleBet(db: Db, input: { userId: string; betId: string; 
   // A retry of the grade the bet has gets the same answer, even once the rules would no longer allow it (a void
   // while the game ran, sent again after the final): it moves nothing.
   if (bet.status !== 'open' && hasGrade(bet, grade)) return betView(bet);
-  checkGrade(bet, game, result, payoutCents);
+  checkGrade(bet, game, stored, result, payoutCents, input.now);
   // A bet stored before the bounds held (or any other way) whose result would not fit is refused, never stored.
   if (Math.abs(outcome.payoutCents) > MAX_AMOUNT_CENTS || Math.abs(outcome.profitCents) > MAX_AMOUNT_CENTS) {
     throw new ToolError('limit', `Bet ${bet.id} as ${result} would pay back more than ${MAX_AMOUNT_TEXT}, the most any amount may be.`);

@@ -1,4 +1,4 @@
-import { gradeProp, gradeSelection, type GameMarket, type Grade, type GradedSelection } from '@/lib/betting';
+import { americanToDecimal, gradeProp, gradeSelection, type GameMarket, type Grade, type GradedSelection } from '@/lib/betting';
 import { netPrice } from '@/lib/betting/commission';
 import { GAME_INCLUDE, requireGameRow, type GameRow } from '@/lib/data/repositories/schedule';
 import { boxScoreKey, boxScoreLines } from '@/lib/data/repositories/stats';
@@ -6,7 +6,7 @@ import { SPORT_INFO, type Sport } from '@/lib/data/sports';
 import { teamNamed } from '@/lib/data/teams';
 import type { Db } from '@/lib/db/client';
 import { invalidInput } from '@/lib/errors';
-import { selectionFairProbability } from '@/lib/pricing';
+import { instant } from '@/lib/time';
 
 // What a bet or a pick is on: the game it names, a selection that fits the market, and the books' prices of its
 // market (now, or at the close) that price it (lib/pricing).
@@ -140,19 +140,19 @@ export interface QuoteRow {
   americanOdds: number;
 }
 
-/** The current fair probability of a pick, from the latest stored prices. */
-export async function currentFairProbability(
-  db: Db,
-  game: GameSummary,
-  pick: { market: string; selection: string; point: number | null; player: string | null },
-  referenceBook: string,
-): Promise<number | null> {
-  const rows = await db.price.findMany({
+type MarketPick = { market: string; selection: string; point: number | null; player: string | null };
+
+/** Every book's latest stored price of the pick's market (all its outcomes), with when the book last confirmed it. */
+export function marketPrices(db: Db, game: GameSummary, pick: MarketPick): Promise<(QuoteRow & { updatedAt: Date })[]> {
+  return db.price.findMany({
     where: { gameId: game.id, market: pick.market, player: pick.player ?? '' },
-    select: { book: true, outcome: true, point: true, americanOdds: true },
+    select: { book: true, outcome: true, point: true, americanOdds: true, updatedAt: true },
   });
-  return selectionFairProbability(rows, referenceBook, pick);
 }
+
+/** The rows of marketPrices that price this very pick: its outcome at its line. */
+const pricesOfPick = <Row extends QuoteRow>(rows: readonly Row[], pick: MarketPick): Row[] =>
+  rows.filter((row) => row.outcome.toLowerCase() === pick.selection.toLowerCase() && row.point === pick.point);
 
 /** An American price with its sign: +110, -105. */
 const signed = (american: number) => `${american > 0 ? '+' : ''}${american}`;
@@ -161,26 +161,39 @@ const signed = (american: number) => `${american > 0 ? '+' : ''}${american}`;
  * Said when a bet at an exchange is logged at the price the exchange quotes for it now, not the price net of its fee
  * JEV shows: the ledger settles at the price logged, so a quote logged as it stands credits the fee as winnings.
  */
-export async function quotedPriceWarning(
-  db: Db,
-  game: GameSummary,
-  pick: { market: string; selection: string; point: number | null; player: string | null },
-  book: string,
-  logged: number,
-): Promise<string | undefined> {
+export function quotedPriceWarning(rows: readonly QuoteRow[], pick: MarketPick, book: string, logged: number): string | undefined {
   const { beforeCommission } = netPrice(book, logged);
   if (beforeCommission === undefined) return undefined;
-  const rows = await db.price.findMany({
-    where: { gameId: game.id, market: pick.market, player: pick.player ?? '', book },
-    select: { outcome: true, point: true, americanOdds: true },
-  });
-  const quote = rows.find((row) => row.outcome.toLowerCase() === pick.selection.toLowerCase() && row.point === pick.point);
+  const quote = pricesOfPick(rows, pick).find((row) => row.book === book);
   if (quote?.americanOdds !== logged) return undefined;
   const net = signed(netPrice(book, logged).americanOdds);
   return (
     `${signed(logged)} is ${book}'s price as quoted, before its fee; net of it the bet pays ${net}, the price JEV shows and ` +
     `the one to log: the ledger settles at the price logged. If the user's bet pays net of the fee, settle this one void ` +
-    `(settle_bet) and log it again at ${net}.`
+    `(settle_bet, before kick-off) and log it again at ${net}.`
+  );
+}
+
+/**
+ * Said when the logged price pays more than every stored book's latest price of the pick (as quoted, an exchange's
+ * before its fee): likely a typo or a price no longer offered, and the ledger and closing-line value use the price
+ * logged. Nothing when no book prices the pick.
+ */
+export function betterThanBooksWarning(
+  rows: readonly (QuoteRow & { updatedAt: Date })[],
+  pick: MarketPick,
+  logged: number,
+): string | undefined {
+  const best = pricesOfPick(rows, pick).reduce<(QuoteRow & { updatedAt: Date }) | undefined>(
+    (top, row) => (top === undefined || americanToDecimal(row.americanOdds) > americanToDecimal(top.americanOdds) ? row : top),
+    undefined,
+  );
+  if (best === undefined || americanToDecimal(logged) <= americanToDecimal(best.americanOdds)) return undefined;
+  return (
+    `${signed(logged)} pays more than any book JEV has a price from for this pick (the best: ${signed(best.americanOdds)} at ` +
+    `${best.book}, confirmed ${instant(best.updatedAt)}). The bet is recorded at ${signed(logged)}; if that is a typo or a ` +
+    `price no longer offered, the ledger and closing-line value are wrong: settle it void (settle_bet, before kick-off) ` +
+    `and log it again at the price taken.`
   );
 }
 

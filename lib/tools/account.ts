@@ -203,15 +203,15 @@ export const settleBet = defineTool({
   name: 'settle_bet',
   title: 'Settle a logged bet',
   description:
-    "Only when the user asks. Grades one of the user's bets and moves the balance once: won, lost or push once its game is final " +
-    "(auto grades from the score, a prop from the player's stored box score), void or cashout (with payout) any time. The same " +
-    'result again answers the same; a different one needs correct: true.',
+    "Only when the user asks. Grades one of the user's bets and moves the balance once: won, lost or push as the final score or box " +
+    'score grades (auto), void before kick-off, cashout (with payout) before the final. The same result again answers the same; ' +
+    'a different one needs correct: true.',
   scope: 'write',
   hints: { ...WRITE_HINTS, destructiveHint: true, idempotentHint: true },
   input: z.strictObject({
     betId: text(100).meta({ description: 'The id log_bet or list_bets gives.' }),
     result: z.enum(SETTLE_RESULTS, { error: expected(`must be ${choiceList(SETTLE_RESULTS)}`) }).meta({
-      description: 'won, lost, push (half_*: quarter lines): once the game is final. void, cashout: any time.',
+      description: 'won, lost, push (half_*: quarter lines): once final. void: before kick-off; cashout: before final.',
     }),
     payout: moneyOrZero.optional().meta({ description: 'Cashout only: what the book paid back, stake included.' }),
     correct: z

@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Settle a logged bet
-         * @description Only when the user asks. Grades one of the user's bets and moves the balance once: won, lost or push once its game is final (auto grades from the score, a prop from the player's stored box score), void or cashout (with payout) any time. The same result again answers the same; a different one needs correct: true.
+         * @description Only when the user asks. Grades one of the user's bets and moves the balance once: won, lost or push as the final score or box score grades (auto), void before kick-off, cashout (with payout) before the final. The same result again answers the same; a different one needs correct: true.
          *
          *     Needs a token with write access (scope `write`): a read-only token gets 403 `insufficient_scope`.
          */
@@ -1834,7 +1834,7 @@ export interface components {
             /** @description The id log_bet or list_bets gives. */
             betId: string;
             /**
-             * @description won, lost, push (half_*: quarter lines): once the game is final. void, cashout: any time.
+             * @description won, lost, push (half_*: quarter lines): once final. void: before kick-off; cashout: before final.
              * @enum {string}
              */
             result: "won" | "lost" | "push" | "half_won" | "half_lost" | "void" | "cashout" | "auto";
@@ -2423,7 +2423,7 @@ export interface components {
                 };
             };
         };
-        /** @description `limit`: A rule refused the request (`message` says which), such as a date range over its maximum, grading a bet whose game is not final, logging a bet on a finished game, settling a settled bet differently without `correct`, a `jev_classify` source outside the allowlist or a de-vig method that cannot price a market. */
+        /** @description `limit`: A rule refused the request (`message` says which), such as a date range over its maximum, grading a bet whose game is not final, voiding one in play, logging a bet on a finished game, settling a settled bet differently without `correct`, a `jev_classify` source outside the allowlist or a de-vig method that cannot price a market. */
         limit: {
             headers: {
                 [name: string]: unknown;

@@ -1,34 +1,44 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { saveBankroll } from '@/lib/account/bankroll';
+import { VOID_AFTER_KICKOFF_HOURS } from '@/lib/account/bets';
+import { createUser } from '@/lib/account/users';
+import { replacePlayerStats } from '@/lib/data/store';
+import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console-http';
 import { PROVIDERS } from '../helpers/fixtures';
 import { addGame, addPricedGame, finishGame } from '../helpers/games';
+import { htmlForms } from '../helpers/html-forms';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 
 // The ledger's rules over real HTTP on SQLite and PostgreSQL: a bet is won, lost or pushed only once its game is
-// final (and as its score grades it), a cashout never pays more than a win, no bet is logged on a finished game,
+// final (and as its score, or a prop's stored box-score line, grades it), no bet is voided while its game is in
+// play, a cashout never pays more than a win, no bet is logged on a finished game, a price better than every book's
+// is logged with a warning,
 // a mistaken grade is corrected only on purpose and moves the balance by the difference exactly once, and a
 // sportsbook is read by the name people give it.
 
 const HOUR = 3_600_000;
 const now = Date.now();
+const PASSWORD = 'correct horse battery';
+const instant = (at: number) => new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 describe.each(PROVIDERS)('the ledger on %s', (provider) => {
   let write: string;
   const app = testApp(provider, {
     seed: async (database) => {
-      const userId = await database.user('lee@example.com', {
-        balance: 1000,
-        unit: 10,
-        dailyLossLimit: 100,
-        weeklyLossLimit: 300,
-        timeZone: 'UTC',
-        referenceBook: 'draftkings',
-      });
+      // A console user too: the Bets page settles by the same rules.
+      const userId = (await createUser(database.db, { email: 'lee@example.com', password: PASSWORD })).id;
+      const limits = { dailyLossLimit: 100, weeklyLossLimit: 300, timeZone: 'UTC', referenceBook: 'draftkings' };
+      await saveBankroll(database.db, userId, { balance: 1000, unit: 10, ...limits }, new Date());
       write = (await database.token(userId, 'write')).token;
       const { db } = database;
       await addPricedGame(db, { now, books: ['draftkings', 'fanduel'] });
       await addGame(db, { id: 'nfl-live', home: 'KC', away: 'BUF', startsAt: new Date(now - HOUR), status: 'in_progress' });
       await addGame(db, { id: 'nfl-prop', home: 'DEN', away: 'LV', startsAt: new Date(now - HOUR), status: 'in_progress' });
+      // Kicked off an hour ago with the feed still calling it scheduled; and one 13 hours past kick-off with no final.
+      await addGame(db, { id: 'nfl-lagged', home: 'GB', away: 'CHI', startsAt: new Date(now - HOUR) });
+      const stalledAt = now - (VOID_AFTER_KICKOFF_HOURS + 1) * HOUR;
+      await addGame(db, { id: 'nfl-stalled', home: 'SEA', away: 'ARI', startsAt: new Date(stalledAt), status: 'in_progress' });
       await addGame(db, {
         id: 'nfl-done',
         home: 'PHI',
@@ -54,6 +64,27 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     return res.json().data.bet as { id: string };
   };
   const endLiveGame = () => finishGame(app.database.db, 'nfl-live', 31, 10);
+  const refused = async (args: Record<string, unknown>, pattern: RegExp) => {
+    const res = await call('settle_bet', args);
+    expect(res.status, JSON.stringify(args)).toBe(422);
+    expect(res.json().error.code).toBe('limit');
+    expect(res.json().error.message).toMatch(pattern);
+  };
+
+  let session: Cookies;
+  beforeAll(async () => {
+    ({ cookies: session } = await signIn(app.server.port, 'lee@example.com', PASSWORD));
+  });
+  /** Settles from the console's Bets page, as a browser without JavaScript submits its form; the page's answer. */
+  async function settleOnPage(values: Record<string, string>): Promise<string> {
+    const page = await raw(app.server.port, { method: 'GET', path: '/bets', headers: { cookie: cookieHeader(session) } });
+    const form = htmlForms(page.body).find((candidate) => candidate.hidden.some(([name]) => name === 'betId'));
+    const fields = form!.defaults.filter(([name]) => !(name in values)).concat(Object.entries(values));
+    const res = await postForm(app.server, session, '/bets', fields);
+    expect(res.status).toBe(200);
+    return res.body;
+  }
+  const statusOf = async (id: string) => (await app.database.db.bet.findUniqueOrThrow({ where: { id } })).status;
 
   it('won, lost and push are refused before the game is final, before kick-off and in play; nothing moves', async () => {
     const before = await bankroll();
@@ -74,7 +105,7 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     }
   });
 
-  it('a cashout comes at any time and never pays back more than the bet would as a win; payout is for cashouts only', async () => {
+  it('a cashout comes any time before the final and never pays back more than the bet would as a win; payout is for cashouts only', async () => {
     const bet = await log({ gameId: 'nfl-next', selection: 'NYG', stake: 1 });
     const tooMuch = await call('settle_bet', { betId: bet.id, result: 'cashout', payout: 5000 });
     expect(tooMuch.status).toBe(400);
@@ -92,7 +123,7 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
 
   it('once the game is final no cashout, and no void of a bet its score grades, nor a correction to one; nothing moves', async () => {
     const { db } = app.database;
-    await addGame(db, { id: 'nfl-late', home: 'NE', away: 'MIA', startsAt: new Date(now - HOUR), status: 'in_progress' });
+    await addGame(db, { id: 'nfl-late', home: 'NE', away: 'MIA', startsAt: new Date(now + HOUR) });
     const bet = await log({ gameId: 'nfl-late', selection: 'MIA', americanOdds: 200, stake: 10 });
     const prop = await log({
       gameId: 'nfl-late',
@@ -103,18 +134,13 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
       stake: 5,
     });
     const voided = await log({ gameId: 'nfl-late', selection: 'MIA', americanOdds: 200, stake: 2 });
-    const inPlay = await call('settle_bet', { betId: voided.id, result: 'void' });
-    expect(inPlay.json().data).toMatchObject({ status: 'void', profit: 0 });
+    const early = await call('settle_bet', { betId: voided.id, result: 'void' });
+    expect(early.json().data).toMatchObject({ status: 'void', profit: 0 });
+    await db.game.update({ where: { id: 'nfl-late' }, data: { startsAt: new Date(now - HOUR) } });
     await finishGame(db, 'nfl-late', 24, 3);
     const start = await bankroll();
-    // A void from while the game ran, sent again after the final, answers the same and moves nothing.
-    expect((await call('settle_bet', { betId: voided.id, result: 'void' })).body).toBe(inPlay.body);
-    const refused = async (args: Record<string, unknown>, pattern: RegExp) => {
-      const res = await call('settle_bet', args);
-      expect(res.status, JSON.stringify(args)).toBe(422);
-      expect(res.json().error.code).toBe('limit');
-      expect(res.json().error.message).toMatch(pattern);
-    };
+    // A void from before kick-off, sent again after the final, answers the same and moves nothing.
+    expect((await call('settle_bet', { betId: voided.id, result: 'void' })).body).toBe(early.body);
     // A lost moneyline cashed out for what a win pays, or voided, after the final.
     await refused({ betId: bet.id, result: 'cashout', payout: 30 }, /is final.*no cashout.*Settle it with auto or lost/);
     await refused({ betId: bet.id, result: 'void' }, /final score .* grades bet .* lost, not void: settle it with auto or lost/);
@@ -222,12 +248,13 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
   it('a mistaken grade is corrected only with correct: true; the balance moves by the difference once and both grades are kept', async () => {
     const bet = await log({ gameId: 'nfl-live', selection: 'KC', americanOdds: 150, stake: 10 });
     const start = (await bankroll()).balance;
-    // Voided by mistake while the game ran.
-    expect((await call('settle_bet', { betId: bet.id, result: 'void' })).json().data).toMatchObject({ status: 'void', profit: 0 });
+    // Cashed out by mistake while the game ran.
+    const cashed = await call('settle_bet', { betId: bet.id, result: 'cashout', payout: 10 });
+    expect(cashed.json().data).toMatchObject({ status: 'cashout', profit: 0 });
     await endLiveGame();
     const refused = await call('settle_bet', { betId: bet.id, result: 'auto' });
     expect(refused.status).toBe(422);
-    expect(refused.json().error.message).toMatch(/already settled as void.*correct: true/);
+    expect(refused.json().error.message).toMatch(/already settled as cashout.*correct: true/);
 
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => call('settle_bet', { betId: bet.id, result: 'auto', correct: true })),
@@ -238,7 +265,7 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect(corrected).toMatchObject({ status: 'won', payout: 25, profit: 15 });
     expect(corrected.correctedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/); // to the second, like every instant
     expect(corrected.earlierGrades).toEqual([
-      { status: 'void', payout: 10, profit: 0, gradedAt: corrected.settledAt, replacedAt: corrected.correctedAt },
+      { status: 'cashout', payout: 10, profit: 0, gradedAt: corrected.settledAt, replacedAt: corrected.correctedAt },
     ]);
     expect((await bankroll()).balance).toBeCloseTo(start + 15, 9);
 
@@ -273,5 +300,118 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     const back = (await call('settle_bet', { betId: bet.id, result: 'won', correct: true })).json().data;
     expect(back.earlierGrades.map((g: { status: string }) => g.status)).toEqual(['won', 'lost']);
     expect((await bankroll()).balance).toBeCloseTo(start.balance + 24, 9);
+  });
+
+  it('no void from kick-off until the final, nor from the Bets page, unless the game goes 12 hours without one; a cashout in play stays', async () => {
+    await addGame(app.database.db, { id: 'nfl-inplay', home: 'NO', away: 'TB', startsAt: new Date(now - HOUR), status: 'in_progress' });
+    for (const [gameId, startsAt] of Object.entries({ 'nfl-inplay': now - HOUR, 'nfl-lagged': now - HOUR })) {
+      const bet = await log({ gameId, selection: gameId === 'nfl-inplay' ? 'NO' : 'GB', americanOdds: 150, stake: 10 });
+      const open = await bankroll();
+      const pattern = new RegExp(
+        `cannot be voided while its game ${gameId} is in play \\(kick-off ${instant(startsAt)}\\).*auto.*cashout.*` +
+          `void it from ${instant(startsAt + VOID_AFTER_KICKOFF_HOURS * HOUR)}, ${VOID_AFTER_KICKOFF_HOURS} hours after kick-off`,
+      );
+      await refused({ betId: bet.id, result: 'void' }, pattern);
+      await refused({ betId: bet.id, result: 'void', correct: true }, pattern);
+      expect(await settleOnPage({ betId: bet.id, result: 'void' })).toContain(`cannot be voided while its game ${gameId} is in play`);
+      expect(await statusOf(bet.id)).toBe('open');
+      expect(await bankroll()).toMatchObject({ balance: open.balance, dailyLossRoom: open.dailyLossRoom });
+    }
+    // A cashout in play is what books offer: taken, at most what a win pays back.
+    const cashed = await log({ gameId: 'nfl-inplay', selection: 'NO', americanOdds: 150, stake: 10 });
+    expect((await call('settle_bet', { betId: cashed.id, result: 'cashout', payout: 25.01 })).status).toBe(400);
+    expect((await call('settle_bet', { betId: cashed.id, result: 'cashout', payout: 4 })).json().data).toMatchObject({ profit: -6 });
+    // A settled bet is not corrected to a void in play either.
+    await refused({ betId: cashed.id, result: 'void', correct: true }, /cannot be voided while its game nfl-inplay is in play/);
+    // Before kick-off a void is a cancelled bet; a game 13 hours past kick-off with no final is plausibly postponed.
+    for (const gameId of ['nfl-next', 'nfl-stalled']) {
+      const bet = await log({ gameId, selection: gameId === 'nfl-next' ? 'NYG' : 'SEA', stake: 10 });
+      expect((await call('settle_bet', { betId: bet.id, result: 'void' })).json().data, gameId).toMatchObject({
+        status: 'void',
+        profit: 0,
+      });
+    }
+  });
+
+  it("a prop its player's stored box-score line grades is graded only as the line does; a stat correction regrades it by auto", async () => {
+    const { db } = app.database;
+    await addGame(db, { id: 'nfl-box', home: 'KC', away: 'BUF', startsAt: new Date(now - HOUR), status: 'in_progress' });
+    const prop = (player: string) =>
+      log({ gameId: 'nfl-box', market: 'player_pass_yds', selection: 'over', point: 249.5, player, americanOdds: 100, stake: 20 });
+    const [over, voided, byPage, absent, absentVoid] = [
+      await prop('Patrick Mahomes'),
+      await prop('patrick mahomes'),
+      await prop('Patrick Mahomes'),
+      await prop('Carson Wentz'),
+      await prop('Carson Wentz'),
+    ];
+    const boxScore = (passingYards: number) =>
+      replacePlayerStats(
+        db,
+        [
+          {
+            sport: 'nfl',
+            player: 'Patrick Mahomes',
+            teamId: 'nfl:KC',
+            gameId: 'nfl-box',
+            playedAt: new Date(now - HOUR),
+            stats: { passingYards },
+          },
+        ],
+        'live',
+      );
+    await boxScore(231);
+    await finishGame(db, 'nfl-box', 27, 20);
+    const start = await bankroll();
+    // 231 yards: the over lost. Won, pushed or voided by hand it is refused, naming the grade and auto.
+    for (const result of ['won', 'push', 'void']) {
+      await refused(
+        { betId: over.id, result },
+        new RegExp(`Patrick Mahomes's stored box-score line grades bet ${over.id} lost, not ${result}: settle it with auto or lost`),
+      );
+    }
+    await refused({ betId: voided.id, result: 'void' }, /box-score line grades bet .* lost, not void/);
+    expect(await settleOnPage({ betId: byPage.id, result: 'won' })).toContain('stored box-score line grades bet');
+    expect(await statusOf(byPage.id)).toBe('open');
+    expect(await bankroll()).toMatchObject({ balance: start.balance, dailyLossRoom: start.dailyLossRoom });
+    expect((await call('settle_bet', { betId: over.id, result: 'lost' })).json().data).toMatchObject({ status: 'lost', profit: -20 });
+    // A player with no stored line (he may not have played): graded or voided as the book did.
+    expect((await call('settle_bet', { betId: absent.id, result: 'won' })).json().data).toMatchObject({ status: 'won', profit: 20 });
+    expect((await call('settle_bet', { betId: absentVoid.id, result: 'void' })).json().data).toMatchObject({ status: 'void' });
+
+    // A stat correction reaches the store by ingestion (the box score replaced): 251 yards, the over won.
+    await boxScore(251);
+    await refused({ betId: over.id, result: 'auto' }, /already settled as lost.*correct: true/);
+    const corrected = (await call('settle_bet', { betId: over.id, result: 'auto', correct: true })).json().data;
+    expect(corrected).toMatchObject({ status: 'won', profit: 20, earlierGrades: [{ status: 'lost', profit: -20 }] });
+    await refused({ betId: voided.id, result: 'lost' }, /grades bet .* won, not lost: settle it with auto or won/);
+    expect((await bankroll()).balance).toBeCloseTo(start.balance - 20 + 20 + 40, 9);
+  });
+
+  it('log_bet warns when the price logged pays more than every stored book offers for the pick, and records the bet', async () => {
+    const priceWarnings = async (args: Record<string, unknown>) => {
+      const res = await call('log_bet', { sport: 'nfl', gameId: 'nfl-next', market: 'h2h', stake: 1, ...args });
+      expect(res.status, res.body).toBe(200);
+      expect(res.json().data.bet.americanOdds).toBe(args.americanOdds);
+      return (res.json().data.warnings as string[]).filter((warning) => !warning.includes('Problem gambling help'));
+    };
+    // DraftKings DAL +130, FanDuel +125; NYG -150 and -145.
+    expect(await priceWarnings({ selection: 'DAL', americanOdds: 150 })).toEqual([
+      `+150 pays more than any book JEV has a price from for this pick (the best: +130 at draftkings, confirmed ${instant(now - HOUR)}). ` +
+        'The bet is recorded at +150; if that is a typo or a price no longer offered, the ledger and closing-line value are wrong: ' +
+        'settle it void (settle_bet, before kick-off) and log it again at the price taken.',
+    ]);
+    expect(await priceWarnings({ selection: 'NYG', americanOdds: -140, book: 'FanDuel' })).toEqual([
+      expect.stringMatching(/^-140 pays more than any book .*the best: -145 at fanduel/),
+    ]);
+    // At or below the best price, or on a market no book prices, nothing is said.
+    for (const args of [
+      { selection: 'DAL', americanOdds: 130 },
+      { selection: 'NYG', americanOdds: -145 },
+      { selection: 'DAL', americanOdds: 110 },
+      { market: 'totals', selection: 'over', point: 47.5, americanOdds: 300 },
+    ]) {
+      expect(await priceWarnings(args), JSON.stringify(args)).toEqual([]);
+    }
   });
 });

@@ -8,7 +8,7 @@ import { modern } from './mcp/support';
 
 // Player props graded from the stored box score, over REST and MCP on SQLite and PostgreSQL: once the game is
 // final and the player's line is stored, auto grades the prop by the stat its market names; without a line the
-// prop stays for the user, and a user's own grade (or a correction) wins.
+// prop stays for the user; a grade by hand must be the one the stored line gives.
 
 const HOUR = 3_600_000;
 const now = Date.now();
@@ -89,10 +89,14 @@ describe.each(PROVIDERS)('props graded from box scores on %s', (provider) => {
     expect(missing.status).toBe(422);
     expect(missing.json().error.message).toMatch(/no box-score line for Travis Kelce.*won, lost, push or void/);
 
-    // The user's own grade wins over the box score (a stat correction the feed has not caught), and corrects as before.
-    expect((await call('settle_bet', { betId: byHand.id, result: 'won' })).json().data).toMatchObject({ status: 'won', profit: 10 });
-    const corrected = await call('settle_bet', { betId: byHand.id, result: 'auto', correct: true });
-    expect(corrected.json().data).toMatchObject({ status: 'lost', profit: -10, earlierGrades: [{ status: 'won' }] });
+    // A grade by hand is the one the stored line gives (a stat correction reaches the line by ingestion, and auto
+    // with correct: true regrades by it: tests/integration/ledger.test.ts).
+    const wrong = await call('settle_bet', { betId: byHand.id, result: 'won' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json().error.message).toMatch(
+      /Isiah Pacheco's stored box-score line grades bet \S+ lost, not won: settle it with auto or lost/,
+    );
+    expect((await call('settle_bet', { betId: byHand.id, result: 'lost' })).json().data).toMatchObject({ status: 'lost', profit: -10 });
 
     expect((await call('get_bankroll', {})).json().data.balance).toBeCloseTo(start + 10 + 10 + 0 - 10, 9);
     expect((await call('list_bets', {})).json().data.summary).toMatchObject({ open: 1, profit: 10 });

@@ -141,7 +141,7 @@ describe.each(PROVIDERS)('exchange prices on %s', (provider) => {
     expect(quoted.warnings).toEqual([
       "-138 is betfair_ex_uk's price as quoted, before its fee; net of it the bet pays -145, the price JEV shows and the one " +
         "to log: the ledger settles at the price logged. If the user's bet pays net of the fee, settle this one void " +
-        '(settle_bet) and log it again at -145.',
+        '(settle_bet, before kick-off) and log it again at -145.',
     ]);
   });
 });
