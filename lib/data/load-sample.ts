@@ -56,12 +56,13 @@ export async function loadSample(db: Db, date: string, asOf: Date, options: { ev
 }
 
 /**
- * What `--if-needed` does for `date`: nothing when live data or that date's sample is stored; with an earlier sample
+ * What `--if-needed` does for `date`: nothing when live data or that date's week's sample is stored; with an earlier sample
  * stored, move it on to now (ingestion's sample task plays its games and adds the day's, and the user's bets, picks
  * and the line history their closing-line value needs stay); with none, load it.
  */
 export async function sampleNeed(db: Db, date: string): Promise<'load' | 'move' | 'none'> {
-  // Game ids depend on the date alone, so the slate's first game tells whether this date's sample is there.
+  // Game ids depend on the date alone, so the slate's first game (its NFL week's Thursday game, the same for every
+  // date of the week) tells whether this week's sample is there; the server moves a stored one on as it runs.
   const [first] = sampleSlate(date, new Date()).games;
   const [live, loaded, stored] = await Promise.all([
     db.game.count({ where: { source: 'live' } }),

@@ -185,16 +185,96 @@ export function rating(team: CatalogueTeam, season: number): number {
 // --- schedules ------------------------------------------------------------------------------------------
 
 interface Shape {
-  /** Hours after the anchor date's midnight (UTC) of each kickoff. */
+  /**
+   * Hours after the anchor's midnight (UTC) of each kickoff, at the league's standard time (EST, GMT): in summer
+   * time (kickoffAt) each is an hour earlier, so a game keeps its local time all year.
+   */
   kickoffs: number[];
   homeEdge: number;
+  /** Where the league's kickoff times are local. */
+  timeZone: string;
+  /**
+   * A weekly league's week begins on this weekday (UTC, 0 = Sunday), the day after its last game day: a slate of
+   * any date of the week is that week's games, anchored on its Thursday (slateAnchor). A nightly league's anchor is
+   * the date itself.
+   */
+  weekStarts?: number;
 }
 
-const NFL_WEEK: Shape = { kickoffs: [25.25, ...Array<number>(9).fill(90), 93.08, 93.08, 93.42, 93.42, 97.33, 121.25], homeEdge: 1.5 };
-const NBA_NIGHT: Shape = { kickoffs: [24, 24, 24.5, 24.5, 25, 25.5, 26, 26.5, 27, 27.5], homeEdge: 2.5 };
-const EPL_MATCHDAY: Shape = { kickoffs: [60.5, 63, 63, 63, 63, 63, 63, 65.5, 86, 88.5], homeEdge: 0.3 };
+// NFL: Thursday night 20:15 ET, Sunday 13:00, 16:05 and 16:25, Sunday night 20:20, Monday night 20:15 (Tue to Mon).
+const NFL_WEEK: Shape = {
+  kickoffs: [25.25, ...Array<number>(9).fill(90), 93.08, 93.08, 93.42, 93.42, 97.33, 121.25],
+  homeEdge: 1.5,
+  timeZone: 'America/New_York',
+  weekStarts: 2,
+};
+// NBA: a night from 19:00 to 22:30 ET.
+const NBA_NIGHT: Shape = { kickoffs: [24, 24, 24.5, 24.5, 25, 25.5, 26, 26.5, 27, 27.5], homeEdge: 2.5, timeZone: 'America/New_York' };
+// EPL: Saturday 12:30, six at 15:00 and 17:30 UK, Sunday 14:00 and 16:30 (Mon to Sun).
+const EPL_MATCHDAY: Shape = {
+  kickoffs: [60.5, 63, 63, 63, 63, 63, 63, 65.5, 86, 88.5],
+  homeEdge: 0.3,
+  timeZone: 'Europe/London',
+  weekStarts: 1,
+};
 
 const SHAPES: Record<string, Shape> = { nfl: NFL_WEEK, nba: NBA_NIGHT, epl: EPL_MATCHDAY };
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at an instant, in minutes (from the platform's time-zone data). */
+function zoneOffsetMinutes(timeZone: string, at: number): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    const numeric = 'numeric' as const;
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: numeric,
+      month: numeric,
+      day: numeric,
+      hour: numeric,
+      minute: numeric,
+    });
+    offsetFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(at));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
+  return Math.round((local - Math.floor(at / 60_000) * 60_000) / 60_000);
+}
+
+/** A shape's kickoff `hours` after `anchor` (to the minute): an hour earlier in UTC while its zone keeps summer time. */
+function kickoffAt(shape: Shape, anchor: number, hours: number): number {
+  const standard = anchor + Math.round(hours * 60) * 60_000;
+  const key = `${shape.timeZone}|${standard}`;
+  let kickoff = kickoffs.get(key);
+  if (kickoff === undefined) {
+    const winter = Date.UTC(new Date(standard).getUTCFullYear(), 0, 1);
+    kickoff = standard - (zoneOffsetMinutes(shape.timeZone, standard) - zoneOffsetMinutes(shape.timeZone, winter)) * 60_000;
+    kickoffs.set(key, kickoff);
+  }
+  return kickoff;
+}
+/** Kickoffs worked out (a few dozen a week of running). */
+const kickoffs = new Map<string, number>();
+
+const THURSDAY = 4;
+
+/** The midnight (UTC) the league's kickoffs of `date`'s slate count from: its week's Thursday, or the date itself. */
+function slateAnchor(sport: string, date: string): number {
+  const day = anchorOf(date);
+  const starts = SHAPES[sport]!.weekStarts;
+  if (starts === undefined) return day;
+  const intoWeek = (new Date(day).getUTCDay() - starts + 7) % 7;
+  return day + (((THURSDAY - starts + 7) % 7) - intoWeek) * DAY;
+}
+
+/**
+ * What a league's fixtures of `date`'s slate are drawn from: the week's Thursday for a weekly league (any date of a
+ * week gives its games), the date for a nightly one.
+ */
+const slateKey = (sport: string, date: string) => `${sport}:${new Date(slateAnchor(sport, date)).toISOString().slice(0, 10)}`;
 
 interface Fixture {
   sport: Sport;
@@ -212,7 +292,7 @@ function fixtures(sport: Sport, shape: Shape, anchor: number, seed: string, fina
   return shape.kickoffs.map((hours, index) => {
     const home = teams[2 * index] as CatalogueTeam;
     const away = teams[2 * index + 1] as CatalogueTeam;
-    const startsAt = new Date(anchor + Math.round(hours * 60) * 60_000);
+    const startsAt = new Date(kickoffAt(shape, anchor, hours));
     const season = seasonOf(sport, startsAt);
     const margin = rating(home, season) - rating(away, season) + shape.homeEdge;
     const total = sport === 'nfl' ? 44 + rng.normal(4) : sport === 'nba' ? 226 + rng.normal(7) : 2.7 + rng.normal(0.3);
@@ -713,9 +793,14 @@ const PAST_NIGHTS = 7;
 /** How long a sample that goes on for days keeps a game after its kickoff: as far back as a loaded slate's finals, and a week. */
 export const SAMPLE_KEEP_MS = (PAST_WEEKS + 1) * 7 * DAY;
 
-function upcomingFixtures(date: string, anchor: number): Fixture[] {
-  return SAMPLE_SPORTS.flatMap((sport) => fixtures(sport, SHAPES[sport]!, anchor, `${sport}:${date}`, false));
+/** `date`'s slate: each league's games of its week (or night), upcoming or not. */
+function upcomingFixtures(date: string): Fixture[] {
+  return SAMPLE_SPORTS.flatMap((sport) => leagueFixtures(date, sport));
 }
+
+/** One league's games of `date`'s slate. */
+const leagueFixtures = (date: string, sport: string): Fixture[] =>
+  fixtures(sport as Sport, SHAPES[sport]!, slateAnchor(sport, date), slateKey(sport, date), false);
 
 function anchorOf(date: string): number {
   const anchor = Date.parse(`${date}T00:00:00Z`);
@@ -759,7 +844,7 @@ function injured(date: string, asOf: Date): InjuryRecord[] {
   return SAMPLE_SPORTS.flatMap((sport) => injuries(sport, rng, asOf));
 }
 
-/** The games that carry props: the first four NFL games and the first four NBA games. */
+/** The games that carry props: the first four NFL games and the first four NBA games of the slate (until they kick off). */
 function propFixtures(upcoming: readonly Fixture[]): Fixture[] {
   return [...upcoming.filter((f) => f.sport === 'nfl').slice(0, 4), ...upcoming.filter((f) => f.sport === 'nba').slice(0, 4)];
 }
@@ -777,7 +862,7 @@ function propPrices(upcoming: readonly Fixture[], injuries: readonly InjuryRecor
  * prices.
  */
 export function samplePricesAt(date: string, at: Date, sport?: Sport): PriceRecord[] {
-  const upcoming = upcomingFixtures(date, anchorOf(date)).filter((f) => sport === undefined || f.sport === sport);
+  const upcoming = upcomingFixtures(date).filter((f) => sport === undefined || f.sport === sport);
   const rows = [...gamePrices(upcoming, at.getTime(), { soft: true }), ...propPrices(upcoming, injured(date, at), at.getTime())];
   const started = new Set(upcoming.filter((f) => f.game.startsAt <= at).map((f) => f.game.id));
   return rows.filter((row) => !started.has(row.gameId));
@@ -864,7 +949,7 @@ function alternatePrices(upcoming: readonly Fixture[], at: number, everyBook: bo
 
 /** The sample's alternate lines at `at` of `date`'s games that have not started (of one sport, if given). */
 export function sampleAlternatesAt(date: string, at: Date, sport?: Sport): AlternateRecord[] {
-  const upcoming = upcomingFixtures(date, anchorOf(date)).filter((f) => sport === undefined || f.sport === sport);
+  const upcoming = upcomingFixtures(date).filter((f) => sport === undefined || f.sport === sport);
   const started = new Set(upcoming.filter((f) => f.game.startsAt <= at).map((f) => f.game.id));
   return alternatePrices(upcoming, at.getTime(), false).filter((row) => !started.has(row.gameId));
 }
@@ -881,8 +966,6 @@ export function sampleAlternatesAt(date: string, at: Date, sport?: Sport): Alter
 
 /** How long a sample game runs from kickoff to its final score. */
 const GAME_LENGTH_MS: Record<string, number> = { nfl: 3.5 * HOUR, nba: 2.5 * HOUR, epl: 2 * HOUR };
-/** A slate's upcoming games kick off within this long after its date (the NFL week's Monday game is the last). */
-const SLATE_SPAN_MS = 6 * DAY;
 /** Days from one of a league's slates to its next. */
 const SLATE_EVERY_DAYS: Record<string, number> = { nfl: 7, nba: 1, epl: 7 };
 /** How far back a league's missed slates are added played: as far as a loaded slate's finals go. */
@@ -890,14 +973,24 @@ const PLAYED_BACK_MS: Record<string, number> = { nfl: PAST_WEEKS * 7 * DAY, nba:
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The dates (YYYY-MM-DD) of the slates whose upcoming games may kick off or be upcoming at `at`, newest first. */
-function sampleSlateDates(at: Date): string[] {
-  const day = Math.floor(at.getTime() / DAY) * DAY;
-  return Array.from({ length: SLATE_SPAN_MS / DAY + 1 }, (_, back) => isoDate(day - back * DAY));
+/** The first and the last kickoff of the league's slate of `date` (to the minute, as fixtures() places them). */
+function slateSpan(sport: string, date: string): [first: number, last: number] {
+  const shape = SHAPES[sport]!;
+  const anchor = slateAnchor(sport, date);
+  return [kickoffAt(shape, anchor, Math.min(...shape.kickoffs)), kickoffAt(shape, anchor, Math.max(...shape.kickoffs))];
 }
 
-/** One league's upcoming fixtures of `date`'s slate. */
-const leagueFixtures = (date: string, sport: string) => upcomingFixtures(date, anchorOf(date)).filter((f) => f.sport === sport);
+/**
+ * The dates (YYYY-MM-DD) of the league's slates a game kicking off at `at` may be one of, newest first: a week's game
+ * may kick off days before or after the date of its slate.
+ */
+function sampleSlateDates(sport: string, at: Date): string[] {
+  const day = Math.floor(at.getTime() / DAY) * DAY;
+  return Array.from({ length: 15 }, (_, back) => isoDate(day + (5 - back) * DAY)).filter((date) => {
+    const [first, last] = slateSpan(sport, date);
+    return first <= at.getTime() && at.getTime() <= last;
+  });
+}
 
 /**
  * The league's slates to add at `at` after the stored one of `previous` (with none, after none), oldest first: the
@@ -906,14 +999,13 @@ const leagueFixtures = (date: string, sport: string) => upcomingFixtures(date, a
  */
 export function sampleSlatesAfter(sport: Sport, previous: string | undefined, at: Date): string[] {
   const every = (SLATE_EVERY_DAYS[sport] ?? 1) * DAY;
-  // The slate's last kickoff, to the minute as fixtures() places it.
-  const lastKickoff = Math.round(Math.max(...SHAPES[sport]!.kickoffs) * 60) * 60_000;
+  const lastKickoff = (date: number) => slateSpan(sport, isoDate(date))[1];
   const now = at.getTime();
   const after = previous === undefined ? -Infinity : anchorOf(previous);
   let next = previous === undefined ? Math.floor(now / DAY) * DAY : after + every;
-  while (next + lastKickoff <= now) next += every;
+  while (lastKickoff(next) <= now) next += every;
   const missed: number[] = [];
-  for (let date = next - every; date > after && date + lastKickoff >= now - (PLAYED_BACK_MS[sport] ?? 0); date -= every)
+  for (let date = next - every; date > after && lastKickoff(date) >= now - (PLAYED_BACK_MS[sport] ?? 0); date -= every)
     missed.unshift(date);
   return [...missed, next].map(isoDate);
 }
@@ -926,7 +1018,14 @@ const isFixtureOf = (game: SampleGame) => (f: Fixture) => f.game.id === game.id 
  * days apart can each hold a game of the same teams on the same local date (the same id) at other times.
  */
 export function sampleSlateDateOf(game: SampleGame): string | undefined {
-  return sampleSlateDates(game.startsAt).find((date) => leagueFixtures(date, game.sport).some(isFixtureOf(game)));
+  const tried = new Set<string>();
+  return sampleSlateDates(game.sport, game.startsAt).find((date) => {
+    // The dates of a week give the same games: each week is looked at once.
+    const key = slateKey(game.sport, date);
+    if (tried.has(key)) return false;
+    tried.add(key);
+    return leagueFixtures(date, game.sport).some(isFixtureOf(game));
+  });
 }
 
 /**
@@ -962,7 +1061,11 @@ function fixtureOf(game: SampleGame): Fixture | undefined {
  */
 export function sampleResultAt(game: SampleGame, at: Date): { game: GameRecord; playerStats: PlayerStatRecord[] } | undefined {
   const fixture = game.startsAt <= at ? fixtureOf(game) : undefined;
-  if (!fixture) return undefined;
+  return fixture && resultOf(fixture, at);
+}
+
+/** A fixture that kicked off, as it stands at `at`: in progress, then final with its score and box scores. */
+function resultOf(fixture: Fixture, at: Date): { game: GameRecord; playerStats: PlayerStatRecord[] } {
   const kickoff = fixture.game.startsAt.getTime();
   if (at.getTime() < kickoff + (GAME_LENGTH_MS[fixture.sport] ?? 3 * HOUR))
     return { game: { ...fixture.game, status: 'in_progress' }, playerStats: [] };
@@ -1023,12 +1126,18 @@ function recordedChanges(upcoming: readonly Fixture[], asOf: number, everyBook: 
 export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}): SampleSlate {
   const anchor = anchorOf(date);
   const rng = random(`slate:${date}`);
-  const upcoming = upcomingFixtures(date, anchor);
+  // The week's games (the night's) that kicked off by `asOf` are played, as the sample task would have played them.
+  const week = upcomingFixtures(date);
+  const upcoming = week.filter((f) => f.game.startsAt > asOf);
+  const started = week.filter((f) => f.game.startsAt <= asOf);
+  const played = new Map(started.map((f) => [f.game.id, resultOf(f, asOf)]));
+  const pastWeeks = (sport: 'nfl' | 'epl', shape: Shape) =>
+    Array.from({ length: PAST_WEEKS }, (_, back) =>
+      fixtures(sport, shape, slateAnchor(sport, date) - (back + 1) * 7 * DAY, `${slateKey(sport, date)}:-${back + 1}w`, true),
+    ).flat();
   const past = [
-    ...Array.from({ length: PAST_WEEKS }, (_, week) => [
-      ...fixtures('nfl', NFL_WEEK, anchor - (week + 1) * 7 * DAY, `nfl:${date}:-${week + 1}w`, true),
-      ...fixtures('epl', EPL_MATCHDAY, anchor - (week + 1) * 7 * DAY, `epl:${date}:-${week + 1}w`, true),
-    ]).flat(),
+    ...pastWeeks('nfl', NFL_WEEK),
+    ...pastWeeks('epl', EPL_MATCHDAY),
     // NBA nights from two nights back, so no "final" can start after the moment of loading.
     ...Array.from({ length: PAST_NIGHTS }, (_, night) =>
       fixtures(
@@ -1039,22 +1148,26 @@ export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}
         true,
       ),
     ).flat(),
-  ];
+    // A final is over by loading: last week's Monday night game, loaded early on Tuesday (UTC), is left out.
+  ].filter((f) => f.game.startsAt.getTime() + (GAME_LENGTH_MS[f.sport] ?? 3 * HOUR) <= asOf.getTime());
 
-  const closing = closingPrices(past, everyBook);
-  const current = [...gamePrices(upcoming, asOf.getTime(), { everyBook, soft: true }), ...closing];
+  const closing = closingPrices([...started, ...past], everyBook);
+  // Priced as samplePricesAt prices the slate at that moment: the soft lines are picked among the week's games.
+  const prices = gamePrices(week, asOf.getTime(), { everyBook, soft: true }).filter((row) => !played.has(row.gameId));
+  const current = [...prices, ...closing];
   const steam = steamMove(upcoming, current);
   const injuries = injured(date, asOf);
-  current.push(...propPrices(upcoming, injuries, asOf.getTime()));
+  current.push(...propPrices(week, injuries, asOf.getTime()).filter((row) => !played.has(row.gameId)));
 
-  const playerStats = past.flatMap((fixture) => boxScores(fixture, rng));
+  const playerStats = [...past.flatMap((fixture) => boxScores(fixture, rng)), ...[...played.values()].flatMap((r) => r.playerStats)];
 
   return {
-    games: [...upcoming, ...past].map((f) => f.game),
+    games: [...week.map((f) => played.get(f.game.id)?.game ?? f.game), ...past.map((f) => f.game)],
     priceSnapshots: [...recordedChanges(upcoming, asOf.getTime(), everyBook), steam, current],
     injuries,
     weather: upcoming.flatMap((fixture) => weather(fixture, rng) ?? []),
     playerStats,
-    alternates: alternatePrices(upcoming, asOf.getTime(), everyBook),
+    // As sampleAlternatesAt gives them: on the week's games that carry them, those not kicked off.
+    alternates: alternatePrices(week, asOf.getTime(), everyBook).filter((row) => !played.has(row.gameId)),
   };
 }

@@ -16,15 +16,15 @@ import { toolContext } from './tool-context';
 export const FULL_ANSWERS_DIR = path.join(import.meta.dirname, '..', 'fixtures', 'full-answers');
 
 export const FULL_ANSWER_CALLS: [file: string, tool: string, args: Record<string, unknown>][] = [
-  ['odds-nfl-game', 'get_game_odds', { sport: 'nfl', gameId: 'nfl-20261128-bal-tb' }],
-  ['odds-value', 'get_game_odds', { sport: 'nfl', gameId: 'nfl-20261128-bal-tb', minExpectedValue: -0.05 }],
+  ['odds-nfl-game', 'get_game_odds', { sport: 'nfl', gameId: 'nfl-20261129-chi-mia' }],
+  ['odds-value', 'get_game_odds', { sport: 'nfl', gameId: 'nfl-20261129-chi-mia', minExpectedValue: -0.05 }],
   ['odds-epl-date', 'get_game_odds', { sport: 'epl', date: '2026-11-28', markets: ['h2h'] }],
-  ['odds-history', 'get_game_odds', { sport: 'nfl', gameId: 'nfl-20261125-lar-no', markets: ['spreads'], history: true }],
-  ['props', 'get_player_props', { sport: 'nfl', gameId: 'nfl-20261125-lar-no', markets: ['player_pass_yds', 'player_anytime_td'] }],
+  ['odds-history', 'get_game_odds', { sport: 'nfl', gameId: 'nfl-20261126-cle-jax', markets: ['spreads'], history: true }],
+  ['props', 'get_player_props', { sport: 'nfl', gameId: 'nfl-20261126-cle-jax', markets: ['player_pass_yds', 'player_anytime_td'] }],
   ['injuries', 'get_injury_report', { sport: 'nfl', team: 'BAL' }],
   ['schedule', 'list_games', { sport: 'nfl', from: '2026-11-29', to: '2026-11-29' }],
   ['results', 'get_game_results', { sport: 'epl', from: '2026-11-14', to: '2026-11-16' }],
-  ['weather', 'get_weather', { gameId: 'nfl-20261128-bal-tb' }],
+  ['weather', 'get_weather', { gameId: 'nfl-20261129-chi-mia' }],
 ];
 
 /** A call's full answer at the fixed moment, as its fixture holds it. */

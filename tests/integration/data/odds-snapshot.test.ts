@@ -50,9 +50,11 @@ describe.each(PROVIDERS)('get_game_odds after new prices are merged on %s', (pro
     const outcome = before.outcomes[0]!;
     const reference = prices.find((price) => price.book === 'draftkings' && price.outcome === outcome.outcome)!;
     const movedAt = new Date(Date.parse(outcome.updatedAt!) + 1000);
-    await mergePrices(otherInstance, [{ ...reference, americanOdds: reference.americanOdds - 7, updatedAt: movedAt }]);
+    // Seven away from even money, so the moved price is a price (+104 → +111, -110 → -117).
+    const movedOdds = reference.americanOdds + (reference.americanOdds > 0 ? 7 : -7);
+    await mergePrices(otherInstance, [{ ...reference, americanOdds: movedOdds, updatedAt: movedAt }]);
     const moved = await odds(gameId);
-    expect(moved.outcomes[0]!.americanOdds).toBe(reference.americanOdds - 7);
+    expect(moved.outcomes[0]!.americanOdds).toBe(movedOdds);
     expect(moved.outcomes[0]!.updatedAt).toBe(instant(movedAt));
     expect(moved.outcomes[0]!.fairProbability).not.toBe(outcome.fairProbability);
 

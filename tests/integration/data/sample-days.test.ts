@@ -330,10 +330,14 @@ describe.each(PROVIDERS)('the server on a sample loaded a week ago, on %s', (pro
   };
 
   it("lists each league's coming games, the week's games final, and grades the bet on one of them (before: none listed, nothing final)", async () => {
-    // The server's own ticker moves the sample on within seconds of starting.
+    // The server's own ticker moves the sample on within seconds of starting. Its ticks may overlap (one a second, each
+    // league's task claimed by one tick), so a league can be moved before the one ahead of it: wait for all of them.
     const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline && (await call('list_games', { sport: 'epl' })).games.length === 0)
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+    const moved = async () => {
+      for (const sport of SAMPLE_SPORTS) if ((await call('list_games', { sport })).games.length === 0) return false;
+      return (await app.database.db.game.findUnique({ where: { id: betGame } }))?.status === 'final';
+    };
+    while (Date.now() < deadline && !(await moved())) await new Promise((resolve) => setTimeout(resolve, 1000));
     for (const sport of SAMPLE_SPORTS) {
       expect((await call('list_games', { sport })).games.length, sport).toBeGreaterThan(0);
       expect((await call('get_game_odds', { sport })).games.length, sport).toBeGreaterThan(0);

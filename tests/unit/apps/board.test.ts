@@ -10,7 +10,7 @@ import { answer, byAttr, type Node, click, display, drive, ENV, fakeHost, find, 
 
 const slate = answer('slate');
 const value = answer('value');
-/** A scan down to -2%: more entries than the board shows at first, and a cursor to more. */
+/** A scan down to -3%: more entries than the board shows at first, and a cursor to more. */
 const valueWide = answer('value-wide');
 const oddsHost = () =>
   fakeHost({
@@ -110,7 +110,7 @@ describe('the value board', () => {
 
   it('draws a value scan the model received, and fetches the games for the same arguments', async () => {
     const host = oddsHost();
-    const view = drive(board, { sport: 'nfl', minExpectedValue: -0.02, limit: 25 }, valueWide, host);
+    const view = drive(board, { sport: 'nfl', minExpectedValue: -0.03, limit: 25 }, valueWide, host);
     expect(host.calls).toEqual([{ name: 'get_game_odds', args: { sport: 'nfl' } }]);
     expect(textOf(view.render())).toContain('Loading the games');
     await settle();
@@ -121,7 +121,7 @@ describe('the value board', () => {
     click(find(tree, byAttr('data-focus', 'more-value')));
     expect(rowsOf(view.render(), 'value')).toHaveLength(valueWide.value.length);
     expect(rowsOf(tree, 'games').length).toBeGreaterThan(0);
-    expect(textOf(find(tree, (node) => node.tag === 'h2' && textOf(node).startsWith('Value')))).toBe('Value at -2.00% or more');
+    expect(textOf(find(tree, (node) => node.tag === 'h2' && textOf(node).startsWith('Value')))).toBe('Value at -3.00% or more');
   });
 
   it('marks the arbitrage where a market holds one, with its note', async () => {
@@ -216,7 +216,7 @@ describe('the value board', () => {
   });
 
   it('continues the model’s own list with its own arguments, and says when a page cannot be had', async () => {
-    const args = { sport: 'nfl', minExpectedValue: -0.02, minBooks: 4, limit: 25, cursor: 'the model’s cursor' };
+    const args = { sport: 'nfl', minExpectedValue: -0.03, minBooks: 4, limit: 25, cursor: 'the model’s cursor' };
     const host = fakeHost({
       get_game_odds: (asked: Record<string, unknown>) => (asked.cursor ? Promise.reject(new Error('cursor: expired; ask again')) : slate),
     });
@@ -226,7 +226,7 @@ describe('the value board', () => {
     click(find(view.render(), byAttr('data-focus', 'more-value')));
     expect(host.calls.at(-1)).toEqual({
       name: 'get_game_odds',
-      args: { sport: 'nfl', minExpectedValue: -0.02, minBooks: 4, limit: 25, cursor: 'a cursor' },
+      args: { sport: 'nfl', minExpectedValue: -0.03, minBooks: 4, limit: 25, cursor: 'a cursor' },
     });
     await settle();
     expect(textOf(find(view.render(), byAttr('role', 'alert')))).toBe(' Could not load them: cursor: expired; ask again');
@@ -261,7 +261,7 @@ describe('the value board', () => {
 describe('the value board inline', () => {
   it('sums the slate up and shows the top value entries, the games and the notes a tab away, each paged in place', async () => {
     const shown = display('inline', 2);
-    const view = drive(board, { sport: 'nfl', minExpectedValue: -0.02 }, valueWide, oddsHost(), { ...ENV, display: shown });
+    const view = drive(board, { sport: 'nfl', minExpectedValue: -0.03 }, valueWide, oddsHost(), { ...ENV, display: shown });
     await settle();
     let tree = view.render();
     // No tables and no charts inline: those are full screen's.
