@@ -13,6 +13,7 @@ import {
   betterThanBooksWarning,
   closingKey,
   closingQuotes,
+  fairBookFor,
   gradeAtFinal,
   quotedPriceWarning,
   isFinal,
@@ -22,6 +23,7 @@ import {
   normalizePick,
   propLines,
   requireGame,
+  unpricedBookWarning,
   type GameSummary,
 } from './markets';
 import { fromCents, largestStakeFor, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
@@ -148,13 +150,17 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
   }
   const pick = normalizePick(game, bet);
   const preferences = await userPreferences(db, userId);
-  const referenceBook = referenceBookFor(bet.book, preferences?.referenceBook, defaultBook);
-  // One read of the market's prices gives the fair probability and both price warnings.
-  const prices = await marketPrices(db, game, { market: bet.market, ...pick });
-  const fairProbability = selectionFairProbability(prices, referenceBook, pick);
+  const referenceBook = referenceBookFor(undefined, preferences?.referenceBook, defaultBook);
+  const book = bet.book ?? referenceBook;
+  // One read of the market's prices gives the fair probability and the price warnings.
+  const marketPick = { market: bet.market, ...pick };
+  const prices = await marketPrices(db, game, marketPick);
+  const fairBook = fairBookFor(prices, marketPick, book, referenceBook);
+  const fairProbability = selectionFairProbability(prices, fairBook, pick);
   const priceWarnings = [
-    quotedPriceWarning(prices, { market: bet.market, ...pick }, referenceBook, bet.americanOdds),
-    betterThanBooksWarning(prices, { market: bet.market, ...pick }, bet.americanOdds),
+    bet.book === undefined ? undefined : unpricedBookWarning(prices, marketPick, book, { book: fairBook, probability: fairProbability }),
+    quotedPriceWarning(prices, marketPick, book, bet.americanOdds),
+    betterThanBooksWarning(prices, marketPick, bet.americanOdds),
   ].filter((warning) => warning !== undefined);
 
   const created = await db.bet.create({
@@ -499,7 +505,9 @@ async function closingLineValues(db: Db, bets: BetRow[], now: Date, defaultBook:
   const values = new Map<string, { closingFairProbability: number; closingLineValue: number }>();
   for (const bet of started) {
     const rows = closes.get(closingKey(bet.gameId, bet.market, bet.player)) ?? [];
-    const fair = selectionFairProbability(rows, referenceBookFor(bet.book ?? undefined, storedBook, defaultBook), bet);
+    // At the bet's book, else (its book had no closing price of the pick) at the reference book, as at placement.
+    const referenceBook = referenceBookFor(undefined, storedBook, defaultBook);
+    const fair = selectionFairProbability(rows, fairBookFor(rows, bet, bet.book ?? referenceBook, referenceBook), bet);
     if (fair !== null) {
       const closingFairProbability = roundTo6(fair);
       const closingLineValue = roundFraction(priceExpectedValue(closingFairProbability, bet.americanOdds));

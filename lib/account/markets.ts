@@ -2,6 +2,7 @@ import { americanToDecimal, gradeProp, gradeSelection, type GameMarket, type Gra
 import { netPrice } from '@/lib/betting/commission';
 import { GAME_INCLUDE, requireGameRow, type GameRow } from '@/lib/data/repositories/schedule';
 import { boxScoreKey, boxScoreLines } from '@/lib/data/repositories/stats';
+import { BOOKMAKERS } from '@/lib/data/books';
 import { SPORT_INFO, type Sport } from '@/lib/data/sports';
 import { teamNamed } from '@/lib/data/teams';
 import type { Db } from '@/lib/db/client';
@@ -153,6 +154,51 @@ export function marketPrices(db: Db, game: GameSummary, pick: MarketPick): Promi
 /** The rows of marketPrices that price this very pick: its outcome at its line. */
 const pricesOfPick = <Row extends QuoteRow>(rows: readonly Row[], pick: MarketPick): Row[] =>
   rows.filter((row) => row.outcome.toLowerCase() === pick.selection.toLowerCase() && row.point === pick.point);
+
+/**
+ * The book whose consensus prices a bet: its own book when that book has a stored price of the pick (its outcome at
+ * its line), else the reference book. The consensus is the outcome's fair chance, the same wherever the bet was
+ * placed; the reference book's answers only for the same line (selectionFairProbability checks it).
+ */
+export function fairBookFor(rows: readonly QuoteRow[], pick: MarketPick, book: string | null, referenceBook: string): string {
+  return book !== null && pricesOfPick(rows, pick).some((row) => row.book === book) ? book : referenceBook;
+}
+
+/** A key with its region left out: williamhill_us and williamhill, ladbrokes_uk and ladbrokes_au read alike. */
+const regionless = (key: string) => key.replace(/_(us|uk|eu|au|de|fr|ex_uk|ex_eu|ex_au|sb_uk)$/, '');
+const bookLabel = (key: string) => {
+  const name = BOOKMAKERS.find((book) => book.key === key)?.name;
+  return name === undefined || name.toLowerCase() === key ? key : `${key} (${name})`;
+};
+
+/**
+ * Said when the bet's book has no stored price of the pick while other books have one: a mistyped book (William Hill,
+ * the UK book, for Caesars' williamhill_us) would otherwise pass unseen. Names the books with a price, look-alike
+ * keys first, and where the fair probability came from instead. Nothing when no book prices the pick.
+ */
+export function unpricedBookWarning(
+  rows: readonly QuoteRow[],
+  pick: MarketPick,
+  book: string,
+  fair: { book: string; probability: number | null },
+): string | undefined {
+  const priced = [...new Set(pricesOfPick(rows, pick).map((row) => row.book))].sort();
+  if (priced.length === 0 || priced.includes(book)) return undefined;
+  const alike = priced.filter((key) => regionless(key) === regionless(book));
+  const shown = [...alike, ...priced.filter((key) => !alike.includes(key))];
+  const more = shown.length > 5 ? ` and ${shown.length - 5} more` : '';
+  const what = `${pick.player === null ? '' : `${pick.player} `}${pick.selection}${pick.point === null ? '' : ` ${pick.point}`} (${pick.market})`;
+  const fairFrom =
+    fair.probability !== null
+      ? `the fair probability is the consensus at ${fair.book}, the reference book`
+      : fair.book === book
+        ? 'so the bet has no fair probability'
+        : `nor has ${fair.book}, the reference book, so the bet has no fair probability`;
+  return (
+    `${bookLabel(book)} has no stored price of ${what}; ${fairFrom}. Books with one: ${shown.slice(0, 5).map(bookLabel).join(', ')}${more}. ` +
+    `If the bet was at one of them, settle it void (settle_bet, before kick-off) and log it again with that book.`
+  );
+}
 
 /** An American price with its sign: +110, -105. */
 const signed = (american: number) => `${american > 0 ? '+' : ''}${american}`;

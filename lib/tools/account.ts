@@ -256,7 +256,7 @@ export const saveRecommendation = defineTool({
 /** Said when a bet shown has no closing-line value yet, so a missing (or null) one is not read as zero. */
 const CLOSING_LINE_NOTE =
   "closingLineValue comes once a bet's game has started: its price against the market's no-vig fair probability at the " +
-  "last prices before kick-off (none when the bet's book did not price that line then).";
+  'last prices before kick-off at its book, else at the reference book (none when neither priced that line then).';
 
 function closingLineNote(bets: readonly { closingLineValue: number | null }[]): { closingLineNote?: string } {
   return bets.some((bet) => bet.closingLineValue === null) ? { closingLineNote: CLOSING_LINE_NOTE } : {};

@@ -297,8 +297,26 @@ export const calcKellyStake = defineTool({
     if (!stored) return answerWithoutFloatNoise(result);
     const caps = [stake, stored.maxStake, stored.dailyLossRoom, stored.weeklyLossRoom].filter((cap): cap is number => cap !== null);
     const cappedStake = Math.min(...caps);
+    // Said whenever a limit cuts the stake, so a cappedStake of 0 is never read as "no edge".
+    const binding = (
+      [
+        ['the max stake', stored.maxStake],
+        ['the room left under the daily loss limit', stored.dailyLossRoom],
+        ['the room left under the weekly loss limit', stored.weeklyLossRoom],
+      ] as const
+    ).flatMap(([name, cap]) => (cap === cappedStake ? [`${name} (${cap})`] : []));
+    const capReason =
+      cappedStake < stake
+        ? {
+            reason:
+              `Kelly stakes ${stake}, capped to ${cappedStake} by ${binding.join(' and ')}` +
+              (cappedStake === 0 ? ': no stake now. ' : '. ') +
+              'Loss-limit room counts settled losses and open stakes (get_bankroll).',
+          }
+        : {};
     return answerWithoutFloatNoise({
       ...result,
+      ...capReason,
       limits: { maxStake: stored.maxStake, dailyLossRoom: stored.dailyLossRoom, weeklyLossRoom: stored.weeklyLossRoom },
       cappedStake,
       cappedStakeUnits: inUnits(cappedStake),

@@ -222,6 +222,14 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     // bets still open today (20 + 120 + 5 + 5) are at risk: the daily room is 100 − 0 − 150, floored at 0.
     const room = (await call('get_bankroll', {}, annRead)).json().data;
     expect(room).toMatchObject({ lossToday: 0, openStakesToday: 150, dailyLossRoom: 0, weeklyLossRoom: 150 });
+    // With no room left Kelly's stake is capped to 0, and the answer says which limit did it (not "no edge").
+    const kelly = (await call('calc_kelly_stake', { probability: 0.6, americanOdds: 100 }, annRead)).json().data;
+    expect(kelly).toMatchObject({ cappedStake: 0, limits: { maxStake: 50, dailyLossRoom: 0, weeklyLossRoom: 150 } });
+    expect(kelly.stake).toBeGreaterThan(0);
+    expect(kelly.reason).toBe(
+      `Kelly stakes ${kelly.stake}, capped to 0 by the room left under the daily loss limit (0): no stake now. ` +
+        'Loss-limit room counts settled losses and open stakes (get_bankroll).',
+    );
   });
 
   it('list_bets: newest first, cursor pages, summary with profit, ROI and closing-line value', async () => {

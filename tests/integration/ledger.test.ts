@@ -5,7 +5,7 @@ import { createUser } from '@/lib/account/users';
 import { replacePlayerStats } from '@/lib/data/store';
 import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console-http';
 import { PROVIDERS } from '../helpers/fixtures';
-import { addGame, addPricedGame, finishGame } from '../helpers/games';
+import { addGame, addPrices, addPricedGame, finishGame } from '../helpers/games';
 import { htmlForms } from '../helpers/html-forms';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
@@ -243,6 +243,80 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect(unknown.json().error.issues[0].message).toMatch(/no sportsbook JEV knows.*draftkings/);
     const odds = await call('get_game_odds', { sport: 'nfl', gameId: 'nfl-next', book: 'FanDuel' });
     expect(odds.json().data.referenceBook).toBe('fanduel');
+  });
+
+  it("a bet at a book with no price of its pick takes the reference book's consensus, for the fair probability and the closing line, and says so", async () => {
+    const { db } = app.database;
+    await addPricedGame(db, { now, id: 'nfl-caesars', books: ['draftkings', 'fanduel'] });
+    const hourAgo = new Date(now - HOUR);
+    await addPrices(
+      db,
+      'nfl-caesars',
+      'h2h',
+      [
+        { book: 'williamhill_us', outcome: 'NYG', americanOdds: -140 },
+        { book: 'williamhill_us', outcome: 'DAL', americanOdds: 120 },
+      ],
+      hourAgo,
+    );
+    await addPrices(
+      db,
+      'nfl-caesars',
+      'totals',
+      [
+        { book: 'draftkings', outcome: 'Over', point: 47.5, americanOdds: -110 },
+        { book: 'draftkings', outcome: 'Under', point: 47.5, americanOdds: -110 },
+        { book: 'fanduel', outcome: 'Over', point: 48.5, americanOdds: -110 },
+        { book: 'fanduel', outcome: 'Under', point: 48.5, americanOdds: -110 },
+      ],
+      hourAgo,
+    );
+    const logged = async (args: Record<string, unknown>) => {
+      const res = await call('log_bet', { sport: 'nfl', gameId: 'nfl-caesars', market: 'h2h', americanOdds: 120, stake: 1, ...args });
+      expect(res.status, res.body).toBe(200);
+      const { bet, warnings } = res.json().data;
+      return { bet, warnings: (warnings as string[]).filter((warning) => !warning.includes('Problem gambling help')) };
+    };
+    // "William Hill" is the UK book, which prices nothing here: the consensus at the reference book (draftkings)
+    // gives the fair probability, and the warning names the books with a price, Caesars' look-alike key first.
+    const atReference = await logged({ selection: 'DAL', book: 'draftkings' });
+    expect(atReference.warnings).toEqual([]);
+    const william = await logged({ selection: 'DAL', book: 'William Hill' });
+    expect(william.bet.book).toBe('williamhill');
+    expect(william.bet.fairProbabilityAtPlacement).not.toBeNull();
+    expect(william.bet.fairProbabilityAtPlacement).toBe(atReference.bet.fairProbabilityAtPlacement);
+    expect(william.warnings).toEqual([
+      'williamhill (William Hill) has no stored price of DAL (h2h); the fair probability is the consensus at draftkings, the ' +
+        'reference book. Books with one: williamhill_us (Caesars), draftkings, fanduel. If the bet ' +
+        'was at one of them, settle it void (settle_bet, before kick-off) and log it again with that book.',
+    ]);
+    // A book that prices the pick keeps its own consensus and says nothing.
+    const caesars = await logged({ selection: 'DAL', book: 'Caesars' });
+    expect(caesars.bet.book).toBe('williamhill_us');
+    expect(caesars.warnings).toEqual([]);
+    // Only at the same line: the reference book's 47.5 is another bet than 48.5.
+    const total = await logged({ market: 'totals', selection: 'over', point: 48.5, americanOdds: -110, book: 'betmgm' });
+    expect(total.bet.fairProbabilityAtPlacement).toBeNull();
+    expect(total.warnings).toEqual([
+      expect.stringMatching(
+        /^betmgm has no stored price of over 48.5 \(totals\); nor has draftkings, the reference book, so the bet has no fair probability\. Books with one: fanduel\./,
+      ),
+    ]);
+
+    // Kicked off: the closing line of the William Hill bet is the reference book's, like the placement's.
+    await db.game.update({ where: { id: 'nfl-caesars' }, data: { startsAt: new Date(now - HOUR / 2) } });
+    const listed = (await call('list_bets', { limit: 100 })).json().data.bets as {
+      id: string;
+      closingFairProbability: number | null;
+      closingLineValue: number | null;
+    }[];
+    const byId = (id: string) => listed.find((bet) => bet.id === id)!;
+    expect(byId(william.bet.id).closingLineValue).toEqual(expect.any(Number));
+    expect(byId(william.bet.id)).toMatchObject({
+      closingFairProbability: byId(atReference.bet.id).closingFairProbability,
+      closingLineValue: byId(atReference.bet.id).closingLineValue,
+    });
+    expect(byId(total.bet.id).closingLineValue ?? null).toBeNull();
   });
 
   it('a mistaken grade is corrected only with correct: true; the balance moves by the difference once and both grades are kept', async () => {
