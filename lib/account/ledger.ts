@@ -1,13 +1,23 @@
 import { bindDb } from '@/lib/db/bind';
 import type { Db } from '@/lib/db/client';
 import { getBankroll, userPreferences } from './bankroll';
-import { listBets, logBet, openExposure, settleBet } from './bets';
+import { listBets, logBet, openExposure, propsGradedOtherwise, settleBet } from './bets';
 import { listRecommendations, saveRecommendation } from './picks';
 
 // The user's ledger as the tools see it: bankroll, bets and picks, bound to one database.
 
 export function createLedger(db: Db) {
-  return bindDb(db, { getBankroll, userPreferences, openExposure, logBet, settleBet, listBets, saveRecommendation, listRecommendations });
+  return bindDb(db, {
+    getBankroll,
+    userPreferences,
+    openExposure,
+    propsGradedOtherwise,
+    logBet,
+    settleBet,
+    listBets,
+    saveRecommendation,
+    listRecommendations,
+  });
 }
 
 export type Ledger = ReturnType<typeof createLedger>;

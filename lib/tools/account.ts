@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coolingOffNotes, endedGamesNotes } from '@/lib/account/bankroll';
+import { regradeNotes } from '@/lib/account/bets';
 import { BET_STATUSES, choiceList, SETTLE_RESULTS } from '@/lib/account/bet-states';
 import { invalidInput, ToolError } from '@/lib/errors';
 import { noBankroll, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
@@ -164,7 +165,8 @@ export const getBankroll = defineTool({
     }
     // Raises and removals still cooling off go into the note: a field of their own would grow the catalogue.
     const { pendingLimits: _pendingLimits, previousTimeZone: _previousTimeZone, openBetsOfEndedGames: _ended, ...figures } = bankroll;
-    const note = [...coolingOffNotes(bankroll), ...endedGamesNotes(bankroll), STAKING_RULES].join(' ');
+    const regraded = regradeNotes(await ctx.ledger.propsGradedOtherwise(ctx.user.id, ctx.now()));
+    const note = [...coolingOffNotes(bankroll), ...endedGamesNotes(bankroll), ...regraded, STAKING_RULES].join(' ');
     return { ...figures, openExposure: await ctx.ledger.openExposure(ctx.user.id), note };
   },
 });

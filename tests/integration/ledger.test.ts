@@ -455,8 +455,14 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
 
     // A stat correction reaches the store by ingestion (the box score replaced): 251 yards, the over won.
     await boxScore(251);
+    // get_bankroll names the prop the stored correction regrades (not the one no line grades), until it is applied.
+    expect((await bankroll()).note).toContain(
+      `A stat correction stored since changes the grade of prop ${over.id} (lost, now won): if the book regraded it, ` +
+        'settle_bet with result auto and correct: true applies it.',
+    );
     await refused({ betId: over.id, result: 'auto' }, /already settled as lost.*correct: true/);
     const corrected = (await call('settle_bet', { betId: over.id, result: 'auto', correct: true })).json().data;
+    expect((await bankroll()).note).not.toContain('stat correction');
     expect(corrected).toMatchObject({ status: 'won', profit: 20, earlierGrades: [{ status: 'lost', profit: -20 }] });
     await refused({ betId: voided.id, result: 'lost' }, /grades bet .* won, not lost: settle it with auto or won/);
     expect((await bankroll()).balance).toBeCloseTo(start.balance - 20 + 20 + 40, 9);

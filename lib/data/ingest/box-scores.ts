@@ -5,13 +5,15 @@ import { replacePlayerStats, type PlayerStatRecord } from '../store';
 import { teamNamed, type CatalogueTeam } from '../teams';
 import { fetchUnderClaim } from './fetch-claim';
 import type { SportRun } from './run';
-import { STATS_DAYS_BACK } from './schedule';
+import { BOX_SCORE_RECHECK_MS, STATS_DAYS_BACK } from './schedule';
 
 // Box scores from ESPN: scoreboards → finals → box-score lines. ESPN's ids are not ours: a final is found on
 // ESPN's scoreboard of its date by both its teams (through the alias table, teamNamed), then its summary gives
 // the players' lines. Each scoreboard and each summary is one fetch under a claim (stats:<sport>:<YYYYMMDD>,
 // stats:<gameId>), so a game ESPN cannot give yet is asked about again only when its window has passed. A
-// game's lines are stored whole, once ESPN has them; a failed fetch stores nothing.
+// game's lines are stored whole, once ESPN has them; a failed fetch stores nothing. A final whose summary was last
+// fetched before BOX_SCORE_RECHECK_MS after kick-off is fetched once more after that, its lines replaced whole, so
+// a stat correction reaches the stored lines (and the props they grade) once.
 
 /** ESPN reads a scoreboard's date in US Eastern time; a late game can sit on the next day in UTC. */
 const EASTERN_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -81,22 +83,58 @@ function boxScoreRecords(
   return records;
 }
 
-/** Stores ESPN's box scores of the sport's recent live finals that have none yet; returns the lines stored. */
-export async function refreshBoxScores(espn: Espn, run: SportRun): Promise<number> {
-  const { db, sport, now, log } = run;
+/**
+ * The sport's recent live finals whose box score is to be fetched: those with no ESPN lines yet (oldest first), then
+ * those whose summary was last fetched before BOX_SCORE_RECHECK_MS after kick-off, now past it (the recheck).
+ */
+async function finalsToFetch(run: SportRun): Promise<(FinalGame & { recheck: boolean })[]> {
+  const { db, sport, now } = run;
   const games = await db.game.findMany({
     where: {
       sport,
       status: 'final',
       source: 'live', // the sample's games are invented: ESPN has nothing to say about them
       startsAt: { gte: new Date(now.getTime() - STATS_DAYS_BACK * DAY_MS), lte: now },
-      playerStats: { none: { source: 'espn' } },
+      OR: [{ playerStats: { none: { source: 'espn' } } }, { startsAt: { lte: new Date(now.getTime() - BOX_SCORE_RECHECK_MS) } }],
     },
     orderBy: { startsAt: 'asc' },
-    select: { id: true, startsAt: true, homeTeamId: true, awayTeamId: true },
+    select: {
+      id: true,
+      startsAt: true,
+      homeTeamId: true,
+      awayTeamId: true,
+      playerStats: { where: { source: 'espn' }, select: { id: true }, take: 1 },
+    },
   });
+  const stored = games.filter((game) => game.playerStats.length > 0);
+  const fetched = new Map(
+    (
+      await db.providerFetch.findMany({
+        where: { key: { in: stored.map((game) => `stats:${game.id}`) } },
+        select: { key: true, fetchedAt: true },
+      })
+    ).map((row) => [row.key, row.fetchedAt]),
+  );
+  const recheckDue = (game: FinalGame) => {
+    const at = fetched.get(`stats:${game.id}`);
+    return !at || at.getTime() < game.startsAt.getTime() + BOX_SCORE_RECHECK_MS;
+  };
+  const strip = ({ playerStats: _, ...game }: (typeof games)[number]) => game;
+  return [
+    ...games.filter((game) => game.playerStats.length === 0).map((game) => ({ ...strip(game), recheck: false })),
+    ...stored.filter(recheckDue).map((game) => ({ ...strip(game), recheck: true })),
+  ];
+}
+
+/**
+ * Stores ESPN's box scores of the sport's recent live finals that have none yet, and replaces those due their
+ * recheck (BOX_SCORE_RECHECK_MS); returns the lines stored.
+ */
+export async function refreshBoxScores(espn: Espn, run: SportRun): Promise<number> {
+  const { db, sport, now, log } = run;
+  const games = await finalsToFetch(run);
   if (games.length === 0) {
-    log('  no recent finals without a box score');
+    log('  no recent finals without a box score or due its recheck');
     return 0;
   }
 
@@ -121,7 +159,7 @@ export async function refreshBoxScores(espn: Espn, run: SportRun): Promise<numbe
   let stored = 0;
   let left = 0;
   for (const [index, game] of games.entries()) {
-    const progress = `  stats ${index + 1}/${games.length} ${game.id}`;
+    const progress = `  stats ${index + 1}/${games.length} ${game.id}${game.recheck ? ' (recheck for stat corrections)' : ''}`;
     const { looked, found } = await findOnScoreboards(game, scoreboard);
     if (!found) {
       if (looked) {
@@ -147,7 +185,7 @@ export async function refreshBoxScores(espn: Espn, run: SportRun): Promise<numbe
       const records = boxScoreRecords(sport, game, sides, teamFor, (side) =>
         log(`${progress}: ESPN's box score has ${side}, not a team of this game; its lines skipped`),
       );
-      if (records.length === 0) return; // asked again after NO_LINES_RECHECK_MS
+      if (records.length === 0) return; // asked again after NO_LINES_RECHECK_MS (a recheck keeps the stored lines)
       await replacePlayerStats(db, records, 'espn');
       lines = records.length;
     });

@@ -21,6 +21,13 @@ export const WEATHER_AHEAD_MS = 7 * DAY_MS;
 export const SCORES_DAYS_FROM = 3;
 /** Finals this recent get their box scores from ESPN; older ones that have none are not looked up again. */
 export const STATS_DAYS_BACK = SCORES_DAYS_FROM;
+/**
+ * A final's box score is fetched once more this long after kick-off (about 45 hours after the final), replacing the
+ * stored lines: the leagues' stat corrections come within a day or two (the NBA's within 24–48 hours, the NFL's
+ * within days, mostly by then). Once only: a summary fetched after this (ProviderFetch's fetchedAt of
+ * `stats:<gameId>`) is not fetched again. Inside STATS_DAYS_BACK, so a recheck has a day to succeed.
+ */
+export const BOX_SCORE_RECHECK_MS = 48 * HOUR_MS;
 /** A game that started longer ago than this and is not final yet no longer counts as the sport's next game. */
 const NEXT_GAME_BACK_MS = 6 * HOUR_MS;
 

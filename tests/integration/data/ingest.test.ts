@@ -629,4 +629,68 @@ describe.each(PROVIDERS)('ingestion on %s', (provider) => {
 
     await database.db.game.deleteMany({ where: { id: { in: [celtics, knicks, warriors, nuggets, bulls, old, sample].map((g) => g.id) } } });
   });
+
+  it("fetches a final's box score once more BOX_SCORE_RECHECK_MS after kick-off, so a stat correction replaces the stored lines once", async () => {
+    await syncCatalogue(database.db);
+    fake.requests.length = 0;
+    const kickoff = new Date('2026-11-20T00:30:00Z'); // pinned: the runs below are hours after it
+    const at = (hours: number) => () => new Date(kickoff.getTime() + hours * HOUR);
+    const team = (abbreviation: string) => catalogueTeams('nba').find((t) => t.abbreviation === abbreviation)!;
+    const game: GameRecord = {
+      id: gameIdFor('nba', kickoff, 'BOS', 'LAL'),
+      sport: 'nba',
+      season: seasonOf('nba', kickoff),
+      startsAt: kickoff,
+      homeTeamId: team('LAL').id,
+      awayTeamId: team('BOS').id,
+      venueId: team('LAL').venue.id,
+      status: 'final',
+      homeScore: 112,
+      awayScore: 104,
+      oddsEventId: null,
+      source: 'live',
+    };
+    await upsertGames(database.db, [game]);
+    let tatumRebounds = '9';
+    fake.routes.set('/apis/site/v2/sports/basketball/nba/scoreboard', () => ({
+      body: espnScoreboard('2026-11-19', [
+        {
+          id: '401810301',
+          date: kickoff.toISOString().slice(0, 16) + 'Z',
+          home: ['LAL', 'Los Angeles Lakers'],
+          away: ['BOS', 'Boston Celtics'],
+        },
+      ]),
+    }));
+    fake.routes.set('/apis/site/v2/sports/basketball/nba/summary', () => ({
+      body: espnNbaSummary([
+        {
+          team: ['BOS', 'Boston Celtics'],
+          players: [['Jayson Tatum', 'SF', ['38', '31', '11-22', '4-9', '5-6', tatumRebounds, '6', '3', '1', '0', '1', '8', '2', '+7']]],
+        },
+      ]),
+    }));
+    const summaries = () => fake.requests.filter((url) => url.pathname.endsWith('/summary')).length;
+    const rebounds = async () =>
+      JSON.parse((await database.db.playerStat.findFirstOrThrow({ where: { gameId: game.id, player: 'Jayson Tatum' } })).stats).rebounds;
+    const stats = (now: () => Date, options: Partial<IngestOptions> = {}) => run({ sports: ['nba'], only: 'stats', now, ...options });
+
+    expect((await stats(at(4))).statLines).toBe(1);
+    expect([summaries(), await rebounds()]).toEqual([1, 9]);
+    // ESPN corrects the line (a rebound credited to him): not fetched again before the recheck, even forced.
+    tatumRebounds = '10';
+    expect((await stats(at(30), { force: true })).statLines).toBe(0);
+    expect((await stats(at(47.9), { mode: 'scheduled' })).statLines).toBe(0);
+    expect([summaries(), await rebounds()]).toEqual([1, 9]);
+    // Past it, once: the corrected line replaces the stored one; later runs (forced too) do not ask again.
+    expect((await stats(at(48.5), { mode: 'scheduled' })).statLines).toBe(1);
+    expect([summaries(), await rebounds()]).toEqual([2, 10]);
+    expect(await database.db.playerStat.count({ where: { gameId: game.id } })).toBe(1);
+    tatumRebounds = '11';
+    expect((await stats(at(50), { mode: 'scheduled' })).statLines).toBe(0);
+    expect((await stats(at(60), { force: true })).statLines).toBe(0);
+    expect([summaries(), await rebounds()]).toEqual([2, 10]);
+
+    await database.db.game.deleteMany({ where: { id: game.id } });
+  });
 });
