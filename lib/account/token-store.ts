@@ -3,6 +3,7 @@
 
 import type { Db, DbTransaction } from '@/lib/db/client';
 import { cleanLabel, NAME_MAX_CODE_POINTS } from '@/lib/text';
+import { DAY_MS } from '@/lib/time';
 import { hashToken, mintToken, tokenDisplayParts, type TokenScope } from './token-format';
 
 export interface LiveToken {
@@ -21,8 +22,6 @@ export interface CreatedToken {
   scope: TokenScope;
   expiresAt: Date | null;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface NewToken {
   userId: string;

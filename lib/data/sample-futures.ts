@@ -1,3 +1,4 @@
+import { DAY_MS, HOUR_MS } from '@/lib/time';
 import type { FutureRecord } from './futures';
 import { random, rating, SAMPLE_BOOKS, SAMPLE_SPORTS } from './sample';
 import { seasonOf, type Sport } from './sports';
@@ -14,13 +15,12 @@ import { catalogueTeams } from './teams';
 
 /** A favourite's fair chance of the title, by league. */
 const FAVOURITE: Partial<Record<Sport, number>> = { nfl: 0.16, nba: 0.19, epl: 0.19 };
-const REPRICE_MS = 6 * 3_600_000;
-const DAY_MS = 24 * 3_600_000;
+const REPRICE_MS = 6 * HOUR_MS;
 /** How far a book's opinion of a team strays from the market's (a standard deviation, in log odds). */
 const OPINION_SPREAD = 0.1;
 /** How far the market's view of a team drifts from its rating (a standard deviation, in log odds). */
 const DRIFT_SPREAD = 0.12;
-/** The market's drift is drawn once a week, a book's opinion once a day; in between they move in a straight line. */
+/** The market's drift and each book's opinion are drawn once a week; in between they move in a straight line. */
 const DRIFT_EVERY_MS = 7 * DAY_MS;
 const OPINION_EVERY_MS = 7 * DAY_MS;
 /** Implied probabilities go as the fair ones to this power before scaling: long shots carry more of the margin. */

@@ -1,6 +1,7 @@
 import { consensus } from '@/lib/betting/consensus';
 import { impliedProbability } from '@/lib/betting/odds';
 import { normalCdf } from '@/lib/betting/normal';
+import { DAY_MS, HOUR_MS } from '@/lib/time';
 import { gameIdFor, seasonOf, SPORT_INFO, type Sport } from './sports';
 import type { AlternateRecord, GameRecord, InjuryRecord, PlayerStatRecord, PriceRecord, WeatherRecord } from './store';
 import { catalogueTeams, type CatalogueTeam } from './teams';
@@ -43,9 +44,6 @@ const PROP_BOOKS = SAMPLE_BOOKS.slice(0, 6);
 const PROP_MARGIN = 1.5;
 /** How far a book's view of a prop strays from the market's (a standard deviation, in probability). */
 const PROP_BOOK_SPREAD = 0.016;
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 /** mulberry32 seeded by a string: small, fast and the same on every platform. */
 export function random(seed: string) {
@@ -267,7 +265,7 @@ function slateAnchor(sport: string, date: string): number {
   const starts = SHAPES[sport]!.weekStarts;
   if (starts === undefined) return day;
   const intoWeek = (new Date(day).getUTCDay() - starts + 7) % 7;
-  return day + (((THURSDAY - starts + 7) % 7) - intoWeek) * DAY;
+  return day + (((THURSDAY - starts + 7) % 7) - intoWeek) * DAY_MS;
 }
 
 /**
@@ -355,9 +353,9 @@ const BUCKET_MS = 5 * 60_000;
 /** A lagging book re-prices at most this many buckets late. */
 const MAX_LAG_BUCKETS = 48;
 /** Each book re-draws its small differences of opinion on a game once a day, at its own time of day. */
-const OPINION_MS = DAY;
+const OPINION_MS = DAY_MS;
 /** Soft lines and the one arbitrage hold for one window, then others take their place. */
-const SOFT_WINDOW_MS = 2 * HOUR;
+const SOFT_WINDOW_MS = 2 * HOUR_MS;
 
 /** Win probability of the home side from the expected margin (NFL, NBA) or the goal difference (EPL). */
 function homeWinProbability(sport: Sport, margin: number): number {
@@ -381,10 +379,10 @@ function marketMoves(fixture: Fixture): MarketMove[] {
   const kickoff = fixture.game.startsAt.getTime();
   const size = STEAM_SIZE[fixture.sport] ?? 0.7;
   const moves: MarketMove[] = [];
-  for (let hour = Math.floor((kickoff - 7 * DAY) / HOUR); hour * HOUR < kickoff; hour++) {
+  for (let hour = Math.floor((kickoff - 7 * DAY_MS) / HOUR_MS); hour * HOUR_MS < kickoff; hour++) {
     const rng = random(`move:${fixture.game.id}:${hour}`);
     if (rng.next() >= 0.006) continue;
-    const at = hour * HOUR + rng.int(0, 11) * BUCKET_MS;
+    const at = hour * HOUR_MS + rng.int(0, 11) * BUCKET_MS;
     const signed = (rng.next() < 0.5 ? -1 : 1) * size;
     moves.push(rng.next() < 0.6 ? { at, margin: signed, total: 0 } : { at, margin: 0, total: signed * 1.5 });
   }
@@ -408,7 +406,7 @@ function repricedIn(gameId: string, book: string, bucket: number): number | unde
   const rng = random(`reprice:${gameId}:${book}:${bucket}`);
   const when = start + rng.int(0, 239) * 1000;
   // One book (betrivers) lags at times: for a few hours on some games it re-prices rarely.
-  const lagging = book === 'betrivers' && random(`lag:${gameId}:${Math.floor(start / (6 * HOUR))}`).next() < 0.3;
+  const lagging = book === 'betrivers' && random(`lag:${gameId}:${Math.floor(start / (6 * HOUR_MS))}`).next() < 0.3;
   return rng.next() < (lagging ? 0.02 : 0.6) ? when : undefined;
 }
 
@@ -592,7 +590,7 @@ function softLines(
     if (soft + arbitrages === 0) break;
     if (fixture.game.startsAt.getTime() <= at) continue;
     const then = quotesAt(fixture, moves, books, windowStart);
-    const candidates = then.slice(1).filter((q) => q.updatedAt.getTime() > windowStart - HOUR); // not the reference, not lagging
+    const candidates = then.slice(1).filter((q) => q.updatedAt.getTime() > windowStart - HOUR_MS); // not the reference, not lagging
     if (candidates.length === 0) continue;
     const book = rng.pick(candidates);
     const view = marketView(then, 'h2h', book.book);
@@ -696,7 +694,7 @@ function injuries(sport: Sport, rng: Random, asOf: Date): InjuryRecord[] {
           position: player.position,
           status: rng.pick(STATUSES[sport] ?? ['Out']),
           detail: rng.pick(INJURIES),
-          reportedAt: new Date(asOf.getTime() - rng.int(3, 30) * HOUR),
+          reportedAt: new Date(asOf.getTime() - rng.int(3, 30) * HOUR_MS),
         })),
     );
 }
@@ -791,7 +789,7 @@ function steamMove(upcoming: readonly Fixture[], current: readonly PriceRecord[]
 const PAST_WEEKS = 5;
 const PAST_NIGHTS = 7;
 /** How long a sample that goes on for days keeps a game after its kickoff: as far back as a loaded slate's finals, and a week. */
-export const SAMPLE_KEEP_MS = (PAST_WEEKS + 1) * 7 * DAY;
+export const SAMPLE_KEEP_MS = (PAST_WEEKS + 1) * 7 * DAY_MS;
 
 /** `date`'s slate: each league's games of its week (or night), upcoming or not. */
 function upcomingFixtures(date: string): Fixture[] {
@@ -965,11 +963,15 @@ export function sampleAlternatesAt(date: string, at: Date, sport?: Sport): Alter
 // alone.
 
 /** How long a sample game runs from kickoff to its final score. */
-const GAME_LENGTH_MS: Record<string, number> = { nfl: 3.5 * HOUR, nba: 2.5 * HOUR, epl: 2 * HOUR };
+const GAME_LENGTH_MS: Record<string, number> = { nfl: 3.5 * HOUR_MS, nba: 2.5 * HOUR_MS, epl: 2 * HOUR_MS };
 /** Days from one of a league's slates to its next. */
 const SLATE_EVERY_DAYS: Record<string, number> = { nfl: 7, nba: 1, epl: 7 };
 /** How far back a league's missed slates are added played: as far as a loaded slate's finals go. */
-const PLAYED_BACK_MS: Record<string, number> = { nfl: PAST_WEEKS * 7 * DAY, nba: (PAST_NIGHTS + 1) * DAY, epl: PAST_WEEKS * 7 * DAY };
+const PLAYED_BACK_MS: Record<string, number> = {
+  nfl: PAST_WEEKS * 7 * DAY_MS,
+  nba: (PAST_NIGHTS + 1) * DAY_MS,
+  epl: PAST_WEEKS * 7 * DAY_MS,
+};
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -985,8 +987,8 @@ function slateSpan(sport: string, date: string): [first: number, last: number] {
  * may kick off days before or after the date of its slate.
  */
 function sampleSlateDates(sport: string, at: Date): string[] {
-  const day = Math.floor(at.getTime() / DAY) * DAY;
-  return Array.from({ length: 15 }, (_, back) => isoDate(day + (5 - back) * DAY)).filter((date) => {
+  const day = Math.floor(at.getTime() / DAY_MS) * DAY_MS;
+  return Array.from({ length: 15 }, (_, back) => isoDate(day + (5 - back) * DAY_MS)).filter((date) => {
     const [first, last] = slateSpan(sport, date);
     return first <= at.getTime() && at.getTime() <= last;
   });
@@ -998,11 +1000,11 @@ function sampleSlateDates(sport: string, at: Date): string[] {
  * with a game still to kick off. With none stored, the rhythm starts at today's slate.
  */
 export function sampleSlatesAfter(sport: Sport, previous: string | undefined, at: Date): string[] {
-  const every = (SLATE_EVERY_DAYS[sport] ?? 1) * DAY;
+  const every = (SLATE_EVERY_DAYS[sport] ?? 1) * DAY_MS;
   const lastKickoff = (date: number) => slateSpan(sport, isoDate(date))[1];
   const now = at.getTime();
   const after = previous === undefined ? -Infinity : anchorOf(previous);
-  let next = previous === undefined ? Math.floor(now / DAY) * DAY : after + every;
+  let next = previous === undefined ? Math.floor(now / DAY_MS) * DAY_MS : after + every;
   while (lastKickoff(next) <= now) next += every;
   const missed: number[] = [];
   for (let date = next - every; date > after && lastKickoff(date) >= now - (PLAYED_BACK_MS[sport] ?? 0); date -= every)
@@ -1067,7 +1069,7 @@ export function sampleResultAt(game: SampleGame, at: Date): { game: GameRecord; 
 /** A fixture that kicked off, as it stands at `at`: in progress, then final with its score and box scores. */
 function resultOf(fixture: Fixture, at: Date): { game: GameRecord; playerStats: PlayerStatRecord[] } {
   const kickoff = fixture.game.startsAt.getTime();
-  if (at.getTime() < kickoff + (GAME_LENGTH_MS[fixture.sport] ?? 3 * HOUR))
+  if (at.getTime() < kickoff + (GAME_LENGTH_MS[fixture.sport] ?? 3 * HOUR_MS))
     return { game: { ...fixture.game, status: 'in_progress' }, playerStats: [] };
   const closing = marketAt(fixture, marketMoves(fixture), kickoff);
   const rng = random(`final:${fixture.game.id}`);
@@ -1076,7 +1078,7 @@ function resultOf(fixture: Fixture, at: Date): { game: GameRecord; playerStats: 
 }
 
 /** How far back from loading the books' own re-pricing is recorded (before it, the openers stand). */
-const RECORDED_BACK_MS = 2 * DAY;
+const RECORDED_BACK_MS = 2 * DAY_MS;
 
 /**
  * The line movement before `asOf`, as the providers would have recorded it, in snapshots to merge in order: every
@@ -1097,9 +1099,9 @@ function recordedChanges(upcoming: readonly Fixture[], asOf: number, everyBook: 
             quotes.map((quote) => ({ ...quote, book, gameId: fixture.game.id, market, player: '', updatedAt })),
           ),
         );
-    const opened = Math.min(fixture.game.startsAt.getTime() - 6 * DAY, asOf - DAY);
+    const opened = Math.min(fixture.game.startsAt.getTime() - 6 * DAY_MS, asOf - DAY_MS);
     const from = Math.max(opened, asOf - RECORDED_BACK_MS);
-    const until = asOf - HOUR;
+    const until = asOf - HOUR_MS;
     // Each change is recorded when the book shows it: at its first re-pricing after its new opinion or the market's
     // move (a snapshot taken before that would record the old price, and the change would surface only in the
     // current prices, every such book at once: a steam move that never happened).
@@ -1133,7 +1135,7 @@ export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}
   const played = new Map(started.map((f) => [f.game.id, resultOf(f, asOf)]));
   const pastWeeks = (sport: 'nfl' | 'epl', shape: Shape) =>
     Array.from({ length: PAST_WEEKS }, (_, back) =>
-      fixtures(sport, shape, slateAnchor(sport, date) - (back + 1) * 7 * DAY, `${slateKey(sport, date)}:-${back + 1}w`, true),
+      fixtures(sport, shape, slateAnchor(sport, date) - (back + 1) * 7 * DAY_MS, `${slateKey(sport, date)}:-${back + 1}w`, true),
     ).flat();
   const past = [
     ...pastWeeks('nfl', NFL_WEEK),
@@ -1143,13 +1145,13 @@ export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}
       fixtures(
         'nba',
         { ...NBA_NIGHT, kickoffs: NBA_NIGHT.kickoffs.slice(0, 8) },
-        anchor - (night + 2) * DAY,
+        anchor - (night + 2) * DAY_MS,
         `nba:${date}:-${night + 2}d`,
         true,
       ),
     ).flat(),
     // A final is over by loading: last week's Monday night game, loaded early on Tuesday (UTC), is left out.
-  ].filter((f) => f.game.startsAt.getTime() + (GAME_LENGTH_MS[f.sport] ?? 3 * HOUR) <= asOf.getTime());
+  ].filter((f) => f.game.startsAt.getTime() + (GAME_LENGTH_MS[f.sport] ?? 3 * HOUR_MS) <= asOf.getTime());
 
   const closing = closingPrices([...started, ...past], everyBook);
   // Priced as samplePricesAt prices the slate at that moment: the soft lines are picked among the week's games.
