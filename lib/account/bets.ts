@@ -86,10 +86,6 @@ export function betView(bet: BetWithGrades) {
   };
 }
 
-export function referenceBookFor(book: string | undefined, stored: string | null | undefined, fallback: string): string {
-  return book ?? stored ?? fallback;
-}
-
 /** The stakes of the user's unsettled bets, in currency units. */
 export async function openExposure(db: Db, userId: string): Promise<number> {
   const open = await db.bet.aggregate({ where: { userId, status: 'open' }, _sum: { stakeCents: true } });
@@ -150,7 +146,7 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
   }
   const pick = normalizePick(game, bet);
   const preferences = await userPreferences(db, userId);
-  const referenceBook = referenceBookFor(undefined, preferences?.referenceBook, defaultBook);
+  const referenceBook = preferences?.referenceBook ?? defaultBook;
   const book = bet.book ?? referenceBook;
   // One read of the market's prices gives the fair probability and the price warnings.
   const marketPick = { market: bet.market, ...pick };
@@ -528,6 +524,7 @@ export function afterCursor(field: 'placedAt' | 'createdAt', page: ListPage) {
  * the shown probability and price give back the shown value.
  */
 async function closingLineValues(db: Db, bets: BetRow[], now: Date, defaultBook: string, storedBook: string | null) {
+  const referenceBook = storedBook ?? defaultBook;
   const games = new Map((await loadGames(db, [...new Set(bets.map((b) => b.gameId))])).map((g) => [g.id, g]));
   const started = bets.filter((b) => (games.get(b.gameId)?.startsAt ?? now) <= now);
   const closes = await closingQuotes(
@@ -543,7 +540,6 @@ async function closingLineValues(db: Db, bets: BetRow[], now: Date, defaultBook:
   for (const bet of started) {
     const rows = closes.get(closingKey(bet.gameId, bet.market, bet.player)) ?? [];
     // At the bet's book, else (its book had no closing price of the pick) at the reference book, as at placement.
-    const referenceBook = referenceBookFor(undefined, storedBook, defaultBook);
     const fair = selectionFairProbability(rows, fairBookFor(rows, bet, bet.book ?? referenceBook, referenceBook), bet);
     if (fair !== null) {
       const closingFairProbability = roundTo6(fair);
