@@ -124,9 +124,20 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
   });
 
   it('get_player_props: consensus per prop; the anytime-touchdown market is one-sided (0, no fair price)', async () => {
+    // The sample prices props on the week's first four games, so the first game still to come may have none (a
+    // Sunday load has played the Thursday game): the first listed game that has props.
     const week = await call('get_game_odds', { sport: 'nfl', markets: ['h2h'] });
-    const gameId = week.body.data.games[0].gameId;
-    const { status, body } = await call('get_player_props', { sport: 'nfl', gameId, detail: 'full' });
+    let gameId: string | undefined;
+    let answer: { status: number; body: any } | undefined;
+    for (const game of week.body.data.games as { gameId: string }[]) {
+      answer = await call('get_player_props', { sport: 'nfl', gameId: game.gameId, detail: 'full' });
+      if (answer.body.data?.props?.length) {
+        gameId = game.gameId;
+        break;
+      }
+    }
+    expect(gameId, 'an NFL game still to come with props').toBeDefined();
+    const { status, body } = answer!;
     expect(status).toBe(200);
     expect(body.data.priceNote).toContain('Sample data');
     const touchdown = body.data.props.find((p: { market: string }) => p.market === 'player_anytime_td');
