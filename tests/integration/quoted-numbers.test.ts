@@ -113,8 +113,10 @@ describe.each(SLATES)('the numbers an agent quotes on %s, slate of today + %i da
           }
         }
       }
-      // One game asked alone says what the slate says of it.
+      // One game asked alone says what the slate says of it. A slate days ahead can list no game of a league in the
+      // default window (a Thursday evening with the slate of Sunday): the leagues that list some are checked.
       const [first] = full;
+      if (first === undefined) continue;
       const single = await call('get_game_odds', { sport, gameId: first.gameId, detail: 'full' });
       expect(withoutAges(single.games[0].markets)).toEqual(withoutAges(first.markets));
       // Its history ends where the answer stands: the last recorded consensus and prices are the ones shown.
