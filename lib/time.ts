@@ -66,8 +66,8 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** Milliseconds the zone is ahead of UTC at this instant. */
-function offsetAt(instant: number, timeZone: string): number {
+/** Milliseconds the zone is ahead of UTC at this instant (from the platform's time-zone data). */
+export function offsetAt(instant: number, timeZone: string): number {
   const p = parts(new Date(instant), timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(instant / 1000) * 1000;

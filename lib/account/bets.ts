@@ -7,7 +7,7 @@ import { selectionFairProbability } from '@/lib/pricing';
 import { HELPLINE } from '@/lib/rules';
 import { decodeCursor, encodeCursor, NOT_A_CURSOR, type CursorScope } from '@/lib/paging';
 import { storedLabel } from '@/lib/text';
-import { instant } from '@/lib/time';
+import { DAY_MS, HOUR_MS, instant } from '@/lib/time';
 import { getBankroll, lossLimitRoom, userPreferences, type BankrollView } from './bankroll';
 import {
   betterThanBooksWarning,
@@ -211,7 +211,6 @@ const notYourBet = (betId: string) =>
  * result, so one about to lose cannot be voided out of the loss limits.
  */
 export const VOID_AFTER_KICKOFF_HOURS = 12;
-const HOUR_MS = 3_600_000;
 
 /** What graded the bet at the final, for a refusal: the score, or the player's stored box-score line. */
 function gradedBy(bet: BetRow, game: GameSummary): string {
@@ -339,7 +338,7 @@ export async function propsGradedOtherwise(db: Db, userId: string, now: Date): P
       userId,
       player: { not: null },
       status: { notIn: ['open', 'void', 'cashout'] },
-      settledAt: { gte: new Date(now.getTime() - REGRADE_NOTE_DAYS * 24 * HOUR_MS) },
+      settledAt: { gte: new Date(now.getTime() - REGRADE_NOTE_DAYS * DAY_MS) },
     },
     orderBy: { settledAt: 'asc' },
   });

@@ -1,7 +1,7 @@
 import { consensus } from '@/lib/betting/consensus';
 import { impliedProbability } from '@/lib/betting/odds';
 import { normalCdf } from '@/lib/betting/normal';
-import { DAY_MS, HOUR_MS } from '@/lib/time';
+import { DAY_MS, HOUR_MS, MINUTE_MS, offsetAt } from '@/lib/time';
 import { gameIdFor, seasonOf, SPORT_INFO, type Sport } from './sports';
 import type { AlternateRecord, GameRecord, InjuryRecord, PlayerStatRecord, PriceRecord, WeatherRecord } from './store';
 import { catalogueTeams, type CatalogueTeam } from './teams';
@@ -218,38 +218,14 @@ const EPL_MATCHDAY: Shape = {
 
 const SHAPES: Record<string, Shape> = { nfl: NFL_WEEK, nba: NBA_NIGHT, epl: EPL_MATCHDAY };
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's offset from UTC at an instant, in minutes (from the platform's time-zone data). */
-function zoneOffsetMinutes(timeZone: string, at: number): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    const numeric = 'numeric' as const;
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: numeric,
-      month: numeric,
-      day: numeric,
-      hour: numeric,
-      minute: numeric,
-    });
-    offsetFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(new Date(at));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-  return Math.round((local - Math.floor(at / 60_000) * 60_000) / 60_000);
-}
-
 /** A shape's kickoff `hours` after `anchor` (to the minute): an hour earlier in UTC while its zone keeps summer time. */
 function kickoffAt(shape: Shape, anchor: number, hours: number): number {
-  const standard = anchor + Math.round(hours * 60) * 60_000;
+  const standard = anchor + Math.round(hours * 60) * MINUTE_MS;
   const key = `${shape.timeZone}|${standard}`;
   let kickoff = kickoffs.get(key);
   if (kickoff === undefined) {
     const winter = Date.UTC(new Date(standard).getUTCFullYear(), 0, 1);
-    kickoff = standard - (zoneOffsetMinutes(shape.timeZone, standard) - zoneOffsetMinutes(shape.timeZone, winter)) * 60_000;
+    kickoff = standard - (offsetAt(standard, shape.timeZone) - offsetAt(winter, shape.timeZone));
     kickoffs.set(key, kickoff);
   }
   return kickoff;

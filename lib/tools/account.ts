@@ -20,6 +20,7 @@ import {
   probability,
   sport,
   text,
+  TO_BEFORE_FROM,
   YEAR_RANGE_MESSAGE,
 } from './inputs';
 import { excerpt, fractionField, timestamp, withInstants, withoutNulls } from './answer-fields';
@@ -51,7 +52,7 @@ const listWindow = {
 
 /** The window of a list, refused when it ends before it starts (no record could be in it), as list_games refuses one. */
 function listWindowOf({ from, to }: { from?: Date; to?: Date }): { from?: Date; to?: Date } {
-  if (from !== undefined && to !== undefined && to < from) throw invalidInput([{ path: 'to', message: 'must be on or after from' }]);
+  if (from !== undefined && to !== undefined && to < from) throw invalidInput([TO_BEFORE_FROM]);
   return { from, to };
 }
 

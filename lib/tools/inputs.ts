@@ -97,6 +97,9 @@ export { inYearRange, YEAR_RANGE_MESSAGE };
 const DAY_START = `${String(SPORTS_DAY_START_HOUR).padStart(2, '0')}:00`;
 export const SPORTS_DAY = `${DAY_START} to ${DAY_START} next morning`;
 
+/** The refusal of a date window that ends before it starts (no record or game could be in it). */
+export const TO_BEFORE_FROM: Issue = { path: 'to', message: 'must be on or after from' };
+
 export const isoDate = textArgument('must be a date as YYYY-MM-DD')
   // Each check stops the rest (abort), so a date written another way is told its format alone.
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD', abort: true })

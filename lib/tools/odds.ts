@@ -355,11 +355,11 @@ function lowHoldList<Header extends object>(
 async function noPropsNote(
   ctx: ToolRun,
   sport: Sport,
-  held: () => Promise<readonly PropMarket[]>,
+  gameProps: () => Promise<readonly PropMarket[]>,
   asked?: readonly string[],
 ): Promise<string> {
   if (asked !== undefined) {
-    const markets = [...new Set((await held()).map((prop) => prop.market))].sort();
+    const markets = [...new Set((await gameProps()).map((prop) => prop.market))].sort();
     if (markets.length > 0) {
       return `This game has no ${asked.join(', ')} props stored; its prop markets are ${markets.join(', ')}: ask for one of them, or leave markets out.`;
     }

@@ -1,5 +1,6 @@
 import { addDays, DAY_MS, sportsDayOf, sportsDays } from '@/lib/time';
 import { invalidInput, ToolError } from '@/lib/errors';
+import { TO_BEFORE_FROM } from './inputs';
 import type { ToolContext } from './types';
 
 // The caller's reference book and time zone, and the calendar windows read in that zone.
@@ -32,7 +33,7 @@ export async function dateRange(
   const first = from ?? sportsDayOf(new Date(ctx.now().getTime() - defaults.back * DAY_MS), timeZone);
   const last = to ?? addDays(first, defaults.ahead - 1);
   const days = Math.round((Date.parse(last) - Date.parse(first)) / DAY_MS) + 1;
-  if (days <= 0) throw invalidInput([{ path: 'to', message: 'must be on or after from' }]);
+  if (days <= 0) throw invalidInput([TO_BEFORE_FROM]);
   if (days > maxDays) {
     throw new ToolError('limit', `The date range covers ${days} days; the maximum is ${maxDays} days. Ask for a shorter range.`);
   }

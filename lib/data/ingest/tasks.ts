@@ -82,7 +82,7 @@ export const TASKS: Record<IngestTask, IngestionTask> = {
   }),
   stats: task({
     provider: 'espn',
-    // Only while a recent final lacks its box score, i.e. on game days after games finish.
+    // Only while a recent final lacks its box score or is due its recheck (./box-scores.ts), i.e. after games finish.
     due: () => 15 * MINUTE_MS,
     run: async (espn, run) => {
       run.summary.statLines += await refreshBoxScores(espn, run);
