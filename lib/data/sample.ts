@@ -44,6 +44,8 @@ const PROP_BOOKS = SAMPLE_BOOKS.slice(0, 6);
 const PROP_MARGIN = 1.5;
 /** How far a book's view of a prop strays from the market's (a standard deviation, in probability). */
 const PROP_BOOK_SPREAD = 0.016;
+/** How far at most: a book that strays further is moved back by its traders (unbounded, two books opened arbitrages over 2%). */
+const PROP_BOOK_STRAY_MAX = 0.035;
 
 /** mulberry32 seeded by a string: small, fast and the same on every platform. */
 export function random(seed: string) {
@@ -619,7 +621,8 @@ function props(fixture: Fixture, unavailable: Set<string>, rng: Random, at: Date
       const opinion = clamp(0.5 + rng.normal(0.03), 0.35, 0.65);
       for (const [index, [book, margin]] of PROP_BOOKS.entries()) {
         const point = index === 4 && rng.next() < 0.5 ? line + 1 : line; // one book hangs another number now and then
-        const over = clamp(opinion + rng.normal(PROP_BOOK_SPREAD), 0.3, 0.7);
+        const stray = clamp(rng.normal(PROP_BOOK_SPREAD), -PROP_BOOK_STRAY_MAX, PROP_BOOK_STRAY_MAX);
+        const over = clamp(opinion + stray, 0.3, 0.7);
         const quotes = twoWay(book, margin * PROP_MARGIN, over, ['over', point], ['under', point]);
         rows.push(...quotes.map((q) => ({ ...q, gameId: fixture.game.id, market: spec.market, player: player.name, updatedAt: at })));
       }
@@ -818,9 +821,25 @@ function injured(date: string, asOf: Date): InjuryRecord[] {
   return SAMPLE_SPORTS.flatMap((sport) => injuries(sport, rng, asOf));
 }
 
-/** The games that carry props: the first four NFL games and the first four NBA games of the slate (until they kick off). */
-function propFixtures(upcoming: readonly Fixture[]): Fixture[] {
-  return [...upcoming.filter((f) => f.sport === 'nfl').slice(0, 4), ...upcoming.filter((f) => f.sport === 'nba').slice(0, 4)];
+/**
+ * The games of a slate that carry props, by their place in its shape: one or two of each kickoff window, as books
+ * feature them, so a game still to come has props at any time of the week (the night). NFL: Thursday, two early
+ * Sunday games, the late national game, Sunday and Monday night; NBA: 19:00, 20:00, 21:30 and 22:30 ET.
+ */
+const PROP_GAMES: Record<string, readonly number[]> = { nfl: [0, 1, 2, 12, 14, 15], nba: [0, 4, 7, 9], epl: [] };
+/** The EPL games that carry alternate lines (with the games that carry props): Saturday's first and Sunday's last. */
+const EPL_ALTERNATE_GAMES: readonly number[] = [0, 9];
+
+/** The fixtures of `slate` (one or more leagues' whole slates, in kickoff order) at these places in their league's. */
+function featured(slate: readonly Fixture[], places: (sport: string) => readonly number[]): Fixture[] {
+  return SAMPLE_SPORTS.flatMap((sport) => {
+    const league = slate.filter((f) => f.sport === sport);
+    return places(sport).flatMap((place) => league[place] ?? []);
+  });
+}
+
+function propFixtures(slate: readonly Fixture[]): Fixture[] {
+  return featured(slate, (sport) => PROP_GAMES[sport] ?? []);
 }
 
 function propPrices(upcoming: readonly Fixture[], injuries: readonly InjuryRecord[], at: number): PriceRecord[] {
@@ -862,9 +881,9 @@ const ALTERNATE_SHAPE: Record<string, { marginSd: number; totalSd: number; sprea
 /** A line whose longer side is under this probability is not offered (its price would be a long shot's). */
 const ALTERNATE_MIN_PROBABILITY = 0.07;
 
-/** The games that carry alternate lines: those with props and the first two EPL games. */
-function alternateFixtures(upcoming: readonly Fixture[]): Fixture[] {
-  return [...propFixtures(upcoming), ...upcoming.filter((f) => f.sport === 'epl').slice(0, 2)];
+/** The games that carry alternate lines: those with props and two EPL games. */
+function alternateFixtures(slate: readonly Fixture[]): Fixture[] {
+  return [...propFixtures(slate), ...featured(slate, (sport) => (sport === 'epl' ? EPL_ALTERNATE_GAMES : []))];
 }
 
 /** One book's alternate spreads and totals of a fixture at `at`, around its main lines. */

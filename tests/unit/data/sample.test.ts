@@ -234,6 +234,26 @@ describe('the sample slate looks like a market', () => {
     },
   );
 
+  it('props across a season of weeks: an arbitrage now and then (at most 1 market in 20), never 2%', () => {
+    let markets = 0;
+    let arbitrages = 0;
+    for (let week = 0; week < 40; week++) {
+      const date = new Date(Date.UTC(2026, 8, 1) + week * 7 * 86_400_000 + (week % 7) * 86_400_000).toISOString().slice(0, 10);
+      const rows = samplePricesAt(date, new Date(`${date}T15:00:00Z`)).filter(
+        (row) => row.player !== '' && row.market !== 'player_anytime_td',
+      );
+      for (const quotes of groupBy(rows, (row) => `${row.gameId}|${row.market}|${row.player}`).values()) {
+        markets++;
+        const arbitrage = marketCore(quotes, { referenceBook: SAMPLE_BOOKS[0]![0] }).arbitrage;
+        if (!arbitrage) continue;
+        arbitrages++;
+        expect(arbitrage.found.returnFraction).toBeLessThan(0.02);
+      }
+    }
+    expect(markets).toBeGreaterThan(1000);
+    expect(arbitrages).toBeLessThanOrEqual(markets / 20);
+  });
+
   it.each(moments)(
     '$date at $at: each book holds its own margin, and no book is more than a few points off the consensus',
     ({ date, at }) => {
@@ -308,7 +328,7 @@ describe('sample alternate lines', () => {
       sports.filter((s) => s === 'nfl').length,
       sports.filter((s) => s === 'nba').length,
       sports.filter((s) => s === 'epl').length,
-    ]).toEqual([3, 4, 0]); // a Saturday afternoon: Thursday's NFL game and the first two EPL games have kicked off
+    ]).toEqual([5, 4, 1]); // a Saturday afternoon: Thursday's NFL game and the EPL's Saturday 12:30 game have kicked off
     for (const id of games)
       expect(new Set(alternates.filter((row) => row.gameId === id).map((row) => row.book)).size).toBeLessThanOrEqual(6);
     expect(alternates.every((row) => Number.isInteger(row.point * 2) && !Number.isInteger(row.point))).toBe(true); // half lines only
