@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleResultAt, sampleSlate, sampleSlateDateOf, sampleSlatesAfter } from '@/lib/data/sample';
+import { samplePricesAt, sampleResultAt, sampleSlate, sampleSlateDateOf, sampleSlatesAfter } from '@/lib/data/sample';
 import type { GameRecord } from '@/lib/data/store';
 
 // The sample's slates fall on real weekdays, whatever day it is loaded: an NFL week's games on Thursday, Sunday and
@@ -90,4 +90,23 @@ describe('the sample slate on real weekdays', () => {
       }
     },
   );
+
+  // Books feature props on a game of each kickoff window, so a bettor finds a game still to come with props at any
+  // hour (the week's first four games alone left none from Sunday 13:00 ET on).
+  it.each(['2026-11-30', '2026-07-13'])('from the Monday of %s, every three hours: a coming NFL and NBA game has props', (monday) => {
+    for (let hours = 0; hours < 7 * 24; hours += 3) {
+      const at = new Date(Date.parse(`${monday}T00:00:00Z`) + hours * HOUR);
+      const date = at.toISOString().slice(0, 10);
+      const games = sampleSlate(date, at).games;
+      const prices = samplePricesAt(date, at);
+      for (const sport of ['nfl', 'nba']) {
+        const coming = new Set(games.filter((game) => game.sport === sport && game.startsAt > at).map((game) => game.id));
+        if (coming.size === 0) continue; // Monday night's kickoff to Tuesday: the next NFL week is not this slate's
+        expect(
+          prices.some((row) => row.player !== '' && coming.has(row.gameId)),
+          `${sport} at ${at.toISOString()}`,
+        ).toBe(true);
+      }
+    }
+  });
 });
