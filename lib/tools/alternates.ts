@@ -76,6 +76,14 @@ export function conciseAlternateLine(line: AlternateLine, now: Date): z.infer<ty
   };
 }
 
+/** Why a game's answer has no lines, naming the coming games of its league that have some. */
+async function noAlternatesNote(ctx: ToolRun, sport: Sport, now: Date): Promise<string> {
+  const others = await ctx.data.odds.gamesWithAlternates(sport, { from: now, take: 5 });
+  return others.length === 0
+    ? `No alternate lines of this game are stored, nor of any coming ${sport.toUpperCase()} game.`
+    : `No alternate lines of this game are stored. Games with alternate lines: ${others.join(', ')}.`;
+}
+
 export async function gameAlternates(ctx: ToolRun, args: PagingArgs & { sport: Sport; gameId: string }) {
   const game = await ctx.data.schedule.requireGameRow(args.gameId, args.sport);
   const source = { odds: ctx.providers.odds, ttlMs: ctx.settings.propsTtlSeconds * 1000 };
@@ -86,7 +94,7 @@ export async function gameAlternates(ctx: ToolRun, args: PagingArgs & { sport: S
     away: game.awayTeam.abbreviation,
   });
   const page = toolPage(ctx, args, PAGE_SIZES.alternateLines, lines, (line) => [line.market, line.line], ['asc', 'asc']);
-  const none = lines.length === 0 ? 'No alternate lines of this game are stored.' : undefined;
+  const none = lines.length === 0 ? await noAlternatesNote(ctx, args.sport, now) : undefined;
   const priceNote = [game.source === 'sample' ? SAMPLE_NOTE : undefined, none].filter(Boolean).join(' ');
   return {
     ...conciseGame(game),

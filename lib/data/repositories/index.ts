@@ -10,6 +10,7 @@ import {
   alternatePrices,
   closingLines,
   gamePrices,
+  gamesWithAlternates,
   gamesWithProps,
   historyVersion,
   propPrices,
@@ -34,7 +35,7 @@ export function createRepositories(db: Db, claims: FetchClaims) {
   return {
     schedule: bindDb(db, { findGames, requireGameRow, teamFinals, gameSources }),
     odds: {
-      ...bindDb(db, { closingLines, gamesWithProps, alternatePrices }),
+      ...bindDb(db, { closingLines, gamesWithProps, gamesWithAlternates, alternatePrices }),
       refreshProps: (source: PropsSource, game: PropsGame, now: Date) =>
         refreshProps(db, { inFlight: propsInFlight, claims }, source, game, now),
       refreshAlternates: (source: PropsSource, game: PropsGame, now: Date) =>

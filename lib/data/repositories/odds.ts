@@ -50,6 +50,17 @@ export async function gamesWithProps(
   return games.map((game) => game.id);
 }
 
+/** The ids of a league's games from `from` on that have alternate lines stored, by kickoff. */
+export async function gamesWithAlternates(db: Db, sport: string, { from, take }: { from: Date; take?: number }): Promise<string[]> {
+  const games = await db.game.findMany({
+    where: { sport, startsAt: { gte: from }, alternates: { some: {} } },
+    select: { id: true },
+    orderBy: { startsAt: 'asc' },
+    take,
+  });
+  return games.map((game) => game.id);
+}
+
 /** Recorded price changes read per query at most; a slate's worth is a few thousand. */
 export const HISTORY_ROWS = 50_000;
 

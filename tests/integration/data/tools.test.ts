@@ -124,8 +124,7 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
   });
 
   it('get_player_props: consensus per prop; the anytime-touchdown market is one-sided (0, no fair price)', async () => {
-    // The sample prices props on the week's first four games, so the first game still to come may have none (a
-    // Sunday load has played the Thursday game): the first listed game that has props.
+    // The sample prices props on some games of each kickoff window, not every game: the first listed one that has them.
     const week = await call('get_game_odds', { sport: 'nfl', markets: ['h2h'] });
     let gameId: string | undefined;
     let answer: { status: number; body: any } | undefined;
@@ -152,6 +151,26 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     const nobody = await call('get_player_props', { sport: 'nfl', gameId, player: 'Nobody Atall' });
     expect(nobody.status).toBe(400);
     expect((await call('get_player_props', { sport: 'nfl', gameId: 'nope' })).status).toBe(404);
+  });
+
+  it('get_game_odds alternates of a game without them names coming games of its league that have some', async () => {
+    let checked = 0;
+    for (const sport of ['nfl', 'nba', 'epl']) {
+      const games = (await call('get_game_odds', { sport, markets: ['h2h'] })).body.data.games as { gameId: string }[];
+      for (const { gameId } of games) {
+        const answer = (await call('get_game_odds', { sport, gameId, alternates: true })).body.data;
+        if (answer.alternates.length > 0) continue;
+        const named = /Games with alternate lines: (.+)\.$/.exec(answer.priceNote)?.[1]?.split(', ');
+        expect(named, answer.priceNote).toBeDefined();
+        for (const other of named!) {
+          const lines = (await call('get_game_odds', { sport, gameId: other, alternates: true })).body.data.alternates;
+          expect(lines.length, other).toBeGreaterThan(0);
+        }
+        checked++;
+        break;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it("get_player_props with minExpectedValue: the value over a game's props or, without gameId, the league's week", async () => {
