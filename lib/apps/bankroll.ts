@@ -237,7 +237,7 @@ function bankrollSection(call: Loading<Bankroll | null>): ReactElement {
       h('dt', null, 'Kelly fraction'),
       h('dd', null, String(b.kellyFraction)),
       h('dt', null, 'Reference book'),
-      h('dd', null, b.referenceBook ?? 'the default'),
+      h('dd', null, b.referenceBook),
       ...limitRow('daily', b.dailyLossLimit, b.dailyLossRoom, b.lossToday, b.openStakesToday, b.currency),
       ...limitRow('weekly', b.weeklyLossLimit, b.weeklyLossRoom, b.lossThisWeek, b.openStakesThisWeek, b.currency),
     ),

@@ -136,7 +136,9 @@ const bankrollAnswer = z.object({
   maxStake: z.number().nullable(),
   dailyLossLimit: z.number().nullable(),
   weeklyLossLimit: z.number().nullable(),
-  referenceBook: z.string().nullable(),
+  referenceBook: z
+    .string()
+    .meta({ description: "The book the odds tools measure prices at: the user's choice, else the service's default." }),
   timeZone: z.string(),
   lossToday: z.number(),
   lossThisWeek: z.number(),
@@ -168,7 +170,13 @@ export const getBankroll = defineTool({
     const { pendingLimits: _pendingLimits, previousTimeZone: _previousTimeZone, openBetsOfEndedGames: _ended, ...figures } = bankroll;
     const regraded = regradeNotes(await ctx.ledger.propsGradedOtherwise(ctx.user.id, ctx.now()));
     const note = [...coolingOffNotes(bankroll), ...endedGamesNotes(bankroll), ...regraded, STAKING_RULES].join(' ');
-    return { ...figures, openExposure: await ctx.ledger.openExposure(ctx.user.id), note };
+    return {
+      ...figures,
+      // The book the odds answers use, so an agent can name it: null (none chosen) meant the default, unnamed.
+      referenceBook: figures.referenceBook ?? ctx.settings.defaultReferenceBook,
+      openExposure: await ctx.ledger.openExposure(ctx.user.id),
+      note,
+    };
   },
 });
 

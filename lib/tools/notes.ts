@@ -69,7 +69,7 @@ ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` n
   (the outcome, how many books moved, how long ago) and \`priceNote\` when there are any.
 - An outcome: the reference \`americanOdds\` and \`point\`, \`fairProbability\`, \`fairAmericanOdds\`,
   \`expectedValue\`, \`best\` (book, price, its expectedValue and age) only when another book beats the reference
-  price, and \`fairProbabilityChange\` over 24 hours when there is history.
+  price, and \`fairProbabilityChange\` when there is history (now minus 24 hours ago: 0.02 is up 2 percentage points).
 - With \`minExpectedValue\` the answer is the value list alone: each entry names its game (\`gameId\`,
   \`matchup\`, \`startsAt\`), market, outcome, line, book, price, \`fairProbability\`, \`expectedValue\`,
   \`consensusBooks\` and age, best first; \`gamesScanned\` says how many games were looked at. Props' value

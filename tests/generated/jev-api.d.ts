@@ -1755,7 +1755,7 @@ export interface components {
             maxStake: number | null;
             dailyLossLimit: number | null;
             weeklyLossLimit: number | null;
-            referenceBook: string | null;
+            referenceBook: string;
             timeZone: string;
             lossToday: number;
             lossThisWeek: number;

@@ -24,6 +24,7 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
   let annWrite: string;
   let annRead: string;
   let benWrite: string;
+  let calRead: string;
   const app = testApp(provider, {
     seed: async (database) => {
       annId = await database.user('ann@example.com', {
@@ -38,6 +39,7 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
       annWrite = (await database.token(annId, 'write')).token;
       annRead = (await database.token(annId, 'read')).token;
       benWrite = (await database.token(await database.user('ben@example.com'), 'write')).token;
+      calRead = (await database.token(await database.user('cal@example.com', { balance: 500, unit: 5 }), 'read')).token;
 
       const { db } = database;
       await addGame(db, {
@@ -112,6 +114,11 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
       openExposure: 0,
     });
     expect(res.json().data.note).toMatch(/calc_kelly_stake/);
+    // No book chosen: the one the odds answers use is named (it was null).
+    const cal = await call('get_bankroll', {}, calRead);
+    const odds = await call('get_game_odds', { sport: 'nfl', gameId: 'nfl-next' }, calRead);
+    expect(cal.json().data.referenceBook).toBe(odds.json().data.referenceBook);
+    expect(cal.json().data.referenceBook).toMatch(/^[a-z_]+$/);
     const none = await call('get_bankroll', {}, benWrite);
     expect(none.status).toBe(404);
     // It says where the user sets one up: the console's Bankroll page, at this server's own origin.
