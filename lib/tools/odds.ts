@@ -367,7 +367,7 @@ async function noPropsNote(
   const others = await ctx.data.odds.gamesWithProps(sport, { from: new Date(ctx.now().getTime() - UPCOMING_LOOKBACK_MS), take: 5 });
   return others.length === 0
     ? `No player props of this game are stored yet, nor of any coming ${sport.toUpperCase()} game.`
-    : `No player props of this game are stored yet (for the markets asked). Games with props: ${others.join(', ')}.`;
+    : `No player props of this game are stored yet. Games with props: ${others.join(', ')}.`;
 }
 
 /** Only `player`'s props when one is named; invalid input naming the closest players when none of `props` are theirs. */

@@ -155,6 +155,7 @@ describe.each(PROVIDERS)("an agent doing a bettor's jobs on %s", (provider) => {
           expect(bare, 'the sample has an NFL game without props').toBeDefined();
           const none = await ok('get_player_props', { sport: 'nfl', gameId: bare!.gameId });
           expect(none.props).toEqual([]);
+          expect(none.priceNote, 'no markets were asked').not.toContain('markets asked');
           const named = /Games with props: ([^.]+)\./.exec(none.priceNote)?.[1]?.split(', ') ?? [];
           expect(named.length).toBeGreaterThan(0);
           const props = await ok('get_player_props', { sport: 'nfl', gameId: named[0] });
