@@ -110,56 +110,26 @@ async function readThroughPrisma(db: { $queryRaw<T>(query: Sql): Promise<T> }, q
   return { columnNames, rows: records.map((record) => columnNames.map((name) => record[name])) };
 }
 
-/** A query's columns in the order selectValues hands their values out, each with its kind. */
-export type ColumnList = readonly (readonly [name: string, kind: ColumnKind])[];
-
-/** A row of `Columns`' values, in their order. */
-export type ValuesOf<Columns extends ColumnList> = { -readonly [Index in keyof Columns]: ValueOf<Columns[Index][1]> };
-
-async function readColumns(
-  db: { $connect(): Promise<void>; $queryRaw<T>(query: Sql): Promise<T> },
-  query: Sql,
-  columns: ColumnList,
-): Promise<unknown[][]> {
-  const link = connected.get(db);
-  const result = link ? await readThroughAdapter(db, link, query) : await readThroughPrisma(db, query);
-  if (result.rows.length === 0) return [];
-  const indexes = columns.map(([name]) => {
-    const index = result.columnNames.indexOf(name);
-    if (index < 0) throw new Error(`lib/db/select.ts: the query has no column ${name}`);
-    return index;
-  });
-  return result.rows.map((values) => {
-    const row = new Array<unknown>(columns.length);
-    for (let i = 0; i < columns.length; i++) row[i] = convert(values[indexes[i]!], columns[i]![1], columns[i]![0]);
-    return row;
-  });
-}
-
 /**
- * The rows of a read-only query, each as the values of `columns` (the query's column names) converted to their
- * kinds, in that order: for reads of many rows, which a row object built name by name would slow down (each
- * name added to it anew). Errors are the adapter's own or Prisma's (lib/errors.ts recognises both).
+ * The rows of a read-only query, each with the columns named in `columns` (the query's column names) converted
+ * to their kinds. Errors are the adapter's own or Prisma's (lib/errors.ts recognises both).
  */
-export async function selectValues<Columns extends ColumnList>(
-  db: { $connect(): Promise<void>; $queryRaw<T>(query: Sql): Promise<T> },
-  query: Sql,
-  columns: Columns,
-): Promise<ValuesOf<Columns>[]> {
-  return (await readColumns(db, query, columns)) as ValuesOf<Columns>[];
-}
-
-/** The rows of a read-only query, as selectValues reads them, each an object of `columns` by name. */
 export async function selectRows<Columns extends Record<string, ColumnKind>>(
   db: { $connect(): Promise<void>; $queryRaw<T>(query: Sql): Promise<T> },
   query: Sql,
   columns: Columns,
 ): Promise<RowOf<Columns>[]> {
-  const named = Object.entries(columns);
-  const rows = await readColumns(db, query, named);
-  return rows.map((values) => {
+  const link = connected.get(db);
+  const result = link ? await readThroughAdapter(db, link, query) : await readThroughPrisma(db, query);
+  if (result.rows.length === 0) return [];
+  const wanted = Object.entries(columns).map(([name, kind]) => {
+    const index = result.columnNames.indexOf(name);
+    if (index < 0) throw new Error(`lib/db/select.ts: the query has no column ${name}`);
+    return [name, kind, index] as const;
+  });
+  return result.rows.map((values) => {
     const row: Record<string, unknown> = {};
-    named.forEach(([name], index) => (row[name] = values[index]));
+    for (const [name, kind, index] of wanted) row[name] = convert(values[index], kind, name);
     return row as RowOf<Columns>;
   });
 }

@@ -4,7 +4,7 @@ import { findGames, GAME_INCLUDE, requireGameRow } from '@/lib/data/repositories
 import { priceVersions } from '@/lib/data/repositories/price-version';
 import { createDb } from '@/lib/db/client';
 import { sql } from '@/lib/db/sql';
-import { selectRows, selectValues } from '@/lib/db/select';
+import { selectRows } from '@/lib/db/select';
 import { isDatabaseUnavailable } from '@/lib/errors';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { addGame } from '../../helpers/games';
@@ -60,22 +60,6 @@ describe.each(PATHS)('selectRows on $provider, adapterReads $adapterReads', ({ p
     expect(versions.get(kc!.id)).toBe(kc!.priceVersion);
     expect(kc!.priceVersion).toMatch(/^3:/);
     expect((await requireGameRow(db, lv!.id)).awayScore).toBe(24);
-  });
-
-  it('hands each row out as the values of its columns, in the order asked, converted as selectRows converts them', async () => {
-    const query = sql`SELECT g."id", g."startsAt", g."homeScore", g."priceWrites" FROM "Game" g ORDER BY g."id"`;
-    const values = await selectValues(database.db, query, [
-      ['priceWrites', 'int'],
-      ['id', 'text'],
-      ['startsAt', 'date'],
-      ['homeScore', 'int?'],
-    ]);
-    expect(values).toStrictEqual([
-      [3, 'nfl-20261129-buf-kc', KICKOFF, null],
-      [0, 'nfl-20261129-den-lv', KICKOFF, 17],
-    ]);
-    const rows = await selectRows(database.db, query, { priceWrites: 'int', id: 'text', startsAt: 'date', homeScore: 'int?' });
-    expect(rows.map((row) => Object.values(row))).toStrictEqual(values);
   });
 
   it("reads a user's preferences, null when none are stored", async () => {
