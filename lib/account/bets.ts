@@ -504,7 +504,7 @@ export function pageEnd<Row extends { id: string }>(all: readonly Row[], shown: 
 }
 
 /** A `from`/`to` filter on one timestamp column (either end may be open). */
-export function within(field: 'placedAt' | 'createdAt', { from, to }: { from?: Date; to?: Date }) {
+export function inTimeRange(field: 'placedAt' | 'createdAt', { from, to }: { from?: Date; to?: Date }) {
   if (!from && !to) return {};
   return { [field]: { ...(from ? { gte: from } : {}), ...(to ? { lte: to } : {}) } };
 }
@@ -561,7 +561,7 @@ export async function listBets(db: Db, input: { userId: string; filter: ListFilt
     userId,
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.sport ? { sport: filter.sport } : {}),
-    ...within('placedAt', filter),
+    ...inTimeRange('placedAt', filter),
   };
   const [all, page, bankroll] = await Promise.all([
     // In a fixed order, so the sums below (floating point) come out the same on every call and database.

@@ -2,7 +2,7 @@ import { priceExpectedValue, roundFraction } from '@/lib/betting';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
-import { afterCursor, pageEnd, winsAndLosses, within, type ListFilter, type ListPage } from './bets';
+import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './bets';
 import { gradeAtFinal, isFinal, isGameMarket, loadGames, normalizePick, propLines, requireGame } from './markets';
 import { storedLabel } from '@/lib/text';
 
@@ -92,7 +92,7 @@ export async function listRecommendations(db: Db, input: { userId: string; filte
   const where = {
     userId,
     ...(filter.sport ? { sport: filter.sport } : {}),
-    ...within('createdAt', filter),
+    ...inTimeRange('createdAt', filter),
   };
   const [all, page] = await Promise.all([
     db.recommendation.findMany({ where }),

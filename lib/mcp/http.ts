@@ -9,7 +9,7 @@ import { acceptRequest, clientLabel, noteClient, type ClientNaming, type Gateway
 import { boundEventStream, INTERNAL_ERROR, withDeadline } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
 import { cleanLabel, LABEL_MAX_CODE_POINTS, storedLabel } from '@/lib/text';
-import { bodyOf, isRequest, member, messagesOf, type Messages } from './messages';
+import { bodyOf, isRequest, messagesOf, propertyOf, type Messages } from './messages';
 import { batchRefusal } from './sdk/batches';
 import { dropSelfCancellations } from './sdk/cancellations';
 import { withShortEchoes } from './sdk/echoes';
@@ -37,10 +37,10 @@ const ALL_VERSIONS: readonly string[] = [...MODERN_VERSIONS, ...SUPPORTED_PROTOC
 function clientNaming({ list }: Messages): ClientNaming {
   let named = false;
   for (const message of list) {
-    const info = message.method === 'initialize' ? message.params?.clientInfo : member(message.params?._meta, CLIENT_INFO_META_KEY);
+    const info = message.method === 'initialize' ? message.params?.clientInfo : propertyOf(message.params?._meta, CLIENT_INFO_META_KEY);
     if (info === undefined) continue;
     named = true;
-    const name = member(info, 'name');
+    const name = propertyOf(info, 'name');
     const label = typeof name === 'string' ? cleanLabel(name, LABEL_MAX_CODE_POINTS) : '';
     if (label !== '') return { named, name: label };
   }
@@ -92,7 +92,7 @@ async function serve({ gateway, handler }: McpEndpoint, request: Request): Promi
   const response = await handler.fetch(forwarded, { parsedBody: bodyOf(listen.messages), authInfo });
   const versionsSent = [
     request.headers.get('mcp-protocol-version'),
-    ...listen.messages.list.map((message) => member(message.params?._meta, PROTOCOL_VERSION_META_KEY)),
+    ...listen.messages.list.map((message) => propertyOf(message.params?._meta, PROTOCOL_VERSION_META_KEY)),
   ];
   const requestIds = listen.messages.list.filter(isRequest).map((message) => message.id);
   return { response: await withAllVersions(await withShortEchoes(response, versionsSent), ALL_VERSIONS), requestIds };

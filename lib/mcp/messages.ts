@@ -17,7 +17,7 @@ export interface Messages {
   batch: boolean;
 }
 
-export const member = (value: unknown, key: string): unknown =>
+export const propertyOf = (value: unknown, key: string): unknown =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 
 const record = (value: unknown): Record<string, unknown> | undefined =>

@@ -4,6 +4,7 @@ import { regradeNotes } from '@/lib/account/bets';
 import { BET_STATUSES, choiceList, SETTLE_RESULTS } from '@/lib/account/bet-states';
 import { invalidInput, ToolError } from '@/lib/errors';
 import { noBankroll, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
+import { inYearRange, YEAR_RANGE_MESSAGE } from '@/lib/time';
 import { fullPageSchemaFields, PAGE_SIZES, pageFields, pageSchemaFields, toolQuery } from './pages';
 import { READ_HINTS, WRITE_HINTS } from './hints';
 import {
@@ -13,7 +14,6 @@ import {
   detail,
   expected,
   gameId,
-  inYearRange,
   money,
   moneyOrZero,
   player,
@@ -21,7 +21,6 @@ import {
   sport,
   text,
   TO_BEFORE_FROM,
-  YEAR_RANGE_MESSAGE,
 } from './inputs';
 import { excerpt, fractionField, timestamp, withInstants, withoutNulls } from './answer-fields';
 import { defineTool, type ToolRun } from './types';

@@ -90,9 +90,6 @@ export const team = textArgument('must be a team name or abbreviation')
   .max(60, 'must be at most 60 characters')
   .meta({ description: 'Name, nickname or abbreviation.' });
 
-/** The year range of every date argument (lib/time.ts), for the tools' own date schemas. */
-export { inYearRange, YEAR_RANGE_MESSAGE };
-
 /** How a date argument is read, said in each one's description (lib/time.ts, SPORTS_DAY_START_HOUR). */
 const DAY_START = `${String(SPORTS_DAY_START_HOUR).padStart(2, '0')}:00`;
 export const SPORTS_DAY = `${DAY_START} to ${DAY_START} next morning`;

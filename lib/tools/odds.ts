@@ -33,7 +33,16 @@ import {
 import { DAY_MS, instant, sportsDays } from '@/lib/time';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
 import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, conciseMiddle, marketNotes, MIDDLE_NOTE } from './concise-market';
-import { arbitrageFlag, heldFields, heldMarkets, heldNotes, heldRank, listAlone, MAX_HOLD_ALONE, maxHoldInput } from './held-list';
+import {
+  arbitrageFlag,
+  lowHoldEntryFields,
+  lowHoldMarkets,
+  lowHoldNotes,
+  lowHoldRank,
+  listAlone,
+  MAX_HOLD_ALONE,
+  maxHoldInput,
+} from './low-hold-list';
 import { gameAlternates, NOT_WITH_ALTERNATES } from './alternates';
 import { futuresFlag, leagueFutures, refuseWithFutures } from './futures';
 import { gameOddsOutput, propsOutput } from './odds-schemas';
@@ -330,8 +339,8 @@ function lowHoldList<Header extends object>(
   games: readonly GameRow[],
   presented: readonly { game: GameRow; markets: readonly PricedGameMarket[] }[],
 ) {
-  const found = presented.flatMap(({ game, markets }) => heldMarkets(markets, maxHold).map((entry) => ({ game, ...entry })));
-  const key = (entry: (typeof found)[number]) => [...heldRank(entry), entry.game.id, entry.market.market];
+  const found = presented.flatMap(({ game, markets }) => lowHoldMarkets(markets, maxHold).map((entry) => ({ game, ...entry })));
+  const key = (entry: (typeof found)[number]) => [...lowHoldRank(entry), entry.game.id, entry.market.market];
   const page = toolPage(ctx, args, ARBITRAGES_PER_PAGE, found, key, ['asc', 'asc', 'asc', 'asc']);
   return {
     ...header,
@@ -341,9 +350,9 @@ function lowHoldList<Header extends object>(
       matchup: matchup(entry.game),
       startsAt: instant(entry.game.startsAt),
       market: entry.market.market,
-      ...heldFields(entry),
+      ...lowHoldEntryFields(entry),
     })),
-    ...heldNotes(found),
+    ...lowHoldNotes(found),
     ...pageFields(page, 'markets'),
   };
 }
@@ -537,7 +546,7 @@ function playerTeams(ctx: ToolRun, games: readonly GameRow[], players: readonly 
 
 /**
  * arbitrage: true over props, as get_game_odds over game markets: the arbitrages alone, best first; with maxHold the
- * low-hold list (./held-list.ts): the arbitrages, then the markets whose hold on one line is at most maxHold, lowest
+ * low-hold list (./low-hold-list.ts): the arbitrages, then the markets whose hold on one line is at most maxHold, lowest
  * first. Every market of the games is priced; each entry names its game, market, player and the player's team.
  */
 async function propsHeld(ctx: ToolRun, args: PropsArgs, { referenceBook, games, note }: PropsScope) {
@@ -583,14 +592,14 @@ async function propsHeld(ctx: ToolRun, args: PropsArgs, { referenceBook, games, 
   };
 
   if (args.maxHold !== undefined) {
-    const found = heldMarkets(priced, args.maxHold);
-    const key = (entry: (typeof found)[number]) => [...heldRank(entry), entry.market.game.id, entry.market.market, entry.market.player];
+    const found = lowHoldMarkets(priced, args.maxHold);
+    const key = (entry: (typeof found)[number]) => [...lowHoldRank(entry), entry.market.game.id, entry.market.market, entry.market.player];
     const page = toolPage(ctx, args, ARBITRAGES_PER_PAGE, found, key, ['asc', 'asc', 'asc', 'asc', 'asc']);
     const entry = await entryOf(page.items.map((item) => item.market));
     return {
       ...header,
-      lowHold: page.items.map((item) => ({ ...entry(item.market), ...heldFields(item) })),
-      ...heldNotes(found),
+      lowHold: page.items.map((item) => ({ ...entry(item.market), ...lowHoldEntryFields(item) })),
+      ...lowHoldNotes(found),
       ...pageFields(page, 'markets'),
     };
   }

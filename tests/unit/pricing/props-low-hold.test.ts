@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceMarket, type PriceRow } from '@/lib/pricing/priced-market';
-import { heldFields, heldMarkets, heldRank } from '@/lib/tools/held-list';
+import { lowHoldEntryFields, lowHoldMarkets, lowHoldRank } from '@/lib/tools/low-hold-list';
 
 // The low-hold list over player props (get_player_props with arbitrage: true and maxHold): a prop's over and under
 // at the same line, at the best prices across books, as a game's total. Hand-computed vectors.
@@ -41,9 +41,9 @@ describe('the lowest hold of a player prop', () => {
         { outcome: 'under', point: 275.5, book: 'draftkings', americanOdds: -110, stakeShare: 0.511628, updatedAgo: '5 minutes ago' },
       ],
     });
-    const [entry] = heldMarkets([market], 0.03);
-    expect(heldFields(entry!)).toMatchObject({ arbitrage: false, hold: 0.0238, returnFraction: -0.0233 });
-    expect(heldMarkets([market], 0.02)).toEqual([]);
+    const [entry] = lowHoldMarkets([market], 0.03);
+    expect(lowHoldEntryFields(entry!)).toMatchObject({ arbitrage: false, hold: 0.0238, returnFraction: -0.0233 });
+    expect(lowHoldMarkets([market], 0.02)).toEqual([]);
   });
 
   it("an exchange's prop price counts net of its fee, as a game's: a quoted arbitrage is a low hold once the fee is taken", () => {
@@ -57,7 +57,7 @@ describe('the lowest hold of a player prop', () => {
     expect(market.arbitrage).toBeNull();
     expect(market.lowHold).toMatchObject({ impliedSum: 1.001193, returnFraction: -0.001191 });
     expect(market.lowHold!.legs[0]).toMatchObject({ outcome: 'over', book: 'betfair_ex_uk', americanOdds: 105, beforeCommission: 110 });
-    expect(heldFields(heldMarkets([market], 0.002)[0]!)).toMatchObject({ arbitrage: false, hold: 0.0012 });
+    expect(lowHoldEntryFields(lowHoldMarkets([market], 0.002)[0]!)).toMatchObject({ arbitrage: false, hold: 0.0012 });
   });
 
   it('different lines are never a low-hold pair, however low their sum: a middle is not listed', () => {
@@ -65,7 +65,7 @@ describe('the lowest hold of a player prop', () => {
     const market = priced([row('draftkings', 'over', 5.5, 100), row('fanduel', 'under', 6.5, -105)]);
     expect(market.lowHold).toBeNull();
     expect(market.arbitrage).toBeNull();
-    expect(heldMarkets([market], 1)).toEqual([]);
+    expect(lowHoldMarkets([market], 1)).toEqual([]);
   });
 
   it('an arbitrage at one line leads the list with its hold below 0; a whole line pushes', () => {
@@ -80,10 +80,10 @@ describe('the lowest hold of a player prop', () => {
     const held = priced([row('draftkings', 'over', 60.5, -105), row('fanduel', 'under', 60.5, -105)]);
     expect(arbitrage.arbitrage).toMatchObject({ impliedSum: 0.963995, returnFraction: 0 });
     expect(arbitrage.lowHold).toMatchObject({ impliedSum: 0.963995, returnFraction: 0 });
-    const found = heldMarkets([held, arbitrage], 0.05);
+    const found = lowHoldMarkets([held, arbitrage], 0.05);
     expect(found.map((entry) => entry.arbitrage)).toEqual([false, true]);
-    const ranked = [...found].sort((a, b) => heldRank(a)[0]! - heldRank(b)[0]! || heldRank(a)[1]! - heldRank(b)[1]!);
-    expect(ranked.map((entry) => heldFields(entry))).toEqual([
+    const ranked = [...found].sort((a, b) => lowHoldRank(a)[0]! - lowHoldRank(b)[0]! || lowHoldRank(a)[1]! - lowHoldRank(b)[1]!);
+    expect(ranked.map((entry) => lowHoldEntryFields(entry))).toEqual([
       expect.objectContaining({
         arbitrage: true,
         hold: -0.036,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { YEAR_RANGE_MESSAGE, toIssues } from '@/lib/tools/inputs';
+import { toIssues } from '@/lib/tools/inputs';
+import { YEAR_RANGE_MESSAGE } from '@/lib/time';
 import { findTool } from '@/lib/tools/registry';
 
 // PostgreSQL has no year 0 (the fuzz test found `list_bets` with from "0000-02-29" answering 500 there):

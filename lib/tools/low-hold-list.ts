@@ -31,29 +31,30 @@ type Priced = { arbitrage?: LowHold | null; lowHold?: LowHold | null };
  * The markets of the low-hold list (maxHold): each market's arbitrage (a hold below 0, as the arbitrage list gives
  * it), else its lowest hold on one line (lib/betting/arbitrage.ts, sameLine) when at most maxHold.
  */
-export function heldMarkets<Market extends Priced>(markets: readonly Market[], maxHold: number) {
+export function lowHoldMarkets<Market extends Priced>(markets: readonly Market[], maxHold: number) {
   return markets.flatMap((market) => {
-    if (market.arbitrage) return [{ market, arbitrage: true, held: market.arbitrage }];
-    if (market.lowHold && roundTo(market.lowHold.impliedSum - 1, 6) <= maxHold) return [{ market, arbitrage: false, held: market.lowHold }];
+    if (market.arbitrage) return [{ market, arbitrage: true, bestLine: market.arbitrage }];
+    if (market.lowHold && roundTo(market.lowHold.impliedSum - 1, 6) <= maxHold)
+      return [{ market, arbitrage: false, bestLine: market.lowHold }];
     return [];
   });
 }
 
-export type HeldMarket<Market extends Priced> = ReturnType<typeof heldMarkets<Market>>[number];
+export type LowHoldEntry<Market extends Priced> = ReturnType<typeof lowHoldMarkets<Market>>[number];
 
 /** Where an entry ranks before its market's names: the arbitrages first, best worst-case return first, then lowest hold first. */
-export const heldRank = ({ arbitrage, held }: { arbitrage: boolean; held: LowHold }) =>
-  arbitrage ? [0, -held.returnFraction] : [1, held.impliedSum];
+export const lowHoldRank = ({ arbitrage, bestLine }: { arbitrage: boolean; bestLine: LowHold }) =>
+  arbitrage ? [0, -bestLine.returnFraction] : [1, bestLine.impliedSum];
 
 /** What a low-hold entry says after its market: whether it is an arbitrage, its hold, and its legs and returns. */
-export const heldFields = ({ arbitrage, held }: { arbitrage: boolean; held: LowHold }) => ({
+export const lowHoldEntryFields = ({ arbitrage, bestLine }: { arbitrage: boolean; bestLine: LowHold }) => ({
   arbitrage,
-  hold: roundFraction(held.impliedSum - 1),
-  ...conciseArbitrage(held),
+  hold: roundFraction(bestLine.impliedSum - 1),
+  ...conciseArbitrage(bestLine),
 });
 
 /** The notes a low-hold list says once: arbitrage's risks, and what a low-hold market is. */
-export const heldNotes = (found: readonly { arbitrage: boolean }[]) => ({
+export const lowHoldNotes = (found: readonly { arbitrage: boolean }[]) => ({
   ...(found.some((entry) => entry.arbitrage) ? { arbitrageNote: ARBITRAGE_NOTE } : {}),
   ...(found.some((entry) => !entry.arbitrage) ? { lowHoldNote: LOW_HOLD_NOTE } : {}),
 });
