@@ -105,6 +105,11 @@ for (const book of BOOKMAKERS) {
   for (const spelling of [book.key, book.name, ...(book.aliases ?? [])]) BY_SPELLING.set(squeeze(spelling), book.key);
 }
 
+/** The books whose key does not read as their name ("williamhill_us is Caesars"), for the notes. */
+export const KEYS_NAMED_OTHERWISE: string = BOOKMAKERS.filter((book) => squeeze(book.key) !== squeeze(book.name))
+  .map((book) => `\`${book.key}\` is ${book.name}`)
+  .join(', ');
+
 /** The bookmaker key a typed name means, or undefined when no book answers to it. */
 export function bookKeyNamed(typed: string): string | undefined {
   return BY_SPELLING.get(squeeze(typed));

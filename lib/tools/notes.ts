@@ -1,3 +1,4 @@
+import { KEYS_NAMED_OTHERWISE } from '@/lib/data/books';
 import { QUESTION_IDS, QUESTIONS } from '@/lib/news/questions';
 import {
   ARBITRAGE,
@@ -58,6 +59,10 @@ picks (${PAGE_SIZES.ledgerRows}). \`limit\` sets another page size. When more re
 (\`remaining\`), gives \`nextCursor\` and a \`pageNote\`: call again with the same arguments and \`cursor\` set to it.
 Page only when the question needs the rest. A cursor belongs to its arguments and its user and lasts
 ${CURSOR_TTL_MINUTES} minutes; any other is refused with 400 \`invalid_input\` naming \`cursor\`.
+
+## Books
+Answers name a sportsbook by its key, which every \`book\` argument takes too (a name such as "DraftKings" works
+there as well). Tell the user the book's name: ${KEYS_NAMED_OTHERWISE}; the other keys read as their names.
 
 ## get_game_odds and get_player_props, concise
 - A game: \`gameId\`, \`startsAt\`, \`matchup\` ("Los Angeles Rams (LAR) at New Orleans Saints (NO)": outcomes

@@ -13,6 +13,7 @@ import {
   STEAM,
   VALUE_SCAN,
 } from '@/lib/contract-definitions';
+import { BOOKMAKERS } from '@/lib/data/books';
 import { NOTES } from '@/lib/tools/notes';
 import { PROMPTS } from '@/lib/tools/prompts';
 import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
@@ -79,6 +80,14 @@ describe('knowledge notes', () => {
     expect(note('data-sources')).toMatch(/unverified context/);
     expect(note('data-sources')).toMatch(/Social media is never\s+a source/);
     expect(note('responsible-gambling')).toContain(HELPLINE);
+  });
+
+  it('name every book whose key does not read as its name, so an agent tells the user Caesars, not williamhill_us', () => {
+    const squeeze = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+    for (const book of BOOKMAKERS) {
+      const named = note('answers').includes(`\`${book.key}\` is ${book.name}`);
+      expect(named, book.key).toBe(squeeze(book.key) !== squeeze(book.name));
+    }
   });
 });
 
