@@ -826,21 +826,19 @@ function injured(date: string, asOf: Date): InjuryRecord[] {
  * feature them, so a game still to come has props at any time of the week (the night). NFL: Thursday, two early
  * Sunday games, the late national game, Sunday and Monday night; NBA: 19:00, 20:00, 21:30 and 22:30 ET.
  */
-const PROP_GAMES: Record<string, readonly number[]> = { nfl: [0, 1, 2, 12, 14, 15], nba: [0, 4, 7, 9], epl: [] };
-/** The EPL games that carry alternate lines (with the games that carry props): Saturday's first and Sunday's last. */
-const EPL_ALTERNATE_GAMES: readonly number[] = [0, 9];
+const PROP_GAMES: Record<string, readonly number[]> = { nfl: [0, 1, 2, 12, 14, 15], nba: [0, 4, 7, 9] };
+/** The games that carry alternate lines: those with props, and the EPL's Saturday first and Sunday last. */
+const ALTERNATE_GAMES: Record<string, readonly number[]> = { ...PROP_GAMES, epl: [0, 9] };
 
 /** The fixtures of `slate` (one or more leagues' whole slates, in kickoff order) at these places in their league's. */
-function featured(slate: readonly Fixture[], places: (sport: string) => readonly number[]): Fixture[] {
+function featured(slate: readonly Fixture[], places: Record<string, readonly number[]>): Fixture[] {
   return SAMPLE_SPORTS.flatMap((sport) => {
     const league = slate.filter((f) => f.sport === sport);
-    return places(sport).flatMap((place) => league[place] ?? []);
+    return (places[sport] ?? []).flatMap((place) => league[place] ?? []);
   });
 }
 
-function propFixtures(slate: readonly Fixture[]): Fixture[] {
-  return featured(slate, (sport) => PROP_GAMES[sport] ?? []);
-}
+const propFixtures = (slate: readonly Fixture[]) => featured(slate, PROP_GAMES);
 
 function propPrices(upcoming: readonly Fixture[], injuries: readonly InjuryRecord[], at: number): PriceRecord[] {
   const out = new Set(injuries.filter((i) => i.status === 'Out' || i.status === 'Injured Reserve').map((i) => i.player));
@@ -880,11 +878,6 @@ const ALTERNATE_SHAPE: Record<string, { marginSd: number; totalSd: number; sprea
 };
 /** A line whose longer side is under this probability is not offered (its price would be a long shot's). */
 const ALTERNATE_MIN_PROBABILITY = 0.07;
-
-/** The games that carry alternate lines: those with props and two EPL games. */
-function alternateFixtures(slate: readonly Fixture[]): Fixture[] {
-  return [...propFixtures(slate), ...featured(slate, (sport) => (sport === 'epl' ? EPL_ALTERNATE_GAMES : []))];
-}
 
 /** One book's alternate spreads and totals of a fixture at `at`, around its main lines. */
 function bookAlternates(fixture: Fixture, moves: readonly MarketMove[], book: string, margin: number, at: number): AlternateRecord[] {
@@ -931,7 +924,7 @@ function bookAlternates(fixture: Fixture, moves: readonly MarketMove[], book: st
 
 /** Every alternate line of the fixtures that carry them at `at`, at the alternate books that price the game. */
 function alternatePrices(upcoming: readonly Fixture[], at: number, everyBook: boolean): AlternateRecord[] {
-  return alternateFixtures(upcoming).flatMap((fixture) => {
+  return featured(upcoming, ALTERNATE_GAMES).flatMap((fixture) => {
     const moves = marketMoves(fixture);
     const pricing = new Set(gameBooks(fixture, everyBook).map(({ book }) => book));
     return ALTERNATE_BOOKS.filter(([book]) => pricing.has(book)).flatMap(([book, margin]) =>

@@ -7,6 +7,7 @@ import { noBankroll, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { inYearRange, YEAR_RANGE_MESSAGE } from '@/lib/time';
 import { fullPageSchemaFields, PAGE_SIZES, pageFields, pageSchemaFields, toolQuery } from './pages';
 import { READ_HINTS, WRITE_HINTS } from './hints';
+import { userReferenceBook } from './preferences';
 import {
   americanOdds,
   book,
@@ -135,9 +136,7 @@ const bankrollAnswer = z.object({
   maxStake: z.number().nullable(),
   dailyLossLimit: z.number().nullable(),
   weeklyLossLimit: z.number().nullable(),
-  referenceBook: z
-    .string()
-    .meta({ description: "The book the odds tools measure prices at: the user's choice, else the service's default." }),
+  referenceBook: z.string(),
   timeZone: z.string(),
   lossToday: z.number(),
   lossThisWeek: z.number(),
@@ -172,7 +171,7 @@ export const getBankroll = defineTool({
     return {
       ...figures,
       // The book the odds answers use, so an agent can name it: null (none chosen) meant the default, unnamed.
-      referenceBook: figures.referenceBook ?? ctx.settings.defaultReferenceBook,
+      referenceBook: userReferenceBook(ctx, figures.referenceBook),
       openExposure: await ctx.ledger.openExposure(ctx.user.id),
       note,
     };

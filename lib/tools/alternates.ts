@@ -78,7 +78,7 @@ export function conciseAlternateLine(line: AlternateLine, now: Date): z.infer<ty
 
 /** Why a game's answer has no lines, naming the coming games of its league that have some. */
 async function noAlternatesNote(ctx: ToolRun, sport: Sport, now: Date): Promise<string> {
-  const others = await ctx.data.odds.gamesWithAlternates(sport, { from: now, take: 5 });
+  const others = await ctx.data.odds.gamesWith(sport, 'alternates', { from: now, take: 5 });
   return others.length === 0
     ? `No alternate lines of this game are stored, nor of any coming ${sport.toUpperCase()} game.`
     : `No alternate lines of this game are stored. Games with alternate lines: ${others.join(', ')}.`;

@@ -373,7 +373,7 @@ async function noPropsNote(
       return `This game has no ${asked.join(', ')} props stored; its prop markets are ${markets.join(', ')}: ask for one of them, or leave markets out.`;
     }
   }
-  const others = await ctx.data.odds.gamesWithProps(sport, { from: new Date(ctx.now().getTime() - UPCOMING_LOOKBACK_MS), take: 5 });
+  const others = await ctx.data.odds.gamesWith(sport, 'props', { from: new Date(ctx.now().getTime() - UPCOMING_LOOKBACK_MS), take: 5 });
   return others.length === 0
     ? `No player props of this game are stored yet, nor of any coming ${sport.toUpperCase()} game.`
     : `No player props of this game are stored yet. Games with props: ${others.join(', ')}.`;
@@ -523,7 +523,7 @@ async function leagueProps(ctx: ToolRun, args: PropsArgs): Promise<Required<Prop
   const window = upcomingWindow(ctx.now());
   const [games, withProps] = await Promise.all([
     ctx.data.schedule.findGames({ sport: args.sport, ...window, excludeFinal: true }),
-    ctx.data.odds.gamesWithProps(args.sport, window),
+    ctx.data.odds.gamesWith(args.sport, 'props', window),
   ]);
   const stored = new Set(withProps);
   const note = `Props as last stored; naming a gameId fetches that game's afresh.`;

@@ -8,11 +8,15 @@ import type { ToolContext } from './types';
 /** Calendar dates are read in the user's bankroll time zone, else in US Eastern (where most listed games are). */
 const DEFAULT_TIME_ZONE = 'America/New_York';
 
+/** The reference book of a user who stored `stored` (none chosen: the server default). */
+export const userReferenceBook = (ctx: ToolContext, stored: string | null | undefined): string =>
+  stored ?? ctx.settings.defaultReferenceBook;
+
 /** Reference book: the call's, else the user's stored one, else the server default; and the user's time zone. */
 export async function preferences(ctx: ToolContext, bookArgument: string | undefined) {
   const stored = await ctx.caches.preferences(ctx.user.id, () => ctx.ledger.userPreferences(ctx.user.id));
   return {
-    referenceBook: bookArgument ?? stored?.referenceBook ?? ctx.settings.defaultReferenceBook,
+    referenceBook: bookArgument ?? userReferenceBook(ctx, stored?.referenceBook),
     timeZone: stored?.timeZone ?? DEFAULT_TIME_ZONE,
   };
 }

@@ -10,8 +10,7 @@ import {
   alternatePrices,
   closingLines,
   gamePrices,
-  gamesWithAlternates,
-  gamesWithProps,
+  gamesWith,
   historyVersion,
   propPrices,
   recordedPrices,
@@ -35,7 +34,7 @@ export function createRepositories(db: Db, claims: FetchClaims) {
   return {
     schedule: bindDb(db, { findGames, requireGameRow, teamFinals, gameSources }),
     odds: {
-      ...bindDb(db, { closingLines, gamesWithProps, gamesWithAlternates, alternatePrices }),
+      ...bindDb(db, { closingLines, gamesWith, alternatePrices }),
       refreshProps: (source: PropsSource, game: PropsGame, now: Date) =>
         refreshProps(db, { inFlight: propsInFlight, claims }, source, game, now),
       refreshAlternates: (source: PropsSource, game: PropsGame, now: Date) =>

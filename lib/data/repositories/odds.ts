@@ -35,25 +35,24 @@ export function propPrices(db: Db, gameIds: readonly string[], markets?: readonl
   });
 }
 
-/** Games of a league starting from `from` (and before `to`) that have player props stored, soonest first (at most `take`). */
-export async function gamesWithProps(
+/** What a game may have stored beside its main markets: player props, or alternate lines. */
+const STORED_LINES = {
+  props: { prices: { some: { player: { not: '' } } } },
+  alternates: { alternates: { some: {} } },
+} as const;
+
+/**
+ * Games of a league starting from `from` (and before `to`) that have `lines` stored (player props or alternate lines),
+ * soonest first (at most `take`).
+ */
+export async function gamesWith(
   db: Db,
   sport: string,
+  lines: keyof typeof STORED_LINES,
   { from, to, take }: { from: Date; to?: Date; take?: number },
 ): Promise<string[]> {
   const games = await db.game.findMany({
-    where: { sport, startsAt: { gte: from, ...(to ? { lt: to } : {}) }, prices: { some: { player: { not: '' } } } },
-    select: { id: true },
-    orderBy: { startsAt: 'asc' },
-    take,
-  });
-  return games.map((game) => game.id);
-}
-
-/** The ids of a league's games from `from` on that have alternate lines stored, by kickoff. */
-export async function gamesWithAlternates(db: Db, sport: string, { from, take }: { from: Date; take?: number }): Promise<string[]> {
-  const games = await db.game.findMany({
-    where: { sport, startsAt: { gte: from }, alternates: { some: {} } },
+    where: { sport, startsAt: { gte: from, ...(to ? { lt: to } : {}) }, ...STORED_LINES[lines] },
     select: { id: true },
     orderBy: { startsAt: 'asc' },
     take,
