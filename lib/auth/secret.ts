@@ -39,10 +39,14 @@ function readSecret(file: string): string {
   return secret;
 }
 
-let cached: string | undefined;
+/** Each generated secret as read from its file: the file is read once a process, not on every signed session. */
+const generated = new Map<string, string>();
 
-/** The process's session-signing secret (config has already refused a missing one where it is required). */
+/** The configuration's session-signing secret (config has already refused a missing one where it is required). */
 export function authSecret(cfg: Config, file = GENERATED_SECRET_FILE): string {
-  cached ??= cfg.NEXTAUTH_SECRET ?? loadOrCreateSecret(path.resolve(/*turbopackIgnore: true*/ process.cwd(), file));
-  return cached;
+  if (cfg.NEXTAUTH_SECRET) return cfg.NEXTAUTH_SECRET;
+  const resolved = path.resolve(/*turbopackIgnore: true*/ process.cwd(), file);
+  let secret = generated.get(resolved);
+  if (secret === undefined) generated.set(resolved, (secret = loadOrCreateSecret(resolved)));
+  return secret;
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadOrCreateSecret } from '@/lib/auth/secret';
+import { authSecret, loadOrCreateSecret } from '@/lib/auth/secret';
 import { parseConfig } from '@/lib/config';
 
 const execFileAsync = promisify(execFile);
@@ -38,6 +38,16 @@ describe('the session secret kept in data/', () => {
     const secrets = new Set(outputs.map(({ stdout }) => stdout.trim()));
     expect(secrets.size).toBe(1);
     expect(secrets.has(readFileSync(file, 'utf8').trim())).toBe(true);
+  });
+
+  it("is each configuration's own: a second configuration in the process signs with its secret, not the first's (before: the first's)", () => {
+    const file = tempFile();
+    const [first, second] = ['a'.repeat(32), 'b'.repeat(32)];
+    expect(authSecret(parseConfig({ NEXTAUTH_SECRET: first }), file)).toBe(first);
+    expect(authSecret(parseConfig({ NEXTAUTH_SECRET: second }), file)).toBe(second);
+    const fromFile = authSecret(parseConfig({}), file);
+    expect(fromFile).toBe(readFileSync(file, 'utf8').trim());
+    expect(authSecret(parseConfig({ NEXTAUTH_SECRET: first }), file)).toBe(first);
   });
 
   it('refuses a damaged file instead of signing sessions with it', () => {
