@@ -99,17 +99,13 @@ async function spend({ limiter }: Gateway, budget: Budget, key: string, spender:
   throw new ToolError('rate_limited', `Too many requests ${spender}. Retry in ${retryAfterSeconds} s.`, { retryAfterSeconds });
 }
 
+/** What a request still running at the deadline is told, on REST and MCP alike. */
+export const deadlineMessage = ({ config }: Gateway) =>
+  `The request did not finish within ${config.REQUEST_DEADLINE_SECONDS} s on the service side and was ended. Try again later.`;
+
 /** `work`, or 503 `unavailable` once the request deadline has passed. */
-export function withinDeadline<T>({ config, deadlineMs }: Gateway, work: Promise<T>): Promise<T> {
-  return withDeadline(
-    work,
-    deadlineMs,
-    () =>
-      new ToolError(
-        'unavailable',
-        `The request did not finish within ${config.REQUEST_DEADLINE_SECONDS} s on the service side and was ended. Try again later.`,
-      ),
-  );
+export function withinDeadline<T>(gateway: Gateway, work: Promise<T>): Promise<T> {
+  return withDeadline(work, gateway.deadlineMs, () => new ToolError('unavailable', deadlineMessage(gateway)));
 }
 
 /** Steps 1–5, in order: the request's caller and its body read under the admission's rule. */
@@ -180,7 +176,11 @@ export async function runTool(gateway: Gateway, { caller, toolName, args, client
   const answer = await tool
     .run({ ...services, user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel }, parsed)
     .catch((error: unknown) => refuseIfTokenWent(gateway, caller, error));
-  return config.CHECK_ANSWERS ? checkAnswer(tool.name, answer) : answer;
+  if (!config.CHECK_ANSWERS) return answer;
+  return checkAnswer(
+    gateway.records.find((record) => record.name === tool.name)!,
+    answer,
+  );
 }
 
 /**
