@@ -1,6 +1,6 @@
 import { isOutsideEvenMoneyGap } from '@/lib/betting/odds';
 import type { Db } from '@/lib/db/client';
-import { awaitHolder, fetchUnderClaim, type FetchClaims, type Gate } from './ingest/fetch-claim';
+import { awaitHolder, fetchUnderClaim, type FetchClaims, type Gate } from './fetch-claim';
 import { sharedRefresh, type InFlight } from './on-request';
 import type { OddsApi, OutrightEvent } from './providers/odds-api';
 import type { Sport } from './sports';
@@ -10,7 +10,7 @@ import { teamNamed } from './teams';
 // Futures: each league's outright markets (who wins the title), one price per team per book, stored apart from
 // games in FuturePrice with no history (updatedAt says how old a price is). They are fetched from The Odds API
 // only when get_game_odds asks for them (futures: true), once per league per FUTURES_TTL_SECONDS however many
-// callers ask, through the same fetch claim as props (./ingest/fetch-claim.ts), never by the scheduled slate run.
+// callers ask, through the same fetch claim as props (./fetch-claim.ts), never by the scheduled slate run.
 
 /** The futures market names and The Odds API's outright sport key of each league's. */
 export const FUTURE_MARKETS: Record<Sport, readonly { market: string; outrightKey: string }[]> = {

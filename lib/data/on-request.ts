@@ -1,9 +1,9 @@
-import type { Gate } from './ingest/fetch-claim';
+import type { Gate } from './fetch-claim';
 
 // Data a tool fetches when it is asked for (a game's props or alternate lines, a league's futures), never by the
 // scheduled run: one refresh per key however many callers ask at once. Callers in one process share a promise (an
 // InFlight map the repositories keep); a caller finding another process's fetch under way (the database claim,
-// ./ingest/fetch-claim.ts) waits for it. After a failed fetch the key backs off for a short while, so callers
+// ./fetch-claim.ts) waits for it. After a failed fetch the key backs off for a short while, so callers
 // meanwhile answer from what is stored at once. When the stored data answer instead of fresh ones, a note says why.
 
 /** The refreshes of one kind running in this process, by key. */

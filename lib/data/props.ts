@@ -5,7 +5,7 @@ import type { OddsApi } from './providers/odds-api';
 
 // get_player_props refreshes a game's props when the stored ones are older than PROPS_TTL_SECONDS. However
 // many callers ask at once, in however many processes, one fetch per game runs and they all wait for it:
-// callers in one process share a promise (./on-request.ts); a process that loses the database claim (lib/data/ingest/fetch-claim.ts)
+// callers in one process share a promise (./on-request.ts); a process that loses the database claim (lib/data/fetch-claim.ts)
 // polls it until the winner records how its fetch went. The provider call is bounded by
 // PROVIDER_TIMEOUT_SECONDS (at most 20 s) and the wait by its lease, well under the minute clients allow.
 

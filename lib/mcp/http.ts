@@ -5,7 +5,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   type AuthInfo,
 } from '@modelcontextprotocol/server';
-import { acceptRequest, clientLabel, noteClient, type ClientNaming, type Gateway } from '@/lib/gateway/pipeline';
+import { acceptRequest, clientLabel, deadlineMessage, noteClient, type ClientNaming, type Gateway } from '@/lib/gateway/pipeline';
 import { boundEventStream, INTERNAL_ERROR, withDeadline } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
 import { cleanLabel, LABEL_MAX_CODE_POINTS, storedLabel } from '@/lib/text';
@@ -105,7 +105,7 @@ async function serve({ gateway, handler }: McpEndpoint, request: Request): Promi
 export async function postMcp(endpoint: McpEndpoint, request: Request): Promise<Response> {
   const { deadlineMs } = endpoint.gateway;
   const started = Date.now();
-  const message = `The request did not finish within ${deadlineMs / 1000} s on the service side and was ended. Try again later.`;
+  const message = deadlineMessage(endpoint.gateway);
   try {
     const { response, requestIds } = await withDeadline(serve(endpoint, request), deadlineMs, () => new DeadlinePassed());
     const answer = boundEventStream(response, deadlineMs - (Date.now() - started), requestIds, message);

@@ -1,6 +1,7 @@
 import { DEFAULT_FAIR_LINE, type FairLine } from '@/lib/betting/fair-line';
 import { windowChance, type FinalsTally } from '@/lib/betting/middles';
 import type { PriceReads } from '@/lib/data/repositories';
+import { MINUTE_MS } from '@/lib/time';
 import { gameCores, type GameCoreMemos, type PricedGame } from './game-cores';
 import { historyKey, marketHistory } from './history';
 import { groupBy, inOutcomeOrder, type GameTeams, type MarketCore } from './market-core';
@@ -44,7 +45,7 @@ export interface PricingRequest {
  * How long a sport's tally of stored finals is reused for middles' chances: a chance rests on at least
  * MIN_FINALS_FOR_CHANCE (lib/betting/middles.ts) finals, so the few stored in the meantime move it by a point or two at most.
  */
-const FINALS_KEPT_MS = 10 * 60_000;
+const FINALS_KEPT_MS = 10 * MINUTE_MS;
 
 export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinutes: number }) {
   const memos: GameCoreMemos = { cores: new Map(), histories: new Map(), steam: new WeakMap() };

@@ -1,6 +1,6 @@
 import { ARBITRAGE_RISKS, type ArbitrageLeg } from '@/lib/betting/arbitrage';
 import { roundAmerican, roundTo6 } from '@/lib/betting/odds';
-import { ago, agoChangesAt, instant } from '@/lib/time';
+import { ago, agoChangesAt, HOUR_MS, instant, MINUTE_MS } from '@/lib/time';
 import { z } from 'zod';
 import {
   fairProbabilitiesAt,
@@ -142,7 +142,7 @@ export interface PricingOptions extends CoreOptions {
 
 export const ONE_SIDED_NOTE = 'One-sided market: there is no margin to remove, so no fair price and no edge can be claimed.';
 
-export const FAIR_CHANGE_WINDOW_MS = 24 * 3_600_000;
+export const FAIR_CHANGE_WINDOW_MS = 24 * HOUR_MS;
 
 /**
  * One market priced afresh: a core made for this call alone, so its presentation is not kept. With `lowHold`, also
@@ -332,6 +332,9 @@ function presentMiddle({ found, legs, window, keyNumbers, returns }: CoreMiddle,
   };
 }
 
+/** The first instant (ms) at which a price confirmed at `at` counts as stale: more than `staleMinutes` old. */
+export const staleFromMs = (at: Date, staleMinutes: number): number => at.getTime() + staleMinutes * MINUTE_MS + 1;
+
 function priceNote(core: MarketCore, clock: ClockUntilChange, staleMinutes: number): { priceNote?: string } {
   const oldest = core.oldestReference;
   if (!oldest) {
@@ -339,7 +342,7 @@ function priceNote(core: MarketCore, clock: ClockUntilChange, staleMinutes: numb
       priceNote: `${core.referenceBook} (the reference book) does not price this market, so there is no consensus; best prices are at each book's own line.`,
     };
   }
-  const staleFrom = oldest.getTime() + staleMinutes * 60_000 + 1;
+  const staleFrom = staleFromMs(oldest, staleMinutes);
   if (clock.now.getTime() >= staleFrom) {
     return { priceNote: `Stale: ${core.referenceBook} last confirmed this price ${clock.ago(oldest)}; it may have moved.` };
   }

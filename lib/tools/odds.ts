@@ -30,7 +30,7 @@ import {
   storable,
   team,
 } from './inputs';
-import { DAY_MS, instant, sportsDays } from '@/lib/time';
+import { DAY_MS, HOUR_MS, instant, sportsDays } from '@/lib/time';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
 import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, conciseMiddle, marketNotes, MIDDLE_NOTE } from './concise-market';
 import {
@@ -52,7 +52,7 @@ import { defineTool, type ToolRun } from './types';
 // The odds tools: game markets and player props with the no-vig consensus at the reference book.
 
 /** Without a date, odds cover games from a few hours ago (possibly live) to the coming week. */
-const UPCOMING_LOOKBACK_MS = 4 * 3_600_000;
+const UPCOMING_LOOKBACK_MS = 4 * HOUR_MS;
 const UPCOMING_DAYS = 8;
 
 /** The coming week as the odds tools read it when no date is given: from a few hours ago (possibly live) on. */

@@ -1,6 +1,6 @@
 import { roundTo } from '@/lib/betting';
 import type { GameRow } from '@/lib/data/repositories/schedule';
-import type { PricedMarket } from '@/lib/pricing/priced-market';
+import { type PricedMarket, staleFromMs } from '@/lib/pricing/priced-market';
 import { instant } from '@/lib/time';
 import { matchup } from './game-views';
 
@@ -30,7 +30,7 @@ export function valueList(
         const best = outcome.best;
         if (!best || best.expectedValue === undefined || outcome.fairProbability === null || best.expectedValue < scan.minExpectedValue)
           continue;
-        if (now.getTime() - Date.parse(best.updatedAt) > staleMinutes * 60_000) {
+        if (now.getTime() >= staleFromMs(new Date(best.updatedAt), staleMinutes)) {
           stale++;
           continue;
         }

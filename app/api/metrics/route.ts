@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { latestQuota } from '@/lib/data/ingest';
 import { ToolError } from '@/lib/errors';
+import { requireBearerSecret } from '@/lib/http/bearer-secret';
 import { NO_STORE, restErrorResponse } from '@/lib/http/errors';
 import { metricsText } from '@/lib/observe';
 import { root } from '@/lib/root';
@@ -12,18 +12,11 @@ import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';
 
-/** Compares digests so the time taken says nothing about the secret. */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
-
 export async function GET(request: Request): Promise<Response> {
   try {
     const secret = root().config.METRICS_TOKEN;
     if (!secret) throw new ToolError('not_found', 'Metrics are off on this server (METRICS_TOKEN is not set).');
-    const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
-    if (!sameSecret(given, secret)) throw new ToolError('invalid_token', 'Send Authorization: Bearer <METRICS_TOKEN>.');
+    requireBearerSecret(request, secret, 'METRICS_TOKEN');
     const exposition = await metricsText(async ({ quotaRemaining, quotaUsed }) => {
       const quota = await latestQuota(root().db);
       if (quota?.requestsRemaining != null) quotaRemaining.set(quota.requestsRemaining);

@@ -3,7 +3,7 @@ import type { Espn, EspnEvent, EspnTeam, TeamBoxScore } from '../providers/espn'
 import type { Sport } from '../sports';
 import { replacePlayerStats, type PlayerStatRecord } from '../store';
 import { teamNamed, type CatalogueTeam } from '../teams';
-import { fetchUnderClaim } from './fetch-claim';
+import { fetchUnderClaim } from '../fetch-claim';
 import type { SportRun } from './run';
 import { BOX_SCORE_RECHECK_MS, STATS_DAYS_BACK } from './schedule';
 

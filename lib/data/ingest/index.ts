@@ -1,19 +1,19 @@
 import type { Db } from '@/lib/db/client';
 import type { Providers } from '../providers';
 import { syncCatalogue } from '../store';
-import { latestQuota, type FetchClaims } from './fetch-claim';
+import { latestQuota, type FetchClaims } from '../fetch-claim';
 import { INGEST_TASKS, startRun, type IngestOptions, type IngestSummary } from './run';
 import { freshnessMs, INGESTED_SPORTS, untilNextGame } from './schedule';
 import { NOT_CONFIGURED, TASKS } from './tasks';
 
 // Ingestion: provider answers → our games, prices, props, injuries, forecasts, scores and box scores. A run takes
 // each sport, then each task of the table (./tasks.ts) that its provider allows, fetching what the schedule
-// (./schedule.ts) says is due. Every fetch goes through the fetch claim (./fetch-claim.ts): data fetched inside its
+// (./schedule.ts) says is due. Every fetch goes through the fetch claim (../fetch-claim.ts): data fetched inside its
 // freshness window is not fetched again, and a failed or malformed fetch writes nothing, so what was stored stays
 // as it was, and starts a short back-off (a 429: its Retry-After) during which no run or caller fetches it. The rooms: box scores (./box-scores.ts), The Odds API's events in our terms
 // (./odds.ts), a run's options, summary and reporting (./run.ts); team names are matched by teamNamed (../teams.ts).
 
-export { fetchClaims, latestQuota, type FetchClaims, type Gate } from './fetch-claim';
+export { fetchClaims, latestQuota, type FetchClaims, type Gate } from '../fetch-claim';
 export { ALTERNATE_MARKETS, awaitGameAlternates, awaitGameProps, refreshGameAlternates, refreshGameProps } from './odds';
 export { INGEST_TASKS, type IngestOptions, type IngestSummary, type IngestTask } from './run';
 export { INGESTED_SPORTS } from './schedule';

@@ -4,7 +4,7 @@ import type { OddsApi, OddsEvent, ScoreEvent } from '../providers/odds-api';
 import { gameIdFor, normaliseName, seasonOf, SPORT_INFO, type Sport } from '../sports';
 import { mergePrices, replaceAlternates, type AlternateRecord, type GameRecord, type PriceRecord } from '../store';
 import { catalogueTeams, teamNamed, type CatalogueTeam } from '../teams';
-import { awaitHolder, fetchUnderClaim, type FetchClaims, type Gate } from './fetch-claim';
+import { awaitHolder, fetchUnderClaim, type FetchClaims, type Gate } from '../fetch-claim';
 import type { TeamMatcher } from './run';
 
 // The Odds API's events in our terms: games (our ids, both teams matched through the alias table), prices and

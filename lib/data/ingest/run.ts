@@ -2,7 +2,7 @@ import type { Db } from '@/lib/db/client';
 import type { Quota } from '../providers/odds-api';
 import type { Sport } from '../sports';
 import { teamNamed, type CatalogueTeam } from '../teams';
-import type { FetchClaims, Gate } from './fetch-claim';
+import type { FetchClaims, Gate } from '../fetch-claim';
 
 // A run of ingestion: what it is asked (options), what it answers (the summary), and what each task is handed
 // for one sport: the moment, its freshness window, and the reporting every task shares.
@@ -41,7 +41,7 @@ export type TeamMatcher = (name: string) => CatalogueTeam | undefined;
 /** What a task runs with: one sport at one moment, and the run's summary and log to report to. */
 export interface SportRun {
   db: Db;
-  /** How provider fetches are claimed (./fetch-claim.ts). */
+  /** How provider fetches are claimed (../fetch-claim.ts). */
   claims: FetchClaims;
   sport: Sport;
   /** `<task> <sport>`, as the summary and the log name it. */

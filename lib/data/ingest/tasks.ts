@@ -20,7 +20,7 @@ import {
 } from '../store';
 import { catalogueTeams } from '../teams';
 import { refreshBoxScores } from './box-scores';
-import { fetchUnderClaim } from './fetch-claim';
+import { fetchUnderClaim } from '../fetch-claim';
 import { eventPrices, gameFor, refreshGameProps, scoredGame } from './odds';
 import type { IngestTask, SportRun } from './run';
 import { PROPS_AHEAD_MS, SCORES_DAYS_FROM, WEATHER_AHEAD_MS, type DueRule } from './schedule';

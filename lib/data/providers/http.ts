@@ -28,7 +28,7 @@ export function retryAfter(header: string | null, fallback: number, now = Date.n
 /** Wait after a 429 that names no Retry-After. */
 const DEFAULT_BACKOFF_SECONDS = 60;
 
-/** How a 429's message ends, so a back-off it left reads as a rate limit to whoever meets it (../ingest/fetch-claim.ts). */
+/** How a 429's message ends, so a back-off it left reads as a rate limit to whoever meets it (../fetch-claim.ts). */
 export const RATE_LIMITED = 'rate limited (HTTP 429)';
 
 /**

@@ -25,7 +25,7 @@ import { playerStatLines, playerTeams, resolvePlayer } from './stats';
 // ledger (bankroll, bets, picks) is lib/account's, bound the same way in lib/account/ledger.ts; the prices that
 // pricing reads are priceReads, handed to the pricing service (lib/pricing) rather than to the tools.
 
-/** `claims`: how provider fetches are claimed, for props refreshed on demand (lib/data/ingest/fetch-claim.ts). */
+/** `claims`: how provider fetches are claimed, for props refreshed on demand (lib/data/fetch-claim.ts). */
 export function createRepositories(db: Db, claims: FetchClaims) {
   // The props being refreshed now, so concurrent calls share one fetch: one set per set of repositories.
   const propsInFlight: InFlight = new Map();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchClaims, type Gate } from '@/lib/data/ingest';
-import { failureBackoffMs, fetchUnderClaim } from '@/lib/data/ingest/fetch-claim';
+import { failureBackoffMs, fetchUnderClaim } from '@/lib/data/fetch-claim';
 import { ProviderError, RATE_LIMITED } from '@/lib/data/providers/http';
 import { createDb, type Db } from '@/lib/db/client';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';

@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/unique';
 import { countFetchFailure } from '@/lib/observe';
-import { ProviderError } from '../providers/http';
-import type { Quota } from '../providers/odds-api';
+import { ProviderError } from './providers/http';
+import type { Quota } from './providers/odds-api';
 
 // The fetch claim: every provider fetch goes through `fetchUnderClaim`, which records it in ProviderFetch (shared by
 // every process). Data fetched inside its freshness window is not fetched again (quota is never spent twice on
