@@ -90,7 +90,7 @@ export const TASKS: Record<IngestTask, IngestionTask> = {
   }),
   sample: task({
     provider: 'sample',
-    // The sample's books re-price at 5-minute marks (lib/data/sample.ts).
+    // The sample's books re-price at 5-minute marks (lib/data/sample/prices.ts).
     due: () => 5 * MINUTE_MS,
     run: moveSample,
   }),
@@ -235,7 +235,7 @@ async function refreshScores(odds: OddsApi, run: SportRun): Promise<void> {
 }
 
 /**
- * The stored sample slate's market at this moment (lib/data/sample.ts), as a provider's goes on: a league whose games
+ * The stored sample slate's market at this moment (lib/data/sample/), as a provider's goes on: a league whose games
  * have all kicked off gets its next slate (and the slates it missed while the app was stopped, played); games that
  * kicked off are in progress, then final with a score and box score, and their props and alternate lines are taken
  * down; and the prices its books hold now are merged as a provider's are, so books re-price, the odd one lags and
@@ -315,7 +315,7 @@ async function takeDownStartedSideMarkets(db: Db, sport: Sport, now: Date): Prom
 
 /**
  * The date of the league's stored sample slate with upcoming games. When all its games have kicked off, its next
- * slate is added (lib/data/sample.ts, sampleSlatesAfter: the league's rhythm, days ahead for a weekly league, as a
+ * slate is added (lib/data/sample/days.ts, sampleSlatesAfter: the league's rhythm, days ahead for a weekly league, as a
  * market always lists the coming games), after the slates it missed while the sample stood still, added with their
  * closing prices to be played.
  */
