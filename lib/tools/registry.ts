@@ -3,7 +3,8 @@ import { getBankroll, listBets, listRecommendations, logBet, saveRecommendation,
 import { calcEv, calcImpliedProbability, calcKellyStake, calcNoVigOdds, calcParlay } from './calculators';
 import { getInjuryReport, getWeather } from './conditions';
 import { jevClassify } from './news';
-import { getGameOdds, getPlayerProps } from './odds';
+import { getGameOdds } from './odds';
+import { getPlayerProps } from './player-props';
 import { getGameResults, listGames } from './schedule';
 import { getPlayerStats, getTeamStats } from './stats';
 import type { ToolDefinition, ToolHints } from './types';

@@ -1,4 +1,6 @@
 import { roundTo } from '@/lib/betting';
+import { fairLineName, type FairLine } from '@/lib/betting/fair-line';
+import { VALUE_MIN_BOOKS } from '@/lib/contract-definitions';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { type PricedMarket, staleFromMs } from '@/lib/pricing/priced-market';
 import { instant } from '@/lib/time';
@@ -96,3 +98,13 @@ export function conciseValue(game: GameRow, { gameId, point, expectedValue, ...e
  */
 export const valueKey = (entry: ValueEntry) => [entry.expectedValue, entry.gameId, entry.market, entry.player ?? '', entry.outcome];
 export const VALUE_ORDER = ['desc', 'asc', 'asc', 'asc', 'asc'] as const;
+
+/** The value list's question, when minExpectedValue asks it: measured on the fair line asked for. */
+export function valueScan(args: { minExpectedValue?: number; minBooks?: number; fairLine?: FairLine }): ValueScan | undefined {
+  if (args.minExpectedValue === undefined) return undefined;
+  return {
+    minExpectedValue: args.minExpectedValue,
+    minBooks: args.minBooks ?? VALUE_MIN_BOOKS,
+    ...(args.fairLine ? { fairLine: fairLineName(args.fairLine) } : {}),
+  };
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logBet } from '@/lib/tools/account';
-import { getGameOdds, getPlayerProps } from '@/lib/tools/odds';
+import { getGameOdds } from '@/lib/tools/odds';
+import { getPlayerProps } from '@/lib/tools/player-props';
 import type { GameOddsFull } from '@/lib/tools/odds-schemas';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { PINNED_NOW, loadPinnedSample } from '../../helpers/clock';
