@@ -9,11 +9,6 @@ export type BetStatus = (typeof BET_STATUSES)[number];
 export const SETTLE_RESULTS = ['won', 'lost', 'push', 'half_won', 'half_lost', 'void', 'cashout', 'auto'] as const;
 export type SettleResult = (typeof SETTLE_RESULTS)[number];
 
-/** "a, b or c", for messages that list the choices. */
-export function choiceList(values: readonly string[]): string {
-  return values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
-}
-
 /** A status or result as people read it: "half won" (a quarter line: half the stake won, half pushed). */
 export function statusLabel(status: string): string {
   return status.replace('_', ' ');

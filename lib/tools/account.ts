@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { coolingOffNotes, endedGamesNotes } from '@/lib/account/bankroll';
 import { regradeNotes } from '@/lib/account/bets';
-import { BET_STATUSES, choiceList, SETTLE_RESULTS } from '@/lib/account/bet-states';
+import { BET_STATUSES, SETTLE_RESULTS } from '@/lib/account/bet-states';
+import { choiceList } from '@/lib/text';
 import { invalidInput, ToolError } from '@/lib/errors';
 import { noBankroll, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { inYearRange, YEAR_RANGE_MESSAGE } from '@/lib/time';

@@ -19,7 +19,7 @@ import {
   solveShinZ,
   withoutFloatNoise,
 } from '@/lib/betting';
-import { choiceList } from '@/lib/account/bet-states';
+import { choiceList } from '@/lib/text';
 import { ToolError } from '@/lib/errors';
 import { noBankroll } from '@/lib/rules';
 import { americanOdds, expected, money, probability, storable } from './inputs';
