@@ -37,6 +37,15 @@ export type Bankroll = Json<BankrollAnswer>;
 export type Bet = WithoutNulls<Json<BetRecord>> & { closingFairProbability?: number; closingLineValue?: number };
 export type BetList = Omit<Json<BetListConcise>, 'bets'> & { bets: Bet[] };
 
+/** What each tool a view calls can answer (get_game_odds by its arguments: concise, full or title futures). */
+export interface ViewAnswers {
+  get_game_odds: OddsAnswer | GameAnswer | FuturesAnswer;
+  get_injury_report: Injuries;
+  get_weather: Weather;
+  get_bankroll: Bankroll;
+  list_bets: BetList;
+}
+
 /**
  * The notes an answer carries for the user, in the order the answer gives them. Its paging notes speak to the
  * agent (call again with the cursor); a view pages with a button instead.

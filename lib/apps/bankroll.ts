@@ -47,7 +47,7 @@ const failed = (error: unknown) => ({ state: 'failed' as const, message: error i
 async function everyBet(host: Host): Promise<BetList> {
   let list: BetList | undefined;
   for (let page = 0; page < MAX_PAGES && (list === undefined || list.nextCursor !== undefined); page++) {
-    const answer = await host.callTool<BetList>('list_bets', { limit: PAGE, ...(list?.nextCursor ? { cursor: list.nextCursor } : {}) });
+    const answer = await host.callTool('list_bets', { limit: PAGE, ...(list?.nextCursor ? { cursor: list.nextCursor } : {}) });
     // The summary covers every bet whatever the page: the first page's stands.
     list = list ? { ...answer, summary: list.summary, bets: [...list.bets, ...answer.bets] } : answer;
   }
@@ -76,7 +76,7 @@ export const bankroll: ViewSpec<BankrollState> = {
       inline: firstPlace('bets'),
     };
     if (listed)
-      host.callTool<Bankroll>('get_bankroll', {}).then(
+      host.callTool('get_bankroll', {}).then(
         (found) => update((s) => ({ ...s, bankroll: { state: 'ready', answer: found } })),
         // No bankroll is an answer too (not_found): the view says so and charts the profit alone.
         (error: unknown) =>
@@ -350,7 +350,7 @@ function moreBets(state: BankrollState, update: Update<BankrollState>): ReactEle
   const list = state.bets.state === 'ready' ? state.bets.answer : undefined;
   const more = () =>
     update((s) => {
-      s.host.callTool<BetList>('list_bets', { ...s.betsArgs, cursor: list?.nextCursor }).then(
+      s.host.callTool('list_bets', { ...s.betsArgs, cursor: list?.nextCursor }).then(
         (page) =>
           update((after) =>
             after.bets.state === 'ready'

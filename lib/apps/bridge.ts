@@ -17,6 +17,7 @@ import type {
   McpUiToolResultNotification,
 } from '@modelcontextprotocol/ext-apps';
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { ViewAnswers } from './answers';
 import { VIEW_TOOLS, type ViewTool } from './catalogue';
 
 // The view's end of the MCP Apps bridge: JSON-RPC over postMessage with the host (the extension's spec,
@@ -54,7 +55,11 @@ export interface ViewEvents {
 
 export interface Host {
   /** Calls one of JEV's read tools through the host: its answer (structuredContent), or a ToolCallError thrown. */
-  callTool<Answer>(name: ViewTool, args: Record<string, unknown>): Promise<Answer>;
+  /** The tool's answer, typed as one it can give: `Answer` narrows it to what these arguments ask for. */
+  callTool<Name extends ViewTool, Answer extends ViewAnswers[Name] = ViewAnswers[Name]>(
+    name: Name,
+    args: Record<string, unknown>,
+  ): Promise<Answer>;
 }
 
 /** The host as the view's runtime sees it: the tools, and what the host does for the view's frame. */
@@ -152,7 +157,7 @@ export async function connectToHost(appInfo: { name: string; version: string }, 
   reportSize((size) => post({ method: SIZE_CHANGED, params: size }));
 
   return {
-    async callTool<Answer>(name: ViewTool, args: Record<string, unknown>) {
+    async callTool<Name extends ViewTool, Answer extends ViewAnswers[Name] = ViewAnswers[Name]>(name: Name, args: Record<string, unknown>) {
       // The list is enforced here too, not only by the type: no view calls a write tool, whatever its data says.
       if (!(VIEW_TOOLS as readonly string[]).includes(name)) throw new Error(`A view may not call ${name}.`);
       const result = (await request('tools/call', { name, arguments: args })) as unknown as CallToolResult;

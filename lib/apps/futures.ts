@@ -44,7 +44,7 @@ function withPage(held: FuturesAnswer, page: FuturesAnswer): FuturesAnswer {
 }
 
 function fetchMore(state: FuturesState, update: Update<FuturesState>): FuturesState {
-  state.host.callTool<FuturesAnswer>('get_game_odds', { ...state.args, cursor: state.answer.nextCursor }).then(
+  state.host.callTool<'get_game_odds', FuturesAnswer>('get_game_odds', { ...state.args, cursor: state.answer.nextCursor }).then(
     (page) => update((held) => ({ ...held, answer: withPage(held.answer, page), paging: false, pagingFailed: undefined })),
     (error: unknown) =>
       update((held) => ({ ...held, paging: false, pagingFailed: error instanceof Error ? error.message : String(error) })),

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Bankroll, BetList, OddsAnswer } from '@/lib/apps/answers';
 import { connectToHost, type ViewEvents } from '@/lib/apps/bridge';
 import { TOOL_VIEWS, VIEW_TOOLS } from '@/lib/apps/catalogue';
 import { findTool } from '@/lib/tools/registry';
@@ -117,6 +118,17 @@ describe('the view’s end of the bridge', () => {
     const count = posted.length;
     await expect(bridge.callTool('log_bet' as never, { stake: 10 })).rejects.toThrow('A view may not call log_bet.');
     expect(posted).toHaveLength(count);
+  });
+
+  it("types an answer as one its tool gives (checked by the type check: before, any type went with any tool's name)", () => {
+    const typed = (host: Awaited<ReturnType<typeof connected>>['bridge']) => [
+      host.callTool<'get_game_odds', OddsAnswer>('get_game_odds', {}),
+      // @ts-expect-error list_bets answers a list of bets, never a bankroll
+      host.callTool<'list_bets', Bankroll>('list_bets', {}),
+      // @ts-expect-error get_game_odds never answers a list of bets
+      host.callTool<'get_game_odds', BetList>('get_game_odds', {}),
+    ];
+    expect(typed).toBeTypeOf('function');
   });
 });
 
