@@ -64,10 +64,13 @@ export function probabilityToAmerican(p: number): number {
   return p <= 0.5 ? 100 * ((1 - p) / p) : -100 * (p / (1 - p));
 }
 
-/** `value` rounded to `decimals` places: numbers in answers carry the digits they mean, no more. */
+/**
+ * `value` rounded to `decimals` places: numbers in answers carry the digits they mean, no more. A small negative
+ * that rounds to nothing is 0, not -0 (`+ 0`), as JSON writes it and as a page should show it (not "-0.0%").
+ */
 export function roundTo(value: number, decimals: number): number {
   const scale = 10 ** decimals;
-  return Math.round(value * scale) / scale;
+  return Math.round(value * scale) / scale + 0;
 }
 
 /**

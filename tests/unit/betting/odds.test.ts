@@ -10,6 +10,7 @@ import {
   probabilityToAmerican,
   probabilityToDecimal,
   roundAmerican,
+  roundTo,
 } from '@/lib/betting/odds';
 import { expectRelativelyClose, validAmericanOdds } from './support';
 
@@ -240,5 +241,15 @@ describe('round trips', () => {
       }),
       { numRuns: 10_000 },
     );
+  });
+});
+
+describe('roundTo', () => {
+  it("rounds a small negative to 0, never -0 (before: an EV of -0.00001 was -0 to four places, the wire's 0 unequal to it)", () => {
+    expect(Object.is(roundTo(-0.00001, 4), 0)).toBe(true);
+    expect(Object.is(roundTo(-0.4, 0), 0)).toBe(true);
+    expect(roundTo(-0.00006, 4)).toBe(-0.0001);
+    expect(roundTo(0.123456789, 6)).toBe(0.123457);
+    expect(roundTo(Number.NaN, 4)).toBeNaN();
   });
 });
