@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRateLimiter } from '@/lib/ratelimit';
+import { awayFromWindowEdge } from '../../helpers/budget-window';
 
 const budget = { name: 'index-test', limit: 1, windowSeconds: 60 };
 
@@ -9,6 +10,7 @@ afterEach(() => {
 
 describe('createRateLimiter', () => {
   it('falls back to a per-process limiter without Upstash credentials', async () => {
+    await awayFromWindowEdge(budget.windowSeconds, 1_000);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const a = createRateLimiter({});
     const b = createRateLimiter({ upstashUrl: '', upstashToken: '' });
@@ -22,6 +24,7 @@ describe('createRateLimiter', () => {
 
   it('warns when only half of the Upstash configuration is present', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await awayFromWindowEdge(budget.windowSeconds, 1_000);
     const limiter = createRateLimiter({ upstashUrl: 'https://example.upstash.io' });
 
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('in-memory'));
