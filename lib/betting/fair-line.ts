@@ -29,6 +29,9 @@ const CHOICES =
   `a calc_no_vig_odds method (${FAIR_METHODS.join(', ')}), worst_case, or sharp, alone or with one of the others ` +
   `joined by + ('sharp+power')`;
 
+/** An answer's field naming the fair line it is on, when the call chose one (none: the default's answer). */
+export const fairLineField = (line: FairLine | undefined) => (line ? { fairLine: fairLineName(line) } : {});
+
 /** A fairLine as typed ("Sharp + power" reads as "sharp+power"), or why it names no fair line. */
 export function parseFairLine(typed: string): FairLine | { problem: string } {
   const parts = typed

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fairLineName, type FairLine } from '@/lib/betting/fair-line';
+import { fairLineField } from '@/lib/betting/fair-line';
 import type { PricedGameMarket } from '@/lib/pricing';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { resolveTeam } from '@/lib/data/teams';
@@ -48,7 +48,7 @@ import { defineTool, type ToolRun } from './types';
 // get_game_odds: a league's or a game's markets with the no-vig consensus at the reference book (player props: ./player-props.ts).
 
 /** Without a date, odds cover games from a few hours ago (possibly live) to the coming week. */
-export const UPCOMING_LOOKBACK_MS = 4 * HOUR_MS;
+const UPCOMING_LOOKBACK_MS = 4 * HOUR_MS;
 const UPCOMING_DAYS = 8;
 
 /** The coming week as the odds tools read it when no date is given: from a few hours ago (possibly live) on. */
@@ -153,9 +153,6 @@ function alternatesOf(ctx: ToolRun, args: GameOddsArgs) {
   refuseAnyGiven(args, NOT_WITH_ALTERNATES, "cannot be given with alternates: true, which answers with the game's alternate lines alone");
   return gameAlternates(ctx, { ...args, gameId: args.gameId });
 }
-
-/** Says which fair line an answer is on, when the call chose one. */
-export const fairLineField = (line: FairLine | undefined) => (line ? { fairLine: fairLineName(line) } : {});
 
 interface OddsQuery {
   markets: GameMarket[];

@@ -40,7 +40,8 @@ import {
 import { propsOutput } from './odds-schemas';
 import { conciseValue, VALUE_ORDER, valueKey, valueList, valueScan, type ValueScan } from './value-list';
 import { defineTool, type ToolRun } from './types';
-import { fairLineField, historyFlag, UPCOMING_LOOKBACK_MS, upcomingWindow } from './odds';
+import { historyFlag, upcomingWindow } from './odds';
+import { fairLineField } from '@/lib/betting/fair-line';
 
 // get_player_props: a game's player props, or a league's week of them, priced as get_game_odds prices game markets.
 
@@ -62,7 +63,7 @@ async function noPropsNote(
       return `This game has no ${asked.join(', ')} props stored; its prop markets are ${markets.join(', ')}: ask for one of them, or leave markets out.`;
     }
   }
-  const others = await ctx.data.odds.gamesWith(sport, 'props', { from: new Date(ctx.now().getTime() - UPCOMING_LOOKBACK_MS), take: 5 });
+  const others = await ctx.data.odds.gamesWith(sport, 'props', { from: upcomingWindow(ctx.now()).from, take: 5 });
   return others.length === 0
     ? `No player props of this game are stored yet, nor of any coming ${sport.toUpperCase()} game.`
     : `No player props of this game are stored yet. Games with props: ${others.join(', ')}.`;

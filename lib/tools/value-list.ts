@@ -1,5 +1,5 @@
 import { roundTo } from '@/lib/betting';
-import { fairLineName, type FairLine } from '@/lib/betting/fair-line';
+import { fairLineField, type FairLine } from '@/lib/betting/fair-line';
 import { VALUE_MIN_BOOKS } from '@/lib/contract-definitions';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { type PricedMarket, staleFromMs } from '@/lib/pricing/priced-market';
@@ -105,6 +105,6 @@ export function valueScan(args: { minExpectedValue?: number; minBooks?: number; 
   return {
     minExpectedValue: args.minExpectedValue,
     minBooks: args.minBooks ?? VALUE_MIN_BOOKS,
-    ...(args.fairLine ? { fairLine: fairLineName(args.fairLine) } : {}),
+    ...fairLineField(args.fairLine),
   };
 }
