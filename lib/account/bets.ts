@@ -1,9 +1,10 @@
 import { actionStakeCents, halfLines, priceExpectedValue, roundFraction, roundTo6, settlement, type SettledResult } from '@/lib/betting';
+import { closingKey, closingQuotes, marketQuotes } from '@/lib/data/repositories/odds';
 import type { Sport } from '@/lib/data/sports';
 import type { Db, DbTransaction } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { ToolError, invalidInput } from '@/lib/errors';
-import { selectionFairProbability } from '@/lib/pricing';
+import { pricePick } from '@/lib/pricing';
 import { HELPLINE } from '@/lib/rules';
 import { decodeCursor, encodeCursor, NOT_A_CURSOR, type CursorScope } from '@/lib/paging';
 import { storedLabel } from '@/lib/text';
@@ -11,15 +12,11 @@ import { DAY_MS, HOUR_MS, instant } from '@/lib/time';
 import { getBankroll, lossLimitRoom, userPreferences, type BankrollView } from './bankroll';
 import {
   betterThanBooksWarning,
-  closingKey,
-  closingQuotes,
-  fairBookFor,
   gradeAtFinal,
   quotedPriceWarning,
   isFinal,
   isGameMarket,
   loadGames,
-  marketPrices,
   normalizePick,
   propLines,
   requireGame,
@@ -150,11 +147,11 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
   const book = bet.book ?? referenceBook;
   // One read of the market's prices gives the fair probability and the price warnings.
   const marketPick = { market: bet.market, ...pick };
-  const prices = await marketPrices(db, game, marketPick);
-  const fairBook = fairBookFor(prices, marketPick, book, referenceBook);
-  const fairProbability = selectionFairProbability(prices, fairBook, pick);
+  const prices = await marketQuotes(db, { gameId: game.id, ...marketPick });
+  const fair = pricePick(prices, pick, { book, referenceBook });
+  const fairProbability = fair.fairProbability;
   const priceWarnings = [
-    bet.book === undefined ? undefined : unpricedBookWarning(prices, marketPick, book, { book: fairBook, probability: fairProbability }),
+    bet.book === undefined ? undefined : unpricedBookWarning(prices, marketPick, book, { book: fair.book, probability: fairProbability }),
     quotedPriceWarning(prices, marketPick, book, bet.americanOdds),
     betterThanBooksWarning(prices, marketPick, bet.americanOdds),
   ].filter((warning) => warning !== undefined);
@@ -532,14 +529,14 @@ async function closingLineValues(db: Db, bets: BetRow[], now: Date, defaultBook:
       gameId: b.gameId,
       startsAt: (games.get(b.gameId) as GameSummary).startsAt,
       market: b.market,
-      player: b.player ?? '',
+      player: b.player,
     })),
   );
   const values = new Map<string, { closingFairProbability: number; closingLineValue: number }>();
   for (const bet of started) {
     const rows = closes.get(closingKey(bet.gameId, bet.market, bet.player)) ?? [];
     // At the bet's book, else (its book had no closing price of the pick) at the reference book, as at placement.
-    const fair = selectionFairProbability(rows, fairBookFor(rows, bet, bet.book ?? referenceBook, referenceBook), bet);
+    const { fairProbability: fair } = pricePick(rows, bet, { book: bet.book ?? referenceBook, referenceBook });
     if (fair !== null) {
       const closingFairProbability = roundTo6(fair);
       const closingLineValue = roundFraction(priceExpectedValue(closingFairProbability, bet.americanOdds));

@@ -6,11 +6,13 @@ import { BOOKMAKERS } from '@/lib/data/books';
 import { SPORT_INFO, type Sport } from '@/lib/data/sports';
 import { teamNamed } from '@/lib/data/teams';
 import type { Db } from '@/lib/db/client';
+import type { StoredQuote } from '@/lib/data/repositories/odds';
 import { invalidInput } from '@/lib/errors';
+import { pricesOfPick, type BookQuote, type PickedSelection } from '@/lib/pricing';
 import { instant } from '@/lib/time';
 
-// What a bet or a pick is on: the game it names, a selection that fits the market, and the books' prices of its
-// market (now, or at the close) that price it (lib/pricing).
+// What a bet or a pick is on: the game it names, a selection that fits the market, the grade once the game is final,
+// and what a bet's logged price is warned of against the books' stored prices (which price it: lib/pricing).
 
 export type GameSummary = GameRow;
 
@@ -134,36 +136,6 @@ export function normalizePick(game: GameSummary, pick: Pick): { selection: strin
   }
 }
 
-export interface QuoteRow {
-  book: string;
-  outcome: string;
-  point: number | null;
-  americanOdds: number;
-}
-
-type MarketPick = { market: string; selection: string; point: number | null; player: string | null };
-
-/** Every book's latest stored price of the pick's market (all its outcomes), with when the book last confirmed it. */
-export function marketPrices(db: Db, game: GameSummary, pick: MarketPick): Promise<(QuoteRow & { updatedAt: Date })[]> {
-  return db.price.findMany({
-    where: { gameId: game.id, market: pick.market, player: pick.player ?? '' },
-    select: { book: true, outcome: true, point: true, americanOdds: true, updatedAt: true },
-  });
-}
-
-/** The rows of marketPrices that price this very pick: its outcome at its line. */
-const pricesOfPick = <Row extends QuoteRow>(rows: readonly Row[], pick: MarketPick): Row[] =>
-  rows.filter((row) => row.outcome.toLowerCase() === pick.selection.toLowerCase() && row.point === pick.point);
-
-/**
- * The book whose consensus prices a bet: its own book when that book has a stored price of the pick (its outcome at
- * its line), else the reference book. The consensus is the outcome's fair chance, the same wherever the bet was
- * placed; the reference book's answers only for the same line (selectionFairProbability checks it).
- */
-export function fairBookFor(rows: readonly QuoteRow[], pick: MarketPick, book: string | null, referenceBook: string): string {
-  return book !== null && pricesOfPick(rows, pick).some((row) => row.book === book) ? book : referenceBook;
-}
-
 /** A key with its region left out: williamhill_us and williamhill, ladbrokes_uk and ladbrokes_au read alike. */
 const regionless = (key: string) => key.replace(/_(us|uk|eu|au|de|fr|ex_uk|ex_eu|ex_au|sb_uk)$/, '');
 const bookLabel = (key: string) => {
@@ -177,8 +149,8 @@ const bookLabel = (key: string) => {
  * keys first, and where the fair probability came from instead. Nothing when no book prices the pick.
  */
 export function unpricedBookWarning(
-  rows: readonly QuoteRow[],
-  pick: MarketPick,
+  rows: readonly BookQuote[],
+  pick: PickedSelection,
   book: string,
   fair: { book: string; probability: number | null },
 ): string | undefined {
@@ -207,7 +179,7 @@ const signed = (american: number) => `${american > 0 ? '+' : ''}${american}`;
  * Said when a bet at an exchange is logged at the price the exchange quotes for it now, not the price net of its fee
  * JEV shows: the ledger settles at the price logged, so a quote logged as it stands credits the fee as winnings.
  */
-export function quotedPriceWarning(rows: readonly QuoteRow[], pick: MarketPick, book: string, logged: number): string | undefined {
+export function quotedPriceWarning(rows: readonly BookQuote[], pick: PickedSelection, book: string, logged: number): string | undefined {
   const { beforeCommission } = netPrice(book, logged);
   if (beforeCommission === undefined) return undefined;
   const quote = pricesOfPick(rows, pick).find((row) => row.book === book);
@@ -225,12 +197,8 @@ export function quotedPriceWarning(rows: readonly QuoteRow[], pick: MarketPick, 
  * before its fee): likely a typo or a price no longer offered, and the ledger and closing-line value use the price
  * logged. Nothing when no book prices the pick.
  */
-export function betterThanBooksWarning(
-  rows: readonly (QuoteRow & { updatedAt: Date })[],
-  pick: MarketPick,
-  logged: number,
-): string | undefined {
-  const best = pricesOfPick(rows, pick).reduce<(QuoteRow & { updatedAt: Date }) | undefined>(
+export function betterThanBooksWarning(rows: readonly StoredQuote[], pick: PickedSelection, logged: number): string | undefined {
+  const best = pricesOfPick(rows, pick).reduce<StoredQuote | undefined>(
     (top, row) => (top === undefined || americanToDecimal(row.americanOdds) > americanToDecimal(top.americanOdds) ? row : top),
     undefined,
   );
@@ -241,40 +209,4 @@ export function betterThanBooksWarning(
     `price no longer offered, the ledger and closing-line value are wrong: settle it void (settle_bet, before kick-off) ` +
     `and log it again at the price taken.`
   );
-}
-
-export function closingKey(gameId: string, market: string, player: string | null): string {
-  return `${gameId}\u0000${market}\u0000${player ?? ''}`;
-}
-
-/**
- * Closing prices: per book and outcome, the last price observed before the game started, for every
- * (game, market, player) asked for, in one query.
- */
-export async function closingQuotes(
-  db: Db,
-  markets: { gameId: string; startsAt: Date; market: string; player: string }[],
-): Promise<Map<string, QuoteRow[]>> {
-  const closes = new Map<string, QuoteRow[]>();
-  if (markets.length === 0) return closes;
-  const startOf = new Map(markets.map((m) => [m.gameId, m.startsAt]));
-  const wanted = new Set(markets.map((m) => closingKey(m.gameId, m.market, m.player)));
-  const history = await db.priceHistory.findMany({
-    where: { gameId: { in: [...startOf.keys()] }, market: { in: [...new Set(markets.map((m) => m.market))] } },
-    select: { gameId: true, market: true, player: true, book: true, outcome: true, point: true, americanOdds: true, observedAt: true },
-    orderBy: { observedAt: 'asc' },
-  });
-  const latest = new Map<string, (typeof history)[number]>();
-  for (const row of history) {
-    if (!wanted.has(closingKey(row.gameId, row.market, row.player))) continue;
-    if (row.observedAt > (startOf.get(row.gameId) as Date)) continue;
-    latest.set(`${closingKey(row.gameId, row.market, row.player)}\u0000${row.book}\u0000${row.outcome}`, row); // ascending: last wins
-  }
-  for (const row of latest.values()) {
-    const marketKey = closingKey(row.gameId, row.market, row.player);
-    const rows = closes.get(marketKey) ?? [];
-    rows.push({ book: row.book, outcome: row.outcome, point: row.point, americanOdds: row.americanOdds });
-    closes.set(marketKey, rows);
-  }
-  return closes;
 }

@@ -9,13 +9,14 @@ import { lowHoldFields, presentMarket, priceMarket, type WithLowHold, type Prese
 
 // Pricing: stored prices in, markets priced against the no-vig consensus at the reference book out, for the
 // games of get_game_odds, the props of get_player_props and the ledger's bets alike, each through one market core
-// (./market-core.ts; a bet's selection through ./selection.ts, which needs no memory). The service
+// (./market-core.ts; a bet's or a pick's selection through ./selection.ts, which needs no memory). The service
 // reads the prices it prices and owns all that pricing remembers between calls: the game cores by price version,
 // the recorded changes by history version, steam per history, each core's presentation. The composition root
 // (lib/root) builds one per process, so a test that builds its own starts empty; each memo only saves work, giving
 // the answer pricing afresh would give.
 
-export { selectionFairProbability } from './selection';
+export { pricePick, pricesOfPick, type PickedSelection } from './selection';
+export type { BookQuote } from './market-core';
 export type { PricedGame } from './game-cores';
 
 /** A game market as get_game_odds answers it; with `lowHold` asked for, also its lowest hold (null without one). */

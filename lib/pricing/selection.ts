@@ -1,20 +1,49 @@
 import { atReference, type BookQuote } from './market-core';
 
-// Bets and picks are priced by the same consensus at the reference book as the markets the odds tools show.
+// Bets and picks are priced by the same consensus at the reference book as the markets the odds tools show: the
+// ledger reads a market's stored prices (or its closing prices) and prices the bet's selection in them here.
+
+/** What a bet or a pick is on within its market: an outcome (a player's, or the game's) at its line. */
+export interface PickedSelection {
+  market: string;
+  selection: string;
+  point: number | null;
+  player: string | null;
+}
+
+/** The prices of exactly this pick among its market's: its outcome at its line, the names matched in any case. */
+export function pricesOfPick<Quote extends BookQuote>(quotes: readonly Quote[], pick: Omit<PickedSelection, 'market' | 'player'>): Quote[] {
+  const selection = pick.selection.toLowerCase();
+  return quotes.filter((quote) => quote.outcome.toLowerCase() === selection && quote.point === pick.point);
+}
 
 /**
- * A bet's or a pick's selection priced at the reference book: the consensus fair probability of exactly that bet
- * (the outcome at its line), or null when the reference book does not offer it (another line is another bet).
- * Selections and stored outcomes are matched in any case.
+ * A selection priced at one book: the consensus fair probability of exactly that bet (the outcome at its line), or
+ * null when the book does not offer it (another line is another bet).
  */
 export function selectionFairProbability(
   quotes: readonly BookQuote[],
-  referenceBook: string,
+  book: string,
   pick: { selection: string; point: number | null },
 ): number | null {
   const rows = quotes.map((quote) => ({ ...quote, outcome: quote.outcome.toLowerCase() }));
-  const { reference, fair } = atReference(rows, referenceBook);
+  const { reference, fair } = atReference(rows, book);
   const index = reference?.findIndex((quote) => quote.outcome === pick.selection.toLowerCase()) ?? -1;
   if (!reference || !fair || index < 0 || reference[index]!.point !== pick.point) return null;
   return fair.outcomes[index]!.fairProbability;
+}
+
+/**
+ * A bet or a pick priced among its market's prices: at its own book when that book prices the pick (its outcome at
+ * its line), else at the reference book. The consensus is the outcome's fair chance, the same wherever the bet was
+ * placed; the reference book answers only for the same line. `book` is where the consensus was taken, and
+ * `fairProbability` null when that book does not price the pick.
+ */
+export function pricePick(
+  quotes: readonly BookQuote[],
+  pick: Omit<PickedSelection, 'market' | 'player'>,
+  { book, referenceBook }: { book: string | null; referenceBook: string },
+): { book: string; fairProbability: number | null } {
+  const at = book !== null && pricesOfPick(quotes, pick).some((quote) => quote.book === book) ? book : referenceBook;
+  return { book: at, fairProbability: selectionFairProbability(quotes, at, pick) };
 }

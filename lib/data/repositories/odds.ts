@@ -105,6 +105,63 @@ export function closingLines(db: Db, gameIds: readonly string[], book: string, t
   });
 }
 
+/** A book's latest stored price of one outcome, with when the book last confirmed it. */
+export interface StoredQuote {
+  book: string;
+  outcome: string;
+  point: number | null;
+  americanOdds: number;
+  updatedAt: Date;
+}
+
+/** Every book's latest stored price of one market of a game (all its outcomes): a player's, or the game's. */
+export function marketQuotes(
+  db: Db,
+  { gameId, market, player }: { gameId: string; market: string; player: string | null },
+): Promise<StoredQuote[]> {
+  return db.price.findMany({
+    where: { gameId, market, player: player ?? '' },
+    select: { book: true, outcome: true, point: true, americanOdds: true, updatedAt: true },
+  });
+}
+
+/** How closingQuotes keys a market: its game, its key and its player ('' for a game market). */
+export function closingKey(gameId: string, market: string, player: string | null): string {
+  return `${gameId}\u0000${market}\u0000${player ?? ''}`;
+}
+
+/**
+ * Closing prices: per book and outcome, the last price observed before the game started, for every
+ * (game, market, player) asked for, in one query; by closingKey.
+ */
+export async function closingQuotes(
+  db: Db,
+  markets: readonly { gameId: string; startsAt: Date; market: string; player: string | null }[],
+): Promise<Map<string, Omit<StoredQuote, 'updatedAt'>[]>> {
+  const closes = new Map<string, Omit<StoredQuote, 'updatedAt'>[]>();
+  if (markets.length === 0) return closes;
+  const startOf = new Map(markets.map((m) => [m.gameId, m.startsAt]));
+  const wanted = new Set(markets.map((m) => closingKey(m.gameId, m.market, m.player)));
+  const history = await db.priceHistory.findMany({
+    where: { gameId: { in: [...startOf.keys()] }, market: { in: [...new Set(markets.map((m) => m.market))] } },
+    select: { gameId: true, market: true, player: true, book: true, outcome: true, point: true, americanOdds: true, observedAt: true },
+    orderBy: { observedAt: 'asc' },
+  });
+  const latest = new Map<string, (typeof history)[number]>();
+  for (const row of history) {
+    if (!wanted.has(closingKey(row.gameId, row.market, row.player))) continue;
+    if (row.observedAt > (startOf.get(row.gameId) as Date)) continue;
+    latest.set(`${closingKey(row.gameId, row.market, row.player)}\u0000${row.book}\u0000${row.outcome}`, row); // ascending: last wins
+  }
+  for (const row of latest.values()) {
+    const marketKey = closingKey(row.gameId, row.market, row.player);
+    const rows = closes.get(marketKey) ?? [];
+    rows.push({ book: row.book, outcome: row.outcome, point: row.point, americanOdds: row.americanOdds });
+    closes.set(marketKey, rows);
+  }
+  return closes;
+}
+
 /** Refreshes a game's stored props from the odds provider when they are stale (lib/data/props.ts). */
 export function refreshProps(db: Db, refreshes: Parameters<typeof freshProps>[1], source: PropsSource, game: PropsGame, now: Date) {
   return freshProps(db, refreshes, game, now, source);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consensus } from '@/lib/betting/consensus';
 import { marketCore, type PriceRow } from '@/lib/pricing/market-core';
-import { selectionFairProbability } from '@/lib/pricing/selection';
+import { pricePick, selectionFairProbability } from '@/lib/pricing/selection';
 
 // A bet's selection is priced by the same consensus at the reference book as the markets the odds tools show:
 // the fair probability of exactly that bet, or null when the reference book does not offer it.
@@ -39,5 +39,35 @@ describe('selectionFairProbability', () => {
     expect(selectionFairProbability(rows, 'draftkings', { selection: 'draw', point: null })).toBeNull();
     expect(selectionFairProbability(rows, 'pinnacle', { selection: 'KC', point: -3.5 })).toBeNull();
     expect(selectionFairProbability(rows.slice(0, 1), 'fanduel', { selection: 'KC', point: -3.5 })).toBeNull();
+  });
+});
+
+describe('pricePick', () => {
+  const kc = { selection: 'kc', point: -3.5 };
+  const reference = { referenceBook: 'draftkings' };
+
+  it("takes the consensus at the bet's own book when that book prices the pick, the same fair chance as at the reference book", () => {
+    const atOwn = pricePick(rows, kc, { book: 'fanduel', ...reference });
+    expect(atOwn.book).toBe('fanduel');
+    expect(atOwn.fairProbability).toBe(selectionFairProbability(rows, 'fanduel', kc));
+    expect(atOwn.fairProbability).toBeCloseTo(selectionFairProbability(rows, 'draftkings', kc)!, 6);
+  });
+
+  it('falls back to the reference book when the bet has no book, or its book does not price the pick at its line', () => {
+    for (const book of [null, 'pinnacle', 'bovada']) {
+      expect(pricePick(rows, kc, { book, ...reference })).toEqual({
+        book: 'draftkings',
+        fairProbability: selectionFairProbability(rows, 'draftkings', kc),
+      });
+    }
+  });
+
+  it("prices another line at the bet's book that quotes it, and nothing where only the reference book is left and lacks it", () => {
+    const alternate = { selection: 'KC', point: -4.5 };
+    expect(pricePick(rows, alternate, { book: 'bovada', ...reference })).toEqual({
+      book: 'bovada',
+      fairProbability: selectionFairProbability(rows, 'bovada', alternate),
+    });
+    expect(pricePick(rows, alternate, { book: 'fanduel', ...reference })).toEqual({ book: 'draftkings', fairProbability: null });
   });
 });
