@@ -4,7 +4,7 @@ import { roundTo } from '@/lib/betting/odds';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import type { Sport } from '@/lib/data/sports';
 import { ago } from '@/lib/time';
-import { conciseGame, conciseGameSchema } from './game-views';
+import { conciseGame, conciseGameSchema } from './game-fields';
 import { pageFields, pageSchemaFields, PAGE_SIZES, toolPage, type PagingArgs } from './pages';
 import type { ToolRun } from './types';
 

@@ -5,7 +5,7 @@ import { SPORT_INFO } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { fullPageSchemaFields, PAGE_SIZES, pageFields, pageSchemaFields, toolPage } from './pages';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
-import { conciseGame, conciseGameSchema, gameView, gameViewSchema, teamSchema, teamView } from './game-views';
+import { conciseGame, conciseGameSchema, fullGame, fullGameSchema, teamSchema, teamNames } from './game-fields';
 import { onSampleSlate, SAMPLE_COVERS } from './source-notes';
 import { READ_HINTS } from './hints';
 import { cursor, detail, gameId, pageLimit, sport, team } from './inputs';
@@ -120,7 +120,7 @@ export const getInjuryReport = defineTool({
         ...age,
         note,
         injuries: page.items.map((injury) => ({
-          team: teamView(injury.team),
+          team: teamNames(injury.team),
           player: injury.player,
           position: injury.position,
           status: injury.status,
@@ -162,7 +162,7 @@ const weatherFields = <Forecast extends z.ZodType>(forecast: Forecast) => ({
   note: z.string().optional(),
 });
 const weatherConcise = conciseGameSchema.extend({ venue: z.string().nullable(), ...weatherFields(z.object(forecastFields)) });
-const weatherFull = gameViewSchema.extend(weatherFields(z.object({ forecastFor: z.string(), ...forecastFields, updatedAt: z.string() })));
+const weatherFull = fullGameSchema.extend(weatherFields(z.object({ forecastFor: z.string(), ...forecastFields, updatedAt: z.string() })));
 export type WeatherConcise = z.infer<typeof weatherConcise>;
 export type WeatherFull = z.infer<typeof weatherFull>;
 
@@ -183,7 +183,7 @@ export const getWeather = defineTool({
     const sample = game.source === 'sample' ? ` ${SAMPLE_NOTE}` : '';
     if (game.venue?.roof === 'indoor') {
       const indoors = { indoor: true, note: `${game.venue.name} is indoors: weather does not affect play.${sample}` };
-      return full ? { ...gameView(game), ...indoors } : { ...concise(), ...indoors };
+      return full ? { ...fullGame(game), ...indoors } : { ...concise(), ...indoors };
     }
     const forecast = await ctx.data.conditions.forecast(game.id);
     const roofNote = game.venue?.roof === 'retractable' ? `${game.venue.name} has a retractable roof, which may be closed. ` : '';
@@ -193,7 +193,7 @@ export const getWeather = defineTool({
         forecast: null,
         note: `${roofNote}No forecast is stored for this game yet (forecasts are fetched within a week of kickoff).${sample}`,
       };
-      return full ? { ...gameView(game), ...missing } : { ...concise(), ...missing };
+      return full ? { ...fullGame(game), ...missing } : { ...concise(), ...missing };
     }
     const notes = `${roofNote}${forecast.source === 'sample' || game.source === 'sample' ? SAMPLE_NOTE : ''}`.trim();
     const reading = {
@@ -206,7 +206,7 @@ export const getWeather = defineTool({
     const note = notes ? { note: notes } : {};
     if (!full) return { ...concise(), indoor: false, forecast: { ...reading, updatedAgo }, ...note };
     return {
-      ...gameView(game),
+      ...fullGame(game),
       indoor: false,
       forecast: { forecastFor: instant(forecast.forecastFor), ...reading, updatedAt: instant(forecast.updatedAt), updatedAgo },
       ...note,

@@ -3,7 +3,7 @@ import { pricedMarketSchema } from '@/lib/pricing/priced-market';
 import { conciseArbitrageSchema, conciseMarketSchema, conciseMiddleSchema, marketNotesSchema } from './concise-market';
 import { gameOddsAlternates } from './alternates';
 import { gameOddsFutures } from './futures';
-import { conciseGameSchema, gameViewSchema } from './game-views';
+import { conciseGameSchema, fullGameSchema } from './game-fields';
 import { fullPageSchemaFields, pageSchemaFields } from './pages';
 
 // The odds tools' output schemas: get_game_odds' and get_player_props' default answers (a page of games or props in
@@ -39,7 +39,7 @@ const conciseValueEntry = fullValueEntry
 /** The full answer: every game's markets with every field (detail: "full"). */
 const gameOddsFull = z.object({
   ...oddsHeader,
-  games: z.array(gameViewSchema.extend({ markets: z.array(pricedMarketSchema.extend({ market: z.string() })) })),
+  games: z.array(fullGameSchema.extend({ markets: z.array(pricedMarketSchema.extend({ market: z.string() })) })),
   value: z.array(fullValueEntry).optional(),
   valueNote: z.string().optional(),
   ...fullPageSchemaFields,
@@ -110,7 +110,7 @@ export type GameOddsConcise = z.infer<typeof gameOddsConcise>;
 export type GameOddsFull = z.infer<typeof gameOddsFull>;
 
 const propsHeader = { referenceBook: z.string(), ...fairLineField, note: z.string().optional(), priceNote: z.string().optional() };
-const propsFull = gameViewSchema.extend({
+const propsFull = fullGameSchema.extend({
   ...propsHeader,
   props: z.array(pricedMarketSchema.extend({ market: z.string(), player: z.string(), team: z.string().optional() })),
   ...fullPageSchemaFields,

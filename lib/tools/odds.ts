@@ -6,7 +6,7 @@ import { resolveTeam } from '@/lib/data/teams';
 import { GAME_MARKETS, type GameMarket } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
-import { conciseGame, gameView, matchup } from './game-views';
+import { conciseGame, fullGame, matchup } from './game-fields';
 import { preferences } from './preferences';
 import { emptyNote } from './source-notes';
 import { OPEN_WORLD_READ_HINTS } from './hints';
@@ -214,11 +214,11 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
     const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : PAGE_SIZES.oddsGamesFull;
     const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
     // The value list scans every game of the call, whichever page of games is shown.
-    const scanned = query.scan ? (await present(games)).map(({ game, markets }) => ({ ...gameView(game), markets })) : undefined;
+    const scanned = query.scan ? (await present(games)).map(({ game, markets }) => ({ ...fullGame(game), markets })) : undefined;
     const shown = new Set(page.items.map((game) => game.id));
     const answered = scanned
       ? scanned.filter((game) => shown.has(game.gameId))
-      : (await present(page.items)).map(({ game, markets }) => ({ ...gameView(game), markets }));
+      : (await present(page.items)).map(({ game, markets }) => ({ ...fullGame(game), markets }));
     return {
       ...header,
       games: answered,

@@ -6,7 +6,7 @@ import type { GameRow } from '@/lib/data/repositories/schedule';
 import type { Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
-import { conciseGame, gameView, matchup } from './game-views';
+import { conciseGame, fullGame, matchup } from './game-fields';
 import { preferences } from './preferences';
 import { OPEN_WORLD_READ_HINTS } from './hints';
 import {
@@ -173,7 +173,7 @@ export const getPlayerProps = defineTool({
     if (args.detail === 'full') {
       const page = toolPage(ctx, args, PAGE_SIZES.playerMarketsFull, selected, propKey, order);
       return {
-        ...gameView(game),
+        ...fullGame(game),
         referenceBook,
         ...fairLineField(args.fairLine),
         ...notes,

@@ -3,7 +3,7 @@ import { resolveTeam } from '@/lib/data/teams';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { instant } from '@/lib/time';
 import { fullPageSchemaFields, PAGE_SIZES, pageFields, pageSchemaFields, toolPage, type PagingArgs } from './pages';
-import { conciseGame, conciseGameSchema, gameView, gameViewSchema } from './game-views';
+import { conciseGame, conciseGameSchema, fullGame, fullGameSchema } from './game-fields';
 import { dateRange } from './preferences';
 import { emptyNote, sampleNote } from './source-notes';
 import { READ_HINTS } from './hints';
@@ -69,7 +69,7 @@ export const listGames = defineTool({
       startsFrom: z.string(),
       startsBefore: z.string(),
       note,
-      games: z.array(gameViewSchema),
+      games: z.array(fullGameSchema),
       ...fullPageSchemaFields,
     }),
   ]),
@@ -93,7 +93,7 @@ export const listGames = defineTool({
       startsFrom: instant(range.from),
       startsBefore: instant(range.to),
       ...notes,
-      games: page.games.map(gameView),
+      games: page.games.map(fullGame),
       ...page.full,
     };
   },
@@ -122,7 +122,7 @@ export const getGameResults = defineTool({
       from: z.string(),
       to: z.string(),
       note,
-      results: z.array(gameViewSchema.extend({ winner: z.string().nullable() })),
+      results: z.array(fullGameSchema.extend({ winner: z.string().nullable() })),
       ...fullPageSchemaFields,
     }),
   ]),
@@ -150,7 +150,7 @@ export const getGameResults = defineTool({
       const results = page.games.map((game) => ({ ...conciseGame(game), winner: winner(game) }));
       return { sport: args.sport, from: instant(range.from), to: instant(range.to), ...notes, results, ...page.concise };
     }
-    const results = page.games.map((game) => ({ ...gameView(game), winner: winner(game) }));
+    const results = page.games.map((game) => ({ ...fullGame(game), winner: winner(game) }));
     return { sport: args.sport, from: instant(range.from), to: instant(range.to), ...notes, results, ...page.full };
   },
 });

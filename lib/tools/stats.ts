@@ -4,7 +4,7 @@ import { averageStatLines } from '@/lib/data/player-stats';
 import { resolveTeam } from '@/lib/data/teams';
 import { seasonOf, type Sport } from '@/lib/data/sports';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
-import { teamSchema, teamView } from './game-views';
+import { teamSchema, teamNames } from './game-fields';
 import { preferences } from './preferences';
 import { onSampleSlate, sampleNote } from './source-notes';
 import { READ_HINTS } from './hints';
@@ -75,7 +75,7 @@ export const getTeamStats = defineTool({
     const stats = seasonRecord(found.id, games, closing, referenceBook);
     return {
       sport: args.sport,
-      team: teamView(found),
+      team: teamNames(found),
       season,
       ...stats,
       ...(stats.gamesPlayed === 0 ? await noFinalsNote(ctx, args.sport, found.id) : sampleNote(games.map((g) => g.source))),

@@ -4,7 +4,7 @@ import { VALUE_MIN_BOOKS } from '@/lib/contract-definitions';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { type PricedMarket, staleFromMs } from '@/lib/pricing/priced-market';
 import { instant } from '@/lib/time';
-import { matchup } from './game-views';
+import { matchup } from './game-fields';
 
 // The value list of get_game_odds and get_player_props: the outcomes whose best price beats the no-vig consensus by
 // at least what the caller asks.

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { instant } from '@/lib/time';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 
-// How the sports-data answers show a game and its teams: whole in the full answers, in short in the default ones.
+// How the sports-data answers show a game and its teams: whole in the full answers (fullGame), in short in the default
+// ones (conciseGame).
 
 /** "Los Angeles Rams (LAR) at New Orleans Saints (NO)": the names to quote, the abbreviations outcomes use. */
 export function matchup(game: { homeTeam: { abbreviation: string; name: string }; awayTeam: { abbreviation: string; name: string } }) {
@@ -11,13 +12,13 @@ export function matchup(game: { homeTeam: { abbreviation: string; name: string }
 }
 
 export const teamSchema = z.object({ abbreviation: z.string(), name: z.string() });
-export const teamView = (t: { abbreviation: string; name: string }): z.infer<typeof teamSchema> => ({
+export const teamNames = (t: { abbreviation: string; name: string }): z.infer<typeof teamSchema> => ({
   abbreviation: t.abbreviation,
   name: t.name,
 });
 
 /** A game as the full answers show it. */
-export const gameViewSchema = z.object({
+export const fullGameSchema = z.object({
   gameId: z.string(),
   sport: z.string(),
   startsAt: z.string(),
@@ -29,14 +30,14 @@ export const gameViewSchema = z.object({
   awayScore: z.int().nullable().optional(),
 });
 
-export function gameView(game: GameRow): z.infer<typeof gameViewSchema> {
+export function fullGame(game: GameRow): z.infer<typeof fullGameSchema> {
   return {
     gameId: game.id,
     sport: game.sport,
     startsAt: instant(game.startsAt),
     status: game.status,
-    homeTeam: teamView(game.homeTeam),
-    awayTeam: teamView(game.awayTeam),
+    homeTeam: teamNames(game.homeTeam),
+    awayTeam: teamNames(game.awayTeam),
     venue: game.venue ? { name: game.venue.name, city: game.venue.city, roof: game.venue.roof } : null,
     ...(game.status === 'final' || game.homeScore !== null ? { homeScore: game.homeScore, awayScore: game.awayScore } : {}),
   };
