@@ -1,31 +1,10 @@
-import { latestQuota } from '@/lib/data/ingest';
-import { ToolError } from '@/lib/errors';
-import { requireBearerSecret } from '@/lib/http/bearer-secret';
-import { NO_STORE, restErrorResponse } from '@/lib/http/errors';
-import { metricsText } from '@/lib/observe';
+// Prometheus metrics of this instance (lib/root/metrics.ts), off unless METRICS_TOKEN is set. Any Host is answered,
+// like /api/health: scrapers reach instances by their own addresses.
 import { root } from '@/lib/root';
-
-// Prometheus metrics of this instance (lib/observe/runtime.mjs): API requests by route, tool and status, their
-// latency, budget refusals, provider fetch failures, and The Odds API's quota as last recorded in the database.
-// Off (404) unless METRICS_TOKEN is set; scrapers send `Authorization: Bearer $METRICS_TOKEN`. Any Host is
-// answered, like /api/health: scrapers reach instances by their own addresses.
+import { metricsResponse } from '@/lib/root/metrics';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(request: Request): Promise<Response> {
-  try {
-    const secret = root().config.METRICS_TOKEN;
-    if (!secret) throw new ToolError('not_found', 'Metrics are off on this server (METRICS_TOKEN is not set).');
-    requireBearerSecret(request, secret, 'METRICS_TOKEN');
-    const exposition = await metricsText(async ({ quotaRemaining, quotaUsed }) => {
-      const quota = await latestQuota(root().db);
-      if (quota?.requestsRemaining != null) quotaRemaining.set(quota.requestsRemaining);
-      if (quota?.requestsUsed != null) quotaUsed.set(quota.requestsUsed);
-    });
-    if (!exposition)
-      throw new ToolError('unavailable', 'Metrics are collected by server.mjs (npm start); this process was started otherwise.');
-    return new Response(exposition.text, { headers: { ...NO_STORE, 'Content-Type': exposition.contentType } });
-  } catch (error) {
-    return restErrorResponse(error);
-  }
+export function GET(request: Request): Promise<Response> {
+  return metricsResponse(root(), request);
 }
