@@ -11,7 +11,7 @@ export const ERRORS = {
     status: 400,
     when:
       'The body is not JSON or not an object, or an argument is wrong. `message` is the first issue as `<path>: <message>`; ' +
-      '`issues` lists all (unknown arguments one by one).',
+      '`issues` lists all (unknown arguments one by one, each with the argument it was likely meant as when one stands out).',
   },
   invalid_token: { status: 401, when: 'No token, or a malformed, unknown, revoked or expired one.' },
   forbidden: { status: 403, when: 'Wrong host, or a browser on another site.' },

@@ -3,7 +3,7 @@ import { normaliseName } from './sports';
 // "Did you mean": the closest known names to what a caller typed, for 400 messages. Never used to pick a
 // team or player on the caller's behalf.
 
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

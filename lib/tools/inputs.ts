@@ -7,6 +7,7 @@ import { SPORTS } from '@/lib/data/sports';
 import { invalidInput, type Issue } from '@/lib/errors';
 import { VALUE_MIN_BOOKS } from '@/lib/contract-definitions';
 import { LONE_SURROGATE } from '@/lib/text';
+import { meantArgument } from './argument-names';
 import { inYearRange, SPORTS_DAY_START_HOUR, YEAR_RANGE_MESSAGE } from '@/lib/time';
 
 // Argument schemas shared by every tool, so a rule such as "American odds are never between -99 and +99"
@@ -143,15 +144,21 @@ export const player = textArgument("must be a player's name")
   .min(2, 'must be at least 2 characters')
   .max(80, 'must be at most 80 characters');
 
-/** Zod issues → the `{ path, message }` list of docs/contract.md ("Errors"); unknown arguments are named one by one. */
-export function toIssues(error: z.ZodError): Issue[] {
+/**
+ * Zod issues → the `{ path, message }` list of docs/contract.md ("Errors"); unknown arguments are named one by one,
+ * each with the argument it was likely meant as when one stands out (./argument-names.ts).
+ */
+export function toIssues(error: z.ZodError, schema: z.ZodType, args: unknown): Issue[] {
   return error.issues.flatMap((issue): Issue[] => {
     const path = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({
-        path: path ? `${path}.${key}` : key,
-        message: 'is not an argument of this tool',
-      }));
+      return issue.keys.map((key) => {
+        const meant = meantArgument(schema, issue.path, key, args);
+        return {
+          path: path ? `${path}.${key}` : key,
+          message: `is not an argument of this tool${meant === undefined ? '' : `; did you mean ${meant}?`}`,
+        };
+      });
     }
     if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
       return [{ path, message: 'is required' }]; // zod's own wording, for schemas without a custom message
@@ -162,7 +169,7 @@ export function toIssues(error: z.ZodError): Issue[] {
 
 export function parseArguments<Schema extends z.ZodType>(schema: Schema, args: unknown): z.output<Schema> {
   const result = schema.safeParse(args);
-  if (!result.success) throw invalidInput(toIssues(result.error));
+  if (!result.success) throw invalidInput(toIssues(result.error, schema, args));
   return result.data;
 }
 

@@ -2343,7 +2343,7 @@ export interface components {
                 };
             };
         };
-        /** @description `invalid_input`: The body is not JSON or not an object, or an argument is wrong. `message` is the first issue as `<path>: <message>`; `issues` lists all (unknown arguments one by one). */
+        /** @description `invalid_input`: The body is not JSON or not an object, or an argument is wrong. `message` is the first issue as `<path>: <message>`; `issues` lists all (unknown arguments one by one, each with the argument it was likely meant as when one stands out). */
         invalid_input: {
             headers: {
                 [name: string]: unknown;

@@ -10,7 +10,7 @@ function issuesOf(toolName: string, args: Record<string, unknown>) {
   const tool = findTool(toolName);
   if (!tool) throw new Error(`no tool ${toolName}`);
   const result = tool.input.safeParse(args);
-  return result.success ? [] : toIssues(result.error);
+  return result.success ? [] : toIssues(result.error, tool.input, args);
 }
 
 describe('date arguments stay within years a database can store', () => {

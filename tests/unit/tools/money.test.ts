@@ -8,8 +8,9 @@ import { findTool, TOOL_RECORDS } from '@/lib/tools/registry';
 // was once logged as 0).
 
 const issuesOf = (name: string, args: Record<string, unknown>) => {
-  const result = findTool(name)!.input.safeParse(args);
-  return result.success ? [] : toIssues(result.error);
+  const schema = findTool(name)!.input;
+  const result = schema.safeParse(args);
+  return result.success ? [] : toIssues(result.error, schema, args);
 };
 
 describe('money arguments', () => {

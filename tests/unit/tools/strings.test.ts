@@ -48,7 +48,7 @@ describe('string arguments', () => {
     for (const { tool, path, formatOnly, args } of cases) {
       const result = tool.input.safeParse(args(value));
       expect(result.success, `${tool.name} ${path}`).toBe(false);
-      const issues = result.success ? [] : toIssues(result.error);
+      const issues = result.success ? [] : toIssues(result.error, tool.input, args(value));
       if (formatOnly) expect(issues.some((issue) => issue.path === path)).toBe(true);
       else expect(issues, `${tool.name} ${path}`).toContainEqual({ path, message });
     }
