@@ -34,7 +34,7 @@ import type { Update, ViewSpec } from './run';
 // list on top. One of the two is the model's own answer (a slate, or a value scan); the view asks the host for
 // the other, or for both when the answer is another list: an arbitrage, low-hold or middles list is counted above
 // the slate that marks it, one game's alternate lines open that game, and a league's futures are drawn from the
-// answer itself (lib/apps/futures.ts). A game opens in place: the view calls get_game_odds for it in full, with its history. Inline, the
+// answer itself (lib/apps/futures.tsx). A game opens in place: the view calls get_game_odds for it in full, with its history. Inline, the
 // board is its summary and the top value entries (the games and the notes a tab away, each paged in place);
 // full screen, all of it.
 

@@ -1,7 +1,7 @@
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
 
 // The tables the console and the MCP Apps views draw alike: each column is one definition (its label, how a cell is
-// written, the value it sorts by), so a table that both draw (the value list, lib/present/value-columns.ts) is
+// written, the value it sorts by), so a table that both draw (the value list, lib/present/value-columns.tsx) is
 // defined once. A plain function of its arguments, no state: the views hold the sort and pass onSort; the console,
 // drawn on the server, passes none and its headers are plain.
 
