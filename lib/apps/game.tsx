@@ -12,7 +12,7 @@ import { Figure, MarketTable, Quoted } from '@/lib/present/MarketTable';
 import { MovementChart } from '@/lib/present/MovementChart';
 import { notesOf, type FullGame, type FullMarket, type GameAnswer, type Injuries, type OddsAnswer, type Weather } from './answers';
 import type { Host } from './bridge';
-import { createElement as h, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { compact, firstPlace, frame, loading, notesTab, pending, type InlinePlace, type Loading } from './frame';
 import type { Env } from './env';
 import type { ViewSpec } from './run';
@@ -70,14 +70,16 @@ export const gameNotes = (state: GameState): string[] =>
   [state.odds, state.injuries, state.weather].flatMap((call) => (call.state === 'ready' ? notesOf(call.answer) : []));
 
 /** An exact figure of the answer, written for people: the number itself stays on the element. */
-export const figure = (value: number | null | undefined, text: string) => h(Figure, { value, text });
+export const figure = (value: number | null | undefined, text: string) => <Figure value={value} text={text} />;
 
 /** A table's best-price cell: the price, its book and an exchange's quote before its fee. */
-export const bestPriceCell = (best: { americanOdds?: number; book: string; beforeCommission?: number }): ReactNode[] => [
-  figure(best.americanOdds, americanOdds(best.americanOdds)),
-  ` ${best.book}`,
-  h(Quoted, { price: best.beforeCommission }),
-];
+export const bestPriceCell = (best: { americanOdds?: number; book: string; beforeCommission?: number }): ReactNode => (
+  <>
+    {figure(best.americanOdds, americanOdds(best.americanOdds))}
+    {` ${best.book}`}
+    <Quoted price={best.beforeCommission} />
+  </>
+);
 
 /** An arbitrage's or a middle's leg in words: its net price, and an exchange's quote beside it. */
 const legInWords = (leg: {
@@ -90,112 +92,116 @@ const legInWords = (leg: {
 }) =>
   `${outcomeName(leg.outcome, leg.point ?? null)} ${americanOdds(leg.americanOdds)}${quotedBeside(leg.beforeCommission)} at ${leg.book} (${percent(leg.stakeShare)} of the stake)`;
 
-/** What the table does not say of a market: its books, its arbitrage and middle in full, its steam, and its movement. */
+/**
+ * What the table does not say of a market: its books, its arbitrage and middle in full, its steam, and its movement.
+ * Keyed by its market: the game draws one per market.
+ */
 function marketSection(market: FullMarket, referenceBook: string, env: Env): ReactNode {
   const { arbitrage, middle, steam } = market;
-  return h(
-    'section',
-    { className: 'market', 'data-market': market.market, 'aria-labelledby': `heading-${market.market}` },
-    h(
-      'h2',
-      { id: `heading-${market.market}` },
-      marketName(market.market),
-      h('small', null, ` ${market.consensusBooks} books in the consensus, ${market.books} pricing it`),
-    ),
-    market.priceNote && h('p', { className: 'muted' }, market.priceNote),
-    arbitrage &&
-      h(
-        'p',
-        { className: 'arb' },
-        h('strong', { className: 'mark arb' }, `Arbitrage ${arbitrage.returns ? 'at worst ' : ''}${percent(arbitrage.returnFraction, 2)}`),
-        ` ${arbitrage.legs.map(legInWords).join('; ')}.`,
-        // Where a whole or quarter line makes results return differently: each one's return.
-        arbitrage.returns &&
-          ` By result: ${arbitrage.returns.map((entry) => `${entry.result} ${percent(entry.returnFraction, 2)}`).join('; ')}.`,
-        ` ${arbitrage.note}`,
-      ),
-    middle &&
-      h(
-        'p',
-        { className: 'middle', 'data-middle': middle.window },
-        h('strong', { className: 'mark middle' }, middleMark(middle)),
-        ` ${middle.legs.map(legInWords).join('; ')}.`,
-        ` Inside: ${percent(middle.windowReturnFraction, 2)}`,
-        middle.keyNumbers.length > 0 && `, key number ${middle.keyNumbers.join(' and ')}`,
-        `; ${middleChance(middle.chance)}.`,
-      ),
-    steam &&
-      h(
-        'p',
-        null,
-        h('strong', { className: 'mark steam' }, 'Steam'),
-        ` towards ${outcomeName(steam.outcome, null)}: ${steam.books.length} books (${steam.books.join(', ')}) moved within 30 minutes, ${steam.movedAgo}.`,
-      ),
-    h(MovementChart, { market, referenceBook, timeZone: env.timeZone, width: env.width - 32 }),
+  return (
+    <section key={market.market} className="market" data-market={market.market} aria-labelledby={`heading-${market.market}`}>
+      <h2 id={`heading-${market.market}`}>
+        {marketName(market.market)}
+        <small>{` ${market.consensusBooks} books in the consensus, ${market.books} pricing it`}</small>
+      </h2>
+      {market.priceNote && <p className="muted">{market.priceNote}</p>}
+      {arbitrage && (
+        <p className="arb">
+          <strong className="mark arb">{`Arbitrage ${arbitrage.returns ? 'at worst ' : ''}${percent(arbitrage.returnFraction, 2)}`}</strong>
+          {` ${arbitrage.legs.map(legInWords).join('; ')}.`}
+          {
+            // Where a whole or quarter line makes results return differently: each one's return.
+            arbitrage.returns &&
+              ` By result: ${arbitrage.returns.map((entry) => `${entry.result} ${percent(entry.returnFraction, 2)}`).join('; ')}.`
+          }
+          {` ${arbitrage.note}`}
+        </p>
+      )}
+      {middle && (
+        <p className="middle" data-middle={middle.window}>
+          <strong className="mark middle">{middleMark(middle)}</strong>
+          {` ${middle.legs.map(legInWords).join('; ')}.`}
+          {` Inside: ${percent(middle.windowReturnFraction, 2)}`}
+          {middle.keyNumbers.length > 0 && `, key number ${middle.keyNumbers.join(' and ')}`}
+          {`; ${middleChance(middle.chance)}.`}
+        </p>
+      )}
+      {steam && (
+        <p>
+          <strong className="mark steam">Steam</strong>
+          {` towards ${outcomeName(steam.outcome, null)}: ${steam.books.length} books (${steam.books.join(', ')}) moved within 30 minutes, ${steam.movedAgo}.`}
+        </p>
+      )}
+      <MovementChart market={market} referenceBook={referenceBook} timeZone={env.timeZone} width={env.width - 32} />
+    </section>
   );
 }
 
 function weatherSection(call: Loading<Weather>): ReactNode {
   const body = (weather: Weather): ReactNode => {
     if (weather.indoor || !weather.forecast)
-      return h('p', null, weather.venue ? `${weather.venue}: ` : '', weather.indoor ? 'indoors.' : 'no forecast yet.');
+      return (
+        <p>
+          {weather.venue ? `${weather.venue}: ` : ''}
+          {weather.indoor ? 'indoors.' : 'no forecast yet.'}
+        </p>
+      );
     const f = weather.forecast;
-    return h(
-      'dl',
-      { className: 'figures' },
-      h('dt', null, 'Temperature'),
-      h('dd', null, f.temperatureF === null ? '–' : `${f.temperatureF} °F`),
-      h('dt', null, 'Wind'),
-      h('dd', null, f.windMph === null ? '–' : `${f.windMph} mph`),
-      h('dt', null, 'Precipitation'),
-      h('dd', null, f.precipitationChancePercent === null ? '–' : `${f.precipitationChancePercent}% chance`),
-      h('dt', null, 'Conditions'),
-      h('dd', null, f.conditions ?? '–'),
-      h('dt', null, 'Forecast'),
-      h('dd', null, `updated ${f.updatedAgo}${weather.venue ? `, at ${weather.venue}` : ''}`),
+    return (
+      <dl className="figures">
+        <dt>Temperature</dt>
+        <dd>{f.temperatureF === null ? '–' : `${f.temperatureF} °F`}</dd>
+        <dt>Wind</dt>
+        <dd>{f.windMph === null ? '–' : `${f.windMph} mph`}</dd>
+        <dt>Precipitation</dt>
+        <dd>{f.precipitationChancePercent === null ? '–' : `${f.precipitationChancePercent}% chance`}</dd>
+        <dt>Conditions</dt>
+        <dd>{f.conditions ?? '–'}</dd>
+        <dt>Forecast</dt>
+        <dd>{`updated ${f.updatedAgo}${weather.venue ? `, at ${weather.venue}` : ''}`}</dd>
+      </dl>
     );
   };
-  return h(
-    'section',
-    { className: 'weather', 'aria-labelledby': 'heading-weather' },
-    h('h2', { id: 'heading-weather' }, 'Weather at kickoff'),
-    pending(call, 'the weather'),
-    call.state === 'ready' && body(call.answer),
+  return (
+    <section className="weather" aria-labelledby="heading-weather">
+      <h2 id="heading-weather">Weather at kickoff</h2>
+      {pending(call, 'the weather')}
+      {call.state === 'ready' && body(call.answer)}
+    </section>
   );
 }
 
 function injuriesSection(call: Loading<Injuries>): ReactNode {
   const body = (report: Injuries): ReactNode =>
-    report.teams.length === 0
-      ? h('p', { className: 'empty' }, 'No injuries reported for either team.')
-      : report.teams.map((team) =>
-          h(
-            'div',
-            { className: 'team-injuries', 'data-team': team.team },
-            h('h3', null, team.team, h('small', null, ` report updated ${team.updatedAgo}`)),
-            h(
-              'ul',
-              null,
-              ...team.injuries.map((injury) =>
-                h(
-                  'li',
-                  null,
-                  h('strong', null, injury.player),
-                  [injury.position, injury.status, injury.detail]
-                    .filter(Boolean)
-                    .map((part) => `, ${part}`)
-                    .join(''),
-                ),
-              ),
-            ),
-          ),
-        );
-  return h(
-    'section',
-    { className: 'injuries', 'aria-labelledby': 'heading-injuries' },
-    h('h2', { id: 'heading-injuries' }, 'Injuries'),
-    pending(call, 'the injuries'),
-    call.state === 'ready' && body(call.answer),
+    report.teams.length === 0 ? (
+      <p className="empty">No injuries reported for either team.</p>
+    ) : (
+      report.teams.map((team) => (
+        <div key={team.team} className="team-injuries" data-team={team.team}>
+          <h3>
+            {team.team}
+            <small>{` report updated ${team.updatedAgo}`}</small>
+          </h3>
+          <ul>
+            {team.injuries.map((injury, index) => (
+              <li key={index}>
+                <strong>{injury.player}</strong>
+                {[injury.position, injury.status, injury.detail]
+                  .filter(Boolean)
+                  .map((part) => `, ${part}`)
+                  .join('')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))
+    );
+  return (
+    <section className="injuries" aria-labelledby="heading-injuries">
+      <h2 id="heading-injuries">Injuries</h2>
+      {pending(call, 'the injuries')}
+      {call.state === 'ready' && body(call.answer)}
+    </section>
   );
 }
 
@@ -224,54 +230,70 @@ function weatherLine(weather: Weather): string {
 }
 
 /** The game inline: when, where and the weather, then every outcome's prices, the injuries or the notes. */
-export function gameCompact(state: GameState, env: Env, update: GameUpdate): ReactNode[] {
+export function gameCompact(state: GameState, env: Env, update: GameUpdate): ReactNode {
   const { odds, injuries, weather } = state;
   const game = odds.state === 'ready' ? odds.answer.games[0] : undefined;
   const wait = (call: Loading<unknown>) => (call.state === 'loading' ? '…' : '–');
-  const summary = h(
-    'dl',
-    { className: 'summary' },
-    h('div', null, h('dt', null, 'Kickoff'), h('dd', null, game ? formatDateTime(new Date(game.startsAt), env.timeZone) : wait(odds))),
-    h('div', null, h('dt', null, 'Weather'), h('dd', null, weather.state === 'ready' ? weatherLine(weather.answer) : wait(weather))),
-    h('div', null, h('dt', null, 'Reference book'), h('dd', null, odds.state === 'ready' ? odds.answer.referenceBook : wait(odds))),
+  const summary = (
+    <dl className="summary">
+      <div>
+        <dt>Kickoff</dt>
+        <dd>{game ? formatDateTime(new Date(game.startsAt), env.timeZone) : wait(odds)}</dd>
+      </div>
+      <div>
+        <dt>Weather</dt>
+        <dd>{weather.state === 'ready' ? weatherLine(weather.answer) : wait(weather)}</dd>
+      </div>
+      <div>
+        <dt>Reference book</dt>
+        <dd>{odds.state === 'ready' ? odds.answer.referenceBook : wait(odds)}</dd>
+      </div>
+    </dl>
   );
   const prices = (game?.markets ?? []).flatMap((market) =>
-    market.outcomes.map((o) =>
-      h(
-        'div',
-        { className: 'item', 'data-market': market.market, 'data-outcome': o.outcome },
-        h('strong', null, `${marketName(market.market)} ${outcomeName(o.outcome, o.point)}`),
-        h(
-          'span',
-          { className: 'facts' },
-          figure(o.americanOdds, americanOdds(o.americanOdds)),
-          quotedBeside(o.beforeCommission),
-          ' · fair ',
-          figure(o.fairProbability, percent(o.fairProbability)),
-          o.best && [
-            ` · best ${americanOdds(o.best.americanOdds)}${quotedBeside(o.best.beforeCommission)} at ${o.best.book}, EV `,
-            figure(o.best.expectedValue, percent(o.best.expectedValue, 2)),
-          ],
-          o.updatedAgo && ` · ${o.updatedAgo}`,
-        ),
-        market.arbitrage &&
-          h('span', { className: 'mark arb', 'data-mark': 'arbitrage' }, `Arbitrage ${percent(market.arbitrage.returnFraction, 2)}`),
-        market.middle && h('span', { className: 'mark middle', 'data-mark': 'middle' }, middleMark(market.middle)),
-        market.steam?.outcome === o.outcome && h('span', { className: 'mark steam', 'data-mark': 'steam' }, 'Steam'),
-      ),
-    ),
+    market.outcomes.map((o) => (
+      <div className="item" data-market={market.market} data-outcome={o.outcome}>
+        <strong>{`${marketName(market.market)} ${outcomeName(o.outcome, o.point)}`}</strong>
+        <span className="facts">
+          {figure(o.americanOdds, americanOdds(o.americanOdds))}
+          {quotedBeside(o.beforeCommission)}
+          {' · fair '}
+          {figure(o.fairProbability, percent(o.fairProbability))}
+          {o.best && (
+            <>
+              {` · best ${americanOdds(o.best.americanOdds)}${quotedBeside(o.best.beforeCommission)} at ${o.best.book}, EV `}
+              {figure(o.best.expectedValue, percent(o.best.expectedValue, 2))}
+            </>
+          )}
+          {o.updatedAgo && ` · ${o.updatedAgo}`}
+        </span>
+        {market.arbitrage && (
+          <span className="mark arb" data-mark="arbitrage">
+            {`Arbitrage ${percent(market.arbitrage.returnFraction, 2)}`}
+          </span>
+        )}
+        {market.middle && (
+          <span className="mark middle" data-mark="middle">
+            {middleMark(market.middle)}
+          </span>
+        )}
+        {market.steam?.outcome === o.outcome && (
+          <span className="mark steam" data-mark="steam">
+            Steam
+          </span>
+        )}
+      </div>
+    )),
   );
   const hurt =
     injuries.state === 'ready'
       ? injuries.answer.teams.flatMap((team) =>
-          team.injuries.map((injury) =>
-            h(
-              'div',
-              { className: 'item', 'data-team': team.team },
-              h('strong', null, injury.player),
-              h('span', { className: 'facts' }, [team.team, injury.position, injury.status, injury.detail].filter(Boolean).join(' · ')),
-            ),
-          ),
+          team.injuries.map((injury) => (
+            <div className="item" data-team={team.team}>
+              <strong>{injury.player}</strong>
+              <span className="facts">{[team.team, injury.position, injury.status, injury.detail].filter(Boolean).join(' · ')}</span>
+            </div>
+          )),
         )
       : [];
   return compact({
@@ -281,13 +303,13 @@ export function gameCompact(state: GameState, env: Env, update: GameUpdate): Rea
         key: 'prices',
         label: 'Prices',
         items: prices,
-        empty: pending(odds, 'the odds') ?? h('p', { className: 'empty' }, 'No prices are stored for this game.'),
+        empty: pending(odds, 'the odds') ?? <p className="empty">No prices are stored for this game.</p>,
       },
       {
         key: 'injuries',
         label: 'Injuries',
         items: hurt,
-        empty: pending(injuries, 'the injuries') ?? h('p', { className: 'empty' }, 'No injuries reported for either team.'),
+        empty: pending(injuries, 'the injuries') ?? <p className="empty">No injuries reported for either team.</p>,
       },
       ...notesTab(gameNotes(state)),
     ],
@@ -299,19 +321,21 @@ export function gameCompact(state: GameState, env: Env, update: GameUpdate): Rea
 }
 
 /** The game's content below the frame's heading: what the odds say first, then the weather and the injuries. */
-export function gameBody(state: GameState, env: Env): ReactNode[] {
+export function gameBody(state: GameState, env: Env): ReactNode {
   const odds = state.odds;
   const game = odds.state === 'ready' ? odds.answer.games[0] : undefined;
-  return [
-    pending(odds, 'the odds'),
-    odds.state === 'ready' && !game && h('p', { className: 'empty' }, 'No prices are stored for this game.'),
-    game && odds.state === 'ready' && h('p', { className: 'lead' }, gameLead(game, odds.answer.referenceBook, env)),
-    game && h('h2', { id: 'heading-prices' }, 'Prices'),
-    game && h(MarketTable, { gameId: game.gameId, markets: game.markets, caption: `${gameTitle(game)}: prices` }),
-    ...(game && odds.state === 'ready' ? game.markets.map((market) => marketSection(market, odds.answer.referenceBook, env)) : []),
-    weatherSection(state.weather),
-    injuriesSection(state.injuries),
-  ];
+  return (
+    <>
+      {pending(odds, 'the odds')}
+      {odds.state === 'ready' && !game && <p className="empty">No prices are stored for this game.</p>}
+      {game && odds.state === 'ready' && <p className="lead">{gameLead(game, odds.answer.referenceBook, env)}</p>}
+      {game && <h2 id="heading-prices">Prices</h2>}
+      {game && <MarketTable gameId={game.gameId} markets={game.markets} caption={`${gameTitle(game)}: prices`} />}
+      {game && odds.state === 'ready' && game.markets.map((market) => marketSection(market, odds.answer.referenceBook, env))}
+      {weatherSection(state.weather)}
+      {injuriesSection(state.injuries)}
+    </>
+  );
 }
 
 /** The heading of a game once its odds are in, else its id. */
