@@ -1,7 +1,7 @@
 import type { McpUiDisplayMode, McpUiHostContext } from '@modelcontextprotocol/ext-apps';
 
 // What a view is drawn for besides its state: the user's time zone, its width, and how the host shows it
-// (lib/apps/run.ts keeps it current from the host's context).
+// (lib/apps/run.tsx keeps it current from the host's context).
 
 /** The tallest an inline view is, whatever more the host would allow (Anthropic's directory asks for 500 px). */
 export const INLINE_MAX_HEIGHT = 500;

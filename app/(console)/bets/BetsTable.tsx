@@ -4,7 +4,7 @@ import { table, type Column } from '@/lib/present/table';
 
 /**
  * A page of the user's bets under the list's summary: the bankroll view's columns and summary
- * (lib/present/bet-columns.ts), with the page's own last column (the settle form) and its chart between the two.
+ * (lib/present/bet-columns.tsx), with the page's own last column (the settle form) and its chart between the two.
  */
 export function BetsTable({
   bets,

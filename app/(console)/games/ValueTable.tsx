@@ -7,7 +7,7 @@ type ValueOutcome = NonNullable<GameOddsFull['value']>[number];
 
 /**
  * The slate's best prices at or above the threshold, best first (get_game_odds' `value`), a few at most: the value
- * board's columns (lib/present/value-columns.ts), each game linked to its page.
+ * board's columns (lib/present/value-columns.tsx), each game linked to its page.
  */
 export function ValueTable({
   value,

@@ -7,7 +7,7 @@ import { answer, drive, ENV, fakeHost, settle } from '../apps/support';
 import { htmlTable, htmlText } from './html-table';
 
 // The bets drawn by the console's Bets page and by the bankroll view's full screen: one definition of the columns
-// and of the summary (lib/present/bet-columns.ts), so the two say the same of the same bets, cell for cell. The
+// and of the summary (lib/present/bet-columns.tsx), so the two say the same of the same bets, cell for cell. The
 // console reads the ledger itself (Dates and nulls), the view reads list_bets' JSON (nulls left out).
 
 /** The recorded list_bets answer, with what the recording has none of: a corrected grade and closing-line values. */

@@ -7,7 +7,7 @@ import { answer, drive, ENV, fakeHost, settle } from '../apps/support';
 import { htmlTable } from './html-table';
 
 // The value list drawn by the console's Games page and by the value board's full screen: one definition of the
-// columns (lib/present/value-columns.ts), so the two tables say the same of the same entries, cell for cell. Only
+// columns (lib/present/value-columns.tsx), so the two tables say the same of the same entries, cell for cell. Only
 // the game's link differs (an address on the console, a button through the host in the view).
 
 const value = answer('value');

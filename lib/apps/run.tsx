@@ -1,7 +1,7 @@
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { connectToHost, documentHeight, type Host, type HostFrame } from './bridge';
-import { createElement as h, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { INLINE_MAX_ROWS, inlineLimit, type Display, type Env } from './env';
@@ -66,7 +66,16 @@ export function runView<State>(spec: ViewSpec<State>): void {
 
   const page = () =>
     state === undefined
-      ? frame({ title: spec.title, notes: [], body: [h('p', { className: 'status', role: 'status' }, message)], env })
+      ? frame({
+          title: spec.title,
+          notes: [],
+          body: (
+            <p className="status" role="status">
+              {message}
+            </p>
+          ),
+          env,
+        })
       : spec.render(state, env, update);
   /**
    * Draws the view. Inline, with as many rows of its list as fit the height allowed: the most first, one fewer
@@ -78,7 +87,8 @@ export function runView<State>(spec: ViewSpec<State>): void {
     const inline = display.mode === 'inline';
     const html = document.documentElement;
     html.style.maxHeight = '';
-    // Each draw is done before it is measured (flushSync): the fit is measured on the page as drawn.
+    // Each draw is done before it is measured: React's root.render only schedules a draw, so flushSync makes it
+    // happen now and the fit is measured on the page as drawn (Preact's render draws at once; flushSync costs nothing).
     for (display.rows = INLINE_MAX_ROWS; ; display.rows--) {
       flushSync(() => root.render(page()));
       if (!inline || display.rows === 1 || documentHeight() <= limit) break;

@@ -1,4 +1,4 @@
-import { createElement as h, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { americanOdds, betInWords, formatDateTime, percent } from './format';
 import { Figure, Quoted } from './MarketTable';
 import type { Column } from './table';
@@ -32,7 +32,7 @@ export interface ValueRow {
   updatedAgo: string;
 }
 
-const figure = (value: number, text: string) => h(Figure, { value, text });
+const figure = (value: number, text: string) => <Figure value={value} text={text} />;
 
 /** The value table's columns; `gameLink` draws the link to an entry's game, `timeZone` the zone its start is written in. */
 export function valueColumns<Row extends ValueRow>({
@@ -49,12 +49,23 @@ export function valueColumns<Row extends ValueRow>({
       label: 'Game',
       wide: true,
       sortBy: (v) => `${v.startsAt === undefined ? '' : new Date(v.startsAt).toISOString()} ${v.matchup}`,
-      cell: (v) => [gameLink(v), v.startsAt !== undefined && h('small', null, formatDateTime(new Date(v.startsAt), timeZone))],
+      cell: (v) => (
+        <>
+          {gameLink(v)}
+          {v.startsAt !== undefined && <small>{formatDateTime(new Date(v.startsAt), timeZone)}</small>}
+        </>
+      ),
     },
     {
       key: 'best',
       label: 'Best price',
-      cell: (v) => [figure(v.americanOdds, americanOdds(v.americanOdds)), ` ${v.book}`, h(Quoted, { price: v.beforeCommission })],
+      cell: (v) => (
+        <>
+          {figure(v.americanOdds, americanOdds(v.americanOdds))}
+          {` ${v.book}`}
+          <Quoted price={v.beforeCommission} />
+        </>
+      ),
     },
     {
       key: 'fair',

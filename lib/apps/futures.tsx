@@ -1,7 +1,7 @@
 import { americanOdds, percent, quotedBeside } from '@/lib/present/format';
 import { Quoted } from '@/lib/present/MarketTable';
 import { table, type Sort } from '@/lib/present/table';
-import { createElement as h, type ReactElement, type ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { notesOf, type FuturesAnswer, type FutureTeam } from './answers';
 import type { Host } from './bridge';
 import type { Env } from './env';
@@ -62,14 +62,19 @@ export function futuresScreen(state: FuturesState, env: Env, update: Update<Futu
     lead: [`Reference book ${answer.referenceBook}`, answer.fairLine && ` · fair line ${answer.fairLine}`],
     notes,
     body:
-      env.display.mode === 'inline'
-        ? futuresCompact(state, notes, env, update)
-        : [...answer.futures.map((market) => marketSection(state, market, update)), moreTeams(state, update)],
+      env.display.mode === 'inline' ? (
+        futuresCompact(state, notes, env, update)
+      ) : (
+        <>
+          {answer.futures.map((market) => marketSection(state, market, update))}
+          {moreTeams(state, update)}
+        </>
+      ),
     env,
   });
 }
 
-function futuresCompact(state: FuturesState, notes: readonly string[], env: Env, update: Update<FuturesState>): ReactNode[] {
+function futuresCompact(state: FuturesState, notes: readonly string[], env: Env, update: Update<FuturesState>): ReactNode {
   const { answer } = state;
   const teams = answer.futures.flatMap((market) => market.teams.map((team) => ({ market: market.market, team })));
   const best = teams.reduce<number | undefined>((most, { team }) => {
@@ -77,37 +82,42 @@ function futuresCompact(state: FuturesState, notes: readonly string[], env: Env,
     return ev !== undefined && (most === undefined || ev > most) ? ev : most;
   }, undefined);
   const several = answer.futures.length > 1;
-  const summary = h(
-    'dl',
-    { className: 'summary' },
-    h('div', null, h('dt', null, 'Teams'), h('dd', { 'data-figure': 'teams' }, `${teams.length + (answer.remaining ?? 0)}`)),
-    h('div', null, h('dt', null, 'Best EV'), h('dd', null, best === undefined ? '–' : figure(best, percent(best, 2)))),
-    h('div', null, h('dt', null, 'Books'), h('dd', null, `${Math.max(0, ...answer.futures.map((market) => market.books))}`)),
+  const summary = (
+    <dl className="summary">
+      <div>
+        <dt>Teams</dt>
+        <dd data-figure="teams">{`${teams.length + (answer.remaining ?? 0)}`}</dd>
+      </div>
+      <div>
+        <dt>Best EV</dt>
+        <dd>{best === undefined ? '–' : figure(best, percent(best, 2))}</dd>
+      </div>
+      <div>
+        <dt>Books</dt>
+        <dd>{`${Math.max(0, ...answer.futures.map((market) => market.books))}`}</dd>
+      </div>
+    </dl>
   );
-  const items = teams.map(({ market, team }) =>
-    h(
-      'div',
-      { className: 'item', 'data-market': market, 'data-team': team.team },
-      h('strong', null, team.team),
-      several && ` · ${marketLabel(market)}`,
-      h(
-        'span',
-        { className: 'facts' },
-        'reference ',
-        figure(team.americanOdds, americanOdds(team.americanOdds)),
-        quotedBeside(team.beforeCommission),
-        ' · fair ',
-        figure(team.fairProbability, percent(team.fairProbability)),
-        ' (',
-        figure(team.fairAmericanOdds, americanOdds(team.fairAmericanOdds)),
-        ') · best ',
-        figure(team.best.americanOdds, americanOdds(team.best.americanOdds)),
-        `${quotedBeside(team.best.beforeCommission)} at ${team.best.book} · EV `,
-        figure(team.best.expectedValue, percent(team.best.expectedValue, 2)),
-        ` · ${team.best.updatedAgo}`,
-      ),
-    ),
-  );
+  const items = teams.map(({ market, team }) => (
+    <div className="item" data-market={market} data-team={team.team}>
+      <strong>{team.team}</strong>
+      {several && ` · ${marketLabel(market)}`}
+      <span className="facts">
+        {'reference '}
+        {figure(team.americanOdds, americanOdds(team.americanOdds))}
+        {quotedBeside(team.beforeCommission)}
+        {' · fair '}
+        {figure(team.fairProbability, percent(team.fairProbability))}
+        {' ('}
+        {figure(team.fairAmericanOdds, americanOdds(team.fairAmericanOdds))}
+        {') · best '}
+        {figure(team.best.americanOdds, americanOdds(team.best.americanOdds))}
+        {`${quotedBeside(team.best.beforeCommission)} at ${team.best.book} · EV `}
+        {figure(team.best.expectedValue, percent(team.best.expectedValue, 2))}
+        {` · ${team.best.updatedAgo}`}
+      </span>
+    </div>
+  ));
   return compact({
     summary,
     tabs: [
@@ -115,7 +125,7 @@ function futuresCompact(state: FuturesState, notes: readonly string[], env: Env,
         key: 'futures',
         label: 'Teams',
         items: answer.nextCursor ? [...items, moreTeams(state, update)] : items,
-        empty: h('p', { className: 'empty' }, 'No futures are priced for this league.'),
+        empty: <p className="empty">No futures are priced for this league.</p>,
       },
       ...notesTab(notes),
     ],
@@ -126,63 +136,67 @@ function futuresCompact(state: FuturesState, notes: readonly string[], env: Env,
   });
 }
 
+/** A market's teams in a table the user sorts. Keyed by its market: the board draws one per market. */
 function marketSection(state: FuturesState, market: FuturesAnswer['futures'][number], update: Update<FuturesState>): ReactElement {
   const id = `futures-${market.market}`;
-  const heading = h('h2', { id: `heading-${id}` }, marketLabel(market.market));
-  return h(
-    'section',
-    { 'aria-labelledby': `heading-${id}` },
-    heading,
-    h(
-      'p',
-      { className: 'muted' },
-      `${market.field} teams in the field; fair prices are the no-vig consensus of ${market.consensusBooks} of ${market.books} books`,
-      market.updatedAgo && `; reference prices ${market.updatedAgo}`,
-      '.',
-    ),
-    table<FutureTeam>({
-      id,
-      caption: `${marketLabel(market.market)}: reference, fair and best prices`,
-      rows: market.teams,
-      sort: state.sorts[market.market],
-      onSort: (sort) => update((held) => ({ ...held, sorts: { ...held.sorts, [market.market]: sort } })),
-      rowAttrs: (team) => ({ 'data-team': team.team }),
-      columns: [
-        { key: 'team', label: 'Team', header: true, wide: true, sortBy: (team) => team.team, cell: (team) => team.team },
-        {
-          key: 'reference',
-          label: 'Reference',
-          cell: (team) => [figure(team.americanOdds, americanOdds(team.americanOdds)), h(Quoted, { price: team.beforeCommission })],
-        },
-        {
-          key: 'fair',
-          label: 'Fair',
-          sortBy: (team) => team.fairProbability ?? -1,
-          largestFirst: true,
-          cell: (team) => [
-            figure(team.fairProbability, percent(team.fairProbability)),
-            ' (',
-            figure(team.fairAmericanOdds, americanOdds(team.fairAmericanOdds)),
-            ')',
-          ],
-        },
-        {
-          key: 'best',
-          label: 'Best price',
-          sortBy: (team) => team.best.americanOdds,
-          largestFirst: true,
-          cell: (team) => bestPriceCell(team.best),
-        },
-        {
-          key: 'ev',
-          label: 'EV at best',
-          sortBy: (team) => team.best.expectedValue ?? -Infinity,
-          largestFirst: true,
-          cell: (team) => figure(team.best.expectedValue, percent(team.best.expectedValue, 2)),
-        },
-        { key: 'updated', label: 'Updated', cell: (team) => team.best.updatedAgo },
-      ],
-    }),
+  return (
+    <section key={market.market} aria-labelledby={`heading-${id}`}>
+      <h2 id={`heading-${id}`}>{marketLabel(market.market)}</h2>
+      <p className="muted">
+        {`${market.field} teams in the field; fair prices are the no-vig consensus of ${market.consensusBooks} of ${market.books} books`}
+        {market.updatedAgo && `; reference prices ${market.updatedAgo}`}.
+      </p>
+      {table<FutureTeam>({
+        id,
+        caption: `${marketLabel(market.market)}: reference, fair and best prices`,
+        rows: market.teams,
+        sort: state.sorts[market.market],
+        onSort: (sort) => update((held) => ({ ...held, sorts: { ...held.sorts, [market.market]: sort } })),
+        rowAttrs: (team) => ({ 'data-team': team.team }),
+        columns: [
+          { key: 'team', label: 'Team', header: true, wide: true, sortBy: (team) => team.team, cell: (team) => team.team },
+          {
+            key: 'reference',
+            label: 'Reference',
+            cell: (team) => (
+              <>
+                {figure(team.americanOdds, americanOdds(team.americanOdds))}
+                <Quoted price={team.beforeCommission} />
+              </>
+            ),
+          },
+          {
+            key: 'fair',
+            label: 'Fair',
+            sortBy: (team) => team.fairProbability ?? -1,
+            largestFirst: true,
+            cell: (team) => (
+              <>
+                {figure(team.fairProbability, percent(team.fairProbability))}
+                {' ('}
+                {figure(team.fairAmericanOdds, americanOdds(team.fairAmericanOdds))}
+                {')'}
+              </>
+            ),
+          },
+          {
+            key: 'best',
+            label: 'Best price',
+            sortBy: (team) => team.best.americanOdds,
+            largestFirst: true,
+            cell: (team) => bestPriceCell(team.best),
+          },
+          {
+            key: 'ev',
+            label: 'EV at best',
+            sortBy: (team) => team.best.expectedValue ?? -Infinity,
+            largestFirst: true,
+            cell: (team) => figure(team.best.expectedValue, percent(team.best.expectedValue, 2)),
+          },
+          { key: 'updated', label: 'Updated', cell: (team) => team.best.updatedAgo },
+        ],
+      })}
+    </section>
   );
 }
 

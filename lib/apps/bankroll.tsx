@@ -7,7 +7,7 @@ import { betColumns, betName, betRowAttrs, betSummary } from '@/lib/present/bet-
 import type { Bankroll, Bet, BetList } from './answers';
 import { ToolCallError, type Host } from './bridge';
 import { LineChart } from '@/lib/present/LineChart';
-import { createElement as h, type ReactElement, type ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { compact, firstPlace, frame, loading, pending, type InlinePlace, type Loading } from './frame';
 import { table, type Sort } from '@/lib/present/table';
 import { figure } from './game';
@@ -107,66 +107,84 @@ export const bankroll: ViewSpec<BankrollState> = {
       lead: `Times in ${env.timeZone}.`,
       notes: [],
       body:
-        env.display.mode === 'inline'
-          ? bankrollCompact(state, env, update)
-          : [bankrollSection(state.bankroll), chartsSection(state, env), betsSection(state, env, update)],
+        env.display.mode === 'inline' ? (
+          bankrollCompact(state, env, update)
+        ) : (
+          <>
+            {bankrollSection(state.bankroll)}
+            {chartsSection(state, env)}
+            {betsSection(state, env, update)}
+          </>
+        ),
       env,
     });
   },
 };
 
 /** The bankroll inline: the balance, the room under each limit and the bets' results, then the bets themselves. */
-function bankrollCompact(state: BankrollState, env: Env, update: Update<BankrollState>): ReactNode[] {
+function bankrollCompact(state: BankrollState, env: Env, update: Update<BankrollState>): ReactNode {
   const book = state.bankroll.state === 'ready' ? state.bankroll.answer : undefined;
   const list = state.bets.state === 'ready' ? state.bets.answer : undefined;
   const wait = (call: Loading<unknown>) => (call.state === 'loading' ? '…' : '–');
   const room = (limit: number | null, left: number | null, currency: string) =>
-    limit === null || left === null ? 'no limit' : [figure(left, money(left, currency)), ` of ${money(limit, currency)}`];
-  const item = (name: string, value: ReactNode, attrs: Record<string, string> = {}) =>
-    h('div', null, h('dt', null, name), h('dd', attrs, value));
-  const summary = [
-    h(
-      'dl',
-      { className: 'summary' },
-      item(
-        'Balance',
-        book ? figure(book.balance, money(book.balance, book.currency)) : book === null ? 'no bankroll' : wait(state.bankroll),
-        {
-          'data-figure': 'balance',
-        },
-      ),
-      item('Room today', book ? room(book.dailyLossLimit, book.dailyLossRoom, book.currency) : wait(state.bankroll), {
-        'data-limit': 'daily',
-      }),
-      item('Room this week', book ? room(book.weeklyLossLimit, book.weeklyLossRoom, book.currency) : wait(state.bankroll), {
-        'data-limit': 'weekly',
-      }),
-      item('Open exposure', book ? figure(book.openExposure, money(book.openExposure, book.currency)) : wait(state.bankroll), {
-        'data-figure': 'exposure',
-      }),
-      item('Profit', list ? figure(list.summary.profit, money(list.summary.profit, list.currency)) : wait(state.bets), {
-        'data-figure': 'profit',
-      }),
-      item('ROI', list ? percent(list.summary.roi) : wait(state.bets)),
-    ),
-    book && waitingChanges(book),
-  ];
-  const bets = (list?.bets ?? []).map((bet) =>
-    h(
-      'div',
-      { className: 'item', 'data-bet': bet.id, 'data-status': bet.status },
-      h('strong', null, betName(bet)),
-      h(
-        'span',
-        { className: 'facts' },
-        `${americanOdds(bet.americanOdds)} · stake `,
-        figure(bet.stake, money(bet.stake, list!.currency)),
-        ` · ${bet.status ? statusLabel(bet.status) : '–'}`,
-        bet.profit !== undefined && [' · profit ', figure(bet.profit, money(bet.profit, list!.currency))],
-        bet.placedAt && ` · ${formatShortDateTime(new Date(bet.placedAt), env.timeZone)}`,
-      ),
-    ),
+    limit === null || left === null ? (
+      'no limit'
+    ) : (
+      <>
+        {figure(left, money(left, currency))}
+        {` of ${money(limit, currency)}`}
+      </>
+    );
+  const item = (name: string, value: ReactNode, attrs: Record<string, string> = {}) => (
+    <div>
+      <dt>{name}</dt>
+      <dd {...attrs}>{value}</dd>
+    </div>
   );
+  const summary = (
+    <>
+      <dl className="summary">
+        {item(
+          'Balance',
+          book ? figure(book.balance, money(book.balance, book.currency)) : book === null ? 'no bankroll' : wait(state.bankroll),
+          {
+            'data-figure': 'balance',
+          },
+        )}
+        {item('Room today', book ? room(book.dailyLossLimit, book.dailyLossRoom, book.currency) : wait(state.bankroll), {
+          'data-limit': 'daily',
+        })}
+        {item('Room this week', book ? room(book.weeklyLossLimit, book.weeklyLossRoom, book.currency) : wait(state.bankroll), {
+          'data-limit': 'weekly',
+        })}
+        {item('Open exposure', book ? figure(book.openExposure, money(book.openExposure, book.currency)) : wait(state.bankroll), {
+          'data-figure': 'exposure',
+        })}
+        {item('Profit', list ? figure(list.summary.profit, money(list.summary.profit, list.currency)) : wait(state.bets), {
+          'data-figure': 'profit',
+        })}
+        {item('ROI', list ? percent(list.summary.roi) : wait(state.bets))}
+      </dl>
+      {book && waitingChanges(book)}
+    </>
+  );
+  const bets = (list?.bets ?? []).map((bet) => (
+    <div className="item" data-bet={bet.id} data-status={bet.status}>
+      <strong>{betName(bet)}</strong>
+      <span className="facts">
+        {`${americanOdds(bet.americanOdds)} · stake `}
+        {figure(bet.stake, money(bet.stake, list!.currency))}
+        {` · ${bet.status ? statusLabel(bet.status) : '–'}`}
+        {bet.profit !== undefined && (
+          <>
+            {' · profit '}
+            {figure(bet.profit, money(bet.profit, list!.currency))}
+          </>
+        )}
+        {bet.placedAt && ` · ${formatShortDateTime(new Date(bet.placedAt), env.timeZone)}`}
+      </span>
+    </div>
+  ));
   return compact({
     summary,
     tabs: [
@@ -174,7 +192,7 @@ function bankrollCompact(state: BankrollState, env: Env, update: Update<Bankroll
         key: 'bets',
         label: 'Bets',
         items: list?.nextCursor !== undefined ? [...bets, moreBets(state, update)] : bets,
-        empty: pending(state.bets, 'the bets') ?? h('p', { className: 'empty' }, 'No bets logged yet.'),
+        empty: pending(state.bets, 'the bets') ?? <p className="empty">No bets logged yet.</p>,
       },
     ],
     place: state.inline,
@@ -191,76 +209,89 @@ function limitRow(
   lost: number,
   open: number,
   currency: string,
-): ReactNode[] {
+): ReactNode {
   const period = name === 'daily' ? 'today' : 'this week';
   if (limit === null || room === null)
-    return [h('dt', null, `${name === 'daily' ? 'Daily' : 'Weekly'} loss limit`), h('dd', null, 'none set')];
-  return [
-    h('dt', null, `Room under the ${name} loss limit`),
-    h(
-      'dd',
-      { 'data-limit': name },
-      h('meter', { min: 0, max: limit, value: room, 'aria-label': `Room under the ${name} loss limit` }),
-      ' ',
-      figure(room, money(room, currency)),
-      ` of ${money(limit, currency)} (lost ${money(lost, currency)} ${period}, ${money(open, currency)} in open bets placed ${period})`,
-    ),
-  ];
+    return (
+      <>
+        <dt>{`${name === 'daily' ? 'Daily' : 'Weekly'} loss limit`}</dt>
+        <dd>none set</dd>
+      </>
+    );
+  return (
+    <>
+      <dt>{`Room under the ${name} loss limit`}</dt>
+      <dd data-limit={name}>
+        <meter min={0} max={limit} value={room} aria-label={`Room under the ${name} loss limit`} /> {figure(room, money(room, currency))}
+        {` of ${money(limit, currency)} (lost ${money(lost, currency)} ${period}, ${money(open, currency)} in open bets placed ${period})`}
+      </dd>
+    </>
+  );
 }
 
 function bankrollSection(call: Loading<Bankroll | null>): ReactElement {
-  const heading = h('h2', { id: 'heading-bankroll' }, 'Bankroll');
-  if (call.state !== 'ready') return h('section', { 'aria-labelledby': 'heading-bankroll' }, heading, pending(call, 'the bankroll'));
+  const heading = <h2 id="heading-bankroll">Bankroll</h2>;
+  if (call.state !== 'ready')
+    return (
+      <section aria-labelledby="heading-bankroll">
+        {heading}
+        {pending(call, 'the bankroll')}
+      </section>
+    );
   const b = call.answer;
   if (!b)
-    return h(
-      'section',
-      { 'aria-labelledby': 'heading-bankroll' },
-      heading,
-      h('p', { className: 'empty' }, 'No bankroll is set up: set one up on the Bankroll page of the JEV console.'),
+    return (
+      <section aria-labelledby="heading-bankroll">
+        {heading}
+        <p className="empty">No bankroll is set up: set one up on the Bankroll page of the JEV console.</p>
+      </section>
     );
-  return h(
-    'section',
-    { 'aria-labelledby': 'heading-bankroll' },
-    heading,
-    h(
-      'dl',
-      { className: 'figures' },
-      h('dt', null, 'Balance'),
-      h('dd', { 'data-figure': 'balance' }, figure(b.balance, money(b.balance, b.currency))),
-      h('dt', null, 'Open exposure'),
-      h('dd', { 'data-figure': 'exposure' }, figure(b.openExposure, money(b.openExposure, b.currency)), ' in open bets'),
-      h('dt', null, 'Unit'),
-      h('dd', null, money(b.unit, b.currency)),
-      h('dt', null, 'Max stake'),
-      h('dd', null, b.maxStake === null ? 'none set' : money(b.maxStake, b.currency)),
-      h('dt', null, 'Kelly fraction'),
-      h('dd', null, String(b.kellyFraction)),
-      h('dt', null, 'Reference book'),
-      h('dd', null, b.referenceBook),
-      ...limitRow('daily', b.dailyLossLimit, b.dailyLossRoom, b.lossToday, b.openStakesToday, b.currency),
-      ...limitRow('weekly', b.weeklyLossLimit, b.weeklyLossRoom, b.lossThisWeek, b.openStakesThisWeek, b.currency),
-    ),
-    waitingChanges(b),
+  return (
+    <section aria-labelledby="heading-bankroll">
+      {heading}
+      <dl className="figures">
+        <dt>Balance</dt>
+        <dd data-figure="balance">{figure(b.balance, money(b.balance, b.currency))}</dd>
+        <dt>Open exposure</dt>
+        <dd data-figure="exposure">{figure(b.openExposure, money(b.openExposure, b.currency))} in open bets</dd>
+        <dt>Unit</dt>
+        <dd>{money(b.unit, b.currency)}</dd>
+        <dt>Max stake</dt>
+        <dd>{b.maxStake === null ? 'none set' : money(b.maxStake, b.currency)}</dd>
+        <dt>Kelly fraction</dt>
+        <dd>{String(b.kellyFraction)}</dd>
+        <dt>Reference book</dt>
+        <dd>{b.referenceBook}</dd>
+        {limitRow('daily', b.dailyLossLimit, b.dailyLossRoom, b.lossToday, b.openStakesToday, b.currency)}
+        {limitRow('weekly', b.weeklyLossLimit, b.weeklyLossRoom, b.lossThisWeek, b.openStakesThisWeek, b.currency)}
+      </dl>
+      {waitingChanges(b)}
+    </section>
   );
 }
 
 /** A raise or removal of a limit (or a new time zone) still cooling off: the limits shown hold until it applies. */
 function waitingChanges(b: Bankroll): ReactNode {
   const waiting = coolingOffNotesIn(b.note);
-  return waiting.length > 0 && h('p', { className: 'notice', role: 'note', 'data-waiting': true }, waiting.join(' '));
+  return (
+    waiting.length > 0 && (
+      <p className="notice" role="note" data-waiting>
+        {waiting.join(' ')}
+      </p>
+    )
+  );
 }
 
 function chartsSection(state: BankrollState, env: Env): ReactElement {
-  const heading = h('h2', { id: 'heading-charts' }, 'Over time');
+  const heading = <h2 id="heading-charts">Over time</h2>;
   const settled = state.settled;
   const book = state.bankroll;
   if (settled.state !== 'ready' || book.state === 'loading')
-    return h(
-      'section',
-      { 'aria-labelledby': 'heading-charts' },
-      heading,
-      pending(settled.state !== 'ready' ? settled : book, 'the settled bets'),
+    return (
+      <section aria-labelledby="heading-charts">
+        {heading}
+        {pending(settled.state !== 'ready' ? settled : book, 'the settled bets')}
+      </section>
     );
   const found = book.state === 'ready' ? book.answer : null;
   const currency = found?.currency ?? (state.bets.state === 'ready' ? state.bets.answer.currency : 'USD');
@@ -272,11 +303,11 @@ function chartsSection(state: BankrollState, env: Env): ReactElement {
     (bet) => (!status || bet.status === status) && (!sport || bet.sport === sport),
   );
   if (points.length === 0)
-    return h(
-      'section',
-      { 'aria-labelledby': 'heading-charts' },
-      heading,
-      h('p', { className: 'empty' }, 'No settled bets yet: the charts start with the first.'),
+    return (
+      <section aria-labelledby="heading-charts">
+        {heading}
+        <p className="empty">No settled bets yet: the charts start with the first.</p>
+      </section>
     );
   const labels = ['Before', ...points.map((point) => formatShortDateTime(point.settledAt, env.timeZone))];
   const first = points[0]!;
@@ -285,54 +316,59 @@ function chartsSection(state: BankrollState, env: Env): ReactElement {
   const width = env.width >= 720 ? (env.width - 48) / 2 : env.width - 32;
   // The axis in whole units unless its steps are smaller: cents would only crowd it.
   const wholeMoney = (value: number, step: number) => money(value, currency, step < 1 ? 2 : 0);
-  const chart = (id: string, name: string, values: (number | null)[], description: string) =>
-    h(LineChart, {
-      id,
-      labels,
-      width,
-      axis: wholeMoney,
-      title: name,
-      description,
-      lines: [{ name, colour: id === 'balance' ? 0 : 2, values, texts: values.map((value) => money(value, currency)) }],
-    });
-  return h(
-    'section',
-    { 'aria-labelledby': 'heading-charts' },
-    heading,
-    h(
-      'div',
-      { className: 'charts' },
-      startingBalance !== null &&
-        chart(
-          'balance',
-          'Balance',
-          [startingBalance, ...points.map((point) => point.balanceAfter)],
-          `After each of ${points.length} settled bet${points.length === 1 ? '' : 's'}, ${money(startingBalance, currency)} before the first, ${money(last.balanceAfter, currency)} after the last. Worked back from today's balance, so a balance set by hand shifts them.`,
-        ),
-      chart(
-        'profit',
-        'Cumulative profit',
-        [0, ...points.map((point) => point.cumulativeProfit)],
-        `${money(last.cumulativeProfit, currency)} over ${points.length} settled bet${points.length === 1 ? '' : 's'}.`,
-      ),
-    ),
-    !settled.answer.complete && h('p', { className: 'muted' }, `The charts read the newest ${PAGE * MAX_PAGES} bets.`),
+  const chart = (id: string, name: string, values: (number | null)[], description: string) => (
+    <LineChart
+      id={id}
+      labels={labels}
+      width={width}
+      axis={wholeMoney}
+      title={name}
+      description={description}
+      lines={[{ name, colour: id === 'balance' ? 0 : 2, values, texts: values.map((value) => money(value, currency)) }]}
+    />
+  );
+  return (
+    <section aria-labelledby="heading-charts">
+      {heading}
+      <div className="charts">
+        {startingBalance !== null &&
+          chart(
+            'balance',
+            'Balance',
+            [startingBalance, ...points.map((point) => point.balanceAfter)],
+            `After each of ${points.length} settled bet${points.length === 1 ? '' : 's'}, ${money(startingBalance, currency)} before the first, ${money(last.balanceAfter, currency)} after the last. Worked back from today's balance, so a balance set by hand shifts them.`,
+          )}
+        {chart(
+          'profit',
+          'Cumulative profit',
+          [0, ...points.map((point) => point.cumulativeProfit)],
+          `${money(last.cumulativeProfit, currency)} over ${points.length} settled bet${points.length === 1 ? '' : 's'}.`,
+        )}
+      </div>
+      {!settled.answer.complete && <p className="muted">{`The charts read the newest ${PAGE * MAX_PAGES} bets.`}</p>}
+    </section>
   );
 }
 
 function betsSection(state: BankrollState, env: Env, update: Update<BankrollState>): ReactElement {
-  const heading = h('h2', { id: 'heading-bets' }, 'Bets');
+  const heading = <h2 id="heading-bets">Bets</h2>;
   const call = state.bets;
-  if (call.state !== 'ready') return h('section', { 'aria-labelledby': 'heading-bets' }, heading, pending(call, 'the bets'));
+  if (call.state !== 'ready')
+    return (
+      <section aria-labelledby="heading-bets">
+        {heading}
+        {pending(call, 'the bets')}
+      </section>
+    );
   const { bets, summary, currency, nextCursor } = call.answer;
-  return h(
-    'section',
-    { 'aria-labelledby': 'heading-bets' },
-    heading,
-    betSummary({ summary, currency }),
-    bets.length === 0
-      ? h('p', { className: 'empty' }, 'No bets logged yet.')
-      : table<Bet>({
+  return (
+    <section aria-labelledby="heading-bets">
+      {heading}
+      {betSummary({ summary, currency })}
+      {bets.length === 0 ? (
+        <p className="empty">No bets logged yet.</p>
+      ) : (
+        table<Bet>({
           id: 'bets',
           caption: 'Bets, newest first',
           rows: bets,
@@ -340,8 +376,10 @@ function betsSection(state: BankrollState, env: Env, update: Update<BankrollStat
           onSort: (sort) => update((s) => ({ ...s, sort })),
           rowAttrs: betRowAttrs,
           columns: betColumns<Bet>({ currency, timeZone: env.timeZone }),
-        }),
-    nextCursor !== undefined && moreBets(state, update),
+        })
+      )}
+      {nextCursor !== undefined && moreBets(state, update)}
+    </section>
   );
 }
 
@@ -369,14 +407,16 @@ function moreBets(state: BankrollState, update: Update<BankrollState>): ReactEle
       );
       return { ...s, paging: true };
     });
-  return h(
-    'p',
-    null,
-    h(
-      'button',
-      { type: 'button', className: 'secondary', 'data-focus': 'more-bets', disabled: state.paging, onClick: more },
-      state.paging ? 'Loading…' : `${list?.remaining} more bets`,
-    ),
-    state.pagingFailed && h('span', { className: 'error', role: 'alert' }, ` Could not load them: ${state.pagingFailed}`),
+  return (
+    <p>
+      <button type="button" className="secondary" data-focus="more-bets" disabled={state.paging} onClick={more}>
+        {state.paging ? 'Loading…' : `${list?.remaining} more bets`}
+      </button>
+      {state.pagingFailed && (
+        <span className="error" role="alert">
+          {` Could not load them: ${state.pagingFailed}`}
+        </span>
+      )}
+    </p>
   );
 }

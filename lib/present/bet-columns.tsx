@@ -1,4 +1,4 @@
-import { createElement as h, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { statusLabel } from '@/lib/account/bet-states';
 import { americanOdds, betInWords, formatDateTime, money, percent } from './format';
 import { Figure } from './MarketTable';
@@ -48,7 +48,7 @@ export const betStatus = (bet: Pick<BetRow, 'status' | 'earlierGrades'>) =>
 /** A closing-line value, or the list's average: to the hundredth of a percent, as the answer rounds it. */
 export const closingLine = (value: number | null | undefined) => percent(value, 2);
 
-const figure = (value: number | null | undefined, text: string) => h(Figure, { value, text });
+const figure = (value: number | null | undefined, text: string) => <Figure value={value} text={text} />;
 
 /** The bets table's columns; `currency` writes the money, `timeZone` the times. */
 export function betColumns<Row extends BetRow>({ currency, timeZone }: { currency: string; timeZone: string }): Column<Row>[] {
@@ -59,10 +59,21 @@ export function betColumns<Row extends BetRow>({ currency, timeZone }: { currenc
       sortBy: (bet) => new Date(bet.placedAt).toISOString(),
       cell: (bet) => {
         const placed = new Date(bet.placedAt);
-        return h('time', { dateTime: placed.toISOString() }, formatDateTime(placed, timeZone));
+        return <time dateTime={placed.toISOString()}>{formatDateTime(placed, timeZone)}</time>;
       },
     },
-    { key: 'bet', label: 'Bet', header: true, wide: true, cell: (bet) => [h('bdi', null, betName(bet)), h('small', null, bet.gameId)] },
+    {
+      key: 'bet',
+      label: 'Bet',
+      header: true,
+      wide: true,
+      cell: (bet) => (
+        <>
+          <bdi>{betName(bet)}</bdi>
+          <small>{bet.gameId}</small>
+        </>
+      ),
+    },
     { key: 'price', label: 'Price', cell: betPrice },
     {
       key: 'stake',
@@ -83,7 +94,14 @@ export function betColumns<Row extends BetRow>({ currency, timeZone }: { currenc
     {
       key: 'client',
       label: 'Logged by',
-      cell: (bet) => (bet.clientLabel ? h('bdi', { className: 'clip', title: bet.clientLabel }, bet.clientLabel) : '–'),
+      cell: (bet) =>
+        bet.clientLabel ? (
+          <bdi className="clip" title={bet.clientLabel}>
+            {bet.clientLabel}
+          </bdi>
+        ) : (
+          '–'
+        ),
     },
   ];
 }
@@ -104,16 +122,20 @@ export interface BetSummary {
 
 /** The list's summary above the table: how many bets, their stakes, profit, ROI, win rate and average CLV. */
 export function betSummary({ summary, currency }: { summary: BetSummary; currency: string }): ReactElement {
-  const item = (name: string, value: ReactElement | string, attrs: Record<string, string> = {}) =>
-    h('div', null, h('dt', null, name), h('dd', attrs, value));
-  return h(
-    'dl',
-    { className: 'summary' },
-    item('Bets', `${summary.count} (${summary.open} open)`),
-    item('Staked', figure(summary.staked, money(summary.staked, currency))),
-    item('Profit', figure(summary.profit, money(summary.profit, currency)), { 'data-figure': 'profit' }),
-    item('ROI', figure(summary.roi, percent(summary.roi))),
-    item('Win rate', figure(summary.winRate, percent(summary.winRate))),
-    item('Average CLV', figure(summary.averageClosingLineValue, closingLine(summary.averageClosingLineValue))),
+  const item = (name: string, value: ReactElement | string, attrs: Record<string, string> = {}) => (
+    <div>
+      <dt>{name}</dt>
+      <dd {...attrs}>{value}</dd>
+    </div>
+  );
+  return (
+    <dl className="summary">
+      {item('Bets', `${summary.count} (${summary.open} open)`)}
+      {item('Staked', figure(summary.staked, money(summary.staked, currency)))}
+      {item('Profit', figure(summary.profit, money(summary.profit, currency)), { 'data-figure': 'profit' })}
+      {item('ROI', figure(summary.roi, percent(summary.roi)))}
+      {item('Win rate', figure(summary.winRate, percent(summary.winRate)))}
+      {item('Average CLV', figure(summary.averageClosingLineValue, closingLine(summary.averageClosingLineValue)))}
+    </dl>
   );
 }

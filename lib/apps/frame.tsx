@@ -1,6 +1,6 @@
 import { SAMPLE_NOTE, SAMPLE_NOTE_SHORT } from '@/lib/data/sample-note';
 import { HELPLINE, HELPLINE_LINK, RESPONSIBLE_GAMBLING_LEAD } from '@/lib/rules';
-import { createElement as h, type ReactElement, type ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import type { Env } from './env';
 
 // What every view shows around its data: a heading, the sample-data notice when the answers are the sample
@@ -21,35 +21,49 @@ function notesOtherThanSample(notes: readonly string[]): string[] {
   return [...new Set(notes.map((note) => note.replace(SAMPLE_NOTE, '').trim()).filter(Boolean))];
 }
 
-function notices(notes: readonly string[], inline: boolean): ReactNode[] {
+function notices(notes: readonly string[], inline: boolean): ReactNode {
   const sample = notes.some((note) => note.includes(SAMPLE_NOTE));
   const others = notesOtherThanSample(notes);
-  return [
-    sample && h('p', { className: 'notice sample', role: 'note', 'data-sample': true }, inline ? SAMPLE_NOTE_SHORT : SAMPLE_NOTE),
-    !inline &&
-      others.length > 0 &&
-      h('ul', { className: 'notes', 'aria-label': 'Notes from JEV' }, ...others.map((note) => h('li', null, note))),
-  ];
+  return (
+    <>
+      {sample && (
+        <p className="notice sample" role="note" data-sample>
+          {inline ? SAMPLE_NOTE_SHORT : SAMPLE_NOTE}
+        </p>
+      )}
+      {!inline && others.length > 0 && (
+        <ul className="notes" aria-label="Notes from JEV">
+          {others.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
 }
 
 /** A link the host opens (ui/open-link); said so beside it when the host would not. */
 export function link(env: Env, url: string, text: string, attrs: Record<string, string> = {}): ReactNode {
-  return [
-    h(
-      'a',
-      {
-        href: url,
-        ...attrs,
+  return (
+    <>
+      <a
+        href={url}
+        {...attrs}
         // The host opens it: the sandboxed frame itself may not navigate.
-        onClick: (event: MouseEvent) => {
+        onClick={(event) => {
           event.preventDefault();
           env.display.openLink(url);
-        },
-      },
-      text,
-    ),
-    env.display.refusedLink === url && h('span', { className: 'refused', role: 'status' }, ` (this host would not open ${url})`),
-  ];
+        }}
+      >
+        {text}
+      </a>
+      {env.display.refusedLink === url && (
+        <span className="refused" role="status">
+          {` (this host would not open ${url})`}
+        </span>
+      )}
+    </>
+  );
 }
 
 export function frame({
@@ -62,35 +76,29 @@ export function frame({
   title: string;
   lead?: ReactNode;
   notes: readonly string[];
-  body: ReactNode[];
+  body: ReactNode;
   env: Env;
 }): ReactElement {
   const inline = env.display.mode === 'inline';
-  return h(
-    'main',
+  return (
     // Named by its heading: the host's page has a main landmark of its own around the view's frame.
-    { className: 'view', 'aria-labelledby': 'view-title' },
-    h(
-      'header',
-      { className: 'top' },
-      h('h1', { id: 'view-title' }, title),
-      !inline &&
-        h(
-          'button',
-          { type: 'button', className: 'secondary', 'data-focus': 'exit-fullscreen', onClick: () => env.display.request('inline') },
-          'Back to the chat',
-        ),
-    ),
-    lead !== undefined && h('p', { className: 'lead' }, lead),
-    ...notices(notes, inline),
-    ...body,
-    h(
-      'p',
-      { className: 'footer' },
-      `${RESPONSIBLE_GAMBLING_LEAD} `,
-      link(env, HELPLINE_LINK, HELPLINE, { className: 'helpline', 'data-link': 'helpline' }),
-      '.',
-    ),
+    <main className="view" aria-labelledby="view-title">
+      <header className="top">
+        <h1 id="view-title">{title}</h1>
+        {!inline && (
+          <button type="button" className="secondary" data-focus="exit-fullscreen" onClick={() => env.display.request('inline')}>
+            Back to the chat
+          </button>
+        )}
+      </header>
+      {lead !== undefined && <p className="lead">{lead}</p>}
+      {notices(notes, inline)}
+      {body}
+      <p className="footer">
+        {`${RESPONSIBLE_GAMBLING_LEAD} `}
+        {link(env, HELPLINE_LINK, HELPLINE, { className: 'helpline', 'data-link': 'helpline' })}.
+      </p>
+    </main>
   );
 }
 
@@ -142,84 +150,99 @@ export function compact({
   /** What full screen shows more, on its button. */
   fullscreen: string;
   env: Env;
-}): ReactNode[] {
+}): ReactNode {
   const tab = tabs.find((t) => t.key === place.tab) ?? tabs[0]!;
   const rows = env.display.rows;
   const start = place.tab === tab.key && place.start < tab.items.length ? place.start : 0;
   const shown = tab.items.slice(start, start + rows);
   const next = () => onPlace({ tab: tab.key, start: start + shown.length, before: [...place.before, start] }, 'page-next');
   const previous = () => onPlace({ tab: tab.key, start: place.before.at(-1) ?? 0, before: place.before.slice(0, -1) }, 'page-previous');
-  return [
-    summary,
-    tabs.length > 1 &&
-      h(
-        'div',
-        { className: 'tabs', role: 'group', 'aria-label': 'Lists' },
-        ...tabs.map((t) =>
-          h(
-            'button',
-            {
-              type: 'button',
-              className: 'tab',
-              'aria-pressed': t.key === tab.key ? 'true' : 'false',
-              'data-focus': `tab-${t.key}`,
-              onClick: () => onPlace(firstPlace(t.key), `tab-${t.key}`),
-            },
-            `${t.label} (${t.items.length})`,
-          ),
-        ),
-      ),
-    shown.length === 0
-      ? h('div', { className: 'compact-list', 'data-list': tab.key }, tab.empty)
-      : h('ul', { className: 'compact-list', 'data-list': tab.key, 'aria-label': tab.label }, ...shown.map((item) => h('li', null, item))),
-    h(
-      'div',
-      { className: 'pager' },
-      (tab.items.length > rows || start > 0) && [
-        h(
-          'button',
-          {
-            type: 'button',
-            className: 'secondary',
-            'data-focus': 'page-previous',
-            disabled: start === 0,
-            onClick: previous,
-          },
-          h('span', { 'aria-hidden': 'true' }, '‹'),
-          h('span', { className: 'visually-hidden' }, 'Previous'),
-        ),
-        h('span', { className: 'range', role: 'status' }, `${start + 1}–${start + shown.length} of ${tab.items.length}`),
-        h(
-          'button',
-          {
-            type: 'button',
-            className: 'secondary',
-            'data-focus': 'page-next',
-            disabled: start + shown.length >= tab.items.length,
-            onClick: next,
-          },
-          h('span', { 'aria-hidden': 'true' }, '›'),
-          h('span', { className: 'visually-hidden' }, 'Next'),
-        ),
-      ],
-      env.display.canFullscreen
-        ? h(
-            'button',
-            { type: 'button', className: 'fullscreen', 'data-focus': 'fullscreen', onClick: () => env.display.request('fullscreen') },
-            fullscreen,
-          )
-        : h('span', { className: 'muted inline-only' }, 'This host shows views inline only: page through the lists here.'),
-    ),
-  ];
+  return (
+    <>
+      {summary}
+      {tabs.length > 1 && (
+        <div className="tabs" role="group" aria-label="Lists">
+          {tabs.map((t) => (
+            <button
+              key={t.key}
+              type="button"
+              className="tab"
+              aria-pressed={t.key === tab.key ? 'true' : 'false'}
+              data-focus={`tab-${t.key}`}
+              onClick={() => onPlace(firstPlace(t.key), `tab-${t.key}`)}
+            >
+              {`${t.label} (${t.items.length})`}
+            </button>
+          ))}
+        </div>
+      )}
+      {shown.length === 0 ? (
+        <div className="compact-list" data-list={tab.key}>
+          {tab.empty}
+        </div>
+      ) : (
+        <ul className="compact-list" data-list={tab.key} aria-label={tab.label}>
+          {shown.map((item, index) => (
+            // Keyed by its place on the page: a page turned draws its items into the same elements.
+            <li key={index}>{item}</li>
+          ))}
+        </ul>
+      )}
+      <div className="pager">
+        {(tab.items.length > rows || start > 0) && (
+          <>
+            <button type="button" className="secondary" data-focus="page-previous" disabled={start === 0} onClick={previous}>
+              <span aria-hidden="true">‹</span>
+              <span className="visually-hidden">Previous</span>
+            </button>
+            <span className="range" role="status">
+              {`${start + 1}–${start + shown.length} of ${tab.items.length}`}
+            </span>
+            <button
+              type="button"
+              className="secondary"
+              data-focus="page-next"
+              disabled={start + shown.length >= tab.items.length}
+              onClick={next}
+            >
+              <span aria-hidden="true">›</span>
+              <span className="visually-hidden">Next</span>
+            </button>
+          </>
+        )}
+        {env.display.canFullscreen ? (
+          <button type="button" className="fullscreen" data-focus="fullscreen" onClick={() => env.display.request('fullscreen')}>
+            {fullscreen}
+          </button>
+        ) : (
+          <span className="muted inline-only">This host shows views inline only: page through the lists here.</span>
+        )}
+      </div>
+    </>
+  );
 }
 
 /** Text that may run long (a client's label): cut to two lines on screen, all of it in the page and its title. */
-export const clipped = (text: string) => h('span', { className: 'clip', title: text }, text);
+export const clipped = (text: string) => (
+  <span className="clip" title={text}>
+    {text}
+  </span>
+);
 
 /** A call still running or failed, said where its content will be; nothing once it is ready. */
 export function pending(call: Loading<unknown>, what: string): ReactNode {
-  if (call.state === 'loading') return h('p', { className: 'status', role: 'status' }, `Loading ${what}…`);
-  if (call.state === 'failed') return h('p', { className: 'error', role: 'alert' }, `Could not load ${what}: ${call.message}`);
+  if (call.state === 'loading')
+    return (
+      <p className="status" role="status">
+        {`Loading ${what}…`}
+      </p>
+    );
+  if (call.state === 'failed')
+    return (
+      <p className="error" role="alert">
+        {`Could not load ${what}: ${call.message}`}
+      </p>
+    );
   return null;
 }
 
@@ -237,10 +260,16 @@ export function moreButton({
   failed: string | undefined;
   onClick: () => void;
 }): ReactNode {
-  return h(
-    'p',
-    null,
-    h('button', { type: 'button', className: 'secondary', 'data-focus': focus, disabled: paging, onClick }, paging ? 'Loading…' : label),
-    failed && h('span', { className: 'error', role: 'alert' }, ` Could not load them: ${failed}`),
+  return (
+    <p>
+      <button type="button" className="secondary" data-focus={focus} disabled={paging} onClick={onClick}>
+        {paging ? 'Loading…' : label}
+      </button>
+      {failed && (
+        <span className="error" role="alert">
+          {` Could not load them: ${failed}`}
+        </span>
+      )}
+    </p>
   );
 }

@@ -1,13 +1,14 @@
-import { createElement as h, type ReactElement, type ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
 // The tables the console and the MCP Apps views draw alike: each column is one definition (its label, how a cell is
-// written, the value it sorts by), so a table that both draw (the value list, lib/present/value-columns.ts) is
+// written, the value it sorts by), so a table that both draw (the value list, lib/present/value-columns.tsx) is
 // defined once. A plain function of its arguments, no state: the views hold the sort and pass onSort; the console,
 // drawn on the server, passes none and its headers are plain.
 
 export interface Column<Row> {
   key: string;
   label: string;
+  /** The cell's content; several parts in a fragment (a list would need keys). */
   cell: (row: Row) => ReactNode;
   /** Makes the column sortable by this value. */
   sortBy?: (row: Row) => number | string;
@@ -61,46 +62,47 @@ export function table<Row>({
     const sortable = column.sortBy && onSort;
     const current = sort?.key === column.key;
     const ariaSort = current ? (sort.descending ? 'descending' : 'ascending') : sortable ? 'none' : undefined;
-    return h(
-      'th',
-      { scope: 'col', 'aria-sort': ariaSort, className: column.wide ? 'wide' : undefined },
-      sortable
-        ? h(
-            'button',
-            {
-              type: 'button',
-              className: 'sort',
-              'data-focus': `${id}-sort-${column.key}`,
-              onClick: () => onSort({ key: column.key, descending: current ? !sort.descending : column.largestFirst === true }),
-            },
-            column.label,
-            h('span', { 'aria-hidden': 'true' }, current ? (sort.descending ? ' ▼' : ' ▲') : ' ↕'),
-          )
-        : column.hiddenLabel
-          ? h('span', { className: 'visually-hidden' }, column.label)
-          : column.label,
+    return (
+      <th key={column.key} scope="col" aria-sort={ariaSort} className={column.wide ? 'wide' : undefined}>
+        {sortable ? (
+          <button
+            type="button"
+            className="sort"
+            data-focus={`${id}-sort-${column.key}`}
+            onClick={() => onSort({ key: column.key, descending: current ? !sort.descending : column.largestFirst === true })}
+          >
+            {column.label}
+            <span aria-hidden="true">{current ? (sort.descending ? ' ▼' : ' ▲') : ' ↕'}</span>
+          </button>
+        ) : column.hiddenLabel ? (
+          <span className="visually-hidden">{column.label}</span>
+        ) : (
+          column.label
+        )}
+      </th>
     );
   });
-  const body = (ordered?.map((entry) => entry.row) ?? rows).slice(0, shown).map((row) =>
-    h(
-      'tr',
-      rowAttrs?.(row) ?? null,
-      ...columns.map((column) =>
-        h(
-          column.header ? 'th' : 'td',
+  // The rows have no key of their own: each is keyed by its place, as React and Preact match unkeyed rows.
+  const body = (ordered?.map((entry) => entry.row) ?? rows).slice(0, shown).map((row, index) => (
+    <tr key={index} {...rowAttrs?.(row)}>
+      {columns.map((column) => {
+        const Cell = column.header ? 'th' : 'td';
+        return (
           // A hidden label is not written before the cell on a narrow screen either.
-          { scope: column.header ? 'row' : undefined, 'data-label': column.hiddenLabel ? undefined : column.label },
-          // A cell's parts as the element's own children: a list would need keys.
-          ...[column.cell(row)].flat(),
-        ),
-      ),
-    ),
-  );
-  return h(
-    'table',
-    { id, className: 'fit' },
-    h('caption', { className: 'visually-hidden' }, caption),
-    h('thead', null, h('tr', null, ...head)),
-    h('tbody', null, ...body),
+          <Cell key={column.key} scope={column.header ? 'row' : undefined} data-label={column.hiddenLabel ? undefined : column.label}>
+            {column.cell(row)}
+          </Cell>
+        );
+      })}
+    </tr>
+  ));
+  return (
+    <table id={id} className="fit">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>{head}</tr>
+      </thead>
+      <tbody>{body}</tbody>
+    </table>
   );
 }

@@ -20,7 +20,7 @@ import {
   type ValueEntry,
 } from './answers';
 import type { Host } from './bridge';
-import { createElement as h, type ReactElement, type ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { compact, firstPlace, frame, loading, moreButton, notesTab, pending, type InlinePlace, type Loading } from './frame';
 import { table, type Sort } from '@/lib/present/table';
 import { valueColumns, valueRowAttrs } from '@/lib/present/value-columns';
@@ -34,7 +34,7 @@ import type { Update, ViewSpec } from './run';
 // list on top. One of the two is the model's own answer (a slate, or a value scan); the view asks the host for
 // the other, or for both when the answer is another list: an arbitrage, low-hold or middles list is counted above
 // the slate that marks it, one game's alternate lines open that game, and a league's futures are drawn from the
-// answer itself (lib/apps/futures.ts). A game opens in place: the view calls get_game_odds for it in full, with its history. Inline, the
+// answer itself (lib/apps/futures.tsx). A game opens in place: the view calls get_game_odds for it in full, with its history. Inline, the
 // board is its summary and the top value entries (the games and the notes a tab away, each paged in place);
 // full screen, all of it.
 
@@ -203,9 +203,15 @@ function slateScreen(state: SlateBoard, env: Env, update: Update<SlateBoard>): R
     lead: [sport, (slate ?? value) && ` · reference book ${(slate ?? value)!.referenceBook}`, ` · times in ${env.timeZone}`],
     notes,
     body:
-      env.display.mode === 'inline'
-        ? boardCompact(state, notes, env, update)
-        : [listedLine(state.listed), valueSection(state, env, update), gamesSection(state, env, update)],
+      env.display.mode === 'inline' ? (
+        boardCompact(state, notes, env, update)
+      ) : (
+        <>
+          {listedLine(state.listed)}
+          {valueSection(state, env, update)}
+          {gamesSection(state, env, update)}
+        </>
+      ),
     env,
   });
 }
@@ -214,42 +220,45 @@ function slateScreen(state: SlateBoard, env: Env, update: Update<SlateBoard>): R
 function listedLine(listed: Listed | undefined): ReactNode {
   if (!listed) return null;
   const noun = listed.nouns[listed.count === 1 ? 0 : 1];
-  return h('p', { className: 'lead', 'data-listed': true }, `The answer lists ${listed.count} ${noun}; the games below mark them.`);
+  return (
+    <p className="lead" data-listed>
+      {`The answer lists ${listed.count} ${noun}; the games below mark them.`}
+    </p>
+  );
 }
 
 function gameScreen(game: GameState, env: Env, update: Update<SlateBoard>): ReactElement {
-  const back = h(
-    'p',
-    { className: 'back' },
-    h(
-      'button',
-      {
-        type: 'button',
-        className: 'secondary',
-        'data-focus': 'back',
-        onClick: () => update((board) => ({ ...board, game: undefined }), `open-${game.gameId}`),
-      },
-      '← Back to the board',
-    ),
+  const back = (
+    <p className="back">
+      <button
+        type="button"
+        className="secondary"
+        data-focus="back"
+        onClick={() => update((board) => ({ ...board, game: undefined }), `open-${game.gameId}`)}
+      >
+        ← Back to the board
+      </button>
+    </p>
   );
   return frame({
     title: gameHeading(game),
     notes: gameNotes(game),
-    body:
-      env.display.mode === 'inline'
-        ? [
-            back,
-            ...gameCompact(game, env, (change, focus) =>
+    body: (
+      <>
+        {back}
+        {env.display.mode === 'inline'
+          ? gameCompact(game, env, (change, focus) =>
               update((board) => (board.game ? { ...board, game: change(board.game) } : board), focus),
-            ),
-          ]
-        : [back, ...gameBody(game, env)],
+            )
+          : gameBody(game, env)}
+      </>
+    ),
     env,
   });
 }
 
 /** The board inline: what the slate holds in four figures, then the value entries, the games or the notes. */
-function boardCompact(state: SlateBoard, notes: readonly string[], env: Env, update: Update<SlateBoard>): ReactNode[] {
+function boardCompact(state: SlateBoard, notes: readonly string[], env: Env, update: Update<SlateBoard>): ReactNode {
   const games = state.games.call;
   const value = state.value.call;
   const entries = value.state === 'ready' ? (value.answer.value ?? []) : [];
@@ -261,81 +270,74 @@ function boardCompact(state: SlateBoard, notes: readonly string[], env: Env, upd
   const arbitrages = slate.reduce((count, game) => count + game.markets.filter((market) => market.arbitrage).length, 0);
   const figureOrWait = (call: Loading<unknown>, child: ReactNode) =>
     call.state === 'ready' ? child : call.state === 'loading' ? '…' : '–';
-  const summary = h(
-    'dl',
-    { className: 'summary' },
-    h(
-      'div',
-      null,
-      h('dt', null, 'Games'),
-      h(
-        'dd',
-        { 'data-figure': 'games' },
-        figureOrWait(games, games.state === 'ready' && `${slate.length + (games.answer.remaining ?? 0)}`),
-      ),
-    ),
-    h(
-      'div',
-      null,
-      h('dt', null, `Value at ${percent(state.threshold, 2)}+`),
-      h(
-        'dd',
-        { 'data-figure': 'value' },
-        figureOrWait(value, `${entries.length}${value.state === 'ready' && value.answer.nextCursor ? '+' : ''}`),
-      ),
-    ),
-    h('div', null, h('dt', null, 'Best EV'), h('dd', null, figureOrWait(value, best === undefined ? '–' : figure(best, percent(best, 2))))),
-    state.listed
-      ? h(
-          'div',
-          null,
-          h('dt', { 'data-figure-label': 'listed' }, state.listed.label),
-          h('dd', { 'data-figure': 'listed' }, `${state.listed.count}`),
-        )
-      : h(
-          'div',
-          null,
-          h('dt', null, 'Arbitrage'),
-          h('dd', null, figureOrWait(games, `${arbitrages} market${arbitrages === 1 ? '' : 's'}`)),
-        ),
+  const summary = (
+    <dl className="summary">
+      <div>
+        <dt>Games</dt>
+        <dd data-figure="games">{figureOrWait(games, games.state === 'ready' && `${slate.length + (games.answer.remaining ?? 0)}`)}</dd>
+      </div>
+      <div>
+        <dt>{`Value at ${percent(state.threshold, 2)}+`}</dt>
+        <dd data-figure="value">
+          {figureOrWait(value, `${entries.length}${value.state === 'ready' && value.answer.nextCursor ? '+' : ''}`)}
+        </dd>
+      </div>
+      <div>
+        <dt>Best EV</dt>
+        <dd>{figureOrWait(value, best === undefined ? '–' : figure(best, percent(best, 2)))}</dd>
+      </div>
+      {state.listed ? (
+        <div>
+          <dt data-figure-label="listed">{state.listed.label}</dt>
+          <dd data-figure="listed">{`${state.listed.count}`}</dd>
+        </div>
+      ) : (
+        <div>
+          <dt>Arbitrage</dt>
+          <dd>{figureOrWait(games, `${arbitrages} market${arbitrages === 1 ? '' : 's'}`)}</dd>
+        </div>
+      )}
+    </dl>
   );
-  const valueItems = entries.map((v) =>
-    h(
-      'div',
-      { className: 'item', 'data-game': v.gameId, 'data-market': v.market, 'data-outcome': v.outcome },
-      h('strong', null, betInWords(v)),
-      ' ',
-      openButton(v.gameId, v.matchup, state, update),
-      h(
-        'span',
-        { className: 'facts' },
-        figure(v.americanOdds, americanOdds(v.americanOdds)),
-        `${quotedBeside(v.beforeCommission)} at ${v.book} · EV `,
-        figure(v.expectedValue, percent(v.expectedValue, 2)),
-        ' · fair ',
-        figure(v.fairProbability, percent(v.fairProbability)),
-        ` · ${v.updatedAgo}`,
-      ),
-    ),
-  );
-  const gameItems = slate.map((game) =>
-    h(
-      'div',
-      { className: 'item', 'data-game': game.gameId },
-      openButton(game.gameId, game.matchup, state, update),
-      h(
-        'span',
-        { className: 'facts' },
-        [formatDateTime(new Date(game.startsAt), env.timeZone), game.status !== 'scheduled' && game.status, game.score]
+  const valueItems = entries.map((v) => (
+    <div className="item" data-game={v.gameId} data-market={v.market} data-outcome={v.outcome}>
+      <strong>{betInWords(v)}</strong> {openButton(v.gameId, v.matchup, state, update)}
+      <span className="facts">
+        {figure(v.americanOdds, americanOdds(v.americanOdds))}
+        {`${quotedBeside(v.beforeCommission)} at ${v.book} · EV `}
+        {figure(v.expectedValue, percent(v.expectedValue, 2))}
+        {' · fair '}
+        {figure(v.fairProbability, percent(v.fairProbability))}
+        {` · ${v.updatedAgo}`}
+      </span>
+    </div>
+  ));
+  const gameItems = slate.map((game) => (
+    <div className="item" data-game={game.gameId}>
+      {openButton(game.gameId, game.matchup, state, update)}
+      <span className="facts">
+        {[formatDateTime(new Date(game.startsAt), env.timeZone), game.status !== 'scheduled' && game.status, game.score]
           .filter(Boolean)
-          .join(' · '),
-        ` · ${game.markets.length} market${game.markets.length === 1 ? '' : 's'}`,
-        game.markets.some((market) => market.arbitrage) && h('span', { className: 'mark arb', 'data-mark': 'arbitrage' }, 'Arbitrage'),
-        game.markets.some((market) => market.middle) && h('span', { className: 'mark middle', 'data-mark': 'middle' }, 'Middle'),
-        game.markets.some((market) => market.steam) && h('span', { className: 'mark steam', 'data-mark': 'steam' }, 'Steam'),
-      ),
-    ),
-  );
+          .join(' · ')}
+        {` · ${game.markets.length} market${game.markets.length === 1 ? '' : 's'}`}
+        {game.markets.some((market) => market.arbitrage) && (
+          <span className="mark arb" data-mark="arbitrage">
+            Arbitrage
+          </span>
+        )}
+        {game.markets.some((market) => market.middle) && (
+          <span className="mark middle" data-mark="middle">
+            Middle
+          </span>
+        )}
+        {game.markets.some((market) => market.steam) && (
+          <span className="mark steam" data-mark="steam">
+            Steam
+          </span>
+        )}
+      </span>
+    </div>
+  ));
   return compact({
     summary,
     tabs: [
@@ -343,9 +345,9 @@ function boardCompact(state: SlateBoard, notes: readonly string[], env: Env, upd
         key: 'value',
         label: 'Top value',
         items: valueItems,
-        empty:
-          pending(value, 'the value list') ??
-          h('p', { className: 'empty' }, `No best price reaches ${percent(state.threshold, 2)} expected value in these games.`),
+        empty: pending(value, 'the value list') ?? (
+          <p className="empty">{`No best price reaches ${percent(state.threshold, 2)} expected value in these games.`}</p>
+        ),
       },
       {
         key: 'games',
@@ -354,7 +356,7 @@ function boardCompact(state: SlateBoard, notes: readonly string[], env: Env, upd
           games.state === 'ready' && games.answer.nextCursor
             ? [...gameItems, moreEntries('games', games.answer, state, update)]
             : gameItems,
-        empty: pending(games, 'the games') ?? h('p', { className: 'empty' }, 'No games with prices.'),
+        empty: pending(games, 'the games') ?? <p className="empty">No games with prices.</p>,
       },
       ...notesTab(notes),
     ],
@@ -365,18 +367,17 @@ function boardCompact(state: SlateBoard, notes: readonly string[], env: Env, upd
   });
 }
 
-const openButton = (gameId: string, matchup: string, state: SlateBoard, update: Update<SlateBoard>) =>
-  h(
-    'button',
-    {
-      type: 'button',
-      className: 'link',
-      'data-focus': `open-${gameId}`,
-      'data-open': gameId,
-      onClick: () => update((board) => open(board, gameId, update), 'back'),
-    },
-    matchup,
-  );
+const openButton = (gameId: string, matchup: string, state: SlateBoard, update: Update<SlateBoard>) => (
+  <button
+    type="button"
+    className="link"
+    data-focus={`open-${gameId}`}
+    data-open={gameId}
+    onClick={() => update((board) => open(board, gameId, update), 'back')}
+  >
+    {matchup}
+  </button>
+);
 
 /** The next page of a list, asked for with the arguments the list was asked with and the answer's cursor. */
 function moreEntries(name: ListName, answer: OddsAnswer, state: SlateBoard, update: Update<SlateBoard>): ReactNode {
@@ -400,17 +401,23 @@ const sortBy = (state: SlateBoard, list: ListName, update: Update<SlateBoard>) =
 
 function valueSection(state: SlateBoard, env: Env, update: Update<SlateBoard>): ReactElement {
   const min = percent(state.threshold, 2);
-  const heading = h('h2', { id: 'heading-value' }, `Value at ${min} or more`);
+  const heading = <h2 id="heading-value">{`Value at ${min} or more`}</h2>;
   const call = state.value.call;
-  if (call.state !== 'ready') return h('section', { 'aria-labelledby': 'heading-value' }, heading, pending(call, 'the value list'));
+  if (call.state !== 'ready')
+    return (
+      <section aria-labelledby="heading-value">
+        {heading}
+        {pending(call, 'the value list')}
+      </section>
+    );
   const entries = call.answer.value ?? [];
-  return h(
-    'section',
-    { 'aria-labelledby': 'heading-value' },
-    heading,
-    entries.length === 0
-      ? h('p', { className: 'empty' }, `No best price reaches ${min} expected value in these games.`)
-      : table<ValueEntry>({
+  return (
+    <section aria-labelledby="heading-value">
+      {heading}
+      {entries.length === 0 ? (
+        <p className="empty">{`No best price reaches ${min} expected value in these games.`}</p>
+      ) : (
+        table<ValueEntry>({
           id: 'value',
           caption: `Best prices with at least ${min} expected value`,
           rows: entries,
@@ -422,23 +429,23 @@ function valueSection(state: SlateBoard, env: Env, update: Update<SlateBoard>): 
             gameLink: (v) => openButton(v.gameId, v.matchup, state, update),
             timeZone: env.timeZone,
           }),
-        }),
-    entries.length > state.valueShown
-      ? h(
-          'p',
-          null,
-          h(
-            'button',
-            {
-              type: 'button',
-              className: 'secondary',
-              'data-focus': 'more-value',
-              onClick: () => update((board) => ({ ...board, valueShown: Infinity })),
-            },
-            `Show all ${entries.length}`,
-          ),
-        )
-      : moreEntries('value', call.answer, state, update),
+        })
+      )}
+      {entries.length > state.valueShown ? (
+        <p>
+          <button
+            type="button"
+            className="secondary"
+            data-focus="more-value"
+            onClick={() => update((board) => ({ ...board, valueShown: Infinity }))}
+          >
+            {`Show all ${entries.length}`}
+          </button>
+        </p>
+      ) : (
+        moreEntries('value', call.answer, state, update)
+      )}
+    </section>
   );
 }
 
@@ -475,18 +482,24 @@ function rowsOf(answer: OddsAnswer, valueKeys: ReadonlySet<string>): Row[] {
 }
 
 function gamesSection(state: SlateBoard, env: Env, update: Update<SlateBoard>): ReactElement {
-  const heading = h('h2', { id: 'heading-games' }, 'Games');
+  const heading = <h2 id="heading-games">Games</h2>;
   const call = state.games.call;
-  if (call.state !== 'ready') return h('section', { 'aria-labelledby': 'heading-games' }, heading, pending(call, 'the games'));
+  if (call.state !== 'ready')
+    return (
+      <section aria-labelledby="heading-games">
+        {heading}
+        {pending(call, 'the games')}
+      </section>
+    );
   const value = state.value.call.state === 'ready' ? (state.value.call.answer.value ?? []) : [];
   const rows = rowsOf(call.answer, new Set(value.map((v) => valueKey(v.gameId, v.market, v.outcome, v.point))));
-  return h(
-    'section',
-    { 'aria-labelledby': 'heading-games' },
-    heading,
-    rows.length === 0
-      ? h('p', { className: 'empty' }, 'No games with prices.')
-      : table<Row>({
+  return (
+    <section aria-labelledby="heading-games">
+      {heading}
+      {rows.length === 0 ? (
+        <p className="empty">No games with prices.</p>
+      ) : (
+        table<Row>({
           id: 'games',
           caption: `Games: reference, fair and best prices`,
           rows,
@@ -505,47 +518,56 @@ function gamesSection(state: SlateBoard, env: Env, update: Update<SlateBoard>): 
               label: 'Game',
               wide: true,
               sortBy: (r) => `${r.game.startsAt} ${r.game.matchup}`,
-              cell: (r) => [
-                openButton(r.game.gameId, r.game.matchup, state, update),
-                h(
-                  'small',
-                  null,
-                  [formatDateTime(new Date(r.game.startsAt), env.timeZone), r.game.status, r.game.score].filter(Boolean).join(' · '),
-                ),
-              ],
+              cell: (r) => (
+                <>
+                  {openButton(r.game.gameId, r.game.matchup, state, update)}
+                  <small>
+                    {[formatDateTime(new Date(r.game.startsAt), env.timeZone), r.game.status, r.game.score].filter(Boolean).join(' · ')}
+                  </small>
+                </>
+              ),
             },
             {
               key: 'market',
               label: 'Market',
-              cell: (r) => [
-                marketName(r.market.market),
-                r.market.arbitrage &&
-                  h(
-                    'span',
-                    { className: 'mark arb', 'data-mark': 'arbitrage' },
-                    `Arbitrage ${percent(r.market.arbitrage.returnFraction, 2)}`,
-                  ),
-                r.market.middle && h('span', { className: 'mark middle', 'data-mark': 'middle' }, middleMark(r.market.middle)),
-              ],
+              cell: (r) => (
+                <>
+                  {marketName(r.market.market)}
+                  {r.market.arbitrage && (
+                    <span className="mark arb" data-mark="arbitrage">
+                      {`Arbitrage ${percent(r.market.arbitrage.returnFraction, 2)}`}
+                    </span>
+                  )}
+                  {r.market.middle && (
+                    <span className="mark middle" data-mark="middle">
+                      {middleMark(r.market.middle)}
+                    </span>
+                  )}
+                </>
+              ),
             },
             { key: 'outcome', label: 'Outcome', header: true, cell: (r) => outcomeName(r.outcome.outcome, r.outcome.point ?? null) },
             {
               key: 'reference',
               label: 'Reference',
-              cell: (r) => [
-                figure(r.outcome.americanOdds, americanOdds(r.outcome.americanOdds)),
-                h(Quoted, { price: r.outcome.beforeCommission }),
-              ],
+              cell: (r) => (
+                <>
+                  {figure(r.outcome.americanOdds, americanOdds(r.outcome.americanOdds))}
+                  <Quoted price={r.outcome.beforeCommission} />
+                </>
+              ),
             },
             {
               key: 'fair',
               label: 'Fair',
               sortBy: (r) => r.outcome.fairProbability ?? -1,
               largestFirst: true,
-              cell: (r) => [
-                figure(r.outcome.fairProbability, percent(r.outcome.fairProbability)),
-                ` (${americanOdds(r.outcome.fairAmericanOdds)})`,
-              ],
+              cell: (r) => (
+                <>
+                  {figure(r.outcome.fairProbability, percent(r.outcome.fairProbability))}
+                  {` (${americanOdds(r.outcome.fairAmericanOdds)})`}
+                </>
+              ),
             },
             {
               key: 'best',
@@ -557,29 +579,41 @@ function gamesSection(state: SlateBoard, env: Env, update: Update<SlateBoard>): 
               label: 'EV at best',
               sortBy: (r) => r.best.expectedValue ?? -Infinity,
               largestFirst: true,
-              cell: (r) => [
-                figure(r.best.expectedValue, percent(r.best.expectedValue, 2)),
-                r.value && h('strong', { className: 'mark value', 'data-mark': 'value' }, 'Value'),
-              ],
+              cell: (r) => (
+                <>
+                  {figure(r.best.expectedValue, percent(r.best.expectedValue, 2))}
+                  {r.value && (
+                    <strong className="mark value" data-mark="value">
+                      Value
+                    </strong>
+                  )}
+                </>
+              ),
             },
             {
               key: 'steam',
               label: 'Steam',
               cell: (r) =>
-                r.market.steam?.outcome === r.outcome.outcome &&
-                h(
-                  'span',
-                  { className: 'mark steam', 'data-mark': 'steam' },
-                  `Steam: ${r.market.steam.books} books, ${r.market.steam.movedAgo}`,
+                r.market.steam?.outcome === r.outcome.outcome && (
+                  <span className="mark steam" data-mark="steam">
+                    {`Steam: ${r.market.steam.books} books, ${r.market.steam.movedAgo}`}
+                  </span>
                 ),
             },
             {
               key: 'updated',
               label: 'Updated',
-              cell: (r) => [r.market.updatedAgo ?? '–', r.outcome.best && h('small', null, `best ${r.outcome.best.updatedAgo}`)],
+              cell: (r) => (
+                <>
+                  {r.market.updatedAgo ?? '–'}
+                  {r.outcome.best && <small>{`best ${r.outcome.best.updatedAgo}`}</small>}
+                </>
+              ),
             },
           ],
-        }),
-    moreEntries('games', call.answer, state, update),
+        })
+      )}
+      {moreEntries('games', call.answer, state, update)}
+    </section>
   );
 }
