@@ -15,7 +15,7 @@ import { dropSelfCancellations } from './sdk/cancellations';
 import { withShortEchoes } from './sdk/echoes';
 import { withoutJsonModeWarning } from './sdk/json-warning';
 import { renameListenRequests } from './sdk/listen';
-import { withAllVersions } from './sdk/versions';
+import { withAllVersions } from './sdk/protocol-versions';
 import { mcpServerFactory, type McpCaller } from './server';
 
 // The MCP front end, an adapter between the gateway and the SDK. The gateway accepts the request (docs/contract.md,

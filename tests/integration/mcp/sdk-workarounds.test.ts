@@ -154,7 +154,7 @@ describe(`MCP SDK workarounds (lib/mcp/sdk/, written for @modelcontextprotocol/s
     });
   });
 
-  it('versions.ts: the SDK names one era as supported; JEV names every version it serves', async () => {
+  it('protocol-versions.ts: the SDK names one era as supported; JEV names every version it serves', async () => {
     const unsupported = { ...legacyMessage(1, 'tools/list'), params: {} };
     const rawAnswer = (await (await raw(unsupported, { accept: ACCEPT_BOTH, 'mcp-protocol-version': '1999-01-01' })).json()) as {
       error: { message: string };
