@@ -1,8 +1,8 @@
-import { americanToDecimal, gradeProp, gradeSelection, type GameMarket, type Grade, type GradedSelection } from '@/lib/betting';
+import { americanToDecimal, gradeProp, gradeSelection, isGameMarket, type Grade, type GradedSelection } from '@/lib/betting';
 import { netPrice } from '@/lib/betting/commission';
 import { GAME_INCLUDE, requireGameRow, type GameRow } from '@/lib/data/repositories/schedule';
 import { boxScoreKey, boxScoreLines } from '@/lib/data/repositories/stats';
-import { BOOKMAKERS } from '@/lib/data/books';
+import { bookLabel, regionless } from '@/lib/data/books';
 import { SPORT_INFO, type Sport } from '@/lib/data/sports';
 import { teamNamed } from '@/lib/data/teams';
 import type { Db } from '@/lib/db/client';
@@ -23,13 +23,6 @@ export function loadGames(db: Db, ids: string[]): Promise<GameSummary[]> {
 /** The game, which must exist (404) and be of the sport the caller named (400 on `gameId`). */
 export function requireGame(db: Db, gameId: string, sport: Sport): Promise<GameSummary> {
   return requireGameRow(db, gameId, sport);
-}
-
-const GAME_MARKETS: readonly string[] = ['h2h', 'spreads', 'totals'];
-
-/** Markets a final score settles on its own (player props need the player's box-score line). */
-export function isGameMarket(market: string): market is GameMarket {
-  return GAME_MARKETS.includes(market);
 }
 
 /** Whether the game is over with its score stored: only then is anything on it graded. */
@@ -135,13 +128,6 @@ export function normalizePick(game: GameSummary, pick: Pick): { selection: strin
       );
   }
 }
-
-/** A key with its region left out: williamhill_us and williamhill, ladbrokes_uk and ladbrokes_au read alike. */
-const regionless = (key: string) => key.replace(/_(us|uk|eu|au|de|fr|ex_uk|ex_eu|ex_au|sb_uk)$/, '');
-const bookLabel = (key: string) => {
-  const name = BOOKMAKERS.find((book) => book.key === key)?.name;
-  return name === undefined || name.toLowerCase() === key ? key : `${key} (${name})`;
-};
 
 /**
  * Said when the bet's book has no stored price of the pick while other books have one: a mistyped book (William Hill,

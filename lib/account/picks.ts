@@ -1,9 +1,9 @@
-import { priceExpectedValue, roundFraction } from '@/lib/betting';
+import { isGameMarket, priceExpectedValue, roundFraction } from '@/lib/betting';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
-import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './bets';
-import { gradeAtFinal, isFinal, isGameMarket, loadGames, normalizePick, propLines, requireGame } from './markets';
+import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
+import { gradeAtFinal, isFinal, loadGames, normalizePick, propLines, requireGame } from './markets';
 import { storedLabel } from '@/lib/text';
 
 // Recommendations ("picks") an agent saved for the user, graded against the final score when it exists (a prop

@@ -1,6 +1,10 @@
 // Grading a bet from a final score, and what a settled bet pays. Pure: money in integer cents.
 
-export type GameMarket = 'h2h' | 'spreads' | 'totals';
+/** The markets a final score settles on its own (a player prop needs the player's box-score line). */
+export const GAME_MARKETS = ['h2h', 'spreads', 'totals'] as const;
+export type GameMarket = (typeof GAME_MARKETS)[number];
+
+export const isGameMarket = (market: string): market is GameMarket => (GAME_MARKETS as readonly string[]).includes(market);
 /** How one line settles. */
 export type LineGrade = 'won' | 'lost' | 'push';
 /** A quarter line (±0.25, ±0.75) is half the stake on each neighbouring line: one half can push while the other settles. */

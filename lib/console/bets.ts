@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SETTLE_RESULTS } from '@/lib/account/bet-states';
-import { settleBet } from '@/lib/account/bets';
+import { settleBet } from '@/lib/account/settle';
 import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, typedCents } from '@/lib/account/money';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';

@@ -123,3 +123,11 @@ export function unknownBookMessage(typed: string): string {
   );
   return `is no sportsbook JEV knows ("${typed.trim().slice(0, 50)}"); use a bookmaker key such as ${closest.join(', ')}`;
 }
+
+/** A key with its region left out: williamhill_us and williamhill, ladbrokes_uk and ladbrokes_au read alike. */
+export const regionless = (key: string) => key.replace(/_(us|uk|eu|au|de|fr|ex_uk|ex_eu|ex_au|sb_uk)$/, '');
+/** A key as a message names it: with its book's name when the key does not read as that name. */
+export const bookLabel = (key: string) => {
+  const name = BOOKMAKERS.find((book) => book.key === key)?.name;
+  return name === undefined || name.toLowerCase() === key ? key : `${key} (${name})`;
+};

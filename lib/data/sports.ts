@@ -7,9 +7,6 @@ export type Sport = (typeof SPORTS)[number];
 /** The sports as the console's filters offer them. */
 export const SPORT_CHOICES = SPORTS.map((value) => ({ value, label: value.toUpperCase() }));
 
-export const GAME_MARKETS = ['h2h', 'spreads', 'totals'] as const;
-export type GameMarket = (typeof GAME_MARKETS)[number];
-
 interface SportInfo {
   name: string;
   /** The Odds API v4 sport key. */

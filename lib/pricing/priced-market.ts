@@ -156,7 +156,8 @@ export function priceMarket(rows: readonly PriceRow[], options: PricingOptions &
   };
 }
 
-const ARBITRAGE_NOTE = `Never risk-free: ${ARBITRAGE_RISKS}.`;
+/** A full answer's note on each arbitrage (a concise answer says it once: ARBITRAGE_LIST_NOTE in lib/tools/concise-market.ts). */
+const EACH_ARBITRAGE_NOTE = `Never risk-free: ${ARBITRAGE_RISKS}.`;
 
 /**
  * A core's presentation with the span of time over which it reads the same: from when it was made until the
@@ -296,7 +297,7 @@ function presentArbitrage({ found, legs, returns }: CoreArbitrage, clock: ClockU
     returnFraction: found.returnFraction,
     legs: presentLegs(found.legs, legs, clock),
     ...(returns ? { returns } : {}),
-    note: ARBITRAGE_NOTE,
+    note: EACH_ARBITRAGE_NOTE,
   };
 }
 

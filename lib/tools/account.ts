@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coolingOffNotes, endedGamesNotes } from '@/lib/account/bankroll';
-import { regradeNotes } from '@/lib/account/bets';
+import { regradeNotes } from '@/lib/account/settle';
 import { BET_STATUSES, SETTLE_RESULTS } from '@/lib/account/bet-states';
 import { choiceList } from '@/lib/text';
 import { invalidInput, ToolError } from '@/lib/errors';

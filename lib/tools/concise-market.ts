@@ -150,8 +150,8 @@ export function conciseMiddle(middle: NonNullable<PricedMarket['middle']>): z.in
 /** Said once per answer instead of in every middle: what its chance rests on and what a null one means. */
 export const MIDDLE_NOTE = `A middle's legs win both on its window, one alone elsewhere (staked so either miss costs the same: worstReturnFraction). chance: the share of the sport's stored finals that landed inside; null with fewer than ${MIN_FINALS_FOR_CHANCE} stored, unknown.`;
 
-/** Said once per answer instead of in every arbitrage: what the full answer's per-market note says. */
-export const ARBITRAGE_NOTE = `Arbitrage is never risk-free: ${ARBITRAGE_RISKS}; mind each leg's updatedAgo.`;
+/** Said once per answer instead of in every arbitrage: what the full answer's note on each says (lib/pricing/priced-market.ts). */
+export const ARBITRAGE_LIST_NOTE = `Arbitrage is never risk-free: ${ARBITRAGE_RISKS}; mind each leg's updatedAgo.`;
 
 /** Said once in the low-hold list (get_game_odds' maxHold): what a hold is, and that a low-hold market is no arbitrage. */
 export const LOW_HOLD_NOTE =
@@ -163,7 +163,7 @@ export function marketNotes(
   markets: readonly { arbitrage?: unknown; middle?: unknown; consensusBooks: number; outcomes: readonly unknown[] }[],
 ) {
   return {
-    ...(markets.some((market) => market.arbitrage) ? { arbitrageNote: ARBITRAGE_NOTE } : {}),
+    ...(markets.some((market) => market.arbitrage) ? { arbitrageNote: ARBITRAGE_LIST_NOTE } : {}),
     ...(markets.some((market) => market.middle) ? { middleNote: MIDDLE_NOTE } : {}),
     ...(markets.some((market) => market.consensusBooks === 0 && market.outcomes.length === 1)
       ? { oneSidedNote: `consensusBooks 0: ${ONE_SIDED_NOTE}` }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roundFraction, roundTo } from '@/lib/betting/odds';
 import type { LowHold } from '@/lib/pricing/priced-market';
-import { ARBITRAGE_NOTE, conciseArbitrage, LOW_HOLD_NOTE } from './concise-market';
+import { ARBITRAGE_LIST_NOTE, conciseArbitrage, LOW_HOLD_NOTE } from './concise-market';
 import { expected } from './inputs';
 
 // The arbitrage and low-hold lists of get_game_odds and get_player_props (arbitrage: true, with maxHold): which
@@ -55,6 +55,6 @@ export const lowHoldEntryFields = ({ arbitrage, bestLine }: { arbitrage: boolean
 
 /** The notes a low-hold list says once: arbitrage's risks, and what a low-hold market is. */
 export const lowHoldNotes = (found: readonly { arbitrage: boolean }[]) => ({
-  ...(found.some((entry) => entry.arbitrage) ? { arbitrageNote: ARBITRAGE_NOTE } : {}),
+  ...(found.some((entry) => entry.arbitrage) ? { arbitrageNote: ARBITRAGE_LIST_NOTE } : {}),
   ...(found.some((entry) => !entry.arbitrage) ? { lowHoldNote: LOW_HOLD_NOTE } : {}),
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { fairLineField } from '@/lib/betting/fair-line';
+import { GAME_MARKETS, type GameMarket } from '@/lib/betting/grading';
 import type { PricedGameMarket } from '@/lib/pricing';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { resolveTeam } from '@/lib/data/teams';
-import { GAME_MARKETS, type GameMarket } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import { conciseGame, fullGame, matchup } from './game-fields';
@@ -28,7 +28,7 @@ import {
 } from './inputs';
 import { DAY_MS, HOUR_MS, instant, sportsDays } from '@/lib/time';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
-import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, conciseMiddle, marketNotes, MIDDLE_NOTE } from './concise-market';
+import { ARBITRAGE_LIST_NOTE, conciseArbitrage, conciseMarket, conciseMiddle, marketNotes, MIDDLE_NOTE } from './concise-market';
 import {
   arbitrageFlag,
   lowHoldEntryFields,
@@ -266,7 +266,7 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
         market,
         ...conciseArbitrage(arbitrage),
       })),
-      ...(found.length > 0 ? { arbitrageNote: ARBITRAGE_NOTE } : {}),
+      ...(found.length > 0 ? { arbitrageNote: ARBITRAGE_LIST_NOTE } : {}),
       ...pageFields(page, 'arbitrages'),
     };
   }

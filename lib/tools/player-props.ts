@@ -26,7 +26,7 @@ import {
 } from './inputs';
 import { instant } from '@/lib/time';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
-import { ARBITRAGE_NOTE, conciseArbitrage, conciseMarket, marketNotes } from './concise-market';
+import { ARBITRAGE_LIST_NOTE, conciseArbitrage, conciseMarket, marketNotes } from './concise-market';
 import {
   arbitrageFlag,
   lowHoldEntryFields,
@@ -301,7 +301,7 @@ async function propsHeld(ctx: ToolRun, args: PropsArgs, { referenceBook, games, 
   return {
     ...header,
     arbitrages: page.items.map((item) => ({ ...entry(item), ...conciseArbitrage(item.arbitrage) })),
-    ...(found.length > 0 ? { arbitrageNote: ARBITRAGE_NOTE } : {}),
+    ...(found.length > 0 ? { arbitrageNote: ARBITRAGE_LIST_NOTE } : {}),
     ...pageFields(page, 'arbitrages'),
   };
 }

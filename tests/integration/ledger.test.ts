@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveBankroll } from '@/lib/account/bankroll';
-import { VOID_AFTER_KICKOFF_HOURS } from '@/lib/account/bets';
+import { VOID_AFTER_KICKOFF_HOURS } from '@/lib/account/settle';
 import { createUser } from '@/lib/account/users';
 import { replacePlayerStats } from '@/lib/data/store';
 import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console-http';

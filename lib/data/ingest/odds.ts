@@ -1,3 +1,4 @@
+import { isGameMarket } from '@/lib/betting/grading';
 import { isOutsideEvenMoneyGap } from '@/lib/betting/odds';
 import type { Db } from '@/lib/db/client';
 import type { OddsApi, OddsEvent, ScoreEvent } from '../providers/odds-api';
@@ -51,7 +52,7 @@ export function eventPrices(event: OddsEvent, gameId: string, home: CatalogueTea
       // An exchange's lay prices (h2h_lay, outrights_lay) come with its back prices unasked; a lay is a bet against
       // the outcome, not a price for it (https://the-odds-api.com/liveapi/guides/v4/, "markets").
       if (market.key.endsWith('_lay')) continue;
-      const isProp = !['h2h', 'spreads', 'totals'].includes(market.key);
+      const isProp = !isGameMarket(market.key);
       const mapped = market.outcomes.map((outcome) => {
         const name = normaliseName(outcome.name);
         const side =

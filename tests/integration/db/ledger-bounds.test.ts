@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBankroll } from '@/lib/account/bankroll';
-import { listBets, logBet, settleBet, type NewBet } from '@/lib/account/bets';
+import { listBets, logBet, type NewBet } from '@/lib/account/bets';
+import { settleBet } from '@/lib/account/settle';
 import { MAX_AMOUNT } from '@/lib/account/money';
 import { ToolError } from '@/lib/errors';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBankroll } from '@/lib/account/bankroll';
-import { logBet, settleBet } from '@/lib/account/bets';
+import { logBet } from '@/lib/account/bets';
+import { settleBet } from '@/lib/account/settle';
 import { ToolError } from '@/lib/errors';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { addGame, finishGame } from '../../helpers/games';
