@@ -49,6 +49,8 @@ describe('lib/betting index', () => {
         'priceExpectedValue',
         'fullKellyFraction',
         'gradeSelection',
+        'GAME_MARKETS',
+        'isGameMarket',
         'gradeLine',
         'gradeOverUnder',
         'gradeProp',
