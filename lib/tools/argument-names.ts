@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { editDistance } from '@/lib/data/closest-names';
+import { normaliseName } from '@/lib/data/sports';
 
 // "Did you mean": the argument an unknown one was likely meant as, for the 400 that names it. Agents slip on names
 // they read elsewhere (fairProbability from an odds answer for calc_kelly_stake's probability, game_id for gameId);
@@ -39,33 +40,31 @@ function objectAt(schema: z.ZodType, path: readonly PropertyKey[]): Record<strin
 const valueAt = (value: unknown, path: readonly PropertyKey[]) =>
   path.reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined), value);
 
-/** Lower case, letters and digits only: gameId, game_id and GAME-ID read alike. */
-const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-
 /**
  * The argument `typed` (unknown where `path` leads in `args`) was likely meant as, among those the schema takes there
- * and the call did not send: the same name but for case and separators, else the one name either holds inside
- * the other (fairProbability, probability), else the one a letter or two away. Nothing when no one name stands out.
+ * and the call did not send: the same name but for case and separators (normaliseName: gameId, game_id, GAME-ID),
+ * else the one name either holds inside the other (fairProbability, probability), else the one a letter or two away.
+ * Nothing when no one name stands out.
  */
 export function meantArgument(schema: z.ZodType, path: readonly PropertyKey[], typed: string, args: unknown): string | undefined {
   const shape = objectAt(schema, path);
-  const wanted = squash(typed);
+  const wanted = normaliseName(typed);
   if (!shape || wanted === '') return undefined;
   const sent = valueAt(args, path);
   const open = Object.keys(shape).filter((name) => !(typeof sent === 'object' && sent !== null && name in sent));
   const only = (names: string[]) => (names.length === 1 ? names[0] : undefined);
-  const same = only(open.filter((name) => squash(name) === wanted));
+  const same = only(open.filter((name) => normaliseName(name) === wanted));
   if (same) return same;
   const inside = only(
     open.filter((name) => {
-      const known = squash(name);
+      const known = normaliseName(name);
       return Math.min(known.length, wanted.length) >= 4 && (known.includes(wanted) || wanted.includes(known));
     }),
   );
   if (inside) return inside;
   const near = open
-    .map((name) => ({ name, distance: editDistance(wanted, squash(name)) }))
-    .filter(({ name, distance }) => distance <= Math.max(1, Math.floor(squash(name).length / 4)))
+    .map((name) => ({ name, distance: editDistance(wanted, normaliseName(name)) }))
+    .filter(({ name, distance }) => distance <= Math.max(1, Math.floor(normaliseName(name).length / 4)))
     .sort((a, b) => a.distance - b.distance);
   return near.length === 1 || (near.length > 1 && near[0]!.distance < near[1]!.distance) ? near[0]!.name : undefined;
 }
