@@ -14,9 +14,10 @@ import { readBody, type BodyOf, type BodyRule } from './body';
 import { authenticate, bearerToken, DEAD_TOKEN_MESSAGE } from './token';
 
 // The gateway owns a request: the checks of docs/contract.md ("Check order") run here, in its order and under its
-// numbers, and nowhere else. A front end asks `acceptRequest` for a request's caller and body (steps 1–5), then
-// `runTool` for a tool (steps 6–9 and the tool); it only encodes the answer, or the ToolError the first failing step
-// throws. The gateway itself is what the composition root built for it (createGateway); these functions take it first.
+// numbers, and nowhere else, and the request deadline bounds them all. A front end hands `handleRequest` a request
+// and what to do once steps 1–5 have found its caller and body (for a tool, `runTool`: steps 6–9 and the tool); it
+// only encodes the answer, or the ToolError the first failing step throws. The gateway itself is what the composition
+// root built for it (createGateway); these functions take it first.
 
 export interface GatewayDeps {
   config: Config;
@@ -103,19 +104,46 @@ async function spend({ limiter }: Gateway, budget: Budget, key: string, spender:
 export const deadlineMessage = ({ config }: Gateway) =>
   `The request did not finish within ${config.REQUEST_DEADLINE_SECONDS} s on the service side and was ended. Try again later.`;
 
-/** `work`, or 503 `unavailable` once the request deadline has passed. */
-export function withinDeadline<T>(gateway: Gateway, work: Promise<T>): Promise<T> {
-  return withDeadline(work, gateway.deadlineMs, () => new ToolError('unavailable', deadlineMessage(gateway)));
+/** Thrown when a request is still running at the deadline: 503 `unavailable`. */
+export class DeadlinePassed extends ToolError {
+  constructor(gateway: Gateway) {
+    super('unavailable', deadlineMessage(gateway));
+  }
 }
 
-/** Steps 1–5, in order: the request's caller and its body read under the admission's rule. */
-export function acceptRequest(gateway: Gateway, request: Request, admission: Admission<'none'> & { token: 'none' }): Promise<void>;
-export function acceptRequest<Rule extends BodyRule>(
+/** What `handleRequest` hands on: how many milliseconds of the request deadline are left (for answers still streaming). */
+export type TimeLeft = () => number;
+
+/**
+ * A request through the gateway: steps 1–5, then `serve` with what they found, the whole within the request deadline
+ * (REQUEST_DEADLINE_SECONDS; past it, DeadlinePassed, and `serve`'s work is left to finish on its own).
+ */
+export function handleRequest<T>(
+  gateway: Gateway,
+  request: Request,
+  admission: Admission<'none'> & { token: 'none' },
+  serve: (accepted: void, timeLeft: TimeLeft) => T | Promise<T>,
+): Promise<T>;
+export function handleRequest<Rule extends BodyRule, T>(
   gateway: Gateway,
   request: Request,
   admission: Admission<Rule> & { token?: 'required' },
-): Promise<Accepted<Rule>>;
-export async function acceptRequest<Rule extends BodyRule>(
+  serve: (accepted: Accepted<Rule>, timeLeft: TimeLeft) => T | Promise<T>,
+): Promise<T>;
+export function handleRequest<Rule extends BodyRule, T>(
+  gateway: Gateway,
+  request: Request,
+  admission: Admission<Rule>,
+  serve: (accepted: never, timeLeft: TimeLeft) => T | Promise<T>,
+): Promise<T> {
+  const ends = Date.now() + gateway.deadlineMs;
+  const timeLeft = () => ends - Date.now();
+  const work = acceptRequest(gateway, request, admission).then((accepted) => serve(accepted as never, timeLeft));
+  return withDeadline(work, gateway.deadlineMs, () => new DeadlinePassed(gateway));
+}
+
+/** Steps 1–5, in order: the request's caller and its body read under the admission's rule (nothing with token 'none'). */
+async function acceptRequest<Rule extends BodyRule>(
   gateway: Gateway,
   request: Request,
   admission: Admission<Rule>,

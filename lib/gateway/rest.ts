@@ -2,16 +2,17 @@ import { ToolError } from '@/lib/errors';
 import { NO_STORE, restErrorResponse, restMethodNotAllowedResponse } from '@/lib/http/errors';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { openApiJson } from './openapi';
-import { acceptRequest, runTool, withinDeadline, type Gateway } from './pipeline';
+import { handleRequest, runTool, type Gateway } from './pipeline';
 
-// The REST front end: the gateway checks each request (lib/gateway/pipeline.ts) and runs the tool; this module encodes
-// the answer as `{ data }` or `{ error }` (lib/http/errors.ts).
+// The REST front end: the gateway checks each request within its deadline (lib/gateway/pipeline.ts) and runs the
+// tool; this module encodes the answer as `{ data }` or `{ error }` (lib/http/errors.ts).
 
 /** GET /api/v1/tools: every tool whatever the token's scope, plus the rules text. Steps 1–3 and 5. */
 export async function listTools(gateway: Gateway, request: Request): Promise<Response> {
   try {
-    await withinDeadline(gateway, acceptRequest(gateway, request, { body: 'none' }));
-    return Response.json({ instructions: INSTRUCTIONS, tools: gateway.records }, { headers: NO_STORE });
+    return await handleRequest(gateway, request, { body: 'none' }, () =>
+      Response.json({ instructions: INSTRUCTIONS, tools: gateway.records }, { headers: NO_STORE }),
+    );
   } catch (error) {
     return restErrorResponse(error);
   }
@@ -23,8 +24,12 @@ export async function listTools(gateway: Gateway, request: Request): Promise<Res
  */
 export async function serveOpenApi(gateway: Gateway, request: Request, appOrigin: string): Promise<Response> {
   try {
-    await acceptRequest(gateway, request, { body: 'none', token: 'none' });
-    return new Response(openApiJson(appOrigin, gateway.records), { headers: { 'Content-Type': 'application/json', ...NO_STORE } });
+    return await handleRequest(
+      gateway,
+      request,
+      { body: 'none', token: 'none' },
+      () => new Response(openApiJson(appOrigin, gateway.records), { headers: { 'Content-Type': 'application/json', ...NO_STORE } }),
+    );
   } catch (error) {
     return restErrorResponse(error);
   }
@@ -33,17 +38,14 @@ export async function serveOpenApi(gateway: Gateway, request: Request, appOrigin
 /** POST /api/v1/tools/<name>: steps 1–9 and the tool, within the request deadline (else 503 `unavailable`). */
 export async function callTool(gateway: Gateway, request: Request, toolName: string): Promise<Response> {
   try {
-    const data = await withinDeadline(gateway, serveCall(gateway, request, toolName));
+    const data = await handleRequest(gateway, request, { body: 'arguments' }, ({ caller, body }) => {
+      const agent = request.headers.get('user-agent') ?? undefined;
+      return runTool(gateway, { caller, toolName, args: body, clientLabel: () => Promise.resolve(agent) });
+    });
     return Response.json({ data }, { headers: NO_STORE });
   } catch (error) {
     return restErrorResponse(error);
   }
-}
-
-async function serveCall(gateway: Gateway, request: Request, toolName: string): Promise<unknown> {
-  const { caller, body } = await acceptRequest(gateway, request, { body: 'arguments' });
-  const agent = request.headers.get('user-agent') ?? undefined;
-  return runTool(gateway, { caller, toolName, args: body, clientLabel: () => Promise.resolve(agent) });
 }
 
 /**
@@ -52,8 +54,9 @@ async function serveCall(gateway: Gateway, request: Request, toolName: string): 
  */
 export async function methodNotAllowed(gateway: Gateway, request: Request, allow: readonly string[]): Promise<Response> {
   try {
-    await acceptRequest(gateway, request, { body: 'none', token: 'none' });
-    return restMethodNotAllowedResponse(request.method, new URL(request.url).pathname, allow);
+    return await handleRequest(gateway, request, { body: 'none', token: 'none' }, () =>
+      restMethodNotAllowedResponse(request.method, new URL(request.url).pathname, allow),
+    );
   } catch (error) {
     return restErrorResponse(error);
   }
@@ -62,12 +65,13 @@ export async function methodNotAllowed(gateway: Gateway, request: Request, allow
 /** Any path under /api/v1 that names no endpoint: the JSON 404, never Next's HTML page. */
 export async function noSuchEndpoint(gateway: Gateway, request: Request): Promise<Response> {
   try {
-    await acceptRequest(gateway, request, { body: 'none', token: 'none' });
-    const path = new URL(request.url).pathname;
-    throw new ToolError(
-      'not_found',
-      `There is no API endpoint at ${path}. GET /api/v1/tools lists the tools; POST /api/v1/tools/<name> calls one.`,
-    );
+    return await handleRequest(gateway, request, { body: 'none', token: 'none' }, () => {
+      const path = new URL(request.url).pathname;
+      throw new ToolError(
+        'not_found',
+        `There is no API endpoint at ${path}. GET /api/v1/tools lists the tools; POST /api/v1/tools/<name> calls one.`,
+      );
+    });
   } catch (error) {
     return restErrorResponse(error);
   }

@@ -5,8 +5,18 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   type AuthInfo,
 } from '@modelcontextprotocol/server';
-import { acceptRequest, clientLabel, deadlineMessage, noteClient, type ClientNaming, type Gateway } from '@/lib/gateway/pipeline';
-import { boundEventStream, INTERNAL_ERROR, withDeadline } from '@/lib/http/deadline';
+import {
+  clientLabel,
+  DeadlinePassed,
+  deadlineMessage,
+  handleRequest,
+  noteClient,
+  type Accepted,
+  type ClientNaming,
+  type Gateway,
+  type TimeLeft,
+} from '@/lib/gateway/pipeline';
+import { boundEventStream, INTERNAL_ERROR } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
 import { cleanLabel, LABEL_MAX_CODE_POINTS, storedLabel } from '@/lib/text';
 import { bodyOf, isRequest, messagesOf, propertyOf, type Messages } from './messages';
@@ -47,9 +57,6 @@ function clientNaming({ list }: Messages): ClientNaming {
   return { named, name: undefined };
 }
 
-/** Thrown when the request deadline passes before the SDK has answered. */
-class DeadlinePassed extends Error {}
-
 export interface McpEndpointOptions {
   /** The protected resource metadata's URL, named in every 401 challenge (MCP authorization, RFC 9728 §5.1). */
   resourceMetadataUrl?: string;
@@ -73,11 +80,15 @@ export function createMcpEndpoint(gateway: Gateway, { resourceMetadataUrl }: Mcp
   return { gateway, handler, resourceMetadataUrl };
 }
 
-async function serve({ gateway, handler }: McpEndpoint, request: Request): Promise<{ response: Response; requestIds: unknown[] }> {
-  const { token, caller, body } = await acceptRequest(gateway, request, { body: 'messages' });
+async function serve(
+  { gateway, handler }: McpEndpoint,
+  request: Request,
+  { token, caller, body }: Accepted<'messages'>,
+  timeLeft: TimeLeft,
+): Promise<Response> {
   const messages = dropSelfCancellations(messagesOf(body));
   const refusal = batchRefusal(messages, request.headers.get('mcp-protocol-version'), MODERN_VERSIONS);
-  if (refusal) return { response: refusal, requestIds: [] };
+  if (refusal) return refusal;
   const listen = renameListenRequests(messages, request.headers);
   const naming = clientNaming(listen.messages);
   const agent = storedLabel(request.headers.get('user-agent') ?? undefined);
@@ -95,24 +106,24 @@ async function serve({ gateway, handler }: McpEndpoint, request: Request): Promi
     ...listen.messages.list.map((message) => propertyOf(message.params?._meta, PROTOCOL_VERSION_META_KEY)),
   ];
   const requestIds = listen.messages.list.filter(isRequest).map((message) => message.id);
-  return { response: await withAllVersions(await withShortEchoes(response, versionsSent), ALL_VERSIONS), requestIds };
+  const answer = await withAllVersions(await withShortEchoes(response, versionsSent), ALL_VERSIONS);
+  return boundEventStream(answer, timeLeft(), requestIds, deadlineMessage(gateway));
 }
 
 /**
- * POST: every JSON-RPC message arrives here. The whole request runs within the deadline (REQUEST_DEADLINE_SECONDS):
- * past it, a JSON answer is 503 with -32603, and an event stream gets -32603 for each request not yet answered.
+ * POST: every JSON-RPC message arrives here. The whole request runs within the gateway's deadline
+ * (REQUEST_DEADLINE_SECONDS): past it, a JSON answer is 503 with -32603, and an event stream gets -32603 for each
+ * request not yet answered.
  */
 export async function postMcp(endpoint: McpEndpoint, request: Request): Promise<Response> {
-  const { deadlineMs } = endpoint.gateway;
-  const started = Date.now();
-  const message = deadlineMessage(endpoint.gateway);
   try {
-    const { response, requestIds } = await withDeadline(serve(endpoint, request), deadlineMs, () => new DeadlinePassed());
-    const answer = boundEventStream(response, deadlineMs - (Date.now() - started), requestIds, message);
+    const answer = await handleRequest(endpoint.gateway, request, { body: 'messages' }, (accepted, timeLeft) =>
+      serve(endpoint, request, accepted, timeLeft),
+    );
     answer.headers.set('Cache-Control', NO_STORE['Cache-Control']);
     return answer;
   } catch (error) {
-    if (error instanceof DeadlinePassed) return jsonRpcErrorResponse(503, INTERNAL_ERROR, message);
+    if (error instanceof DeadlinePassed) return jsonRpcErrorResponse(503, INTERNAL_ERROR, error.message);
     return mcpErrorResponse(error, endpoint.resourceMetadataUrl);
   }
 }
@@ -120,8 +131,9 @@ export async function postMcp(endpoint: McpEndpoint, request: Request): Promise<
 /** GET and DELETE: no streams and no sessions to end, once the request has passed steps 1–3 and 5. */
 export async function mcpMethodNotAllowed({ gateway, resourceMetadataUrl }: McpEndpoint, request: Request): Promise<Response> {
   try {
-    await acceptRequest(gateway, request, { body: 'none' });
-    return jsonRpcErrorResponse(405, -32000, 'Method not allowed', { Allow: 'POST' });
+    return await handleRequest(gateway, request, { body: 'none' }, () =>
+      jsonRpcErrorResponse(405, -32000, 'Method not allowed', { Allow: 'POST' }),
+    );
   } catch (error) {
     return mcpErrorResponse(error, resourceMetadataUrl);
   }

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
 import { createRateLimiter } from '@/lib/ratelimit';
 import { createRoot, type Root } from '@/lib/root';
-import { callTool } from '@/lib/gateway/rest';
-import { createMcpEndpoint, postMcp } from '@/lib/mcp/http';
+import { callTool, listTools, methodNotAllowed, noSuchEndpoint, serveOpenApi } from '@/lib/gateway/rest';
+import { createMcpEndpoint, mcpMethodNotAllowed, postMcp } from '@/lib/mcp/http';
 import { findTool, TOOL_DEFINITIONS } from '@/lib/tools/registry';
 import type { ToolDefinition } from '@/lib/tools/types';
 import { testDatabase, type TestDatabase } from '../helpers/fixtures';
@@ -126,6 +126,34 @@ describe('the request deadline', () => {
     expect(events.map((line) => JSON.parse(line.slice(5)))).toEqual([
       { jsonrpc: '2.0', id: 7, error: { code: -32603, message: expect.stringContaining('did not finish') } },
     ]);
+  });
+
+  it('every surface is bounded, its checks too: with a budget store that never answers, each request ends at the deadline', async () => {
+    const stuck = createRoot({
+      config: parseConfig({ REQUEST_DEADLINE_SECONDS: String(DEADLINE_SECONDS) }),
+      db: database.db,
+      budgets: { ...createRateLimiter({}), consume: () => new Promise<never>(() => undefined) },
+      now: () => new Date(),
+      catalogue: TOOL_DEFINITIONS,
+      classifier: NO_CLASSIFIER,
+    }).gateway;
+    const endpoint = createMcpEndpoint(stuck);
+    const get = (path: string) =>
+      new Request(`http://localhost:3000${path}`, { headers: { host: 'localhost:3000', authorization: `Bearer ${token}` } });
+    const surfaces: Record<string, () => Promise<Response>> = {
+      'GET /api/v1/tools': () => listTools(stuck, get('/api/v1/tools')),
+      'GET /api/v1/openapi.json': () => serveOpenApi(stuck, get('/api/v1/openapi.json'), 'http://localhost:3000'),
+      'POST /api/v1/tools/calc_ev': () => callTool(stuck, post('/api/v1/tools/calc_ev', args), 'calc_ev'),
+      'GET /api/v1/tools/calc_ev': () => methodNotAllowed(stuck, get('/api/v1/tools/calc_ev'), ['POST']),
+      'GET /api/v1/nothing': () => noSuchEndpoint(stuck, get('/api/v1/nothing')),
+      'POST /api/mcp': () =>
+        postMcp(endpoint, post('/api/mcp', { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: 'application/json, text/event-stream' })),
+      'GET /api/mcp': () => mcpMethodNotAllowed(endpoint, get('/api/mcp')),
+    };
+    const started = Date.now();
+    const answers = await Promise.all(Object.entries(surfaces).map(async ([name, serve]) => [name, (await serve()).status] as const));
+    expect(Date.now() - started).toBeLessThan(DEADLINE_SECONDS * 1000 + 1000);
+    expect(Object.fromEntries(answers)).toEqual(Object.fromEntries(Object.keys(surfaces).map((name) => [name, 503])));
   });
 
   it('the deadline is a setting: positive, at most 300 s, 65 s by default', () => {
