@@ -6,7 +6,7 @@ import { americanOdds, formatShortDateTime, money, percent } from '@/lib/present
 import { betColumns, betName, betRowAttrs, betSummary } from '@/lib/present/bet-columns';
 import type { Bankroll, Bet, BetList } from './answers';
 import { ToolCallError, type Host } from './bridge';
-import { LineChart } from '@/lib/present/LineChart';
+import { BankrollCharts } from '@/lib/present/BankrollCharts';
 import type { ReactElement, ReactNode } from 'react';
 import { compact, firstPlace, frame, loading, pending, type InlinePlace, type Loading } from './frame';
 import { table, type Sort } from '@/lib/present/table';
@@ -302,49 +302,15 @@ function chartsSection(state: BankrollState, env: Env): ReactElement {
     found ? toCents(found.balance) : null,
     (bet) => (!status || bet.status === status) && (!sport || bet.sport === sport),
   );
-  if (points.length === 0)
-    return (
-      <section aria-labelledby="heading-charts">
-        {heading}
-        <p className="empty">No settled bets yet: the charts start with the first.</p>
-      </section>
-    );
-  const labels = ['Before', ...points.map((point) => formatShortDateTime(point.settledAt, env.timeZone))];
-  const first = points[0]!;
-  const last = points.at(-1)!;
-  const startingBalance = first.balanceAfter === null ? null : first.balanceAfter - first.profit;
-  const width = env.width >= 720 ? (env.width - 48) / 2 : env.width - 32;
-  // The axis in whole units unless its steps are smaller: cents would only crowd it.
-  const wholeMoney = (value: number, step: number) => money(value, currency, step < 1 ? 2 : 0);
-  const chart = (id: string, name: string, values: (number | null)[], description: string) => (
-    <LineChart
-      id={id}
-      labels={labels}
-      width={width}
-      axis={wholeMoney}
-      title={name}
-      description={description}
-      lines={[{ name, colour: id === 'balance' ? 0 : 2, values, texts: values.map((value) => money(value, currency)) }]}
-    />
-  );
   return (
     <section aria-labelledby="heading-charts">
       {heading}
-      <div className="charts">
-        {startingBalance !== null &&
-          chart(
-            'balance',
-            'Balance',
-            [startingBalance, ...points.map((point) => point.balanceAfter)],
-            `After each of ${points.length} settled bet${points.length === 1 ? '' : 's'}, ${money(startingBalance, currency)} before the first, ${money(last.balanceAfter, currency)} after the last. Worked back from today's balance, so a balance set by hand shifts them.`,
-          )}
-        {chart(
-          'profit',
-          'Cumulative profit',
-          [0, ...points.map((point) => point.cumulativeProfit)],
-          `${money(last.cumulativeProfit, currency)} over ${points.length} settled bet${points.length === 1 ? '' : 's'}.`,
-        )}
-      </div>
+      <BankrollCharts
+        points={points}
+        currency={currency}
+        timeZone={env.timeZone}
+        width={env.width >= 720 ? (env.width - 48) / 2 : env.width - 32}
+      />
       {!settled.answer.complete && <p className="muted">{`The charts read the newest ${PAGE * MAX_PAGES} bets.`}</p>}
     </section>
   );
