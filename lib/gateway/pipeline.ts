@@ -68,7 +68,8 @@ export interface Gateway {
   tokens: Tokens;
   services: ToolServices;
   budgets: { address: Budget; token: Budget; user: Budget };
-  toolsByName: ReadonlyMap<string, ToolDefinition>;
+  /** Each served tool by name, with its record (what the tool's answers are checked against under CHECK_ANSWERS). */
+  toolsByName: ReadonlyMap<string, { tool: ToolDefinition; record: ToolRecord }>;
   /** The tool records this server lists (REST and MCP alike): its catalogue as this server serves it. */
   records: readonly ToolRecord[];
   /** How long any request may run on the server (REQUEST_DEADLINE_SECONDS), in milliseconds. */
@@ -76,6 +77,7 @@ export interface Gateway {
 }
 
 export function createGateway({ config, limiter, now, catalogue, tokens, services }: GatewayDeps): Gateway {
+  const records = servedRecords(catalogue, { classifierConfigured: services.classifier.configured });
   return {
     config,
     limiter,
@@ -87,8 +89,8 @@ export function createGateway({ config, limiter, now, catalogue, tokens, service
       token: perMinute('token', config.RATE_LIMIT_TOKEN_PER_MINUTE),
       user: perMinute('user', config.RATE_LIMIT_USER_PER_MINUTE),
     },
-    toolsByName: new Map(catalogue.map((tool) => [tool.name, tool])),
-    records: servedRecords(catalogue, { classifierConfigured: services.classifier.configured }),
+    toolsByName: new Map(catalogue.map((tool, index) => [tool.name, { tool, record: records[index]! }])),
+    records,
     deadlineMs: config.REQUEST_DEADLINE_SECONDS * 1000,
   };
 }
@@ -185,8 +187,9 @@ async function refuseIfTokenWent({ tokens, now }: Gateway, caller: LiveToken, er
 export async function runTool(gateway: Gateway, { caller, toolName, args, clientLabel }: ToolCall): Promise<unknown> {
   const { budgets, config, services } = gateway;
   // Step 6: the tool exists (an unknown name is not counted against the tool-call budgets).
-  const tool = gateway.toolsByName.get(toolName);
-  if (!tool) throw new ToolError('unknown_tool', `There is no tool named "${toolName}". GET /api/v1/tools lists them.`);
+  const served = gateway.toolsByName.get(toolName);
+  if (!served) throw new ToolError('unknown_tool', `There is no tool named "${toolName}". GET /api/v1/tools lists them.`);
+  const { tool, record } = served;
   noteTool(tool.name);
   // Step 7: the per-token budget, then the per-user budget.
   await spend(gateway, budgets.token, caller.id, 'with this access token');
@@ -205,10 +208,7 @@ export async function runTool(gateway: Gateway, { caller, toolName, args, client
     .run({ ...services, user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel }, parsed)
     .catch((error: unknown) => refuseIfTokenWent(gateway, caller, error));
   if (!config.CHECK_ANSWERS) return answer;
-  return checkAnswer(
-    gateway.records.find((record) => record.name === tool.name)!,
-    answer,
-  );
+  return checkAnswer(record, answer);
 }
 
 /**

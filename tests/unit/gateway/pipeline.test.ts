@@ -27,13 +27,16 @@ const saveNote = defineTool({
   },
 });
 
-function gateway(tokenLimit = 100) {
+/** A tool whose answer does not match its own output schema. */
+const misanswer = defineTool({ ...saveNote, name: 'misanswer', run: async () => ({ saved: 'yes' }) as never });
+
+function gateway(tokenLimit = 100, env: Record<string, string> = {}) {
   return createRoot({
-    config: parseConfig({ RATE_LIMIT_TOKEN_PER_MINUTE: String(tokenLimit) }),
+    config: parseConfig({ RATE_LIMIT_TOKEN_PER_MINUTE: String(tokenLimit), ...env }),
     db: {} as Db,
     budgets: createRateLimiter({}),
     now: () => new Date('2026-11-21T12:00:00Z'),
-    catalogue: [saveNote],
+    catalogue: [saveNote, misanswer],
     classifier: NO_CLASSIFIER,
   }).gateway;
 }
@@ -81,6 +84,16 @@ describe('gateway steps 6–9', () => {
     });
     expect(result).toEqual({ saved: true });
     expect(saves.at(-1)).toEqual({ user: 'u1', label: 'Claude Code', text: 'hi' });
+  });
+
+  it("checks each answer against its own tool's record under CHECK_ANSWERS, and only then", async () => {
+    const call = (toolName: string) => ({ caller: writer, toolName, args: { text: 'hi' }, clientLabel: noLabel });
+    const checking = gateway(100, { CHECK_ANSWERS: 'true' });
+    expect(await runTool(checking, call('save_note'))).toEqual({ saved: true });
+    await expect(runTool(checking, call('misanswer'))).rejects.toThrow(
+      /misanswer does not match its output schema: \/saved must be boolean/,
+    );
+    expect(await runTool(gateway(), call('misanswer'))).toEqual({ saved: 'yes' });
   });
 
   it('counts calls refused for scope against the token budget, but not unknown tools', async () => {
