@@ -1,8 +1,8 @@
 // Which sites count as sources for jev_classify. Entries are hostnames matched with their subdomains
 // (`espn.com` also covers `www.espn.com`, `abcnews.espn.com`); a subdomain entry such as
 // `sports.yahoo.com` covers only that part of its site. Data and the NEWS_SOURCE_ALLOWLIST parser only:
-// it imports nothing, so the settings (lib/config.ts) and the source rule (lib/news/allowlist.ts) both use it (inside
-// lib/news it would tie that folder and lib/config.ts in a circle: the classifier reads the settings).
+// it imports nothing, so the settings (lib/config/) and the source rule (lib/news/allowlist.ts) both use it (inside
+// lib/news it would tie that folder and lib/config in a circle: the classifier reads the settings).
 
 /** Reputable sports news outlets: leagues' own sites, major outlets, wire services. NEWS_SOURCE_ALLOWLIST replaces it. */
 export const DEFAULT_OUTLETS: Readonly<Record<string, string>> = {

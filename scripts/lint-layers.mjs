@@ -1,5 +1,5 @@
 // `npm run lint:layers`: the layer rules of .dependency-cruiser.cjs, plus no folder cycles among lib/'s units.
-// A unit is a folder directly under lib/ (lib/account) or a file directly in lib/ (lib/config.ts). Two units
+// A unit is a folder directly under lib/ (lib/account) or a file directly in lib/ (lib/errors.ts). Two units
 // that import each other, directly or round a longer loop, fail: the shared piece belongs in a neutral module.
 // One cruise serves both checks; exit status 1 on any violation.
 import { execFileSync } from 'node:child_process';
@@ -22,7 +22,7 @@ const problems = result.summary.violations.map((v) =>
   v.cycle ? `${v.rule.name}: ${[v.from, ...v.cycle.map((step) => step.name)].join(' → ')}` : `${v.rule.name}: ${v.from} → ${v.to}`,
 );
 
-/** lib/account/users.ts → lib/account; lib/config.ts → lib/config.ts; anything outside lib/ → undefined. */
+/** lib/account/users.ts → lib/account; lib/errors.ts → lib/errors.ts; anything outside lib/ → undefined. */
 const unitOf = (file) => /^lib\/[^/]+/.exec(file)?.[0];
 
 // unit → unit → one example import (and how many there are), type-only imports included: a tie is a tie.

@@ -19,7 +19,7 @@ export type { Db, DbTransaction } from './db';
 const PG_POOL_MAX = 10;
 
 /**
- * How long PostgreSQL may keep a caller waiting (DB_* settings in lib/config.ts; these defaults match them). A
+ * How long PostgreSQL may keep a caller waiting (DB_* settings in lib/config/database.ts; these defaults match them). A
  * stalled or unreachable database then fails a call within seconds (503 `unavailable`, lib/errors.ts) instead
  * of hanging it, and a connection that timed out is discarded, so the pool heals once the database is back.
  */

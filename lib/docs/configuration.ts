@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { configSchema, SETTING_GROUPS, SETTINGS_READ_ELSEWHERE, type SettingDoc } from '@/lib/config';
 
-// docs/configuration.md, rendered from lib/config.ts (scripts/docs.ts writes it; `npm run lint` fails when it is out
+// docs/configuration.md, rendered from lib/config/ (scripts/docs.ts writes it; `npm run lint` fails when it is out
 // of date): every setting with its default and meaning, from the schema's own defaults and each setting's `.meta`,
 // then the few settings read outside the schema (SETTINGS_READ_ELSEWHERE).
 
@@ -37,7 +37,7 @@ export function settingsOf(shape: ConfigShape, elsewhere: typeof SETTINGS_READ_E
   const validated = Object.entries(shape).map(([name, schema]): Setting => {
     const meta: unknown = schema.meta();
     if (!isSettingDoc(meta)) {
-      throw new Error(`lib/config.ts: ${name} has no .meta({ group, description }) for docs/configuration.md`);
+      throw new Error(`lib/config: ${name} has no .meta({ group, description }) for docs/configuration.md`);
     }
     return { name, group: meta.group, description: meta.description, defaultShown: meta.defaultText ?? defaultOf(schema) };
   });
@@ -66,15 +66,15 @@ export function configurationMarkdown(shape: ConfigShape = configSchema.shape): 
   return [
     '# Configuration',
     '',
-    '<!-- Generated from lib/config.ts by `npm run docs` (lib/docs/configuration.ts); `npm run lint` fails when it is out of date. Do not edit by hand. -->',
+    '<!-- Generated from lib/config/ by `npm run docs` (lib/docs/configuration.ts); `npm run lint` fails when it is out of date. Do not edit by hand. -->',
     '',
     'Every setting comes from the environment. Nothing needs to be set to run JEV on one machine: the defaults serve the',
     'console and the API at `http://localhost:3000` on SQLite with the sample slate. The settings are validated when the',
     'server starts (and by every `jev` command): a bad value stops it with a message naming the variable. The few read',
     'before that, outside the schema, say which file reads them.',
     '',
-    'What to set for a deployment: [operations.md](operations.md). To change a setting or add one, edit `lib/config.ts`',
-    '(its schema and `.meta({ group, description })`) and run `npm run docs`.',
+    'What to set for a deployment: [operations.md](operations.md). To change a setting or add one, edit the file of its',
+    'section in `lib/config/` (its schema and `.meta({ group, description })`) and run `npm run docs`.',
     '',
     ...sections,
   ].join('\n');

@@ -10,7 +10,7 @@ import { toolsMarkdown } from './tools';
 // The documents generated from the code (`npm run docs` writes them, `npm run docs -- --check` in `npm run lint`
 // fails when one is out of date), so none can drift from what it describes:
 //   docs/tools.md          every tool of the catalogue: scope, hints, description, arguments and answer fields
-//   docs/configuration.md  every setting of lib/config.ts: default and meaning
+//   docs/configuration.md  every setting of lib/config/: default and meaning
 //   docs/contract.md       hand-written, but its definitions (lib/contract-definitions.ts), the error table (lib/errors.ts)
 //                          and the rules text (lib/tools/instructions.ts) are generated blocks
 

@@ -12,7 +12,7 @@ import { configurationMarkdown, settingsOf } from '@/lib/docs/configuration';
 import { CONTRACT_BLOCKS, DOCUMENTS, staleDocuments, type GeneratedDocument } from '@/lib/docs/generate';
 
 // The generated documents (scripts/docs.ts, `npm run docs`; `npm run lint` runs its --check) are current, and the
-// check notices drift: a setting's default or meaning edited in lib/config.ts, or a definition edited in
+// check notices drift: a setting's default or meaning edited in lib/config/, or a definition edited in
 // lib/contract-definitions.ts, makes the document stale until it is generated again.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -49,7 +49,7 @@ describe('the drift check, on a copy of the documents', () => {
     expect(staleDocuments(dir, DOCUMENTS.slice(1))).toEqual([]);
   });
 
-  it("fails when a setting's default changes in lib/config.ts, until the document is generated again", () => {
+  it("fails when a setting's default changes in lib/config/, until the document is generated again", () => {
     const shape = {
       ...configSchema.shape,
       RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().positive().default(61).meta(settingMeta('RATE_LIMIT_TOKEN_PER_MINUTE')),
@@ -85,7 +85,7 @@ describe('the drift check, on a copy of the documents', () => {
 });
 
 describe('docs/configuration.md', () => {
-  it('gives every setting of lib/config.ts, and those read elsewhere, a meaning and a default', () => {
+  it('gives every setting of lib/config/, and those read elsewhere, a meaning and a default', () => {
     const settings = settingsOf(configSchema.shape);
     expect(settings.map(({ name }) => name)).toEqual([
       ...Object.keys(configSchema.shape),

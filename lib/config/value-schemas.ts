@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+// The kinds of value several settings share: a positive whole number, an optional string, an http(s) URL.
+
+export const positiveInt = z.coerce.number().int().positive();
+export const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+export const httpUrl = (fallback: string) =>
+  z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(fallback)
+    .transform((url) => url.replace(/\/+$/, ''));
