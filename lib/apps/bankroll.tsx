@@ -7,10 +7,10 @@ import { betColumns, betName, betRowAttrs, betSummary } from '@/lib/present/bet-
 import type { Bankroll, Bet, BetList } from './answers';
 import { ToolCallError, type Host } from './bridge';
 import { BankrollCharts } from '@/lib/present/BankrollCharts';
+import { figure } from '@/lib/present/figures';
 import type { ReactElement, ReactNode } from 'react';
 import { compact, firstPlace, frame, loading, pending, type InlinePlace, type Loading } from './frame';
 import { table, type Sort } from '@/lib/present/table';
-import { figure } from './game';
 import type { Env } from './env';
 import type { Update, ViewSpec } from './run';
 

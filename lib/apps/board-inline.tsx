@@ -1,7 +1,7 @@
 import { americanOdds, betInWords, formatDateTime, percent, quotedBeside } from '@/lib/present/format';
+import { figure } from '@/lib/present/figures';
 import type { ReactNode } from 'react';
 import { compact, notesTab, pending, type Loading } from './frame';
-import { figure } from './game';
 import type { Env } from './env';
 import type { Update } from './run';
 import type { SlateBoard } from './board-state';

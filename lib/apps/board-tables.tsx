@@ -1,11 +1,11 @@
 import { americanOdds, formatDateTime, marketName, middleMark, outcomeName, percent } from '@/lib/present/format';
-import { Quoted } from '@/lib/present/MarketTable';
+import { figure, Quoted } from '@/lib/present/figures';
 import type { OddsAnswer, SlateGame, SlateMarket, SlateOutcome, ValueEntry } from './answers';
 import type { ReactElement } from 'react';
 import { pending } from './frame';
 import { table, type Sort } from '@/lib/present/table';
 import { valueColumns, valueRowAttrs } from '@/lib/present/value-columns';
-import { bestPriceCell, figure } from './game';
+import { bestPriceCell } from './game';
 import type { Env } from './env';
 import type { Update } from './run';
 import type { ListName, SlateBoard } from './board-state';

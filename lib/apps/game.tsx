@@ -8,7 +8,8 @@ import {
   percent,
   quotedBeside,
 } from '@/lib/present/format';
-import { Figure, MarketTable, Quoted } from '@/lib/present/MarketTable';
+import { figure, Quoted } from '@/lib/present/figures';
+import { MarketTable } from '@/lib/present/MarketTable';
 import { MovementChart } from '@/lib/present/MovementChart';
 import { notesOf, type FullGame, type FullMarket, type GameAnswer, type Injuries, type OddsAnswer, type Weather } from './answers';
 import type { Host } from './bridge';
@@ -68,9 +69,6 @@ const gameTitle = (game: FullGame) => `${game.awayTeam.name} at ${game.homeTeam.
 /** Every note of the game's answers, for the frame. */
 export const gameNotes = (state: GameState): string[] =>
   [state.odds, state.injuries, state.weather].flatMap((call) => (call.state === 'ready' ? notesOf(call.answer) : []));
-
-/** An exact figure of the answer, written for people: the number itself stays on the element. */
-export const figure = (value: number | null | undefined, text: string) => <Figure value={value} text={text} />;
 
 /** A table's best-price cell: the price, its book and an exchange's quote before its fee. */
 export const bestPriceCell = (best: { americanOdds?: number; book: string; beforeCommission?: number }): ReactNode => (

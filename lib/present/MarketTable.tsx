@@ -1,4 +1,5 @@
 import type { GameOddsFull } from '@/lib/tools/odds-schemas';
+import { Figure, Quoted } from './figures';
 import { americanOdds, marketName, middleChance, middleMark, outcomeName, percent, priceAt, quotedBeside } from './format';
 
 // One game's markets as get_game_odds answers them in full, for the console's Games and game pages and the MCP
@@ -15,16 +16,6 @@ export type TableMarket = Pick<Game['markets'][number], 'market' | 'outcomes' | 
 /** The key of one outcome in get_game_odds' `value` list, to find the outcomes that clear the threshold. */
 export const valueKey = (gameId: string, market: string, outcome: string, point: number | null | undefined) =>
   `${gameId}|${market}|${outcome}|${point ?? ''}`;
-
-/** An exact figure of the answer, written for people: the number itself stays on the element. */
-export function Figure({ value, text }: { value: number | null | undefined; text: string }) {
-  return <span data-number={value ?? undefined}>{text}</span>;
-}
-
-/** An exchange's price as quoted, under the net price shown; nothing for a sportsbook's. */
-export function Quoted({ price }: { price: number | undefined }) {
-  return price === undefined ? null : <small data-quoted={price}>quoted {americanOdds(price)}</small>;
-}
 
 /** Arbitrage, a middle and steam, in words, beside the market's name. */
 function MarketMarks({ market }: { market: TableMarket }) {

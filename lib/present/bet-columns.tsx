@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { statusLabel } from '@/lib/account/bet-states';
 import { americanOdds, betInWords, formatDateTime, money, percent } from './format';
-import { Figure } from './MarketTable';
+import { figure } from './figures';
 import type { Column } from './table';
 
 // The bets of list_bets as a table, for the console's Bets page and the bankroll view's full screen alike: per bet
@@ -47,8 +47,6 @@ export const betStatus = (bet: Pick<BetRow, 'status' | 'earlierGrades'>) =>
 
 /** A closing-line value, or the list's average: to the hundredth of a percent, as the answer rounds it. */
 export const closingLine = (value: number | null | undefined) => percent(value, 2);
-
-const figure = (value: number | null | undefined, text: string) => <Figure value={value} text={text} />;
 
 /** The bets table's columns; `currency` writes the money, `timeZone` the times. */
 export function betColumns<Row extends BetRow>({ currency, timeZone }: { currency: string; timeZone: string }): Column<Row>[] {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { americanOdds, betInWords, formatDateTime, percent } from './format';
-import { Figure, Quoted } from './MarketTable';
+import { figure, Quoted } from './figures';
 import type { Column } from './table';
 
 // The value list of get_game_odds as a table, for the console's Games page and the value board's full screen alike:
@@ -31,8 +31,6 @@ export interface ValueRow {
   consensusBooks: number;
   updatedAgo: string;
 }
-
-const figure = (value: number, text: string) => <Figure value={value} text={text} />;
 
 /** The value table's columns; `gameLink` draws the link to an entry's game, `timeZone` the zone its start is written in. */
 export function valueColumns<Row extends ValueRow>({
