@@ -57,6 +57,12 @@ function parts(instant: Date, timeZone: string) {
   };
 }
 
+/**
+ * The zone of a user who has not chosen one (no bankroll, or one saved without a zone): US Eastern, where most
+ * listed games are. Calendar days, loss-limit windows and the console's times are all read in it.
+ */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
 export function isValidTimeZone(timeZone: string): boolean {
   try {
     formatter(timeZone);

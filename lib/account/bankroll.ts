@@ -5,7 +5,7 @@ import { sql } from '@/lib/db/sql';
 import { selectRows } from '@/lib/db/select';
 import { retryingWriteConflicts } from '@/lib/db/unique';
 import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, money, toCents, TYPED_AMOUNT_MESSAGE, typedCents, typedDecimal } from './money';
-import { isValidTimeZone, startOfDay, startOfWeek } from '@/lib/time';
+import { DEFAULT_TIME_ZONE, isValidTimeZone, startOfDay, startOfWeek } from '@/lib/time';
 import { limitChangeNote, timeZoneChangeNote } from './cooling-off-notes';
 
 export interface BankrollSettings {
@@ -396,7 +396,7 @@ export async function saveBankroll(db: Db, userId: string, settings: BankrollSet
           };
           if (row) await tx.bankroll.update({ where: { userId }, data: { ...columns, ...nextTimeZone(row, settings.timeZone, now) } });
           else {
-            const first = { ...columns, timeZone: settings.timeZone };
+            const first = { ...columns, timeZone: settings.timeZone ?? DEFAULT_TIME_ZONE };
             await tx.bankroll.upsert({ where: { userId }, create: { userId, ...first }, update: first });
           }
         },
@@ -416,4 +416,9 @@ export async function userPreferences(db: Db, userId: string): Promise<{ referen
     timeZone: 'text',
   });
   return row ?? null;
+}
+
+/** The zone the user's times and calendar days are read in: their bankroll's, else DEFAULT_TIME_ZONE. */
+export async function userTimeZone(db: Db, userId: string): Promise<string> {
+  return (await userPreferences(db, userId))?.timeZone ?? DEFAULT_TIME_ZONE;
 }

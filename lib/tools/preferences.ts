@@ -1,12 +1,9 @@
-import { addDays, DAY_MS, sportsDayOf, sportsDays } from '@/lib/time';
+import { addDays, DAY_MS, DEFAULT_TIME_ZONE, sportsDayOf, sportsDays } from '@/lib/time';
 import { invalidInput, ToolError } from '@/lib/errors';
 import { TO_BEFORE_FROM } from './inputs';
 import type { ToolContext } from './types';
 
 // The caller's reference book and time zone, and the calendar windows read in that zone.
-
-/** Calendar dates are read in the user's bankroll time zone, else in US Eastern (where most listed games are). */
-const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /** The reference book of a user who stored `stored` (none chosen: the server default). */
 export const userReferenceBook = (ctx: ToolContext, stored: string | null | undefined): string =>

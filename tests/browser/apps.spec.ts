@@ -793,7 +793,7 @@ test('bankroll view with a raise still cooling off: inline and full screen say w
   expect(bankroll).toMatchObject({ dailyLossLimit: 100, dailyLossRoom: before.dailyLossRoom });
   // The structured answer has no field for it (the catalogue's budget): the note says it, and the view shows it.
   const [sentence] = bankroll.note.match(
-    /Raising the daily loss limit to \$200\.00 takes effect on [^;]+ \(UTC\); until then \$100\.00 applies\./,
+    /Raising the daily loss limit to \$200\.00 takes effect on [^;]+ \(America\/New_York\); until then \$100\.00 applies\./,
   )!;
   const waiting = view.locator('[data-waiting]');
 

@@ -4,7 +4,7 @@ import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { accountContents, contentsInWords } from '@/lib/account/deletion';
 import { formatDateTime } from '@/lib/present/format';
-import { userTimeZone } from '@/lib/console/time';
+import { userTimeZone } from '@/lib/account/bankroll';
 import { root } from '@/lib/root';
 import { requireUser } from '@/lib/root/session';
 import { DeleteAccountForm } from './DeleteAccountForm';

@@ -5,6 +5,7 @@ import { requireUser } from '@/lib/root/session';
 import type { BankrollFormValues } from '@/lib/console/bankroll';
 import { money } from '@/lib/present/format';
 import { root } from '@/lib/root';
+import { DEFAULT_TIME_ZONE } from '@/lib/time';
 import { BankrollForm } from './BankrollForm';
 
 export const dynamic = 'force-dynamic';
@@ -18,7 +19,7 @@ const DEFAULTS: BankrollFormValues = {
   dailyLossLimit: '',
   weeklyLossLimit: '',
   referenceBook: '',
-  timeZone: 'UTC',
+  timeZone: DEFAULT_TIME_ZONE,
 };
 
 // Intl lists canonical zones only, which leaves out UTC itself.

@@ -7,7 +7,7 @@ import { queryFingerprint } from '@/lib/paging';
 import { requireUser } from '@/lib/root/session';
 import { bankrollHistory } from '@/lib/console/bankroll-history';
 import { betName } from '@/lib/present/bet-columns';
-import { userTimeZone } from '@/lib/console/time';
+import { userTimeZone } from '@/lib/account/bankroll';
 import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
 import { noteBadRequest } from '@/lib/observe';

@@ -5,7 +5,7 @@ import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/root/session';
 import { thresholdPercent } from '@/lib/present/format';
 import { formatDateTime } from '@/lib/present/format';
-import { userTimeZone } from '@/lib/console/time';
+import { userTimeZone } from '@/lib/account/bankroll';
 import { SPORT_CHOICES, SPORTS, type Sport } from '@/lib/data/sports';
 import { getGameOdds } from '@/lib/tools/odds';
 import { MarketTable, valueKey } from '@/lib/present/MarketTable';

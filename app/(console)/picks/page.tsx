@@ -7,7 +7,7 @@ import { listRecommendations } from '@/lib/account/picks';
 import { queryFingerprint } from '@/lib/paging';
 import { americanOdds, betInWords, percent } from '@/lib/present/format';
 import { formatDateTime } from '@/lib/present/format';
-import { userTimeZone } from '@/lib/console/time';
+import { userTimeZone } from '@/lib/account/bankroll';
 import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
 import { noteBadRequest } from '@/lib/observe';

@@ -6,7 +6,7 @@ import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/root/session';
 import { thresholdPercent } from '@/lib/present/format';
 import { formatDateTime } from '@/lib/present/format';
-import { userTimeZone } from '@/lib/console/time';
+import { userTimeZone } from '@/lib/account/bankroll';
 import { SPORTS, type Sport } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
 import { getInjuryReport, getWeather } from '@/lib/tools/conditions';

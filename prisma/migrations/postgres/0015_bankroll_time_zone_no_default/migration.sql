@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Bankroll" ALTER COLUMN "timeZone" DROP DEFAULT;
