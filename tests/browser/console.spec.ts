@@ -233,7 +233,7 @@ test('bankroll: messages next to each bad field, then saved with the room left u
     'Daily loss limit': '100',
     'Weekly loss limit': '300',
     'Reference sportsbook': 'draftkings',
-    'Time zone': 'America/New_York',
+    'Time zone': 'Europe/Berlin',
   });
   await expect(alice.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   await expect(alice.getByRole('heading', { name: 'Room left' })).toBeVisible();
@@ -242,9 +242,9 @@ test('bankroll: messages next to each bad field, then saved with the room left u
   await expectAccessible(alice);
   await screenshot(alice, 'bankroll');
 
-  // Times on the Connect page now follow the bankroll's time zone.
+  // Times on the Connect page now follow the bankroll's time zone (before it, the default one).
   await alice.goto('/connect');
-  await expect(alice.getByText('Times are in America/New_York')).toBeVisible();
+  await expect(alice.getByText('Times are in Europe/Berlin')).toBeVisible();
 });
 
 test("another user's token id in a forged revoke is refused", async ({ browser, request }) => {
