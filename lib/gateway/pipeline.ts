@@ -9,7 +9,7 @@ import type { Budget, RateLimiter } from '@/lib/ratelimit';
 import { checkAnswer } from '@/lib/tools/answer-check';
 import { parseArguments } from '@/lib/tools/inputs';
 import { servedRecords, type ToolRecord } from '@/lib/tools/registry';
-import type { ClientLabel, ToolDefinition, ToolServices } from '@/lib/tools/types';
+import type { ClientLabel, ToolContext, ToolDefinition, ToolServices } from '@/lib/tools/types';
 import { readBody, type BodyOf, type BodyRule } from './body';
 import { authenticate, bearerToken, DEAD_TOKEN_MESSAGE } from './token';
 
@@ -27,7 +27,7 @@ export interface GatewayDeps {
   catalogue: readonly ToolDefinition[];
   /** Who a token belongs to, and the stamps of its use. */
   tokens: Tokens;
-  /** Handed to every tool in its context, with its caller (lib/gateway/tool-context.ts builds them). */
+  /** Handed to every tool in its context, with its caller (lib/root/tool-services.ts builds them). */
   services: ToolServices;
 }
 
@@ -183,9 +183,19 @@ async function refuseIfTokenWent({ tokens, now }: Gateway, caller: LiveToken, er
   throw error;
 }
 
+/** A tool's context: the services the root built for every tool, and who the call runs for. */
+export const toolContext = ({ services }: Gateway, caller: Pick<ToolContext, 'user' | 'token' | 'clientLabel'>): ToolContext => ({
+  ...services,
+  ...caller,
+});
+
+/** A tool's answer as the gateway hands it on: checked against the tool's record under CHECK_ANSWERS (the tests' servers). */
+export const checkedAnswer = ({ config }: Gateway, record: ToolRecord, answer: unknown): unknown =>
+  config.CHECK_ANSWERS ? checkAnswer(record, answer) : answer;
+
 /** Steps 6–9, in order, then the tool itself: its answer. */
 export async function runTool(gateway: Gateway, { caller, toolName, args, clientLabel }: ToolCall): Promise<unknown> {
-  const { budgets, config, services } = gateway;
+  const { budgets } = gateway;
   // Step 6: the tool exists (an unknown name is not counted against the tool-call budgets).
   const served = gateway.toolsByName.get(toolName);
   if (!served) throw new ToolError('unknown_tool', `There is no tool named "${toolName}". GET /api/v1/tools lists them.`);
@@ -205,10 +215,9 @@ export async function runTool(gateway: Gateway, { caller, toolName, args, client
   // Step 9: the arguments against the tool's schema.
   const parsed = parseArguments(tool.input, args);
   const answer = await tool
-    .run({ ...services, user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel }, parsed)
+    .run(toolContext(gateway, { user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel }), parsed)
     .catch((error: unknown) => refuseIfTokenWent(gateway, caller, error));
-  if (!config.CHECK_ANSWERS) return answer;
-  return checkAnswer(record, answer);
+  return checkedAnswer(gateway, record, answer);
 }
 
 /**

@@ -9,7 +9,7 @@ import { createDb, dbTimeouts } from '@/lib/db';
 import type { Db } from '@/lib/db/client';
 import { createConsoleReader } from '@/lib/gateway/console';
 import { createGateway } from '@/lib/gateway/pipeline';
-import { createToolServices } from '@/lib/gateway/tool-context';
+import { createToolServices } from '@/lib/root/tool-services';
 import { createMcpEndpoint } from '@/lib/mcp/http';
 import { classifierFor, type Classifier } from '@/lib/news/classifier';
 import { createClientDocuments, type ClientDocuments } from '@/lib/oauth/clients';
@@ -78,7 +78,7 @@ export function createRoot(deps: RootDeps) {
     gateway,
     mcp: createMcpEndpoint(gateway, { resourceMetadataUrl: `${config.appOrigin}${PROTECTED_RESOURCE_METADATA_PATH}` }),
     /** The console's pages run the catalogue's read tools through this, for the signed-in user. */
-    console: createConsoleReader(tools, catalogue),
+    console: createConsoleReader(gateway),
     oauth: createOAuthEndpoints({ config, db, limiter: budgets, tokens, now }),
     /** The OAuth client metadata documents fetched lately (the authorization page looks clients up in them). */
     clientDocuments,

@@ -15,7 +15,7 @@ export interface ToolHints {
   openWorldHint: boolean;
 }
 
-/** The settings tools read, taken from the configuration by whoever builds the context (lib/gateway/tool-context.ts). */
+/** The settings tools read, taken from the configuration by whoever builds the context (lib/root/tool-services.ts). */
 export interface ToolSettings {
   /** Reference book when neither the call nor the user's bankroll names one (DEFAULT_REFERENCE_BOOK). */
   defaultReferenceBook: string;

@@ -2,7 +2,7 @@ import { parseConfig } from '@/lib/config';
 import { fetchClaims } from '@/lib/data/ingest';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
-import { createToolServices } from '@/lib/gateway/tool-context';
+import { createToolServices } from '@/lib/root/tool-services';
 import type { Classifier } from '@/lib/news/classifier';
 import { cursorSigner } from '@/lib/paging';
 import type { ToolContext, ToolProviders, ToolServices } from '@/lib/tools/types';
