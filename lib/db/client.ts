@@ -3,7 +3,9 @@
 // Two clients are generated (`npm run db:generate`, also run by postinstall): lib/db/generated/sqlite and
 // lib/db/generated/postgres.
 //
-// Create ONE client per process and reuse it (lib/root does): each createDb() call opens its own SQLite
+// Create one client and reuse it (lib/root's root() does, once per module graph: Next builds route handlers,
+// server actions and instrumentation apart, and a graph's errors must be its own classes; start-up's sample
+// market, in instrumentation's graph, builds the one it needs): each createDb() call opens its own SQLite
 // connection / PostgreSQL pool. Run migrate() (lib/db/migrate.ts) before the first query.
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient as PostgresPrismaClient } from './generated/postgres/client';
