@@ -1,7 +1,9 @@
+import { alternateLines, type AlternateLine } from '@/lib/betting/alternates';
 import { DEFAULT_FAIR_LINE, type FairLine } from '@/lib/betting/fair-line';
 import { windowChance, type FinalsTally } from '@/lib/betting/middles';
 import type { PriceReads } from '@/lib/data/repositories';
 import { MINUTE_MS } from '@/lib/time';
+import { priceLeagueFutures, type PricedFuturesMarket } from './futures';
 import { gameCores, type GameCoreMemos, type PricedGame } from './game-cores';
 import { historyKey, marketHistory } from './history';
 import { groupBy, inOutcomeOrder, type GameTeams, type MarketCore } from './market-core';
@@ -9,7 +11,8 @@ import { lowHoldFields, presentMarket, priceMarket, type WithLowHold, type Prese
 
 // Pricing: stored prices in, markets priced against the no-vig consensus at the reference book out, for the
 // games of get_game_odds, the props of get_player_props and the ledger's bets alike, each through one market core
-// (./market-core.ts; a bet's or a pick's selection through ./selection.ts, which needs no memory). The service
+// (./market-core.ts; a bet's or a pick's selection through ./selection.ts, which needs no memory), and a game's
+// alternate lines and a league's futures (lib/betting's alternates and futures, whose markets have no core). The service
 // reads the prices it prices and owns all that pricing remembers between calls: the game cores by price version,
 // the recorded changes by history version, steam per history, each core's presentation. The composition root
 // (lib/root) builds one per process, so a test that builds its own starts empty; each memo only saves work, giving
@@ -145,6 +148,24 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
 
     /** Each game's player props as `props` gives them, by game id: one read of the prices for all the games. */
     gamesProps,
+
+    /** A game's alternate lines, each priced against the consensus of the books that offer it. */
+    async alternates(game: GameTeams & { id: string }): Promise<AlternateLine[]> {
+      return alternateLines(await reads.alternatePrices(game.id), { home: game.homeTeam.abbreviation, away: game.awayTeam.abbreviation });
+    },
+
+    /**
+     * A league's futures market by market, in the league's order (`order`), each priced against the consensus at the
+     * reference book; and whether any price is the sample's.
+     */
+    async futures(
+      sport: string,
+      order: readonly string[],
+      { referenceBook, fairLine }: { referenceBook: string; fairLine?: FairLine },
+    ): Promise<{ markets: PricedFuturesMarket[]; sample: boolean }> {
+      const stored = await reads.futurePrices(sport);
+      return { markets: priceLeagueFutures(stored, order, referenceBook, fairLine), sample: stored.some((row) => row.source === 'sample') };
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alternateLines, type AlternateLine } from '@/lib/betting/alternates';
+import type { AlternateLine } from '@/lib/betting/alternates';
 import { roundTo } from '@/lib/betting/odds';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
 import type { Sport } from '@/lib/data/sports';
@@ -89,10 +89,7 @@ export async function gameAlternates(ctx: ToolRun, args: PagingArgs & { sport: S
   const source = { odds: ctx.providers.odds, ttlMs: ctx.settings.propsTtlSeconds * 1000 };
   const refresh = await ctx.data.odds.refreshAlternates(source, game, ctx.now());
   const now = ctx.now();
-  const lines = alternateLines(await ctx.data.odds.alternatePrices(game.id), {
-    home: game.homeTeam.abbreviation,
-    away: game.awayTeam.abbreviation,
-  });
+  const lines = await ctx.pricing.alternates(game);
   const page = toolPage(ctx, args, PAGE_SIZES.alternateLines, lines, (line) => [line.market, line.line], ['asc', 'asc']);
   const none = lines.length === 0 ? await noAlternatesNote(ctx, args.sport, now) : undefined;
   const priceNote = [game.source === 'sample' ? SAMPLE_NOTE : undefined, none].filter(Boolean).join(' ');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fairLineName, type FairLine } from '@/lib/betting/fair-line';
-import { priceFutures, type FuturesMarket, type PricedFuture } from '@/lib/betting/futures';
+import type { PricedFuture } from '@/lib/betting/futures';
 import { roundTo } from '@/lib/betting/odds';
 import { FUTURE_MARKETS } from '@/lib/data/futures';
 import { SAMPLE_NOTE } from '@/lib/data/sample-note';
@@ -118,25 +118,18 @@ export async function leagueFutures(ctx: ToolRun, args: FuturesArgs, referenceBo
     args.sport,
     now,
   );
-  const stored = await ctx.data.odds.futurePrices(args.sport);
   const order = FUTURE_MARKETS[args.sport].map(({ market }) => market);
-  const names = [...new Set(stored.map((row) => row.market))].sort((a, b) => order.indexOf(a) - order.indexOf(b) || (a < b ? -1 : 1));
-  const markets = new Map<string, FuturesMarket & { latest?: Date }>();
-  for (const market of names) {
-    const rows = stored.filter((row) => row.market === market);
-    const referenceRows = rows.filter((row) => row.book === referenceBook);
-    const latest = referenceRows.length > 0 ? new Date(Math.max(...referenceRows.map((row) => row.updatedAt.getTime()))) : undefined;
-    markets.set(market, { ...priceFutures(rows, referenceBook, args.fairLine), ...(latest ? { latest } : {}) });
-  }
+  const priced = await ctx.pricing.futures(args.sport, order, { referenceBook, fairLine: args.fairLine });
+  const markets = new Map(priced.markets.map((market) => [market.market, market]));
   // One list over the markets, in market order then by fair probability: a page is a run of it.
-  const entries = names.flatMap((market, marketIndex) =>
-    markets.get(market)!.outcomes.map((outcome, rank) => ({ market, marketIndex, rank, outcome })),
+  const entries = priced.markets.flatMap(({ market, outcomes }, marketIndex) =>
+    outcomes.map((outcome, rank) => ({ market, marketIndex, rank, outcome })),
   );
   const page = toolPage(ctx, args, PAGE_SIZES.futures, entries, (entry) => [entry.marketIndex, entry.rank], ['asc', 'asc']);
   const shownMarkets = [...new Set(page.items.map((entry) => entry.market))];
   const notes = [
-    stored.some((row) => row.source === 'sample') ? SAMPLE_NOTE : undefined,
-    stored.length === 0
+    priced.sample ? SAMPLE_NOTE : undefined,
+    priced.markets.length === 0
       ? `No ${args.sport.toUpperCase()} futures are stored${ctx.providers.odds ? ' and the provider lists none now' : ''}.`
       : undefined,
   ].filter(Boolean);

@@ -34,12 +34,11 @@ export function createRepositories(db: Db, claims: FetchClaims) {
   return {
     schedule: bindDb(db, { findGames, requireGameRow, teamFinals, gameSources }),
     odds: {
-      ...bindDb(db, { closingLines, gamesWith, alternatePrices }),
+      ...bindDb(db, { closingLines, gamesWith }),
       refreshProps: (source: PropsSource, game: PropsGame, now: Date) =>
         refreshProps(db, { inFlight: propsInFlight, claims }, source, game, now),
       refreshAlternates: (source: PropsSource, game: PropsGame, now: Date) =>
         refreshAlternates(db, { inFlight: alternatesInFlight, claims }, source, game, now),
-      ...bindDb(db, { futurePrices }),
       refreshFutures: (source: FuturesSource, sport: Sport, now: Date) =>
         freshFutures(db, { inFlight: futuresInFlight, claims }, sport, now, source),
     },
@@ -51,11 +50,11 @@ export function createRepositories(db: Db, claims: FetchClaims) {
 export type Repositories = ReturnType<typeof createRepositories>;
 
 /**
- * The stored prices, their versions and their recorded changes, as the pricing service reads them, and the finals
- * its middles' chances are counted from.
+ * The stored prices (games', props', alternate lines', futures'), their versions and their recorded changes, as the
+ * pricing service reads them, and the finals its middles' chances are counted from.
  */
 export function priceReads(db: Db) {
-  return bindDb(db, { priceVersions, gamePrices, propPrices, historyVersion, recordedPrices, finalsTally });
+  return bindDb(db, { priceVersions, gamePrices, propPrices, alternatePrices, futurePrices, historyVersion, recordedPrices, finalsTally });
 }
 
 export type PriceReads = ReturnType<typeof priceReads>;
