@@ -165,7 +165,7 @@ describe.each(PROVIDERS)('%s migrations', (provider) => {
       expect(await db.accessToken.findUnique({ where: { tokenHash: 'a'.repeat(64) } })).not.toBeNull();
 
       // Money stays integral cents; the token goes with its user (cascade).
-      await db.bankroll.create({ data: { userId: user.id, balanceCents: 123_456, unitCents: 1_000 } });
+      await db.bankroll.create({ data: { userId: user.id, balanceCents: 123_456, unitCents: 1_000, timeZone: 'UTC' } });
       expect(await db.bankroll.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({
         balanceCents: 123_456,
         unitCents: 1_000,
