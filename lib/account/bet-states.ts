@@ -3,7 +3,6 @@
 
 /** A bet's status: open until settled, then how it ended (half_won, half_lost: a quarter line's two halves, one pushed). */
 export const BET_STATUSES = ['open', 'won', 'lost', 'push', 'half_won', 'half_lost', 'void', 'cashout'] as const;
-export type BetStatus = (typeof BET_STATUSES)[number];
 
 /** How a bet may be settled: an ending, or auto to grade it from the stored final score. */
 export const SETTLE_RESULTS = ['won', 'lost', 'push', 'half_won', 'half_lost', 'void', 'cashout', 'auto'] as const;

@@ -1,5 +1,6 @@
 import { actionStakeCents, priceExpectedValue, roundFraction, roundTo6, type SettledResult } from '@/lib/betting';
 import { closingKey, closingQuotes, marketQuotes } from '@/lib/data/repositories/odds';
+import { requireGameRow, type GameRow } from '@/lib/data/repositories/schedule';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
@@ -9,15 +10,7 @@ import { HELPLINE } from '@/lib/rules';
 import { storedLabel } from '@/lib/text';
 import { getBankroll, lossLimitRoom, userPreferences, type BankrollView } from './bankroll';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
-import {
-  betterThanBooksWarning,
-  loadGames,
-  normalizePick,
-  quotedPriceWarning,
-  requireGame,
-  unpricedBookWarning,
-  type GameSummary,
-} from './markets';
+import { betterThanBooksWarning, loadGames, normalizePick, quotedPriceWarning, unpricedBookWarning } from './markets';
 import { fromCents, largestStakeFor, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
 
 // The user's ledger: bets logged and listed with profit, ROI and closing-line value (settled once: ./settle.ts).
@@ -127,7 +120,7 @@ async function requireOwnPick(db: Db, userId: string, recommendationId: string):
 
 async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }: LogBetInput) {
   if (bet.recommendationId !== undefined) await requireOwnPick(db, userId, bet.recommendationId);
-  const game = await requireGame(db, bet.gameId, bet.sport);
+  const game = await requireGameRow(db, bet.gameId, bet.sport);
   if (game.status === 'final') {
     // Logged after the result is known, a bet could be settled at will: the record only takes bets whose game is still to finish.
     throw new ToolError(
@@ -205,7 +198,7 @@ async function closingLineValues(db: Db, bets: BetRow[], now: Date, defaultBook:
     db,
     started.map((b) => ({
       gameId: b.gameId,
-      startsAt: (games.get(b.gameId) as GameSummary).startsAt,
+      startsAt: (games.get(b.gameId) as GameRow).startsAt,
       market: b.market,
       player: b.player,
     })),

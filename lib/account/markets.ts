@@ -1,6 +1,6 @@
 import { americanToDecimal, gradeProp, gradeSelection, isGameMarket, type Grade, type GradedSelection } from '@/lib/betting';
 import { netPrice } from '@/lib/betting/commission';
-import { GAME_INCLUDE, requireGameRow, type GameRow } from '@/lib/data/repositories/schedule';
+import { GAME_INCLUDE, type GameRow } from '@/lib/data/repositories/schedule';
 import { boxScoreKey, boxScoreLines } from '@/lib/data/repositories/stats';
 import { bookLabel, regionless } from '@/lib/data/books';
 import { SPORT_INFO, type Sport } from '@/lib/data/sports';
@@ -14,19 +14,12 @@ import { instant } from '@/lib/time';
 // What a bet or a pick is on: the game it names, a selection that fits the market, the grade once the game is final,
 // and what a bet's logged price is warned of against the books' stored prices (which price it: lib/pricing).
 
-export type GameSummary = GameRow;
-
-export function loadGames(db: Db, ids: string[]): Promise<GameSummary[]> {
+export function loadGames(db: Db, ids: string[]): Promise<GameRow[]> {
   return db.game.findMany({ where: { id: { in: ids } }, include: GAME_INCLUDE });
 }
 
-/** The game, which must exist (404) and be of the sport the caller named (400 on `gameId`). */
-export function requireGame(db: Db, gameId: string, sport: Sport): Promise<GameSummary> {
-  return requireGameRow(db, gameId, sport);
-}
-
 /** Whether the game is over with its score stored: only then is anything on it graded. */
-export function isFinal(game: GameSummary | undefined): game is GameSummary & { homeScore: number; awayScore: number } {
+export function isFinal(game: GameRow | undefined): game is GameRow & { homeScore: number; awayScore: number } {
   return game?.status === 'final' && game.homeScore !== null && game.awayScore !== null;
 }
 
@@ -38,7 +31,7 @@ export interface Wager extends Omit<GradedSelection, 'market'> {
 }
 
 /** The stored box-score lines of the players these wagers' props name, in their games that are final (boxScoreKey). */
-export function propLines(db: Db, wagers: readonly Wager[], games: ReadonlyMap<string, GameSummary>) {
+export function propLines(db: Db, wagers: readonly Wager[], games: ReadonlyMap<string, GameRow>) {
   const gameIds = wagers.filter((w) => w.player !== null && isFinal(games.get(w.gameId))).map((w) => w.gameId);
   return boxScoreLines(db, [...new Set(gameIds)]);
 }
@@ -48,11 +41,7 @@ export function propLines(db: Db, wagers: readonly Wager[], games: ReadonlyMap<s
  * box-score line in `lines` (propLines). Null before the game is final, and for a prop whose line is not stored or
  * does not tell it: that one stays for the user.
  */
-export function gradeAtFinal(
-  game: GameSummary | undefined,
-  wager: Wager,
-  lines: ReadonlyMap<string, Record<string, number>>,
-): Grade | null {
+export function gradeAtFinal(game: GameRow | undefined, wager: Wager, lines: ReadonlyMap<string, Record<string, number>>): Grade | null {
   if (!isFinal(game)) return null;
   if (!isGameMarket(wager.market)) {
     const line = wager.player === null ? undefined : lines.get(boxScoreKey(game.id, wager.player));
@@ -84,7 +73,7 @@ const isPropMarket = (sport: Sport, market: string) =>
  * The selection in the form prices and grading use (a team abbreviation, 'draw', 'over', 'under', 'yes',
  * 'no'), or a 400 saying what this market takes.
  */
-export function normalizePick(game: GameSummary, pick: Pick): { selection: string; point: number | null; player: string | null } {
+export function normalizePick(game: GameRow, pick: Pick): { selection: string; point: number | null; player: string | null } {
   const wanted = pick.selection.trim().toLowerCase();
   const teams = [game.homeTeam, game.awayTeam];
   // Abbreviation or full name, else any name the alias table gives the team (a pro team's nickname, "Lions";
@@ -112,11 +101,11 @@ export function normalizePick(game: GameSummary, pick: Pick): { selection: strin
       if (wanted === 'draw' && hasDraw) return { selection: 'draw', point: null, player: null };
       if (!team) fail('selection', `must be ${teamChoices}${hasDraw ? ' or draw' : ''} for h2h`);
       if (point !== null) fail('point', 'h2h (moneyline) takes no point');
-      return { selection: (team as GameSummary['homeTeam']).abbreviation, point: null, player: null };
+      return { selection: (team as GameRow['homeTeam']).abbreviation, point: null, player: null };
     case 'spreads':
       if (!team) fail('selection', `must be ${teamChoices} for spreads`);
       if (point === null) fail('point', 'is required for spreads (the line, e.g. -3.5)');
-      return { selection: (team as GameSummary['homeTeam']).abbreviation, point, player: null };
+      return { selection: (team as GameRow['homeTeam']).abbreviation, point, player: null };
     case 'totals':
       if (wanted !== 'over' && wanted !== 'under') fail('selection', 'must be over or under for totals');
       if (point === null) fail('point', 'is required for totals (the total, e.g. 47.5)');

@@ -1,9 +1,10 @@
 import { isGameMarket, priceExpectedValue, roundFraction } from '@/lib/betting';
+import { requireGameRow } from '@/lib/data/repositories/schedule';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
-import { gradeAtFinal, isFinal, loadGames, normalizePick, propLines, requireGame } from './markets';
+import { gradeAtFinal, isFinal, loadGames, normalizePick, propLines } from './markets';
 import { storedLabel } from '@/lib/text';
 
 // Recommendations ("picks") an agent saved for the user, graded against the final score when it exists (a prop
@@ -56,7 +57,7 @@ export async function saveRecommendation(db: Db, input: { userId: string; client
     pick.clientRequestId,
     (clientRequestId) => db.recommendation.findUnique({ where: { userId_clientRequestId: { userId, clientRequestId } } }),
     async () => {
-      const game = await requireGame(db, pick.gameId, pick.sport);
+      const game = await requireGameRow(db, pick.gameId, pick.sport);
       return db.recommendation.create({
         data: {
           userId,

@@ -1,9 +1,10 @@
 import { halfLines, isGameMarket, settlement, type SettledResult } from '@/lib/betting';
+import type { GameRow } from '@/lib/data/repositories/schedule';
 import type { Db, DbTransaction } from '@/lib/db/client';
 import { ToolError, invalidInput } from '@/lib/errors';
 import { DAY_MS, HOUR_MS, instant } from '@/lib/time';
 import { betView, WITH_GRADES, type BetRow, type BetWithGrades } from './bets';
-import { gradeAtFinal, isFinal, loadGames, propLines, type GameSummary } from './markets';
+import { gradeAtFinal, isFinal, loadGames, propLines } from './markets';
 import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
 
 // Settling a bet, once: by the result given or graded from the stored final (auto), a correction only with
@@ -22,7 +23,7 @@ const notYourBet = (betId: string) =>
 export const VOID_AFTER_KICKOFF_HOURS = 12;
 
 /** What graded the bet at the final, for a refusal: the score, or the player's stored box-score line. */
-function gradedBy(bet: BetRow, game: GameSummary): string {
+function gradedBy(bet: BetRow, game: GameRow): string {
   if (isGameMarket(bet.market)) {
     return `The final score (${game.awayTeam.abbreviation} ${game.awayScore}, ${game.homeTeam.abbreviation} ${game.homeScore})`;
   }
@@ -30,13 +31,13 @@ function gradedBy(bet: BetRow, game: GameSummary): string {
 }
 
 /** The grade at the final: a game market by its score, a prop by its player's stored box-score line (null without one). */
-async function gradeFromStore(db: Db, bet: BetRow, game: GameSummary | undefined): Promise<SettledResult | null> {
+async function gradeFromStore(db: Db, bet: BetRow, game: GameRow | undefined): Promise<SettledResult | null> {
   if (!isFinal(game)) return null;
   const lines = isGameMarket(bet.market) ? new Map() : await propLines(db, [bet], new Map([[game.id, game]]));
   return gradeAtFinal(game, bet, lines);
 }
 
-function autoGrade(bet: BetRow, game: GameSummary | undefined, stored: SettledResult | null): SettledResult {
+function autoGrade(bet: BetRow, game: GameRow | undefined, stored: SettledResult | null): SettledResult {
   if (!isFinal(game)) {
     throw new ToolError(
       'limit',
@@ -57,7 +58,7 @@ function autoGrade(bet: BetRow, game: GameSummary | undefined, stored: SettledRe
  * without one, when the game is plausibly postponed or abandoned) a bet is graded by its result. Before kick-off,
  * or on a game stored as postponed or canceled, a void stands.
  */
-function checkVoidInPlay(bet: BetRow, game: GameSummary | undefined, now: Date): void {
+function checkVoidInPlay(bet: BetRow, game: GameRow | undefined, now: Date): void {
   if (!game || game.status === 'postponed' || game.status === 'canceled') return;
   if (game.status !== 'in_progress' && game.startsAt > now) return;
   const voidableFrom = new Date(game.startsAt.getTime() + VOID_AFTER_KICKOFF_HOURS * HOUR_MS);
@@ -83,7 +84,7 @@ function checkVoidInPlay(bet: BetRow, game: GameSummary | undefined, now: Date):
  */
 function checkGrade(
   bet: BetRow,
-  game: GameSummary | undefined,
+  game: GameRow | undefined,
   stored: SettledResult | null,
   result: SettledResult,
   payoutCents: number | undefined,

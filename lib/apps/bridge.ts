@@ -18,7 +18,7 @@ import type {
 } from '@modelcontextprotocol/ext-apps';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ViewAnswers } from './answers';
-import { VIEW_TOOLS, type ViewTool } from './catalogue';
+import { VIEW_CALLABLE_TOOLS, type ViewCallableTool } from './catalogue';
 
 // The view's end of the MCP Apps bridge: JSON-RPC over postMessage with the host (the extension's spec,
 // 2026-01-26, "Transport Layer" and "Lifecycle"). Written here rather than taken from the extension's `App`
@@ -56,7 +56,7 @@ export interface ViewEvents {
 export interface Host {
   /** Calls one of JEV's read tools through the host: its answer (structuredContent), or a ToolCallError thrown. */
   /** The tool's answer, typed as one it can give: `Answer` narrows it to what these arguments ask for. */
-  callTool<Name extends ViewTool, Answer extends ViewAnswers[Name] = ViewAnswers[Name]>(
+  callTool<Name extends ViewCallableTool, Answer extends ViewAnswers[Name] = ViewAnswers[Name]>(
     name: Name,
     args: Record<string, unknown>,
   ): Promise<Answer>;
@@ -157,9 +157,12 @@ export async function connectToHost(appInfo: { name: string; version: string }, 
   reportSize((size) => post({ method: SIZE_CHANGED, params: size }));
 
   return {
-    async callTool<Name extends ViewTool, Answer extends ViewAnswers[Name] = ViewAnswers[Name]>(name: Name, args: Record<string, unknown>) {
+    async callTool<Name extends ViewCallableTool, Answer extends ViewAnswers[Name] = ViewAnswers[Name]>(
+      name: Name,
+      args: Record<string, unknown>,
+    ) {
       // The list is enforced here too, not only by the type: no view calls a write tool, whatever its data says.
-      if (!(VIEW_TOOLS as readonly string[]).includes(name)) throw new Error(`A view may not call ${name}.`);
+      if (!(VIEW_CALLABLE_TOOLS as readonly string[]).includes(name)) throw new Error(`A view may not call ${name}.`);
       const result = (await request('tools/call', { name, arguments: args })) as unknown as CallToolResult;
       if (result.isError) throw toolCallError(result);
       return result.structuredContent as Answer;

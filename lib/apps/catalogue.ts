@@ -42,24 +42,25 @@ export const VIEWS: readonly View[] = [
 export const viewByKey = (key: View['key']): View => VIEWS.find((view) => view.key === key)!;
 
 /**
- * The tools whose answers a host draws with a view (tools/list carries the link). The game view opens from the
- * board, which calls get_game_odds for the game through the host: a host shows only the view its tool names.
+ * Each tool whose answers a host draws with a view, and that view (tools/list carries the link). The game view
+ * opens from the board, which calls get_game_odds for the game through the host: a host shows only the view its
+ * tool names.
  */
-export const TOOL_VIEWS: Readonly<Record<string, View['key']>> = {
+export const VIEW_OF_TOOL: Readonly<Record<string, View['key']>> = {
   get_game_odds: 'board',
   get_bankroll: 'bankroll',
   list_bets: 'bankroll',
 } satisfies Partial<Record<ToolName, View['key']>>;
 
-/** The tools a view calls through the host: read tools only, so no view can log, settle or save anything. */
-export const VIEW_TOOLS = [
+/** The tools a view may call through the host: read tools only, so no view can log, settle or save anything. */
+export const VIEW_CALLABLE_TOOLS = [
   'get_game_odds',
   'get_injury_report',
   'get_weather',
   'get_bankroll',
   'list_bets',
 ] as const satisfies readonly ToolName[];
-export type ViewTool = (typeof VIEW_TOOLS)[number];
+export type ViewCallableTool = (typeof VIEW_CALLABLE_TOOLS)[number];
 
 /**
  * What a host must allow a view (resources/read and the listing carry it): no network at all, neither for

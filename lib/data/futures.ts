@@ -90,8 +90,6 @@ export function futurePrices(db: Db, sport: string) {
   });
 }
 
-export type StoredFuture = Awaited<ReturnType<typeof futurePrices>>[number];
-
 const futuresKey = (sport: Sport) => `futures:${sport}`;
 
 /** Fetches and stores the league's futures unless they are fresh or another caller is fetching them (its gate says which). */

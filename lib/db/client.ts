@@ -39,8 +39,8 @@ export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectSeconds: 5, querySeconds
 export interface DbOptions {
   timeouts?: DbTimeouts;
   /**
-   * The odds tools' hot reads (selectRows, lib/db/select.ts) through the driver adapter Prisma connected (true,
-   * the default: faster) or through Prisma's $queryRaw (false: the plain path).
+   * The raw reads of selectRows (lib/db/select.ts: the odds tools' hot reads and the finals tally) through the
+   * driver adapter Prisma connected (true, the default: faster) or through Prisma's $queryRaw (false: the plain path).
    */
   adapterReads?: boolean;
 }

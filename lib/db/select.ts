@@ -2,12 +2,19 @@ import type { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
 import type { PrismaPg } from '@prisma/adapter-pg';
 import type { Sql } from './sql';
 
-// The odds tools' hot reads: a SELECT whose values are handed out typed by a list of columns, on one of two paths
-// that createDb chooses (its `adapterReads` option). The fast path runs the query on the driver adapter Prisma
-// itself connected (the same SQLite connection or PostgreSQL pool, with its timeouts, argument mapping and error
-// codes): Prisma 6.19 compiles every query in its WASM query compiler, raw ones included, and converts each value
-// of a raw result on its own, about three times what the adapter takes (the bench's get_game_odds afresh rows
-// measure it). The plain path is Prisma's $queryRaw. Only reads on the odds tools' hot path use this; everything else goes through Prisma.
+// Raw reads: a SELECT whose values are handed out typed by a list of columns, on one of two paths that createDb
+// chooses (its `adapterReads` option). The fast path runs the query on the driver adapter Prisma itself connected
+// (the same SQLite connection or PostgreSQL pool, with its timeouts, argument mapping and error codes): Prisma 6.19
+// compiles every query in its WASM query compiler, raw ones included, and converts each value of a raw result on
+// its own, about three times what the adapter takes (the bench's get_game_odds afresh rows measure it). The plain
+// path is Prisma's $queryRaw.
+//
+// Four reads use it; everything else goes through Prisma's client. Three for speed, since every uncached
+// get_game_odds call makes them: the games with their teams (selectGames, lib/data/repositories/game-rows.ts, which
+// every read of games goes through), the user's preferences (userPreferences, lib/account/bankroll.ts) and the
+// games' price versions (lib/data/repositories/price-version.ts). One for its shape: the tally of finals behind a
+// middle's chance (finalsTally, lib/data/repositories/schedule.ts, read at most every 10 minutes a sport) is a
+// grouped count, and the Db interface has no groupBy (lib/db/db.ts).
 
 type DriverAdapter = Awaited<ReturnType<PrismaBetterSQLite3['connect']>> | Awaited<ReturnType<PrismaPg['connect']>>;
 type ArgType = Parameters<DriverAdapter['queryRaw']>[0]['argTypes'][number];

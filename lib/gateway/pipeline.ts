@@ -2,7 +2,7 @@ import type { LiveToken, SeenClient, Tokens } from '@/lib/account/tokens';
 import type { Config } from '@/lib/config';
 import { isDatabaseUnavailable, ToolError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/address';
-import { withDeadline } from '@/lib/http/deadline';
+import { deadlineMessage, withDeadline } from '@/lib/http/deadline';
 import { checkHostAndOrigin } from '@/lib/http/origin';
 import { countRefusal, noteTool, noteUser } from '@/lib/observe';
 import type { Budget, RateLimiter } from '@/lib/ratelimit';
@@ -102,14 +102,10 @@ async function spend({ limiter }: Gateway, budget: Budget, key: string, spender:
   throw new ToolError('rate_limited', `Too many requests ${spender}. Retry in ${retryAfterSeconds} s.`, { retryAfterSeconds });
 }
 
-/** What a request still running at the deadline is told, on REST and MCP alike. */
-export const deadlineMessage = ({ config }: Gateway) =>
-  `The request did not finish within ${config.REQUEST_DEADLINE_SECONDS} s on the service side and was ended. Try again later.`;
-
 /** Thrown when a request is still running at the deadline: 503 `unavailable`. */
 export class DeadlinePassed extends ToolError {
   constructor(gateway: Gateway) {
-    super('unavailable', deadlineMessage(gateway));
+    super('unavailable', deadlineMessage(gateway.config.REQUEST_DEADLINE_SECONDS));
   }
 }
 

@@ -1,6 +1,11 @@
-// Every request ends: a server-side deadline (REQUEST_DEADLINE_SECONDS) shared by REST and MCP. Work that
-// is still running when it passes is left to finish on its own (its answer is dropped); the caller gets the
-// error `late()` makes instead.
+// Every request ends: a server-side deadline (REQUEST_DEADLINE_SECONDS) shared by REST, MCP and the OAuth
+// endpoints. Work that is still running when it passes is left to finish on its own (its answer is dropped); the
+// caller gets the error `late()` makes instead.
+
+/** What a request still running at the deadline of `seconds` is told, on REST, MCP and the OAuth endpoints alike. */
+export function deadlineMessage(seconds: number): string {
+  return `The request did not finish within ${seconds} s on the service side and was ended. Try again later.`;
+}
 
 /**
  * `work`, or the rejection `late()` makes once `ms` have passed, whichever comes first. One promise and one

@@ -8,7 +8,6 @@ import {
 import {
   clientLabel,
   DeadlinePassed,
-  deadlineMessage,
   handleRequest,
   noteClient,
   type Accepted,
@@ -16,7 +15,7 @@ import {
   type Gateway,
   type TimeLeft,
 } from '@/lib/gateway/pipeline';
-import { boundEventStream, INTERNAL_ERROR } from '@/lib/http/deadline';
+import { boundEventStream, deadlineMessage, INTERNAL_ERROR } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
 import { cleanLabel, LABEL_MAX_CODE_POINTS, storedLabel } from '@/lib/text';
 import { bodyOf, isRequest, messagesOf, propertyOf, type Messages } from './messages';
@@ -107,7 +106,7 @@ async function serve(
   ];
   const requestIds = listen.messages.list.filter(isRequest).map((message) => message.id);
   const answer = await withAllVersions(await withShortEchoes(response, versionsSent), ALL_VERSIONS);
-  return boundEventStream(answer, timeLeft(), requestIds, deadlineMessage(gateway));
+  return boundEventStream(answer, timeLeft(), requestIds, deadlineMessage(gateway.config.REQUEST_DEADLINE_SECONDS));
 }
 
 /**

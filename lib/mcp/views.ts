@@ -1,6 +1,6 @@
 import { EXTENSION_ID, RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
 import type { ReadResourceResult } from '@modelcontextprotocol/server';
-import { TOOL_VIEWS, VIEW_RESOURCE_META, viewByKey, VIEWS } from '@/lib/apps/catalogue';
+import { VIEW_OF_TOOL, VIEW_RESOURCE_META, viewByKey, VIEWS } from '@/lib/apps/catalogue';
 import { viewDocument } from '@/lib/apps/documents';
 
 // The MCP Apps extension on the server: the capability, each tool's link to its view, and the views as ui://
@@ -12,7 +12,7 @@ export const APPS_EXTENSION = { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE
 
 /** The view a tool's answers are drawn with, as the tool's `_meta`: the extension's key and its older flat one. */
 export function viewLink(toolName: string): Record<string, unknown> | undefined {
-  const key = TOOL_VIEWS[toolName];
+  const key = VIEW_OF_TOOL[toolName];
   if (!key) return undefined;
   const resourceUri = viewByKey(key).uri;
   return { ui: { resourceUri }, [RESOURCE_URI_META_KEY]: resourceUri };

@@ -7,7 +7,7 @@ import { isMissingRow } from '@/lib/db/unique';
 import { asToolError } from '@/lib/errors';
 import { checkHostAndOrigin } from '@/lib/http/origin';
 import { clientAddress } from '@/lib/http/address';
-import { withDeadline } from '@/lib/http/deadline';
+import { deadlineMessage, withDeadline } from '@/lib/http/deadline';
 import type { Budget, RateLimiter } from '@/lib/ratelimit';
 import { isStorable } from '@/lib/text';
 import { findStoredClient, registerClient, type KnownClient } from './clients';
@@ -201,13 +201,7 @@ export function createOAuthEndpoints(services: OAuthServices) {
         return oauthError(403, 'forbidden', asToolError(error).message);
       }
       const deps: OAuthDeps = { ...services, address: clientAddress(request.headers, cfg), now: services.now() };
-      const late = () =>
-        new OAuthFailure(
-          'temporarily_unavailable',
-          `The request did not finish within ${cfg.REQUEST_DEADLINE_SECONDS} s on the service side and was ended. Try again later.`,
-          503,
-          5,
-        );
+      const late = () => new OAuthFailure('temporarily_unavailable', deadlineMessage(cfg.REQUEST_DEADLINE_SECONDS), 503, 5);
       return withDeadline(endpoint(request, deps), cfg.REQUEST_DEADLINE_SECONDS * 1000, late).catch(failureResponse);
     };
   return { register: route(handleRegistration), token: route(handleToken), revoke: route(handleRevocation) };

@@ -131,7 +131,6 @@ export const pricedMarketSchema = z.object({
   priceNote: z.string().optional(),
 });
 
-export type BestPrice = z.infer<typeof bestPriceSchema>;
 export type PricedOutcome = z.infer<typeof pricedOutcomeSchema>;
 export type PricedMarket = z.infer<typeof pricedMarketSchema>;
 

@@ -85,14 +85,3 @@ export async function closeRedisConnections(): Promise<void> {
   connections.clear();
   await Promise.all(all.map((client) => client.quit().catch(() => client.disconnect())));
 }
-
-/** A Redis URL shown without its password, for logs and messages. */
-export function redactRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the configured Redis';
-  }
-}

@@ -53,7 +53,6 @@ const injuryReportFull = z.object({
   ...fullPageSchemaFields,
 });
 export type InjuryReportConcise = z.infer<typeof injuryReportConcise>;
-export type InjuryReportFull = z.infer<typeof injuryReportFull>;
 
 const INJURIES_PER_PAGE = PAGE_SIZES.injuries;
 
@@ -164,7 +163,6 @@ const weatherFields = <Forecast extends z.ZodType>(forecast: Forecast) => ({
 const weatherConcise = conciseGameSchema.extend({ venue: z.string().nullable(), ...weatherFields(z.object(forecastFields)) });
 const weatherFull = fullGameSchema.extend(weatherFields(z.object({ forecastFor: z.string(), ...forecastFields, updatedAt: z.string() })));
 export type WeatherConcise = z.infer<typeof weatherConcise>;
-export type WeatherFull = z.infer<typeof weatherFull>;
 
 export const getWeather = defineTool({
   name: 'get_weather',

@@ -40,8 +40,6 @@ export function lowHoldMarkets<Market extends Priced>(markets: readonly Market[]
   });
 }
 
-export type LowHoldEntry<Market extends Priced> = ReturnType<typeof lowHoldMarkets<Market>>[number];
-
 /** Where an entry ranks before its market's names: the arbitrages first, best worst-case return first, then lowest hold first. */
 export const lowHoldRank = ({ arbitrage, bestLine }: { arbitrage: boolean; bestLine: LowHold }) =>
   arbitrage ? [0, -bestLine.returnFraction] : [1, bestLine.impliedSum];

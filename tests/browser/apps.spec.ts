@@ -4,7 +4,7 @@ import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { VIEW_TOOLS } from '@/lib/apps/catalogue';
+import { VIEW_CALLABLE_TOOLS } from '@/lib/apps/catalogue';
 import { INLINE_MAX_HEIGHT } from '@/lib/apps/env';
 import { DEFAULT_MIN_PERCENT } from '@/lib/present/format';
 import { SAMPLE_NOTE, SAMPLE_NOTE_SHORT } from '@/lib/data/sample-note';
@@ -817,6 +817,6 @@ test('bankroll view with a raise still cooling off: inline and full screen say w
 
 test('the views call read tools alone, and the browser fetched nothing but the host page and the views', () => {
   expect(calls.length).toBeGreaterThan(0);
-  expect(calls.filter((c) => !(VIEW_TOOLS as readonly string[]).includes(c.name))).toEqual([]);
+  expect(calls.filter((c) => !(VIEW_CALLABLE_TOOLS as readonly string[]).includes(c.name))).toEqual([]);
   expect(requests.filter((url) => !url.startsWith(`${HOST}/`) && !url.startsWith(`${SANDBOX}/`))).toEqual([]);
 });

@@ -22,8 +22,10 @@ import { finalsTally, findGames, gameSources, requireGameRow, teamFinals } from 
 import { playerStatLines, playerTeams, resolvePlayer } from './stats';
 
 // The stored sports data as the tools see it: one group of reads per area, bound to one database. The user's
-// ledger (bankroll, bets, picks) is lib/account's, bound the same way in lib/account/ledger.ts; the prices that
-// pricing reads are priceReads, handed to the pricing service (lib/pricing) rather than to the tools.
+// ledger (bankroll, bets, picks) is lib/account's, bound the same way in lib/account/ledger.ts. Of the stored
+// prices the tools read only the closing lines team records are measured on (odds.closingLines); the prices that
+// pricing prices (games', props', alternate lines', futures'), with their versions and recorded changes, are
+// priceReads, handed to the pricing service (lib/pricing) rather than to the tools.
 
 /** `claims`: how provider fetches are claimed, for props refreshed on demand (lib/data/fetch-claim.ts). */
 export function createRepositories(db: Db, claims: FetchClaims) {

@@ -16,8 +16,6 @@ const PRICE_SELECT = {
   updatedAt: true,
 } as const;
 
-export type StoredPrice = Awaited<ReturnType<typeof gamePrices>>[number];
-
 /** Every book's game-market prices (moneyline, spread, total) of the games, in the markets asked for. */
 export function gamePrices(db: Db, gameIds: readonly string[], markets: readonly string[]) {
   return db.price.findMany({

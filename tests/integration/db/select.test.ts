@@ -10,9 +10,9 @@ import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtur
 import { addGame } from '../../helpers/games';
 import { startFaultProxy } from '../../helpers/fault-proxy';
 
-// The odds tools' hot reads (lib/db/select.ts) run through the driver adapter (createDb's default) or through
-// Prisma's $queryRaw (adapterReads: false). On both paths they must read what Prisma's client reads, typed the
-// same, follow the client across $disconnect, and fail as Prisma's reads fail.
+// The raw reads of lib/db/select.ts (the odds tools' hot reads, the finals tally) run through the driver adapter
+// (createDb's default) or through Prisma's $queryRaw (adapterReads: false). On both paths they must read what
+// Prisma's client reads, typed the same, follow the client across $disconnect, and fail as Prisma's reads fail.
 
 const KICKOFF = new Date('2026-11-29T18:00:00.000Z');
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Bankroll, BetList, OddsAnswer } from '@/lib/apps/answers';
 import { connectToHost, type ViewEvents } from '@/lib/apps/bridge';
-import { TOOL_VIEWS, VIEW_TOOLS } from '@/lib/apps/catalogue';
+import { VIEW_OF_TOOL, VIEW_CALLABLE_TOOLS } from '@/lib/apps/catalogue';
 import { findTool } from '@/lib/tools/registry';
 
 // The view's end of the MCP Apps bridge with a stand-in window: the handshake the extension's spec gives, the
@@ -159,7 +159,7 @@ describe('what the view asks of the host’s frame', () => {
 
 describe('the views’ catalogue', () => {
   it('lets views call read tools only, and links views from tools that exist', () => {
-    for (const name of VIEW_TOOLS) expect(findTool(name)?.scope, name).toBe('read');
-    for (const name of Object.keys(TOOL_VIEWS)) expect(findTool(name), name).toBeDefined();
+    for (const name of VIEW_CALLABLE_TOOLS) expect(findTool(name)?.scope, name).toBe('read');
+    for (const name of Object.keys(VIEW_OF_TOOL)) expect(findTool(name), name).toBeDefined();
   });
 });

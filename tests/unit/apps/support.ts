@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Host } from '@/lib/apps/bridge';
-import type { ViewTool } from '@/lib/apps/catalogue';
+import type { ViewCallableTool } from '@/lib/apps/catalogue';
 import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
 import type { Display, Env } from '@/lib/apps/env';
 import type { Update, ViewSpec } from '@/lib/apps/run';
@@ -31,16 +31,16 @@ export function display(mode: Display['mode'] = 'fullscreen', rows = 5): Display
 export const ENV: Env = { timeZone: 'America/New_York', width: 900, display: display() };
 
 export interface Call {
-  name: ViewTool;
+  name: ViewCallableTool;
   args: Record<string, unknown>;
 }
 
 /** A host whose tool calls answer from `answers` (a tool's answer, or a function of its arguments). */
-export function fakeHost(answers: Partial<Record<ViewTool, unknown>>): Host & { calls: Call[] } {
+export function fakeHost(answers: Partial<Record<ViewCallableTool, unknown>>): Host & { calls: Call[] } {
   const calls: Call[] = [];
   return {
     calls,
-    async callTool<Answer>(name: ViewTool, args: Record<string, unknown>) {
+    async callTool<Answer>(name: ViewCallableTool, args: Record<string, unknown>) {
       calls.push({ name, args });
       const given = answers[name];
       if (given === undefined) throw new Error(`no answer for ${name}`);
