@@ -41,6 +41,10 @@ const server = createServer(
     if (toOriginForm(req, res)) serve(req, res);
   },
 );
+// An idle kept-alive connection stays open past the idle timeout of the balancers usually put in front (60 s), and
+// past any pause of a client busy elsewhere: closing it first (Node's default is 5 s) makes a client or balancer
+// that reuses it fail with "other side closed" (or a balancer's 502).
+server.keepAliveTimeout = 65_000;
 server.on('connect', refuseConnect);
 server.on('clientError', answerClientError);
 server.listen(port, hostname, () => {
