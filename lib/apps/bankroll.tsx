@@ -111,7 +111,7 @@ export const bankroll: ViewSpec<BankrollState> = {
           bankrollCompact(state, env, update)
         ) : (
           <>
-            {bankrollSection(state.bankroll)}
+            {bankrollSection(state.bankroll, env)}
             {chartsSection(state, env)}
             {betsSection(state, env, update)}
           </>
@@ -165,7 +165,7 @@ function bankrollCompact(state: BankrollState, env: Env, update: Update<Bankroll
         })}
         {item('ROI', list ? percent(list.summary.roi) : wait(state.bets))}
       </dl>
-      {book && waitingChanges(book)}
+      {book && waitingChanges(book, env)}
     </>
   );
   const bets = (list?.bets ?? []).map((bet) => (
@@ -229,7 +229,7 @@ function limitRow(
   );
 }
 
-function bankrollSection(call: Loading<Bankroll | null>): ReactElement {
+function bankrollSection(call: Loading<Bankroll | null>, env: Env): ReactElement {
   const heading = <h2 id="heading-bankroll">Bankroll</h2>;
   if (call.state !== 'ready')
     return (
@@ -265,18 +265,22 @@ function bankrollSection(call: Loading<Bankroll | null>): ReactElement {
         {limitRow('daily', b.dailyLossLimit, b.dailyLossRoom, b.lossToday, b.openStakesToday, b.currency)}
         {limitRow('weekly', b.weeklyLossLimit, b.weeklyLossRoom, b.lossThisWeek, b.openStakesThisWeek, b.currency)}
       </dl>
-      {waitingChanges(b)}
+      {waitingChanges(b, env)}
     </section>
   );
 }
 
-/** A raise or removal of a limit (or a new time zone) still cooling off: the limits shown hold until it applies. */
-function waitingChanges(b: Bankroll): ReactNode {
-  const waiting = coolingOffNotesIn(b.note);
+/**
+ * A raise or removal of a limit (or a new time zone) still cooling off: the limits shown hold until it applies. Its
+ * time is in the bankroll's zone; where that is the zone the view's times are in (its lead says which), the
+ * sentence does not name it again, which keeps it a line shorter inline.
+ */
+function waitingChanges(b: Bankroll, env: Env): ReactNode {
+  const waiting = coolingOffNotesIn(b.note).join(' ');
   return (
-    waiting.length > 0 && (
+    waiting !== '' && (
       <p className="notice" role="note" data-waiting>
-        {waiting.join(' ')}
+        {b.timeZone === env.timeZone ? waiting.replaceAll(` (${env.timeZone})`, '') : waiting}
       </p>
     )
   );

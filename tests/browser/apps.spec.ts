@@ -792,9 +792,11 @@ test('bankroll view with a raise still cooling off: inline and full screen say w
   const bankroll = data(result);
   expect(bankroll).toMatchObject({ dailyLossLimit: 100, dailyLossRoom: before.dailyLossRoom });
   // The structured answer has no field for it (the catalogue's budget): the note says it, and the view shows it.
-  const [sentence] = bankroll.note.match(
+  const [noted] = bankroll.note.match(
     /Raising the daily loss limit to \$200\.00 takes effect on [^;]+ \(America\/New_York\); until then \$100\.00 applies\./,
   )!;
+  // The view's times are in the bankroll's zone (its lead says so): the sentence does not name it again.
+  const sentence = noted.replace(' (America/New_York)', '');
   const waiting = view.locator('[data-waiting]');
 
   await show(await linkedView('get_bankroll'), {}, result, { width: 360 });

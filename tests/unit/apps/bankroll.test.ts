@@ -56,6 +56,20 @@ describe('the bankroll view', () => {
     expect(textOf(tree)).toContain(RESPONSIBLE_GAMBLING_LINE);
   });
 
+  it("says a change still cooling off, naming its zone only where the view's times are in another", async () => {
+    const waiting =
+      'Raising the daily loss limit to $200.00 takes effect on Dec 7, 2026, 2:50 AM (America/New_York); until then $100.00 applies.';
+    const cooling = { ...book, timeZone: 'America/New_York', note: `${book.note} ${waiting}` };
+    const noticeIn = async (env: typeof ENV) => {
+      const view = drive(bankroll, {}, cooling, host(), env);
+      await settle();
+      return textOf(find(view.render(), byAttr('data-waiting', true))).trim();
+    };
+    expect(await noticeIn(ENV)).toBe(waiting.replace(' (America/New_York)', ''));
+    expect(await noticeIn({ ...ENV, display: display('inline') })).toBe(waiting.replace(' (America/New_York)', ''));
+    expect(await noticeIn({ ...ENV, timeZone: 'Europe/Berlin' })).toBe(waiting);
+  });
+
   it('draws list_bets and fetches the bankroll, not the bets it holds; without a bankroll it says so and charts the profit alone', async () => {
     const fake = fakeHost({
       get_bankroll: new ToolCallError('No bankroll is set up for this user. Ask the user to set one up on the Bankroll page.', 'not_found'),
