@@ -119,6 +119,12 @@ async function singleInstance(): Promise<Measured> {
   // The same build and database with the answer cache off: get_game_odds answered afresh on every call (each
   // game's priced markets are reused while its price version, read from the database on every call, is unchanged).
   const fresh = await startServer({ DATABASE_URL: databaseUrl, ODDS_CACHE_SECONDS: '0', ...BENCH_ENV }, { keepOutput: false });
+  // The same again with the hot raw reads on the plain path (Prisma's $queryRaw; lib/db/select.ts): what the
+  // adapter path earns.
+  const prismaReads = await startServer(
+    { DATABASE_URL: databaseUrl, ODDS_CACHE_SECONDS: '0', DB_PRISMA_READS: 'true', ...BENCH_ENV },
+    { keepOutput: false },
+  );
   const plain = PLAIN ? await startServer({ DATABASE_URL: databaseUrl, ...BENCH_ENV }, { script: 'bench/plain-server.mjs' }) : undefined;
   const bare = await startBareServer();
   const post = { method: 'POST' as const, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
@@ -141,6 +147,20 @@ async function singleInstance(): Promise<Measured> {
       amount: 300,
       ...post,
       body: GAME_ODDS_FULL_BODY,
+    });
+    await autocannon({
+      url: `${prismaReads.origin}/api/v1/tools/get_game_odds`,
+      connections: 10,
+      amount: 300,
+      ...post,
+      body: NFL_WEEK_BODY,
+    });
+    await autocannon({
+      url: `${prismaReads.origin}/api/v1/tools/get_game_odds`,
+      connections: 10,
+      amount: 300,
+      ...post,
+      body: COLLEGE_WEEK_BODY,
     });
     if (plain) {
       await autocannon({ url: `${plain.origin}/api/v1/tools/calc_no_vig_odds`, connections: 10, amount: 2000, ...post, body: NO_VIG_BODY });
@@ -186,6 +206,14 @@ async function singleInstance(): Promise<Measured> {
         name: 'REST get_game_odds value scan (minExpectedValue 0.02), NFL week, computed afresh (same)',
         options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: VALUE_SCAN_BODY },
       },
+      {
+        name: "REST get_game_odds, NFL week, computed afresh, raw reads through Prisma's $queryRaw (DB_PRISMA_READS=true)",
+        options: { url: `${prismaReads.origin}/api/v1/tools/get_game_odds`, ...post, body: NFL_WEEK_BODY },
+      },
+      {
+        name: "REST get_game_odds, college week, computed afresh, raw reads through Prisma's $queryRaw (same)",
+        options: { url: `${prismaReads.origin}/api/v1/tools/get_game_odds`, ...post, body: COLLEGE_WEEK_BODY },
+      },
       ...(plain
         ? [
             {
@@ -228,6 +256,18 @@ async function singleInstance(): Promise<Measured> {
           `${(row.requestsPerSecond / bareRow.requestsPerSecond).toFixed(3)} |`,
       );
     });
+    // What the adapter path of the raw reads earns: each round's afresh row over its $queryRaw twin, the median.
+    const earned = (fast: string, slow: string) => {
+      const [fastIndex, slowIndex] = [fast, slow].map((prefix) => targets.findIndex((target) => target.name.startsWith(prefix)));
+      const ratios = rounds.map((round) => (round[fastIndex!] as Row).requestsPerSecond / (round[slowIndex!] as Row).requestsPerSecond);
+      const sorted = [...ratios].sort((a, b) => a - b);
+      return `${(sorted[Math.floor(sorted.length / 2)] as number).toFixed(2)}× (${sorted[0]!.toFixed(2)}–${sorted.at(-1)!.toFixed(2)})`;
+    };
+    console.log(
+      `\nRaw reads through the driver adapter (lib/db/select.ts) over Prisma's $queryRaw, by throughput, median of rounds: ` +
+        `NFL week afresh ${earned('REST get_game_odds, NFL week, computed afresh (', 'REST get_game_odds, NFL week, computed afresh, raw')}, ` +
+        `college week ${earned('REST get_game_odds, college week (60', 'REST get_game_odds, college week, computed afresh, raw')} (a trick stays at 1.10× or more).`,
+    );
     // Server CPU per request beside the same trivial route, on the server answering get_game_odds afresh.
     printServerCpu(await serverCpu(fresh, token), 'the same build, ODDS_CACHE_SECONDS=0');
     console.log(`\n${ingestion}`);
@@ -246,6 +286,7 @@ async function singleInstance(): Promise<Measured> {
   } finally {
     bare.stop();
     await fresh.stop();
+    await prismaReads.stop();
     await plain?.stop();
     await server.stop();
     await rm(dir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { loadSample, sampleNeed } from '@/lib/data/load-sample';
 import { SPORTS } from '@/lib/data/sports';
 import { clearSportsData } from '@/lib/data/store';
 import { runWorker } from '@/lib/data/worker';
-import { dbTimeouts } from '@/lib/db';
+import { dbOptions } from '@/lib/db';
 import type { Db } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { isDatabaseUnavailable } from '@/lib/errors';
@@ -324,7 +324,7 @@ const COMMANDS: Record<string, Command> = {
     options: {},
     migrates: true,
     async run(_values, _positionals, { config: cfg }) {
-      const { applied } = await migrate(cfg.DATABASE_URL, { timeouts: dbTimeouts(cfg) });
+      const { applied } = await migrate(cfg.DATABASE_URL, { timeouts: dbOptions(cfg).timeouts });
       if (applied.length === 0) {
         out('No pending migrations: the database schema is up to date.');
         return;
@@ -384,7 +384,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const cfg = parseConfig(process.env);
     if (!command.migrates) {
-      const { applied } = await migrate(cfg.DATABASE_URL, { timeouts: dbTimeouts(cfg) });
+      const { applied } = await migrate(cfg.DATABASE_URL, { timeouts: dbOptions(cfg).timeouts });
       if (applied.length > 0) process.stderr.write(`Applied database migrations: ${applied.join(', ')}\n`);
     }
     // Its token service announces a revocation to every running instance through Redis when it is configured.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { about } from './setting-docs';
-import { optionalString } from './value-schemas';
+import { offSwitch, optionalString } from './value-schemas';
 
 // The Database settings: where the data is kept and how long PostgreSQL may keep a caller waiting.
 
@@ -42,4 +42,13 @@ export const databaseSettings = {
     .max(3600)
     .default(30)
     .meta(about('Database', 'PostgreSQL: an idle pooled connection is closed after this long (at most 3600).')),
+  // The plain path of the hot raw reads (lib/db/select.ts), so the bench can weigh the fast one against it.
+  DB_PRISMA_READS: offSwitch.meta(
+    about(
+      'Database',
+      "`true`: the odds tools' hot raw reads go through Prisma's `$queryRaw` instead of the driver adapter Prisma " +
+        'connected (the plain path: the same rows, slower). For comparison on the bench, or should a Prisma upgrade break the fast path.',
+      'off',
+    ),
+  ),
 };

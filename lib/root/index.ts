@@ -5,7 +5,7 @@ import { authSecret } from '@/lib/auth/secret';
 import { budgetStoreSettings, config as configFromEnvironment, type Config } from '@/lib/config';
 import { ingest, type IngestOptions } from '@/lib/data/ingest';
 import { createProviders, type Providers } from '@/lib/data/providers';
-import { createDb, dbTimeouts } from '@/lib/db';
+import { createDb, dbOptions } from '@/lib/db';
 import type { Db } from '@/lib/db/client';
 import { createConsoleReader } from '@/lib/gateway/console';
 import { createGateway } from '@/lib/gateway/pipeline';
@@ -51,7 +51,7 @@ export interface RootDeps {
 export function createRoot(deps: RootDeps) {
   const { config } = deps;
   const now = deps.now ?? (() => new Date());
-  const db = deps.db ?? createDb(config.DATABASE_URL, { timeouts: dbTimeouts(config) });
+  const db = deps.db ?? createDb(config.DATABASE_URL, dbOptions(config));
   const budgets = deps.budgets ?? createRateLimiter(budgetStoreSettings(config));
   const providers = deps.providers ?? createProviders(config);
   const classifier = deps.classifier ?? classifierFor(config);

@@ -1,7 +1,7 @@
 import type { Config } from '@/lib/config';
 import { ingest } from '@/lib/data/ingest';
 import { createProviders } from '@/lib/data/providers';
-import { createDb, dbTimeouts } from '@/lib/db';
+import { createDb, dbOptions } from '@/lib/db';
 import { ingestSettings } from './ingest-settings';
 
 // Without a provider key the server keeps the sample slate's market moving in-process, as a live provider's
@@ -12,7 +12,7 @@ import { ingestSettings } from './ingest-settings';
 
 export function moveSampleMarket(config: Config, now: () => Date = () => new Date()): void {
   if (config.ODDS_API_KEY || config.SAMPLE_MOVE_SECONDS === 0) return;
-  const db = createDb(config.DATABASE_URL, { timeouts: dbTimeouts(config) });
+  const db = createDb(config.DATABASE_URL, dbOptions(config));
   const settings = ingestSettings(config);
   const providers = createProviders(config);
   const move = () => {
