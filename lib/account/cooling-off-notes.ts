@@ -13,6 +13,9 @@ export const timeZoneChangeNote = (until: Date, timeZone: string, previousZone: 
   `Until ${formatDateTimeInZone(until, timeZone)} each loss-limit day and week starts at the earlier of its starts in ` +
   `${previousZone} and ${timeZone}, so changing the time zone opens no room.`;
 
+/** Whether a cooling-off sentence is the time zone's (timeZoneChangeNote), which names two zones. */
+export const isTimeZoneChangeNote = (sentence: string) => /^Until .+ each loss-limit day and week starts at /.test(sentence);
+
 const COOLING_OFF_SENTENCE =
   /^(?:(?:Raising|Removing) the .+ takes effect on .+; until then .+ applies|Until .+ each loss-limit day and week starts at .+)\.$/;
 

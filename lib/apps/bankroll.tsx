@@ -1,5 +1,5 @@
 import { statusLabel } from '@/lib/account/bet-states';
-import { coolingOffNotesIn } from '@/lib/account/cooling-off-notes';
+import { coolingOffNotesIn, isTimeZoneChangeNote } from '@/lib/account/cooling-off-notes';
 import { toCents } from '@/lib/account/money';
 import { bankrollPoints } from '@/lib/console/bankroll-history';
 import { americanOdds, formatShortDateTime, money, percent } from '@/lib/present/format';
@@ -165,7 +165,7 @@ function bankrollCompact(state: BankrollState, env: Env, update: Update<Bankroll
         })}
         {item('ROI', list ? percent(list.summary.roi) : wait(state.bets))}
       </dl>
-      {book && waitingChanges(book, env)}
+      {book && waitingChanges(book, env, true)}
     </>
   );
   const bets = (list?.bets ?? []).map((bet) => (
@@ -273,18 +273,27 @@ function bankrollSection(call: Loading<Bankroll | null>, env: Env): ReactElement
 /**
  * A raise or removal of a limit (or a new time zone) still cooling off: the limits shown hold until it applies. Its
  * time is in the bankroll's zone; where that is the zone the view's times are in (its lead says which), the
- * sentence does not name it again, which keeps it a line shorter inline.
+ * sentence does not name it again, which keeps it a line shorter inline. Inline, where the form must stay within
+ * the chat's 500 px, a single limit change named without a zone is shown whole; anything longer (several changes, a
+ * new time zone naming two zones, a zone named again) is counted in one sentence of fixed length, and full screen
+ * says each in full.
  */
-function waitingChanges(b: Bankroll, env: Env): ReactNode {
-  const waiting = coolingOffNotesIn(b.note).join(' ');
+function waitingChanges(b: Bankroll, env: Env, inline = false): ReactNode {
+  const sameZone = b.timeZone === env.timeZone;
+  const sentences = coolingOffNotesIn(b.note).map((sentence) => (sameZone ? sentence.replaceAll(` (${env.timeZone})`, '') : sentence));
+  if (sentences.length === 0) return false;
+  const whole = !inline || (sentences.length === 1 && sameZone && !isTimeZoneChangeNote(sentences[0]!));
   return (
-    waiting !== '' && (
-      <p className="notice" role="note" data-waiting>
-        {b.timeZone === env.timeZone ? waiting.replaceAll(` (${env.timeZone})`, '') : waiting}
-      </p>
-    )
+    <p className="notice" role="note" data-waiting>
+      {whole ? sentences.join(' ') : coolingOffCount(sentences.length)}
+    </p>
   );
 }
+
+const coolingOffCount = (count: number) =>
+  count === 1
+    ? 'A change to your limits or time zone is cooling off: the limits shown hold until it applies. Full screen says when.'
+    : `${count} changes to your limits or time zone are cooling off: the limits shown hold until they apply. Full screen says when.`;
 
 function chartsSection(state: BankrollState, env: Env): ReactElement {
   const heading = <h2 id="heading-charts">Over time</h2>;

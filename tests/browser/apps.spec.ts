@@ -4,6 +4,7 @@ import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { coolingOffNotesIn } from '@/lib/account/cooling-off-notes';
 import { VIEW_CALLABLE_TOOLS } from '@/lib/apps/catalogue';
 import { INLINE_MAX_HEIGHT } from '@/lib/apps/env';
 import { DEFAULT_MIN_PERCENT } from '@/lib/present/format';
@@ -813,6 +814,45 @@ test('bankroll view with a raise still cooling off: inline and full screen say w
   await fullscreen();
   await expect(waiting).toHaveText(sentence);
   await expect(view.locator('#heading-bankroll + dl [data-limit="daily"]')).toContainText('of $100.00');
+  await expectDirectoryReady();
+  await backInline();
+});
+
+test('bankroll view with several changes cooling off and long zone names: inline counts them within 500 px at 360, full screen says each', async () => {
+  const before = data(await call('get_bankroll', {}));
+  const zone = 'America/Argentina/ComodRivadavia';
+  jev(
+    'bankroll',
+    'set',
+    '--email',
+    EMAIL,
+    '--balance',
+    String(before.balance),
+    '--unit',
+    '10',
+    '--daily-loss-limit',
+    '200',
+    '--time-zone',
+    zone,
+  );
+  const result = await call('get_bankroll', {});
+  const waitingSentences = coolingOffNotesIn(data(result).note);
+  expect(waitingSentences).toHaveLength(2);
+  const waiting = view.locator('[data-waiting]');
+
+  await show(await linkedView('get_bankroll'), {}, result, { width: 360 });
+  await expect(waiting).toHaveText(
+    '2 changes to your limits or time zone are cooling off: the limits shown hold until they apply. Full screen says when.',
+    SLOW,
+  );
+  await expectInline();
+  await expectFits();
+
+  await show(await linkedView('get_bankroll'), {}, result);
+  await fullscreen();
+  // The host's zone is not the bankroll's: each sentence names it.
+  await expect(waiting).toHaveText(waitingSentences.join(' '), SLOW);
+  await expect(waiting).toContainText(`(${zone})`);
   await expectDirectoryReady();
   await backInline();
 });

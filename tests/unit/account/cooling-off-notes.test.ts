@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coolingOffNotesIn, limitChangeNote, timeZoneChangeNote } from '@/lib/account/cooling-off-notes';
+import { coolingOffNotesIn, isTimeZoneChangeNote, limitChangeNote, timeZoneChangeNote } from '@/lib/account/cooling-off-notes';
 import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 
 // get_bankroll's note is the cooling-off sentences, then the staking rules; the bankroll view picks the first back out.
@@ -20,5 +20,10 @@ describe('the cooling-off sentences of a note', () => {
     const rules = [STAKE_CAPS_RULE, PAST_LIMITS_RULE];
     expect(coolingOffNotesIn([raise, removal, zone, ...rules].join(' '))).toEqual([raise, removal, zone]);
     expect(coolingOffNotesIn(rules.join(' '))).toEqual([]);
+  });
+
+  it("tell the time zone's sentence from a limit's", () => {
+    expect(isTimeZoneChangeNote(timeZoneChangeNote(AT, 'Pacific/Kiritimati', 'UTC'))).toBe(true);
+    expect(isTimeZoneChangeNote(limitChangeNote('Removing the max stake', AT, 'Pacific/Kiritimati', '$50.00'))).toBe(false);
   });
 });

@@ -70,6 +70,34 @@ describe('the bankroll view', () => {
     expect(await noticeIn({ ...ENV, timeZone: 'Europe/Berlin' })).toBe(waiting);
   });
 
+  it('inline, counts the changes cooling off where saying them would not fit: several, a new time zone, a zone named again', async () => {
+    const raise =
+      'Raising the daily loss limit to $200.00 takes effect on Dec 7, 2026, 2:50 AM (America/Argentina/ComodRivadavia); until then $100.00 applies.';
+    const removal =
+      'Removing the weekly loss limit takes effect on Dec 7, 2026, 2:50 AM (America/Argentina/ComodRivadavia); until then $500.00 applies.';
+    const zone =
+      'Until Dec 7, 2026, 2:50 AM (America/Argentina/ComodRivadavia) each loss-limit day and week starts at the earlier of its starts in ' +
+      'Pacific/Port_Moresby and America/Argentina/ComodRivadavia, so changing the time zone opens no room.';
+    const noticeOf = async (sentences: string[], env: typeof ENV) => {
+      const cooling = { ...book, timeZone: 'America/Argentina/ComodRivadavia', note: [book.note, ...sentences].join(' ') };
+      const view = drive(bankroll, {}, cooling, host(), env);
+      await settle();
+      return textOf(find(view.render(), byAttr('data-waiting', true))).trim();
+    };
+    const inline = { ...ENV, display: display('inline') };
+    const inZone = { ...inline, timeZone: 'America/Argentina/ComodRivadavia' };
+    const one = 'A change to your limits or time zone is cooling off: the limits shown hold until it applies. Full screen says when.';
+    const two = '2 changes to your limits or time zone are cooling off: the limits shown hold until they apply. Full screen says when.';
+    expect(await noticeOf([raise], inZone)).toBe(raise.replace(' (America/Argentina/ComodRivadavia)', ''));
+    expect(await noticeOf([raise], inline)).toBe(one);
+    expect(await noticeOf([zone], inZone)).toBe(one);
+    expect(await noticeOf([raise, removal], inZone)).toBe(two);
+    // Full screen says each in full.
+    expect(await noticeOf([raise, zone], { ...ENV, timeZone: 'America/Argentina/ComodRivadavia' })).toBe(
+      `${raise} ${zone}`.replaceAll(' (America/Argentina/ComodRivadavia)', ''),
+    );
+  });
+
   it('draws list_bets and fetches the bankroll, not the bets it holds; without a bankroll it says so and charts the profit alone', async () => {
     const fake = fakeHost({
       get_bankroll: new ToolCallError('No bankroll is set up for this user. Ask the user to set one up on the Bankroll page.', 'not_found'),
