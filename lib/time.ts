@@ -140,10 +140,15 @@ export function sportsDays(first: string, last: string, timeZone: string): { fro
   return { from: sportsDayStart(first, timeZone), to: sportsDayStart(addDays(last, 1), timeZone) };
 }
 
+/** The local date (YYYY-MM-DD) of an instant in a zone. */
+export function localDate(at: Date, timeZone: string): string {
+  const { year, month, day } = wallClock(at, timeZone);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** The date (YYYY-MM-DD) of the sports day an instant falls in: before 06:00 local it is the day before's. */
 export function sportsDayOf(at: Date, timeZone: string): string {
-  const { year, month, day } = wallClock(at, timeZone);
-  const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const date = localDate(at, timeZone);
   return at < sportsDayStart(date, timeZone) ? addDays(date, -1) : date;
 }
 

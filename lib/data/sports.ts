@@ -1,6 +1,7 @@
 // The sports the service covers and how each provider names them.
 
 import { PROP_STATS } from '@/lib/betting/prop-grading';
+import { localDate } from '@/lib/time';
 
 export const SPORTS = ['nfl', 'nba', 'mlb', 'nhl', 'ncaaf', 'ncaab', 'epl'] as const;
 export type Sport = (typeof SPORTS)[number];
@@ -124,19 +125,8 @@ export const LEAGUE_TIME_ZONE: Record<Sport, string> = {
   epl: 'Europe/London',
 };
 
-const leagueDayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The league's local date of an instant, as YYYYMMDD. */
-export function leagueDay(sport: Sport, at: Date): string {
-  const timeZone = LEAGUE_TIME_ZONE[sport];
-  let format = leagueDayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    leagueDayFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
-  return `${parts.year}${parts.month}${parts.day}`;
-}
+export const leagueDay = (sport: Sport, at: Date): string => localDate(at, LEAGUE_TIME_ZONE[sport]).replaceAll('-', '');
 
 /**
  * Our stable game id: the same whichever provider reported the game. Abbreviations keep only letters and digits

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isValidTimeZone, sportsDayOf, sportsDayStart, startOfDay, startOfWeek } from '@/lib/time';
+import { addDays, isValidTimeZone, localDate, sportsDayOf, sportsDayStart, startOfDay, startOfWeek } from '@/lib/time';
+import { leagueDay } from '@/lib/data/sports';
 
 // Loss limits run per local day and per local week from Monday; DST changes move the UTC boundaries.
 
@@ -62,5 +63,20 @@ describe("sports days: a date is the user's day from 06:00 to 06:00 next morning
     expect(sportsDayOf(new Date('2026-11-27T01:30:00Z'), 'Europe/London')).toBe('2026-11-26');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('local dates', () => {
+  it("are the zone's calendar date, across midnight and a daylight-saving change", () => {
+    expect(localDate(new Date('2026-03-08T04:30:00Z'), 'America/New_York')).toBe('2026-03-07');
+    expect(localDate(new Date('2026-03-08T07:30:00Z'), 'America/New_York')).toBe('2026-03-08');
+    expect(localDate(new Date('2026-10-25T00:30:00Z'), 'Europe/London')).toBe('2026-10-25');
+    expect(localDate(new Date('2026-12-31T23:30:00Z'), 'Pacific/Kiritimati')).toBe('2027-01-01');
+  });
+
+  it("date a game by its league's zone (the game id's date)", () => {
+    expect(leagueDay('nfl', new Date('2026-12-07T01:15:00Z'))).toBe('20261206');
+    expect(leagueDay('epl', new Date('2026-12-06T23:30:00Z'))).toBe('20261206');
+    expect(leagueDay('epl', new Date('2026-12-07T00:30:00Z'))).toBe('20261207');
   });
 });
