@@ -2,10 +2,10 @@ import { expiringCache, type ExpiringCache } from '@/lib/cache';
 import type { ToolCaches, ToolIdentity } from './types';
 
 /**
- * get_game_odds is the hot path: a full NFL week is ~1,000 price rows and ~50 consensus calculations. Answers
- * (and the users' preferences they depend on) are reused for ODDS_CACHE_SECONDS, so their updatedAgo may
- * lag by that much; prices only change at ingestion, minutes apart. One set per context builder (per process
- * in the server); failures are not kept.
+ * The tools' answers kept for ODDS_CACHE_SECONDS, per tool and key (get_game_odds is the one that asks: a full NFL
+ * week is ~1,000 price rows and ~50 consensus calculations, so its updatedAgo may lag by that much; prices only change
+ * at ingestion, minutes apart), and the users' preferences those answers depend on. Built once per process by the
+ * root (per test by the tests); failures are not kept; 0 seconds keeps nothing.
  */
 const CACHE_ENTRIES = 500;
 

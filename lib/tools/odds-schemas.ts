@@ -10,11 +10,11 @@ import { fullPageSchemaFields, pageSchemaFields } from './pages';
 // short, ./concise-market.ts) and their full answers (detail: "full", the markets as pricing answers them).
 
 /** The fair line the answer is on, when the call chose one (fairLine). */
-const fairLineField = { fairLine: z.string().optional() };
+const fairLineSchema = { fairLine: z.string().optional() };
 const oddsHeader = {
   sport: z.string(),
   referenceBook: z.string(),
-  ...fairLineField,
+  ...fairLineSchema,
   window: z.object({ from: z.string(), to: z.string(), timeZone: z.string() }).optional(),
   priceNote: z.string().optional(),
   note: z.string().optional(),
@@ -109,7 +109,7 @@ export const gameOddsOutput = z.union([
 export type GameOddsConcise = z.infer<typeof gameOddsConcise>;
 export type GameOddsFull = z.infer<typeof gameOddsFull>;
 
-const propsHeader = { referenceBook: z.string(), ...fairLineField, note: z.string().optional(), priceNote: z.string().optional() };
+const propsHeader = { referenceBook: z.string(), ...fairLineSchema, note: z.string().optional(), priceNote: z.string().optional() };
 const propsFull = fullGameSchema.extend({
   ...propsHeader,
   props: z.array(pricedMarketSchema.extend({ market: z.string(), player: z.string(), team: z.string().optional() })),

@@ -46,7 +46,7 @@ export interface ToolCaches {
   preferences<T>(userId: string, read: () => Promise<T>): Promise<T>;
 }
 
-/** Everything a tool may use besides its caller: built once per process by the gateway (per test by the tests). */
+/** Everything a tool may use besides its caller: built once per process by the root (lib/root/tool-services.ts; per test by the tests). */
 export interface ToolServices {
   /** Stored sports data by area (lib/data/repositories). */
   data: Repositories;
@@ -65,7 +65,7 @@ export interface ToolServices {
 }
 
 /**
- * Who is calling and with what: built by the gateway, handed to every tool. Tools reach I/O only through it:
+ * Who is calling and with what: built by the gateway for each call, handed to the tool. Tools reach I/O only through it:
  * stored data through its repositories, the clock, settings, providers, classifier, caches and cursor signer through its fields.
  */
 export interface ToolContext extends ToolServices {
