@@ -140,12 +140,13 @@ export function mcpServerFactory(gateway: Gateway): (caller: McpCaller) => Serve
     const server = new Server(SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: CAPABILITIES });
     server.setRequestHandler('tools/list', () => toolList);
     server.setRequestHandler('tools/call', async ({ params: { name, arguments: args = {} } }) => {
-      if (!outputSchemas.has(name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
       let result: CallToolResult;
       try {
-        // The gateway's steps 6–9, exactly as REST's: budgets, scope and arguments.
+        // The gateway's steps 6–9, exactly as REST's: the tool, budgets, scope and arguments.
         result = toolResult(await runTool(gateway, { caller, toolName: name, args, clientLabel }));
       } catch (error) {
+        // No such tool (step 6) is a protocol error over MCP, as the SDK's own servers answer it.
+        if (asToolError(error).code === 'unknown_tool') throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
         result = toolFailure(error);
       }
       return server.projectCallToolResult(result, outputSchemas.get(name));
