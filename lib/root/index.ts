@@ -24,9 +24,11 @@ import { processWide } from './process';
 
 // The one composition root: every service the API, the MCP endpoint, the console, the OAuth endpoints, the
 // jev command and the ingestion worker use is built here, from the configuration, a database, a clock and a
-// budget store. Everything kept between requests (token look-ups and the revocation bus, answer caches, what
-// pricing remembers, props in flight, client documents) belongs to a service built here, so a test that builds its
-// own root starts from nothing. Nothing below this module reads the environment or the wall clock for itself.
+// budget store. Everything kept between requests that can change (token look-ups and the revocation bus, answer
+// caches, what pricing remembers, props in flight, client documents) belongs to a service built here, so a test that
+// builds its own root starts from nothing. What cannot change while the process runs (the catalogue's records, the
+// views' built documents, compiled answer checks) is derived once where it is defined. Nothing below this module
+// reads the environment or the wall clock for itself.
 
 export interface RootDeps {
   config: Config;
