@@ -181,10 +181,42 @@ function dayWindow(date: string, timeZone: string) {
 const gameKey = (game: GameRow) => [game.startsAt.getTime(), game.id];
 const GAME_ORDER = ['asc', 'asc'] as const;
 
+/** What every form of the answer starts from: the call's games, the answer's header and a way to price games. */
+interface OddsScan {
+  games: GameRow[];
+  header: Awaited<ReturnType<typeof oddsHeader>>;
+  now: Date;
+  present: (rows: readonly GameRow[]) => Promise<PresentedGame[]>;
+}
+
+type PresentedGame = { game: GameRow; markets: PricedGameMarket[] };
+
+/** The answer to an odds call about games: the form its arguments ask for. */
 async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
   const now = ctx.now();
   const games = await oddsGames(ctx, args, query.timeZone, now);
-  const header = {
+  const present = async (rows: readonly GameRow[]) => {
+    const priced = await ctx.pricing.games(rows, {
+      markets: query.markets,
+      referenceBook: query.referenceBook,
+      fairLine: args.fairLine,
+      series: args.history === true,
+      lowHold: args.maxHold !== undefined,
+      now,
+    });
+    return rows.map((game) => ({ game, markets: priced.get(game.id)! }));
+  };
+  const scan: OddsScan = { games, header: await oddsHeader(ctx, args, query, games), now, present };
+  if (args.detail === 'full') return fullOdds(ctx, args, query.scan, scan);
+  if (query.scan) return valueOdds(ctx, args, query.scan, scan);
+  if (args.arbitrage === true && args.maxHold !== undefined) return lowHoldList(ctx, args, args.maxHold, scan);
+  if (args.arbitrage === true) return arbitrageList(ctx, args, scan);
+  if (args.middles === true) return middleList(ctx, args, scan);
+  return conciseOdds(ctx, args, scan);
+}
+
+async function oddsHeader(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery, games: readonly GameRow[]) {
+  return {
     sport: args.sport,
     referenceBook: query.referenceBook,
     ...fairLineField(args.fairLine),
@@ -195,108 +227,13 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
       ? await emptyNote(ctx, args.sport, `No ${args.sport.toUpperCase()} games with prices in that window. list_games shows the schedule.`)
       : {}),
   };
-  const present = async (rows: GameRow[]) => {
-    const { markets, referenceBook } = query;
-    const lowHold = args.maxHold !== undefined;
-    const priced = await ctx.pricing.games(rows, {
-      markets,
-      referenceBook,
-      fairLine: args.fairLine,
-      series: args.history === true,
-      lowHold,
-      now,
-    });
-    return rows.map((game) => ({ game, markets: priced.get(game.id)! }));
-  };
+}
 
-  if (args.detail === 'full') {
-    // Every field, paged like the default answer (a college week whole would be tens of thousands of tokens).
-    const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : PAGE_SIZES.oddsGamesFull;
-    const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
-    // The value list scans every game of the call, whichever page of games is shown.
-    const scanned = query.scan ? (await present(games)).map(({ game, markets }) => ({ ...fullGame(game), markets })) : undefined;
-    const shown = new Set(page.items.map((game) => game.id));
-    const answered = scanned
-      ? scanned.filter((game) => shown.has(game.gameId))
-      : (await present(page.items)).map(({ game, markets }) => ({ ...fullGame(game), markets }));
-    return {
-      ...header,
-      games: answered,
-      ...(query.scan && scanned ? valueList(scanned, query.scan, now, ctx.settings.oddsStaleMinutes) : {}),
-      ...fullPageFields(page, 'games'),
-    };
-  }
-
-  if (query.scan) {
-    // The value question answers with the value: every game is scanned, only the value is shown.
-    const presented = await present(games);
-    const scanned = presented.map(({ game, markets }) => ({ gameId: game.id, markets }));
-    const { value, valueNote } = valueList(scanned, query.scan, now, ctx.settings.oddsStaleMinutes);
-    const byId = new Map(games.map((game) => [game.id, game]));
-    const page = toolPage(ctx, args, VALUE_PER_PAGE, value, valueKey, VALUE_ORDER);
-    const arbitrages = presented.some(({ markets }) => markets.some((market) => market.arbitrage));
-    return {
-      ...header,
-      gamesScanned: games.length,
-      value: page.items.map((entry) => conciseValue(byId.get(entry.gameId)!, entry)),
-      valueNote: arbitrages
-        ? `${valueNote} Some markets also hold an arbitrage: get_game_odds with arbitrage: true lists them.`
-        : valueNote,
-      ...pageFields(page, 'value entries'),
-    };
-  }
-
-  if (args.arbitrage === true && args.maxHold !== undefined)
-    return lowHoldList(ctx, args, args.maxHold, header, games, await present(games));
-
-  if (args.arbitrage === true) {
-    // Every game is scanned, only the arbitrages are shown, best worst-case return first.
-    const found = (await present(games)).flatMap(({ game, markets }) =>
-      markets.flatMap(({ market, arbitrage }) => (arbitrage ? [{ game, market, arbitrage }] : [])),
-    );
-    const arbitrageKey = (entry: (typeof found)[number]) => [entry.arbitrage.returnFraction, entry.game.id, entry.market];
-    const page = toolPage(ctx, args, ARBITRAGES_PER_PAGE, found, arbitrageKey, ['desc', 'asc', 'asc']);
-    return {
-      ...header,
-      gamesScanned: games.length,
-      arbitrages: page.items.map(({ game, market, arbitrage }) => ({
-        gameId: game.id,
-        matchup: matchup(game),
-        startsAt: instant(game.startsAt),
-        market,
-        ...conciseArbitrage(arbitrage),
-      })),
-      ...(found.length > 0 ? { arbitrageNote: ARBITRAGE_LIST_NOTE } : {}),
-      ...pageFields(page, 'arbitrages'),
-    };
-  }
-
-  if (args.middles === true) {
-    // Every game is scanned, only the middles are shown, the cheapest miss first.
-    const found = (await present(games)).flatMap(({ game, markets }) =>
-      markets.flatMap(({ market, middle }) => (middle ? [{ game, market, middle }] : [])),
-    );
-    const middleKey = (entry: (typeof found)[number]) => [entry.middle.worstReturnFraction, entry.game.id, entry.market];
-    const page = toolPage(ctx, args, MIDDLES_PER_PAGE, found, middleKey, ['desc', 'asc', 'asc']);
-    return {
-      ...header,
-      gamesScanned: games.length,
-      middles: page.items.map(({ game, market, middle }) => ({
-        gameId: game.id,
-        matchup: matchup(game),
-        startsAt: instant(game.startsAt),
-        market,
-        ...conciseMiddle(middle),
-      })),
-      ...(found.length > 0 ? { middleNote: MIDDLE_NOTE } : {}),
-      ...pageFields(page, 'middles'),
-    };
-  }
-
+/** The default answer: a page of games, each market concise. */
+async function conciseOdds(ctx: ToolRun, args: GameOddsArgs, { games, header, present }: OddsScan) {
   const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : GAMES_PER_PAGE;
   const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
-  const presented = await present(page.items);
-  const shown = presented.map(({ game, markets }) => ({
+  const shown = (await present(page.items)).map(({ game, markets }) => ({
     ...conciseGame(game),
     markets: markets.map(({ market, ...priced }) => ({ market, ...conciseMarket(priced) })),
   }));
@@ -308,19 +245,98 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
   };
 }
 
+/** detail: "full": every field, paged like the default answer (a college week whole would be tens of thousands of tokens). */
+async function fullOdds(ctx: ToolRun, args: GameOddsArgs, valueAsked: ValueScan | undefined, { games, header, now, present }: OddsScan) {
+  const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : PAGE_SIZES.oddsGamesFull;
+  const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
+  const full = (presented: PresentedGame[]) => presented.map(({ game, markets }) => ({ ...fullGame(game), markets }));
+  // The value list scans every game of the call, whichever page of games is shown.
+  const scanned = valueAsked ? full(await present(games)) : undefined;
+  const shown = new Set(page.items.map((game) => game.id));
+  return {
+    ...header,
+    games: scanned ? scanned.filter((game) => shown.has(game.gameId)) : full(await present(page.items)),
+    ...(valueAsked && scanned ? valueList(scanned, valueAsked, now, ctx.settings.oddsStaleMinutes) : {}),
+    ...fullPageFields(page, 'games'),
+  };
+}
+
+/** The value question answers with the value: every game is scanned, only the value is shown. */
+async function valueOdds(ctx: ToolRun, args: GameOddsArgs, valueAsked: ValueScan, { games, header, now, present }: OddsScan) {
+  const presented = await present(games);
+  const scanned = presented.map(({ game, markets }) => ({ gameId: game.id, markets }));
+  const { value, valueNote } = valueList(scanned, valueAsked, now, ctx.settings.oddsStaleMinutes);
+  const byId = new Map(games.map((game) => [game.id, game]));
+  const page = toolPage(ctx, args, VALUE_PER_PAGE, value, valueKey, VALUE_ORDER);
+  const arbitrages = presented.some(({ markets }) => markets.some((market) => market.arbitrage));
+  return {
+    ...header,
+    gamesScanned: games.length,
+    value: page.items.map((entry) => conciseValue(byId.get(entry.gameId)!, entry)),
+    valueNote: arbitrages ? `${valueNote} Some markets also hold an arbitrage: get_game_odds with arbitrage: true lists them.` : valueNote,
+    ...pageFields(page, 'value entries'),
+  };
+}
+
+/** What `inMarket` finds in each market of every game, one entry a market, ordered by `rank` (higher first) on pages of `perPage`. */
+async function foundInMarkets<Found>(
+  ctx: ToolRun,
+  args: GameOddsArgs,
+  { games, present }: OddsScan,
+  inMarket: (market: PricedGameMarket) => Found | null | undefined,
+  rank: (found: Found) => number,
+  perPage: number,
+) {
+  const found = (await present(games)).flatMap(({ game, markets }) =>
+    markets.flatMap((market) => {
+      const what = inMarket(market);
+      return what ? [{ game, market: market.market, what }] : [];
+    }),
+  );
+  const key = (entry: (typeof found)[number]) => [rank(entry.what), entry.game.id, entry.market];
+  const page = toolPage(ctx, args, perPage, found, key, ['desc', 'asc', 'asc']);
+  const place = ({ game, market }: (typeof found)[number]) => ({
+    gameId: game.id,
+    matchup: matchup(game),
+    startsAt: instant(game.startsAt),
+    market,
+  });
+  return { found, page, place };
+}
+
+/** arbitrage: true: every game is scanned, only the arbitrages are shown, best worst-case return first. */
+async function arbitrageList(ctx: ToolRun, args: GameOddsArgs, scan: OddsScan) {
+  const arbitrageOf = (market: PricedGameMarket) => market.arbitrage;
+  const { found, page, place } = await foundInMarkets(ctx, args, scan, arbitrageOf, (a) => a.returnFraction, ARBITRAGES_PER_PAGE);
+  return {
+    ...scan.header,
+    gamesScanned: scan.games.length,
+    arbitrages: page.items.map((entry) => ({ ...place(entry), ...conciseArbitrage(entry.what) })),
+    ...(found.length > 0 ? { arbitrageNote: ARBITRAGE_LIST_NOTE } : {}),
+    ...pageFields(page, 'arbitrages'),
+  };
+}
+
+/** middles: true: every game is scanned, only the middles are shown, the cheapest miss first. */
+async function middleList(ctx: ToolRun, args: GameOddsArgs, scan: OddsScan) {
+  const middleOf = (market: PricedGameMarket) => market.middle;
+  const { found, page, place } = await foundInMarkets(ctx, args, scan, middleOf, (m) => m.worstReturnFraction, MIDDLES_PER_PAGE);
+  return {
+    ...scan.header,
+    gamesScanned: scan.games.length,
+    middles: page.items.map((entry) => ({ ...place(entry), ...conciseMiddle(entry.what) })),
+    ...(found.length > 0 ? { middleNote: MIDDLE_NOTE } : {}),
+    ...pageFields(page, 'middles'),
+  };
+}
+
 /**
  * arbitrage: true with maxHold: every market of the games whose best prices' hold is at most maxHold, one entry a market:
  * its arbitrage (a hold below 0, as the arbitrage list gives it) first, best worst-case return first; then the markets
  * whose lowest hold on one line (lib/betting/arbitrage.ts, sameLine) is at most maxHold, lowest first.
  */
-function lowHoldList<Header extends object>(
-  ctx: ToolRun,
-  args: GameOddsArgs,
-  maxHold: number,
-  header: Header,
-  games: readonly GameRow[],
-  presented: readonly { game: GameRow; markets: readonly PricedGameMarket[] }[],
-) {
+async function lowHoldList(ctx: ToolRun, args: GameOddsArgs, maxHold: number, { games, header, present }: OddsScan) {
+  const presented = await present(games);
   const found = presented.flatMap(({ game, markets }) => lowHoldMarkets(markets, maxHold).map((entry) => ({ game, ...entry })));
   const key = (entry: (typeof found)[number]) => [...lowHoldRank(entry), entry.game.id, entry.market.market];
   const page = toolPage(ctx, args, ARBITRAGES_PER_PAGE, found, key, ['asc', 'asc', 'asc', 'asc']);
