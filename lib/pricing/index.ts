@@ -6,7 +6,9 @@ import { MINUTE_MS } from '@/lib/time';
 import { priceLeagueFutures, type PricedFuturesMarket } from './futures';
 import { gameCores, type GameCoreMemos, type PricedGame } from './game-cores';
 import { historyKey, marketHistory } from './history';
-import { groupBy, inOutcomeOrder, type GameTeams, type MarketCore } from './market-core';
+import { groupBy } from '@/lib/collections';
+import type { MarketCore } from './core-types';
+import { inOutcomeOrder, type GameTeams } from './market-core';
 import { lowHoldFields, presentMarket, priceMarket, type WithLowHold, type PresentationMemo, type PricedMarket } from './priced-market';
 
 // Pricing: stored prices in, markets priced against the no-vig consensus at the reference book out, for the

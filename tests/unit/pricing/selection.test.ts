@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consensus } from '@/lib/betting/consensus';
-import { marketCore, type PriceRow } from '@/lib/pricing/market-core';
+import type { PriceRow } from '@/lib/pricing/core-types';
+import { marketCore } from '@/lib/pricing/market-core';
 import { pricePick, selectionFairProbability } from '@/lib/pricing/selection';
 
 // A bet's selection is priced by the same consensus at the reference book as the markets the odds tools show:
