@@ -20,7 +20,7 @@ import { lowHoldFields, presentMarket, priceMarket, type WithLowHold, type Prese
 // (lib/root) builds one per process, so a test that builds its own starts empty; each memo only saves work, giving
 // the answer pricing afresh would give.
 
-export { pricePick, pricesOfPick, type PickedSelection } from './selection';
+export { priceSelection, pricesOfSelection, type MarketSelection } from './selection';
 export type { BookQuote } from './market-core';
 export type { PricedGame } from './game-cores';
 

@@ -48,8 +48,8 @@ function bestCore(top: PriceRow | undefined, fairProbability: number | null): Be
 /**
  * A market's quotes by book (in the order the rows come), the reference book's, and the consensus at the
  * reference book's lines (on `line`, else the default); without the reference book there is no consensus. Every
- * market is priced from this: the games' and the props' (marketCore) and the bets' and the picks' (pricePick, always
- * on the default line).
+ * market is priced from this: the games' and the props' (marketCore) and the bets' and the picks' (priceSelection,
+ * always on the default line).
  */
 export function atReference<Row extends BookQuote>(rows: readonly Row[], referenceBook: string, line: FairLine = DEFAULT_FAIR_LINE) {
   const books = byBook(rows);
