@@ -3,7 +3,7 @@ import { EXCHANGE_FEES } from '@/lib/betting/commission';
 import { KEY_NUMBERS, MIN_FINALS_FOR_CHANCE } from '@/lib/betting/middles';
 import { STEAM_MIN_BOOKS, STEAM_WINDOW_MS } from '@/lib/betting/movement';
 import { SHARP_BOOK_WEIGHTS } from '@/lib/betting/sharp-books';
-import { HISTORY_POINTS } from '@/lib/pricing/market-core';
+import { HISTORY_POINTS } from '@/lib/pricing/line-history';
 import { FAIR_CHANGE_WINDOW_MS } from '@/lib/pricing/priced-market';
 
 // The contract's definitions, written once: the no-vig consensus, value, arbitrage, movement and steam, the de-vig
@@ -44,7 +44,7 @@ reference book included.
   yes side), where there is no margin to remove, and on a market the reference book does not price.`;
 
 /** The sharp consensus's weights as a Markdown list, heaviest first: "- 3: `pinnacle`", "- 2: `betonlineag`, …". */
-// Without Map.groupBy (lib/pricing/market-core.ts, groupBy, says why), here as the server starts.
+// Without Map.groupBy (lib/collections.ts, groupBy, says why), here as the server starts.
 const sharpBooks = [...SHARP_BOOK_WEIGHTS];
 const sharpWeights = [...new Set(sharpBooks.map(([, weight]) => weight))]
   .sort((a, b) => b - a)
@@ -129,7 +129,7 @@ price, \`fairProbability\`, \`expectedValue\`, \`consensusBooks\` and age. Best 
 list over one game's props, or without \`gameId\` over the props stored for the league's coming week (each entry also
 naming the \`player\` and their \`team\`); naming a \`gameId\` fetches that game's props afresh.`;
 
-/** Arbitrage across books (lib/betting/arbitrage.ts, lib/pricing/market-core.ts). */
+/** Arbitrage across books (lib/betting/arbitrage.ts, lib/pricing/across-books.ts). */
 export const ARBITRAGE = `\`arbitrage\` (per market) is there when one price per outcome, each at its best book, returns more than it stakes
 on some result and less on none. Without lines (h2h) that is the best price of every outcome, implying less than 1
 in total. With lines (spreads, totals, over/under props) every line any book hangs is checked, pairing each side's
@@ -164,7 +164,7 @@ props (a prop's over and under at one line make its hold), with the same refusal
 \`gameId\` over the props stored for the league's coming week, each entry also naming the \`player\` and their \`team\`
 (where known).`;
 
-/** Middles across books (lib/betting/middles.ts, lib/pricing/market-core.ts, lib/pricing/index.ts). */
+/** Middles across books (lib/betting/middles.ts, lib/pricing/across-books.ts, lib/pricing/index.ts). */
 export const MIDDLES = `\`middle\` (per spreads and totals market of \`get_game_odds\`) is there when two books' opposite sides at different lines
 both win on some results: over 44.5 at one book and under 46.5 at another both win on a total of 45 or 46; home -2.5
 and away +3.5 both win on a home margin of 3. Every line any book hangs is paired as for \`arbitrage\`, with whole
@@ -185,7 +185,7 @@ stored. Of a market's middles the one costing least on a miss is shown (then the
 answers with the middles alone over the games the call covers, the cheapest miss first, each with its game and
 \`market\`, paged; \`middleNote\` says once what \`chance\` rests on. A middle carries an arbitrage's risks too.`;
 
-/** Opening prices, the 24-hour change and the history series (lib/pricing/market-core.ts, lib/pricing/priced-market.ts). */
+/** Opening prices, the 24-hour change and the history series (lib/pricing/line-history.ts, lib/pricing/priced-market.ts). */
 export const MOVEMENT = `- \`opening\` (per outcome, with \`detail: "full"\`): the reference book's first recorded price and line for the
   outcome, with when (\`at\`, \`ago\`); at an exchange net of its fee, like its price now.
 - \`fairProbabilityChange\` (per outcome): \`fairProbability\` now minus the consensus ${hours(FAIR_CHANGE_WINDOW_MS)} hours ago, worked out by the

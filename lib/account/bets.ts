@@ -5,12 +5,12 @@ import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { ToolError, invalidInput } from '@/lib/errors';
-import { pricePick } from '@/lib/pricing';
+import { priceSelection } from '@/lib/pricing';
 import { HELPLINE } from '@/lib/rules';
 import { storedLabel } from '@/lib/text';
 import { getBankroll, lossLimitRoom, userPreferences, type BankrollView } from './bankroll';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
-import { betterThanBooksWarning, loadGames, normalizePick, quotedPriceWarning, unpricedBookWarning } from './markets';
+import { betterThanBooksWarning, loadGames, normalizeSelection, quotedPriceWarning, unpricedBookWarning } from './markets';
 import { fromCents, largestStakeFor, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
 
 // The user's ledger: bets logged and listed with profit, ROI and closing-line value (settled once: ./settle.ts).
@@ -129,19 +129,21 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
         'If the user placed this bet before the end and wants the balance to show it, they can set the balance on the Bankroll page.',
     );
   }
-  const pick = normalizePick(game, bet);
+  const selected = normalizeSelection(game, bet);
   const preferences = await userPreferences(db, userId);
   const referenceBook = preferences?.referenceBook ?? defaultBook;
   const book = bet.book ?? referenceBook;
   // One read of the market's prices gives the fair probability and the price warnings.
-  const marketPick = { market: bet.market, ...pick };
-  const prices = await marketQuotes(db, { gameId: game.id, ...marketPick });
-  const fair = pricePick(prices, pick, { book, referenceBook });
+  const marketSelection = { market: bet.market, ...selected };
+  const prices = await marketQuotes(db, { gameId: game.id, ...marketSelection });
+  const fair = priceSelection(prices, selected, { book, referenceBook });
   const fairProbability = fair.fairProbability;
   const priceWarnings = [
-    bet.book === undefined ? undefined : unpricedBookWarning(prices, marketPick, book, { book: fair.book, probability: fairProbability }),
-    quotedPriceWarning(prices, marketPick, book, bet.americanOdds),
-    betterThanBooksWarning(prices, marketPick, bet.americanOdds),
+    bet.book === undefined
+      ? undefined
+      : unpricedBookWarning(prices, marketSelection, book, { book: fair.book, probability: fairProbability }),
+    quotedPriceWarning(prices, marketSelection, book, bet.americanOdds),
+    betterThanBooksWarning(prices, marketSelection, bet.americanOdds),
   ].filter((warning) => warning !== undefined);
 
   const created = await db.bet.create({
@@ -150,7 +152,7 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
       sport: game.sport,
       gameId: game.id,
       market: bet.market,
-      ...pick,
+      ...selected,
       americanOdds: bet.americanOdds,
       stakeCents: toCents(bet.stake),
       book: bet.book ?? null,
@@ -206,8 +208,8 @@ async function closingLineValues(db: Db, bets: BetRow[], now: Date, defaultBook:
   const values = new Map<string, { closingFairProbability: number; closingLineValue: number }>();
   for (const bet of started) {
     const rows = closes.get(closingKey(bet.gameId, bet.market, bet.player)) ?? [];
-    // At the bet's book, else (its book had no closing price of the pick) at the reference book, as at placement.
-    const { fairProbability: fair } = pricePick(rows, bet, { book: bet.book ?? referenceBook, referenceBook });
+    // At the bet's book, else (its book had no closing price of the selection) at the reference book, as at placement.
+    const { fairProbability: fair } = priceSelection(rows, bet, { book: bet.book ?? referenceBook, referenceBook });
     if (fair !== null) {
       const closingFairProbability = roundTo6(fair);
       const closingLineValue = roundFraction(priceExpectedValue(closingFairProbability, bet.americanOdds));

@@ -8,7 +8,7 @@ import { teamNamed } from '@/lib/data/teams';
 import type { Db } from '@/lib/db/client';
 import type { StoredQuote } from '@/lib/data/repositories/odds';
 import { invalidInput } from '@/lib/errors';
-import { pricesOfPick, type BookQuote, type PickedSelection } from '@/lib/pricing';
+import { pricesOfSelection, type BookQuote, type MarketSelection } from '@/lib/pricing';
 import { instant } from '@/lib/time';
 
 // What a bet or a pick is on: the game it names, a selection that fits the market, the grade once the game is final,
@@ -58,7 +58,8 @@ export function gradeAtFinal(game: GameRow | undefined, wager: Wager, lines: Rea
   );
 }
 
-export interface Pick {
+/** A selection as the caller names it (a team's name or abbreviation, any case), before normalizeSelection. */
+export interface NamedSelection {
   market: string;
   selection: string;
   point?: number | null;
@@ -73,30 +74,33 @@ const isPropMarket = (sport: Sport, market: string) =>
  * The selection in the form prices and grading use (a team abbreviation, 'draw', 'over', 'under', 'yes',
  * 'no'), or a 400 saying what this market takes.
  */
-export function normalizePick(game: GameRow, pick: Pick): { selection: string; point: number | null; player: string | null } {
-  const wanted = pick.selection.trim().toLowerCase();
+export function normalizeSelection(
+  game: GameRow,
+  named: NamedSelection,
+): { selection: string; point: number | null; player: string | null } {
+  const wanted = named.selection.trim().toLowerCase();
   const teams = [game.homeTeam, game.awayTeam];
   // Abbreviation or full name, else any name the alias table gives the team (a pro team's nickname, "Lions";
   // college teams keep teamNamed's stricter rule).
-  const named = teamNamed(game.sport as Sport, pick.selection);
+  const aliased = teamNamed(game.sport as Sport, named.selection);
   const team =
     teams.find((t) => t.abbreviation.toLowerCase() === wanted || t.name.toLowerCase() === wanted) ??
-    teams.find((t) => named !== undefined && t.abbreviation === named.abbreviation);
+    teams.find((t) => aliased !== undefined && t.abbreviation === aliased.abbreviation);
   const teamChoices = teams.map((t) => t.abbreviation).join(' or ');
-  const point = pick.point ?? null;
+  const point = named.point ?? null;
   const hasDraw = SPORT_INFO[game.sport as Sport]?.threeWay ?? false;
   const fail = (path: string, message: string): never => {
     throw invalidInput([{ path, message }]);
   };
 
-  if (isPropMarket(game.sport as Sport, pick.market)) {
-    if (!pick.player) fail('player', `is required for the player-prop market ${pick.market}`);
-    if (!['over', 'under', 'yes', 'no'].includes(wanted)) fail('selection', `must be over, under, yes or no for ${pick.market}`);
+  if (isPropMarket(game.sport as Sport, named.market)) {
+    if (!named.player) fail('player', `is required for the player-prop market ${named.market}`);
+    if (!['over', 'under', 'yes', 'no'].includes(wanted)) fail('selection', `must be over, under, yes or no for ${named.market}`);
     if ((wanted === 'over' || wanted === 'under') && point === null) fail('point', 'is required for an over/under prop');
-    return { selection: wanted, point, player: pick.player as string };
+    return { selection: wanted, point, player: named.player as string };
   }
-  if (pick.player) fail('player', `only player-prop markets take a player, not ${pick.market}`);
-  switch (pick.market) {
+  if (named.player) fail('player', `only player-prop markets take a player, not ${named.market}`);
+  switch (named.market) {
     case 'h2h':
       if (wanted === 'draw' && hasDraw) return { selection: 'draw', point: null, player: null };
       if (!team) fail('selection', `must be ${teamChoices}${hasDraw ? ' or draw' : ''} for h2h`);
@@ -119,22 +123,22 @@ export function normalizePick(game: GameRow, pick: Pick): { selection: string; p
 }
 
 /**
- * Said when the bet's book has no stored price of the pick while other books have one: a mistyped book (William Hill,
- * the UK book, for Caesars' williamhill_us) would otherwise pass unseen. Names the books with a price, look-alike
- * keys first, and where the fair probability came from instead. Nothing when no book prices the pick.
+ * Said when the bet's book has no stored price of the selection while other books have one: a mistyped book (William
+ * Hill, the UK book, for Caesars' williamhill_us) would otherwise pass unseen. Names the books with a price, look-alike
+ * keys first, and where the fair probability came from instead. Nothing when no book prices the selection.
  */
 export function unpricedBookWarning(
   rows: readonly BookQuote[],
-  pick: PickedSelection,
+  selected: MarketSelection,
   book: string,
   fair: { book: string; probability: number | null },
 ): string | undefined {
-  const priced = [...new Set(pricesOfPick(rows, pick).map((row) => row.book))].sort();
+  const priced = [...new Set(pricesOfSelection(rows, selected).map((row) => row.book))].sort();
   if (priced.length === 0 || priced.includes(book)) return undefined;
   const alike = priced.filter((key) => regionless(key) === regionless(book));
   const shown = [...alike, ...priced.filter((key) => !alike.includes(key))];
   const more = shown.length > 5 ? ` and ${shown.length - 5} more` : '';
-  const what = `${pick.player === null ? '' : `${pick.player} `}${pick.selection}${pick.point === null ? '' : ` ${pick.point}`} (${pick.market})`;
+  const what = `${selected.player === null ? '' : `${selected.player} `}${selected.selection}${selected.point === null ? '' : ` ${selected.point}`} (${selected.market})`;
   const fairFrom =
     fair.probability !== null
       ? `the fair probability is the consensus at ${fair.book}, the reference book`
@@ -154,10 +158,15 @@ const signed = (american: number) => `${american > 0 ? '+' : ''}${american}`;
  * Said when a bet at an exchange is logged at the price the exchange quotes for it now, not the price net of its fee
  * JEV shows: the ledger settles at the price logged, so a quote logged as it stands credits the fee as winnings.
  */
-export function quotedPriceWarning(rows: readonly BookQuote[], pick: PickedSelection, book: string, logged: number): string | undefined {
+export function quotedPriceWarning(
+  rows: readonly BookQuote[],
+  selected: MarketSelection,
+  book: string,
+  logged: number,
+): string | undefined {
   const { beforeCommission } = netPrice(book, logged);
   if (beforeCommission === undefined) return undefined;
-  const quote = pricesOfPick(rows, pick).find((row) => row.book === book);
+  const quote = pricesOfSelection(rows, selected).find((row) => row.book === book);
   if (quote?.americanOdds !== logged) return undefined;
   const net = signed(netPrice(book, logged).americanOdds);
   return (
@@ -168,12 +177,12 @@ export function quotedPriceWarning(rows: readonly BookQuote[], pick: PickedSelec
 }
 
 /**
- * Said when the logged price pays more than every stored book's latest price of the pick (as quoted, an exchange's
- * before its fee): likely a typo or a price no longer offered, and the ledger and closing-line value use the price
- * logged. Nothing when no book prices the pick.
+ * Said when the logged price pays more than every stored book's latest price of the selection (as quoted, an
+ * exchange's before its fee): likely a typo or a price no longer offered, and the ledger and closing-line value use
+ * the price logged. Nothing when no book prices the selection.
  */
-export function betterThanBooksWarning(rows: readonly StoredQuote[], pick: PickedSelection, logged: number): string | undefined {
-  const best = pricesOfPick(rows, pick).reduce<StoredQuote | undefined>(
+export function betterThanBooksWarning(rows: readonly StoredQuote[], selected: MarketSelection, logged: number): string | undefined {
+  const best = pricesOfSelection(rows, selected).reduce<StoredQuote | undefined>(
     (top, row) => (top === undefined || americanToDecimal(row.americanOdds) > americanToDecimal(top.americanOdds) ? row : top),
     undefined,
   );

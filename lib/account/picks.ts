@@ -4,7 +4,7 @@ import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
-import { gradeAtFinal, isFinal, loadGames, normalizePick, propLines } from './markets';
+import { gradeAtFinal, isFinal, loadGames, normalizeSelection, propLines } from './markets';
 import { storedLabel } from '@/lib/text';
 
 // Recommendations ("picks") an agent saved for the user, graded against the final score when it exists (a prop
@@ -64,7 +64,7 @@ export async function saveRecommendation(db: Db, input: { userId: string; client
           sport: game.sport,
           gameId: game.id,
           market: pick.market,
-          ...normalizePick(game, pick),
+          ...normalizeSelection(game, pick),
           americanOdds: pick.americanOdds,
           probability: pick.probability,
           book: pick.book ?? null,

@@ -47,13 +47,13 @@ export function gradeLine(point: number, past: (line: number) => number): Grade 
 
 /** Moneyline, spread (the point is added to the selected side's score) and total, graded on the final score. */
 export function gradeSelection({ market, selection, point }: GradedSelection, score: FinalScore): Grade {
-  const picked = selection.toUpperCase();
-  const isHome = picked === score.homeTeam.toUpperCase();
-  const isAway = picked === score.awayTeam.toUpperCase();
+  const outcome = selection.toUpperCase();
+  const isHome = outcome === score.homeTeam.toUpperCase();
+  const isAway = outcome === score.awayTeam.toUpperCase();
   const margin = isHome ? score.homeScore - score.awayScore : score.awayScore - score.homeScore;
   switch (market) {
     case 'h2h':
-      if (picked === 'DRAW') return score.homeScore === score.awayScore ? 'won' : 'lost';
+      if (outcome === 'DRAW') return score.homeScore === score.awayScore ? 'won' : 'lost';
       if (!isHome && !isAway) throw new RangeError(`selection ${selection} is not a team of this game`);
       // A two-way moneyline that ends level is a push (a soccer draw is its own outcome, bet above).
       return compare(margin);
@@ -67,9 +67,9 @@ export function gradeSelection({ market, selection, point }: GradedSelection, sc
 
 /** Over or under `point` on a number that came out at `result` (a game's total, a player's stat). */
 export function gradeOverUnder(selection: string, point: number, result: number): Grade {
-  const picked = selection.toUpperCase();
-  if (picked === 'OVER') return gradeLine(point, (line) => result - line);
-  if (picked === 'UNDER') return gradeLine(point, (line) => line - result);
+  const outcome = selection.toUpperCase();
+  if (outcome === 'OVER') return gradeLine(point, (line) => result - line);
+  if (outcome === 'UNDER') return gradeLine(point, (line) => line - result);
   throw new RangeError(`selection ${selection} is not over or under`);
 }
 

@@ -1,6 +1,6 @@
 import type { FairLine } from '@/lib/betting/fair-line';
 import { priceFutures, type FutureQuote, type FuturesMarket } from '@/lib/betting/futures';
-import { groupBy } from './market-core';
+import { groupBy } from '@/lib/collections';
 
 // A league's futures priced: each market's quotes at every book measured against the consensus at the reference
 // book (lib/betting/futures.ts), with the moment the reference book last updated it.

@@ -1,7 +1,9 @@
 import { fairLineName, type FairLine } from '@/lib/betting/fair-line';
 import type { PriceReads } from '@/lib/data/repositories';
 import { historyKey, marketHistory, type HistoryMemo } from './history';
-import { groupBy, inOutcomeOrder, marketCore, type GameTeams, type MarketCore, type SteamMemo } from './market-core';
+import { groupBy } from '@/lib/collections';
+import type { MarketCore, SteamMemo } from './core-types';
+import { inOutcomeOrder, marketCore, type GameTeams } from './market-core';
 
 // The game markets of get_game_odds as market cores (./market-core.ts), kept and reused while the game's prices
 // are unchanged. Every call reads each game's price version from the database (one query, or none when the games

@@ -6,7 +6,9 @@ import { MINUTE_MS } from '@/lib/time';
 import { priceLeagueFutures, type PricedFuturesMarket } from './futures';
 import { gameCores, type GameCoreMemos, type PricedGame } from './game-cores';
 import { historyKey, marketHistory } from './history';
-import { groupBy, inOutcomeOrder, type GameTeams, type MarketCore } from './market-core';
+import { groupBy } from '@/lib/collections';
+import type { MarketCore } from './core-types';
+import { inOutcomeOrder, type GameTeams } from './market-core';
 import { lowHoldFields, presentMarket, priceMarket, type WithLowHold, type PresentationMemo, type PricedMarket } from './priced-market';
 
 // Pricing: stored prices in, markets priced against the no-vig consensus at the reference book out, for the
@@ -18,7 +20,7 @@ import { lowHoldFields, presentMarket, priceMarket, type WithLowHold, type Prese
 // (lib/root) builds one per process, so a test that builds its own starts empty; each memo only saves work, giving
 // the answer pricing afresh would give.
 
-export { pricePick, pricesOfPick, type PickedSelection } from './selection';
+export { priceSelection, pricesOfSelection, type MarketSelection } from './selection';
 export type { BookQuote } from './market-core';
 export type { PricedGame } from './game-cores';
 

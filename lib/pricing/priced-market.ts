@@ -2,23 +2,16 @@ import { ARBITRAGE_RISKS, type ArbitrageLeg } from '@/lib/betting/arbitrage';
 import { roundAmerican, roundTo6 } from '@/lib/betting/odds';
 import { ago, agoChangesAt, HOUR_MS, instant, MINUTE_MS } from '@/lib/time';
 import { z } from 'zod';
-import {
-  fairProbabilitiesAt,
-  marketCore,
-  nextRecordedAfter,
-  type CoreArbitrage,
-  type CoreMiddle,
-  type CoreOptions,
-  type MarketCore,
-  type PriceRow,
-} from './market-core';
+import type { CoreArbitrage, CoreMiddle, CoreOptions, MarketCore, PriceRow } from './core-types';
+import { fairProbabilitiesAt, nextRecordedAfter } from './line-history';
+import { marketCore } from './market-core';
 
 // One market of one game (or one player's prop) as the odds tools answer it: the reference book's prices,
 // the no-vig consensus, the best price on offer for the same bet with its expected value, arbitrage across
 // the best prices, where the market moved (from the recorded price changes), and each price's age. The work
 // that does not depend on the time is ./market-core.ts; presentMarket adds the rest on every call.
 
-export type { PriceRow } from './market-core';
+export type { PriceRow } from './core-types';
 
 // The full answer's shape, one definition: the tools publish it as their output schema and type their answers by it.
 const nullableNumber = z.number().nullable();
@@ -309,7 +302,7 @@ function presentLegs(
     outcome: leg.outcome,
     ...(point !== undefined ? { point } : {}),
     book: leg.book,
-    // An exchange's leg is priced net of its fee (./market-core.ts), said beside the price it quotes.
+    // An exchange's leg is priced net of its fee (./across-books.ts), said beside the price it quotes.
     americanOdds: roundAmerican(leg.americanOdds),
     ...(quotes[index]!.beforeCommission !== undefined ? { beforeCommission: quotes[index]!.beforeCommission } : {}),
     stakeShare: leg.stakeShare,
@@ -352,7 +345,7 @@ function priceNote(core: MarketCore, clock: ClockUntilChange, staleMinutes: numb
   return core.consensusBooks === 0 ? { priceNote: ONE_SIDED_NOTE } : {};
 }
 
-/** A market's lowest hold (./market-core.ts) as it reads at `now`: the low-hold list's entry (get_game_odds' maxHold). */
+/** A market's lowest hold (./across-books.ts) as it reads at `now`: the low-hold list's entry (get_game_odds' maxHold). */
 export function presentLowHold(lowHold: CoreArbitrage, now: Date): LowHold {
   const { note: _note, ...shown } = presentArbitrage(lowHold, clockUntilChange(now));
   return shown;

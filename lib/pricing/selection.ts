@@ -4,17 +4,20 @@ import { atReference, type BookQuote } from './market-core';
 // ledger reads a market's stored prices (or its closing prices) and prices the bet's selection in them here.
 
 /** What a bet or a pick is on within its market: an outcome (a player's, or the game's) at its line. */
-export interface PickedSelection {
+export interface MarketSelection {
   market: string;
   selection: string;
   point: number | null;
   player: string | null;
 }
 
-/** The prices of exactly this pick among its market's: its outcome at its line, the names matched in any case. */
-export function pricesOfPick<Quote extends BookQuote>(quotes: readonly Quote[], pick: Omit<PickedSelection, 'market' | 'player'>): Quote[] {
-  const selection = pick.selection.toLowerCase();
-  return quotes.filter((quote) => quote.outcome.toLowerCase() === selection && quote.point === pick.point);
+/** The prices of exactly this selection among its market's: its outcome at its line, the names matched in any case. */
+export function pricesOfSelection<Quote extends BookQuote>(
+  quotes: readonly Quote[],
+  selected: Omit<MarketSelection, 'market' | 'player'>,
+): Quote[] {
+  const selection = selected.selection.toLowerCase();
+  return quotes.filter((quote) => quote.outcome.toLowerCase() === selection && quote.point === selected.point);
 }
 
 /**
@@ -24,26 +27,26 @@ export function pricesOfPick<Quote extends BookQuote>(quotes: readonly Quote[], 
 export function selectionFairProbability(
   quotes: readonly BookQuote[],
   book: string,
-  pick: { selection: string; point: number | null },
+  selected: { selection: string; point: number | null },
 ): number | null {
   const rows = quotes.map((quote) => ({ ...quote, outcome: quote.outcome.toLowerCase() }));
   const { reference, fair } = atReference(rows, book);
-  const index = reference?.findIndex((quote) => quote.outcome === pick.selection.toLowerCase()) ?? -1;
-  if (!reference || !fair || index < 0 || reference[index]!.point !== pick.point) return null;
+  const index = reference?.findIndex((quote) => quote.outcome === selected.selection.toLowerCase()) ?? -1;
+  if (!reference || !fair || index < 0 || reference[index]!.point !== selected.point) return null;
   return fair.outcomes[index]!.fairProbability;
 }
 
 /**
- * A bet or a pick priced among its market's prices: at its own book when that book prices the pick (its outcome at
- * its line), else at the reference book. The consensus is the outcome's fair chance, the same wherever the bet was
+ * A bet or a pick priced among its market's prices: at its own book when that book prices the selection (its outcome
+ * at its line), else at the reference book. The consensus is the outcome's fair chance, the same wherever the bet was
  * placed; the reference book answers only for the same line. `book` is where the consensus was taken, and
- * `fairProbability` null when that book does not price the pick.
+ * `fairProbability` null when that book does not price the selection.
  */
-export function pricePick(
+export function priceSelection(
   quotes: readonly BookQuote[],
-  pick: Omit<PickedSelection, 'market' | 'player'>,
+  selected: Omit<MarketSelection, 'market' | 'player'>,
   { book, referenceBook }: { book: string | null; referenceBook: string },
 ): { book: string; fairProbability: number | null } {
-  const at = book !== null && pricesOfPick(quotes, pick).some((quote) => quote.book === book) ? book : referenceBook;
-  return { book: at, fairProbability: selectionFairProbability(quotes, at, pick) };
+  const at = book !== null && pricesOfSelection(quotes, selected).some((quote) => quote.book === book) ? book : referenceBook;
+  return { book: at, fairProbability: selectionFairProbability(quotes, at, selected) };
 }

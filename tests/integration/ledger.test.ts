@@ -245,7 +245,7 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect(odds.json().data.referenceBook).toBe('fanduel');
   });
 
-  it("a bet at a book with no price of its pick takes the reference book's consensus, for the fair probability and the closing line, and says so", async () => {
+  it("a bet at a book with no price of its selection takes the reference book's consensus, for the fair probability and the closing line, and says so", async () => {
     const { db } = app.database;
     await addPricedGame(db, { now, id: 'nfl-caesars', books: ['draftkings', 'fanduel'] });
     const hourAgo = new Date(now - HOUR);
@@ -290,7 +290,7 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
         'reference book. Books with one: williamhill_us (Caesars), draftkings, fanduel. If the bet ' +
         'was at one of them, settle it void (settle_bet, before kick-off) and log it again with that book.',
     ]);
-    // A book that prices the pick keeps its own consensus and says nothing.
+    // A book that prices the selection keeps its own consensus and says nothing.
     const caesars = await logged({ selection: 'DAL', book: 'Caesars' });
     expect(caesars.bet.book).toBe('williamhill_us');
     expect(caesars.warnings).toEqual([]);
@@ -468,7 +468,7 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect((await bankroll()).balance).toBeCloseTo(start.balance - 20 + 20 + 40, 9);
   });
 
-  it('log_bet warns when the price logged pays more than every stored book offers for the pick, and records the bet', async () => {
+  it('log_bet warns when the price logged pays more than every stored book offers for the selection, and records the bet', async () => {
     const priceWarnings = async (args: Record<string, unknown>) => {
       const res = await call('log_bet', { sport: 'nfl', gameId: 'nfl-next', market: 'h2h', stake: 1, ...args });
       expect(res.status, res.body).toBe(200);

@@ -4,7 +4,8 @@ import { EXCHANGE_FEES, netAmerican, netDecimal } from '@/lib/betting/commission
 import { consensus, type BookMarket } from '@/lib/betting/consensus';
 import { devig } from '@/lib/betting/devig';
 import { impliedProbability } from '@/lib/betting/odds';
-import { marketCore, type PriceRow } from '@/lib/pricing/market-core';
+import type { PriceRow } from '@/lib/pricing/core-types';
+import { marketCore } from '@/lib/pricing/market-core';
 import { validAmericanOdds } from './support';
 
 // An exchange's price net of its fee, against the venues' own worked examples, and what it changes in the consensus

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inOutcomeOrder, marketCore, type PriceRow } from '@/lib/pricing/market-core';
+import type { PriceRow } from '@/lib/pricing/core-types';
+import { inOutcomeOrder, marketCore } from '@/lib/pricing/market-core';
 import { presentMarket, priceMarket, type PresentationMemo } from '@/lib/pricing/priced-market';
 import { movedSpread } from './moved-market';
 

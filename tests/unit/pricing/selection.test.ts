@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { consensus } from '@/lib/betting/consensus';
-import { marketCore, type PriceRow } from '@/lib/pricing/market-core';
-import { pricePick, selectionFairProbability } from '@/lib/pricing/selection';
+import type { PriceRow } from '@/lib/pricing/core-types';
+import { marketCore } from '@/lib/pricing/market-core';
+import { priceSelection, selectionFairProbability } from '@/lib/pricing/selection';
 
 // A bet's selection is priced by the same consensus at the reference book as the markets the odds tools show:
 // the fair probability of exactly that bet, or null when the reference book does not offer it.
@@ -42,20 +43,20 @@ describe('selectionFairProbability', () => {
   });
 });
 
-describe('pricePick', () => {
+describe('priceSelection', () => {
   const kc = { selection: 'kc', point: -3.5 };
   const reference = { referenceBook: 'draftkings' };
 
-  it("takes the consensus at the bet's own book when that book prices the pick, the same fair chance as at the reference book", () => {
-    const atOwn = pricePick(rows, kc, { book: 'fanduel', ...reference });
+  it("takes the consensus at the bet's own book when that book prices the selection, the same fair chance as at the reference book", () => {
+    const atOwn = priceSelection(rows, kc, { book: 'fanduel', ...reference });
     expect(atOwn.book).toBe('fanduel');
     expect(atOwn.fairProbability).toBe(selectionFairProbability(rows, 'fanduel', kc));
     expect(atOwn.fairProbability).toBeCloseTo(selectionFairProbability(rows, 'draftkings', kc)!, 6);
   });
 
-  it('falls back to the reference book when the bet has no book, or its book does not price the pick at its line', () => {
+  it('falls back to the reference book when the bet has no book, or its book does not price the selection at its line', () => {
     for (const book of [null, 'pinnacle', 'bovada']) {
-      expect(pricePick(rows, kc, { book, ...reference })).toEqual({
+      expect(priceSelection(rows, kc, { book, ...reference })).toEqual({
         book: 'draftkings',
         fairProbability: selectionFairProbability(rows, 'draftkings', kc),
       });
@@ -64,10 +65,10 @@ describe('pricePick', () => {
 
   it("prices another line at the bet's book that quotes it, and nothing where only the reference book is left and lacks it", () => {
     const alternate = { selection: 'KC', point: -4.5 };
-    expect(pricePick(rows, alternate, { book: 'bovada', ...reference })).toEqual({
+    expect(priceSelection(rows, alternate, { book: 'bovada', ...reference })).toEqual({
       book: 'bovada',
       fairProbability: selectionFairProbability(rows, 'bovada', alternate),
     });
-    expect(pricePick(rows, alternate, { book: 'fanduel', ...reference })).toEqual({ book: 'draftkings', fairProbability: null });
+    expect(priceSelection(rows, alternate, { book: 'fanduel', ...reference })).toEqual({ book: 'draftkings', fairProbability: null });
   });
 });
