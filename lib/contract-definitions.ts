@@ -84,6 +84,17 @@ An unknown name, two methods, or \`fairLine\` with \`arbitrage: true\` (which pr
 /** CONSENSUS_FIELDS on one-sided markets in a few words, for a tool description (tools/list has a token budget). */
 export const ONE_SIDED_BRIEF = 'one-sided markets (anytime touchdown) have consensusBooks 0 and no fair price';
 
+/**
+ * Which teams a futures market's consensus prices, and which books make it (lib/betting/futures.ts). Plain text: the
+ * futures answer's `futuresNote` quotes it as well as the knowledge notes.
+ */
+export const FUTURES_FIELD =
+  'The field is the teams at least half the books price: a team outside the field has no fair price and is left out of ' +
+  "each book's de-vig (a team one stale board still lists after the other books took it off, say). A book joins the " +
+  'consensus only if it prices the whole field: a book missing teams is left out of it, as it would spread its margin ' +
+  'over fewer teams and overstate their chances, while its prices still count for the best price. No book pricing the ' +
+  'whole field means no consensus (consensusBooks 0, no fair probabilities).';
+
 /** The best price and its expected value (lib/pricing/market-core.ts, lib/betting/arbitrage.ts). */
 export const BEST_PRICE = `\`best\` (per outcome): the highest price on the same bet (the reference book's line) at any book, with that book,
 the price's age and its \`expectedValue\` against \`fairProbability\` measured the same way (there only when
@@ -268,6 +279,7 @@ export const DEFINITIONS: Readonly<Record<string, string>> = {
   'consensus-rules': CONSENSUS_RULES,
   'consensus-fields': CONSENSUS_FIELDS,
   'fair-line': FAIR_LINE,
+  'futures-field': FUTURES_FIELD,
   'best-price': BEST_PRICE,
   'exchange-commission': EXCHANGE_COMMISSION,
   'value-scan': VALUE_SCAN,

@@ -1,8 +1,8 @@
 import { TOKEN_PREFIX } from '@/lib/account/token-format';
 import { AMERICAN_ODDS_MESSAGE } from '@/lib/tools/inputs';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
-import { TOOL_GROUPS, TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
-import type { ToolHints } from '@/lib/tools/types';
+import { TOOL_DEFINITIONS, TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
+import type { ToolDefinition, ToolHints } from '@/lib/tools/types';
 import {
   ERROR_CODES,
   ERRORS,
@@ -32,9 +32,25 @@ export interface CatalogueGroup {
   tools: readonly string[];
 }
 
+/** The families of a catalogue's tools, in the order its tools come (each definition carries its family). */
+export function catalogueGroups(catalogue: readonly ToolDefinition[]): CatalogueGroup[] {
+  const groups = new Map<string, CatalogueGroup & { tools: string[] }>();
+  for (const { name, group } of catalogue) {
+    if (!group) continue;
+    const known = groups.get(group.name) ?? { name: group.name, description: group.description, tools: [] };
+    known.tools.push(name);
+    groups.set(group.name, known);
+  }
+  return [...groups.values()];
+}
+
+/** The service's own catalogue, served when the composition root is given none. */
+const DEFAULT_GROUPS = catalogueGroups(TOOL_DEFINITIONS);
+
 export interface OpenApiInput {
   /** The server's origin (APP_URL's): the document's one server. */
   appOrigin: string;
+  /** Default: the service's own catalogue, with its groups. */
   records?: readonly ToolRecord[];
   groups?: readonly CatalogueGroup[];
 }
@@ -205,7 +221,7 @@ function toolOperation(record: ToolRecord, tag: string | undefined): Schema {
 }
 
 /** The OpenAPI 3.1 document of the REST API. Pure: the same input gives the same document. */
-export function buildOpenApiDocument({ appOrigin, records = TOOL_RECORDS, groups = catalogueGroups() }: OpenApiInput): Schema {
+export function buildOpenApiDocument({ appOrigin, records = TOOL_RECORDS, groups = DEFAULT_GROUPS }: OpenApiInput): Schema {
   const tagOf = new Map(groups.flatMap((group) => group.tools.map((name) => [name, group.name] as const)));
   const schemas: Record<string, Schema> = {
     Issue: ISSUE_JSON_SCHEMA,
@@ -274,20 +290,18 @@ export function buildOpenApiDocument({ appOrigin, records = TOOL_RECORDS, groups
   };
 }
 
-function catalogueGroups(): CatalogueGroup[] {
-  return TOOL_GROUPS.map(({ name, description, tools }) => ({ name, description, tools: tools.map((tool) => tool.name) }));
-}
-
-let served: { origin: string; records: readonly ToolRecord[]; body: string } | undefined;
+/** Each served catalogue's document, by its records (one list per gateway), while the gateway lives. */
+const served = new WeakMap<readonly ToolRecord[], { origin: string; groups: readonly CatalogueGroup[]; body: string }>();
 
 /**
- * The document of the tools a server lists (its gateway's records: jev_classify says so when the server has no
- * classifier, as GET /api/v1/tools and tools/list do), serialized once per process: the records and APP_URL
+ * The document of the tools a server lists (its gateway's records and groups: jev_classify says so when the server
+ * has no classifier, as GET /api/v1/tools and tools/list do), serialized once per gateway: its records and APP_URL
  * never change while it runs.
  */
-export function openApiJson(appOrigin: string, records: readonly ToolRecord[]): string {
-  if (served?.origin !== appOrigin || served.records !== records) {
-    served = { origin: appOrigin, records, body: JSON.stringify(buildOpenApiDocument({ appOrigin, records })) };
-  }
-  return served.body;
+export function openApiJson(appOrigin: string, records: readonly ToolRecord[], groups: readonly CatalogueGroup[] = DEFAULT_GROUPS): string {
+  const known = served.get(records);
+  if (known?.origin === appOrigin && known.groups === groups) return known.body;
+  const body = JSON.stringify(buildOpenApiDocument({ appOrigin, records, groups }));
+  served.set(records, { origin: appOrigin, groups, body });
+  return body;
 }

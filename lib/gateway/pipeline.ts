@@ -11,6 +11,7 @@ import { parseArguments } from '@/lib/tools/inputs';
 import { servedRecords, type ToolRecord } from '@/lib/tools/registry';
 import type { ClientLabel, ToolContext, ToolDefinition, ToolServices } from '@/lib/tools/types';
 import { readBody, type BodyOf, type BodyRule } from './body';
+import { catalogueGroups, type CatalogueGroup } from './openapi';
 import { authenticate, bearerToken, DEAD_TOKEN_MESSAGE } from './token';
 
 // The gateway owns a request: the checks of docs/contract.md ("Check order") run here, in its order and under its
@@ -72,6 +73,8 @@ export interface Gateway {
   toolsByName: ReadonlyMap<string, { tool: ToolDefinition; record: ToolRecord }>;
   /** The tool records this server lists (REST and MCP alike): its catalogue as this server serves it. */
   records: readonly ToolRecord[];
+  /** The families of its tools, as the OpenAPI document tags them. */
+  groups: readonly CatalogueGroup[];
   /** How long any request may run on the server (REQUEST_DEADLINE_SECONDS), in milliseconds. */
   deadlineMs: number;
 }
@@ -91,6 +94,7 @@ export function createGateway({ config, limiter, now, catalogue, tokens, service
     },
     toolsByName: new Map(catalogue.map((tool, index) => [tool.name, { tool, record: records[index]! }])),
     records,
+    groups: catalogueGroups(catalogue),
     deadlineMs: config.REQUEST_DEADLINE_SECONDS * 1000,
   };
 }

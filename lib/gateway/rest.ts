@@ -28,7 +28,10 @@ export async function serveOpenApi(gateway: Gateway, request: Request, appOrigin
       gateway,
       request,
       { body: 'none', token: 'none' },
-      () => new Response(openApiJson(appOrigin, gateway.records), { headers: { 'Content-Type': 'application/json', ...NO_STORE } }),
+      () =>
+        new Response(openApiJson(appOrigin, gateway.records, gateway.groups), {
+          headers: { 'Content-Type': 'application/json', ...NO_STORE },
+        }),
     );
   } catch (error) {
     return restErrorResponse(error);

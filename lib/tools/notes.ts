@@ -8,6 +8,7 @@ import {
   DEVIG_METHODS,
   EXCHANGE_COMMISSION,
   FAIR_LINE,
+  FUTURES_FIELD,
   LOSS_LIMIT_ROOM,
   MIDDLES,
   MOVEMENT,
@@ -93,9 +94,9 @@ there as well). Tell the user the book's name: ${KEYS_NAMED_OTHERWISE}; the othe
   \`point\`, and \`fairProbability\` and \`expectedValue\` only where a book quotes both sides at that line
   (\`consensusBooks\` 0 otherwise; \`alternatesNote\` says so). The lines are fetched for that game on request.
 - With \`futures: true\` the answer is the league's futures alone: per market (\`champion\`: the title)
-  \`consensusBooks\` (books pricing the whole field; a book missing teams is left out), \`books\`, \`field\`
-  (teams at least half the books price; others get no fair price) and \`teams\` by fair probability, each with the reference \`americanOdds\`,
-  \`fairProbability\`, \`fairAmericanOdds\` and \`best\` (book, price, its expectedValue and age, always there).
+  \`consensusBooks\`, \`books\`, \`field\` (how many teams the field holds) and \`teams\` by fair probability, each with
+  the reference \`americanOdds\`, \`fairProbability\`, \`fairAmericanOdds\` and \`best\` (book, price, its expectedValue
+  and age, always there). ${FUTURES_FIELD}
 - \`arbitrageNote\`, \`lowHoldNote\`, \`middleNote\` and \`oneSidedNote\` say once what holds for every arbitrage,
   low-hold market, middle and one-sided market.
 `,

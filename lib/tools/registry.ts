@@ -7,15 +7,14 @@ import { getGameOdds } from './odds';
 import { getPlayerProps } from './player-props';
 import { getGameResults, listGames } from './schedule';
 import { getPlayerStats, getTeamStats } from './stats';
-import type { ToolDefinition, ToolHints } from './types';
+import type { ToolDefinition, ToolFamily, ToolHints } from './types';
 
 // The catalogue: every tool the service offers, in the order clients list them, in its families (the OpenAPI
-// document's tags). Adding a tool means writing its definition in its family's file and naming it here; both front
-// ends and the OpenAPI document pick it up from this list.
+// document's tags: each definition of TOOL_DEFINITIONS carries its family). Adding a tool means writing its
+// definition in its family's file and naming it here; both front ends and the OpenAPI document pick it up from this
+// list.
 
-export interface ToolGroup {
-  name: string;
-  description: string;
+export interface ToolGroup extends ToolFamily {
   tools: readonly ToolDefinition[];
 }
 
@@ -45,8 +44,10 @@ export const TOOL_GROUPS = [
 /** Every tool's name, as its definition spells it (the views' tool lists are checked against it, lib/apps). */
 export type ToolName = (typeof TOOL_GROUPS)[number]['tools'][number]['name'];
 
-/** Every tool's definition, in the order clients list them. */
-export const TOOL_DEFINITIONS: readonly ToolDefinition[] = TOOL_GROUPS.flatMap((group): readonly ToolDefinition[] => group.tools);
+/** Every tool's definition, in the order clients list them, carrying its family (`group`). */
+export const TOOL_DEFINITIONS: readonly ToolDefinition[] = TOOL_GROUPS.flatMap(({ tools, ...group }) =>
+  tools.map((tool): ToolDefinition => ({ ...tool, group })),
+);
 
 const byName = new Map(TOOL_DEFINITIONS.map((tool) => [tool.name, tool]));
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANKROLL_OPTIONS } from '@/cli/main';
+import { BANKROLL_OPTIONS } from '@/cli/commands/account';
 import { saveBankrollFromForm } from '@/lib/console/bankroll';
 import type { Db } from '@/lib/db/client';
 import { readMigrations } from '@/lib/db/migrate';
