@@ -95,6 +95,10 @@ export const FUTURES_FIELD =
   'over fewer teams and overstate their chances, while its prices still count for the best price. No book pricing the ' +
   'whole field means no consensus (consensusBooks 0, no fair probabilities).';
 
+/** FUTURES_FIELD in a few words, for the futures answer's note (every futures answer carries it). */
+export const FUTURES_FIELD_BRIEF =
+  'the field is the teams at least half the books price; a book missing teams is left out of the consensus, and a team outside the field has no fair price';
+
 /** The best price and its expected value (lib/pricing/market-core.ts, lib/betting/arbitrage.ts). */
 export const BEST_PRICE = `\`best\` (per outcome): the highest price on the same bet (the reference book's line) at any book, with that book,
 the price's age and its \`expectedValue\` against \`fairProbability\` measured the same way (there only when

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FUTURES_FIELD } from '@/lib/contract-definitions';
+import { FUTURES_FIELD_BRIEF } from '@/lib/contract-definitions';
 import { fairLineName, type FairLine } from '@/lib/betting/fair-line';
 import type { PricedFuture } from '@/lib/betting/futures';
 import { roundTo } from '@/lib/betting/odds';
@@ -83,7 +83,7 @@ export const gameOddsFutures = z.object({
   ...pageSchemaFields,
 });
 
-export const FUTURES_NOTE = `fairProbability: the no-vig consensus of the books pricing the whole field (consensusBooks). ${FUTURES_FIELD} expectedValue: the best price's, per unit staked. A future ties the stake up until the season ends.`;
+export const FUTURES_NOTE = `fairProbability: the no-vig consensus of the books pricing the whole field (consensusBooks): ${FUTURES_FIELD_BRIEF}. expectedValue: the best price's, per unit staked. A future ties the stake up until the season ends.`;
 
 function futureTeam(entry: PricedFuture, now: Date): z.infer<typeof futureTeamSchema> {
   const { reference, best } = entry;
