@@ -47,6 +47,15 @@ module.exports = {
       to: { path: '^lib/gateway/' },
     },
     {
+      name: 'below-the-tools',
+      comment:
+        'The layers the tools stand on (data, pricing, account, news, db, ratelimit, config, betting) never import the tools, ' +
+        'the presentation, a front end or the root, not even a type: they know nothing of how their results are shown or served.',
+      severity: 'error',
+      from: { path: '^lib/(data|pricing|account|news|db|ratelimit|config|betting)/' },
+      to: { path: '^(lib/(tools|present|console|apps|mcp|root|oauth|auth|gateway|docs)/|app/|cli/)' },
+    },
+    {
       name: 'no-file-cycles',
       comment: 'No module imports one that (through others) imports it back.',
       severity: 'error',
