@@ -1,6 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
-import { bankrollSettingsSchema, coolingOffNotes, getBankroll, saveBankroll } from '@/lib/account/bankroll';
+import { coolingOffNotes, readBankroll } from '@/lib/account/bankroll';
+import { saveBankroll } from '@/lib/account/bankroll-save';
+import { bankrollSettingsSchema } from '@/lib/account/bankroll-settings';
 import { accountContents, contentsInWords, deleteAccount } from '@/lib/account/deletion';
 import { createUser, findUserByEmail, UserExistsError } from '@/lib/account/users';
 import { parseConfig } from '@/lib/config';
@@ -223,7 +225,7 @@ const COMMANDS: Record<string, Command> = {
       await saveBankroll(db, userId, settings, now());
       out(`Saved the bankroll of ${values.email}`);
       // A raise or removal of a limit waits out the cooling-off: say so, as the Bankroll page does.
-      const saved = await getBankroll(db, userId, now());
+      const saved = await readBankroll(db, userId, now());
       for (const note of saved ? coolingOffNotes(saved) : []) out(note);
     },
   },

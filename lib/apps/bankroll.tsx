@@ -1,7 +1,7 @@
 import { statusLabel } from '@/lib/account/bet-states';
 import { coolingOffNotesIn } from '@/lib/account/cooling-off-notes';
 import { toCents } from '@/lib/account/money';
-import { bankrollPoints } from '@/lib/console/bankroll-history';
+import { bankrollPoints } from '@/lib/account/bankroll-history';
 import { americanOdds, formatShortDateTime, money, percent } from '@/lib/present/format';
 import { betColumns, betName, betRowAttrs, betSummary } from '@/lib/present/bet-columns';
 import type { Bankroll, Bet, BetList } from './answers';

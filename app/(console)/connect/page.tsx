@@ -5,7 +5,6 @@ import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/root/session';
 import { connectionSnippets } from '@/lib/console/snippets';
 import { formatDateTime } from '@/lib/present/format';
-import { userPreferences } from '@/lib/account/bankroll';
 import { DEFAULT_TIME_ZONE } from '@/lib/time';
 import { listTokenRows } from '@/lib/console/tokens';
 import { CreateTokenForm } from './CreateTokenForm';
@@ -22,7 +21,7 @@ export default consolePage(async function ConnectPage() {
   const { appOrigin } = root().config;
   const now = root().now();
   const [stored, tokens, apps] = await Promise.all([
-    userPreferences(root().db, user.id),
+    root().ledger.userPreferences(user.id),
     listTokenRows(root().tokens, user.id, now),
     listConnectedApps(root().db, user.id),
   ]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userPreferences } from '@/lib/account/bankroll';
+import { userPreferences } from '@/lib/account/preferences';
 import { findGames, GAME_INCLUDE, requireGameRow } from '@/lib/data/repositories/schedule';
 import { priceVersions } from '@/lib/data/repositories/price-version';
 import { createDb } from '@/lib/db/client';

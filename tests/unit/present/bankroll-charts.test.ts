@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BankrollFigure } from '@/app/(console)/bets/BankrollFigure';
 import { toCents } from '@/lib/account/money';
 import { bankroll } from '@/lib/apps/bankroll';
-import { bankrollPoints } from '@/lib/console/bankroll-history';
+import { bankrollPoints } from '@/lib/account/bankroll-history';
 import { BankrollCharts } from '@/lib/present/BankrollCharts';
 import { answer, drive, ENV, fakeHost, settle } from '../apps/support';
 import { htmlText } from './html-table';
