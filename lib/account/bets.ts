@@ -133,7 +133,7 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
   }
   const pick = normalizePick(game, bet);
   const preferences = await userPreferences(db, userId);
-  const referenceBook = preferences?.referenceBook ?? defaultBook;
+  const referenceBook = preferences.referenceBook ?? defaultBook;
   const book = bet.book ?? referenceBook;
   // One read of the market's prices gives the fair probability and the price warnings.
   const marketPick = { market: bet.market, ...pick };
