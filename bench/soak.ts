@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import { saveBankroll } from '@/lib/account/bankroll';
+import { saveBankroll } from '@/lib/account/bankroll-save';
 import { createAccessToken } from '@/lib/account/token-store';
 import { createUser } from '@/lib/account/users';
 import { loadSample } from '@/lib/data/load-sample';

@@ -256,7 +256,7 @@ than that is value under every method. The worst cases are taken outcome by outc
 \`fairDecimalOdds\` is 1 / \`fairProbability\`; \`fairAmericanOdds\` is rounded to a whole number. The fair probabilities
 (and \`byMethod\`, ranges, worst cases and their sum) keep every digit, so they sum to exactly 1.`;
 
-/** The room under the loss limits (lib/account/bankroll.ts). */
+/** The room under the loss limits (lib/account/loss-limits.ts). */
 export const LOSS_LIMIT_ROOM = `The room under a loss limit (\`dailyLossRoom\`, \`weeklyLossRoom\`) is the limit less the net settled loss in the
 period (the user's day, or week from Monday, in their time zone) less the stakes of bets still open that were placed
 in the period (\`openStakesToday\`, \`openStakesThisWeek\`), and never below 0: an open bet is money already at risk.

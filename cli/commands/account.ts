@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { bankrollSettingsSchema, coolingOffNotes, getBankroll, saveBankroll } from '@/lib/account/bankroll';
+import { coolingOffNotes, readBankroll } from '@/lib/account/bankroll';
+import { saveBankroll } from '@/lib/account/bankroll-save';
+import { bankrollSettingsSchema } from '@/lib/account/bankroll-settings';
 import { accountContents, contentsInWords, deleteAccount } from '@/lib/account/deletion';
 import { createUser, UserExistsError } from '@/lib/account/users';
 import { out, parseWith, UsageError, userIdFor, type Command } from '../command';
@@ -163,7 +165,7 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
       await saveBankroll(db, userId, settings, now());
       out(`Saved the bankroll of ${values.email}`);
       // A raise or removal of a limit waits out the cooling-off: say so, as the Bankroll page does.
-      const saved = await getBankroll(db, userId, now());
+      const saved = await readBankroll(db, userId, now());
       for (const note of saved ? coolingOffNotes(saved) : []) out(note);
     },
   },

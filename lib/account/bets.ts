@@ -8,7 +8,9 @@ import { ToolError, invalidInput } from '@/lib/errors';
 import { priceSelection } from '@/lib/pricing';
 import { HELPLINE } from '@/lib/rules';
 import { storedLabel } from '@/lib/text';
-import { getBankroll, lossLimitRoom, userPreferences, type BankrollView } from './bankroll';
+import { readBankroll, type BankrollView } from './bankroll';
+import { lossLimitRoom } from './loss-limits';
+import { userPreferences } from './preferences';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
 import { betterThanBooksWarning, loadGames, normalizeSelection, quotedPriceWarning, unpricedBookWarning } from './markets';
 import { fromCents, largestStakeFor, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
@@ -89,7 +91,7 @@ interface LogBetInput {
  * Records a bet the user placed elsewhere. Limits never block the record (losing it helps nobody);
  * a stake past one comes back with a warning naming it. The same clientRequestId returns the first bet.
  */
-export async function logBet(db: Db, input: LogBetInput) {
+export async function recordBet(db: Db, input: LogBetInput) {
   const { userId, bet } = input;
   if (payoutIfWonCents(toCents(bet.stake), bet.americanOdds) > MAX_AMOUNT_CENTS) {
     throw invalidInput([
@@ -131,7 +133,7 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
   }
   const selected = normalizeSelection(game, bet);
   const preferences = await userPreferences(db, userId);
-  const referenceBook = preferences?.referenceBook ?? defaultBook;
+  const referenceBook = preferences.referenceBook ?? defaultBook;
   const book = bet.book ?? referenceBook;
   // One read of the market's prices gives the fair probability and the price warnings.
   const marketSelection = { market: bet.market, ...selected };
@@ -166,7 +168,7 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
   });
   // The limits are read after the bet is stored: of bets logged at once each then sees those stored before it, so
   // the last sees them all, and stakes that together pass the room never all pass without a warning.
-  const warnings = limitWarnings(bet.stake, await getBankroll(db, userId, now));
+  const warnings = limitWarnings(bet.stake, await readBankroll(db, userId, now));
   warnings.push(...priceWarnings);
   return { bet: betView({ ...created, earlierGrades: [] }), warnings };
 }
@@ -219,7 +221,7 @@ async function closingLineValues(db: Db, bets: BetRow[], now: Date, defaultBook:
   return values;
 }
 
-export async function listBets(db: Db, input: { userId: string; filter: ListFilter; page: ListPage; defaultBook: string }) {
+export async function listBetRecords(db: Db, input: { userId: string; filter: ListFilter; page: ListPage; defaultBook: string }) {
   const { userId, filter } = input;
   const where = {
     userId,

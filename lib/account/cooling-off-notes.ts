@@ -1,6 +1,6 @@
 import { formatDateTimeInZone } from '@/lib/time';
 
-// The changes still cooling off, in words (lib/account/bankroll.ts decides them): the same sentences on the Bankroll
+// The changes still cooling off, in words (./loss-limits.ts decides them): the same sentences on the Bankroll
 // page, from `jev bankroll set` and in get_bankroll's note. The MCP Apps bankroll view has only the note (a field of
 // their own would grow the tool catalogue), so it picks them back out of it here, beside their wording. Kept free of
 // the database, so the view's bundle can hold it.

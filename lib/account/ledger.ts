@@ -1,23 +1,27 @@
 import { bindDb } from '@/lib/db/bind';
 import type { Db } from '@/lib/db/client';
-import { getBankroll, userPreferences } from './bankroll';
-import { listBets, logBet, openExposure } from './bets';
-import { propsGradedOtherwise, settleBet } from './settle';
-import { listRecommendations, saveRecommendation } from './picks';
+import { readBankroll } from './bankroll';
+import { bankrollHistory } from './bankroll-history';
+import { listBetRecords, openExposure, recordBet } from './bets';
+import { listRecommendationRecords, recordRecommendation } from './picks';
+import { userPreferences, userTimeZone } from './preferences';
+import { propsGradedOtherwise, settleBetRecord } from './settle';
 
-// The user's ledger as the tools see it: bankroll, bets and picks, bound to one database.
+// The user's ledger as the tools and the console's pages see it: bankroll, bets and picks, bound to one database.
 
 export function createLedger(db: Db) {
   return bindDb(db, {
-    getBankroll,
+    readBankroll,
+    bankrollHistory,
     userPreferences,
+    userTimeZone,
     openExposure,
     propsGradedOtherwise,
-    logBet,
-    settleBet,
-    listBets,
-    saveRecommendation,
-    listRecommendations,
+    recordBet,
+    settleBetRecord,
+    listBetRecords,
+    recordRecommendation,
+    listRecommendationRecords,
   });
 }
 

@@ -51,7 +51,7 @@ function pickView(pick: PickRow, result: string | null) {
   };
 }
 
-export async function saveRecommendation(db: Db, input: { userId: string; clientLabel: string | undefined; now: Date; pick: NewPick }) {
+export async function recordRecommendation(db: Db, input: { userId: string; clientLabel: string | undefined; now: Date; pick: NewPick }) {
   const { userId, pick } = input;
   const once = await createOnce(
     pick.clientRequestId,
@@ -88,7 +88,7 @@ function gradingNote(players: readonly string[]): string {
   return `Props on ${shown} stay ungraded: their game is final but no box-score line that tells the market is stored, and JEV never guesses; the user grades them.`;
 }
 
-export async function listRecommendations(db: Db, input: { userId: string; filter: Omit<ListFilter, 'status'>; page: ListPage }) {
+export async function listRecommendationRecords(db: Db, input: { userId: string; filter: Omit<ListFilter, 'status'>; page: ListPage }) {
   const { userId, filter } = input;
   const where = {
     userId,

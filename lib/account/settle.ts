@@ -178,7 +178,7 @@ export function regradeNotes(props: readonly { betId: string; status: string; gr
  * the new grade replaces the old one (kept in the bet's earlierGrades), the balance moves by the difference of
  * the two profits, and the transaction is guarded by the grade it replaces, so it moves once.
  */
-export async function settleBet(db: Db, input: { userId: string; betId: string; request: SettleRequest; now: Date }) {
+export async function settleBetRecord(db: Db, input: { userId: string; betId: string; request: SettleRequest; now: Date }) {
   const { userId, betId, request } = input;
   const bet = await db.bet.findFirst({ where: { id: betId, userId }, include: WITH_GRADES });
   if (!bet) throw notYourBet(betId);

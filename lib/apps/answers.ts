@@ -1,7 +1,9 @@
-import type { BankrollAnswer, BetListConcise, BetRecord } from '@/lib/tools/account';
 import type { WithInstants } from '@/lib/tools/answer-fields';
+import type { BankrollAnswer } from '@/lib/tools/bankroll';
+import type { BetListConcise } from '@/lib/tools/bets';
 import type { InjuryReportConcise, WeatherConcise } from '@/lib/tools/conditions';
 import type { gameOddsFutures } from '@/lib/tools/futures';
+import type { BetRecord } from '@/lib/tools/ledger-fields';
 import type { GameOddsConcise, GameOddsFull } from '@/lib/tools/odds-schemas';
 import type { z } from 'zod';
 

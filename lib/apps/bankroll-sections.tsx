@@ -1,6 +1,6 @@
 import { coolingOffNotesIn, isTimeZoneChangeNote } from '@/lib/account/cooling-off-notes';
 import { toCents } from '@/lib/account/money';
-import { bankrollPoints } from '@/lib/console/bankroll-history';
+import { bankrollPoints } from '@/lib/account/bankroll-history';
 import { money } from '@/lib/present/format';
 import { betColumns, betRowAttrs, betSummary } from '@/lib/present/bet-columns';
 import { BankrollCharts } from '@/lib/present/BankrollCharts';

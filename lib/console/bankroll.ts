@@ -1,9 +1,10 @@
-import { bankrollSettingsSchema, saveBankroll } from '@/lib/account/bankroll';
+import { saveBankroll } from '@/lib/account/bankroll-save';
+import { bankrollSettingsSchema } from '@/lib/account/bankroll-settings';
 import type { Db } from '@/lib/db/client';
 import { fieldErrors, formValues, type FieldErrors } from './forms';
 
 // The Bankroll page's form: every field a string as typed, checked here with a message for each field. An
-// empty optional field clears that limit (a raise or removal waits out the cooling-off, lib/account/bankroll.ts).
+// empty optional field clears that limit (a raise or removal waits out the cooling-off, lib/account/loss-limits.ts).
 // The rules are lib/account's, shared with `jev bankroll set`. The bankroll saved is always the signed-in user's own.
 
 export const BANKROLL_FIELDS = [

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { SETTLE_RESULTS } from '@/lib/account/bet-states';
-import { settleBet } from '@/lib/account/settle';
+import { settleBetRecord } from '@/lib/account/settle';
 import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, typedCents } from '@/lib/account/money';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
 import { fieldErrors, formValues, type FieldErrors } from './forms';
 
-// Settling (and correcting a grade) from the Bets page: the same settleBet and rules the tool uses, for the
+// Settling (and correcting a grade) from the Bets page: the same settleBetRecord and rules the tool uses, for the
 // signed-in user's own bets only (another user's bet id finds nothing, exactly like a missing one).
 
 const settleForm = z
@@ -42,7 +42,7 @@ export async function settleBetFromForm(db: Db, userId: string, form: FormData, 
   if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error) };
   const { betId, result, payout, correct } = parsed.data;
   try {
-    const bet = await settleBet(db, { userId, betId, request: { result, payout, correct }, now });
+    const bet = await settleBetRecord(db, { userId, betId, request: { result, payout, correct }, now });
     return { status: 'settled', result: bet.status, profit: bet.profit, corrected: bet.earlierGrades !== null };
   } catch (error) {
     if (error instanceof ToolError) return { status: 'refused', message: error.message };

@@ -11,7 +11,7 @@ import type { Sql } from './sql';
 //
 // Four reads use it; everything else goes through Prisma's client. Three for speed, since every uncached
 // get_game_odds call makes them: the games with their teams (selectGames, lib/data/repositories/game-rows.ts, which
-// every read of games goes through), the user's preferences (userPreferences, lib/account/bankroll.ts) and the
+// every read of games goes through), the user's preferences (userPreferences, lib/account/preferences.ts) and the
 // games' price versions (lib/data/repositories/price-version.ts). One for its shape: the tally of finals behind a
 // middle's chance (finalsTally, lib/data/repositories/schedule.ts, read at most every 10 minutes a sport) is a
 // grouped count, and the Db interface has no groupBy (lib/db/db.ts).

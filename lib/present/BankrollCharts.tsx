@@ -1,9 +1,9 @@
-import type { BankrollPoint } from '@/lib/console/bankroll-history';
+import type { BankrollPoint } from '@/lib/account/bankroll-history';
 import { LineChart } from './LineChart';
 import { formatShortDateTime, money } from './format';
 
 /**
- * What the charts read off the points (lib/console/bankroll-history.ts), and the Bets page's summary line with them.
+ * What the charts read off the points (lib/account/bankroll-history.ts), and the Bets page's summary line with them.
  * `points` holds one point at least.
  */
 export function bankrollSpan(points: readonly BankrollPoint[], timeZone: string) {

@@ -77,6 +77,8 @@ export function createRoot(deps: RootDeps) {
     tokens,
     /** What tools use besides their caller (the gateway hands the same to every call). */
     tools,
+    /** The user's bankroll, bets and picks, as the console's pages read them: the tools' own ledger. */
+    ledger: tools.ledger,
     gateway,
     mcp: createMcpEndpoint(gateway, { resourceMetadataUrl: `${config.appOrigin}${PROTECTED_RESOURCE_METADATA_PATH}` }),
     /** The console's pages run the catalogue's read tools through this, for the signed-in user. */

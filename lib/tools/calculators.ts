@@ -271,7 +271,7 @@ export const calcKellyStake = defineTool({
     cappedStakeUnits: z.number().optional(),
   }),
   async run(ctx, args) {
-    const stored = await ctx.ledger.getBankroll(ctx.user.id, ctx.now());
+    const stored = await ctx.ledger.readBankroll(ctx.user.id, ctx.now());
     const bankroll = args.bankroll ?? stored?.balance;
     if (bankroll === undefined) {
       throw new ToolError('not_found', `${noBankroll(ctx.settings.bankrollPageUrl)} Or pass bankroll.`);

@@ -1,4 +1,4 @@
-import { addDays, DAY_MS, DEFAULT_TIME_ZONE, sportsDayOf, sportsDays } from '@/lib/time';
+import { addDays, DAY_MS, sportsDayOf, sportsDays } from '@/lib/time';
 import { invalidInput, ToolError } from '@/lib/errors';
 import { TO_BEFORE_FROM } from './inputs';
 import type { ToolContext } from './types';
@@ -13,8 +13,8 @@ export const userReferenceBook = (ctx: ToolContext, stored: string | null | unde
 export async function preferences(ctx: ToolContext, bookArgument: string | undefined) {
   const stored = await ctx.caches.preferences(ctx.user.id, () => ctx.ledger.userPreferences(ctx.user.id));
   return {
-    referenceBook: bookArgument ?? userReferenceBook(ctx, stored?.referenceBook),
-    timeZone: stored?.timeZone ?? DEFAULT_TIME_ZONE,
+    referenceBook: bookArgument ?? userReferenceBook(ctx, stored.referenceBook),
+    timeZone: stored.timeZone,
   };
 }
 

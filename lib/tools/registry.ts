@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { getBankroll, listBets, listRecommendations, logBet, saveRecommendation, settleBet } from './account';
+import { getBankroll } from './bankroll';
+import { listBets, logBet, settleBet } from './bets';
 import { calcEv, calcImpliedProbability, calcKellyStake, calcNoVigOdds, calcParlay } from './calculators';
 import { getInjuryReport, getWeather } from './conditions';
 import { jevClassify } from './news';
 import { getGameOdds } from './odds';
 import { getPlayerProps } from './player-props';
+import { listRecommendations, saveRecommendation } from './recommendations';
 import { getGameResults, listGames } from './schedule';
 import { getPlayerStats, getTeamStats } from './stats';
 import type { ToolDefinition, ToolFamily, ToolHints } from './types';

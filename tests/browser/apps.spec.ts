@@ -747,7 +747,7 @@ test('bankroll view full screen: the bets and both charts as the tools gave them
   const list = data(calls.findLast((c) => c.name === 'list_bets')!.result);
   const bankroll = data(await call('get_bankroll', {}));
   await expect(view.locator('#bets tbody tr')).toHaveCount(list.bets.length, SLOW);
-  // In the charts' order (lib/console/bankroll-history.ts): settled time, then id, since instants are to the second.
+  // In the charts' order (lib/account/bankroll-history.ts): settled time, then id, since instants are to the second.
   const settled = list.bets
     .filter((bet: any) => bet.settledAt)
     .sort((a: any, b: any) => a.settledAt.localeCompare(b.settledAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -1,4 +1,5 @@
-import { saveBankroll, type BankrollSettings } from '@/lib/account/bankroll';
+import { saveBankroll } from '@/lib/account/bankroll-save';
+import type { BankrollSettings } from '@/lib/account/bankroll-settings';
 import type { TokenScope } from '@/lib/account/token-format';
 import { createAccessToken } from '@/lib/account/token-store';
 import { createUser } from '@/lib/account/users';

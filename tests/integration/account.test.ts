@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getBankroll } from '@/lib/account/bankroll';
+import { readBankroll } from '@/lib/account/bankroll';
 import { devig, impliedProbability, priceExpectedValue, roundFraction, roundTo6 } from '@/lib/betting';
 import { PROVIDERS } from '../helpers/fixtures';
 import { addGame, addPrices, finishGame } from '../helpers/games';
@@ -347,9 +347,9 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     await lose('2026-10-31T23:30:00Z', 2000); // Saturday evening, EDT: last week
     await lose('2026-11-02T04:30:00Z', 1500); // Sunday 23:30 EST: still Sunday, still last week
     await lose('2026-11-02T05:30:00Z', 3000); // Monday 00:30 EST: this week, this day
-    const monday = await getBankroll(db, userId, new Date('2026-11-02T15:00:00Z'));
+    const monday = await readBankroll(db, userId, new Date('2026-11-02T15:00:00Z'));
     expect(monday).toMatchObject({ lossToday: 30, lossThisWeek: 30, dailyLossRoom: 20, weeklyLossRoom: 90 });
-    const sunday = await getBankroll(db, userId, new Date('2026-11-02T04:45:00Z'));
+    const sunday = await readBankroll(db, userId, new Date('2026-11-02T04:45:00Z'));
     expect(sunday).toMatchObject({ lossToday: 15, lossThisWeek: 35, dailyLossRoom: 35, weeklyLossRoom: 85 });
   });
 });

@@ -1,8 +1,8 @@
 import { countTokens as claudeTokens } from '@anthropic-ai/tokenizer';
 import { countTokens as openAiTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { logBet } from '@/lib/account/bets';
-import { saveRecommendation } from '@/lib/account/picks';
+import { recordBet } from '@/lib/account/bets';
+import { recordRecommendation } from '@/lib/account/picks';
 import type { Sport } from '@/lib/data/sports';
 import { seedSlate } from '../../bench/slate';
 import { loadCollegeWeek } from '../helpers/college-week';
@@ -74,14 +74,14 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
       for (let n = 0; n < 150; n++) {
         const wager = { sport: sports[0]!, gameId: game!.id, market: 'h2h', selection: home, americanOdds: -110 - n, book: 'fanduel' };
         const now = new Date();
-        await logBet(database.db, {
+        await recordBet(database.db, {
           userId,
           clientLabel: 'Claude Code',
           now,
           defaultBook: 'draftkings',
           bet: { ...wager, stake: 10, notes: LONG('note').slice(0, 2000) },
         });
-        await saveRecommendation(database.db, {
+        await recordRecommendation(database.db, {
           userId,
           clientLabel: 'Claude Code',
           now,

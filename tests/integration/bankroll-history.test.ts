@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankrollHistory } from '@/lib/console/bankroll-history';
+import { bankrollHistory } from '@/lib/account/bankroll-history';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { addGame } from '../helpers/games';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getBankroll, saveBankroll, userTimeZone } from '@/lib/account/bankroll';
+import { readBankroll } from '@/lib/account/bankroll';
+import { saveBankroll } from '@/lib/account/bankroll-save';
+import { userTimeZone } from '@/lib/account/preferences';
 import { DEFAULT_TIME_ZONE } from '@/lib/time';
 import { listGames } from '@/lib/tools/schedule';
 import { PROVIDERS, testDatabase } from '../helpers/fixtures';
@@ -25,7 +27,7 @@ describe.each(PROVIDERS)('the default time zone (%s)', (provider) => {
 
       const now = new Date();
       await saveBankroll(database.db, userId, { balance: 1000, unit: 10, dailyLossLimit: 100 }, now);
-      expect((await getBankroll(database.db, userId, now))?.timeZone).toBe(DEFAULT_TIME_ZONE);
+      expect((await readBankroll(database.db, userId, now))?.timeZone).toBe(DEFAULT_TIME_ZONE);
       expect(await toolsZone()).toBe(DEFAULT_TIME_ZONE);
       expect(await userTimeZone(database.db, userId)).toBe(DEFAULT_TIME_ZONE);
     } finally {

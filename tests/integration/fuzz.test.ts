@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { saveBankroll } from '@/lib/account/bankroll';
+import { saveBankroll } from '@/lib/account/bankroll-save';
 import { createUser } from '@/lib/account/users';
 import { ERROR_STATUS } from '@/lib/errors';
 import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console-http';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { saveBankroll } from '@/lib/account/bankroll';
+import { saveBankroll } from '@/lib/account/bankroll-save';
 import { createUser } from '@/lib/account/users';
 import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console-http';
 import { PROVIDERS } from '../helpers/fixtures';

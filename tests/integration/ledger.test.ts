@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { saveBankroll } from '@/lib/account/bankroll';
+import { saveBankroll } from '@/lib/account/bankroll-save';
 import { VOID_AFTER_KICKOFF_HOURS } from '@/lib/account/settle';
 import { createUser } from '@/lib/account/users';
 import { replacePlayerStats } from '@/lib/data/store';

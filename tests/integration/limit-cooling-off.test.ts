@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COOLING_OFF_HOURS, getBankroll as storedBankroll, saveBankroll, type BankrollSettings } from '@/lib/account/bankroll';
+import { readBankroll } from '@/lib/account/bankroll';
+import { saveBankroll } from '@/lib/account/bankroll-save';
+import type { BankrollSettings } from '@/lib/account/bankroll-settings';
+import { COOLING_OFF_HOURS } from '@/lib/account/loss-limits';
 import { createUser } from '@/lib/account/users';
-import { getBankroll, logBet } from '@/lib/tools/account';
+import { getBankroll } from '@/lib/tools/bankroll';
+import { logBet } from '@/lib/tools/bets';
 import { calcKellyStake } from '@/lib/tools/calculators';
 import { cookieHeader, signIn } from '../helpers/console-http';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
@@ -36,7 +40,7 @@ describe.each(PROVIDERS)('limits cool off before they loosen on %s', (provider) 
   const newUser = () => database.user(`cool-${(users += 1)}-${provider}@example.com`, BASE);
   const save = (userId: string, change: Partial<BankrollSettings>, now: Date) =>
     saveBankroll(database.db, userId, { ...BASE, ...change }, now);
-  const view = async (userId: string, now: Date) => (await storedBankroll(database.db, userId, now))!;
+  const view = async (userId: string, now: Date) => (await readBankroll(database.db, userId, now))!;
 
   async function lose(userId: string, placedAt: Date, stakeCents: number) {
     await database.db.bet.create({

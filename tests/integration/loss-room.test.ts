@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as stored from '@/lib/account/bankroll';
-import { getBankroll, listBets, logBet } from '@/lib/tools/account';
+import { getBankroll } from '@/lib/tools/bankroll';
+import { listBets, logBet } from '@/lib/tools/bets';
 import { calcKellyStake } from '@/lib/tools/calculators';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { addGame } from '../helpers/games';
@@ -64,7 +65,7 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
     await bet(userId, '2026-11-04T12:00:00Z', 3000, { status: 'lost', profitCents: -3000 }); // today, settled loss
     await bet(userId, '2026-11-04T12:30:00Z', 2000, { status: 'won', profitCents: 2000 }); // today, settled win
 
-    const view = await stored.getBankroll(database.db, userId, NOW);
+    const view = await stored.readBankroll(database.db, userId, NOW);
     expect(view).toMatchObject({
       lossToday: 10,
       lossThisWeek: 10,
@@ -83,7 +84,7 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
       data: { status: 'won', profitCents: 5000, payoutCents: 10000, settledAt: new Date('2026-11-04T17:00:00Z') },
     });
     // Net today: −30 + 20 + 50 = +40, no loss; open today 100: room 0. Week: 300 − 0 − 140 = 160.
-    expect(await stored.getBankroll(database.db, userId, NOW)).toMatchObject({ lossToday: 0, dailyLossRoom: 0, weeklyLossRoom: 160 });
+    expect(await stored.readBankroll(database.db, userId, NOW)).toMatchObject({ lossToday: 0, dailyLossRoom: 0, weeklyLossRoom: 160 });
   });
 
   it('log_bet warns once open stakes use up the room: ten bets of 10 under a daily 100 pass, the eleventh warns', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolError } from '@/lib/errors';
-import { logBet } from '@/lib/tools/account';
+import { logBet } from '@/lib/tools/bets';
 import { getGameOdds } from '@/lib/tools/odds';
 import { listGames } from '@/lib/tools/schedule';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';

@@ -4,7 +4,6 @@ import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { accountContents, contentsInWords } from '@/lib/account/deletion';
 import { formatDateTime } from '@/lib/present/format';
-import { userTimeZone } from '@/lib/account/bankroll';
 import { root } from '@/lib/root';
 import { requireUser } from '@/lib/root/session';
 import { DeleteAccountForm } from './DeleteAccountForm';
@@ -14,11 +13,11 @@ export const metadata = { title: 'Account · JEV' };
 
 export default consolePage(async function AccountPage() {
   const user = await requireUser();
-  const { db, config } = root();
+  const { db, config, ledger } = root();
   const [account, contents, timeZone] = await Promise.all([
     db.user.findUnique({ where: { id: user.id }, select: { createdAt: true, passwordHash: true } }),
     accountContents(db, user.id),
-    userTimeZone(db, user.id),
+    ledger.userTimeZone(user.id),
   ]);
   // Deleted since the session was read (another tab, the CLI).
   if (!account || !contents) redirect('/signin');

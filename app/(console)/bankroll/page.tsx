@@ -1,6 +1,7 @@
 import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
-import { askedLimits, coolingOffNotes, COOLING_OFF_HOURS, getBankroll, type BankrollView } from '@/lib/account/bankroll';
+import { askedLimits, coolingOffNotes, type BankrollView } from '@/lib/account/bankroll';
+import { COOLING_OFF_HOURS } from '@/lib/account/loss-limits';
 import { requireUser } from '@/lib/root/session';
 import type { BankrollFormValues } from '@/lib/console/bankroll';
 import { money } from '@/lib/present/format';
@@ -82,7 +83,7 @@ function LimitRoom({
 
 export default consolePage(async function BankrollPage() {
   const user = await requireUser();
-  const bankroll = await getBankroll(root().db, user.id, root().now());
+  const bankroll = await root().ledger.readBankroll(user.id, root().now());
   const waiting = bankroll ? coolingOffNotes(bankroll) : [];
 
   return (

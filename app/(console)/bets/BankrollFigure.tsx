@@ -1,4 +1,4 @@
-import type { BankrollPoint } from '@/lib/console/bankroll-history';
+import type { BankrollPoint } from '@/lib/account/bankroll-history';
 import { BankrollCharts, bankrollSpan } from '@/lib/present/BankrollCharts';
 import { money } from '@/lib/present/format';
 

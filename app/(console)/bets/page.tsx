@@ -2,12 +2,9 @@ import { consolePage } from '@/app/components/ConsolePage';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { BET_STATUSES, statusLabel } from '@/lib/account/bet-states';
-import { listBets } from '@/lib/account/bets';
 import { queryFingerprint } from '@/lib/paging';
 import { requireUser } from '@/lib/root/session';
-import { bankrollHistory } from '@/lib/console/bankroll-history';
 import { betName } from '@/lib/present/bet-columns';
-import { userTimeZone } from '@/lib/account/bankroll';
 import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
 import { noteBadRequest } from '@/lib/observe';
@@ -34,24 +31,26 @@ export default consolePage(async function BetsPage({
   const sport = pick(params.sport, SPORTS);
   const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
   const [timeZone, history, book] = await Promise.all([
-    userTimeZone(root().db, user.id),
-    bankrollHistory(root().db, user.id, { status, sport }),
-    listBets(root().db, {
-      userId: user.id,
-      filter: { status, sport },
-      page: {
-        limit: 50,
-        cursor,
-        fingerprint: queryFingerprint(['bets-page', user.id, { status, sport }]),
-        now: root().now(),
-        signer: root().tools.cursors,
-      },
-      defaultBook: root().config.DEFAULT_REFERENCE_BOOK,
-    }).catch((error: unknown) => {
-      if (!(error instanceof ToolError)) throw error;
-      noteBadRequest(); // a stale or edited cursor in the address bar: the page says so, with a 400
-      return null;
-    }),
+    root().ledger.userTimeZone(user.id),
+    root().ledger.bankrollHistory(user.id, { status, sport }),
+    root()
+      .ledger.listBetRecords({
+        userId: user.id,
+        filter: { status, sport },
+        page: {
+          limit: 50,
+          cursor,
+          fingerprint: queryFingerprint(['bets-page', user.id, { status, sport }]),
+          now: root().now(),
+          signer: root().tools.cursors,
+        },
+        defaultBook: root().config.DEFAULT_REFERENCE_BOOK,
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof ToolError)) throw error;
+        noteBadRequest(); // a stale or edited cursor in the address bar: the page says so, with a 400
+        return null;
+      }),
   ]);
   const next = book?.nextCursor
     ? `?${new URLSearchParams({ ...(status ? { status } : {}), ...(sport ? { sport } : {}), cursor: book.nextCursor })}`

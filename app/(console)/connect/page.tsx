@@ -5,8 +5,6 @@ import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/root/session';
 import { connectionSnippets } from '@/lib/console/snippets';
 import { formatDateTime } from '@/lib/present/format';
-import { userPreferences } from '@/lib/account/bankroll';
-import { DEFAULT_TIME_ZONE } from '@/lib/time';
 import { listTokenRows } from '@/lib/console/tokens';
 import { CreateTokenForm } from './CreateTokenForm';
 import { listConnectedApps } from '@/lib/oauth/grants';
@@ -21,12 +19,11 @@ export default consolePage(async function ConnectPage() {
   const user = await requireUser();
   const { appOrigin } = root().config;
   const now = root().now();
-  const [stored, tokens, apps] = await Promise.all([
-    userPreferences(root().db, user.id),
+  const [{ timeZone, saved }, tokens, apps] = await Promise.all([
+    root().ledger.userPreferences(user.id),
     listTokenRows(root().tokens, user.id, now),
     listConnectedApps(root().db, user.id),
   ]);
-  const timeZone = stored?.timeZone ?? DEFAULT_TIME_ZONE;
   const when = (instant: Date | null, none: string) =>
     instant ? <time dateTime={instant.toISOString()}>{formatDateTime(instant, timeZone)}</time> : none;
   const addresses = [
@@ -41,7 +38,7 @@ export default consolePage(async function ConnectPage() {
         <h1>Connect</h1>
         <p className="lead">
           Give your AI agent an access token: it acts on your account through the MCP server or the REST API. Times are in {timeZone}
-          {stored ? '' : ' (set your own time zone on the Bankroll page)'}.
+          {saved ? '' : ' (set your own time zone on the Bankroll page)'}.
         </p>
 
         <p>

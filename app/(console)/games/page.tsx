@@ -5,7 +5,6 @@ import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/root/session';
 import { thresholdPercent } from '@/lib/present/format';
 import { formatDateTime } from '@/lib/present/format';
-import { userTimeZone } from '@/lib/account/bankroll';
 import { SPORT_CHOICES, SPORTS, type Sport } from '@/lib/data/sports';
 import { getGameOdds } from '@/lib/tools/odds';
 import { MarketTable, valueKey } from '@/lib/present/MarketTable';
@@ -28,7 +27,7 @@ export default consolePage(async function GamesPage({
   const user = await requireUser();
   const { sport, min } = readParams(await searchParams);
   const [timeZone, odds] = await Promise.all([
-    userTimeZone(root().db, user.id),
+    root().ledger.userTimeZone(user.id),
     root().console.readFull(getGameOdds, user, {
       sport,
       minExpectedValue: min / 100,

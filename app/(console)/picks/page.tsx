@@ -3,11 +3,9 @@ import { DataTable } from '@/app/components/DataTable';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { statusLabel } from '@/lib/account/bet-states';
-import { listRecommendations } from '@/lib/account/picks';
 import { queryFingerprint } from '@/lib/paging';
 import { americanOdds, betInWords, percent } from '@/lib/present/format';
 import { formatDateTime } from '@/lib/present/format';
-import { userTimeZone } from '@/lib/account/bankroll';
 import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
 import { noteBadRequest } from '@/lib/observe';
@@ -27,22 +25,24 @@ export default consolePage(async function PicksPage({
   const sport = typeof params.sport === 'string' && (SPORTS as readonly string[]).includes(params.sport) ? params.sport : undefined;
   const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
   const [timeZone, picks] = await Promise.all([
-    userTimeZone(root().db, user.id),
-    listRecommendations(root().db, {
-      userId: user.id,
-      filter: { sport },
-      page: {
-        limit: 50,
-        cursor,
-        fingerprint: queryFingerprint(['picks-page', user.id, { sport }]),
-        now: root().now(),
-        signer: root().tools.cursors,
-      },
-    }).catch((error: unknown) => {
-      if (!(error instanceof ToolError)) throw error;
-      noteBadRequest(); // a stale or edited cursor in the address bar: the page says so, with a 400
-      return null;
-    }),
+    root().ledger.userTimeZone(user.id),
+    root()
+      .ledger.listRecommendationRecords({
+        userId: user.id,
+        filter: { sport },
+        page: {
+          limit: 50,
+          cursor,
+          fingerprint: queryFingerprint(['picks-page', user.id, { sport }]),
+          now: root().now(),
+          signer: root().tools.cursors,
+        },
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof ToolError)) throw error;
+        noteBadRequest(); // a stale or edited cursor in the address bar: the page says so, with a 400
+        return null;
+      }),
   ]);
   const next = picks?.nextCursor ? `?${new URLSearchParams({ ...(sport ? { sport } : {}), cursor: picks.nextCursor })}` : null;
 

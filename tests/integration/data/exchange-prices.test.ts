@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { logBet } from '@/lib/tools/account';
+import { logBet } from '@/lib/tools/bets';
 import { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsFull } from '@/lib/tools/odds-schemas';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logBet } from '@/lib/tools/account';
+import { logBet } from '@/lib/tools/bets';
 import { getGameOdds } from '@/lib/tools/odds';
 import { getPlayerProps } from '@/lib/tools/player-props';
 import type { GameOddsFull } from '@/lib/tools/odds-schemas';

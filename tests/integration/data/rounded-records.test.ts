@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listBets, logBet, settleBet } from '@/lib/tools/account';
+import { listBets, logBet, settleBet } from '@/lib/tools/bets';
 import { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsFull } from '@/lib/tools/odds-schemas';
 import { loadPinnedSample, PINNED_NOW } from '../../helpers/clock';

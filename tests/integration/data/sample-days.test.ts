@@ -5,7 +5,7 @@ import type { ToolContext } from '@/lib/tools/types';
 import { priceFutures } from '@/lib/betting/futures';
 import { SAMPLE_KEEP_MS, SAMPLE_SPORTS, sampleSlate } from '@/lib/data/sample';
 import { createRoot } from '@/lib/root';
-import { logBet, settleBet } from '@/lib/tools/account';
+import { logBet, settleBet } from '@/lib/tools/bets';
 import { getGameOdds } from '@/lib/tools/odds';
 import { getPlayerProps } from '@/lib/tools/player-props';
 import type { GameOddsConcise } from '@/lib/tools/odds-schemas';

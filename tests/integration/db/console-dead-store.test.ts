@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveBankroll } from '@/lib/account/bankroll';
-import { logBet } from '@/lib/account/bets';
+import { saveBankroll } from '@/lib/account/bankroll-save';
+import { recordBet } from '@/lib/account/bets';
 import { createUser } from '@/lib/account/users';
 import { addPricedGame } from '../../helpers/games';
 import { cookieHeader, postForm, signIn, type Cookies } from '../../helpers/console-http';
@@ -44,7 +44,7 @@ describe.each(['unreachable', 'read-only'] as const)('the console and OAuth with
         book: 'draftkings',
         stake: 10,
       } as const;
-      await logBet(database.db, { userId, clientLabel: 'test', now: new Date(), defaultBook: 'draftkings', bet: wager });
+      await recordBet(database.db, { userId, clientLabel: 'test', now: new Date(), defaultBook: 'draftkings', bet: wager });
     },
     faultProxy: true,
     env: {

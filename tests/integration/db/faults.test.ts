@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveBankroll } from '@/lib/account/bankroll';
+import { saveBankroll } from '@/lib/account/bankroll-save';
 import { createUser } from '@/lib/account/users';
 import { cookieHeader, postForm, signIn, type Cookies } from '../../helpers/console-http';
 import { postgresAdminUrl } from '../../helpers/db';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getBankroll } from '@/lib/account/bankroll';
-import { listBets, logBet, type NewBet } from '@/lib/account/bets';
-import { settleBet } from '@/lib/account/settle';
+import { readBankroll } from '@/lib/account/bankroll';
+import { listBetRecords, recordBet, type NewBet } from '@/lib/account/bets';
+import { settleBetRecord } from '@/lib/account/settle';
 import { MAX_AMOUNT } from '@/lib/account/money';
 import { ToolError } from '@/lib/errors';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
@@ -61,12 +61,12 @@ describe.each(PROVIDERS)('amounts and picks in the book on %s', (provider) => {
     ...more,
   });
   const log = (userId: string, newBet: NewBet) =>
-    logBet(database.db, { userId, clientLabel: 'test', now, defaultBook: 'draftkings', bet: newBet });
+    recordBet(database.db, { userId, clientLabel: 'test', now, defaultBook: 'draftkings', bet: newBet });
   /** Won and lost are graded once the game is final: the bet's game ends first (NYG 24, DAL 3). */
   const settle = async (userId: string, betId: string, result: 'won' | 'lost' | 'cashout', payout?: number) => {
     const { gameId } = await database.db.bet.findUniqueOrThrow({ where: { id: betId } });
     if (result !== 'cashout') await finishGame(database.db, gameId, 24, 3);
-    return settleBet(database.db, { userId, betId, request: { result, payout }, now });
+    return settleBetRecord(database.db, { userId, betId, request: { result, payout }, now });
   };
   let games = 0;
   /** A bet on a game of its own, still to be played, so each bet's game can end when the test settles it. */
@@ -75,7 +75,7 @@ describe.each(PROVIDERS)('amounts and picks in the book on %s', (provider) => {
     await addGame(database.db, { id: gameId, home: 'NYG', away: 'DAL', startsAt: new Date(now.getTime() + 86_400_000) });
     return log(userId, { ...newBet, gameId });
   };
-  const balance = async (userId: string) => (await getBankroll(database.db, userId, now))?.balance;
+  const balance = async (userId: string) => (await readBankroll(database.db, userId, now))?.balance;
 
   it('refuses a stake whose win would pay back more than the bound, naming stake', async () => {
     const error = await refusal(log(ann, bet(MAX_AMOUNT, 1_000_000)));
@@ -98,7 +98,7 @@ describe.each(PROVIDERS)('amounts and picks in the book on %s', (provider) => {
     expect(error.message).toMatch(/balance past 10,000,000/);
     expect(await balance(ann)).toBe(1000 + 9_999_000);
     expect((await database.db.bet.findUniqueOrThrow({ where: { id: second.id } })).status).toBe('open');
-    const listed = await listBets(database.db, {
+    const listed = await listBetRecords(database.db, {
       userId: ann,
       filter: {},
       page: { limit: 20, fingerprint: 'test', now, signer: TEST_CURSORS },

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getBankroll } from '@/lib/account/bankroll';
-import { logBet } from '@/lib/account/bets';
-import { settleBet } from '@/lib/account/settle';
+import { readBankroll } from '@/lib/account/bankroll';
+import { recordBet } from '@/lib/account/bets';
+import { settleBetRecord } from '@/lib/account/settle';
 import { ToolError } from '@/lib/errors';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { addGame, finishGame } from '../../helpers/games';
@@ -102,7 +102,7 @@ describe.each(PROVIDERS)('the ledger under any sequence of calls on %s', (provid
       const before = await db.bankroll.findUniqueOrThrow({ where: { userId } });
       try {
         if (current.kind === 'log') {
-          const { bet } = await logBet(db, {
+          const { bet } = await recordBet(db, {
             userId,
             clientLabel: 'property',
             now,
@@ -132,7 +132,7 @@ describe.each(PROVIDERS)('the ledger under any sequence of calls on %s', (provid
             payout: current.result === 'cashout' ? current.payout : undefined,
             correct: current.correct,
           };
-          const after = await settleBet(db, { userId, betId, request, now });
+          const after = await settleBetRecord(db, { userId, betId, request, now });
           const moved = (await db.bankroll.findUniqueOrThrow({ where: { userId } })).balanceCents - before.balanceCents;
           // The balance moved by exactly the change of this bet's profit: once, by the difference.
           expect(moved).toBe(Math.round((after.profit ?? 0) * 100) - (earlier.profitCents ?? 0));
@@ -161,7 +161,7 @@ describe.each(PROVIDERS)('the ledger under any sequence of calls on %s', (provid
       }
       const settledLoss = -record.reduce((sum, bet) => sum + (bet.profitCents ?? 0), 0);
       const open = record.filter((bet) => bet.status === 'open').reduce((sum, bet) => sum + bet.stakeCents, 0);
-      const view = await getBankroll(db, userId, now);
+      const view = await readBankroll(db, userId, now);
       expect(view?.dailyLossRoom).toBe(Math.max(0, 20_000 - Math.max(0, settledLoss) - open) / 100);
     }
   }

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userPreferences } from '@/lib/account/bankroll';
+import { userPreferences } from '@/lib/account/preferences';
 import { findGames, GAME_INCLUDE, requireGameRow } from '@/lib/data/repositories/schedule';
 import { priceVersions } from '@/lib/data/repositories/price-version';
 import { createDb } from '@/lib/db/client';
 import { sql } from '@/lib/db/sql';
 import { selectRows } from '@/lib/db/select';
 import { isDatabaseUnavailable } from '@/lib/errors';
+import { DEFAULT_TIME_ZONE } from '@/lib/time';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { addGame } from '../../helpers/games';
 import { startFaultProxy } from '../../helpers/fault-proxy';
@@ -62,14 +63,14 @@ describe.each(PATHS)('selectRows on $provider, adapterReads $adapterReads', ({ p
     expect((await requireGameRow(db, lv!.id)).awayScore).toBe(24);
   });
 
-  it("reads a user's preferences, null when none are stored", async () => {
+  it("reads a user's preferences, the defaults when none are stored", async () => {
     const userId = await database.user(`prefs-${provider}-${adapterReads}@example.com`, {
       balance: 1000,
       unit: 10,
       timeZone: 'Europe/Paris',
     });
-    expect(await userPreferences(database.db, userId)).toStrictEqual({ referenceBook: null, timeZone: 'Europe/Paris' });
-    expect(await userPreferences(database.db, 'nobody')).toBeNull();
+    expect(await userPreferences(database.db, userId)).toStrictEqual({ referenceBook: null, timeZone: 'Europe/Paris', saved: true });
+    expect(await userPreferences(database.db, 'nobody')).toStrictEqual({ referenceBook: null, timeZone: DEFAULT_TIME_ZONE, saved: false });
   });
 
   it('connects again after $disconnect, as Prisma does', async () => {

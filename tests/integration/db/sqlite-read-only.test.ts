@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { createUser } from '@/lib/account/users';
-import { saveBankroll } from '@/lib/account/bankroll';
+import { saveBankroll } from '@/lib/account/bankroll-save';
 import { runJevHere } from '../../helpers/cli';
 import { addPricedGame } from '../../helpers/games';
 import { raw } from '../../helpers/http';

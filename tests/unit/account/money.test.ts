@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankrollSettingsSchema } from '@/lib/account/bankroll';
+import { bankrollSettingsSchema } from '@/lib/account/bankroll-settings';
 import { typedCents } from '@/lib/account/money';
 
 // Amounts typed by people (the Bankroll and Bets pages, `jev bankroll set`): one parser, exact to the cent,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getBankroll } from '@/lib/account/bankroll';
+import { readBankroll } from '@/lib/account/bankroll';
 import { createTokens, type Tokens } from '@/lib/account/tokens';
 import { saveBankrollFromForm } from '@/lib/console/bankroll';
 import { createTokenFromForm, listTokenRows, revokeTokenFromForm } from '@/lib/console/tokens';
@@ -88,7 +88,7 @@ describe('owner checks', () => {
     };
     expect(await saveBankrollFromForm(database.db, alice, form(good), now)).toEqual({ status: 'saved' });
     expect(await saveBankrollFromForm(database.db, bob, form({ ...good, balance: '5', unit: '1' }), now)).toEqual({ status: 'saved' });
-    expect(await getBankroll(database.db, alice, now)).toMatchObject({
+    expect(await readBankroll(database.db, alice, now)).toMatchObject({
       balance: 1000,
       maxStake: null,
       dailyLossRoom: 100,
@@ -114,6 +114,6 @@ describe('owner checks', () => {
     expect(crossField).toMatchObject({
       errors: { weeklyLossLimit: 'Set at least the daily loss limit.', unit: 'A unit cannot be more than the balance.' },
     });
-    expect(await getBankroll(database.db, alice, now)).toMatchObject({ balance: 1000, weeklyLossLimit: 300 });
+    expect(await readBankroll(database.db, alice, now)).toMatchObject({ balance: 1000, weeklyLossLimit: 300 });
   });
 });

@@ -11,7 +11,7 @@ import { defineTool } from '@/lib/tools/types';
 import { NO_CLASSIFIER } from '../../helpers/tool-context';
 
 // Steps 6–9 with a write tool of the test's own, not the catalogue's (log_bet, settle_bet and save_recommendation in
-// lib/tools/account.ts need a database): it records what it was run with, and a copy breaks its own output schema.
+// lib/tools/bets.ts and recommendations.ts need a database): it records what it was run with, and a copy breaks its own output schema.
 
 const saves: unknown[] = [];
 const saveNote = defineTool({

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { BankrollFigure } from '@/app/(console)/bets/BankrollFigure';
 import { toCents } from '@/lib/account/money';
 import { bankroll } from '@/lib/apps/bankroll';
-import { bankrollPoints } from '@/lib/console/bankroll-history';
+import { bankrollPoints } from '@/lib/account/bankroll-history';
 import { BankrollCharts } from '@/lib/present/BankrollCharts';
 import { answer, drive, ENV, fakeHost, settle } from '../apps/support';
 import { htmlText } from './html-table';
 
 // The bankroll charts (lib/present/BankrollCharts.tsx) as the console's Bets page and the bankroll view draw them:
-// the balance after each settled bet and the cumulative profit, from lib/console/bankroll-history.ts's points.
+// the balance after each settled bet and the cumulative profit, from lib/account/bankroll-history.ts's points.
 
 /** A win of $30 and a loss of $10, today's balance $1,020: $1,000 before the first. */
 const history = (balance: number | null) =>

@@ -32,7 +32,7 @@ const contextWith = (bankroll: unknown) =>
   ({
     user: { id: 'user' },
     now: () => new Date('2026-12-05T12:00:00Z'),
-    ledger: { getBankroll: async () => bankroll },
+    ledger: { readBankroll: async () => bankroll },
   }) as unknown as ToolContext;
 
 describe('calculator answers carry no float noise and keep their exact relations', () => {

@@ -6,7 +6,6 @@ import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/root/session';
 import { thresholdPercent } from '@/lib/present/format';
 import { formatDateTime } from '@/lib/present/format';
-import { userTimeZone } from '@/lib/account/bankroll';
 import { SPORTS, type Sport } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
 import { getInjuryReport, getWeather } from '@/lib/tools/conditions';
@@ -52,7 +51,10 @@ export default consolePage(async function GamePage({
   const min = thresholdPercent((await searchParams).min);
   const sport = sportOf(gameId);
   if (!sport) notFound();
-  const [timeZone, [odds, injuries, weather]] = await Promise.all([userTimeZone(root().db, user.id), loadGame(user, sport, gameId, min)]);
+  const [timeZone, [odds, injuries, weather]] = await Promise.all([
+    root().ledger.userTimeZone(user.id),
+    loadGame(user, sport, gameId, min),
+  ]);
   const game = odds.games[0];
   if (!game) notFound();
   const title = `${game.awayTeam.name} at ${game.homeTeam.name}`;

@@ -1,5 +1,5 @@
-import { fromCents } from '@/lib/account/money';
 import type { Db } from '@/lib/db/client';
+import { fromCents } from './money';
 
 // The bankroll charts (the Bets page's and the MCP Apps bankroll view's): the balance after each settled bet and
 // the cumulative profit of the bets a selection shows. No balance history is stored, so each balance is worked

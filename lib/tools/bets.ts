@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { BET_STATUSES, SETTLE_RESULTS } from '@/lib/account/bet-states';
+import { choiceList } from '@/lib/text';
+import { excerpt, fractionField, withInstants, withoutNulls } from './answer-fields';
+import { READ_HINTS, WRITE_HINTS } from './hints';
+import { expected, money, moneyOrZero, sport, text } from './inputs';
+import {
+  betRecord,
+  clientRequestId,
+  conciseRecord,
+  EXCERPT_CHARS,
+  listPage,
+  listWindow,
+  listWindowOf,
+  textNote,
+  wager,
+} from './ledger-fields';
+import { fullPageSchemaFields, pageFields, pageSchemaFields } from './pages';
+import { defineTool } from './types';
+
+// The user's bets: logged and settled (each needs a write token) and listed with profit, ROI and closing-line value.
+
+export const logBet = defineTool({
+  name: 'log_bet',
+  title: 'Log a bet the user placed',
+  description:
+    'Only when the user asks. Records a bet the user placed at a book (JEV takes no bets) with the consensus fair probability now. ' +
+    'At an exchange log the net price, not beforeCommission. ' +
+    'Past a limit it is still recorded, with warnings. Pass clientRequestId so a retry cannot log it twice.',
+  scope: 'write',
+  hints: WRITE_HINTS,
+  input: z.strictObject({
+    ...wager,
+    stake: money.meta({ description: 'In the bankroll currency.' }),
+    recommendationId: text(100).optional().meta({ description: "One of the user's saved picks." }),
+    notes: text(2000).optional(),
+    clientRequestId,
+  }),
+  output: z.object({ bet: betRecord, duplicate: z.boolean(), warnings: z.array(z.string()) }),
+  async run(ctx, bet) {
+    return withInstants(
+      await ctx.ledger.recordBet({
+        userId: ctx.user.id,
+        clientLabel: await ctx.clientLabel(),
+        now: ctx.now(),
+        defaultBook: ctx.settings.defaultReferenceBook,
+        bet,
+      }),
+    );
+  },
+});
+
+export const settleBet = defineTool({
+  name: 'settle_bet',
+  title: 'Settle a logged bet',
+  description:
+    "Only when the user asks. Grades one of the user's bets and moves the balance once: won, lost or push as the final score or box " +
+    'score grades (auto), void before kick-off, cashout (with payout) before the final. The same result again answers the same; ' +
+    'a different one needs correct: true.',
+  scope: 'write',
+  hints: { ...WRITE_HINTS, destructiveHint: true, idempotentHint: true },
+  input: z.strictObject({
+    betId: text(100).meta({ description: 'The id log_bet or list_bets gives.' }),
+    result: z.enum(SETTLE_RESULTS, { error: expected(`must be ${choiceList(SETTLE_RESULTS)}`) }).meta({
+      description: 'won, lost, push (half_*: quarter lines): once final. void: before kick-off; cashout: before final.',
+    }),
+    payout: moneyOrZero.optional().meta({ description: 'Cashout only: what the book paid back, stake included.' }),
+    correct: z
+      .boolean({ error: expected('must be true or false') })
+      .optional()
+      .meta({ description: 'true replaces a mistaken grade; the balance moves by the difference.' }),
+  }),
+  output: betRecord,
+  async run(ctx, { betId, result, payout, correct }) {
+    return withInstants(
+      await ctx.ledger.settleBetRecord({ userId: ctx.user.id, betId, request: { result, payout, correct }, now: ctx.now() }),
+    );
+  },
+});
+
+/** Said when a bet shown has no closing-line value yet, so a missing (or null) one is not read as zero. */
+const CLOSING_LINE_NOTE =
+  "closingLineValue comes once a bet's game has started: its price against the market's no-vig fair probability at the " +
+  'last prices before kick-off at its book, else at the reference book (none when neither priced that line then).';
+
+function closingLineNote(bets: readonly { closingLineValue: number | null }[]): { closingLineNote?: string } {
+  return bets.some((bet) => bet.closingLineValue === null) ? { closingLineNote: CLOSING_LINE_NOTE } : {};
+}
+
+const betSummary = z.object({
+  count: z.int(),
+  open: z.int(),
+  staked: z.number(),
+  profit: z.number(),
+  stakedWithAction: z.number(),
+  roi: fractionField('Profit over stakedWithAction (no push, void or refunded half)').nullable(),
+  winRate: fractionField('Won over won plus lost, a half win or loss counting half', '0.55 = 55%').nullable(),
+  averageClosingLineValue: fractionField('Mean price against the closing fair probability, per unit staked').nullable(),
+  betsWithClosingLine: z.int(),
+});
+
+const betListConcise = z.object({
+  currency: z.string(),
+  bets: z.array(
+    conciseRecord(betRecord).extend({ closingFairProbability: z.number().optional(), closingLineValue: z.number().optional() }),
+  ),
+  ...pageSchemaFields,
+  textNote: z.string().optional(),
+  closingLineNote: z.string().optional(),
+  summary: betSummary,
+});
+export type BetListConcise = z.infer<typeof betListConcise>;
+
+export const listBets = defineTool({
+  name: 'list_bets',
+  title: "The user's bets with profit, ROI and CLV",
+  description:
+    "The user's bets, newest first and paged, with a summary of all of them: count, open, staked, profit, ROI, win rate and average " +
+    'closing-line value.',
+  scope: 'read',
+  hints: READ_HINTS,
+  input: z.strictObject({
+    status: z
+      .enum(BET_STATUSES, { error: expected(`must be ${choiceList(BET_STATUSES)}`) })
+      .optional()
+      .meta({ description: 'Only bets in this state.' }),
+    sport: sport.optional(),
+    ...listWindow,
+  }),
+  output: z.union([
+    betListConcise,
+    z.object({
+      currency: z.string(),
+      bets: z.array(betRecord.extend({ closingFairProbability: z.number().nullable(), closingLineValue: z.number().nullable() })),
+      ...fullPageSchemaFields,
+      closingLineNote: z.string().optional(),
+      summary: betSummary,
+    }),
+  ]),
+  async run(ctx, args) {
+    const { status, sport: onlySport } = args;
+    const { from, to } = listWindowOf(args);
+    const { remaining, nextCursor, currency, bets, summary } = await ctx.ledger.listBetRecords({
+      userId: ctx.user.id,
+      filter: { status, sport: onlySport, from, to },
+      page: listPage(ctx, args),
+      defaultBook: ctx.settings.defaultReferenceBook,
+    });
+    if (args.detail === 'full') return withInstants({ currency, bets, nextCursor, ...closingLineNote(bets), summary });
+    const concise = bets.map((bet) =>
+      withoutNulls(withInstants({ ...bet, notes: bet.notes === null ? null : excerpt(bet.notes, EXCERPT_CHARS) })),
+    );
+    return {
+      currency,
+      bets: concise,
+      ...pageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'bets'),
+      ...textNote(bets, ['notes']),
+      ...closingLineNote(bets),
+      summary,
+    };
+  },
+});

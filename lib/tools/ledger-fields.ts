@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { invalidInput } from '@/lib/errors';
+import { inYearRange, YEAR_RANGE_MESSAGE } from '@/lib/time';
+import { fractionField, timestamp } from './answer-fields';
+import { americanOdds, book, cursor, detail, expected, gameId, player, sport, text, TO_BEFORE_FROM } from './inputs';
+import { PAGE_SIZES, toolQuery } from './pages';
+import type { ToolRun } from './types';
+
+// What the ledger's tools share (./bankroll.ts, ./bets.ts, ./recommendations.ts): the arguments of a bet or pick and
+// of a list, the records they answer with, and how a concise list cuts long text.
+
+const market = text(60).meta({ description: 'h2h, spreads, totals or a prop key.' });
+const selection = text(100).meta({ description: "Team, 'draw', 'over'/'under' or 'yes'/'no'." });
+export const clientRequestId = text(200).optional().meta({ description: 'Retry key: the same id returns the first record.' });
+/** A calendar date (whole day, UTC) or an ISO date-time; `end` turns a date into the end of that day. */
+const dateBound = (end: boolean) =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: expected('must be a date (2026-11-21) or an ISO date-time') })
+    .transform((value) => new Date(value.length === 10 && end ? `${value}T23:59:59.999Z` : value))
+    .refine(inYearRange, YEAR_RANGE_MESSAGE);
+export const listWindow = {
+  from: dateBound(false).optional().meta({ description: 'Placed (bets) or saved (picks) from this date (UTC day) or ISO time.' }),
+  to: dateBound(true).optional().meta({ description: 'Inclusive: a date runs to the end of that UTC day.' }),
+  limit: z
+    .int({ error: expected('must be a whole number from 1 to 100') })
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(PAGE_SIZES.ledgerRows)
+    .meta({ description: `Records per page (default ${PAGE_SIZES.ledgerRows}).` }),
+  cursor,
+  detail,
+};
+
+/** The window of a list, refused when it ends before it starts (no record could be in it), as list_games refuses one. */
+export function listWindowOf({ from, to }: { from?: Date; to?: Date }): { from?: Date; to?: Date } {
+  if (from !== undefined && to !== undefined && to < from) throw invalidInput([TO_BEFORE_FROM]);
+  return { from, to };
+}
+
+/** A page of the caller's bets or picks, newest first. */
+export function listPage(ctx: ToolRun, args: { limit: number; cursor?: string; detail?: string }) {
+  return { limit: args.limit, cursor: args.cursor, fingerprint: toolQuery(ctx, args), now: ctx.now(), signer: ctx.cursors };
+}
+
+export const betRecord = z.object({
+  id: z.string(),
+  sport: z.string(),
+  gameId: z.string(),
+  market: z.string(),
+  selection: z.string(),
+  point: z.number().nullable(),
+  player: z.string().nullable(),
+  americanOdds: z.int(),
+  stake: z.number(),
+  book: z.string().nullable(),
+  fairProbabilityAtPlacement: z.number().nullable(),
+  status: z.string().meta({ description: 'open, won, lost, push, half_won, half_lost (a quarter line, half pushed), void or cashout' }),
+  payout: z.number().nullable(),
+  profit: z.number().nullable(),
+  clientLabel: z.string().nullable(),
+  recommendationId: z.string().nullable(),
+  notes: z.string().nullable(),
+  placedAt: timestamp,
+  settledAt: timestamp.nullable(),
+  correctedAt: timestamp.nullable(),
+  earlierGrades: z
+    .array(z.object({ status: z.string(), payout: z.number(), profit: z.number(), gradedAt: timestamp, replacedAt: timestamp }))
+    .nullable(),
+});
+
+export type BetRecord = z.infer<typeof betRecord>;
+
+export const pickRecord = z.object({
+  id: z.string(),
+  sport: z.string(),
+  gameId: z.string(),
+  market: z.string(),
+  selection: z.string(),
+  point: z.number().nullable(),
+  player: z.string().nullable(),
+  americanOdds: z.int(),
+  probability: z.number(),
+  expectedValue: fractionField("Per unit staked at the pick's price and probability"),
+  book: z.string().nullable(),
+  stakeUnits: z.number().nullable(),
+  reasoning: z.string(),
+  risks: z.string(),
+  clientLabel: z.string().nullable(),
+  result: z.string().nullable().meta({ description: 'won, lost, push, half_won or half_lost once graded; null while open or ungraded' }),
+  createdAt: timestamp,
+});
+
+/** A record in a concise list: the same fields, nulls left out. */
+export const conciseRecord = <Shape extends z.ZodRawShape>(record: z.ZodObject<Shape>) => record.partial();
+/** What a bet and a pick are on: the same game, market, selection and price arguments for both tools. */
+export const wager = {
+  sport,
+  gameId,
+  market,
+  selection,
+  americanOdds,
+  book: book.optional().meta({ description: 'Where it was bet, key or name; default the reference book.' }),
+  point: z
+    .number({ error: expected('must be a number (the line)') })
+    .optional()
+    .meta({ description: 'Line for spreads, totals and props.' }),
+  player: player.optional().meta({ description: "A prop's player, as get_player_props names them." }),
+};
+
+/** Free text in a concise list is cut here: twenty bets or picks stay well inside an agent's budget. */
+export const EXCERPT_CHARS = 200;
+
+/** Says that some text was cut, and how to read it whole; nothing when none was. */
+export function textNote<Row>(rows: readonly Row[], fields: readonly (keyof Row)[]): { textNote?: string } {
+  const cut = rows.some((row) => fields.some((field) => typeof row[field] === 'string' && Array.from(row[field]).length > EXCERPT_CHARS));
+  return cut ? { textNote: `Texts longer than ${EXCERPT_CHARS} characters are cut with "…"; detail: "full" gives them whole.` } : {};
+}

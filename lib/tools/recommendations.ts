@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { excerpt, fractionField, withInstants, withoutNulls } from './answer-fields';
+import { READ_HINTS, WRITE_HINTS } from './hints';
+import { expected, probability, sport, text } from './inputs';
+import {
+  clientRequestId,
+  conciseRecord,
+  EXCERPT_CHARS,
+  listPage,
+  listWindow,
+  listWindowOf,
+  pickRecord,
+  textNote,
+  wager,
+} from './ledger-fields';
+import { fullPageSchemaFields, pageFields, pageSchemaFields } from './pages';
+import { defineTool } from './types';
+
+// The user's picks: saved (needs a write token) and listed, each graded once its game is final.
+
+export const saveRecommendation = defineTool({
+  name: 'save_recommendation',
+  title: 'Save a pick for the user',
+  description:
+    "Only when the user asks. Saves your pick, with your reasoning and the risks, to the user's " +
+    'picks, graded later. Pass clientRequestId so a retry cannot save it twice.',
+  scope: 'write',
+  hints: WRITE_HINTS,
+  input: z.strictObject({
+    ...wager,
+    probability,
+    stakeUnits: z
+      .number({ error: expected('must be a number of units') })
+      .min(0)
+      .max(1000)
+      .optional()
+      .meta({ description: "Suggested stake in the user's units (get_bankroll's unit)." }),
+    reasoning: text(5000).meta({ description: 'Why: the numbers and sources behind the pick.' }),
+    risks: text(5000).meta({ description: 'What could go wrong.' }),
+    clientRequestId,
+  }),
+  output: z.object({ recommendation: pickRecord, duplicate: z.boolean() }),
+  async run(ctx, pick) {
+    const clientLabel = await ctx.clientLabel();
+    return withInstants(await ctx.ledger.recordRecommendation({ userId: ctx.user.id, clientLabel, now: ctx.now(), pick }));
+  },
+});
+
+const pickSummary = z.object({
+  count: z.int(),
+  graded: z.int(),
+  won: z.int(),
+  lost: z.int(),
+  halfWon: z.int(),
+  halfLost: z.int(),
+  pushed: z.int(),
+  winRate: fractionField('Won over won plus lost, a half win or loss counting half', '0.55 = 55%').nullable(),
+});
+/** Said when some props of finished games have no stored box-score line that grades them. */
+const gradingNote = z.string().optional();
+
+export const listRecommendations = defineTool({
+  name: 'list_recommendations',
+  title: "The user's saved picks and how they did",
+  description:
+    "The user's saved picks, newest first and paged, each graded once final (a prop by its player's stored box score), with a " +
+    'summary (count, graded, won, lost, win rate).',
+  scope: 'read',
+  hints: READ_HINTS,
+  input: z.strictObject({ sport: sport.optional(), ...listWindow }),
+  output: z.union([
+    z.object({
+      recommendations: z.array(conciseRecord(pickRecord)),
+      ...pageSchemaFields,
+      textNote: z.string().optional(),
+      gradingNote,
+      summary: pickSummary,
+    }),
+    z.object({ recommendations: z.array(pickRecord), ...fullPageSchemaFields, gradingNote, summary: pickSummary }),
+  ]),
+  async run(ctx, args) {
+    const { sport: onlySport } = args;
+    const { from, to } = listWindowOf(args);
+    const page = listPage(ctx, args);
+    const { remaining, nextCursor, recommendations, gradingNote, summary } = await ctx.ledger.listRecommendationRecords({
+      userId: ctx.user.id,
+      filter: { sport: onlySport, from, to },
+      page,
+    });
+    if (args.detail === 'full') return withInstants({ recommendations, nextCursor, ...(gradingNote ? { gradingNote } : {}), summary });
+    const concise = recommendations.map((pick) =>
+      withoutNulls(withInstants({ ...pick, reasoning: excerpt(pick.reasoning, EXCERPT_CHARS), risks: excerpt(pick.risks, EXCERPT_CHARS) })),
+    );
+    return {
+      recommendations: concise,
+      ...pageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'picks'),
+      ...textNote(recommendations, ['reasoning', 'risks']),
+      ...(gradingNote ? { gradingNote } : {}),
+      summary,
+    };
+  },
+});
