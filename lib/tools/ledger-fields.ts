@@ -42,7 +42,8 @@ export function listPage(ctx: ToolRun, args: { limit: number; cursor?: string; d
   return { limit: args.limit, cursor: args.cursor, fingerprint: toolQuery(ctx, args), now: ctx.now(), signer: ctx.cursors };
 }
 
-export const betRecord = z.object({
+/** What a bet and a pick share: the record's id and what it is on, at what price. */
+const onASelection = {
   id: z.string(),
   sport: z.string(),
   gameId: z.string(),
@@ -51,6 +52,10 @@ export const betRecord = z.object({
   point: z.number().nullable(),
   player: z.string().nullable(),
   americanOdds: z.int(),
+};
+
+export const betRecord = z.object({
+  ...onASelection,
   stake: z.number(),
   book: z.string().nullable(),
   fairProbabilityAtPlacement: z.number().nullable(),
@@ -71,14 +76,7 @@ export const betRecord = z.object({
 export type BetRecord = z.infer<typeof betRecord>;
 
 export const pickRecord = z.object({
-  id: z.string(),
-  sport: z.string(),
-  gameId: z.string(),
-  market: z.string(),
-  selection: z.string(),
-  point: z.number().nullable(),
-  player: z.string().nullable(),
-  americanOdds: z.int(),
+  ...onASelection,
   probability: z.number(),
   expectedValue: fractionField("Per unit staked at the pick's price and probability"),
   book: z.string().nullable(),
