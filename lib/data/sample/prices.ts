@@ -289,8 +289,17 @@ function softLines(
     let implied: number | undefined;
     let outcome: string | undefined;
     if (arbitrages > 0 && view.fair[favourite]! >= 0.6) {
-      const target = 1 / (1 + rng.between(0.003, 0.01)) - othersBest(favourite);
+      const edge = 1 / (1 + rng.between(0.003, 0.01));
+      const target = edge - othersBest(favourite);
       if (view.fair[favourite]! / target - 1 < 0.045) [implied, outcome] = [target, view.reference[favourite]!.outcome];
+      // The other books may have moved since the window opened (a lagging book catching up): where their best
+      // prices now leave no arbitrage, the long book goes as far as it takes, so the window keeps its arbitrage.
+      const now = current.get(fixture.game.id);
+      if (implied !== undefined && now) {
+        const bestNow = marketView(now, 'h2h', book.book).best.map((odds) => (Number.isFinite(odds) ? impliedProbability(odds) : 1));
+        const othersNow = bestNow.reduce((sum, value, i) => (i === favourite ? sum : sum + value), 0);
+        implied = Math.min(implied, edge - othersNow);
+      }
       if (implied !== undefined) arbitrages--;
     } else if (soft > 0) {
       const target = view.fair[underdog]! / (1 + rng.between(0.03, 0.042));
