@@ -1,7 +1,7 @@
 import { TOKEN_PREFIX } from '@/lib/account/token-format';
 import { AMERICAN_ODDS_MESSAGE } from '@/lib/tools/inputs';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
-import { TOOL_DEFINITIONS, TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
+import { familyOf, TOOL_DEFINITIONS, TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
 import type { ToolDefinition, ToolHints } from '@/lib/tools/types';
 import {
   ERROR_CODES,
@@ -32,13 +32,14 @@ export interface CatalogueGroup {
   tools: readonly string[];
 }
 
-/** The families of a catalogue's tools, in the order its tools come (each definition carries its family). */
+/** The families of a catalogue's tools, in the order its tools come (familyOf, lib/tools/registry.ts). */
 export function catalogueGroups(catalogue: readonly ToolDefinition[]): CatalogueGroup[] {
   const groups = new Map<string, CatalogueGroup & { tools: string[] }>();
-  for (const { name, group } of catalogue) {
+  for (const tool of catalogue) {
+    const group = familyOf(tool);
     if (!group) continue;
     const known = groups.get(group.name) ?? { name: group.name, description: group.description, tools: [] };
-    known.tools.push(name);
+    known.tools.push(tool.name);
     groups.set(group.name, known);
   }
   return [...groups.values()];

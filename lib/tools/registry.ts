@@ -9,12 +9,18 @@ import { getPlayerProps } from './player-props';
 import { listRecommendations, saveRecommendation } from './recommendations';
 import { getGameResults, listGames } from './schedule';
 import { getPlayerStats, getTeamStats } from './stats';
-import type { ToolDefinition, ToolFamily, ToolHints } from './types';
+import type { ToolDefinition, ToolHints } from './types';
 
 // The catalogue: every tool the service offers, in the order clients list them, in its families (the OpenAPI
 // document's tags: each definition of TOOL_DEFINITIONS carries its family). Adding a tool means writing its
 // definition in its family's file and naming it here; both front ends and the OpenAPI document pick it up from this
 // list.
+
+/** A family of tools in the catalogue: the OpenAPI document's tag for them. */
+export interface ToolFamily {
+  name: string;
+  description: string;
+}
 
 export interface ToolGroup extends ToolFamily {
   tools: readonly ToolDefinition[];
@@ -46,10 +52,15 @@ export const TOOL_GROUPS = [
 /** Every tool's name, as its definition spells it (the views' tool lists are checked against it, lib/apps). */
 export type ToolName = (typeof TOOL_GROUPS)[number]['tools'][number]['name'];
 
-/** Every tool's definition, in the order clients list them, carrying its family (`group`). */
-export const TOOL_DEFINITIONS: readonly ToolDefinition[] = TOOL_GROUPS.flatMap(({ tools, ...group }) =>
-  tools.map((tool): ToolDefinition => ({ ...tool, group })),
+/** Every tool's definition, in the order clients list them: the definitions themselves, which callers name tools by. */
+export const TOOL_DEFINITIONS: readonly ToolDefinition[] = TOOL_GROUPS.flatMap((group): readonly ToolDefinition[] => group.tools);
+
+const FAMILY_OF = new Map<ToolDefinition, ToolFamily>(
+  TOOL_GROUPS.flatMap(({ tools, name, description }) => tools.map((tool): [ToolDefinition, ToolFamily] => [tool, { name, description }])),
 );
+
+/** A tool's family in the catalogue (the OpenAPI document's tag); none for a tool served from outside it. */
+export const familyOf = (tool: ToolDefinition): ToolFamily | undefined => FAMILY_OF.get(tool);
 
 const byName = new Map(TOOL_DEFINITIONS.map((tool) => [tool.name, tool]));
 

@@ -103,19 +103,11 @@ interface ToolFields<Name extends string, Input extends z.ZodType, Output extend
   output: Output;
 }
 
-/** A family of tools in the catalogue: the OpenAPI document's tag for them. */
-export interface ToolFamily {
-  name: string;
-  description: string;
-}
-
 export interface ToolDefinition<
   Input extends z.ZodType = z.ZodType,
   Output extends z.ZodType = z.ZodType,
   Name extends string = string,
 > extends ToolFields<Name, Input, Output> {
-  /** Its family, set by the catalogue (lib/tools/registry.ts); a tool served from outside it has none. */
-  group?: ToolFamily;
   run(ctx: ToolContext, args: z.output<Input>): Promise<z.input<Output>>;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { teamNamed } from '@/lib/data/teams';
-import { TOOL_RECORDS } from '@/lib/tools/registry';
+import { familyOf, TOOL_DEFINITIONS, TOOL_GROUPS, TOOL_RECORDS } from '@/lib/tools/registry';
+import { getGameOdds } from '@/lib/tools/odds';
 
 // Every tool's JSON Schema carries $schema, type, properties and required, as the contract lists them.
 
@@ -32,5 +33,19 @@ describe('what an argument description offers, the argument takes', () => {
     for (const { name, description } of teams) expect(description, name).not.toMatch(/city/i);
     expect(teamNamed('nba', 'Boston')).toBeUndefined();
     for (const named of ['Boston Celtics', 'Celtics', 'BOS']) expect(teamNamed('nba', named)?.abbreviation, named).toBe('BOS');
+  });
+});
+
+describe('the catalogue', () => {
+  // The console reader runs a tool by its definition and refuses one the gateway does not serve as that very
+  // definition: a catalogue of copies made every console page that reads odds fail (the Games page, e9deef4).
+  it('holds the definitions themselves, each with its family', () => {
+    for (const group of TOOL_GROUPS) {
+      for (const tool of group.tools) {
+        expect(TOOL_DEFINITIONS, tool.name).toContain(tool);
+        expect(familyOf(tool)).toEqual({ name: group.name, description: group.description });
+      }
+    }
+    expect(TOOL_DEFINITIONS).toContain(getGameOdds);
   });
 });
