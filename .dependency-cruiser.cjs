@@ -1,8 +1,8 @@
 // The layer rules (which layer may import which, so tools, data and pure math stay apart), checked by `npm run lint:layers` (part of `npm run lint`).
 // Paths are relative to the repository root; `@/…` imports are resolved through tsconfig.json.
 // Type-only imports are seen (tsPreCompilationDeps) and tagged `type-only`: a type carries no I/O, so the
-// tools rule lets them through; every other rule counts them like any import.
-// The fifth rule, no folder cycles among lib/'s folders and files, is checked by scripts/lint-layers.mjs over
+// tools rule and the ledger rule let them through; every other rule counts them like any import.
+// The rule of no folder cycles among lib/'s folders and files is checked by scripts/lint-layers.mjs over
 // this cruise's result: dependency-cruiser's folder-scoped rules know folders only, not lib/errors.ts or lib/rules.ts.
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -54,6 +54,19 @@ module.exports = {
       severity: 'error',
       from: { path: '^lib/(data|pricing|account|news|db|ratelimit|config|betting)/' },
       to: { path: '^(lib/(tools|present|console|apps|mcp|root|oauth|auth|gateway|docs)/|app/|cli/)' },
+    },
+    {
+      name: 'console-and-cli-reach-the-ledger-through-it',
+      comment:
+        'The console (app/, lib/console) and the jev command read and write bankrolls, bets and picks through the Ledger ' +
+        '(lib/account/ledger.ts: root().ledger), never by calling the operations on a database (type-only imports are allowed). ' +
+        'lib/account/bankroll.ts is left out: its view helpers (coolingOffNotes, askedLimits) are shared beside readBankroll.',
+      severity: 'error',
+      from: { path: '^(app/|cli/|lib/console/)' },
+      to: {
+        path: '^lib/account/(bankroll-save|bankroll-history|bets|picks|preferences|settle)\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'no-file-cycles',

@@ -1,10 +1,10 @@
 // `npm run bench`: throughput and latency of the service's routes beside two baselines measured in
 // the same run: a trivial route of the same Next build (the framework's floor) and a bare node:http
-// server doing the same work (the single-instance part); then the same build on the app's Node against an older
-// one (bench/runtime.ts), the scale-out rows (bench/scale-out.ts) and the soak row (bench/soak.ts); last, the
-// issue's targets with what this run measured (bench/targets.ts). BENCH_ONLY=single, runtime, scale-out or soak
-// (or several, comma-separated) runs those parts alone. Figures are reported as ratios and per-minute tables;
-// nothing here asserts a time.
+// server doing the same work (the single-instance part); then what the static tool routes earn (bench/routes.ts),
+// the same build on the app's Node against an older one (bench/runtime.ts), the scale-out rows (bench/scale-out.ts)
+// and the soak row (bench/soak.ts); last, the issue's targets with what this run measured (bench/targets.ts).
+// BENCH_ONLY=single, routes, runtime, scale-out or soak (or several, comma-separated) runs those parts alone. Figures
+// are reported as ratios and per-minute tables; nothing here asserts a time.
 import { spawn } from 'node:child_process';
 import { rm, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,8 +19,9 @@ import { migrate } from '@/lib/db/migrate';
 import { createRoot } from '@/lib/root';
 import { freePort, startServer } from '../tests/helpers/server';
 import { answerSizes, printAnswerSizes } from './answer-sizes';
-import { DURATION_SECONDS, CONNECTIONS, measure, median, ROUNDS, type Row } from './measure';
+import { DURATION_SECONDS, CONNECTIONS, earned, measureRounds, median, ROUNDS, type Row } from './measure';
 import { startOddsApiSlate } from './odds-api-slate';
+import { weighStaticRoutes } from './routes';
 import { compareRuntimes, medianRatio, printRuntimes } from './runtime';
 import { measureScaleOut, printScaleOut } from './scale-out';
 import { printServerCpu, serverCpu } from './server-cpu';
@@ -39,7 +40,7 @@ import {
 } from './slate';
 import { printTargets, type Measured, type TargetKey } from './targets';
 
-const PARTS = ['single', 'runtime', 'scale-out', 'soak'] as const;
+const PARTS = ['single', 'routes', 'runtime', 'scale-out', 'soak'] as const;
 const chosen = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const unknown = chosen?.filter((part) => !(PARTS as readonly string[]).includes(part));
 if (unknown?.length) throw new Error(`BENCH_ONLY names ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}.`);
@@ -125,6 +126,9 @@ async function singleInstance(): Promise<Measured> {
     { DATABASE_URL: databaseUrl, ODDS_CACHE_SECONDS: '0', DB_PRISMA_READS: 'true', ...BENCH_ENV },
     { keepOutput: false },
   );
+  // The same build with every request reading its token from the database (TOKEN_CACHE_SECONDS=0, the plain path):
+  // what the token look-up cache earns.
+  const tokenEveryCall = await startServer({ DATABASE_URL: databaseUrl, TOKEN_CACHE_SECONDS: '0', ...BENCH_ENV }, { keepOutput: false });
   const plain = PLAIN ? await startServer({ DATABASE_URL: databaseUrl, ...BENCH_ENV }, { script: 'bench/plain-server.mjs' }) : undefined;
   const bare = await startBareServer();
   const post = { method: 'POST' as const, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
@@ -148,37 +152,65 @@ async function singleInstance(): Promise<Measured> {
       ...post,
       body: GAME_ODDS_FULL_BODY,
     });
+    for (const body of [NFL_WEEK_BODY, COLLEGE_WEEK_BODY])
+      await autocannon({ url: `${prismaReads.origin}/api/v1/tools/get_game_odds`, connections: 10, amount: 300, ...post, body });
     await autocannon({
-      url: `${prismaReads.origin}/api/v1/tools/get_game_odds`,
+      url: `${tokenEveryCall.origin}/api/v1/tools/calc_no_vig_odds`,
       connections: 10,
-      amount: 300,
+      amount: 2000,
       ...post,
-      body: NFL_WEEK_BODY,
+      body: NO_VIG_BODY,
     });
-    await autocannon({
-      url: `${prismaReads.origin}/api/v1/tools/get_game_odds`,
-      connections: 10,
-      amount: 300,
-      ...post,
-      body: COLLEGE_WEEK_BODY,
-    });
+    await autocannon({ url: `${tokenEveryCall.origin}/api/mcp`, connections: 10, amount: 2000, ...mcpModern });
     if (plain) {
       await autocannon({ url: `${plain.origin}/api/v1/tools/calc_no_vig_odds`, connections: 10, amount: 2000, ...post, body: NO_VIG_BODY });
       await autocannon({ url: `${plain.origin}/api/mcp`, connections: 10, amount: 2000, ...mcpModern });
     }
 
+    const nflAfresh: Target = {
+      name: 'REST get_game_odds, NFL week, computed afresh (ODDS_CACHE_SECONDS=0; priced markets kept per price version)',
+      options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: NFL_WEEK_BODY },
+      target: 'nflAfresh',
+    };
+    const collegeAfresh: Target = {
+      name: 'REST get_game_odds, college week (60 NCAAF games × 10 books × 3 markets, with history; first page of 8), computed afresh (same)',
+      options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: COLLEGE_WEEK_BODY },
+      target: 'collegeAfresh',
+    };
+    const nflPrismaReads: Target = {
+      name: "REST get_game_odds, NFL week, computed afresh, raw reads through Prisma's $queryRaw (DB_PRISMA_READS=true)",
+      options: { url: `${prismaReads.origin}/api/v1/tools/get_game_odds`, ...post, body: NFL_WEEK_BODY },
+    };
+    const collegePrismaReads: Target = {
+      name: "REST get_game_odds, college week, computed afresh, raw reads through Prisma's $queryRaw (same)",
+      options: { url: `${prismaReads.origin}/api/v1/tools/get_game_odds`, ...post, body: COLLEGE_WEEK_BODY },
+    };
+    const rest: Target = {
+      name: 'REST calc_no_vig_odds',
+      options: { url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, ...post, body: NO_VIG_BODY },
+      target: 'rest',
+    };
+    const mcpModernRow: Target = {
+      name: 'MCP calc_no_vig_odds, 2026-07-28 (JSON)',
+      options: { url: `${server.origin}/api/mcp`, ...mcpModern },
+      target: 'mcpModern',
+    };
+    const restTokenEveryCall: Target = {
+      name: 'REST calc_no_vig_odds, the token read from the database on every call (TOKEN_CACHE_SECONDS=0)',
+      options: { url: `${tokenEveryCall.origin}/api/v1/tools/calc_no_vig_odds`, ...post, body: NO_VIG_BODY },
+    };
+    const mcpTokenEveryCall: Target = {
+      name: 'MCP calc_no_vig_odds, 2026-07-28, the token read on every call (same)',
+      options: { url: `${tokenEveryCall.origin}/api/mcp`, ...mcpModern },
+    };
     const targets: Target[] = [
       { name: 'trivial route (GET /api/health)', options: { url: `${server.origin}/api/health` } },
       {
         name: 'trivial route reading a body (POST /api/health)',
         options: { url: `${server.origin}/api/health`, ...post, body: NO_VIG_BODY },
       },
-      {
-        name: 'REST calc_no_vig_odds',
-        options: { url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, ...post, body: NO_VIG_BODY },
-        target: 'rest',
-      },
-      { name: 'MCP calc_no_vig_odds, 2026-07-28 (JSON)', options: { url: `${server.origin}/api/mcp`, ...mcpModern }, target: 'mcpModern' },
+      rest,
+      mcpModernRow,
       {
         name: 'MCP calc_no_vig_odds, 2025-11-25 (event stream)',
         options: { url: `${server.origin}/api/mcp`, ...mcpLegacy },
@@ -188,16 +220,8 @@ async function singleInstance(): Promise<Measured> {
         name: 'REST get_game_odds, NFL week (16 games × 10 books × 3 markets, with history; concise, first page of 8)',
         options: { url: `${server.origin}/api/v1/tools/get_game_odds`, ...post, body: NFL_WEEK_BODY },
       },
-      {
-        name: 'REST get_game_odds, NFL week, computed afresh (ODDS_CACHE_SECONDS=0; priced markets kept per price version)',
-        options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: NFL_WEEK_BODY },
-        target: 'nflAfresh',
-      },
-      {
-        name: 'REST get_game_odds, college week (60 NCAAF games × 10 books × 3 markets, with history; first page of 8), computed afresh (same)',
-        options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: COLLEGE_WEEK_BODY },
-        target: 'collegeAfresh',
-      },
+      nflAfresh,
+      collegeAfresh,
       {
         name: 'REST get_game_odds, NFL week, detail: "full" (first page of 4 games), computed afresh (same)',
         options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: GAME_ODDS_FULL_BODY },
@@ -206,14 +230,10 @@ async function singleInstance(): Promise<Measured> {
         name: 'REST get_game_odds value scan (minExpectedValue 0.02), NFL week, computed afresh (same)',
         options: { url: `${fresh.origin}/api/v1/tools/get_game_odds`, ...post, body: VALUE_SCAN_BODY },
       },
-      {
-        name: "REST get_game_odds, NFL week, computed afresh, raw reads through Prisma's $queryRaw (DB_PRISMA_READS=true)",
-        options: { url: `${prismaReads.origin}/api/v1/tools/get_game_odds`, ...post, body: NFL_WEEK_BODY },
-      },
-      {
-        name: "REST get_game_odds, college week, computed afresh, raw reads through Prisma's $queryRaw (same)",
-        options: { url: `${prismaReads.origin}/api/v1/tools/get_game_odds`, ...post, body: COLLEGE_WEEK_BODY },
-      },
+      nflPrismaReads,
+      collegePrismaReads,
+      restTokenEveryCall,
+      mcpTokenEveryCall,
       ...(plain
         ? [
             {
@@ -228,14 +248,8 @@ async function singleInstance(): Promise<Measured> {
         : []),
       { name: 'bare node:http, same math', options: { url: bare.url, method: 'POST', body: NO_VIG_BODY } },
     ];
-    // Every row is measured once per round, rounds one after another, so a slow spell of the machine lands on
-    // all rows alike instead of on whichever row was being measured; each row reports its median round.
-    const rounds: Row[][] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
-      const measured: Row[] = [];
-      for (const target of targets) measured.push(await measure(`${target.name} (round ${round}/${ROUNDS})`, target.options));
-      rounds.push(measured);
-    }
+    // Each row reports its median round.
+    const rounds = await measureRounds(targets);
     const rows = targets.map((target, index) => ({ ...median(rounds.map((round) => round[index] as Row)), name: target.name }));
     const [trivial, trivialPost] = rows as [Row, Row];
     const bareRow = rows.at(-1) as Row;
@@ -256,17 +270,15 @@ async function singleInstance(): Promise<Measured> {
           `${(row.requestsPerSecond / bareRow.requestsPerSecond).toFixed(3)} |`,
       );
     });
-    // What the adapter path of the raw reads earns: each round's afresh row over its $queryRaw twin, the median.
-    const earned = (fast: string, slow: string) => {
-      const [fastIndex, slowIndex] = [fast, slow].map((prefix) => targets.findIndex((target) => target.name.startsWith(prefix)));
-      const ratios = rounds.map((round) => (round[fastIndex!] as Row).requestsPerSecond / (round[slowIndex!] as Row).requestsPerSecond);
-      const sorted = [...ratios].sort((a, b) => a - b);
-      return `${(sorted[Math.floor(sorted.length / 2)] as number).toFixed(2)}× (${sorted[0]!.toFixed(2)}–${sorted.at(-1)!.toFixed(2)})`;
-    };
+    const earnedOver = (fast: Target, slow: Target) => earned(rounds, targets.indexOf(fast), targets.indexOf(slow));
     console.log(
       `\nRaw reads through the driver adapter (lib/db/select.ts) over Prisma's $queryRaw, by throughput, median of rounds: ` +
-        `NFL week afresh ${earned('REST get_game_odds, NFL week, computed afresh (', 'REST get_game_odds, NFL week, computed afresh, raw')}, ` +
-        `college week ${earned('REST get_game_odds, college week (60', 'REST get_game_odds, college week, computed afresh, raw')} (a trick stays at 1.10× or more).`,
+        `NFL week afresh ${earnedOver(nflAfresh, nflPrismaReads)}, ` +
+        `college week ${earnedOver(collegeAfresh, collegePrismaReads)} (a trick stays at 1.10× or more).`,
+    );
+    console.log(
+      `Token look-ups reused for TOKEN_CACHE_SECONDS over a database read on every call, by throughput, median of rounds: ` +
+        `REST ${earnedOver(rest, restTokenEveryCall)}, MCP ${earnedOver(mcpModernRow, mcpTokenEveryCall)}.`,
     );
     // Server CPU per request beside the same trivial route, on the server answering get_game_odds afresh.
     printServerCpu(await serverCpu(fresh, token), 'the same build, ODDS_CACHE_SECONDS=0');
@@ -287,6 +299,7 @@ async function singleInstance(): Promise<Measured> {
     bare.stop();
     await fresh.stop();
     await prismaReads.stop();
+    await tokenEveryCall.stop();
     await plain?.stop();
     await server.stop();
     await rm(dir, { recursive: true, force: true });
@@ -297,6 +310,7 @@ async function main() {
   const measured: Measured = {};
   // Each part starts its own servers and stops them before the next.
   if (runs('single')) Object.assign(measured, await singleInstance());
+  if (runs('routes')) await weighStaticRoutes();
   if (runs('runtime')) {
     const comparison = await compareRuntimes();
     printRuntimes(comparison);

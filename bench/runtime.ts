@@ -4,7 +4,7 @@ import { migrate } from '@/lib/db/migrate';
 import { freshDatabase, postgresAdminUrl } from '../tests/helpers/db';
 import { nodeVersion, olderSystemNode } from '../tests/helpers/older-node';
 import { startServer, type RunningServer } from '../tests/helpers/server';
-import { CONNECTIONS, DURATION_SECONDS, measure, type Row } from './measure';
+import { CONNECTIONS, DURATION_SECONDS, measure, middle, type Row } from './measure';
 import { benchToken, BENCH_ENV, NFL_WEEK_BODY, NO_VIG_BODY, seedSlate } from './slate';
 import { TARGETS, type TargetKey } from './targets';
 
@@ -112,8 +112,6 @@ export async function compareRuntimes(): Promise<RuntimeComparison> {
     await database.drop();
   }
 }
-
-const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Each round's throughput on the app's Node ÷ on the older one. */
 export const roundRatios = (row: RuntimeRow) => row.app.map((app, i) => app.requestsPerSecond / row.older[i]!.requestsPerSecond);

@@ -11,6 +11,7 @@ import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { startServer, type RunningServer } from '../tests/helpers/server';
 import { processSeconds } from './cpu';
+import { middle } from './measure';
 import {
   benchToken,
   BENCH_ENV,
@@ -35,8 +36,6 @@ interface CpuRow {
 
 /** Rounds of every row in turn: a slow spell of a shared machine lands on every row alike. */
 const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 5);
-
-const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Each route's server CPU per request on `server`, the trivial route's first. */
 export async function serverCpu(server: RunningServer, token: string): Promise<CpuRow[]> {

@@ -1,6 +1,6 @@
 import { createAccessToken } from '@/lib/account/token-store';
 import { createUser } from '@/lib/account/users';
-import { loadSample } from '@/lib/data/load-sample';
+import { loadSample } from '@/lib/data/sample/load';
 import { mergePrices } from '@/lib/data/store';
 import type { Db } from '@/lib/db/client';
 import { loadCollegeWeek } from '../tests/helpers/college-week';

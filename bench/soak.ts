@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 import { saveBankroll } from '@/lib/account/bankroll-save';
 import { createAccessToken } from '@/lib/account/token-store';
 import { createUser } from '@/lib/account/users';
-import { loadSample } from '@/lib/data/load-sample';
+import { loadSample } from '@/lib/data/sample/load';
 import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { freshDatabase } from '../tests/helpers/db';

@@ -99,7 +99,7 @@ export const FUTURES_FIELD =
 export const FUTURES_FIELD_BRIEF =
   'the field is the teams at least half the books price; a book missing teams is left out of the consensus, and a team outside the field has no fair price';
 
-/** The best price and its expected value (lib/pricing/market-core.ts, lib/betting/arbitrage.ts). */
+/** The best price and its expected value (lib/pricing/reference-pricing.ts, lib/betting/arbitrage.ts). */
 export const BEST_PRICE = `\`best\` (per outcome): the highest price on the same bet (the reference book's line) at any book, with that book,
 the price's age and its \`expectedValue\` against \`fairProbability\` measured the same way (there only when
 \`fairProbability\` is). The default answer gives \`best\` only when another book beats the reference price. At an exchange

@@ -17,7 +17,12 @@ const MOMENTS = {
     at: '2027-03-14T06:58:00Z',
     about: 'winter, New York at 01:58, two minutes before clocks spring forward',
   },
-  'utc-midnight': { zone: 'UTC', at: '2027-07-15T23:56:00Z', about: 'summer, UTC, four minutes before the date changes' },
+  'utc-midnight': {
+    zone: 'UTC',
+    at: '2027-07-18T23:56:00Z',
+    about:
+      "summer, UTC, a Sunday night four minutes before the date changes: the EPL's matchday played, the NFL's week down to its last two games",
+  },
   'london-dst': {
     zone: 'Europe/London',
     at: '2027-10-31T00:58:00Z',

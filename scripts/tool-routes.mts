@@ -1,13 +1,14 @@
 // Writes one static route file per tool, app/api/v1/tools/(catalogue)/<name>/route.ts, from the catalogue
-// (npm `prebuild`; the files are not committed). Next 16 rebuilds a dynamic segment's matcher on every
-// request (getNamedRouteRegex, about a tenth of a calculator call); a static route skips that. The
-// dynamic route app/api/v1/tools/[name] still answers every name, so a build without these files behaves
-// the same, only slower, and unknown names get their 404 there.
+// (npm `prebuild`; the files are not committed). Each names its tool to toolRoute, which takes only a catalogue
+// name (ToolName), so a route for any other name fails the build's type check. Next 16 rebuilds a dynamic
+// segment's matcher on every request (getNamedRouteRegex, about a tenth of a calculator call); a static route
+// skips that. The dynamic route app/api/v1/tools/[name] still answers every name, so a build without these files
+// behaves the same, only slower, and unknown names get their 404 there.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TOOL_DEFINITIONS } from '@/lib/tools/registry';
 
-const ROUTES_DIR = path.join(import.meta.dirname, '..', 'app', 'api', 'v1', 'tools', '(catalogue)');
+export const ROUTES_DIR = path.join(import.meta.dirname, '..', 'app', 'api', 'v1', 'tools', '(catalogue)');
 /** A folder name Next serves as a plain path segment (no `_private`, `[dynamic]`, `(group)` or `@slot`). */
 const PLAIN_SEGMENT = /^[a-z][a-z0-9_]*$/;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { coolingOffNotes, readBankroll } from '@/lib/account/bankroll';
-import { saveBankroll } from '@/lib/account/bankroll-save';
+import { coolingOffNotes } from '@/lib/account/bankroll';
 import { bankrollSettingsSchema } from '@/lib/account/bankroll-settings';
 import { accountContents, contentsInWords, deleteAccount } from '@/lib/account/deletion';
 import { createUser, UserExistsError } from '@/lib/account/users';
@@ -152,7 +151,7 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
       'time-zone': { type: 'string' },
       currency: { type: 'string' },
     },
-    async run(values, _positionals, { db, now }) {
+    async run(values, _positionals, { db, ledger, now }) {
       // An option left out is undefined and keeps the stored value; an empty book clears it, and an empty limit asks
       // to (a removal waits out the cooling-off).
       const fields = Object.fromEntries(Object.entries(BANKROLL_OPTIONS).map(([field, option]) => [field, values[option]]));
@@ -162,10 +161,10 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
         (field) => BANKROLL_OPTIONS[field as keyof typeof BANKROLL_OPTIONS] ?? field,
       );
       const userId = await userIdFor(db, values.email);
-      await saveBankroll(db, userId, settings, now());
+      await ledger.saveBankroll(userId, settings, now());
       out(`Saved the bankroll of ${values.email}`);
       // A raise or removal of a limit waits out the cooling-off: say so, as the Bankroll page does.
-      const saved = await readBankroll(db, userId, now());
+      const saved = await ledger.readBankroll(userId, now());
       for (const note of saved ? coolingOffNotes(saved) : []) out(note);
     },
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseConfig } from '@/lib/config';
 import { INGEST_TASKS, type IngestSummary } from '@/lib/data/ingest';
-import { loadSample, sampleNeed } from '@/lib/data/load-sample';
+import { loadSample, sampleNeed } from '@/lib/data/sample/load';
 import { SPORTS } from '@/lib/data/sports';
 import { clearSportsData } from '@/lib/data/store';
 import { runWorker } from '@/lib/data/worker';

@@ -1,11 +1,10 @@
 import { actionStakeCents, priceExpectedValue, roundFraction, roundTo6, type SettledResult } from '@/lib/betting';
-import { closingKey, closingQuotes, marketQuotes } from '@/lib/data/repositories/odds';
 import { requireGameRow, type GameRow } from '@/lib/data/repositories/schedule';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { ToolError, invalidInput } from '@/lib/errors';
-import { priceSelection } from '@/lib/pricing';
+import type { Pricing } from '@/lib/pricing';
 import { HELPLINE } from '@/lib/rules';
 import { storedLabel } from '@/lib/text';
 import { readBankroll, type BankrollView } from './bankroll';
@@ -79,7 +78,7 @@ export async function openExposure(db: Db, userId: string): Promise<number> {
   return fromCents(open._sum.stakeCents ?? 0);
 }
 
-interface LogBetInput {
+export interface LogBetInput {
   userId: string;
   clientLabel: string | undefined;
   now: Date;
@@ -91,7 +90,7 @@ interface LogBetInput {
  * Records a bet the user placed elsewhere. Limits never block the record (losing it helps nobody);
  * a stake past one comes back with a warning naming it. The same clientRequestId returns the first bet.
  */
-export async function recordBet(db: Db, input: LogBetInput) {
+export async function recordBet(db: Db, pricing: Pricing, input: LogBetInput) {
   const { userId, bet } = input;
   if (payoutIfWonCents(toCents(bet.stake), bet.americanOdds) > MAX_AMOUNT_CENTS) {
     throw invalidInput([
@@ -106,7 +105,7 @@ export async function recordBet(db: Db, input: LogBetInput) {
   const once = await createOnce(
     bet.clientRequestId,
     (clientRequestId) => db.bet.findUnique({ where: { userId_clientRequestId: { userId, clientRequestId } }, include: WITH_GRADES }),
-    () => createBet(db, input),
+    () => createBet(db, pricing, input),
   );
   if (once.duplicate) return { bet: betView(once.earlier), duplicate: true, warnings: [] as string[] };
   return { bet: once.created.bet, duplicate: false, warnings: once.created.warnings };
@@ -120,7 +119,7 @@ async function requireOwnPick(db: Db, userId: string, recommendationId: string):
   }
 }
 
-async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }: LogBetInput) {
+async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLabel, defaultBook }: LogBetInput) {
   if (bet.recommendationId !== undefined) await requireOwnPick(db, userId, bet.recommendationId);
   const game = await requireGameRow(db, bet.gameId, bet.sport);
   if (game.status === 'final') {
@@ -132,18 +131,18 @@ async function createBet(db: Db, { userId, bet, now, clientLabel, defaultBook }:
     );
   }
   const selected = normalizeSelection(game, bet);
+  // Read afresh, not as the odds answers read it (recentPreferences): the bet keeps its price for good, so a
+  // reference book the user changed a moment ago prices it.
   const preferences = await userPreferences(db, userId);
   const referenceBook = preferences.referenceBook ?? defaultBook;
   const book = bet.book ?? referenceBook;
   // One read of the market's prices gives the fair probability and the price warnings.
   const marketSelection = { market: bet.market, ...selected };
-  const prices = await marketQuotes(db, { gameId: game.id, ...marketSelection });
-  const fair = priceSelection(prices, selected, { book, referenceBook });
-  const fairProbability = fair.fairProbability;
+  const { quotes: prices, fairProbability, book: pricedAt } = await pricing.selection(game.id, marketSelection, { book, referenceBook });
   const priceWarnings = [
     bet.book === undefined
       ? undefined
-      : unpricedBookWarning(prices, marketSelection, book, { book: fair.book, probability: fairProbability }),
+      : unpricedBookWarning(prices, marketSelection, book, { book: pricedAt, probability: fairProbability }),
     quotedPriceWarning(prices, marketSelection, book, bet.americanOdds),
     betterThanBooksWarning(prices, marketSelection, bet.americanOdds),
   ].filter((warning) => warning !== undefined);
@@ -194,24 +193,24 @@ function limitWarnings(stake: number, bankroll: BankrollView | null): string[] {
  * list_bets shows them (the probability to six places like every fair probability, the value to four from it), so
  * the shown probability and price give back the shown value.
  */
-async function closingLineValues(db: Db, bets: BetRow[], now: Date, defaultBook: string, storedBook: string | null) {
-  const referenceBook = storedBook ?? defaultBook;
+async function closingLineValues(db: Db, pricing: Pricing, bets: BetRow[], now: Date, referenceBook: string) {
   const games = new Map((await loadGames(db, [...new Set(bets.map((b) => b.gameId))])).map((g) => [g.id, g]));
   const started = bets.filter((b) => (games.get(b.gameId)?.startsAt ?? now) <= now);
-  const closes = await closingQuotes(
-    db,
+  const fairs = await pricing.closing(
     started.map((b) => ({
       gameId: b.gameId,
       startsAt: (games.get(b.gameId) as GameRow).startsAt,
       market: b.market,
+      selection: b.selection,
+      point: b.point,
       player: b.player,
+      book: b.book,
     })),
+    referenceBook,
   );
   const values = new Map<string, { closingFairProbability: number; closingLineValue: number }>();
-  for (const bet of started) {
-    const rows = closes.get(closingKey(bet.gameId, bet.market, bet.player)) ?? [];
-    // At the bet's book, else (its book had no closing price of the selection) at the reference book, as at placement.
-    const { fairProbability: fair } = priceSelection(rows, bet, { book: bet.book ?? referenceBook, referenceBook });
+  for (const [index, bet] of started.entries()) {
+    const fair = fairs[index]!;
     if (fair !== null) {
       const closingFairProbability = roundTo6(fair);
       const closingLineValue = roundFraction(priceExpectedValue(closingFairProbability, bet.americanOdds));
@@ -221,7 +220,14 @@ async function closingLineValues(db: Db, bets: BetRow[], now: Date, defaultBook:
   return values;
 }
 
-export async function listBetRecords(db: Db, input: { userId: string; filter: ListFilter; page: ListPage; defaultBook: string }) {
+export interface BetListInput {
+  userId: string;
+  filter: ListFilter;
+  page: ListPage;
+  defaultBook: string;
+}
+
+export async function listBetRecords(db: Db, pricing: Pricing, input: BetListInput) {
   const { userId, filter } = input;
   const where = {
     userId,
@@ -240,7 +246,7 @@ export async function listBetRecords(db: Db, input: { userId: string; filter: Li
     }),
     db.bankroll.findUnique({ where: { userId }, select: { referenceBook: true, currency: true } }),
   ]);
-  const clv = await closingLineValues(db, all, input.page.now, input.defaultBook, bankroll?.referenceBook ?? null);
+  const clv = await closingLineValues(db, pricing, all, input.page.now, bankroll?.referenceBook ?? input.defaultBook);
   const settled = all.filter((b) => b.status !== 'open');
   // Every stake the count covers, open bets' too: "staked 0" beside an open bet would read as nothing at risk.
   const staked = all.reduce((sum, b) => sum + b.stakeCents, 0);

@@ -13,13 +13,13 @@ export const timeZoneChangeNote = (until: Date, timeZone: string, previousZone: 
   `Until ${formatDateTimeInZone(until, timeZone)} each loss-limit day and week starts at the earlier of its starts in ` +
   `${previousZone} and ${timeZone}, so changing the time zone opens no room.`;
 
-/** Whether a cooling-off sentence is the time zone's (timeZoneChangeNote), which names two zones. */
-export const isTimeZoneChangeNote = (sentence: string) => /^Until .+ each loss-limit day and week starts at /.test(sentence);
+const LIMIT_CHANGE_SENTENCE = /^(?:Raising|Removing) the .+ takes effect on .+; until then .+ applies\.$/;
+const TIME_ZONE_CHANGE_SENTENCE = /^Until .+ each loss-limit day and week starts at .+\.$/;
 
-const COOLING_OFF_SENTENCE =
-  /^(?:(?:Raising|Removing) the .+ takes effect on .+; until then .+ applies|Until .+ each loss-limit day and week starts at .+)\.$/;
+/** Whether a cooling-off sentence is the time zone's (timeZoneChangeNote), which names two zones. */
+export const isTimeZoneChangeNote = (sentence: string) => TIME_ZONE_CHANGE_SENTENCE.test(sentence);
 
 /** The cooling-off sentences of a get_bankroll note, in its order (none when nothing waits). */
 export function coolingOffNotesIn(note: string): string[] {
-  return note.split(/(?<=\.) (?=[A-Z])/).filter((sentence) => COOLING_OFF_SENTENCE.test(sentence));
+  return note.split(/(?<=\.) (?=[A-Z])/).filter((sentence) => LIMIT_CHANGE_SENTENCE.test(sentence) || isTimeZoneChangeNote(sentence));
 }

@@ -1,4 +1,4 @@
-import { americanToDecimal, gradeProp, gradeSelection, isGameMarket, type Grade, type GradedSelection } from '@/lib/betting';
+import { americanToDecimal, gradeProp, gradeSelection, isGameMarket, type Grade } from '@/lib/betting';
 import { netPrice } from '@/lib/betting/commission';
 import { GAME_INCLUDE, type GameRow } from '@/lib/data/repositories/schedule';
 import { boxScoreKey, boxScoreLines } from '@/lib/data/repositories/stats';
@@ -23,11 +23,9 @@ export function isFinal(game: GameRow | undefined): game is GameRow & { homeScor
   return game?.status === 'final' && game.homeScore !== null && game.awayScore !== null;
 }
 
-/** What a bet or pick is on, as stored. */
-export interface Wager extends Omit<GradedSelection, 'market'> {
+/** What a bet or pick is on, as stored: a selection of a market, in its game. */
+export interface Wager extends MarketSelection {
   gameId: string;
-  market: string;
-  player: string | null;
 }
 
 /** The stored box-score lines of the players these wagers' props name, in their games that are final (boxScoreKey). */

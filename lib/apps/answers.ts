@@ -49,11 +49,24 @@ export interface ViewAnswers {
 }
 
 /**
- * The notes an answer carries for the user, in the order the answer gives them. Its paging notes speak to the
- * agent (call again with the cursor); a view pages with a button instead.
+ * The note fields a view shows, in the order the answer gives them. The others speak to the agent only
+ * (tests/unit/apps/notes.test.ts lists them and fails on a note field in neither list).
  */
+export const SHOWN_NOTE_FIELDS = [
+  'priceNote',
+  'note',
+  'valueNote',
+  'arbitrageNote',
+  'lowHoldNote',
+  'middleNote',
+  'oneSidedNote',
+  'futuresNote',
+] as const;
+
+/** The notes an answer carries for the user. */
 export function notesOf(answer: object | undefined): string[] {
   if (!answer) return [];
-  const fields = ['priceNote', 'note', 'valueNote', 'arbitrageNote', 'lowHoldNote', 'middleNote', 'oneSidedNote', 'futuresNote'];
-  return fields.map((field) => (answer as Record<string, unknown>)[field]).filter((note): note is string => typeof note === 'string');
+  return SHOWN_NOTE_FIELDS.map((field) => (answer as Record<string, unknown>)[field]).filter(
+    (note): note is string => typeof note === 'string',
+  );
 }

@@ -1,4 +1,4 @@
-import { SAMPLE_NOTE, SAMPLE_NOTE_SHORT } from '@/lib/data/sample-note';
+import { SAMPLE_NOTE, SAMPLE_NOTE_SHORT } from '@/lib/data/sample/note';
 import { HELPLINE, HELPLINE_LINK, RESPONSIBLE_GAMBLING_LEAD } from '@/lib/rules';
 import type { ReactElement, ReactNode } from 'react';
 import type { Env } from './env';
@@ -191,7 +191,14 @@ export function compact({
       <div className="pager">
         {(tab.items.length > rows || start > 0) && (
           <>
-            <button type="button" className="secondary" data-focus="page-previous" disabled={start === 0} onClick={previous}>
+            <button
+              type="button"
+              className="secondary"
+              data-focus="page-previous"
+              data-focus-else="page-next"
+              disabled={start === 0}
+              onClick={previous}
+            >
               <span aria-hidden="true">‹</span>
               <span className="visually-hidden">Previous</span>
             </button>
@@ -202,6 +209,7 @@ export function compact({
               type="button"
               className="secondary"
               data-focus="page-next"
+              data-focus-else="page-previous"
               disabled={start + shown.length >= tab.items.length}
               onClick={next}
             >

@@ -93,8 +93,14 @@ export function runView<State>(spec: ViewSpec<State>): void {
       flushSync(() => root.render(page()));
       if (!inline || display.rows === 1 || documentHeight() <= limit) break;
     }
-    // The control the change names (sorting, paging, going back) takes the focus: it may be a new one.
-    if (focus) app.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focus)}"]`)?.focus();
+    // The control the change names (sorting, paging, going back) takes the focus: it may be a new one. Should the
+    // change have disabled it (the last page reached), the control it names as its counterpart takes the focus,
+    // so the keyboard is never left on a control that cannot hold it.
+    if (focus) {
+      const named = app.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focus)}"]`);
+      const counterpart = named?.matches(':disabled') && named.dataset.focusElse;
+      (counterpart ? app.querySelector<HTMLElement>(`[data-focus="${CSS.escape(counterpart)}"]`) : named)?.focus();
+    }
     html.dataset.display = display.mode;
     html.style.maxHeight = inline && documentHeight() > limit ? `${limit}px` : '';
   };

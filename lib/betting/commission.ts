@@ -6,7 +6,7 @@
  * are back prices, the price a bettor takes; lay prices come as the separate markets `h2h_lay` and
  * `outrights_lay` (https://the-odds-api.com/liveapi/guides/v4/, "markets"), which JEV does not store. A back
  * price is quoted before the venue's fee, so two venues' prices compare only once it is taken off: pricing
- * nets every quote here (lib/pricing/market-core.ts, across-books.ts, line-history.ts) and keeps the stored price as quoted.
+ * nets every quote here (lib/pricing/reference-pricing.ts, across-books.ts, line-history.ts) and keeps the stored price as quoted.
  *
  * Two fee models, the rates as the venues published them for a standard account (late 2026):
  * - `winnings`: a share of the net winnings on the market, nothing on a loss. Decimal odds d net to
@@ -83,7 +83,7 @@ export interface NetPrice {
 
 /**
  * Every price of a book that answers show, netted once here: the best price, the reference book's price, its
- * opening price and history series (lib/pricing/market-core.ts, line-history.ts).
+ * opening price and history series (lib/pricing/reference-pricing.ts, line-history.ts).
  */
 export function netPrice(book: string, american: number): NetPrice {
   const net = netAmerican(book, american);

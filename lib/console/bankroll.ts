@@ -1,6 +1,5 @@
-import { saveBankroll } from '@/lib/account/bankroll-save';
 import { bankrollSettingsSchema } from '@/lib/account/bankroll-settings';
-import type { Db } from '@/lib/db/client';
+import type { OwnerLedger } from '@/lib/account/ledger';
 import { fieldErrors, formValues, type FieldErrors } from './forms';
 
 // The Bankroll page's form: every field a string as typed, checked here with a message for each field. An
@@ -23,10 +22,10 @@ export type BankrollFormValues = Record<(typeof BANKROLL_FIELDS)[number], string
 export type SaveBankrollState =
   { status: 'idle' } | { status: 'invalid'; errors: FieldErrors; values: BankrollFormValues } | { status: 'saved' };
 
-export async function saveBankrollFromForm(db: Db, userId: string, form: FormData, now: Date): Promise<SaveBankrollState> {
+export async function saveBankrollFromForm(ledger: OwnerLedger, userId: string, form: FormData, now: Date): Promise<SaveBankrollState> {
   const values = formValues(form, BANKROLL_FIELDS);
   const parsed = bankrollSettingsSchema.safeParse(values);
   if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error), values };
-  await saveBankroll(db, userId, parsed.data, now);
+  await ledger.saveBankroll(userId, parsed.data, now);
   return { status: 'saved' };
 }

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { SETTLE_RESULTS } from '@/lib/account/bet-states';
-import { settleBetRecord } from '@/lib/account/settle';
+import type { Ledger } from '@/lib/account/ledger';
 import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, typedCents } from '@/lib/account/money';
-import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
 import { fieldErrors, formValues, type FieldErrors } from './forms';
 
-// Settling (and correcting a grade) from the Bets page: the same settleBetRecord and rules the tool uses, for the
-// signed-in user's own bets only (another user's bet id finds nothing, exactly like a missing one).
+// Settling (and correcting a grade) from the Bets page: the ledger's settleBetRecord, the same rules settle_bet
+// uses, for the signed-in user's own bets only (another user's bet id finds nothing, exactly like a missing one).
 
 const settleForm = z
   .object({
@@ -37,12 +36,12 @@ export type SettleBetState =
   | { status: 'settled'; result: string; profit: number | null; corrected: boolean }
   | { status: 'refused'; message: string };
 
-export async function settleBetFromForm(db: Db, userId: string, form: FormData, now: Date): Promise<SettleBetState> {
+export async function settleBetFromForm(ledger: Ledger, userId: string, form: FormData, now: Date): Promise<SettleBetState> {
   const parsed = settleForm.safeParse(formValues(form, ['betId', 'result', 'payout', 'correct'] as const));
   if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error) };
   const { betId, result, payout, correct } = parsed.data;
   try {
-    const bet = await settleBetRecord(db, { userId, betId, request: { result, payout, correct }, now });
+    const bet = await ledger.settleBetRecord({ userId, betId, request: { result, payout, correct }, now });
     return { status: 'settled', result: bet.status, profit: bet.profit, corrected: bet.earlierGrades !== null };
   } catch (error) {
     if (error instanceof ToolError) return { status: 'refused', message: error.message };

@@ -1,4 +1,5 @@
 import { TOKEN_PREFIX } from '@/lib/account/token-format';
+import { ANY_REQUEST_CODES, CHECK_STEPS, LIST_ROUTE_STEPS } from '@/lib/check-order';
 import { AMERICAN_ODDS_MESSAGE } from '@/lib/tools/inputs';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { familyOf, TOOL_DEFINITIONS, TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
@@ -77,8 +78,10 @@ function about(records: readonly ToolRecord[]): string {
   );
 }
 
-/** What GET /api/v1/tools may answer besides 200 (docs/contract.md: 401, 403, 429, 500, 503). */
-const LIST_CODES: readonly ErrorCode[] = ['invalid_token', 'forbidden', 'rate_limited', 'internal', 'unavailable'];
+/** What GET /api/v1/tools may answer besides 200: the codes of the steps it runs, and those any request can answer. */
+const LIST_CODES = ERROR_CODES.filter(
+  (code) => LIST_ROUTE_STEPS.some((step) => CHECK_STEPS[step].codes.includes(code)) || ANY_REQUEST_CODES.includes(code),
+);
 
 /**
  * What POST /api/v1/tools/<name> may answer for a tool of the catalogue: every code of the table but `unknown_tool`

@@ -7,7 +7,7 @@ import { handleRequest, runTool, type Gateway } from './pipeline';
 // The REST front end: the gateway checks each request within its deadline (lib/gateway/pipeline.ts) and runs the
 // tool; this module encodes the answer as `{ data }` or `{ error }` (lib/http/errors.ts).
 
-/** GET /api/v1/tools: every tool whatever the token's scope, plus the rules text. Steps 1–3 and 5. */
+/** GET /api/v1/tools: every tool whatever the token's scope, plus the rules text. Its steps: LIST_ROUTE_STEPS (lib/check-order.ts). */
 export async function listTools(gateway: Gateway, request: Request): Promise<Response> {
   try {
     return await handleRequest(gateway, request, { body: 'none' }, () =>

@@ -12,7 +12,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { LiveToken } from '@/lib/account/tokens';
-import { asToolError } from '@/lib/errors';
+import { asToolError, ToolError } from '@/lib/errors';
 import { runTool, type Gateway } from '@/lib/gateway/pipeline';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { NOTES } from '@/lib/tools/notes';
@@ -146,7 +146,8 @@ export function mcpServerFactory(gateway: Gateway): (caller: McpCaller) => Serve
         result = toolResult(await runTool(gateway, { caller, toolName: name, args, clientLabel }));
       } catch (error) {
         // No such tool (step 6) is a protocol error over MCP, as the SDK's own servers answer it.
-        if (asToolError(error).code === 'unknown_tool') throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
+        if (error instanceof ToolError && error.code === 'unknown_tool')
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
         result = toolFailure(error);
       }
       return server.projectCallToolResult(result, outputSchemas.get(name));

@@ -14,7 +14,7 @@ import type { CoreArbitrage, CoreMiddle, CoreOptions, MarketCore, PriceRow } fro
 import { inWords, resultInWords } from './result-words';
 
 // What a market core finds by setting one book's price against another's: the arbitrage, the lowest hold and the
-// middle (./market-core.ts).
+// middle (./reference-pricing.ts).
 
 /**
  * The market's best arbitrage and best middle across books. Without lines (h2h, yes/no), an arbitrage of the best

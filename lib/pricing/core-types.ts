@@ -4,9 +4,9 @@ import type { Middle } from '@/lib/betting/middles';
 import type { RecordedPrice, Steam } from '@/lib/betting/movement';
 
 // What a market core is: the part of one market's pricing that does not depend on the time of the call
-// (./market-core.ts makes it), with the prices it is made from and the options it is made with. Its own module so
-// the pieces that make a core (./across-books.ts, ./line-history.ts) and the market core share it without
-// importing each other.
+// (./reference-pricing.ts makes it), with the prices it is made from and the options it is made with. Its own
+// module so the pieces that make a core (./across-books.ts, ./line-history.ts) and ./reference-pricing.ts share
+// it without importing each other.
 
 export interface PriceRow {
   book: string;

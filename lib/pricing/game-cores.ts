@@ -3,9 +3,9 @@ import type { PriceReads } from '@/lib/data/repositories';
 import { historyKey, marketHistory, type HistoryMemo } from './history';
 import { groupBy } from '@/lib/collections';
 import type { MarketCore, SteamMemo } from './core-types';
-import { inOutcomeOrder, marketCore, type GameTeams } from './market-core';
+import { inOutcomeOrder, marketCore, type GameTeams } from './reference-pricing';
 
-// The game markets of get_game_odds as market cores (./market-core.ts), kept and reused while the game's prices
+// The game markets of get_game_odds as market cores (./reference-pricing.ts), kept and reused while the game's prices
 // are unchanged. Every call reads each game's price version from the database (one query, or none when the games
 // were read with theirs), so a price merged by any instance (ingestion, the sample loader) is seen on the next
 // call; only the work that does not depend on the time of the call is reused.

@@ -8,20 +8,23 @@ import { gameCores, type GameCoreMemos, type PricedGame } from './game-cores';
 import { historyKey, marketHistory } from './history';
 import { groupBy } from '@/lib/collections';
 import type { MarketCore } from './core-types';
-import { inOutcomeOrder, type GameTeams } from './market-core';
+import { inOutcomeOrder, type GameTeams } from './reference-pricing';
 import { lowHoldFields, presentMarket, priceMarket, type WithLowHold, type PresentationMemo, type PricedMarket } from './priced-market';
+import { priceSelection, type MarketSelection } from './selection';
 
 // Pricing: stored prices in, markets priced against the no-vig consensus at the reference book out, for the
 // games of get_game_odds, the props of get_player_props and the ledger's bets alike, each through one market core
-// (./market-core.ts; a bet's or a pick's selection through ./selection.ts, which needs no memory), and a game's
-// alternate lines and a league's futures (lib/betting's alternates and futures, whose markets have no core). The service
-// reads the prices it prices and owns all that pricing remembers between calls: the game cores by price version,
-// the recorded changes by history version, steam per history, each core's presentation. The composition root
-// (lib/root) builds one per process, so a test that builds its own starts empty; each memo only saves work, giving
-// the answer pricing afresh would give.
+// (./reference-pricing.ts; a bet's selection, when logged and at its game's close, through ./selection.ts), and a game's
+// alternate lines and a league's futures (lib/betting's alternates and futures, whose markets have no core). The
+// service reads the prices it prices (PriceReads) and owns all that pricing remembers between calls, five memos:
+// the game cores by price version, the recorded changes by history version, steam per history, each core's
+// presentation, and each sport's tally of finals for FINALS_KEPT_MS. A bet's prices are read afresh on every call:
+// it is priced once when logged, and its close once per list. The composition root (lib/root) builds one per
+// process, so a test that builds its own starts empty; each memo only saves work, giving the answer pricing afresh
+// would give.
 
-export { priceSelection, pricesOfSelection, type MarketSelection } from './selection';
-export type { BookQuote } from './market-core';
+export { pricesOfSelection, type MarketSelection } from './selection';
+export type { BookQuote } from './reference-pricing';
 export type { PricedGame } from './game-cores';
 
 /** A game market as get_game_odds answers it; with `lowHold` asked for, also its lowest hold (null without one). */
@@ -168,9 +171,36 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
       const stored = await reads.futurePrices(sport);
       return { markets: priceLeagueFutures(stored, order, referenceBook, fairLine), sample: stored.some((row) => row.source === 'sample') };
     },
+
+    /**
+     * A bet's selection priced among its market's current prices: at `book` when that book prices the selection, else
+     * at the reference book (./selection.ts); with the prices read, which the ledger's price warnings also read.
+     */
+    async selection(gameId: string, selected: MarketSelection, at: { book: string; referenceBook: string }) {
+      const quotes = await reads.marketQuotes({ gameId, market: selected.market, player: selected.player });
+      return { quotes, ...priceSelection(quotes, selected, at) };
+    },
+
+    /**
+     * Each bet's closing fair probability, in the order given: its selection priced as at logging (at its book, else
+     * the reference book) among its market's last prices before its game started; null where neither prices it.
+     */
+    async closing(bets: readonly ClosingBet[], referenceBook: string): Promise<(number | null)[]> {
+      const closes = await reads.closingQuotes(bets);
+      return bets.map(
+        (bet, index) => priceSelection(closes[index]!, bet, { book: bet.book ?? referenceBook, referenceBook }).fairProbability,
+      );
+    },
   };
 }
 
 type PropGame = GameTeams & { id: string };
+
+/** A bet as its closing price is looked up: its selection, its game and when that game started, and its book (null: none named). */
+export interface ClosingBet extends MarketSelection {
+  gameId: string;
+  startsAt: Date;
+  book: string | null;
+}
 
 export type Pricing = ReturnType<typeof createPricing>;

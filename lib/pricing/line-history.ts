@@ -5,7 +5,7 @@ import { instant } from '@/lib/time';
 import type { HistoryPoint, MarketCore, OutcomeCore, SteamMemo } from './core-types';
 
 // A market's line history at the reference book, from its recorded price changes (read by ./history.ts): the
-// opening price, steam and the history series a core is made with (./market-core.ts), and the consensus as it
+// opening price, steam and the history series a core is made with (./reference-pricing.ts), and the consensus as it
 // stood at an earlier time, which the priced market asks for on every call (./priced-market.ts).
 
 /**

@@ -4,12 +4,12 @@ import { ago, agoChangesAt, HOUR_MS, instant, MINUTE_MS } from '@/lib/time';
 import { z } from 'zod';
 import type { CoreArbitrage, CoreMiddle, CoreOptions, MarketCore, PriceRow } from './core-types';
 import { fairProbabilitiesAt, nextRecordedAfter } from './line-history';
-import { marketCore } from './market-core';
+import { marketCore } from './reference-pricing';
 
 // One market of one game (or one player's prop) as the odds tools answer it: the reference book's prices,
 // the no-vig consensus, the best price on offer for the same bet with its expected value, arbitrage across
 // the best prices, where the market moved (from the recorded price changes), and each price's age. The work
-// that does not depend on the time is ./market-core.ts; presentMarket adds the rest on every call.
+// that does not depend on the time is ./reference-pricing.ts; presentMarket adds the rest on every call.
 
 export type { PriceRow } from './core-types';
 

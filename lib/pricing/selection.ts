@@ -1,7 +1,8 @@
-import { atReference, type BookQuote } from './market-core';
+import { atReference, type BookQuote } from './reference-pricing';
 
-// Bets and picks are priced by the same consensus at the reference book as the markets the odds tools show: the
-// ledger reads a market's stored prices (or its closing prices) and prices the bet's selection in them here.
+// Bets are priced by the same consensus at the reference book as the markets the odds tools show: the pricing
+// service (./index.ts: selection, closing) reads a market's stored prices (or its closing prices) and prices the
+// bet's selection in them here.
 
 /** What a bet or a pick is on within its market: an outcome (a player's, or the game's) at its line. */
 export interface MarketSelection {

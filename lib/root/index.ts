@@ -1,4 +1,5 @@
 import type { AuthOptions } from 'next-auth';
+import { createOwnerLedger } from '@/lib/account/ledger';
 import { createTokens, type TokenMemory } from '@/lib/account/tokens';
 import { createAuthOptions } from '@/lib/auth/options';
 import { authSecret } from '@/lib/auth/secret';
@@ -25,10 +26,10 @@ import { processWide } from './process';
 // The one composition root: every service the API, the MCP endpoint, the console, the OAuth endpoints, the
 // jev command and the ingestion worker use is built here, from the configuration, a database, a clock and a
 // budget store. Everything kept between requests that can change (token look-ups and the revocation bus, answer
-// caches, what pricing remembers, props in flight, client documents) belongs to a service built here, so a test that
-// builds its own root starts from nothing. What cannot change while the process runs (the catalogue's records, the
-// views' built documents, compiled answer checks) is derived once where it is defined. Nothing below this module
-// reads the environment or the wall clock for itself.
+// caches, the users' preferences the ledger keeps, what pricing remembers, props in flight, client documents)
+// belongs to a service built here, so a test that builds its own root starts from nothing. What cannot change
+// while the process runs (the catalogue's records, the views' built documents, compiled answer checks) is derived
+// once where it is defined. Nothing below this module reads the environment or the wall clock for itself.
 
 export interface RootDeps {
   config: Config;
@@ -77,8 +78,11 @@ export function createRoot(deps: RootDeps) {
     tokens,
     /** What tools use besides their caller (the gateway hands the same to every call). */
     tools,
-    /** The user's bankroll, bets and picks, as the console's pages read them: the tools' own ledger. */
-    ledger: tools.ledger,
+    /**
+     * The user's bankroll, bets and picks, as the console and the jev command read and write them: the tools' ledger
+     * itself (one pricing service, one memo of preferences) and the bankroll's settings.
+     */
+    ledger: createOwnerLedger(tools.ledger, db),
     gateway,
     mcp: createMcpEndpoint(gateway, { resourceMetadataUrl: `${config.appOrigin}${PROTECTED_RESOURCE_METADATA_PATH}` }),
     /** The console's pages run the catalogue's read tools through this, for the signed-in user. */

@@ -1,4 +1,5 @@
 import { callTool, methodNotAllowed } from '@/lib/gateway/rest';
+import type { ToolName } from '@/lib/tools/registry';
 import { root } from './index';
 
 // Route handlers on the process's gateway, for routes that are nothing else: each tool's static route
@@ -6,8 +7,8 @@ import { root } from './index';
 
 type Handler = (request: Request) => Promise<Response>;
 
-/** The POST handler of one tool's static route. */
-export function toolRoute(toolName: string): Handler {
+/** The POST handler of one tool's static route: a catalogue tool's name, so a route for any other does not compile. */
+export function toolRoute(toolName: ToolName): Handler {
   return (request) => callTool(root().gateway, request, toolName);
 }
 

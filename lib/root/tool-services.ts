@@ -10,8 +10,9 @@ import { createPricing } from '@/lib/pricing';
 import type { ToolProviders, ToolServices, ToolSettings } from '@/lib/tools/types';
 
 // What tools may use besides their caller, built once per process by the composition root (lib/root): the
-// repositories over its database, the pricing service (with what it remembers), the clock, the settings tools
-// read, the providers, the classifier, the answer caches and the cursor signer. Tests build the same from parseConfig({}) and fakes
+// repositories over its database, the pricing service (with what it remembers), the ledger pricing bets through it
+// (with the users' preferences the odds answers read), the clock, the settings tools read, the providers, the
+// classifier, the answer caches and the cursor signer. Tests build the same from parseConfig({}) and fakes
 // (tests/helpers/tool-context.ts), with no environment variables.
 
 export function toolSettings(config: Config): ToolSettings {
@@ -40,10 +41,11 @@ export interface ToolServiceDeps {
 
 export function createToolServices({ config, db, now, claims, providers, classifier, cursors }: ToolServiceDeps): ToolServices {
   const settings = toolSettings(config);
+  const pricing = createPricing(priceReads(db), { staleMinutes: settings.oddsStaleMinutes });
   return {
     data: createRepositories(db, claims),
-    ledger: createLedger(db),
-    pricing: createPricing(priceReads(db), { staleMinutes: settings.oddsStaleMinutes }),
+    ledger: createLedger(db, { pricing, preferencesKeptSeconds: settings.oddsCacheSeconds }),
+    pricing,
     now,
     settings,
     providers,

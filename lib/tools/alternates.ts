@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AlternateLine } from '@/lib/betting/alternates';
 import { roundTo } from '@/lib/betting/odds';
-import { SAMPLE_NOTE } from '@/lib/data/sample-note';
+import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import type { Sport } from '@/lib/data/sports';
 import { ago } from '@/lib/time';
 import { conciseGame, conciseGameSchema } from './game-fields';

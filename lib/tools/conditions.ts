@@ -4,7 +4,7 @@ import { resolveTeam } from '@/lib/data/teams';
 import { SPORT_INFO } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { fullPageSchemaFields, PAGE_SIZES, pageFields, pageSchemaFields, toolPage } from './pages';
-import { SAMPLE_NOTE } from '@/lib/data/sample-note';
+import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import { conciseGame, conciseGameSchema, fullGame, fullGameSchema, teamSchema, teamNames } from './game-fields';
 import { onSampleSlate, SAMPLE_COVERS } from './source-notes';
 import { READ_HINTS } from './hints';

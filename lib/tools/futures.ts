@@ -4,7 +4,7 @@ import { fairLineName, type FairLine } from '@/lib/betting/fair-line';
 import type { PricedFuture } from '@/lib/betting/futures';
 import { roundTo } from '@/lib/betting/odds';
 import { FUTURE_MARKETS } from '@/lib/data/futures';
-import { SAMPLE_NOTE } from '@/lib/data/sample-note';
+import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import type { Sport } from '@/lib/data/sports';
 import { ago } from '@/lib/time';
 import { fractionField } from './answer-fields';

@@ -5,7 +5,7 @@ import type { PricedGameMarket } from '@/lib/pricing';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { resolveTeam } from '@/lib/data/teams';
 import { invalidInput } from '@/lib/errors';
-import { SAMPLE_NOTE } from '@/lib/data/sample-note';
+import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import { conciseGame, fullGame, matchup } from './game-fields';
 import { preferences } from './preferences';
 import { emptyNote } from './source-notes';
@@ -295,23 +295,25 @@ async function foundInMarkets<Found>(
   );
   const key = (entry: (typeof found)[number]) => [rank(entry.what), entry.game.id, entry.market];
   const page = toolPage(ctx, args, perPage, found, key, ['desc', 'asc', 'asc']);
-  const place = ({ game, market }: (typeof found)[number]) => ({
-    gameId: game.id,
-    matchup: matchup(game),
-    startsAt: instant(game.startsAt),
-    market,
-  });
-  return { found, page, place };
+  return { found, page };
 }
+
+/** Where a list's entry stands: its game and market. */
+const marketPlace = (game: GameRow, market: string) => ({
+  gameId: game.id,
+  matchup: matchup(game),
+  startsAt: instant(game.startsAt),
+  market,
+});
 
 /** arbitrage: true: every game is scanned, only the arbitrages are shown, best worst-case return first. */
 async function arbitrageList(ctx: ToolRun, args: GameOddsArgs, scan: OddsScan) {
   const arbitrageOf = (market: PricedGameMarket) => market.arbitrage;
-  const { found, page, place } = await foundInMarkets(ctx, args, scan, arbitrageOf, (a) => a.returnFraction, ARBITRAGES_PER_PAGE);
+  const { found, page } = await foundInMarkets(ctx, args, scan, arbitrageOf, (a) => a.returnFraction, ARBITRAGES_PER_PAGE);
   return {
     ...scan.header,
     gamesScanned: scan.games.length,
-    arbitrages: page.items.map((entry) => ({ ...place(entry), ...conciseArbitrage(entry.what) })),
+    arbitrages: page.items.map((entry) => ({ ...marketPlace(entry.game, entry.market), ...conciseArbitrage(entry.what) })),
     ...(found.length > 0 ? { arbitrageNote: ARBITRAGE_LIST_NOTE } : {}),
     ...pageFields(page, 'arbitrages'),
   };
@@ -320,11 +322,11 @@ async function arbitrageList(ctx: ToolRun, args: GameOddsArgs, scan: OddsScan) {
 /** middles: true: every game is scanned, only the middles are shown, the cheapest miss first. */
 async function middleList(ctx: ToolRun, args: GameOddsArgs, scan: OddsScan) {
   const middleOf = (market: PricedGameMarket) => market.middle;
-  const { found, page, place } = await foundInMarkets(ctx, args, scan, middleOf, (m) => m.worstReturnFraction, MIDDLES_PER_PAGE);
+  const { found, page } = await foundInMarkets(ctx, args, scan, middleOf, (m) => m.worstReturnFraction, MIDDLES_PER_PAGE);
   return {
     ...scan.header,
     gamesScanned: scan.games.length,
-    middles: page.items.map((entry) => ({ ...place(entry), ...conciseMiddle(entry.what) })),
+    middles: page.items.map((entry) => ({ ...marketPlace(entry.game, entry.market), ...conciseMiddle(entry.what) })),
     ...(found.length > 0 ? { middleNote: MIDDLE_NOTE } : {}),
     ...pageFields(page, 'middles'),
   };
@@ -343,13 +345,7 @@ async function lowHoldList(ctx: ToolRun, args: GameOddsArgs, maxHold: number, { 
   return {
     ...header,
     gamesScanned: games.length,
-    lowHold: page.items.map((entry) => ({
-      gameId: entry.game.id,
-      matchup: matchup(entry.game),
-      startsAt: instant(entry.game.startsAt),
-      market: entry.market.market,
-      ...lowHoldEntryFields(entry),
-    })),
+    lowHold: page.items.map((entry) => ({ ...marketPlace(entry.game, entry.market.market), ...lowHoldEntryFields(entry) })),
     ...lowHoldNotes(found),
     ...pageFields(page, 'markets'),
   };

@@ -5,7 +5,7 @@ import type { PropMarket } from '@/lib/pricing';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import type { Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
-import { SAMPLE_NOTE } from '@/lib/data/sample-note';
+import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import { conciseGame, fullGame, matchup } from './game-fields';
 import { preferences } from './preferences';
 import { OPEN_WORLD_READ_HINTS } from './hints';

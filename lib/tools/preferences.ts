@@ -11,7 +11,7 @@ export const userReferenceBook = (ctx: ToolContext, stored: string | null | unde
 
 /** Reference book: the call's, else the user's stored one, else the server default; and the user's time zone. */
 export async function preferences(ctx: ToolContext, bookArgument: string | undefined) {
-  const stored = await ctx.caches.preferences(ctx.user.id, () => ctx.ledger.userPreferences(ctx.user.id));
+  const stored = await ctx.ledger.recentPreferences(ctx.user.id);
   return {
     referenceBook: bookArgument ?? userReferenceBook(ctx, stored.referenceBook),
     timeZone: stored.timeZone,

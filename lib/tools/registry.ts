@@ -12,7 +12,7 @@ import { getPlayerStats, getTeamStats } from './stats';
 import type { ToolDefinition, ToolHints } from './types';
 
 // The catalogue: every tool the service offers, in the order clients list them, in its families (the OpenAPI
-// document's tags: each definition of TOOL_DEFINITIONS carries its family). Adding a tool means writing its
+// document's tags; familyOf finds a definition's). Adding a tool means writing its
 // definition in its family's file and naming it here; both front ends and the OpenAPI document pick it up from this
 // list.
 
@@ -61,12 +61,6 @@ const FAMILY_OF = new Map<ToolDefinition, ToolFamily>(
 
 /** A tool's family in the catalogue (the OpenAPI document's tag); none for a tool served from outside it. */
 export const familyOf = (tool: ToolDefinition): ToolFamily | undefined => FAMILY_OF.get(tool);
-
-const byName = new Map(TOOL_DEFINITIONS.map((tool) => [tool.name, tool]));
-
-export function findTool(name: string): ToolDefinition | undefined {
-  return byName.get(name);
-}
 
 export interface ToolRecord {
   name: string;

@@ -1,5 +1,5 @@
 import { SAMPLE_SPORTS } from '@/lib/data/sample';
-import { SAMPLE_NOTE } from '@/lib/data/sample-note';
+import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import type { Sport } from '@/lib/data/sports';
 import type { ToolContext } from './types';
 

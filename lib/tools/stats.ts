@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { averageStatLines } from '@/lib/data/player-stats';
 import { resolveTeam } from '@/lib/data/teams';
 import { seasonOf, type Sport } from '@/lib/data/sports';
-import { SAMPLE_NOTE } from '@/lib/data/sample-note';
+import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import { teamSchema, teamNames } from './game-fields';
 import { preferences } from './preferences';
 import { onSampleSlate, sampleNote } from './source-notes';

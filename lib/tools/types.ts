@@ -42,8 +42,6 @@ export interface ToolProviders {
 export interface ToolCaches {
   /** The tool's answer kept under `key`, which must hold the caller and every argument the answer depends on. */
   answer<T>(tool: ToolIdentity, key: string, compute: () => Promise<T>): Promise<T>;
-  /** The user's stored preferences (reference book, time zone), which the odds answers depend on. */
-  preferences<T>(userId: string, read: () => Promise<T>): Promise<T>;
 }
 
 /** Everything a tool may use besides its caller: built once per process by the root (lib/root/tool-services.ts; per test by the tests). */

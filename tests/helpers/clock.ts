@@ -1,4 +1,4 @@
-import { loadSample, type SampleLoadSummary } from '@/lib/data/load-sample';
+import { loadSample, type SampleLoadSummary } from '@/lib/data/sample/load';
 import type { Db } from '@/lib/db/client';
 
 // The tests' clock, one definition. Tests that run tools in process run on a pinned clock over the sample slate of

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@/lib/db/client';
-import { findTool } from '@/lib/tools/registry';
+import { findTool } from './catalogue';
 import { loadPinnedSample, pinnedClock } from './clock';
 import { testDatabase } from './fixtures';
 import { toolContext } from './tool-context';

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { findTool } from '@/lib/tools/registry';
+import { findTool } from './catalogue';
 import { loadPinnedSample, PINNED_NOW } from './clock';
 import { testDatabase, type TestDatabase } from './fixtures';
 import { toolContext } from './tool-context';

@@ -144,21 +144,22 @@ describe.each(PROVIDERS)("an agent doing a bettor's jobs on %s", (provider) => {
       });
 
       it("props value: a game without props names games that have them, a guessed market the game's own; each prop carries the player's team", async () => {
+        // The NBA: a night of ten games to come at any hour, four with props (an NFL Monday lists one game).
         await journey(5, async () => {
-          const games = (await ok('list_games', { sport: 'nfl' })).games as { gameId: string }[];
+          const games = (await ok('list_games', { sport: 'nba' })).games as { gameId: string }[];
           const withProps = await app.database.db.price.findMany({
-            where: { player: { not: '' }, game: { sport: 'nfl' } },
+            where: { player: { not: '' }, game: { sport: 'nba' } },
             select: { gameId: true },
           });
           const propGames = new Set(withProps.map((row) => row.gameId));
           const bare = games.find((game) => !propGames.has(game.gameId));
-          expect(bare, 'the sample has an NFL game without props').toBeDefined();
-          const none = await ok('get_player_props', { sport: 'nfl', gameId: bare!.gameId });
+          expect(bare, 'the sample has an NBA game without props').toBeDefined();
+          const none = await ok('get_player_props', { sport: 'nba', gameId: bare!.gameId });
           expect(none.props).toEqual([]);
           expect(none.priceNote, 'no markets were asked').not.toContain('markets asked');
           const named = /Games with props: ([^.]+)\./.exec(none.priceNote)?.[1]?.split(', ') ?? [];
           expect(named.length).toBeGreaterThan(0);
-          const props = await ok('get_player_props', { sport: 'nfl', gameId: named[0] });
+          const props = await ok('get_player_props', { sport: 'nba', gameId: named[0] });
           expect(props.props.length).toBeGreaterThan(0);
           for (const prop of props.props as { team?: string }[]) {
             if (prop.team !== undefined) expect(props.matchup).toContain(`(${prop.team})`);
@@ -166,13 +167,13 @@ describe.each(PROVIDERS)("an agent doing a bettor's jobs on %s", (provider) => {
           expect(props.props.some((prop: { team?: string }) => prop.team !== undefined)).toBe(true);
           // A market key the game has no props in (a guessed name): the note names the game's own markets, not
           // other games (which would send the agent away from the game it asked about).
-          const guessed = await ok('get_player_props', { sport: 'nfl', gameId: named[0], markets: ['passing_yards'] });
+          const guessed = await ok('get_player_props', { sport: 'nba', gameId: named[0], markets: ['points'] });
           expect(guessed.props).toEqual([]);
           const markets = [...new Set((props.props as { market: string }[]).map((prop) => prop.market))];
-          expect(guessed.priceNote).toContain(`This game has no passing_yards props stored; its prop markets are `);
+          expect(guessed.priceNote).toContain(`This game has no points props stored; its prop markets are `);
           for (const market of markets) expect(guessed.priceNote).toContain(market);
           expect(guessed.priceNote).not.toContain('Games with props');
-          const asked = await ok('get_player_props', { sport: 'nfl', gameId: named[0], markets: [markets[0]] });
+          const asked = await ok('get_player_props', { sport: 'nba', gameId: named[0], markets: [markets[0]] });
           expect(asked.props.length).toBeGreaterThan(0);
         });
       });

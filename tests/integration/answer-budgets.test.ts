@@ -1,7 +1,6 @@
 import { countTokens as claudeTokens } from '@anthropic-ai/tokenizer';
 import { countTokens as openAiTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { recordBet } from '@/lib/account/bets';
 import { recordRecommendation } from '@/lib/account/picks';
 import type { Sport } from '@/lib/data/sports';
 import { seedSlate } from '../../bench/slate';
@@ -20,6 +19,7 @@ import {
 import type { TestDatabase } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
+import { toolServices } from '../helpers/tool-context';
 import { initializeMessage, legacy, modern } from './mcp/support';
 import { loadTodaysSample } from '../helpers/clock';
 
@@ -71,10 +71,11 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
         take: 1,
       });
       const home = (await database.db.team.findUniqueOrThrow({ where: { id: game!.homeTeamId } })).abbreviation;
+      const { ledger } = toolServices(database.db);
       for (let n = 0; n < 150; n++) {
         const wager = { sport: sports[0]!, gameId: game!.id, market: 'h2h', selection: home, americanOdds: -110 - n, book: 'fanduel' };
         const now = new Date();
-        await recordBet(database.db, {
+        await ledger.recordBet({
           userId,
           clientLabel: 'Claude Code',
           now,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { awayFromWindowEdge } from '../helpers/budget-window';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 
@@ -31,6 +32,7 @@ describe('per-address budget', () => {
   });
 
   it('counts before the token, refuses with Retry-After, and ignores a client-sent X-Forwarded-For', async () => {
+    await awayFromWindowEdge(60, 20_000);
     const post = (headers: Record<string, string>) =>
       raw(app.server.port, { path: '/api/v1/tools/calc_implied_probability', headers, body: '{"americanOdds":-110}' });
     // Requests without a token spend the address budget too.
@@ -66,6 +68,7 @@ describe('tool-call budgets', () => {
     raw(app.server.port, { path: `/api/v1/tools/${tool}`, headers: { authorization: `Bearer ${token}` }, body });
 
   it('counts per token then per user; unknown tools and the list are free; failing arguments still count', async () => {
+    await awayFromWindowEdge(60, 20_000);
     for (let i = 0; i < 5; i++) expect((await call('no_such_tool', '{}', first)).status).toBe(404);
     for (let i = 0; i < 5; i++) {
       expect(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANKROLL_OPTIONS } from '@/cli/commands/account';
+import type { OwnerLedger } from '@/lib/account/ledger';
 import { saveBankrollFromForm } from '@/lib/console/bankroll';
-import type { Db } from '@/lib/db/client';
 import { readMigrations } from '@/lib/db/migrate';
 import { runJev, runJevHere } from '../helpers/cli';
 import { freshDatabase } from '../helpers/db';
@@ -117,7 +117,7 @@ describe('jev CLI', () => {
       const values = { ...valid, ...change };
       const form = new FormData();
       for (const [key, value] of Object.entries(values)) form.set(key, value);
-      const page = await saveBankrollFromForm({} as Db, 'user-id', form, new Date());
+      const page = await saveBankrollFromForm({} as OwnerLedger, 'user-id', form, new Date());
       if (page.status !== 'invalid') throw new Error(`the Bankroll page took ${JSON.stringify(change)}`);
       const message = page.errors[field];
       expect(message, JSON.stringify(change)).toBeTruthy();

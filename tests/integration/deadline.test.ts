@@ -4,7 +4,8 @@ import { createRateLimiter } from '@/lib/ratelimit';
 import { createRoot, type Root } from '@/lib/root';
 import { callTool, listTools, methodNotAllowed, noSuchEndpoint, serveOpenApi } from '@/lib/gateway/rest';
 import { createMcpEndpoint, mcpMethodNotAllowed, postMcp } from '@/lib/mcp/http';
-import { findTool, TOOL_DEFINITIONS } from '@/lib/tools/registry';
+import { calcEv } from '@/lib/tools/calculators';
+import { TOOL_DEFINITIONS } from '@/lib/tools/registry';
 import type { ToolDefinition } from '@/lib/tools/types';
 import { testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { NO_CLASSIFIER } from '../helpers/tool-context';
@@ -15,7 +16,7 @@ import { NO_CLASSIFIER } from '../helpers/tool-context';
 const DEADLINE_SECONDS = 0.5;
 
 const neverEnds: ToolDefinition = {
-  ...findTool('calc_ev')!,
+  ...calcEv,
   name: 'never_ends',
   run: () => new Promise<never>(() => undefined),
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { americanToDecimal, boundedAmerican, impliedProbability, probabilityToAmerican, roundTo } from '@/lib/betting';
-import { loadSample } from '@/lib/data/load-sample';
+import { loadSample } from '@/lib/data/sample/load';
 import { withoutAges } from '../helpers/ages';
 import { PROVIDERS } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
@@ -290,7 +290,10 @@ describe.each(SLATES)('the numbers an agent quotes on %s, slate of today + %i da
     }
     // Settle some, then let the game start (its prices unchanged), so each bet has its closing line.
     await call('settle_bet', { betId: logged[0].bet.id, result: 'void' });
-    await call('settle_bet', { betId: logged[1].bet.id, result: 'cashout', payout: 9.99 });
+    // A cashout between the stake and what the bet pays back if it wins (a heavy favourite's pays back little more).
+    const cashedOut = logged[1].bet;
+    const payout = roundTo((cashedOut.stake * (1 + americanToDecimal(cashedOut.americanOdds))) / 2, 2);
+    await call('settle_bet', { betId: cashedOut.id, result: 'cashout', payout });
     await app.database.db.game.update({ where: { id: game.gameId }, data: { startsAt: new Date() } });
 
     const listed = await call('list_bets', { limit: 100 });

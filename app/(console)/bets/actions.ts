@@ -7,7 +7,7 @@ import { root } from '@/lib/root';
 
 export async function settleBetAction(_previous: SettleBetState, form: FormData): Promise<SettleBetState> {
   const user = await requireUser();
-  const state = await settleBetFromForm(root().db, user.id, form, root().now());
+  const state = await settleBetFromForm(root().ledger, user.id, form, root().now());
   if (state.status === 'settled') {
     revalidatePath('/bets');
     revalidatePath('/bankroll');

@@ -7,7 +7,7 @@ import type { OddsApi } from '../providers/odds-api';
 import type { WeatherProvider } from '../providers/open-meteo';
 import { replaceFutures } from '../futures';
 import { SAMPLE_KEEP_MS, SAMPLE_SPORTS } from '../sample';
-import { sampleFuturesAt } from '../sample-futures';
+import { sampleFuturesAt } from '../sample/futures';
 import { SPORT_INFO, type Sport } from '../sports';
 import {
   mergePrices,

@@ -9,9 +9,11 @@ import { forecast, injuries, injuryReportUpdatedAt } from './conditions';
 import {
   alternatePrices,
   closingLines,
+  closingQuotes,
   gamePrices,
   gamesWith,
   historyVersion,
+  marketQuotes,
   propPrices,
   recordedPrices,
   refreshAlternates,
@@ -24,8 +26,9 @@ import { playerStatLines, playerTeams, resolvePlayer } from './stats';
 // The stored sports data as the tools see it: one group of reads per area, bound to one database. The user's
 // ledger (bankroll, bets, picks) is lib/account's, bound the same way in lib/account/ledger.ts. Of the stored
 // prices the tools read only the closing lines team records are measured on (odds.closingLines); the prices that
-// pricing prices (games', props', alternate lines', futures'), with their versions and recorded changes, are
-// priceReads, handed to the pricing service (lib/pricing) rather than to the tools.
+// pricing prices (games', props', alternate lines', futures', and a bet's market now and at its close), with their
+// versions and recorded changes, are priceReads, handed to the pricing service (lib/pricing) rather than to the
+// tools or the ledger.
 
 /** `claims`: how provider fetches are claimed, for props refreshed on demand (lib/data/fetch-claim.ts). */
 export function createRepositories(db: Db, claims: FetchClaims) {
@@ -52,11 +55,22 @@ export function createRepositories(db: Db, claims: FetchClaims) {
 export type Repositories = ReturnType<typeof createRepositories>;
 
 /**
- * The stored prices (games', props', alternate lines', futures'), their versions and their recorded changes, as the
- * pricing service reads them, and the finals its middles' chances are counted from.
+ * The stored prices (games', props', alternate lines', futures', a bet's market's current and closing), their versions
+ * and their recorded changes, as the pricing service reads them, and the finals its middles' chances are counted from.
  */
 export function priceReads(db: Db) {
-  return bindDb(db, { priceVersions, gamePrices, propPrices, alternatePrices, futurePrices, historyVersion, recordedPrices, finalsTally });
+  return bindDb(db, {
+    priceVersions,
+    gamePrices,
+    propPrices,
+    alternatePrices,
+    futurePrices,
+    marketQuotes,
+    closingQuotes,
+    historyVersion,
+    recordedPrices,
+    finalsTally,
+  });
 }
 
 export type PriceReads = ReturnType<typeof priceReads>;

@@ -123,21 +123,21 @@ export function marketQuotes(
   });
 }
 
-/** How closingQuotes keys a market: its game, its key and its player ('' for a game market). */
-export function closingKey(gameId: string, market: string, player: string | null): string {
+/** How closingQuotes tells markets apart: their game, their key and their player ('' for a game market). */
+function closingKey(gameId: string, market: string, player: string | null): string {
   return `${gameId}\u0000${market}\u0000${player ?? ''}`;
 }
 
 /**
  * Closing prices: per book and outcome, the last price observed before the game started, for every
- * (game, market, player) asked for, in one query; by closingKey.
+ * (game, market, player) asked for, in one query; each market's in the order asked.
  */
 export async function closingQuotes(
   db: Db,
   markets: readonly { gameId: string; startsAt: Date; market: string; player: string | null }[],
-): Promise<Map<string, Omit<StoredQuote, 'updatedAt'>[]>> {
+): Promise<Omit<StoredQuote, 'updatedAt'>[][]> {
+  if (markets.length === 0) return [];
   const closes = new Map<string, Omit<StoredQuote, 'updatedAt'>[]>();
-  if (markets.length === 0) return closes;
   const startOf = new Map(markets.map((m) => [m.gameId, m.startsAt]));
   const wanted = new Set(markets.map((m) => closingKey(m.gameId, m.market, m.player)));
   const history = await db.priceHistory.findMany({
@@ -157,7 +157,7 @@ export async function closingQuotes(
     rows.push({ book: row.book, outcome: row.outcome, point: row.point, americanOdds: row.americanOdds });
     closes.set(marketKey, rows);
   }
-  return closes;
+  return markets.map((m) => closes.get(closingKey(m.gameId, m.market, m.player)) ?? []);
 }
 
 /** Refreshes a game's stored props from the odds provider when they are stale (lib/data/props.ts). */

@@ -70,6 +70,16 @@ export function sampleSlatesAfter(sport: Sport, previous: string | undefined, at
   return [...missed, next].map(isoDate);
 }
 
+/**
+ * The date of the league's slate a sample loaded for `date` at `at` lists: `date`'s own, or, when all its games have
+ * kicked off by `at`, the next of the league's rhythm, as the sample task would have added it (a market always lists
+ * the coming games: an EPL matchday's last game kicks off on Sunday afternoon, hours before Monday's date names the
+ * next matchday).
+ */
+export function sampleListedSlate(sport: Sport, date: string, at: Date): string {
+  return slateSpan(sport, date)[1] <= at.getTime() ? sampleSlatesAfter(sport, date, at).at(-1)! : date;
+}
+
 type SampleGame = { id: string; sport: string; startsAt: Date };
 const isFixtureOf = (game: SampleGame) => (f: Fixture) => f.game.id === game.id && f.game.startsAt.getTime() === game.startsAt.getTime();
 

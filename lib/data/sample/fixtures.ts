@@ -186,6 +186,8 @@ export interface Fixture {
   /** Expected home margin and total (points, or goals). */
   margin: number;
   total: number;
+  /** The slate's last kickoff: still to come while any of its games is (gameBooks gives it a book at another line). */
+  lastOfSlate: boolean;
 }
 
 export function fixtures(sport: Sport, shape: Shape, anchor: number, seed: string, final: boolean): Fixture[] {
@@ -207,6 +209,7 @@ export function fixtures(sport: Sport, shape: Shape, anchor: number, seed: strin
       away,
       margin,
       total,
+      lastOfSlate: index === shape.kickoffs.length - 1,
       game: {
         id: gameIdFor(sport, startsAt, away.abbreviation, home.abbreviation),
         sport,

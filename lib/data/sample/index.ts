@@ -1,13 +1,15 @@
 import { DAY_MS, HOUR_MS } from '@/lib/time';
 import type { AlternateRecord, GameRecord, InjuryRecord, PlayerStatRecord, PriceRecord, WeatherRecord } from '../store';
 import { alternatePrices } from './alternates';
-import { GAME_LENGTH_MS, PAST_NIGHTS, PAST_WEEKS, resultOf } from './days';
+import { GAME_LENGTH_MS, PAST_NIGHTS, PAST_WEEKS, resultOf, sampleListedSlate } from './days';
 import {
   anchorOf,
   EPL_MATCHDAY,
   fixtures,
+  leagueFixtures,
   NBA_NIGHT,
   NFL_WEEK,
+  SAMPLE_SPORTS,
   slateAnchor,
   slateKey,
   upcomingFixtures,
@@ -30,16 +32,17 @@ import { random } from './random';
 import { boxScores, injured, weather } from './records';
 
 export { sampleAlternatesAt } from './alternates';
-export { SAMPLE_KEEP_MS, sampleLeagueSlate, sampleResultAt, sampleSlateDateOf, sampleSlatesAfter } from './days';
+export { SAMPLE_KEEP_MS, sampleLeagueSlate, sampleListedSlate, sampleResultAt, sampleSlateDateOf, sampleSlatesAfter } from './days';
 export { rating, SAMPLE_SPORTS } from './fixtures';
 export { SAMPLE_BOOKS, samplePricesAt } from './prices';
 export { random } from './random';
 
 // The bundled sample slate: a deterministic, realistic stand-in for the providers, built around one date.
 // Same date and same `asOf` → the same slate, to the last price. It holds a week of NFL, a night of NBA and
-// an EPL matchday, 8 to 10 books per game with their own margins and opinions (now and then one at another
-// line), props with a yes-only anytime-touchdown market, injuries, kickoff weather at outdoor venues, and
-// five weeks of finals with closing prices and box scores so results and stats work. Players are fictional.
+// an EPL matchday (a league's next one too once all its games have kicked off), 8 to 10 books per game with
+// their own margins and opinions (now and then one at another line), props with a yes-only anytime-touchdown
+// market, injuries, kickoff weather at outdoor venues, and five weeks of finals with closing prices and box
+// scores so results and stats work. Players are fictional.
 
 export interface SampleSlate {
   games: GameRecord[];
@@ -106,9 +109,12 @@ function recordedChanges(upcoming: readonly Fixture[], asOf: number, everyBook: 
 export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}): SampleSlate {
   const anchor = anchorOf(date);
   const rng = random(`slate:${date}`);
-  // The week's games (the night's) that kicked off by `asOf` are played, as the sample task would have played them.
+  // The week's games (the night's) that kicked off by `asOf` are played, as the sample task would have played them;
+  // a league whose games have all kicked off lists its next slate too, as the task would have added it.
   const week = upcomingFixtures(date);
-  const upcoming = week.filter((f) => f.game.startsAt > asOf);
+  const listed = new Map(SAMPLE_SPORTS.map((sport) => [sport, sampleListedSlate(sport, date, asOf)]));
+  const next = [...listed].flatMap(([sport, listedDate]) => (listedDate === date ? [] : leagueFixtures(listedDate, sport)));
+  const upcoming = [...week.filter((f) => f.game.startsAt > asOf), ...next];
   const started = week.filter((f) => f.game.startsAt <= asOf);
   const played = new Map(started.map((f) => [f.game.id, resultOf(f, asOf)]));
   const pastWeeks = (sport: 'nfl' | 'epl', shape: Shape) =>
@@ -132,22 +138,26 @@ export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}
   ].filter((f) => f.game.startsAt.getTime() + (GAME_LENGTH_MS[f.sport] ?? 3 * HOUR_MS) <= asOf.getTime());
 
   const closing = closingPrices([...started, ...past], everyBook);
-  // Priced as samplePricesAt prices the slate at that moment: the soft lines are picked among the week's games.
-  const prices = gamePrices(week, asOf.getTime(), { everyBook, soft: true }).filter((row) => !played.has(row.gameId));
-  const current = [...prices, ...closing];
+  // Each slate priced on its own, as samplePricesAt and sampleAlternatesAt price it at that moment (the soft lines
+  // and the featured games are picked among its games); the games played keep their closing prices alone.
+  const ofEachSlate = <Row extends { gameId: string }>(price: (slate: Fixture[]) => Row[]) =>
+    [week, next].flatMap(price).filter((row) => !played.has(row.gameId));
+  const current = [...ofEachSlate((slate) => gamePrices(slate, asOf.getTime(), { everyBook, soft: true })), ...closing];
   const steam = steamMove(upcoming, current);
-  const injuries = injured(date, asOf);
-  current.push(...propPrices(week, injuries, asOf.getTime()).filter((row) => !played.has(row.gameId)));
+  // Each league's injury report of the slate it lists, as the sample task replaces it with the slate's games.
+  const reports = new Map([...new Set(listed.values())].map((listedDate) => [listedDate, injured(listedDate, asOf)]));
+  const injuries = [...listed].flatMap(([sport, listedDate]) => reports.get(listedDate)!.filter((injury) => injury.sport === sport));
+  current.push(...ofEachSlate((slate) => propPrices(slate, injuries, asOf.getTime())));
 
   const playerStats = [...past.flatMap((fixture) => boxScores(fixture, rng)), ...[...played.values()].flatMap((r) => r.playerStats)];
 
   return {
-    games: [...week.map((f) => played.get(f.game.id)?.game ?? f.game), ...past.map((f) => f.game)],
+    games: [...week.map((f) => played.get(f.game.id)?.game ?? f.game), ...next.map((f) => f.game), ...past.map((f) => f.game)],
     priceSnapshots: [...recordedChanges(upcoming, asOf.getTime(), everyBook), steam, current],
     injuries,
     weather: upcoming.flatMap((fixture) => weather(fixture, rng) ?? []),
     playerStats,
-    // As sampleAlternatesAt gives them: on the week's games that carry them, those not kicked off.
-    alternates: alternatePrices(week, asOf.getTime(), everyBook).filter((row) => !played.has(row.gameId)),
+    // On each slate's games that carry them, those not kicked off.
+    alternates: ofEachSlate((slate) => alternatePrices(slate, asOf.getTime(), everyBook)),
   };
 }

@@ -1,6 +1,6 @@
 import { consensus } from '@/lib/betting/consensus';
 import { impliedProbability } from '@/lib/betting/odds';
-import { DAY_MS, HOUR_MS } from '@/lib/time';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/lib/time';
 import { SPORT_INFO, type Sport } from '../sports';
 import type { InjuryRecord, PriceRecord } from '../store';
 import { roster, SAMPLE_SPORTS, upcomingFixtures, type Fixture } from './fixtures';
@@ -177,13 +177,17 @@ function gameMarkets(
   };
 }
 
-/** A game's books at one moment: who prices it, who hangs another line. The same for the game at any time. */
+/**
+ * A game's books at one moment: who prices it, who hangs another line. The same for the game at any time. Two games
+ * in five have a book at another line, and a slate's last game always does, so every league's coming games show one
+ * at any moment (the last game is coming while any is), as a market's board does.
+ */
 export function gameBooks(fixture: Fixture, everyBook: boolean) {
   const rng = random(`books:${fixture.game.id}`);
   // 8 to 10 books, the reference (the first) always among them.
   const missing = new Set(rng.shuffle(SAMPLE_BOOKS.slice(1).map(([book]) => book)).slice(0, everyBook ? 0 : rng.int(0, 2)));
   const books = SAMPLE_BOOKS.filter(([book]) => !missing.has(book));
-  const oddBook = rng.next() < 0.4 ? rng.int(1, books.length - 1) : -1;
+  const oddBook = rng.next() < 0.4 || fixture.lastOfSlate ? rng.int(1, books.length - 1) : -1;
   const oddShift = rng.next() < 0.5 ? -1 : 1;
   return books.map(([book, margin], index) => ({ book, margin, oddLine: index === oddBook ? oddShift : 0 }));
 }
@@ -253,64 +257,108 @@ function repriceOutcome(quotes: BookQuotes, market: string, outcome: string, imp
   return true;
 }
 
+/** The implied chances of the best prices on every outcome but `index` (an outcome no other book prices: 1), summed. */
+function othersBestImplied(best: readonly number[], index: number): number {
+  return best.reduce((sum, odds, i) => (i === index ? sum : sum + (Number.isFinite(odds) ? impliedProbability(odds) : 1)), 0);
+}
+
 /** How many soft lines each league shows in a window: what the value question finds. */
 const SOFT_LINES: Record<string, number> = { nfl: 3, nba: 2, epl: 2 };
 
+type PricedFixture = { fixture: Fixture; moves: MarketMove[]; books: ReturnType<typeof gameBooks> };
+
 /**
  * Soft lines and one small arbitrage, as markets show them: for a window of two hours, a few books each hang a
- * price on an underdog 2.5 to 4% better than the consensus of the others (never an arbitrage), and in the NFL
- * one book is long on a favourite so that its price and the best on the other side make an arbitrage of 0.3 to
- * 1%. Worked out from the prices at the start of the window, so they hold still through it.
+ * price 3 to 4.2% better than the consensus of the others on one outcome (an underdog where it can, never an
+ * arbitrage), and in the NFL one book is long on a favourite so that its price and the best on the other side
+ * make an arbitrage of 0.3 to 1%. Worked out from the prices at the start of the window, so they hold still
+ * through it; while a league has a game to come, one of them has a soft line (the last game of a Sunday night too,
+ * beside the arbitrage).
  */
-function softLines(
-  league: readonly { fixture: Fixture; moves: MarketMove[]; books: ReturnType<typeof gameBooks> }[],
-  at: number,
-  current: Map<string, BookQuotes[]>,
-) {
-  const window = Math.floor(at / SOFT_WINDOW_MS);
-  const windowStart = window * SOFT_WINDOW_MS;
+function softLines(league: readonly PricedFixture[], at: number, current: Map<string, BookQuotes[]>) {
+  const windowStart = Math.floor(at / SOFT_WINDOW_MS) * SOFT_WINDOW_MS;
   const sport = league[0]?.fixture.sport;
   if (!sport) return;
-  const rng = random(`soft:${sport}:${window}`);
-  let soft = SOFT_LINES[sport] ?? 0;
-  let arbitrages = sport === 'nfl' ? 1 : 0;
-  for (const { fixture, moves, books } of rng.shuffle(league)) {
-    if (soft + arbitrages === 0) break;
-    if (fixture.game.startsAt.getTime() <= at) continue;
-    const then = quotesAt(fixture, moves, books, windowStart);
-    const candidates = then.slice(1).filter((q) => q.updatedAt.getTime() > windowStart - HOUR_MS); // not the reference, not lagging
-    if (candidates.length === 0) continue;
-    const book = rng.pick(candidates);
-    const view = marketView(then, 'h2h', book.book);
-    const underdog = view.fair.indexOf(Math.min(...view.fair));
-    const favourite = view.fair.indexOf(Math.max(...view.fair));
-    const bestImplied = view.best.map((odds) => (Number.isFinite(odds) ? impliedProbability(odds) : 1));
-    const othersBest = (index: number) => bestImplied.reduce((sum, implied, i) => (i === index ? sum : sum + implied), 0);
-    let implied: number | undefined;
-    let outcome: string | undefined;
-    if (arbitrages > 0 && view.fair[favourite]! >= 0.6) {
-      const edge = 1 / (1 + rng.between(0.003, 0.01));
-      const target = edge - othersBest(favourite);
-      if (view.fair[favourite]! / target - 1 < 0.045) [implied, outcome] = [target, view.reference[favourite]!.outcome];
-      // The other books may have moved since the window opened (a lagging book catching up): where their best
-      // prices now leave no arbitrage, the long book goes as far as it takes, so the window keeps its arbitrage.
-      const now = current.get(fixture.game.id);
-      if (implied !== undefined && now) {
-        const bestNow = marketView(now, 'h2h', book.book).best.map((odds) => (Number.isFinite(odds) ? impliedProbability(odds) : 1));
-        const othersNow = bestNow.reduce((sum, value, i) => (i === favourite ? sum : sum + value), 0);
-        implied = Math.min(implied, edge - othersNow);
-      }
-      if (implied !== undefined) arbitrages--;
-    } else if (soft > 0) {
-      const target = view.fair[underdog]! / (1 + rng.between(0.03, 0.042));
-      // Never an arbitrage with the best prices on the other outcomes (a margin for rounding).
-      if (target + othersBest(underdog) >= 1.004) [implied, outcome] = [target, view.reference[underdog]!.outcome];
-      if (implied !== undefined) soft--;
-    }
-    if (implied === undefined || outcome === undefined) continue;
-    const live = current.get(fixture.game.id)?.find((q) => q.book === book.book);
-    if (live) repriceOutcome(live, 'h2h', outcome, implied, view.reference);
+  const rng = random(`soft:${sport}:${windowStart / SOFT_WINDOW_MS}`);
+  // Each coming game's books now, and at the window's start worked out once, when first asked.
+  const coming = rng
+    .shuffle(league)
+    .filter(({ fixture }) => fixture.game.startsAt.getTime() > at)
+    .flatMap((game): WindowGame[] => {
+      const live = current.get(game.fixture.game.id);
+      let start: ReturnType<typeof booksAt> | undefined;
+      return live ? [{ id: game.fixture.game.id, live, atStart: () => (start ??= booksAt(game, windowStart)) }] : [];
+    });
+  const softBooks = new Map<string, string>();
+  for (const game of coming) {
+    if (softBooks.size === (SOFT_LINES[sport] ?? 0)) break;
+    const book = softLine(game, at, rng);
+    if (book) softBooks.set(game.id, book);
   }
+  // On a strong favourite's game if there is one; else, so that a lone Monday night game has it too, on any game's.
+  if (sport === 'nfl')
+    for (const leastFavourite of [0.6, 0.5]) if (coming.some((game) => arbitrage(game, rng, softBooks.get(game.id), leastFavourite))) break;
+}
+
+/** A coming game's books now (`live`, repriced in place) and at the window's start. */
+interface WindowGame {
+  id: string;
+  live: BookQuotes[];
+  atStart: () => ReturnType<typeof booksAt>;
+}
+
+/** A game's books at the window's start, and those that had re-priced lately: not the reference, not lagging. */
+function booksAt({ fixture, moves, books }: PricedFixture, windowStart: number) {
+  const then = quotesAt(fixture, moves, books, windowStart);
+  return { then, candidates: then.slice(1).filter((q) => q.updatedAt.getTime() > windowStart - HOUR_MS) };
+}
+
+/**
+ * A soft line on one game: the first book (in random order) that can hang one, on the underdog or else another
+ * outcome, 3 to 4.2% better than the others' consensus, or as near as it can go without an arbitrage with the
+ * others' best prices now (a margin for rounding), if that still leaves 3%. Returns the book, if any.
+ */
+function softLine({ live, atStart }: WindowGame, at: number, rng: Random): string | undefined {
+  const { then, candidates } = atStart();
+  for (const book of rng.shuffle(candidates)) {
+    const quotes = live.find((q) => q.book === book.book);
+    // A book that has not re-priced for half an hour is lagging now: its soft line would soon be stale.
+    if (!quotes || quotes.updatedAt.getTime() <= at - 30 * MINUTE_MS) continue;
+    const view = marketView(then, 'h2h', book.book);
+    const now = marketView(live, 'h2h', book.book);
+    const byChance = view.fair.map((_, index) => index).sort((a, b) => view.fair[a]! - view.fair[b]!);
+    for (const index of byChance) {
+      const fair = view.fair[index]!;
+      const implied = Math.max(fair / (1 + rng.between(0.03, 0.042)), 1.004 - othersBestImplied(now.best, index));
+      if (fair / implied - 1 < 0.03) continue;
+      if (repriceOutcome(quotes, 'h2h', view.reference[index]!.outcome, implied, view.reference)) return book.book;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The NFL's arbitrage on one game, if its favourite's fair chance is at least `leastFavourite`: a book other than the
+ * game's soft line goes long on it, so that its price and the best on the other side sum to 1 / (1 + the
+ * arbitrage's return), unless that would take it more than 4.5% past the consensus. Where the others' best
+ * prices have moved since the window opened (a lagging book catching up), the long book goes as far as it takes,
+ * so the window keeps its arbitrage.
+ */
+function arbitrage({ live, atStart }: WindowGame, rng: Random, softBook: string | undefined, leastFavourite: number): boolean {
+  const { then, candidates } = atStart();
+  const eligible = candidates.filter((q) => q.book !== softBook);
+  if (eligible.length === 0) return false;
+  const book = rng.pick(eligible);
+  const view = marketView(then, 'h2h', book.book);
+  const favourite = view.fair.indexOf(Math.max(...view.fair));
+  if (view.fair[favourite]! < leastFavourite) return false;
+  const impliedSum = 1 / (1 + rng.between(0.003, 0.01));
+  const now = impliedSum - othersBestImplied(marketView(live, 'h2h', book.book).best, favourite);
+  // A soft line on the game has moved its best prices since the window opened: the arbitrage is worked out from now's.
+  const target = softBook ? now : Math.min(impliedSum - othersBestImplied(view.best, favourite), now);
+  if (view.fair[favourite]! / target - 1 >= 0.045) return false;
+  const quotes = live.find((q) => q.book === book.book);
+  return quotes !== undefined && repriceOutcome(quotes, 'h2h', view.reference[favourite]!.outcome, target, view.reference);
 }
 
 const PROP_LINES: Record<string, { market: string; position: string; base: number; step: number }[]> = {

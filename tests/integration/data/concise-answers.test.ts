@@ -42,12 +42,12 @@ describe.each(PROVIDERS)('concise answers on %s', (provider) => {
   };
 
   it('the value question answers with the value list alone: each entry enough to act on, the same as the full scan', async () => {
-    const concise = await data('get_game_odds', { sport: 'nfl', minExpectedValue: 0.02, limit: 100 });
-    const full = await data('get_game_odds', { sport: 'nfl', minExpectedValue: 0.02, detail: 'full', limit: 100 });
+    const concise = await data('get_game_odds', { sport: 'nba', minExpectedValue: 0.02, limit: 100 });
+    const full = await data('get_game_odds', { sport: 'nba', minExpectedValue: 0.02, detail: 'full', limit: 100 });
     expect(concise).not.toHaveProperty('games');
     expect(concise.gamesScanned).toBe(full.games.length);
     // A page of full odds still scans the whole call for value.
-    const firstPage = await data('get_game_odds', { sport: 'nfl', minExpectedValue: 0.02, detail: 'full' });
+    const firstPage = await data('get_game_odds', { sport: 'nba', minExpectedValue: 0.02, detail: 'full' });
     expect(firstPage.games.length).toBeLessThan(full.games.length);
     expect(withoutAges(firstPage.value)).toEqual(withoutAges(full.value));
     expect(concise.priceNote).toBe(full.priceNote);
@@ -126,12 +126,13 @@ describe.each(PROVIDERS)('concise answers on %s', (provider) => {
   });
 
   it('pages list_games, injuries and bets the same way; the full answer is whole unless a limit is given', async () => {
-    const schedule = await data('list_games', { sport: 'nfl', limit: 3 });
+    // The NBA's night lists ten games at any hour (an NFL Monday, one).
+    const schedule = await data('list_games', { sport: 'nba', limit: 3 });
     expect(schedule.games).toHaveLength(3);
     expect(schedule.remaining).toBeGreaterThan(0);
-    const rest = await data('list_games', { sport: 'nfl', limit: 100, cursor: schedule.nextCursor });
+    const rest = await data('list_games', { sport: 'nba', limit: 100, cursor: schedule.nextCursor });
     expect(rest).not.toHaveProperty('nextCursor');
-    const whole = await data('list_games', { sport: 'nfl', detail: 'full' });
+    const whole = await data('list_games', { sport: 'nba', detail: 'full' });
     expect([...schedule.games, ...rest.games].map((game: any) => game.gameId).sort()).toEqual(
       whole.games.map((game: any) => game.gameId).sort(),
     );
@@ -142,23 +143,23 @@ describe.each(PROVIDERS)('concise answers on %s', (provider) => {
   });
 
   it('refuses a malformed, foreign or stale cursor with 400 invalid_input naming cursor, over REST and MCP', async () => {
-    const page = await data('get_game_odds', { sport: 'nfl', limit: 2 });
+    const page = await data('get_game_odds', { sport: 'nba', limit: 2 });
     const cursor = page.nextCursor as string;
     const stale = encodeCursor(
       {
-        fingerprint: queryFingerprint(['get_game_odds', userId, { sport: 'nfl' }]),
+        fingerprint: queryFingerprint(['get_game_odds', userId, { sport: 'nba' }]),
         now: new Date(Date.now() - 2 * 3_600_000),
         signer: SERVER_CURSORS,
       },
       [0, 'x'],
     );
     const refusals: [Record<string, unknown>, string, RegExp][] = [
-      [{ sport: 'nfl', cursor: 'not-a-cursor!' }, token, /^cursor: is not a cursor this service returned/],
-      [{ sport: 'nfl', cursor: `${cursor.slice(0, -4)}AAAA` }, token, /^cursor: /],
+      [{ sport: 'nba', cursor: 'not-a-cursor!' }, token, /^cursor: is not a cursor this service returned/],
+      [{ sport: 'nba', cursor: `${cursor.slice(0, -4)}AAAA` }, token, /^cursor: /],
       [{ sport: 'epl', cursor }, token, /^cursor: belongs to another query/],
-      [{ sport: 'nfl', cursor }, otherToken, /^cursor: belongs to another query/],
-      [{ sport: 'nfl', cursor: stale }, token, /^cursor: has expired/],
-      [{ sport: 'nfl', cursor: Buffer.from('[1,"x",1,[1,"a\\u0000"]]').toString('base64url') }, token, /^cursor: is not a cursor/],
+      [{ sport: 'nba', cursor }, otherToken, /^cursor: belongs to another query/],
+      [{ sport: 'nba', cursor: stale }, token, /^cursor: has expired/],
+      [{ sport: 'nba', cursor: Buffer.from('[1,"x",1,[1,"a\\u0000"]]').toString('base64url') }, token, /^cursor: is not a cursor/],
     ];
     for (const [args, bearer, message] of refusals) {
       const rest = await call('get_game_odds', args, bearer);
@@ -171,7 +172,7 @@ describe.each(PROVIDERS)('concise answers on %s', (provider) => {
       expect(mcp.structuredContent.error).toEqual(rest.body.error);
     }
     // The same cursor still works for its own query, and for list_bets too.
-    expect((await call('get_game_odds', { sport: 'nfl', limit: 2, cursor })).status).toBe(200);
+    expect((await call('get_game_odds', { sport: 'nba', limit: 2, cursor })).status).toBe(200);
     expect((await call('list_bets', { cursor })).body.error.issues[0].path).toBe('cursor');
   });
 

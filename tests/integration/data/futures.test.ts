@@ -131,8 +131,8 @@ describe.each(PROVIDERS)('futures on %s', (provider) => {
     const none = await data({ sport: 'nhl', futures: true });
     expect(none.futures).toEqual([]);
     expect(none.priceNote).toBe('No NHL futures are stored.');
-    const without = await data({ sport: 'nfl', limit: 2 });
-    const withFalse = await data({ sport: 'nfl', limit: 2, futures: false });
+    const without = await data({ sport: 'nba', limit: 2 });
+    const withFalse = await data({ sport: 'nba', limit: 2, futures: false });
     // The cursor is tied to the arguments given; the rest is the same answer.
     const { nextCursor: a, ...rest } = without;
     const { nextCursor: b, ...restFalse } = withFalse;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadSample } from '@/lib/data/load-sample';
+import { loadSample } from '@/lib/data/sample/load';
 import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { getGameOdds } from '@/lib/tools/odds';

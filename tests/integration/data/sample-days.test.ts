@@ -10,7 +10,7 @@ import { getGameOdds } from '@/lib/tools/odds';
 import { getPlayerProps } from '@/lib/tools/player-props';
 import type { GameOddsConcise } from '@/lib/tools/odds-schemas';
 import { getGameResults, listGames } from '@/lib/tools/schedule';
-import { loadSample } from '@/lib/data/load-sample';
+import { loadSample } from '@/lib/data/sample/load';
 import { loadPinnedSample, SAMPLE_DATE, SAMPLE_LOADED } from '../../helpers/clock';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { raw } from '../../helpers/http';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
-import { loadSample } from '@/lib/data/load-sample';
-import { sampleFuturesAt } from '@/lib/data/sample-futures';
+import { loadSample } from '@/lib/data/sample/load';
+import { sampleFuturesAt } from '@/lib/data/sample/futures';
 import { createRoot } from '@/lib/root';
 import { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsConcise } from '@/lib/tools/odds-schemas';

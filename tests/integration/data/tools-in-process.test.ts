@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { calcKellyStake } from '@/lib/tools/calculators';
 import { getInjuryReport, getWeather } from '@/lib/tools/conditions';
-import { SAMPLE_NOTE } from '@/lib/data/sample-note';
+import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import { getGameResults, listGames } from '@/lib/tools/schedule';
 import { getTeamStats } from '@/lib/tools/stats';
 import type { ToolDefinition } from '@/lib/tools/types';

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveBankroll } from '@/lib/account/bankroll-save';
-import { recordBet } from '@/lib/account/bets';
 import { createUser } from '@/lib/account/users';
 import { addPricedGame } from '../../helpers/games';
 import { cookieHeader, postForm, signIn, type Cookies } from '../../helpers/console-http';
@@ -10,6 +9,7 @@ import { postgresAdminUrl } from '../../helpers/db';
 import { htmlForms, type HtmlForm } from '../../helpers/html-forms';
 import { raw, type RawResponse } from '../../helpers/http';
 import { testApp } from '../../helpers/test-app';
+import { toolServices } from '../../helpers/tool-context';
 
 // The surfaces tests/integration/db/faults.test.ts leaves out, with PostgreSQL unreachable (the host down) and
 // read-only (a failover's new primary): the Connect page's forms (create, revoke, disconnect an app), settling a
@@ -44,7 +44,13 @@ describe.each(['unreachable', 'read-only'] as const)('the console and OAuth with
         book: 'draftkings',
         stake: 10,
       } as const;
-      await recordBet(database.db, { userId, clientLabel: 'test', now: new Date(), defaultBook: 'draftkings', bet: wager });
+      await toolServices(database.db).ledger.recordBet({
+        userId,
+        clientLabel: 'test',
+        now: new Date(),
+        defaultBook: 'draftkings',
+        bet: wager,
+      });
     },
     faultProxy: true,
     env: {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBankroll } from '@/lib/account/bankroll';
-import { listBetRecords, recordBet, type NewBet } from '@/lib/account/bets';
+import type { NewBet } from '@/lib/account/bets';
 import { settleBetRecord } from '@/lib/account/settle';
 import { MAX_AMOUNT } from '@/lib/account/money';
 import { ToolError } from '@/lib/errors';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { addGame, finishGame } from '../../helpers/games';
-import { TEST_CURSORS } from '../../helpers/tool-context';
+import { TEST_CURSORS, toolServices } from '../../helpers/tool-context';
 
 // The user's ledger on both databases (every front end goes through it):
 // - every amount within MAX_AMOUNT (10,000,000), and so every stored sum fits the 32-bit cents
@@ -61,7 +61,7 @@ describe.each(PROVIDERS)('amounts and picks in the book on %s', (provider) => {
     ...more,
   });
   const log = (userId: string, newBet: NewBet) =>
-    recordBet(database.db, { userId, clientLabel: 'test', now, defaultBook: 'draftkings', bet: newBet });
+    toolServices(database.db).ledger.recordBet({ userId, clientLabel: 'test', now, defaultBook: 'draftkings', bet: newBet });
   /** Won and lost are graded once the game is final: the bet's game ends first (NYG 24, DAL 3). */
   const settle = async (userId: string, betId: string, result: 'won' | 'lost' | 'cashout', payout?: number) => {
     const { gameId } = await database.db.bet.findUniqueOrThrow({ where: { id: betId } });
@@ -98,7 +98,7 @@ describe.each(PROVIDERS)('amounts and picks in the book on %s', (provider) => {
     expect(error.message).toMatch(/balance past 10,000,000/);
     expect(await balance(ann)).toBe(1000 + 9_999_000);
     expect((await database.db.bet.findUniqueOrThrow({ where: { id: second.id } })).status).toBe('open');
-    const listed = await listBetRecords(database.db, {
+    const listed = await toolServices(database.db).ledger.listBetRecords({
       userId: ann,
       filter: {},
       page: { limit: 20, fingerprint: 'test', now, signer: TEST_CURSORS },

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBankroll } from '@/lib/account/bankroll';
-import { recordBet } from '@/lib/account/bets';
 import { settleBetRecord } from '@/lib/account/settle';
 import { ToolError } from '@/lib/errors';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { addGame, finishGame } from '../../helpers/games';
+import { toolServices } from '../../helpers/tool-context';
 
 // The ledger's invariants under any sequence of calls, on both databases: whatever is logged, settled, corrected or
 // refused, and in whatever order games end, the balance is the starting balance plus the profit of the settled
@@ -90,6 +90,7 @@ describe.each(PROVIDERS)('the ledger under any sequence of calls on %s', (provid
   /** Runs the steps on a fresh user and games, checking the invariants after each step. */
   async function play(steps: Step[]): Promise<void> {
     const { db } = database;
+    const { ledger } = toolServices(db);
     run += 1;
     const userId = await database.user(`ledger-${run}@example.com`, { balance: START_CENTS / 100, unit: 10, dailyLossLimit: 200 });
     const games = [0, 1, 2].map((index) => `nfl-prop-${run}-${index}`);
@@ -102,7 +103,7 @@ describe.each(PROVIDERS)('the ledger under any sequence of calls on %s', (provid
       const before = await db.bankroll.findUniqueOrThrow({ where: { userId } });
       try {
         if (current.kind === 'log') {
-          const { bet } = await recordBet(db, {
+          const { bet } = await ledger.recordBet({
             userId,
             clientLabel: 'property',
             now,

@@ -128,6 +128,7 @@ describe('hostile OAuth requests on one server', () => {
 
   describe('budgets, fetches and stored clients', () => {
     it('the token and revocation endpoints have a budget per address', async () => {
+      await awayFromWindowEdge(60, 20_000);
       for (const path of ['/api/oauth/token', '/api/oauth/revoke']) {
         const address = path.endsWith('token') ? '203.0.113.30' : '203.0.113.31';
         const send = () =>
@@ -432,6 +433,9 @@ describe('OAuth budgets are shared through REDIS_URL', () => {
     raw(server.port, { path, headers: { 'content-type': type, 'x-forwarded-for': '198.51.100.77' }, body });
 
   it('registrations and token requests from one address count once across both instances', async () => {
+    // Registrations count by the hour, token requests by the minute: away from both edges.
+    await awayFromWindowEdge(3600, 20_000, redis.now);
+    await awayFromWindowEdge(60, 20_000, redis.now);
     const registration = JSON.stringify({ client_name: 'Shared', redirect_uris: ['https://app.example/cb'] });
     const register = (server: RunningServer) => send(server, '/api/oauth/register', registration, 'application/json');
     expect([(await register(a)).status, (await register(b)).status, (await register(a)).status]).toEqual([201, 201, 201]);

@@ -15,7 +15,8 @@ describe('client registration', () => {
   beforeAll(async () => {
     database = await testDatabase('sqlite');
     const config = parseConfig({ APP_URL: 'http://localhost:3000', OAUTH_REGISTRATIONS_PER_HOUR: '3' });
-    const limiter = createMemoryLimiter();
+    // The budget counts on a pinned clock: an hour's edge passing mid-test would start its count again.
+    const limiter = createMemoryLimiter({ now: () => Date.parse('2026-12-06T12:30:00Z') });
     const tokens = createTokens(database.db, { lookupMaxAgeMs: 0, redisUrl: undefined });
     deps = (address) => ({ db: database.db, config, limiter, tokens, address, now: new Date() });
   });

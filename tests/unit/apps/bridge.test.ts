@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Bankroll, BetList, OddsAnswer } from '@/lib/apps/answers';
 import { connectToHost, type ViewEvents } from '@/lib/apps/bridge';
 import { VIEW_OF_TOOL, VIEW_CALLABLE_TOOLS } from '@/lib/apps/catalogue';
-import { findTool } from '@/lib/tools/registry';
+import { findTool } from '../../helpers/catalogue';
 
 // The view's end of the MCP Apps bridge with a stand-in window: the handshake the extension's spec gives, the
 // host's notifications, the host as the only voice the view listens to, and no write tool ever called. The

@@ -5,7 +5,7 @@ import { consensus, type BookMarket } from '@/lib/betting/consensus';
 import { devig } from '@/lib/betting/devig';
 import { impliedProbability } from '@/lib/betting/odds';
 import type { PriceRow } from '@/lib/pricing/core-types';
-import { marketCore } from '@/lib/pricing/market-core';
+import { marketCore } from '@/lib/pricing/reference-pricing';
 import { validAmericanOdds } from './support';
 
 // An exchange's price net of its fee, against the venues' own worked examples, and what it changes in the consensus

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBankroll } from '@/lib/account/bankroll';
+import { createOwnerLedger, type OwnerLedger } from '@/lib/account/ledger';
 import { createTokens, type Tokens } from '@/lib/account/tokens';
 import { saveBankrollFromForm } from '@/lib/console/bankroll';
 import { createTokenFromForm, listTokenRows, revokeTokenFromForm } from '@/lib/console/tokens';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
+import { toolServices } from '../../helpers/tool-context';
 
 // The console's owner rule: whatever ids a browser sends, a user sees and changes only their own tokens
 // and bankroll.
@@ -18,6 +19,7 @@ const now = new Date('2026-03-02T12:00:00Z');
 
 describe('owner checks', () => {
   let tokens: Tokens;
+  let ledger: OwnerLedger;
   let database: TestDatabase;
   let alice: string;
   let bob: string;
@@ -26,6 +28,7 @@ describe('owner checks', () => {
     alice = await database.user('alice@example.com');
     bob = await database.user('bob@example.com');
     tokens = createTokens(database.db, { lookupMaxAgeMs: 0, redisUrl: undefined });
+    ledger = createOwnerLedger(toolServices(database.db).ledger, database.db);
   });
   afterAll(() => database.close());
 
@@ -86,9 +89,9 @@ describe('owner checks', () => {
       referenceBook: 'fanduel',
       timeZone: 'Europe/London',
     };
-    expect(await saveBankrollFromForm(database.db, alice, form(good), now)).toEqual({ status: 'saved' });
-    expect(await saveBankrollFromForm(database.db, bob, form({ ...good, balance: '5', unit: '1' }), now)).toEqual({ status: 'saved' });
-    expect(await readBankroll(database.db, alice, now)).toMatchObject({
+    expect(await saveBankrollFromForm(ledger, alice, form(good), now)).toEqual({ status: 'saved' });
+    expect(await saveBankrollFromForm(ledger, bob, form({ ...good, balance: '5', unit: '1' }), now)).toEqual({ status: 'saved' });
+    expect(await ledger.readBankroll(alice, now)).toMatchObject({
       balance: 1000,
       maxStake: null,
       dailyLossRoom: 100,
@@ -96,7 +99,7 @@ describe('owner checks', () => {
     });
 
     const bad = await saveBankrollFromForm(
-      database.db,
+      ledger,
       alice,
       form({ ...good, balance: '-1', kellyFraction: '0', weeklyLossLimit: '50', timeZone: 'Nowhere/Land' }),
       now,
@@ -110,10 +113,10 @@ describe('owner checks', () => {
       },
       values: { balance: '-1' },
     });
-    const crossField = await saveBankrollFromForm(database.db, alice, form({ ...good, weeklyLossLimit: '50', unit: '2000' }), now);
+    const crossField = await saveBankrollFromForm(ledger, alice, form({ ...good, weeklyLossLimit: '50', unit: '2000' }), now);
     expect(crossField).toMatchObject({
       errors: { weeklyLossLimit: 'Set at least the daily loss limit.', unit: 'A unit cannot be more than the balance.' },
     });
-    expect(await readBankroll(database.db, alice, now)).toMatchObject({ balance: 1000, weeklyLossLimit: 300 });
+    expect(await ledger.readBankroll(alice, now)).toMatchObject({ balance: 1000, weeklyLossLimit: 300 });
   });
 });

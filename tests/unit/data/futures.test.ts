@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { impliedProbability } from '@/lib/betting/odds';
 import { outrightPrices } from '@/lib/data/futures';
 import { SAMPLE_BOOKS, SAMPLE_SPORTS } from '@/lib/data/sample';
-import { sampleFuturesAt } from '@/lib/data/sample-futures';
+import { sampleFuturesAt } from '@/lib/data/sample/futures';
 import { catalogueTeams } from '@/lib/data/teams';
 
 // The sample's futures (realistic, deterministic, moving) and The Odds API's outright answers in our terms.

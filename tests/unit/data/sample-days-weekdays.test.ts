@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { samplePricesAt, sampleResultAt, sampleSlate, sampleSlateDateOf, sampleSlatesAfter } from '@/lib/data/sample';
-import type { GameRecord } from '@/lib/data/store';
+import {
+  sampleAlternatesAt,
+  sampleLeagueSlate,
+  sampleListedSlate,
+  samplePricesAt,
+  sampleResultAt,
+  sampleSlate,
+  sampleSlateDateOf,
+  sampleSlatesAfter,
+} from '@/lib/data/sample';
+import type { GameRecord, PriceRecord } from '@/lib/data/store';
+import { groupBy } from '@/lib/collections';
+import { VALUE_MIN_BOOKS } from '@/lib/contract-definitions';
+import { priceMarket } from '@/lib/pricing/priced-market';
+import { valueList } from '@/lib/tools/value-list';
 
 // The sample's slates fall on real weekdays, whatever day it is loaded: an NFL week's games on Thursday, Sunday and
 // Monday at their Eastern times, an EPL matchday on Saturday and Sunday at UK times, an NBA night in the US evening,
@@ -34,6 +47,23 @@ function expectRealKickoff(game: GameRecord) {
   }
 }
 
+/** The game markets among these coming prices, priced as the odds tools price them (the default reference book). */
+function pricedMarkets(prices: readonly PriceRecord[], at: Date) {
+  const markets = groupBy(
+    prices.filter((row) => row.player === ''),
+    (row) => `${row.gameId}|${row.market}`,
+  );
+  return [...markets.values()].map((rows) => ({
+    market: rows[0]!.market,
+    ...priceMarket(rows, { referenceBook: 'draftkings', now: at, staleMinutes: STALE_MINUTES }),
+  }));
+}
+
+/** Whether the value question at 2% (the tools' scan, ODDS_STALE_MINUTES at its default) lists an outcome of these markets. */
+const hasValue = (markets: ReturnType<typeof pricedMarkets>, at: Date) =>
+  valueList([{ gameId: '', markets }], { minExpectedValue: 0.02, minBooks: VALUE_MIN_BOOKS }, at, STALE_MINUTES).value.length > 0;
+const STALE_MINUTES = 60;
+
 const week = (monday: string) => Array.from({ length: 7 }, (_, day) => new Date(Date.parse(monday) + day * DAY).toISOString().slice(0, 10));
 const loads = [...week('2026-11-30'), ...week('2026-07-13')].flatMap((date) =>
   ['03:00', '19:00'].map((time) => ({ date, asOf: new Date(`${date}T${time}:00Z`) })),
@@ -58,8 +88,19 @@ describe('the sample slate on real weekdays', () => {
       if (game.sport !== 'epl') expect(slate.playerStats.some((line) => line.gameId === game.id)).toBe(true);
     }
     const upcoming = slate.games.filter((game) => game.startsAt > asOf);
-    // The coming week's NFL games and the night's NBA games are always listed, all within the coming week.
-    for (const sport of ['nfl', 'nba']) expect(upcoming.some((game) => game.sport === sport)).toBe(true);
+    // Every league always lists coming games (an EPL matchday played by Sunday afternoon, the next one), all within
+    // the coming week, and some of them with alternate lines.
+    const withAlternates = new Set(slate.alternates.map((row) => row.gameId));
+    for (const sport of ['nfl', 'nba', 'epl']) {
+      expect(
+        upcoming.some((game) => game.sport === sport),
+        sport,
+      ).toBe(true);
+      expect(
+        upcoming.some((game) => game.sport === sport && withAlternates.has(game.id)),
+        `${sport} alternates`,
+      ).toBe(true);
+    }
     for (const game of upcoming) expect(game.startsAt.getTime() - asOf.getTime()).toBeLessThan(7 * DAY);
     // A game that kicked off keeps its closing prices only: no price after its kickoff.
     const kickoffs = new Map(slate.games.filter((game) => game.startsAt <= asOf).map((game) => [game.id, game.startsAt]));
@@ -91,22 +132,76 @@ describe('the sample slate on real weekdays', () => {
     },
   );
 
-  // Books feature props on a game of each kickoff window, so a bettor finds a game still to come with props at any
-  // hour (the week's first four games alone left none from Sunday 13:00 ET on).
-  it.each(['2026-11-30', '2026-07-13'])('from the Monday of %s, every three hours: a coming NFL and NBA game has props', (monday) => {
-    for (let hours = 0; hours < 7 * 24; hours += 3) {
-      const at = new Date(Date.parse(`${monday}T00:00:00Z`) + hours * HOUR);
-      const date = at.toISOString().slice(0, 10);
-      const games = sampleSlate(date, at).games;
-      const prices = samplePricesAt(date, at);
-      for (const sport of ['nfl', 'nba']) {
-        const coming = new Set(games.filter((game) => game.sport === sport && game.startsAt > at).map((game) => game.id));
-        if (coming.size === 0) continue; // Monday night's kickoff to Tuesday: the next NFL week is not this slate's
-        expect(
-          prices.some((row) => row.player !== '' && coming.has(row.gameId)),
-          `${sport} at ${at.toISOString()}`,
-        ).toBe(true);
-      }
-    }
+  // Loaded on a Sunday evening (UTC), after the matchday's last kickoff: the next EPL matchday is listed as the sample
+  // task adds it, with the prices, alternate lines and injury report the task gives its slate at that moment.
+  it.each(['2026-12-06T17:00:00Z', '2026-12-06T23:59:00Z', '2026-07-19T16:00:00Z'])('loaded %s: the next EPL matchday', (moment) => {
+    const at = new Date(moment);
+    const date = moment.slice(0, 10);
+    const listed = sampleListedSlate('epl', date, at);
+    expect(listed).not.toBe(date);
+    const slate = sampleSlate(date, at);
+    const next = new Set(slate.games.filter((game) => game.sport === 'epl' && game.startsAt > at).map((game) => game.id));
+    expect(next.size).toBe(10);
+    for (const id of next) expect(sampleSlateDateOf(slate.games.find((game) => game.id === id)!)).toBe(listed);
+    const ofNext = <T extends { gameId: string }>(rows: readonly T[]) => rows.filter((row) => next.has(row.gameId));
+    expect(ofNext(slate.priceSnapshots.at(-1)!)).toEqual(samplePricesAt(listed, at, 'epl'));
+    expect(ofNext(slate.alternates)).toEqual(sampleAlternatesAt(listed, at, 'epl'));
+    expect(ofNext(slate.alternates).length).toBeGreaterThan(0);
+    expect(slate.injuries.filter((injury) => injury.sport === 'epl')).toEqual(sampleLeagueSlate(listed, at, 'epl').injuries);
   });
+
+  // Books feature props and alternate lines on a game of each kickoff window, and some book hangs another line, so a
+  // bettor finds a game still to come with them at any hour (the week's first four games alone left no props from
+  // Sunday 13:00 ET on; a matchday played by Sunday afternoon left the EPL no games until Monday's date; the odd line,
+  // on two games in five, could miss a Sunday night's last two NFL games). Each league's slate listed at that moment,
+  // as the sample task prices it (cheaper than loading the whole slate).
+  it.each(['2026-11-30', '2026-07-13', '2027-07-12'])(
+    'from the Monday of %s, every hour: every league has coming games with value (the NFL an arbitrage), alternate lines and a book at another line, NFL and NBA with props',
+    (monday) => {
+      for (let hours = 0; hours < 7 * 24; hours++) {
+        const at = new Date(Date.parse(`${monday}T00:00:00Z`) + hours * HOUR);
+        const date = at.toISOString().slice(0, 10);
+        for (const sport of ['nfl', 'nba', 'epl'] as const) {
+          const listed = sampleListedSlate(sport, date, at);
+          const coming = new Set(
+            sampleLeagueSlate(listed, at, sport)
+              .games.filter((game) => game.startsAt > at)
+              .map((game) => game.id),
+          );
+          const when = `${sport} at ${at.toISOString()}`;
+          expect(coming.size, when).toBeGreaterThan(0);
+          expect(
+            sampleAlternatesAt(listed, at, sport).some((row) => coming.has(row.gameId)),
+            `${when}: alternates`,
+          ).toBe(true);
+          const prices = samplePricesAt(listed, at, sport).filter((row) => coming.has(row.gameId));
+          // A book at another line: a game's spread or total at more than one line (what the consensus leaves out, a
+          // middle's leg).
+          const lines = new Map<string, Set<number>>();
+          for (const row of prices.filter((row) => row.market === 'spreads' || row.market === 'totals')) {
+            const key = `${row.gameId}|${row.market}`;
+            lines.set(key, (lines.get(key) ?? new Set()).add(Math.abs(row.point ?? 0)));
+          }
+          expect(
+            [...lines.values()].some((points) => points.size > 1),
+            `${when}: another line`,
+          ).toBe(true);
+          // Value: some main-market outcome whose best price, fresh, beats the no-vig consensus by 2% (a soft line);
+          // in the NFL, an arbitrage (a book long on a favourite).
+          const markets = pricedMarkets(prices, at);
+          expect(hasValue(markets, at), `${when}: value`).toBe(true);
+          if (sport === 'nfl')
+            expect(
+              markets.some((market) => market.arbitrage !== null),
+              `${when}: an arbitrage`,
+            ).toBe(true);
+          if (sport === 'epl') continue; // no props in the EPL
+          expect(
+            prices.some((row) => row.player !== ''),
+            `${when}: props`,
+          ).toBe(true);
+        }
+      }
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { devig } from '@/lib/betting/devig';
 import { impliedProbability } from '@/lib/betting/odds';
-import { marketCore } from '@/lib/pricing/market-core';
+import { marketCore } from '@/lib/pricing/reference-pricing';
 import { sampleAlternatesAt, samplePricesAt, sampleSlate, SAMPLE_BOOKS } from '@/lib/data/sample';
 import type { PriceRecord } from '@/lib/data/store';
 import { closestNames } from '@/lib/data/closest-names';
@@ -154,7 +154,7 @@ describe('sample slate line movement', () => {
 
 describe('the sample slate looks like a market', () => {
   // Several dates, at load and hours later (the prices are a function of the moment), measured with the project's
-  // own consensus, best price and arbitrage (lib/pricing/market-core.ts, lib/betting) on the reference book.
+  // own consensus, best price and arbitrage (lib/pricing/reference-pricing.ts, lib/betting) on the reference book.
   // Loads on Saturdays, then hours later: with the week's games mostly ahead (a Sunday evening lists only the late NFL
   // games, too few markets for these shares).
   const moments = ['2026-11-21', '2026-05-02', '2027-01-09', '2026-09-12'].flatMap((date) =>

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ANY_REQUEST_CODES, CHECK_STEPS, LIST_ROUTE_STEPS } from '@/lib/check-order';
 import { ERRORS, type ErrorCode } from '@/lib/errors';
 import { buildOpenApiDocument, openApiJson } from '@/lib/gateway/openapi';
 import { servedRecords, TOOL_DEFINITIONS, TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
@@ -38,6 +39,26 @@ describe('OpenAPI generator', () => {
       if (code !== 'unknown_tool') expect(described.length, code).toBeGreaterThan(0);
       for (const { description } of described) expect(description).toContain(`\`${code}\`: ${row![1]}`);
     }
+  });
+
+  it('answers GET /api/v1/tools with the codes of the steps it runs (lib/check-order.ts) and those of any request', () => {
+    type Document = {
+      paths: Record<string, { get: { responses: Record<string, { $ref?: string }> } }>;
+      components: {
+        responses: Record<
+          string,
+          { content: Record<string, { schema: { properties: { error: { properties: { code: { enum: ErrorCode[] } } } } } }> }
+        >;
+      };
+    };
+    const document = buildOpenApiDocument({ appOrigin: 'http://localhost', records: TOOL_RECORDS, groups: [] }) as Document;
+    const answered = Object.values(document.paths['/api/v1/tools']!.get.responses).flatMap(({ $ref }) => {
+      if (!$ref) return [];
+      const response = document.components.responses[$ref.replace('#/components/responses/', '')]!;
+      return response.content['application/json']!.schema.properties.error.properties.code.enum;
+    });
+    const stepCodes = LIST_ROUTE_STEPS.flatMap((step) => CHECK_STEPS[step].codes);
+    expect(new Set(answered)).toEqual(new Set([...stepCodes, ...ANY_REQUEST_CODES]));
   });
 
   it('serves the origin and records it is given and builds the document once for them', () => {

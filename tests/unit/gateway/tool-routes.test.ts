@@ -1,8 +1,9 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TOOL_DEFINITIONS } from '@/lib/tools/registry';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import type { toolRoute } from '@/lib/root/routes';
+import { TOOL_DEFINITIONS, type ToolName } from '@/lib/tools/registry';
 import { toolRouteSource, writeToolRoutes } from '../../../scripts/tool-routes.mjs';
 
 let dir: string;
@@ -21,6 +22,10 @@ describe('static tool routes (scripts/tool-routes.mts)', () => {
     expect(source).toContain("export const POST = toolRoute('calc_no_vig_odds');");
     // Every other method answers the API's 405, not Next's empty one.
     for (const method of ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) expect(source).toMatch(new RegExp(`export const ${method} = `));
+  });
+
+  it('serves catalogue tools only: a route naming any other tool does not compile (checked by tsc)', () => {
+    expectTypeOf<Parameters<typeof toolRoute>[0]>().toEqualTypeOf<ToolName>();
   });
 
   it('rewrites a route that is out of date and leaves one that is right untouched', async () => {

@@ -18,7 +18,8 @@ import { NOTES } from '@/lib/tools/notes';
 import { PROMPTS } from '@/lib/tools/prompts';
 import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
-import { findTool } from '@/lib/tools/registry';
+import { calcKellyStake } from '@/lib/tools/calculators';
+import { getPlayerProps } from '@/lib/tools/player-props';
 
 // The knowledge notes and prompts carry rules agents act on: their URIs must stay stable and the rules
 // the contract fixes must be in them as docs/contract.md ("Instructions", "Odds: the no-vig consensus") states them.
@@ -70,7 +71,7 @@ describe('knowledge notes', () => {
       expect(consensus).toContain(definition);
     }
     expect(note('kelly-staking')).toContain(LOSS_LIMIT_ROOM);
-    expect(findTool('get_player_props')!.description).toContain(ONE_SIDED_BRIEF);
+    expect(getPlayerProps.description).toContain(ONE_SIDED_BRIEF);
   });
 
   it('state the staking caps, the parlay rule, the injury caveat, the sourcing rules and the helpline', () => {
@@ -119,6 +120,6 @@ describe('the staking rules', () => {
     }
     expect(INSTRUCTIONS).toContain(PAST_LIMITS_RULE);
     expect(note('kelly-staking')).toContain(PAST_LIMITS_RULE);
-    expect(findTool('calc_kelly_stake')!.description).toContain('cappedStakeUnits');
+    expect(calcKellyStake.description).toContain('cappedStakeUnits');
   });
 });

@@ -3,7 +3,8 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { ToolError } from '@/lib/errors';
 import { mcpOutputSchema } from '@/lib/mcp/output-schema';
-import { findTool, TOOL_RECORDS } from '@/lib/tools/registry';
+import { calcImpliedProbability } from '@/lib/tools/calculators';
+import { TOOL_RECORDS } from '@/lib/tools/registry';
 
 // tools/list announces each tool's whole answer schema, or the failure an isError result carries: clients check
 // structuredContent against it either way (the v1 SDK's client even on isError).
@@ -26,8 +27,10 @@ describe('the output schema tools/list sends', () => {
 
   it("checks an answer's fields, not only their names", async () => {
     const validate = ajv.compile(mcpOutputSchema(TOOL_RECORDS.find((record) => record.name === 'calc_implied_probability')!.outputSchema));
-    const tool = findTool('calc_implied_probability')!;
-    const answer = (await tool.run({} as never, tool.input.parse({ americanOdds: -150 }))) as Record<string, unknown>;
+    const answer = (await calcImpliedProbability.run({} as never, calcImpliedProbability.input.parse({ americanOdds: -150 }))) as Record<
+      string,
+      unknown
+    >;
     expect(validate(answer)).toBe(true);
     expect(validate({ ...answer, impliedProbability: 'sixty percent' })).toBe(false);
     expect(validate({ americanOdds: -150 })).toBe(false);

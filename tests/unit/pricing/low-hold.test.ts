@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceRow } from '@/lib/pricing/core-types';
-import { marketCore } from '@/lib/pricing/market-core';
+import { marketCore } from '@/lib/pricing/reference-pricing';
 import { presentLowHold } from '@/lib/pricing/priced-market';
 
 // A market's lowest hold across books (get_game_odds' maxHold list): one bet on every side at one line, at the best

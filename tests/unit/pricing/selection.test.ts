@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consensus } from '@/lib/betting/consensus';
 import type { PriceRow } from '@/lib/pricing/core-types';
-import { marketCore } from '@/lib/pricing/market-core';
+import { marketCore } from '@/lib/pricing/reference-pricing';
 import { priceSelection, selectionFairProbability } from '@/lib/pricing/selection';
 
 // A bet's selection is priced by the same consensus at the reference book as the markets the odds tools show:

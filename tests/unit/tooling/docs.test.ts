@@ -5,11 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { configSchema, SETTINGS_READ_ELSEWHERE } from '@/lib/config';
+import { ERROR_STATUS } from '@/lib/errors';
 import { DEFAULT_DATABASE_URL } from '@/lib/db/resolve';
+import { CHECK_STEPS } from '@/lib/check-order';
 import { DEFINITIONS } from '@/lib/contract-definitions';
 import { fillBlocks } from '@/lib/docs/blocks';
 import { configurationMarkdown, settingsOf } from '@/lib/docs/configuration';
-import { CONTRACT_BLOCKS, DOCUMENTS, staleDocuments, type GeneratedDocument } from '@/lib/docs/generate';
+import { CONTRACT_BLOCKS, DOCUMENTS, staleDocuments, stepFailure, type GeneratedDocument } from '@/lib/docs/generate';
 
 // The generated documents (scripts/docs.ts, `npm run docs`; `npm run lint` runs its --check) are current, and the
 // check notices drift: a setting's default or meaning edited in lib/config/, or a definition edited in
@@ -114,10 +116,25 @@ describe('generated blocks', () => {
     expect(fillBlocks(document, { a: 'new\ntext' })).toBe('Before.\n\n<!-- generated: a -->\nnew\ntext\n<!-- /generated -->\n\nAfter.\n');
   });
 
+  it("keep the opening marker's indent on the closing one, so a block can be one item of a list", () => {
+    const list = '- a\n  <!-- generated: a -->\n- old\n<!-- /generated -->\n- c\n';
+    expect(fillBlocks(list, { a: '- b' })).toBe('- a\n  <!-- generated: a -->\n- b\n  <!-- /generated -->\n- c\n');
+  });
+
   it('must each appear exactly once, and every marker must name one', () => {
     expect(() => fillBlocks(document, { a: 'x', b: 'y' })).toThrow(/b appears 0 times/);
     expect(() => fillBlocks(document + document, { a: 'x' })).toThrow(/a appears 2 times/);
     expect(() => fillBlocks(document, {})).toThrow(/generated: a --> names no block/);
+  });
+});
+
+describe('the check order (lib/check-order.ts)', () => {
+  it("names each step's codes and their statuses in its failure", () => {
+    for (const [step, { codes }] of Object.entries(CHECK_STEPS)) {
+      const failure = stepFailure(codes);
+      for (const code of codes) expect(failure, `step ${step}`).toContain(String(ERROR_STATUS[code]));
+      for (const [, named] of failure.matchAll(/`([a-z_]+)`/g)) expect(codes, `step ${step}`).toContain(named);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ToolError } from '@/lib/errors';
 import { parseArguments } from '@/lib/tools/inputs';
-import { findTool } from '@/lib/tools/registry';
+import { findTool } from '../../helpers/catalogue';
 
 // An unknown argument is refused with the argument it was likely meant as, when one stands out: an agent reads
 // "fairProbability" in an odds answer and sends it to calc_kelly_stake, whose argument is "probability".

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toIssues } from '@/lib/tools/inputs';
 import { YEAR_RANGE_MESSAGE } from '@/lib/time';
-import { findTool } from '@/lib/tools/registry';
+import { findTool } from '../../helpers/catalogue';
 
 // PostgreSQL has no year 0 (the fuzz test found `list_bets` with from "0000-02-29" answering 500 there):
 // every date argument is refused outside 1900..9999 before any query runs.

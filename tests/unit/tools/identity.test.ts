@@ -62,7 +62,5 @@ describe('tool identity', () => {
     expect(await caches.answer(first, 'key', async () => 'first')).toBe('first');
     expect(await caches.answer(second, 'key', async () => 'second')).toBe('second');
     expect(await caches.answer(first, 'key', async () => 'again')).toBe('first');
-    expect(await caches.preferences('u1', async () => 'stored')).toBe('stored');
-    expect(await caches.preferences('u1', async () => 'again')).toBe('stored');
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_AMOUNT } from '@/lib/account/money';
 import { toIssues } from '@/lib/tools/inputs';
-import { findTool, TOOL_RECORDS } from '@/lib/tools/registry';
+import { TOOL_RECORDS } from '@/lib/tools/registry';
+import { findTool } from '../../helpers/catalogue';
 
 // Every money argument of every tool has the one bound (10,000,000) that fits both databases; past it is
 // 400 invalid_input naming the argument. And it is a whole number of cents, never rounded (a stake of 0.004

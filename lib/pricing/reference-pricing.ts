@@ -9,12 +9,12 @@ import { acrossBooks } from './across-books';
 import type { BestCore, CoreOptions, MarketCore, PriceRow } from './core-types';
 import { openingOf, seriesOf, steamOf } from './line-history';
 
-// The part of one market's pricing that does not depend on the time of the call: the consensus, best prices,
-// arbitrage, opening, steam and history series, worked out once from the market's prices and recorded changes.
-// ./priced-market.ts adds what does (ages, staleness, the fair probability 24 hours back) on every call, so a
-// core can be kept for as long as the prices it was made from (./game-cores.ts). A bet's selection is priced at
-// the reference book the same way (./selection.ts). What a core holds is in ./core-types.ts, what it finds across
-// books in ./across-books.ts, what it reads from the recorded changes in ./line-history.ts.
+// A market priced at its reference book from its quotes, all that does not depend on the time of the call: the
+// consensus at the reference book's lines (atReference, which a bet's selection is priced by too, ./selection.ts),
+// each outcome's reference and best price against it, and with what is found across books (./across-books.ts) and
+// read from the recorded changes (./line-history.ts), the market's core (marketCore; its shape in ./core-types.ts).
+// ./priced-market.ts adds what does depend on the time (ages, staleness, the fair probability 24 hours back) on
+// every call, so a core can be kept for as long as the prices it was made from (./game-cores.ts).
 
 /** A game as far as pricing needs it: its teams name the outcomes. */
 export interface GameTeams {
@@ -48,8 +48,8 @@ function bestCore(top: PriceRow | undefined, fairProbability: number | null): Be
 /**
  * A market's quotes by book (in the order the rows come), the reference book's, and the consensus at the
  * reference book's lines (on `line`, else the default); without the reference book there is no consensus. Every
- * market is priced from this: the games' and the props' (marketCore) and the bets' and the picks' (priceSelection,
- * always on the default line).
+ * market is priced from this: the games' and the props' (marketCore) and the bets' (priceSelection, always on the
+ * default line).
  */
 export function atReference<Row extends BookQuote>(rows: readonly Row[], referenceBook: string, line: FairLine = DEFAULT_FAIR_LINE) {
   const books = byBook(rows);

@@ -1,8 +1,10 @@
 import { DAY_MS, HOUR_MS } from '@/lib/time';
-import type { FutureRecord } from './futures';
-import { random, rating, SAMPLE_BOOKS, SAMPLE_SPORTS } from './sample';
-import { seasonOf, type Sport } from './sports';
-import { catalogueTeams } from './teams';
+import type { FutureRecord } from '../futures';
+import { rating, SAMPLE_SPORTS } from './fixtures';
+import { SAMPLE_BOOKS } from './prices';
+import { random } from './random';
+import { seasonOf, type Sport } from '../sports';
+import { catalogueTeams } from '../teams';
 
 // The sample slate's futures: who wins each sample league's title, at every sample book, deterministic like the
 // rest of the sample (same moment, same prices) and moving like a title market: gradually. The teams' chances follow

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceRow } from '@/lib/pricing/core-types';
-import { inOutcomeOrder, marketCore } from '@/lib/pricing/market-core';
+import { inOutcomeOrder, marketCore } from '@/lib/pricing/reference-pricing';
 import { presentMarket, priceMarket, type PresentationMemo } from '@/lib/pricing/priced-market';
 import { movedSpread } from './moved-market';
 

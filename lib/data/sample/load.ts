@@ -1,7 +1,7 @@
 import type { Db } from '@/lib/db/client';
-import { replaceFutures } from './futures';
-import { sampleSlate } from './sample';
-import { sampleFuturesAt } from './sample-futures';
+import { replaceFutures } from '../futures';
+import { sampleSlate } from './index';
+import { sampleFuturesAt } from './futures';
 import {
   clearSportsData,
   mergePriceSnapshots,
@@ -11,8 +11,8 @@ import {
   upsertGames,
   replacePlayerStats,
   upsertWeather,
-} from './store';
-import { CATALOGUE } from './teams';
+} from '../store';
+import { CATALOGUE } from '../teams';
 
 export interface SampleLoadSummary {
   date: string;
