@@ -13,7 +13,6 @@ export default defineConfig(
       'node_modules/',
       '.next*/',
       'lib/db/generated/',
-      'app/api/v1/tools/(catalogue)/',
       'build/',
       'artifacts/',
       'coverage/',

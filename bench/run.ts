@@ -1,9 +1,9 @@
 // `npm run bench`: throughput and latency of the service's routes beside two baselines measured in
 // the same run: a trivial route of the same Next build (the framework's floor) and a bare node:http
-// server doing the same work (the single-instance part); then what the static tool routes earn (bench/routes.ts),
-// the same build on the app's Node against an older one (bench/runtime.ts), the scale-out rows (bench/scale-out.ts)
+// server doing the same work (the single-instance part); then the same build on the app's Node against an older
+// one (bench/runtime.ts), the scale-out rows (bench/scale-out.ts)
 // and the soak row (bench/soak.ts); last, the issue's targets with what this run measured (bench/targets.ts).
-// BENCH_ONLY=single, routes, runtime, scale-out or soak (or several, comma-separated) runs those parts alone. Figures
+// BENCH_ONLY=single, runtime, scale-out or soak (or several, comma-separated) runs those parts alone. Figures
 // are reported as ratios and per-minute tables; nothing here asserts a time.
 import { spawn } from 'node:child_process';
 import { rm, mkdtemp } from 'node:fs/promises';
@@ -21,7 +21,6 @@ import { freePort, startServer } from '../tests/helpers/server';
 import { answerSizes, printAnswerSizes } from './answer-sizes';
 import { DURATION_SECONDS, CONNECTIONS, earned, measureRounds, median, ROUNDS, type Row } from './measure';
 import { startOddsApiSlate } from './odds-api-slate';
-import { weighStaticRoutes } from './routes';
 import { compareRuntimes, medianRatio, printRuntimes } from './runtime';
 import { measureScaleOut, printScaleOut } from './scale-out';
 import { printServerCpu, serverCpu } from './server-cpu';
@@ -40,7 +39,7 @@ import {
 } from './slate';
 import { printTargets, type Measured, type TargetKey } from './targets';
 
-const PARTS = ['single', 'routes', 'runtime', 'scale-out', 'soak'] as const;
+const PARTS = ['single', 'runtime', 'scale-out', 'soak'] as const;
 const chosen = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const unknown = chosen?.filter((part) => !(PARTS as readonly string[]).includes(part));
 if (unknown?.length) throw new Error(`BENCH_ONLY names ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}.`);
@@ -310,7 +309,6 @@ async function main() {
   const measured: Measured = {};
   // Each part starts its own servers and stops them before the next.
   if (runs('single')) Object.assign(measured, await singleInstance());
-  if (runs('routes')) await weighStaticRoutes();
   if (runs('runtime')) {
     const comparison = await compareRuntimes();
     printRuntimes(comparison);

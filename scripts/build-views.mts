@@ -1,5 +1,5 @@
 // Builds JEV's MCP Apps views (lib/apps/catalogue.ts) into one self-contained HTML document each, in build/views/
-// (npm `prebuild`, beside the static tool routes; not committed). esbuild bundles each view's script; the
+// (npm `prebuild`; not committed). esbuild bundles each view's script; the
 // script and the stylesheets (the views' own and the one they share with the console) are inlined, so a view
 // fetches nothing: the server serves the documents as they are (lib/mcp/views.ts) and hosts render them in a
 // sandboxed frame.
