@@ -1,4 +1,4 @@
-// The staking rules in words, written once. The agent instructions (lib/tools/instructions.ts), get_bankroll's
+// The staking rules and the injury report's limits in words, written once. The agent instructions (lib/tools/instructions.ts), get_bankroll's
 // note, the MCP prompts and the Kelly knowledge note all quote these sentences, so they cannot drift apart.
 // Below both lib/account and lib/tools: it imports nothing.
 
@@ -18,6 +18,9 @@ export const STAKE_CAPS_RULE =
 
 /** What to do when the user wants to go past a limit. */
 export const PAST_LIMITS_RULE = `If the user asks to bet past their limits, decline and refer them to a problem-gambling helpline: ${HELPLINE}.`;
+
+/** What the injury report cannot tell: the tools' descriptions and answers, the notes and the prompts all say it. */
+export const INJURY_REPORT_LIMITS = 'updated about twice a day and does not cover game-day inactives';
 
 /** What get_bankroll and calc_kelly_stake answer a user with no bankroll: where to set one up. */
 export const noBankroll = (bankrollPageUrl: string) =>

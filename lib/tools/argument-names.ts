@@ -15,7 +15,8 @@ interface Def {
   element?: z.ZodType;
 }
 
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+/** The schema's definition (zod's public `def`), read as the few kinds an argument path passes through. */
+const defOf = (schema: z.ZodType) => schema.def as Def;
 
 /** The object schema an argument path leads to (through optional, nullable, default, pipe and array), if one. */
 function objectAt(schema: z.ZodType, path: readonly PropertyKey[]): Record<string, z.ZodType> | undefined {

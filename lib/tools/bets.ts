@@ -3,7 +3,7 @@ import { BET_STATUSES, SETTLE_RESULTS } from '@/lib/account/bet-states';
 import { choiceList } from '@/lib/text';
 import { excerpt, fractionField, withInstants, withoutNulls } from './answer-fields';
 import { READ_HINTS, WRITE_HINTS } from './hints';
-import { expected, money, moneyOrZero, sport, text } from './inputs';
+import { expected, flag, money, moneyOrZero, sport, text } from './inputs';
 import {
   betRecord,
   clientRequestId,
@@ -14,6 +14,7 @@ import {
   listWindowOf,
   textNote,
   wager,
+  winRate,
 } from './ledger-fields';
 import { fullPageSchemaFields, pageFields, pageSchemaFields } from './pages';
 import { defineTool } from './types';
@@ -65,10 +66,7 @@ export const settleBet = defineTool({
       description: 'won, lost, push (half_*: quarter lines): once final. void: before kick-off; cashout: before final.',
     }),
     payout: moneyOrZero.optional().meta({ description: 'Cashout only: what the book paid back, stake included.' }),
-    correct: z
-      .boolean({ error: expected('must be true or false') })
-      .optional()
-      .meta({ description: 'true replaces a mistaken grade; the balance moves by the difference.' }),
+    correct: flag().optional().meta({ description: 'true replaces a mistaken grade; the balance moves by the difference.' }),
   }),
   output: betRecord,
   async run(ctx, { betId, result, payout, correct }) {
@@ -94,7 +92,7 @@ const betSummary = z.object({
   profit: z.number(),
   stakedWithAction: z.number(),
   roi: fractionField('Profit over stakedWithAction (no push, void or refunded half)').nullable(),
-  winRate: fractionField('Won over won plus lost, a half win or loss counting half', '0.55 = 55%').nullable(),
+  winRate,
   averageClosingLineValue: fractionField('Mean price against the closing fair probability, per unit staked').nullable(),
   betsWithClosingLine: z.int(),
 });

@@ -22,7 +22,7 @@ import {
 import { choiceList } from '@/lib/text';
 import { ToolError } from '@/lib/errors';
 import { noBankroll } from '@/lib/rules';
-import { americanOdds, expected, money, probability, storable } from './inputs';
+import { americanOdds, expected, flag, money, probability, storable } from './inputs';
 import { fractionField } from './answer-fields';
 import { READ_HINTS } from './hints';
 import { defineTool } from './types';
@@ -66,10 +66,7 @@ export const calcNoVigOdds = defineTool({
       .enum(FAIR_METHODS, { error: `must be ${choiceList(FAIR_METHODS.map((name) => `'${name}'`))}` })
       .default('multiplicative')
       .meta({ description: 'How the margin is removed (see the note).' }),
-    compare: z
-      .boolean({ error: expected('must be true or false') })
-      .default(false)
-      .meta({ description: "Adds every method's answer and each outcome's worst case." }),
+    compare: flag().default(false).meta({ description: "Adds every method's answer and each outcome's worst case." }),
   }),
   output: z.object({
     method: z.enum(FAIR_METHODS),

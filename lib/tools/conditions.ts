@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { resolveTeam } from '@/lib/data/teams';
 import { SPORT_INFO } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
+import { INJURY_REPORT_LIMITS } from '@/lib/rules';
 import { fullPageSchemaFields, PAGE_SIZES, pageFields, pageSchemaFields, toolPage } from './pages';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import { conciseGame, conciseGameSchema, fullGame, fullGameSchema, teamSchema, teamNames } from './game-fields';
@@ -13,8 +14,7 @@ import { defineTool } from './types';
 
 // The conditions tools: injury reports and the weather at kickoff.
 
-export const INJURY_NOTE =
-  'The injury report is updated about twice a day and does not cover game-day inactives; say so whenever an injury matters to a pick.';
+export const INJURY_NOTE = `The injury report is ${INJURY_REPORT_LIMITS}; say so whenever an injury matters to a pick.`;
 
 /** The league report's age: said even when it lists nobody for the teams asked, so "none" is told from "no report". */
 const reportUpdatedAgo = z.string().optional();
@@ -61,7 +61,7 @@ export const getInjuryReport = defineTool({
   title: 'Injury report',
   description:
     "Injured players of a league, a team or a game's two teams, by team with the report's age: player, position, status, detail. " +
-    'Updated about twice a day, without game-day inactives: say so when an injury matters to a pick.',
+    `The report is ${INJURY_REPORT_LIMITS}: say so when an injury matters to a pick.`,
   scope: 'read',
   hints: READ_HINTS,
   input: z.strictObject({

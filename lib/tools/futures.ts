@@ -8,7 +8,7 @@ import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import type { Sport } from '@/lib/data/sports';
 import { ago } from '@/lib/time';
 import { fractionField } from './answer-fields';
-import { expected, refuseAnyGiven } from './inputs';
+import { flag, refuseAnyGiven } from './inputs';
 import { PAGE_SIZES, pageFields, pageSchemaFields, toolPage } from './pages';
 import type { ToolRun } from './types';
 
@@ -17,10 +17,7 @@ import type { ToolRun } from './types';
 // probability, a page of teams at a time. A league's futures are fetched from the odds provider when the stored ones
 // are older than FUTURES_TTL_SECONDS (lib/data/futures.ts); the sample's are the sample slate's.
 
-export const futuresFlag = z
-  .boolean({ error: expected('must be true or false') })
-  .optional()
-  .meta({ description: "The league's title futures alone." });
+export const futuresFlag = flag().optional().meta({ description: "The league's title futures alone." });
 
 /** The arguments that choose games or another list: futures answers with the league's futures alone. */
 const NOT_WITH_FUTURES = [

@@ -5,6 +5,7 @@ import { parseFairLine } from '@/lib/betting/fair-line';
 import { bookKeyNamed, unknownBookMessage } from '@/lib/data/books';
 import { SPORTS } from '@/lib/data/sports';
 import { invalidInput, type Issue } from '@/lib/errors';
+import { NOT_A_CURSOR } from '@/lib/paging';
 import { VALUE_MIN_BOOKS } from '@/lib/contract-definitions';
 import { LONE_SURROGATE } from '@/lib/text';
 import { meantArgument } from './argument-names';
@@ -19,6 +20,12 @@ export const AMERICAN_ODDS_MESSAGE = `American odds must be +${EVEN_MONEY_ODDS} 
 export function expected(message: string) {
   return (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message);
 }
+
+/** A true-or-false argument. */
+export const flag = () => z.boolean({ error: expected('must be true or false') });
+
+/** The refusal of an empty list of markets (game markets or prop markets alike). */
+export const NO_MARKET_MESSAGE = 'must name at least one market (or leave it out for all)';
 
 export const NUL_MESSAGE = 'must not contain NUL characters (\\u0000)';
 export const SURROGATE_MESSAGE = 'must be valid Unicode text (it holds an unpaired surrogate such as \\ud800)';
@@ -204,11 +211,7 @@ export function pageLimit(fallback: number, max: number, noun: string) {
     .optional();
 }
 
-export const cursor = storable(
-  z
-    .string({ error: expected('must be the nextCursor text of the previous answer') })
-    .max(400, 'is not a cursor this service returned: send nextCursor exactly as it came'),
-)
+export const cursor = storable(z.string({ error: expected('must be the nextCursor text of the previous answer') }).max(400, NOT_A_CURSOR))
   .optional()
   .meta({ description: 'nextCursor of the previous answer; keep the other arguments.' });
 

@@ -1,7 +1,8 @@
-import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
+import { INJURY_REPORT_LIMITS, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 
 // The rules the service sends to every agent: `instructions` of GET /api/v1/tools and the MCP instructions.
-// One string, so both front ends always say the same thing. The staking sentences come from lib/rules.ts.
+// One string, so both front ends always say the same thing. The staking sentences and the injury report's limits
+// come from lib/rules.ts.
 
 export const INSTRUCTIONS = `JEV is sports-betting analysis: it takes no bets and holds no money. In every answer:
 
@@ -11,7 +12,7 @@ export const INSTRUCTIONS = `JEV is sports-betting analysis: it takes no bets an
 
 3. Your own research on news and context, from reputable sports news outlets only, is unverified context: label it, keep it apart from this service's data, and never let it override odds, stats, injuries or weather. jev_classify answers are unverified context too; never ask it about odds.
 
-4. get_injury_report is updated about twice a day and does not cover game-day inactives: say so whenever an injury matters to a pick.
+4. get_injury_report is ${INJURY_REPORT_LIMITS}: say so whenever an injury matters to a pick.
 
 5. State every price's age (updatedAgo) and pass on every priceNote and note a tool returns.
 

@@ -88,6 +88,9 @@ export const pickRecord = z.object({
   createdAt: timestamp,
 });
 
+/** The share of graded records won, in the summaries of bets and picks alike. */
+export const winRate = fractionField('Won over won plus lost, a half win or loss counting half', '0.55 = 55%').nullable();
+
 /** A record in a concise list: the same fields, nulls left out. */
 export const conciseRecord = <Shape extends z.ZodRawShape>(record: z.ZodObject<Shape>) => record.partial();
 /** What a bet and a pick are on: the same game, market, selection and price arguments for both tools. */

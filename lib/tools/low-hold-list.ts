@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { roundFraction, roundTo } from '@/lib/betting/odds';
 import type { LowHold } from '@/lib/pricing/priced-market';
 import { ARBITRAGE_LIST_NOTE, conciseArbitrage, LOW_HOLD_NOTE } from './concise-market';
-import { expected } from './inputs';
+import { expected, flag } from './inputs';
 
 // The arbitrage and low-hold lists of get_game_odds and get_player_props (arbitrage: true, with maxHold): which
 // markets join them, in which order, and what each entry says beyond the market it is about. Each tool names its
 // own markets (a game's, or a player's in a game) and pages the list.
 
 /** The arguments both tools take, spelt and checked alike. */
-export const arbitrageFlag = z.boolean({ error: expected('must be true or false') }).optional();
+export const arbitrageFlag = flag().optional();
 export const maxHoldInput = z
   .number({ error: expected('must be a number: a hold as a fraction (0.02 = 2%)') })
   .min(0, 'must be 0 or more (below 0 is an arbitrage, which arbitrage: true lists anyway)')

@@ -16,7 +16,7 @@ import {
   STEAM,
   VALUE_SCAN,
 } from '@/lib/contract-definitions';
-import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
+import { HELPLINE, INJURY_REPORT_LIMITS, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { PAGE_SIZES } from '@/lib/tools/pages';
 import { CURSOR_TTL_MINUTES } from '@/lib/paging';
 
@@ -219,11 +219,11 @@ every leg to be worth it.
     description: 'How fresh get_injury_report is and what it does not cover.',
     text: `# Injury report timing
 
-\`get_injury_report\` is updated about twice a day. It does not cover game-day inactives: a player ruled
+\`get_injury_report\` is ${INJURY_REPORT_LIMITS}: a player ruled
 out in the hours before the game may still be listed as questionable, or not listed at all.
 
 Whenever an injury matters to a pick:
-- Say that the report is updated about twice a day and does not cover game-day inactives.
+- Say that the report is ${INJURY_REPORT_LIMITS}.
 - Tell the user to check the final inactives before the game, and treat the pick as conditional on them.
 - Injury news from your own research is unverified context (see jev://notes/data-sources): mention it,
   label it, and never let it override the service's injury data.

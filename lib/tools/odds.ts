@@ -17,8 +17,10 @@ import {
   expected,
   fairLine,
   gameId,
+  flag,
   isoDate,
   minBooks,
+  NO_MARKET_MESSAGE,
   minExpectedValue,
   pageLimit,
   sport,
@@ -57,8 +59,7 @@ export const upcomingWindow = (now: Date) => ({
   to: new Date(now.getTime() + UPCOMING_DAYS * DAY_MS),
 });
 
-export const historyFlag = z
-  .boolean({ error: expected('must be true or false') })
+export const historyFlag = flag()
   .optional()
   .meta({ description: 'Adds per market the reference price and consensus over time, for charts.' });
 
@@ -79,7 +80,7 @@ const gameOddsInput = z.strictObject({
     .array(z.enum(GAME_MARKETS, { error: `must be one of ${GAME_MARKETS.join(', ')}` }), {
       error: expected('must be an array of markets'),
     })
-    .min(1, 'must name at least one market (or leave it out for all)')
+    .min(1, NO_MARKET_MESSAGE)
     .optional(),
   book: book.optional(),
   fairLine,
@@ -87,14 +88,8 @@ const gameOddsInput = z.strictObject({
   minBooks,
   arbitrage: arbitrageFlag.meta({ description: 'The arbitrages alone, best first.' }),
   maxHold: maxHoldInput.meta({ description: 'With arbitrage: also markets holding at most this (0.02 = 2%).' }),
-  middles: z
-    .boolean({ error: expected('must be true or false') })
-    .optional()
-    .meta({ description: 'The middles alone.' }),
-  alternates: z
-    .boolean({ error: expected('must be true or false') })
-    .optional()
-    .meta({ description: 'With gameId: its alternate spreads and totals alone.' }),
+  middles: flag().optional().meta({ description: 'The middles alone.' }),
+  alternates: flag().optional().meta({ description: 'With gameId: its alternate spreads and totals alone.' }),
   futures: futuresFlag,
   history: historyFlag,
   detail,

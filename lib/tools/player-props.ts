@@ -18,6 +18,7 @@ import {
   gameId,
   minBooks,
   minExpectedValue,
+  NO_MARKET_MESSAGE,
   pageLimit,
   player,
   sport,
@@ -92,7 +93,7 @@ const propsInput = z.strictObject({
     .array(storable(z.string()).regex(/^[a-z_]{3,60}$/, 'must be a prop market key such as player_pass_yds'), {
       error: expected('must be an array of prop markets'),
     })
-    .min(1, 'must name at least one market (or leave it out for all)')
+    .min(1, NO_MARKET_MESSAGE)
     .optional(),
   player: player.optional().meta({ description: 'Only this player.' }),
   book: book.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STAKE_CAPS_RULE } from '@/lib/rules';
+import { INJURY_REPORT_LIMITS, STAKE_CAPS_RULE } from '@/lib/rules';
 
 // The MCP prompts: each walks an agent through one job in the order the rules (INSTRUCTIONS) demand.
 // Prompt arguments are strings on the wire; the schemas say which are needed and what they look like.
@@ -36,7 +36,7 @@ const analyseGame = definePrompt({
     [
       `Analyse ${sport} game ${gameId} for betting value.`,
       `1. Call get_game_odds with the gameId. ${ANSWER_RULES} For each market compare the reference book's price with the no-vig consensus (fairProbability, expectedValue). Mind consensusBooks: 1 is only the reference book's own no-vig line, 0 means no fair price (see jev://notes/no-vig-consensus).`,
-      `2. Call get_injury_report. If an injury matters, say that the report is updated about twice a day and does not cover game-day inactives.`,
+      `2. Call get_injury_report. If an injury matters, say that the report is ${INJURY_REPORT_LIMITS}.`,
       `3. For a side you like, give your probability and check it with calc_ev. ${SOURCE_RULES}`,
       `4. ${STAKE_RULES}`,
       `5. ${CLOSING}`,
@@ -57,7 +57,7 @@ const findPropValue = definePrompt({
     [
       `Find value in the player props of ${sport} game ${gameId}${player ? ` for ${player}` : ''}${market ? ` in the ${market} market` : ''}.`,
       `1. Call get_player_props for the game (it can take up to a minute), with player or markets when you are after one of them. ${ANSWER_RULES} Compare each prop's reference price with its fairProbability and expectedValue. Skip props with consensusBooks 0 (one-sided, no fair price) and treat consensusBooks 1 as weak.`,
-      `2. Call get_injury_report for both teams; it is updated about twice a day and does not cover game-day inactives, so say so when an injury matters.`,
+      `2. Call get_injury_report for both teams; it is ${INJURY_REPORT_LIMITS}, so say so when an injury matters.`,
       `3. Props of one game are correlated: do not combine them into a parlay with a suggested stake (see jev://notes/parlay-correlation).`,
       `4. ${SOURCE_RULES}`,
       `5. ${STAKE_RULES}`,

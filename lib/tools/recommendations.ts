@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { excerpt, fractionField, withInstants, withoutNulls } from './answer-fields';
+import { excerpt, withInstants, withoutNulls } from './answer-fields';
 import { READ_HINTS, WRITE_HINTS } from './hints';
 import { expected, probability, sport, text } from './inputs';
 import {
@@ -12,6 +12,7 @@ import {
   pickRecord,
   textNote,
   wager,
+  winRate,
 } from './ledger-fields';
 import { fullPageSchemaFields, pageFields, pageSchemaFields } from './pages';
 import { defineTool } from './types';
@@ -54,7 +55,7 @@ const pickSummary = z.object({
   halfWon: z.int(),
   halfLost: z.int(),
   pushed: z.int(),
-  winRate: fractionField('Won over won plus lost, a half win or loss counting half', '0.55 = 55%').nullable(),
+  winRate,
 });
 /** Said when some props of finished games have no stored box-score line that grades them. */
 const gradingNote = z.string().optional();

@@ -173,7 +173,7 @@ export interface paths {
         put?: never;
         /**
          * Injury report
-         * @description Injured players of a league, a team or a game's two teams, by team with the report's age: player, position, status, detail. Updated about twice a day, without game-day inactives: say so when an injury matters to a pick.
+         * @description Injured players of a league, a team or a game's two teams, by team with the report's age: player, position, status, detail. The report is updated about twice a day and does not cover game-day inactives: say so when an injury matters to a pick.
          */
         post: operations["get_injury_report"];
         delete?: never;

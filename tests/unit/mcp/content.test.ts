@@ -77,7 +77,7 @@ describe('knowledge notes', () => {
   it('state the staking caps, the parlay rule, the injury caveat, the sourcing rules and the helpline', () => {
     expect(note('kelly-staking')).toMatch(/max stake[\s\S]*daily and weekly loss limits/);
     expect(note('parlay-correlation')).toMatch(/two legs from one game, suggest \*\*no stake\*\*/);
-    expect(note('injury-reports')).toMatch(/about twice a day\. It does not cover game-day inactives/);
+    expect(note('injury-reports')).toMatch(/about twice a day and does not cover game-day inactives/);
     expect(note('data-sources')).toMatch(/unverified context/);
     expect(note('data-sources')).toMatch(/Social media is never\s+a source/);
     expect(note('responsible-gambling')).toContain(HELPLINE);
