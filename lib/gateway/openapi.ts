@@ -294,18 +294,10 @@ export function buildOpenApiDocument({ appOrigin, records = TOOL_RECORDS, groups
   };
 }
 
-/** Each served catalogue's document, by its records (one list per gateway), while the gateway lives. */
-const served = new WeakMap<readonly ToolRecord[], { origin: string; groups: readonly CatalogueGroup[]; body: string }>();
-
 /**
  * The document of the tools a server lists (its gateway's records and groups: jev_classify says so when the server
- * has no classifier, as GET /api/v1/tools and tools/list do), serialized once per gateway: its records and APP_URL
- * never change while it runs.
+ * has no classifier, as GET /api/v1/tools and tools/list do), as JSON. The gateway keeps it (Gateway.openApiJson).
  */
 export function openApiJson(appOrigin: string, records: readonly ToolRecord[], groups: readonly CatalogueGroup[] = DEFAULT_GROUPS): string {
-  const known = served.get(records);
-  if (known?.origin === appOrigin && known.groups === groups) return known.body;
-  const body = JSON.stringify(buildOpenApiDocument({ appOrigin, records, groups }));
-  served.set(records, { origin: appOrigin, groups, body });
-  return body;
+  return JSON.stringify(buildOpenApiDocument({ appOrigin, records, groups }));
 }

@@ -11,7 +11,7 @@ import { parseArguments } from '@/lib/tools/inputs';
 import { servedRecords, type ToolRecord } from '@/lib/tools/registry';
 import type { ClientLabel, ToolContext, ToolDefinition, ToolServices } from '@/lib/tools/types';
 import { readBody, type BodyOf, type BodyRule } from './body';
-import { catalogueGroups, type CatalogueGroup } from './openapi';
+import { catalogueGroups, openApiJson, type CatalogueGroup } from './openapi';
 import { authenticate, bearerToken, DEAD_TOKEN_MESSAGE } from './token';
 
 // The gateway owns a request: the checks of docs/contract.md ("Check order") run here, in its order and under its
@@ -75,12 +75,16 @@ export interface Gateway {
   records: readonly ToolRecord[];
   /** The families of its tools, as the OpenAPI document tags them. */
   groups: readonly CatalogueGroup[];
+  /** The OpenAPI document of its tools at APP_URL, serialized on first use: neither changes while it runs. */
+  openApiJson: () => string;
   /** How long any request may run on the server (REQUEST_DEADLINE_SECONDS), in milliseconds. */
   deadlineMs: number;
 }
 
 export function createGateway({ config, limiter, now, catalogue, tokens, services }: GatewayDeps): Gateway {
   const records = servedRecords(catalogue, { classifierConfigured: services.classifier.configured });
+  const groups = catalogueGroups(catalogue);
+  let openApi: string | undefined;
   return {
     config,
     limiter,
@@ -94,7 +98,8 @@ export function createGateway({ config, limiter, now, catalogue, tokens, service
     },
     toolsByName: new Map(catalogue.map((tool, index) => [tool.name, { tool, record: records[index]! }])),
     records,
-    groups: catalogueGroups(catalogue),
+    groups,
+    openApiJson: () => (openApi ??= openApiJson(config.appOrigin, records, groups)),
     deadlineMs: config.REQUEST_DEADLINE_SECONDS * 1000,
   };
 }

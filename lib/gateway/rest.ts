@@ -1,7 +1,6 @@
 import { ToolError } from '@/lib/errors';
 import { NO_STORE, restErrorResponse, restMethodNotAllowedResponse } from '@/lib/http/errors';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
-import { openApiJson } from './openapi';
 import { handleRequest, runTool, type Gateway } from './pipeline';
 
 // The REST front end: the gateway checks each request within its deadline (lib/gateway/pipeline.ts) and runs the
@@ -22,14 +21,14 @@ export async function listTools(gateway: Gateway, request: Request): Promise<Res
  * GET /api/v1/openapi.json: the OpenAPI document, readable without a token like the well-known documents, once the
  * request has passed host, origin and the per-address budget (steps 1–2) like every other API request.
  */
-export async function serveOpenApi(gateway: Gateway, request: Request, appOrigin: string): Promise<Response> {
+export async function serveOpenApi(gateway: Gateway, request: Request): Promise<Response> {
   try {
     return await handleRequest(
       gateway,
       request,
       { body: 'none', token: 'none' },
       () =>
-        new Response(openApiJson(appOrigin, gateway.records, gateway.groups), {
+        new Response(gateway.openApiJson(), {
           headers: { 'Content-Type': 'application/json', ...NO_STORE },
         }),
     );

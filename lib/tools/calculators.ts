@@ -249,7 +249,7 @@ export const calcKellyStake = defineTool({
       .gt(0, 'must be greater than 0')
       .max(1, 'must be at most 1 (full Kelly)')
       .optional()
-      .meta({ description: "Share of full Kelly; default the user's, else 0.25." }),
+      .meta({ description: `Share of full Kelly; default the user's, else ${DEFAULT_KELLY_FRACTION}.` }),
   }),
   output: z.object({
     probability: z.number(),

@@ -143,7 +143,7 @@ describe('the request deadline', () => {
       new Request(`http://localhost:3000${path}`, { headers: { host: 'localhost:3000', authorization: `Bearer ${token}` } });
     const surfaces: Record<string, () => Promise<Response>> = {
       'GET /api/v1/tools': () => listTools(stuck, get('/api/v1/tools')),
-      'GET /api/v1/openapi.json': () => serveOpenApi(stuck, get('/api/v1/openapi.json'), 'http://localhost:3000'),
+      'GET /api/v1/openapi.json': () => serveOpenApi(stuck, get('/api/v1/openapi.json')),
       'POST /api/v1/tools/calc_ev': () => callTool(stuck, post('/api/v1/tools/calc_ev', args), 'calc_ev'),
       'GET /api/v1/tools/calc_ev': () => methodNotAllowed(stuck, get('/api/v1/tools/calc_ev'), ['POST']),
       'GET /api/v1/nothing': () => noSuchEndpoint(stuck, get('/api/v1/nothing')),

@@ -61,10 +61,9 @@ describe('OpenAPI generator', () => {
     expect(new Set(answered)).toEqual(new Set([...stepCodes, ...ANY_REQUEST_CODES]));
   });
 
-  it('serves the origin and records it is given and builds the document once for them', () => {
+  it('serves the origin and records it is given', () => {
     const served = openApiJson('https://jev.example', TOOL_RECORDS);
     expect(JSON.parse(served)).toMatchObject({ servers: [{ url: 'https://jev.example' }] });
-    expect(openApiJson('https://jev.example', TOOL_RECORDS)).toBe(served);
     const unconfigured = servedRecords(TOOL_DEFINITIONS, { classifierConfigured: false });
     const marked = JSON.parse(openApiJson('https://jev.example', unconfigured));
     expect(marked.paths['/api/v1/tools/jev_classify'].post.description).toMatch(/^NOT SET UP on this server/);

@@ -7,7 +7,7 @@ import { root } from '@/lib/root';
 export const dynamic = 'force-dynamic';
 
 export function GET(request: Request): Promise<Response> {
-  return serveOpenApi(root().gateway, request, root().config.appOrigin);
+  return serveOpenApi(root().gateway, request);
 }
 
 export const POST = notAllowedRoute(['GET']);
