@@ -231,8 +231,11 @@ describe.each(PROVIDERS)("an agent doing a bettor's jobs on %s", (provider) => {
               expect(market.arbitrage.legs.length).toBe(market.outcomes.length);
             }
           }
+          // Any league's: an NFL week down to its Monday night game may have no open-air game to come (Sunday night
+          // US, 2026-12-07 02:1x UTC), while an EPL or college game always does.
           const outdoor = await app.database.db.game.findFirstOrThrow({
-            where: { sport: 'nfl', status: 'scheduled', venue: { roof: 'open' }, weather: { isNot: null } },
+            where: { status: 'scheduled', venue: { roof: 'open' }, weather: { isNot: null } },
+            orderBy: { startsAt: 'asc' },
           });
           const weather = await ok('get_weather', { gameId: outdoor.id });
           expect(weather.indoor).toBe(false);
