@@ -1,5 +1,6 @@
-// The staking rules and the injury report's limits in words, written once. The agent instructions (lib/tools/instructions.ts), get_bankroll's
-// note, the MCP prompts and the Kelly knowledge note all quote these sentences, so they cannot drift apart.
+// The staking rules and the injury report's limits in words, written once. The agent instructions
+// (lib/tools/instructions.ts), get_bankroll's and get_injury_report's notes, the MCP prompts and the knowledge notes
+// all quote these sentences, so they cannot drift apart.
 // Below both lib/account and lib/tools: it imports nothing.
 
 export const HELPLINE = '1-800-522-4700 in the US';
