@@ -6,6 +6,7 @@ import { ERROR_STATUS, ERRORS, type ErrorCode } from '@/lib/errors';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { fillBlocks } from './blocks';
 import { configurationMarkdown } from './configuration';
+import { amountLimits, limitsTable, pageSizesText } from './limits';
 import { toolsMarkdown } from './tools';
 
 // The documents generated from the code (`npm run docs` writes them, `npm run docs -- --check` in `npm run lint`
@@ -13,8 +14,8 @@ import { toolsMarkdown } from './tools';
 //   docs/tools.md          every tool of the catalogue: scope, hints, description, arguments and answer fields
 //   docs/configuration.md  every setting of lib/config/: default and meaning
 //   docs/contract.md       hand-written, but its definitions (lib/contract-definitions.ts), the check order
-//                          (lib/check-order.ts), the error table (lib/errors.ts) and the rules text
-//                          (lib/tools/instructions.ts) are generated blocks
+//                          (lib/check-order.ts), the error table (lib/errors.ts), the limits and page sizes
+//                          (./limits.ts) and the rules text (lib/tools/instructions.ts) are generated blocks
 
 export interface GeneratedDocument {
   /** Relative to the repository root. */
@@ -72,6 +73,9 @@ export const CONTRACT_BLOCKS: Readonly<Record<string, string>> = {
   'check-steps': checkStepTable(),
   'list-route-steps': `- \`GET /api/v1/tools\` runs steps ${stepRanges(LIST_ROUTE_STEPS)} (it has no body and calls no tool).`,
   errors: errorTable(),
+  limits: limitsTable(),
+  'amount-limits': amountLimits(),
+  'page-sizes': pageSizesText(),
   instructions: quoted(INSTRUCTIONS),
 };
 

@@ -12,8 +12,8 @@ import { defineTool } from './types';
 
 // The schedule tools: games between two dates, and the finals with their winners.
 
-const MAX_SCHEDULE_DAYS = 14;
-const MAX_RESULTS_DAYS = 31;
+export const MAX_SCHEDULE_DAYS = 14;
+export const MAX_RESULTS_DAYS = 31;
 const DEFAULT_RESULTS_DAYS = 7;
 
 const GAMES_PER_PAGE = PAGE_SIZES.scheduleGames;

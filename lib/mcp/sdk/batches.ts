@@ -7,6 +7,9 @@ import { isRequest, type Messages } from '../messages';
 
 const INVALID_REQUEST = -32600;
 
+/** The most messages the SDK answers in one 2025-era batch (its own limit in this release): a longer batch is -32600. */
+export const SDK_BATCH_MAX_MESSAGES = 100;
+
 export function batchRefusal(
   messages: Messages,
   protocolVersion: string | null,

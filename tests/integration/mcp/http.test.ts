@@ -1,6 +1,7 @@
 import { awayFromWindowEdge } from '../../helpers/budget-window';
 import { describe, expect, it, vi } from 'vitest';
 import { mintToken } from '@/lib/account/token-format';
+import { SDK_BATCH_MAX_MESSAGES } from '@/lib/mcp/sdk/batches';
 import { raw } from '../../helpers/http';
 import { testApp } from '../../helpers/test-app';
 import { ACCEPT_BOTH, checked, events, initializeMessage, legacy, LEGACY_VERSIONS, LISTEN_REFUSAL, modern, MODERN, post } from './support';
@@ -91,16 +92,16 @@ describe('MCP over HTTP on sqlite', () => {
       }
     });
 
-    it('400 -32600: a 2025-era batch of more than 100 messages; 100 are answered', async () => {
+    it(`400 -32600: a 2025-era batch of more than ${SDK_BATCH_MAX_MESSAGES} messages; ${SDK_BATCH_MAX_MESSAGES} are answered`, async () => {
       const batch = (size: number) => Array.from({ length: size }, (_, id) => ({ jsonrpc: '2.0', id, method: 'ping' }));
-      const ok = await legacy(app.server.port, token, batch(100));
+      const ok = await legacy(app.server.port, token, batch(SDK_BATCH_MAX_MESSAGES));
       expect(ok.status).toBe(200);
       expect(
         events(ok)
           .map((answer) => answer.id)
           .sort((a, b) => a - b),
-      ).toEqual(batch(100).map((m) => m.id));
-      expectRpcError(await legacy(app.server.port, token, batch(101)), 400, -32600);
+      ).toEqual(batch(SDK_BATCH_MAX_MESSAGES).map((m) => m.id));
+      expectRpcError(await legacy(app.server.port, token, batch(SDK_BATCH_MAX_MESSAGES + 1)), 400, -32600);
     });
 
     it('401: no token or a malformed one, with the Bearer challenge naming the prefix and the Connect page', async () => {
