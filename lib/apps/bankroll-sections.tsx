@@ -1,5 +1,5 @@
 import { coolingOffNotesIn, isTimeZoneChangeNote } from '@/lib/account/cooling-off-notes';
-import { toCents } from '@/lib/account/money';
+import { DEFAULT_CURRENCY, toCents } from '@/lib/account/money';
 import { bankrollPoints } from '@/lib/account/bankroll-history';
 import { money } from '@/lib/present/format';
 import { betColumns, betRowAttrs, betSummary } from '@/lib/present/bet-columns';
@@ -120,7 +120,7 @@ export function chartsSection(state: BankrollState, env: Env): ReactElement {
       </section>
     );
   const found = book.state === 'ready' ? book.answer : null;
-  const currency = found?.currency ?? (state.bets.state === 'ready' ? state.bets.answer.currency : 'USD');
+  const currency = found?.currency ?? (state.bets.state === 'ready' ? state.bets.answer.currency : DEFAULT_CURRENCY);
   const { status, sport } = state.filters;
   const bets = settled.answer.bets.map((bet) => ({ ...bet, settledAt: new Date(bet.settledAt!), profitCents: toCents(bet.profit ?? 0) }));
   const points = bankrollPoints(
