@@ -20,7 +20,7 @@ function limitRow(
   limit: number | null,
   room: number | null,
   lost: number,
-  open: number,
+  openStakes: number,
   currency: string,
 ): ReactNode {
   const period = name === 'daily' ? 'today' : 'this week';
@@ -36,7 +36,7 @@ function limitRow(
       <dt>{`Room under the ${name} loss limit`}</dt>
       <dd data-limit={name}>
         <meter min={0} max={limit} value={room} aria-label={`Room under the ${name} loss limit`} /> {figure(room, money(room, currency))}
-        {` of ${money(limit, currency)} (lost ${money(lost, currency)} ${period}, ${money(open, currency)} in open bets placed ${period})`}
+        {` of ${money(limit, currency)} (lost ${money(lost, currency)} ${period}, ${money(openStakes, currency)} in open bets placed ${period})`}
       </dd>
     </>
   );

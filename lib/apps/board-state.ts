@@ -113,7 +113,8 @@ export function fetchList(host: Host, name: ListName, args: Record<string, unkno
   );
 }
 
-export function open(state: SlateBoard, gameId: string, update: Update<SlateBoard>): SlateBoard {
+/** The board with the game `gameId` opened in place: its state starts, and its calls update it while it stays the one open. */
+export function openGameOnBoard(state: SlateBoard, gameId: string, update: Update<SlateBoard>): SlateBoard {
   const game = openGame(state.host, { ...slateArgs(state.args), sport: String(state.args.sport), gameId }, (change) =>
     update((board) => (board.game?.gameId === gameId ? { ...board, game: change(board.game) } : board)),
   );
@@ -153,6 +154,6 @@ export function startSlate(
     ...(listed ? { listed } : {}),
   };
   for (const name of ['games', 'value'] as const) if (state[name].call.state === 'loading') fetchList(host, name, state[name].args, update);
-  if (typeof args.gameId === 'string') state = open(state, args.gameId, update);
+  if (typeof args.gameId === 'string') state = openGameOnBoard(state, args.gameId, update);
   return state;
 }
