@@ -8,7 +8,7 @@ import { figure } from '@/lib/present/figures';
 import { table } from '@/lib/present/table';
 import type { ReactElement, ReactNode } from 'react';
 import type { Bankroll, Bet } from './answers';
-import { failed, MAX_PAGES, PAGE, type BankrollState } from './bankroll-state';
+import { BETS_PER_PAGE, failed, MAX_BET_PAGES, type BankrollState } from './bankroll-state';
 import type { Env } from './env';
 import { pending, type Loading } from './frame';
 import type { Update } from './run';
@@ -137,7 +137,7 @@ export function chartsSection(state: BankrollState, env: Env): ReactElement {
         timeZone={env.timeZone}
         width={env.width >= 720 ? (env.width - 48) / 2 : env.width - 32}
       />
-      {!settled.answer.complete && <p className="muted">{`The charts read the newest ${PAGE * MAX_PAGES} bets.`}</p>}
+      {!settled.answer.complete && <p className="muted">{`The charts read the newest ${BETS_PER_PAGE * MAX_BET_PAGES} bets.`}</p>}
     </section>
   );
 }
