@@ -1,6 +1,6 @@
 import type { Bankroll, Bet, BetList } from './answers';
 import { ToolCallError, type Host } from './bridge';
-import { firstPlace, loading, type InlinePlace, type Loading } from './frame';
+import { firstPlace, loading, type CompactPlace, type Loading } from './frame';
 import type { Sort } from '@/lib/present/table';
 import type { Update } from './run';
 
@@ -26,8 +26,8 @@ export interface BankrollState {
   paging: boolean;
   /** Why the last page of bets could not be fetched. */
   pagingFailed?: string;
-  /** Where the compact inline form is. */
-  inline: InlinePlace;
+  /** Where the compact form is (the form drawn inline). */
+  compactPlace: CompactPlace;
 }
 
 export const failed = (error: unknown) => ({ state: 'failed' as const, message: error instanceof Error ? error.message : String(error) });
@@ -61,7 +61,7 @@ export function startBankroll(args: Record<string, unknown>, answer: object, hos
     bets: listed ? { state: 'ready', answer: answer as BetList } : loading,
     settled: loading,
     paging: false,
-    inline: firstPlace('bets'),
+    compactPlace: firstPlace('bets'),
   };
   if (listed)
     host.callTool('get_bankroll', {}).then(

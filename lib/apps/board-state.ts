@@ -1,7 +1,7 @@
 import { DEFAULT_MIN_PERCENT } from '@/lib/present/format';
 import { notesOf, type OddsAnswer } from './answers';
 import type { Host } from './bridge';
-import { firstPlace, loading, type InlinePlace, type Loading } from './frame';
+import { firstPlace, loading, type CompactPlace, type Loading } from './frame';
 import type { Sort } from '@/lib/present/table';
 import { openGame, type GameState } from './game';
 import type { FuturesState } from './futures';
@@ -67,8 +67,8 @@ export interface SlateBoard {
   /** How many entries of the value list are shown: the best few, until the user asks for all. */
   valueShown: number;
   game?: GameState;
-  /** Where the compact inline form is. */
-  inline: InlinePlace;
+  /** Where the compact form is (the form drawn inline). */
+  compactPlace: CompactPlace;
   listed?: Listed;
 }
 
@@ -150,7 +150,7 @@ export function startSlate(
     sorts: {},
     valueShown: VALUE_SHOWN,
     // A list the slate marks opens on the games that show its marks.
-    inline: firstPlace(listed ? 'games' : 'value'),
+    compactPlace: firstPlace(listed ? 'games' : 'value'),
     ...(listed ? { listed } : {}),
   };
   for (const name of ['games', 'value'] as const) if (state[name].call.state === 'loading') fetchList(host, name, state[name].args, update);
