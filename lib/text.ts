@@ -3,8 +3,8 @@
 // token's name, a user's name. Such text may carry characters that change what a reader sees rather than what
 // it says: bidi controls (U+202E reverses the rest of a sentence, the consent page's own words included),
 // zero-width and other invisible format characters, control characters, NUL (which PostgreSQL refuses) and
-// lone surrogates (which SQLite refuses). Also the "a, b or c" of messages that list choices. It imports nothing, so
-// every layer may use it.
+// lone surrogates (which SQLite refuses). Also the "a, b or c" of messages that list choices and the "a, b and c"
+// of texts that list things. It imports nothing, so every layer may use it.
 
 /**
  * Controls (Cc: NUL, C0, DEL, C1) and format characters (Cf: bidi embeddings, overrides and isolates, the
@@ -81,7 +81,13 @@ export function storedLabel(text: string | undefined): string | null {
   return (text && cleanLabel(text, LABEL_MAX_CODE_POINTS)) || null;
 }
 
-/** "a, b or c", for messages that list the choices. */
-export function choiceList(values: readonly string[]): string {
-  return values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+/** "a, b or c" (conjunction 'or') or "a, b and c" (conjunction 'and'): the last two joined by the word, the rest by commas. */
+function listed(values: readonly string[], conjunction: 'and' | 'or'): string {
+  return values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} ${conjunction} ${values.at(-1)}`;
 }
+
+/** "a, b or c", for messages that list the choices. */
+export const choiceList = (values: readonly string[]): string => listed(values, 'or');
+
+/** "a, b and c", for texts that list things. */
+export const andList = (values: readonly string[]): string => listed(values, 'and');

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { fromCents } from './money';
+import { DEFAULT_CURRENCY, fromCents } from './money';
 
 // The bankroll charts (the Bets page's and the MCP Apps bankroll view's): the balance after each settled bet and
 // the cumulative profit of the bets a selection shows. No balance history is stored, so each balance is worked
@@ -65,5 +65,5 @@ export async function bankrollHistory(
   const bets = settled.map((bet) => ({ ...bet, settledAt: bet.settledAt as Date, profitCents: bet.profitCents ?? 0 }));
   const shown = (bet: (typeof bets)[number]) =>
     (!filter.status || bet.status === filter.status) && (!filter.sport || bet.sport === filter.sport);
-  return { currency: bankroll?.currency ?? 'USD', points: bankrollPoints(bets, bankroll?.balanceCents ?? null, shown) };
+  return { currency: bankroll?.currency ?? DEFAULT_CURRENCY, points: bankrollPoints(bets, bankroll?.balanceCents ?? null, shown) };
 }

@@ -12,7 +12,7 @@ import { lossLimitRoom } from './loss-limits';
 import { userPreferences } from './preferences';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
 import { betterThanBooksWarning, loadGames, normalizeSelection, quotedPriceWarning, unpricedBookWarning } from './markets';
-import { fromCents, largestStakeFor, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
+import { DEFAULT_CURRENCY, fromCents, largestStakeFor, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
 
 // The user's ledger: bets logged and listed with profit, ROI and closing-line value (settled once: ./settle.ts).
 
@@ -258,7 +258,7 @@ export async function listBetRecords(db: Db, pricing: Pricing, input: BetListInp
   const clvs = [...clv.values()].map((v) => v.closingLineValue);
   const { remaining, nextCursor } = pageEnd(all, page, (bet) => bet.placedAt, input.page);
   return {
-    currency: bankroll?.currency ?? 'USD',
+    currency: bankroll?.currency ?? DEFAULT_CURRENCY,
     bets: page.map((bet) => {
       const value = clv.get(bet.id);
       return {

@@ -1,5 +1,6 @@
 import type { Db } from '@/lib/db/client';
 import { retryingWriteConflicts } from '@/lib/db/unique';
+import { andList } from '@/lib/text';
 import type { Tokens } from './tokens';
 
 // Deleting an account with everything that is its own, in one transaction: the user row goes, and the schema's
@@ -53,7 +54,7 @@ export function contentsInWords(contents: AccountContents): string {
     counted(contents.picks, 'pick'),
   ];
   if (contents.bankroll) parts.push('the bankroll settings and loss limits');
-  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return andList(parts);
 }
 
 /**

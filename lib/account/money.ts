@@ -62,6 +62,12 @@ export function typedDecimal(text: string): number | undefined {
   return /^(?:\d{1,12}(?:\.\d{1,12})?|\.\d{1,12})$/.test(text.trim()) ? Number(text.trim()) : undefined;
 }
 
+/**
+ * The currency of a user without a bankroll: what their bets and charts are shown in. The same code is the schema's
+ * default for Bankroll.currency (prisma/schema.prisma; tests/unit/account/money.test.ts holds the two alike).
+ */
+export const DEFAULT_CURRENCY = 'USD';
+
 /** An amount in the user's currency: 1234.5 → "$1,234.50", or a dash when there is none; a chart's axis passes 0 digits. */
 export const money = (amount: number | null | undefined, currency: string, maximumFractionDigits?: number) =>
   amount == null ? '–' : new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits }).format(amount);

@@ -1,5 +1,5 @@
 import { coolingOffNotesIn, isTimeZoneChangeNote } from '@/lib/account/cooling-off-notes';
-import { toCents } from '@/lib/account/money';
+import { DEFAULT_CURRENCY, toCents } from '@/lib/account/money';
 import { bankrollPoints } from '@/lib/account/bankroll-history';
 import { money } from '@/lib/present/format';
 import { betColumns, betRowAttrs, betSummary } from '@/lib/present/bet-columns';
@@ -8,7 +8,7 @@ import { figure } from '@/lib/present/figures';
 import { table } from '@/lib/present/table';
 import type { ReactElement, ReactNode } from 'react';
 import type { Bankroll, Bet } from './answers';
-import { failed, MAX_PAGES, PAGE, type BankrollState } from './bankroll-state';
+import { BETS_PER_PAGE, failed, MAX_BET_PAGES, type BankrollState } from './bankroll-state';
 import type { Env } from './env';
 import { pending, type Loading } from './frame';
 import type { Update } from './run';
@@ -20,7 +20,7 @@ function limitRow(
   limit: number | null,
   room: number | null,
   lost: number,
-  open: number,
+  openStakes: number,
   currency: string,
 ): ReactNode {
   const period = name === 'daily' ? 'today' : 'this week';
@@ -36,7 +36,7 @@ function limitRow(
       <dt>{`Room under the ${name} loss limit`}</dt>
       <dd data-limit={name}>
         <meter min={0} max={limit} value={room} aria-label={`Room under the ${name} loss limit`} /> {figure(room, money(room, currency))}
-        {` of ${money(limit, currency)} (lost ${money(lost, currency)} ${period}, ${money(open, currency)} in open bets placed ${period})`}
+        {` of ${money(limit, currency)} (lost ${money(lost, currency)} ${period}, ${money(openStakes, currency)} in open bets placed ${period})`}
       </dd>
     </>
   );
@@ -120,7 +120,7 @@ export function chartsSection(state: BankrollState, env: Env): ReactElement {
       </section>
     );
   const found = book.state === 'ready' ? book.answer : null;
-  const currency = found?.currency ?? (state.bets.state === 'ready' ? state.bets.answer.currency : 'USD');
+  const currency = found?.currency ?? (state.bets.state === 'ready' ? state.bets.answer.currency : DEFAULT_CURRENCY);
   const { status, sport } = state.filters;
   const bets = settled.answer.bets.map((bet) => ({ ...bet, settledAt: new Date(bet.settledAt!), profitCents: toCents(bet.profit ?? 0) }));
   const points = bankrollPoints(
@@ -137,7 +137,7 @@ export function chartsSection(state: BankrollState, env: Env): ReactElement {
         timeZone={env.timeZone}
         width={env.width >= 720 ? (env.width - 48) / 2 : env.width - 32}
       />
-      {!settled.answer.complete && <p className="muted">{`The charts read the newest ${PAGE * MAX_PAGES} bets.`}</p>}
+      {!settled.answer.complete && <p className="muted">{`The charts read the newest ${BETS_PER_PAGE * MAX_BET_PAGES} bets.`}</p>}
     </section>
   );
 }

@@ -1,15 +1,16 @@
 import type { Bankroll, Bet, BetList } from './answers';
 import { ToolCallError, type Host } from './bridge';
-import { firstPlace, loading, type InlinePlace, type Loading } from './frame';
+import { firstPlace, loading, type CompactPlace, type Loading } from './frame';
 import type { Sort } from '@/lib/present/table';
 import type { Update } from './run';
 
 // The bankroll view's state and its calls: the bankroll, the bets (the model's list or the view's own) with their
 // paging, and every settled bet the charts need, from the model's arguments and answer.
 
-/** Bets a page of list_bets may hold, and how many pages the charts read at most. */
-export const PAGE = 100;
-export const MAX_PAGES = 20;
+/** The bets the view asks list_bets for at a time. */
+export const BETS_PER_PAGE = 100;
+/** The most pages of bets the charts read. */
+export const MAX_BET_PAGES = 20;
 
 export interface BankrollState {
   host: Host;
@@ -25,17 +26,17 @@ export interface BankrollState {
   paging: boolean;
   /** Why the last page of bets could not be fetched. */
   pagingFailed?: string;
-  /** Where the compact inline form is. */
-  inline: InlinePlace;
+  /** Where the compact form is (the form drawn inline). */
+  compactPlace: CompactPlace;
 }
 
 export const failed = (error: unknown) => ({ state: 'failed' as const, message: error instanceof Error ? error.message : String(error) });
 
-/** Every bet, newest first, a page of list_bets at a time (at most MAX_PAGES): the pages' bets in one list. */
+/** Every bet, newest first, a page of list_bets at a time (at most MAX_BET_PAGES): the pages' bets in one list. */
 async function everyBet(host: Host): Promise<BetList> {
   let list: BetList | undefined;
-  for (let page = 0; page < MAX_PAGES && (list === undefined || list.nextCursor !== undefined); page++) {
-    const answer = await host.callTool('list_bets', { limit: PAGE, ...(list?.nextCursor ? { cursor: list.nextCursor } : {}) });
+  for (let page = 0; page < MAX_BET_PAGES && (list === undefined || list.nextCursor !== undefined); page++) {
+    const answer = await host.callTool('list_bets', { limit: BETS_PER_PAGE, ...(list?.nextCursor ? { cursor: list.nextCursor } : {}) });
     // The summary covers every bet whatever the page: the first page's stands.
     list = list ? { ...answer, summary: list.summary, bets: [...list.bets, ...answer.bets] } : answer;
   }
@@ -55,12 +56,12 @@ export function startBankroll(args: Record<string, unknown>, answer: object, hos
   const state: BankrollState = {
     host,
     filters,
-    betsArgs: listed ? modelArgs : { limit: PAGE },
+    betsArgs: listed ? modelArgs : { limit: BETS_PER_PAGE },
     bankroll: listed ? loading : { state: 'ready', answer: answer as Bankroll },
     bets: listed ? { state: 'ready', answer: answer as BetList } : loading,
     settled: loading,
     paging: false,
-    inline: firstPlace('bets'),
+    compactPlace: firstPlace('bets'),
   };
   if (listed)
     host.callTool('get_bankroll', {}).then(

@@ -1,4 +1,4 @@
-import { bankrollCompact } from './bankroll-inline';
+import { bankrollCompact } from './bankroll-compact';
 import { bankrollSection, betsSection, chartsSection } from './bankroll-sections';
 import { startBankroll, type BankrollState } from './bankroll-state';
 import { frame } from './frame';
@@ -8,7 +8,7 @@ import type { ViewSpec } from './run';
 // cooling off, from get_bankroll's note), open exposure, the bets with their summary, and two charts: the balance
 // after each settled bet and the cumulative profit. Drawn for get_bankroll or list_bets; the view asks the host for
 // the other, and for every settled bet the charts need. Its state and calls are in bankroll-state.ts, the compact
-// inline form in bankroll-inline.tsx, full screen in bankroll-sections.tsx.
+// inline form in bankroll-compact.tsx, full screen in bankroll-sections.tsx.
 
 export const bankroll: ViewSpec<BankrollState> = {
   title: 'Bankroll and bets',

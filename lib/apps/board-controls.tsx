@@ -2,7 +2,7 @@ import type { OddsAnswer } from './answers';
 import type { ReactNode } from 'react';
 import { moreButton } from './frame';
 import type { Update } from './run';
-import { fetchList, open, type ListName, type SlateBoard } from './board-state';
+import { fetchList, openGameOnBoard, type ListName, type SlateBoard } from './board-state';
 
 // The value board's two controls drawn both inline and full screen: a game's name that opens it, and a list's "more".
 
@@ -12,7 +12,7 @@ export const openButton = (gameId: string, matchup: string, state: SlateBoard, u
     className="link"
     data-focus={`open-${gameId}`}
     data-open={gameId}
-    onClick={() => update((board) => open(board, gameId, update), 'back')}
+    onClick={() => update((board) => openGameOnBoard(board, gameId, update), 'back')}
   >
     {matchup}
   </button>

@@ -1,7 +1,7 @@
 import { DEFAULT_MIN_PERCENT } from '@/lib/present/format';
 import { notesOf, type OddsAnswer } from './answers';
 import type { Host } from './bridge';
-import { firstPlace, loading, type InlinePlace, type Loading } from './frame';
+import { firstPlace, loading, type CompactPlace, type Loading } from './frame';
 import type { Sort } from '@/lib/present/table';
 import { openGame, type GameState } from './game';
 import type { FuturesState } from './futures';
@@ -67,8 +67,8 @@ export interface SlateBoard {
   /** How many entries of the value list are shown: the best few, until the user asks for all. */
   valueShown: number;
   game?: GameState;
-  /** Where the compact inline form is. */
-  inline: InlinePlace;
+  /** Where the compact form is (the form drawn inline). */
+  compactPlace: CompactPlace;
   listed?: Listed;
 }
 
@@ -113,7 +113,8 @@ export function fetchList(host: Host, name: ListName, args: Record<string, unkno
   );
 }
 
-export function open(state: SlateBoard, gameId: string, update: Update<SlateBoard>): SlateBoard {
+/** The board with the game `gameId` opened in place: its state starts, and its calls update it while it stays the one open. */
+export function openGameOnBoard(state: SlateBoard, gameId: string, update: Update<SlateBoard>): SlateBoard {
   const game = openGame(state.host, { ...slateArgs(state.args), sport: String(state.args.sport), gameId }, (change) =>
     update((board) => (board.game?.gameId === gameId ? { ...board, game: change(board.game) } : board)),
   );
@@ -149,10 +150,10 @@ export function startSlate(
     sorts: {},
     valueShown: VALUE_SHOWN,
     // A list the slate marks opens on the games that show its marks.
-    inline: firstPlace(listed ? 'games' : 'value'),
+    compactPlace: firstPlace(listed ? 'games' : 'value'),
     ...(listed ? { listed } : {}),
   };
   for (const name of ['games', 'value'] as const) if (state[name].call.state === 'loading') fetchList(host, name, state[name].args, update);
-  if (typeof args.gameId === 'string') state = open(state, args.gameId, update);
+  if (typeof args.gameId === 'string') state = openGameOnBoard(state, args.gameId, update);
   return state;
 }

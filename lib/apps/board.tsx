@@ -6,7 +6,7 @@ import { futuresScreen, startFutures } from './futures';
 import type { Env } from './env';
 import type { Update, ViewSpec } from './run';
 import { narrowed, startSlate, type BoardState, type Listed, type SlateBoard } from './board-state';
-import { boardCompact } from './board-inline';
+import { boardCompact } from './board-compact';
 import { gamesSection, valueSection } from './board-tables';
 
 // The value board: get_game_odds drawn for people. The games with, per outcome, the reference price, the fair
@@ -16,7 +16,7 @@ import { gamesSection, valueSection } from './board-tables';
 // the slate that marks it, one game's alternate lines open that game, and a league's futures are drawn from the
 // answer itself (lib/apps/futures.tsx). A game opens in place: the view calls get_game_odds for it in full, with its history. Inline, the
 // board is its summary and the top value entries (the games and the notes a tab away, each paged in place);
-// full screen, all of it. Its state and calls are in board-state.ts; its inline form in board-inline.tsx, its
+// full screen, all of it. Its state and calls are in board-state.ts; its compact form (drawn inline) in board-compact.tsx, its
 // full-screen tables in board-tables.tsx, and the controls both draw in board-controls.tsx.
 
 export const board: ViewSpec<BoardState> = {

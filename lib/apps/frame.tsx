@@ -6,7 +6,7 @@ import type { Env } from './env';
 // What every view shows around its data: a heading, the sample-data notice when the answers are the sample
 // slate's, every other note the answers carry, the responsible-gambling line with the helpline as a link the
 // host opens, and the state of its calls. Inline, the notice is a line and the notes are a tab of the compact
-// form (compact, below); full screen, everything is said in full, with a way back to the conversation.
+// form (compactForm, below); full screen, everything is said in full, with a way back to the conversation.
 
 /** A call the view is making or has made through the host. */
 export type Loading<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; answer: T };
@@ -115,13 +115,13 @@ export interface CompactTab {
  * Where the compact form is: the list it shows, its first row shown, and where the pages before began (a page
  * holds as many rows as fit, so "previous" goes back to where the user was rather than counting back).
  */
-export interface InlinePlace {
+export interface CompactPlace {
   tab: string;
   start: number;
   before: number[];
 }
 
-export const firstPlace = (tab: string): InlinePlace => ({ tab, start: 0, before: [] });
+export const firstPlace = (tab: string): CompactPlace => ({ tab, start: 0, before: [] });
 
 /** The notes other than the sample notice, as the compact form's last tab: none when there are none. */
 export function notesTab(notes: readonly string[]): CompactTab[] {
@@ -135,7 +135,7 @@ export function notesTab(notes: readonly string[]): CompactTab[] {
  * offers it. Every figure the list holds is reachable inline, a page at a time; the charts and the full tables
  * are full screen's.
  */
-export function compact({
+export function compactForm({
   summary,
   tabs,
   place,
@@ -145,8 +145,8 @@ export function compact({
 }: {
   summary: ReactNode;
   tabs: readonly CompactTab[];
-  place: InlinePlace;
-  onPlace: (place: InlinePlace, focus: string) => void;
+  place: CompactPlace;
+  onPlace: (place: CompactPlace, focus: string) => void;
   /** What full screen shows more, on its button. */
   fullscreen: string;
   env: Env;

@@ -5,7 +5,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { notesOf, type FuturesAnswer, type FutureTeam } from './answers';
 import type { Host } from './bridge';
 import type { Env } from './env';
-import { compact, firstPlace, frame, moreButton, notesTab, type InlinePlace } from './frame';
+import { compactForm, firstPlace, frame, moreButton, notesTab, type CompactPlace } from './frame';
 import { bestPriceCell } from './game';
 import type { Update } from './run';
 
@@ -25,12 +25,13 @@ export interface FuturesState {
   /** Why the last page could not be fetched. */
   pagingFailed?: string;
   sorts: Record<string, Sort>;
-  inline: InlinePlace;
+  /** Where the compact form is (the form drawn inline). */
+  compactPlace: CompactPlace;
 }
 
 export function startFutures(args: Record<string, unknown>, answer: FuturesAnswer, host: Host): FuturesState {
   const { cursor: _cursor, ...modelArgs } = args;
-  return { kind: 'futures', host, answer, args: modelArgs, paging: false, sorts: {}, inline: firstPlace('futures') };
+  return { kind: 'futures', host, answer, args: modelArgs, paging: false, sorts: {}, compactPlace: firstPlace('futures') };
 }
 
 /** A page added to what the board holds: a market it continues gets its teams, a new market follows. */
@@ -118,7 +119,7 @@ function futuresCompact(state: FuturesState, notes: readonly string[], env: Env,
       </span>
     </div>
   ));
-  return compact({
+  return compactForm({
     summary,
     tabs: [
       {
@@ -129,8 +130,8 @@ function futuresCompact(state: FuturesState, notes: readonly string[], env: Env,
       },
       ...notesTab(notes),
     ],
-    place: state.inline,
-    onPlace: (inline, focus) => update((held) => ({ ...held, inline }), focus),
+    place: state.compactPlace,
+    onPlace: (place, focus) => update((held) => ({ ...held, compactPlace: place }), focus),
     fullscreen: 'See every market in full screen',
     env,
   });

@@ -14,7 +14,7 @@ import { MovementChart } from '@/lib/present/MovementChart';
 import { notesOf, type FullGame, type FullMarket, type GameAnswer, type Injuries, type OddsAnswer, type Weather } from './answers';
 import type { Host } from './bridge';
 import type { ReactNode } from 'react';
-import { compact, firstPlace, frame, loading, notesTab, pending, type InlinePlace, type Loading } from './frame';
+import { compactForm, firstPlace, frame, loading, notesTab, pending, type CompactPlace, type Loading } from './frame';
 import type { Env } from './env';
 import type { ViewSpec } from './run';
 
@@ -30,8 +30,8 @@ export interface GameState {
   odds: Loading<GameAnswer>;
   injuries: Loading<Injuries>;
   weather: Loading<Weather>;
-  /** Where the compact inline form is. */
-  inline: InlinePlace;
+  /** Where the compact form is (the form drawn inline). */
+  compactPlace: CompactPlace;
 }
 
 /** Changes a game's state and draws it; `focus` names the control the keyboard continues from. */
@@ -61,7 +61,7 @@ export function openGame(
   void load('odds', host.callTool('get_game_odds', odds));
   void load('injuries', host.callTool('get_injury_report', { sport, gameId }));
   void load('weather', host.callTool('get_weather', { gameId }));
-  return { sport, gameId, odds: loading, injuries: loading, weather: loading, inline: firstPlace('prices') };
+  return { sport, gameId, odds: loading, injuries: loading, weather: loading, compactPlace: firstPlace('prices') };
 }
 
 const gameTitle = (game: FullGame) => `${game.awayTeam.name} at ${game.homeTeam.name}`;
@@ -294,7 +294,7 @@ export function gameCompact(state: GameState, env: Env, update: GameUpdate): Rea
           )),
         )
       : [];
-  return compact({
+  return compactForm({
     summary,
     tabs: [
       {
@@ -311,8 +311,8 @@ export function gameCompact(state: GameState, env: Env, update: GameUpdate): Rea
       },
       ...notesTab(gameNotes(state)),
     ],
-    place: state.inline,
-    onPlace: (inline, focus) => update((game) => ({ ...game, inline }), focus),
+    place: state.compactPlace,
+    onPlace: (place, focus) => update((game) => ({ ...game, compactPlace: place }), focus),
     fullscreen: 'Charts and details in full screen',
     env,
   });

@@ -15,6 +15,7 @@ import {
   type ErrorCode,
 } from '@/lib/errors';
 import { REST_CHALLENGES } from '@/lib/http/errors';
+import { andList } from '@/lib/text';
 import { SERVICE_VERSION } from '@/lib/version';
 import { DEAD_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE } from './token';
 
@@ -67,13 +68,17 @@ const BEARER = 'bearerAuth';
  */
 const LICENSE = { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' };
 
+/** The tools of `records` that need a write token, as the document names them: "`log_bet`, `settle_bet` and …". */
+function writeToolsInWords(records: readonly ToolRecord[]): string {
+  return andList(records.filter((record) => record.scope === 'write').map((record) => `\`${record.name}\``));
+}
+
 /** What the document's reader needs first: what JEV is, how to authenticate, which tools need a write token. */
-function about(records: readonly ToolRecord[]): string {
-  const writeTools = records.filter((record) => record.scope === 'write').map((record) => `\`${record.name}\``);
+function about(writeTools: string): string {
   return (
     'JEV takes no bets and holds no money. Every call acts as the owner of the access token and sees only their data. ' +
     `Create a token on the Connect page and send it as \`Authorization: Bearer ${TOKEN_PREFIX}…\`. A read token runs every tool ` +
-    `but ${writeTools.join(', ')}, which need a write token. Some calls fetch from providers: allow up to one minute. The same ` +
+    `but ${writeTools}, which need a write token. Some calls fetch from providers: allow up to one minute. The same ` +
     'tools are offered over MCP at /api/mcp.'
   );
 }
@@ -227,6 +232,7 @@ function toolOperation(record: ToolRecord, tag: string | undefined): Schema {
 /** The OpenAPI 3.1 document of the REST API. Pure: the same input gives the same document. */
 export function buildOpenApiDocument({ appOrigin, records = TOOL_RECORDS, groups = DEFAULT_GROUPS }: OpenApiInput): Schema {
   const tagOf = new Map(groups.flatMap((group) => group.tools.map((name) => [name, group.name] as const)));
+  const writeTools = writeToolsInWords(records);
   const schemas: Record<string, Schema> = {
     Issue: ISSUE_JSON_SCHEMA,
     ToolRecord: { type: 'object', properties: RECORD_PROPERTIES, required: Object.keys(RECORD_PROPERTIES) },
@@ -269,7 +275,7 @@ export function buildOpenApiDocument({ appOrigin, records = TOOL_RECORDS, groups
       title: 'JEV',
       version: SERVICE_VERSION,
       summary: 'Sports-betting analysis tools for AI agents: odds math, no-vig prices, expected value, Kelly stakes.',
-      description: `${about(records)}\n\nRules every agent using these tools must follow:\n\n${INSTRUCTIONS}`,
+      description: `${about(writeTools)}\n\nRules every agent using these tools must follow:\n\n${INSTRUCTIONS}`,
       license: LICENSE,
     },
     servers: [{ url: appOrigin }],
@@ -287,7 +293,7 @@ export function buildOpenApiDocument({ appOrigin, records = TOOL_RECORDS, groups
           type: 'http',
           scheme: 'bearer',
           bearerFormat: `${TOKEN_PREFIX}…`,
-          description: 'An access token made on the Connect page: read (every tool but the three write tools) or write.',
+          description: `An access token made on the Connect page: read (every tool but ${writeTools}) or write.`,
         },
       },
     },

@@ -16,7 +16,11 @@ const CONNECT_TIMEOUT_MS = 2000;
 
 type Connections = Map<string, Redis>;
 
-/** One command connection and one subscriber connection per URL and process, shared by every module graph. */
+/**
+ * One command connection and one subscriber connection per URL and process, shared by every module graph: on
+ * globalThis for the reason lib/root/process.ts gives, in a holder of its own rather than processWide's, since this
+ * module is used below the root (lib/ratelimit, lib/account) and by the CLI and tests without it.
+ */
 const connections: Connections = ((globalThis as { jevRedisConnections?: Connections }).jevRedisConnections ??= new Map() as Connections);
 
 function open(url: string, role: 'commands' | 'subscriber'): Redis {

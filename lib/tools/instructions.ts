@@ -1,8 +1,10 @@
 import { INJURY_REPORT_LIMITS, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
+import { andList } from '@/lib/text';
+import { WRITE_TOOL_NAMES } from './registry';
 
 // The rules the service sends to every agent: `instructions` of GET /api/v1/tools and the MCP instructions.
 // One string, so both front ends always say the same thing. The staking sentences and the injury report's limits
-// come from lib/rules.ts.
+// come from lib/rules.ts, the write tools from the catalogue.
 
 export const INSTRUCTIONS = `JEV is sports-betting analysis: it takes no bets and holds no money. In every answer:
 
@@ -18,4 +20,4 @@ export const INSTRUCTIONS = `JEV is sports-betting analysis: it takes no bets an
 
 6. Call get_bankroll before suggesting any stake. ${STAKE_CAPS_RULE} For a parlay with two legs from one game suggest no stake: the legs are correlated and the combined probability is unreliable; say so and leave the stake to the user. ${PAST_LIMITS_RULE} Betting is for adults of legal age where it is legal.
 
-7. Call log_bet, settle_bet and save_recommendation only when the user asks; they need a token with write access.`;
+7. Call ${andList(WRITE_TOOL_NAMES)} only when the user asks; they need a token with write access.`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanLabel, storedLabel } from '@/lib/text';
+import { andList, choiceList, cleanLabel, storedLabel } from '@/lib/text';
 
 // The one sanitiser for the labels and names JEV stores from someone else's say-so and shows back to people
 // (client names, client labels, token and user names): it drops what changes what a reader sees, keeps the rest.
@@ -45,5 +45,15 @@ describe('storedLabel', () => {
     expect(storedLabel(undefined)).toBeNull();
     expect(storedLabel('\u200b\u202e ')).toBeNull();
     expect([...(storedLabel('x'.repeat(8000)) ?? '')]).toHaveLength(200);
+  });
+});
+
+describe('choiceList and andList', () => {
+  it('join the last two with the word and the rest with commas', () => {
+    expect(choiceList(['a', 'b', 'c'])).toBe('a, b or c');
+    expect(andList(['a', 'b', 'c'])).toBe('a, b and c');
+    expect(andList(['a', 'b'])).toBe('a and b');
+    expect(andList(['a'])).toBe('a');
+    expect(andList([])).toBe('');
   });
 });

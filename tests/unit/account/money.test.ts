@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bankrollSettingsSchema } from '@/lib/account/bankroll-settings';
-import { typedCents } from '@/lib/account/money';
+import { DEFAULT_CURRENCY, typedCents } from '@/lib/account/money';
 
 // Amounts typed by people (the Bankroll and Bets pages, `jev bankroll set`): one parser, exact to the cent,
 // so a typed amount is never rounded on its way to the book.
@@ -47,5 +48,12 @@ describe('the Bankroll form', () => {
   it('keeps the cents exactly', () => {
     const result = form({ balance: '1234567.89', unit: '0.01', dailyLossLimit: '0.07' });
     expect(result.success && result.data).toMatchObject({ balance: 1234567.89, unit: 0.01, dailyLossLimit: 0.07 });
+  });
+});
+
+describe('DEFAULT_CURRENCY', () => {
+  it("is the schema's default for a bankroll's currency", () => {
+    const schema = readFileSync('prisma/schema.prisma', 'utf8');
+    expect(/^\s*currency\s+String\s+@default\("(\w+)"\)/m.exec(schema)?.[1]).toBe(DEFAULT_CURRENCY);
   });
 });

@@ -1,7 +1,7 @@
 import { americanOdds, betInWords, formatDateTime, percent, quotedBeside } from '@/lib/present/format';
 import { figure } from '@/lib/present/figures';
 import type { ReactNode } from 'react';
-import { compact, notesTab, pending, type Loading } from './frame';
+import { compactForm, notesTab, pending, type Loading } from './frame';
 import type { Env } from './env';
 import type { Update } from './run';
 import type { SlateBoard } from './board-state';
@@ -91,7 +91,7 @@ export function boardCompact(state: SlateBoard, notes: readonly string[], env: E
       </span>
     </div>
   ));
-  return compact({
+  return compactForm({
     summary,
     tabs: [
       {
@@ -113,8 +113,8 @@ export function boardCompact(state: SlateBoard, notes: readonly string[], env: E
       },
       ...notesTab(notes),
     ],
-    place: state.inline,
-    onPlace: (inline, focus) => update((board) => ({ ...board, inline }), focus),
+    place: state.compactPlace,
+    onPlace: (place, focus) => update((board) => ({ ...board, compactPlace: place }), focus),
     fullscreen: 'See the full board',
     env,
   });

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { BankrollState } from './bankroll-state';
 import { moreBets, waitingChanges } from './bankroll-sections';
 import type { Env } from './env';
-import { compact, pending, type Loading } from './frame';
+import { compactForm, pending, type Loading } from './frame';
 import type { Update } from './run';
 
 /** The bankroll inline: the balance, the room under each limit and the bets' results, then the bets themselves. */
@@ -73,7 +73,7 @@ export function bankrollCompact(state: BankrollState, env: Env, update: Update<B
       </span>
     </div>
   ));
-  return compact({
+  return compactForm({
     summary,
     tabs: [
       {
@@ -83,8 +83,8 @@ export function bankrollCompact(state: BankrollState, env: Env, update: Update<B
         empty: pending(state.bets, 'the bets') ?? <p className="empty">No bets logged yet.</p>,
       },
     ],
-    place: state.inline,
-    onPlace: (inline, focus) => update((s) => ({ ...s, inline }), focus),
+    place: state.compactPlace,
+    onPlace: (place, focus) => update((s) => ({ ...s, compactPlace: place }), focus),
     fullscreen: 'Charts and every bet in full screen',
     env,
   });
