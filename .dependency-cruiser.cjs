@@ -85,7 +85,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: ['node_modules', '^lib/db/generated/'] },
-    exclude: { path: ['^\\.next', '^node_modules/', '^app/api/v1/tools/\\(catalogue\\)/'] },
+    exclude: { path: ['^\\.next', '^node_modules/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

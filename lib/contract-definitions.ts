@@ -1,5 +1,6 @@
 import { ARBITRAGE_RISKS } from '@/lib/betting/arbitrage';
 import { EXCHANGE_FEES } from '@/lib/betting/commission';
+import { VALUE_MIN_BOOKS } from '@/lib/betting/consensus';
 import { KEY_NUMBERS, MIN_FINALS_FOR_CHANCE } from '@/lib/betting/middles';
 import { STEAM_MIN_BOOKS, STEAM_WINDOW_MS } from '@/lib/betting/movement';
 import { SHARP_BOOK_WEIGHTS } from '@/lib/betting/sharp-books';
@@ -7,14 +8,11 @@ import { HISTORY_POINTS } from '@/lib/pricing/line-history';
 import { FAIR_CHANGE_WINDOW_MS } from '@/lib/pricing/priced-market';
 
 // The contract's definitions, written once: the no-vig consensus, value, arbitrage, movement and steam, the de-vig
-// methods and the loss-limit room. docs/contract.md carries each in a generated block (scripts/docs.ts fills the
-// blocks marked <!-- definition: name --> and `npm run lint` fails when one differs), and the MCP knowledge notes
+// methods and the loss-limit room. docs/contract.md carries each in a generated block (lib/docs/generate.ts fills the
+// blocks marked <!-- generated: name --> and `npm run lint` fails when one differs), and the MCP knowledge notes
 // (lib/tools/notes.ts) and the prompts quote them, so what an agent reads is what an integrator reads. Each is
 // Markdown, true to the code named beside it; the figures come from that code.
 // Imports only constants; nothing in lib/betting or lib/data may import this module (lib/tools and lib/mcp do).
-
-/** Default of get_game_odds' `minBooks`: a value entry needs a consensus of at least this many books. */
-export const VALUE_MIN_BOOKS = 3;
 
 const minutes = (ms: number) => ms / 60_000;
 const hours = (ms: number) => ms / 3_600_000;

@@ -45,6 +45,9 @@ export interface Consensus {
   refused?: string;
 }
 
+/** Default of the value list's `minBooks`: an outcome is listed as value only on a consensus of at least this many books. */
+export const VALUE_MIN_BOOKS = 3;
+
 /** Same outcomes at the same lines as the reference, nothing more and nothing less. */
 function pricesSameBet(reference: BookMarket, other: BookMarket): boolean {
   if (other.outcomes.length !== reference.outcomes.length) return false;

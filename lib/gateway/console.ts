@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { parseArguments } from '@/lib/tools/inputs';
 import type { ToolDefinition } from '@/lib/tools/types';
-import { checkedAnswer, toolContext, type Gateway } from './pipeline';
+import { answerOf, type Gateway } from './pipeline';
 
 // The console's pages run the gateway's read tools for the signed-in user, in the context every call gets and with
 // its answers checked as every call's are, so a page shows exactly what an agent would be told. There is no token:
@@ -32,9 +31,8 @@ export function createConsoleReader(gateway: Gateway) {
     ): Promise<FullAnswer<Tool>> {
       const served = gateway.toolsByName.get(tool.name);
       if (served?.tool !== tool || tool.scope !== 'read') throw new Error(`${tool.name} is not a read tool this server serves`);
-      const ctx = toolContext(gateway, { user: { id: user.id, email: user.email }, token: CONSOLE_TOKEN, clientLabel: consoleLabel });
-      const answer = await tool.run(ctx, parseArguments(tool.input, { ...args, detail: 'full' }));
-      return checkedAnswer(gateway, served.record, answer) as FullAnswer<Tool>;
+      const caller = { user: { id: user.id, email: user.email }, token: CONSOLE_TOKEN, clientLabel: consoleLabel };
+      return (await answerOf(gateway, served, caller, { ...args, detail: 'full' })) as FullAnswer<Tool>;
     },
   };
 }

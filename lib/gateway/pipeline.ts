@@ -61,6 +61,12 @@ export interface ToolCall {
 
 const perMinute = (name: string, limit: number): Budget => ({ name, limit, windowSeconds: 60 });
 
+/** A tool as a gateway serves it: its definition and its record. */
+export interface ServedTool {
+  tool: ToolDefinition;
+  record: ToolRecord;
+}
+
 /** A server's gateway: what the steps need, built once by the composition root. */
 export interface Gateway {
   config: Config;
@@ -70,7 +76,7 @@ export interface Gateway {
   services: ToolServices;
   budgets: { address: Budget; token: Budget; user: Budget };
   /** Each served tool by name, with its record (what the tool's answers are checked against under CHECK_ANSWERS). */
-  toolsByName: ReadonlyMap<string, { tool: ToolDefinition; record: ToolRecord }>;
+  toolsByName: ReadonlyMap<string, ServedTool>;
   /** The tool records this server lists (REST and MCP alike): its catalogue as this server serves it. */
   records: readonly ToolRecord[];
   /** The families of its tools, as the OpenAPI document tags them. */
@@ -188,15 +194,25 @@ async function refuseIfTokenWent({ tokens, now }: Gateway, caller: LiveToken, er
   throw error;
 }
 
-/** A tool's context: the services the root built for every tool, and who the call runs for. */
-export const toolContext = ({ services }: Gateway, caller: Pick<ToolContext, 'user' | 'token' | 'clientLabel'>): ToolContext => ({
-  ...services,
-  ...caller,
-});
+/** Who a tool runs for: the user, the token (or the console's stand-in) and the label of what it saves. */
+export type ToolCaller = Pick<ToolContext, 'user' | 'token' | 'clientLabel'>;
 
-/** A tool's answer as the gateway hands it on: checked against the tool's record under CHECK_ANSWERS (the tests' servers). */
-export const checkedAnswer = ({ config }: Gateway, record: ToolRecord, answer: unknown): unknown =>
-  config.CHECK_ANSWERS ? checkAnswer(record, answer) : answer;
+/**
+ * Step 9, then the tool itself: the arguments against the tool's schema, the tool run for `caller` with the services
+ * the root built for every tool, and its answer checked against its record under CHECK_ANSWERS (the tests' servers).
+ * A failure of the run goes through `runFailed`, which throws what the caller is to be told.
+ */
+export async function answerOf(
+  { services, config }: Gateway,
+  { tool, record }: ServedTool,
+  caller: ToolCaller,
+  args: unknown,
+  runFailed: (error: unknown) => Promise<never> = (error) => Promise.reject(error),
+): Promise<unknown> {
+  const parsed = parseArguments(tool.input, args);
+  const answer = await tool.run({ ...services, ...caller }, parsed).catch(runFailed);
+  return config.CHECK_ANSWERS ? checkAnswer(record, answer) : answer;
+}
 
 /** Steps 6–9, in order, then the tool itself: its answer. */
 export async function runTool(gateway: Gateway, { caller, toolName, args, clientLabel }: ToolCall): Promise<unknown> {
@@ -204,7 +220,7 @@ export async function runTool(gateway: Gateway, { caller, toolName, args, client
   // Step 6: the tool exists (an unknown name is not counted against the tool-call budgets).
   const served = gateway.toolsByName.get(toolName);
   if (!served) throw new ToolError('unknown_tool', `There is no tool named "${toolName}". GET /api/v1/tools lists them.`);
-  const { tool, record } = served;
+  const { tool } = served;
   noteTool(tool.name);
   // Step 7: the per-token budget, then the per-user budget.
   await spend(gateway, budgets.token, caller.id, 'with this access token');
@@ -217,12 +233,9 @@ export async function runTool(gateway: Gateway, { caller, toolName, args, client
         `Create a token with write access on the Connect page.`,
     );
   }
-  // Step 9: the arguments against the tool's schema.
-  const parsed = parseArguments(tool.input, args);
-  const answer = await tool
-    .run(toolContext(gateway, { user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel }), parsed)
-    .catch((error: unknown) => refuseIfTokenWent(gateway, caller, error));
-  return checkedAnswer(gateway, record, answer);
+  // Step 9 and the run.
+  const who = { user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel };
+  return answerOf(gateway, served, who, args, (error) => refuseIfTokenWent(gateway, caller, error));
 }
 
 /**

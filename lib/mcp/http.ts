@@ -127,7 +127,7 @@ export async function postMcp(endpoint: McpEndpoint, request: Request): Promise<
   }
 }
 
-/** GET and DELETE: no streams and no sessions to end, once the request has passed steps 1–3 and 5. */
+/** GET and DELETE: no streams and no sessions to end, once the request has passed the bodiless steps (LIST_ROUTE_STEPS). */
 export async function mcpMethodNotAllowed({ gateway, resourceMetadataUrl }: McpEndpoint, request: Request): Promise<Response> {
   try {
     return await handleRequest(gateway, request, { body: 'none' }, () =>

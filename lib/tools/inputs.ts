@@ -6,7 +6,7 @@ import { bookKeyNamed, unknownBookMessage } from '@/lib/data/books';
 import { SPORTS } from '@/lib/data/sports';
 import { invalidInput, type Issue } from '@/lib/errors';
 import { NOT_A_CURSOR } from '@/lib/paging';
-import { VALUE_MIN_BOOKS } from '@/lib/contract-definitions';
+import { VALUE_MIN_BOOKS } from '@/lib/betting/consensus';
 import { LONE_SURROGATE } from '@/lib/text';
 import { meantArgument } from './argument-names';
 import { inYearRange, SPORTS_DAY_START_HOUR, YEAR_RANGE_MESSAGE } from '@/lib/time';

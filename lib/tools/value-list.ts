@@ -1,6 +1,6 @@
 import { roundTo } from '@/lib/betting';
 import { fairLineField, type FairLine } from '@/lib/betting/fair-line';
-import { VALUE_MIN_BOOKS } from '@/lib/contract-definitions';
+import { VALUE_MIN_BOOKS } from '@/lib/betting/consensus';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { type PricedMarket, staleFromMs } from '@/lib/pricing/priced-market';
 import { instant } from '@/lib/time';

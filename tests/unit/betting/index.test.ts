@@ -31,6 +31,7 @@ describe('lib/betting index', () => {
         'bisectFalling',
         'boundedAmerican',
         'consensus',
+        'VALUE_MIN_BOOKS',
         'decimalToAmerican',
         'devig',
         'devigBy',

@@ -11,7 +11,7 @@ import {
 } from '@/lib/data/sample';
 import type { GameRecord, PriceRecord } from '@/lib/data/store';
 import { groupBy } from '@/lib/collections';
-import { VALUE_MIN_BOOKS } from '@/lib/contract-definitions';
+import { VALUE_MIN_BOOKS } from '@/lib/betting/consensus';
 import { priceMarket } from '@/lib/pricing/priced-market';
 import { valueList } from '@/lib/tools/value-list';
 
