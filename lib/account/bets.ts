@@ -191,11 +191,12 @@ function limitWarnings(stake: number, bankroll: BankrollView | null): string[] {
 /**
  * Closing-line value: the bet's price measured against the closing no-vig fair probability of its market, both as
  * list_bets shows them (the probability to six places like every fair probability, the value to four from it), so
- * the shown probability and price give back the shown value.
+ * the shown probability and price give back the shown value. A voided bet has none: it was called off before its
+ * game, so its price never met the close (and would move the average for a bet that never was).
  */
 async function closingLineValues(db: Db, pricing: Pricing, bets: BetRow[], now: Date, referenceBook: string) {
   const games = new Map((await loadGames(db, [...new Set(bets.map((b) => b.gameId))])).map((g) => [g.id, g]));
-  const started = bets.filter((b) => (games.get(b.gameId)?.startsAt ?? now) <= now);
+  const started = bets.filter((b) => b.status !== 'void' && (games.get(b.gameId)?.startsAt ?? now) <= now);
   const fairs = await pricing.closing(
     started.map((b) => ({
       gameId: b.gameId,

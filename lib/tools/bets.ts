@@ -16,7 +16,7 @@ import {
   wager,
   winRate,
 } from './ledger-fields';
-import { fullPageSchemaFields, pageFields, pageSchemaFields } from './pages';
+import { fullPageFields, fullPageSchemaFields, pageFields, pageSchemaFields } from './pages';
 import { defineTool } from './types';
 
 // The user's bets: logged and settled (each needs a write token) and listed with profit, ROI and closing-line value.
@@ -79,7 +79,8 @@ export const settleBet = defineTool({
 /** Said when a bet shown has no closing-line value yet, so a missing (or null) one is not read as zero. */
 const CLOSING_LINE_NOTE =
   "closingLineValue comes once a bet's game has started: its price against the market's no-vig fair probability at the " +
-  'last prices before kick-off at its book, else at the reference book (none when neither priced that line then).';
+  'last prices before kick-off at its book, else at the reference book. A voided bet has none, nor has one whose line neither ' +
+  'book priced before kick-off.';
 
 function closingLineNote(bets: readonly { closingLineValue: number | null }[]): { closingLineNote?: string } {
   return bets.some((bet) => bet.closingLineValue === null) ? { closingLineNote: CLOSING_LINE_NOTE } : {};
@@ -144,7 +145,14 @@ export const listBets = defineTool({
       page: listPage(ctx, args),
       defaultBook: ctx.settings.defaultReferenceBook,
     });
-    if (args.detail === 'full') return withInstants({ currency, bets, nextCursor, ...closingLineNote(bets), summary });
+    if (args.detail === 'full')
+      return withInstants({
+        currency,
+        bets,
+        ...fullPageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'bets'),
+        ...closingLineNote(bets),
+        summary,
+      });
     const concise = bets.map((bet) =>
       withoutNulls(withInstants({ ...bet, notes: bet.notes === null ? null : excerpt(bet.notes, EXCERPT_CHARS) })),
     );

@@ -14,7 +14,7 @@ import {
   wager,
   winRate,
 } from './ledger-fields';
-import { fullPageSchemaFields, pageFields, pageSchemaFields } from './pages';
+import { fullPageFields, fullPageSchemaFields, pageFields, pageSchemaFields } from './pages';
 import { defineTool } from './types';
 
 // The user's picks: saved (needs a write token) and listed, each graded once its game is final.
@@ -88,7 +88,13 @@ export const listRecommendations = defineTool({
       filter: { sport: onlySport, from, to },
       page,
     });
-    if (args.detail === 'full') return withInstants({ recommendations, nextCursor, ...(gradingNote ? { gradingNote } : {}), summary });
+    if (args.detail === 'full')
+      return withInstants({
+        recommendations,
+        ...fullPageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'picks'),
+        ...(gradingNote ? { gradingNote } : {}),
+        summary,
+      });
     const concise = recommendations.map((pick) =>
       withoutNulls(withInstants({ ...pick, reasoning: excerpt(pick.reasoning, EXCERPT_CHARS), risks: excerpt(pick.risks, EXCERPT_CHARS) })),
     );

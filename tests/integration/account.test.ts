@@ -266,6 +266,31 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     expect(won.summary.averageClosingLineValue).toBe(won.bets[0].closingLineValue);
     expect(won.summary.betsWithClosingLine).toBe(1);
 
+    // A bet voided before its game has no closing-line value once the game is under way, and the summary leaves it
+    // out: its price never met the close (one at +150 would beat the close by far and lift the average).
+    const before = (await call('list_bets', {}, annRead)).json().data;
+    await app.database.db.bet.create({
+      data: {
+        ...{ userId: annId, sport: 'nfl', gameId: 'nfl-final', market: 'h2h', selection: 'KC', americanOdds: 150 },
+        ...{ stakeCents: 500, status: 'void', profitCents: 0, payoutCents: 500 },
+        ...{ placedAt: new Date(now - 50 * HOUR), settledAt: new Date(now - 49 * HOUR) },
+      },
+    });
+    for (const detail of ['concise', 'full']) {
+      const withVoid = (await call('list_bets', { detail }, annRead)).json().data;
+      const voided = withVoid.bets.filter((bet: { status: string }) => bet.status === 'void');
+      expect(voided, detail).toHaveLength(1);
+      expect(voided[0].closingLineValue ?? null, detail).toBeNull();
+      expect(withVoid.summary.count, detail).toBe(before.summary.count + 1);
+      expect(withVoid.summary.betsWithClosingLine, detail).toBe(before.summary.betsWithClosingLine);
+      expect(withVoid.summary.averageClosingLineValue, detail).toBe(before.summary.averageClosingLineValue);
+      expect(withVoid.closingLineNote, detail).toMatch(/A voided bet has none/);
+    }
+    // A full answer pages as a concise one does: what is left, and how to get it.
+    const fullPage = (await call('list_bets', { detail: 'full', limit: 1 }, annRead)).json().data;
+    expect(fullPage).toMatchObject({ remaining: fullPage.summary.count - 1, nextCursor: expect.any(String) });
+    expect(fullPage.pageNote).toMatch(/more bets: call again/);
+
     const bad = await call('list_bets', { cursor: 'garbage' }, annRead);
     expect(bad.status).toBe(400);
     // A window that ends before it starts holds no bet by construction: refused naming `to`, as list_games does,
