@@ -158,8 +158,10 @@ side's margin or of the total, with its \`returnFraction\`, and
 \`returnFraction\` is the worst of them. Of a market's pairs the one with the best worst case is shown. It is never
 risk-free: ${ARBITRAGE_RISKS}. The answer says so once (\`arbitrageNote\`; with \`detail: "full"\`, a \`note\` per
 arbitrage). \`get_game_odds\` with \`arbitrage: true\` answers with the arbitrages alone, over the games the call covers
-(the league's coming week, a date, a team or one game), best \`returnFraction\` first, each with its game
-(\`gameId\`, \`matchup\`, \`startsAt\`) and \`market\`, paged; \`gamesScanned\` says how many games were looked at.
+(the league's coming week, a date, a team or one game) that are still offered (scheduled or under way: a final,
+canceled or postponed game of a date is left out, its last prices being no offer), best \`returnFraction\` first, each
+with its game (\`gameId\`, \`matchup\`, \`startsAt\`) and \`market\`, paged; \`gamesScanned\` says how many games were
+looked at. The low-hold and middle lists scan the same games.
 
 Low-hold markets: a market's hold is the implied probabilities of one bet on every side summed, less 1, at the best
 prices (an exchange's net of its fee): below 0 an arbitrage, else what the books keep. \`arbitrage: true\` with

@@ -273,7 +273,16 @@ async function valueOdds(ctx: ToolRun, args: GameOddsArgs, valueAsked: ValueScan
   };
 }
 
-/** What `inMarket` finds in each market of every game, one entry a market, ordered by `rank` (higher first) on pages of `perPage`. */
+/**
+ * The games a list of bets to make scans: those still offered. A final game's last prices are its close, not an
+ * offer, and a canceled or postponed game's are void; a date's answer holds them (excludeFinal), its lists do not.
+ */
+const offeredGames = (games: readonly GameRow[]) => games.filter((game) => game.status === 'scheduled' || game.status === 'in_progress');
+
+/**
+ * What `inMarket` finds in each market of every game still offered, one entry a market, ordered by `rank` (higher
+ * first) on pages of `perPage`; with the number of games scanned.
+ */
 async function foundInMarkets<Found>(
   ctx: ToolRun,
   args: GameOddsArgs,
@@ -282,7 +291,8 @@ async function foundInMarkets<Found>(
   rank: (found: Found) => number,
   perPage: number,
 ) {
-  const found = (await present(games)).flatMap(({ game, markets }) =>
+  const scanned = offeredGames(games);
+  const found = (await present(scanned)).flatMap(({ game, markets }) =>
     markets.flatMap((market) => {
       const what = inMarket(market);
       return what ? [{ game, market: market.market, what }] : [];
@@ -290,7 +300,7 @@ async function foundInMarkets<Found>(
   );
   const key = (entry: (typeof found)[number]) => [rank(entry.what), entry.game.id, entry.market];
   const page = toolPage(ctx, args, perPage, found, key, ['desc', 'asc', 'asc']);
-  return { found, page };
+  return { found, page, gamesScanned: scanned.length };
 }
 
 /** Where a list's entry stands: its game and market. */
@@ -301,26 +311,26 @@ const marketPlace = (game: GameRow, market: string) => ({
   market,
 });
 
-/** arbitrage: true: every game is scanned, only the arbitrages are shown, best worst-case return first. */
+/** arbitrage: true: every game still offered is scanned, only the arbitrages are shown, best worst-case return first. */
 async function arbitrageList(ctx: ToolRun, args: GameOddsArgs, scan: OddsScan) {
   const arbitrageOf = (market: PricedGameMarket) => market.arbitrage;
-  const { found, page } = await foundInMarkets(ctx, args, scan, arbitrageOf, (a) => a.returnFraction, ARBITRAGES_PER_PAGE);
+  const { found, page, gamesScanned } = await foundInMarkets(ctx, args, scan, arbitrageOf, (a) => a.returnFraction, ARBITRAGES_PER_PAGE);
   return {
     ...scan.header,
-    gamesScanned: scan.games.length,
+    gamesScanned,
     arbitrages: page.items.map((entry) => ({ ...marketPlace(entry.game, entry.market), ...conciseArbitrage(entry.what) })),
     ...(found.length > 0 ? { arbitrageNote: ARBITRAGE_LIST_NOTE } : {}),
     ...pageFields(page, 'arbitrages'),
   };
 }
 
-/** middles: true: every game is scanned, only the middles are shown, the cheapest miss first. */
+/** middles: true: every game still offered is scanned, only the middles are shown, the cheapest miss first. */
 async function middleList(ctx: ToolRun, args: GameOddsArgs, scan: OddsScan) {
   const middleOf = (market: PricedGameMarket) => market.middle;
-  const { found, page } = await foundInMarkets(ctx, args, scan, middleOf, (m) => m.worstReturnFraction, MIDDLES_PER_PAGE);
+  const { found, page, gamesScanned } = await foundInMarkets(ctx, args, scan, middleOf, (m) => m.worstReturnFraction, MIDDLES_PER_PAGE);
   return {
     ...scan.header,
-    gamesScanned: scan.games.length,
+    gamesScanned,
     middles: page.items.map((entry) => ({ ...marketPlace(entry.game, entry.market), ...conciseMiddle(entry.what) })),
     ...(found.length > 0 ? { middleNote: MIDDLE_NOTE } : {}),
     ...pageFields(page, 'middles'),
@@ -328,18 +338,19 @@ async function middleList(ctx: ToolRun, args: GameOddsArgs, scan: OddsScan) {
 }
 
 /**
- * arbitrage: true with maxHold: every market of the games whose best prices' hold is at most maxHold, one entry a market:
+ * arbitrage: true with maxHold: every market of the games still offered whose best prices' hold is at most maxHold, one entry a market:
  * its arbitrage (a hold below 0, as the arbitrage list gives it) first, best worst-case return first; then the markets
  * whose lowest hold on one line (lib/betting/arbitrage.ts, sameLine) is at most maxHold, lowest first.
  */
 async function lowHoldList(ctx: ToolRun, args: GameOddsArgs, maxHold: number, { games, header, present }: OddsScan) {
-  const presented = await present(games);
+  const scanned = offeredGames(games);
+  const presented = await present(scanned);
   const found = presented.flatMap(({ game, markets }) => lowHoldMarkets(markets, maxHold).map((entry) => ({ game, ...entry })));
   const key = (entry: (typeof found)[number]) => [...lowHoldRank(entry), entry.game.id, entry.market.market];
   const page = toolPage(ctx, args, ARBITRAGES_PER_PAGE, found, key, ['asc', 'asc', 'asc', 'asc']);
   return {
     ...header,
-    gamesScanned: games.length,
+    gamesScanned: scanned.length,
     lowHold: page.items.map((entry) => ({ ...marketPlace(entry.game, entry.market.market), ...lowHoldEntryFields(entry) })),
     ...lowHoldNotes(found),
     ...pageFields(page, 'markets'),
