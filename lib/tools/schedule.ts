@@ -103,7 +103,7 @@ export const getGameResults = defineTool({
   name: 'get_game_results',
   title: 'Results (final scores)',
   description:
-    `Final scores of a league between two dates (default the last ${DEFAULT_RESULTS_DAYS} days; at most ${MAX_RESULTS_DAYS}), ` +
+    `Final scores of a league between two dates (default the last ${DEFAULT_RESULTS_DAYS} days, today's included; at most ${MAX_RESULTS_DAYS}), ` +
     "optionally one team's, newest first and paged, with the winner (null for a draw).",
   scope: 'read',
   hints: READ_HINTS,
@@ -127,7 +127,9 @@ export const getGameResults = defineTool({
     }),
   ]),
   async run(ctx, args) {
-    const range = await dateRange(ctx, args.from, args.to, { back: DEFAULT_RESULTS_DAYS, ahead: DEFAULT_RESULTS_DAYS }, MAX_RESULTS_DAYS);
+    // The last DEFAULT_RESULTS_DAYS sports days, today's included: this afternoon's finals are results too.
+    const lastDays = { back: DEFAULT_RESULTS_DAYS - 1, ahead: DEFAULT_RESULTS_DAYS };
+    const range = await dateRange(ctx, args.from, args.to, lastDays, MAX_RESULTS_DAYS);
     const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
     const games = await ctx.data.schedule.findGames({
       sport: args.sport,

@@ -213,7 +213,7 @@ export interface paths {
         put?: never;
         /**
          * Results (final scores)
-         * @description Final scores of a league between two dates (default the last 7 days; at most 31), optionally one team's, newest first and paged, with the winner (null for a draw).
+         * @description Final scores of a league between two dates (default the last 7 days, today's included; at most 31), optionally one team's, newest first and paged, with the winner (null for a draw).
          */
         post: operations["get_game_results"];
         delete?: never;
