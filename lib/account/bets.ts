@@ -140,9 +140,7 @@ async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLab
   const marketSelection = { market: bet.market, ...selected };
   const { quotes: prices, fairProbability, book: pricedAt } = await pricing.selection(game.id, marketSelection, { book, referenceBook });
   const priceWarnings = [
-    bet.book === undefined
-      ? undefined
-      : unpricedBookWarning(prices, marketSelection, book, { book: pricedAt, probability: fairProbability }),
+    unpricedBookWarning(prices, marketSelection, book, { book: pricedAt, probability: fairProbability }, { named: bet.book !== undefined }),
     quotedPriceWarning(prices, marketSelection, book, bet.americanOdds),
     betterThanBooksWarning(prices, marketSelection, bet.americanOdds),
   ].filter((warning) => warning !== undefined);

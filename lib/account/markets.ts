@@ -123,13 +123,15 @@ export function normalizeSelection(
 /**
  * Said when the bet's book has no stored price of the selection while other books have one: a mistyped book (William
  * Hill, the UK book, for Caesars' williamhill_us) would otherwise pass unseen. Names the books with a price, look-alike
- * keys first, and where the fair probability came from instead. Nothing when no book prices the selection.
+ * keys first, and where the fair probability came from instead. Nothing when no book prices the selection. With no
+ * book named (`named: false`) `book` is the reference book the bet is priced at, and the warning says so.
  */
 export function unpricedBookWarning(
   rows: readonly BookQuote[],
   selected: MarketSelection,
   book: string,
   fair: { book: string; probability: number | null },
+  { named = true }: { named?: boolean } = {},
 ): string | undefined {
   const priced = [...new Set(pricesOfSelection(rows, selected).map((row) => row.book))].sort();
   if (priced.length === 0 || priced.includes(book)) return undefined;
@@ -143,8 +145,12 @@ export function unpricedBookWarning(
       : fair.book === book
         ? 'so the bet has no fair probability'
         : `nor has ${fair.book}, the reference book, so the bet has no fair probability`;
+  // With no book named the bet is priced at the reference book (`book`), so it has no fair probability either.
+  const lead = named
+    ? `${bookLabel(book)} has no stored price of ${what}; ${fairFrom}.`
+    : `No book was named, so the bet is priced at ${bookLabel(book)}, the reference book, which has no stored price of ${what}: the bet has no fair probability.`;
   return (
-    `${bookLabel(book)} has no stored price of ${what}; ${fairFrom}. Books with one: ${shown.slice(0, 5).map(bookLabel).join(', ')}${more}. ` +
+    `${lead} Books with one: ${shown.slice(0, 5).map(bookLabel).join(', ')}${more}. ` +
     `If the bet was at one of them, settle it void (settle_bet, before kick-off) and log it again with that book.`
   );
 }

@@ -200,6 +200,33 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     expect(await balance()).toBeCloseTo(before + 25, 9);
   });
 
+  it('log_bet without a book on a line the reference book does not price: no fair probability, and a warning says why', async () => {
+    // Only FanDuel hangs this total; Ann's reference book is DraftKings.
+    const total = [
+      { book: 'fanduel', outcome: 'over', point: 46.5, americanOdds: -106 },
+      { book: 'fanduel', outcome: 'under', point: 46.5, americanOdds: -114 },
+    ];
+    await addPrices(app.database.db, 'nfl-next', 'totals', total, new Date(now - HOUR));
+    const logged = await call('log_bet', {
+      sport: 'nfl',
+      gameId: 'nfl-next',
+      market: 'totals',
+      selection: 'over',
+      point: 46.5,
+      americanOdds: -106,
+      stake: 1,
+    });
+    expect(logged.status, logged.body).toBe(200);
+    const { bet, warnings } = logged.json().data;
+    expect(bet.fairProbabilityAtPlacement ?? null).toBeNull();
+    expect(warnings).toContainEqual(
+      expect.stringMatching(
+        /^No book was named, so the bet is priced at draftkings, the reference book, which has no stored price of over 46\.5 \(totals\): the bet has no fair probability\. Books with one: fanduel\./,
+      ),
+    );
+    await call('settle_bet', { betId: bet.id, result: 'void' });
+  });
+
   it("settle_bet: another user's bet is refused exactly like a missing one", async () => {
     const { bet } = (await call('log_bet', { ...nextBet, stake: 5 })).json().data;
     const foreign = await call('settle_bet', { betId: bet.id, result: 'won' }, benWrite);
@@ -269,7 +296,7 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     // A bet voided before its game has no closing-line value once the game is under way, and the summary leaves it
     // out: its price never met the close (one at +150 would beat the close by far and lift the average).
     const before = (await call('list_bets', {}, annRead)).json().data;
-    await app.database.db.bet.create({
+    const voidBet = await app.database.db.bet.create({
       data: {
         ...{ userId: annId, sport: 'nfl', gameId: 'nfl-final', market: 'h2h', selection: 'KC', americanOdds: 150 },
         ...{ stakeCents: 500, status: 'void', profitCents: 0, payoutCents: 500 },
@@ -278,9 +305,9 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     });
     for (const detail of ['concise', 'full']) {
       const withVoid = (await call('list_bets', { detail }, annRead)).json().data;
-      const voided = withVoid.bets.filter((bet: { status: string }) => bet.status === 'void');
-      expect(voided, detail).toHaveLength(1);
-      expect(voided[0].closingLineValue ?? null, detail).toBeNull();
+      const voided = withVoid.bets.find((bet: { id: string }) => bet.id === voidBet.id);
+      expect(voided?.status, detail).toBe('void');
+      expect(voided.closingLineValue ?? null, detail).toBeNull();
       expect(withVoid.summary.count, detail).toBe(before.summary.count + 1);
       expect(withVoid.summary.betsWithClosingLine, detail).toBe(before.summary.betsWithClosingLine);
       expect(withVoid.summary.averageClosingLineValue, detail).toBe(before.summary.averageClosingLineValue);
