@@ -200,17 +200,18 @@ export type ToolCaller = Pick<ToolContext, 'user' | 'token' | 'clientLabel'>;
 /**
  * Step 9, then the tool itself: the arguments against the tool's schema, the tool run for `caller` with the services
  * the root built for every tool, and its answer checked against its record under CHECK_ANSWERS (the tests' servers).
- * A failure of the run goes through `runFailed`, which throws what the caller is to be told.
+ * A failure of the run goes through `runFailed`, when given, which throws what the caller is to be told.
  */
 export async function answerOf(
   { services, config }: Gateway,
   { tool, record }: ServedTool,
   caller: ToolCaller,
   args: unknown,
-  runFailed: (error: unknown) => Promise<never> = (error) => Promise.reject(error),
+  runFailed?: (error: unknown) => Promise<never>,
 ): Promise<unknown> {
   const parsed = parseArguments(tool.input, args);
-  const answer = await tool.run({ ...services, ...caller }, parsed).catch(runFailed);
+  const running = tool.run({ ...services, ...caller }, parsed);
+  const answer = await (runFailed ? running.catch(runFailed) : running);
   return config.CHECK_ANSWERS ? checkAnswer(record, answer) : answer;
 }
 

@@ -46,7 +46,7 @@ describe.each(PROVIDERS)('the lists of bets to make on %s', (provider) => {
       const [home, away] = index === 0 ? ['KC', 'BUF'] : ['KCX', 'BUFX'];
       await addGame(db, { ...game, home, away });
       for (const [market, quotes] of markets()) {
-        const named = quotes.map((quote) => ({ ...quote, outcome: quote.outcome === 'KC' ? home! : away! }));
+        const named = quotes.map((quote) => ({ ...quote, outcome: quote.outcome === 'KC' ? home : away }));
         await addPrices(db, game.id, market, named, new Date(Math.min(game.startsAt.getTime(), NOW.getTime()) - 10 * 60_000));
       }
     }
