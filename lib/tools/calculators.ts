@@ -221,7 +221,15 @@ export const calcParlay = defineTool({
     combinedProbabilityReliable: z.boolean().nullable().meta({
       description: 'false: legs share a game, so combinedProbability and expectedValuePercent must not size a stake.',
     }),
-    correlationWarnings: z.array(z.object({ legs: z.tuple([z.int(), z.int()]), gameId: z.string(), message: z.string() })),
+    correlationWarnings: z.array(
+      z.object({
+        legs: z
+          .tuple([z.int(), z.int()])
+          .meta({ description: "The two legs' indexes in the legs argument, from 0 (the message counts from 1)." }),
+        gameId: z.string(),
+        message: z.string(),
+      }),
+    ),
   }),
   async run(_ctx, { legs }) {
     return answerWithoutFloatNoise(parlay(legs));
