@@ -1,7 +1,4 @@
 import {
-  ProtocolError,
-  ProtocolErrorCode,
-  ResourceNotFoundError,
   type CallToolResult,
   type GetPromptResult,
   type ListPromptsResult,
@@ -21,6 +18,7 @@ import type { ClientLabel } from '@/lib/tools/types';
 import { SERVICE_VERSION } from '@/lib/version';
 import { mcpOutputSchema } from './output-schema';
 import { refuseListen } from './sdk/listen';
+import { invalidPromptArguments, invalidResourceUri, unknownPrompt, unknownResource, unknownTool } from './sdk/refusals';
 import { APPS_EXTENSION, VIEW_READS, viewLink } from './views';
 
 // The MCP server, built from the gateway's catalogue: the same tools, schemas, hints and rules text as REST, plus the
@@ -67,10 +65,10 @@ function readResource(uri: string): ReadResourceResult {
   try {
     url = new URL(uri);
   } catch {
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource URI ${uri} is invalid`, { uri, reason: 'invalid_uri' });
+    throw invalidResourceUri(uri);
   }
   const read = READS.get(url.toString());
-  if (!read) throw new ResourceNotFoundError(uri);
+  if (!read) throw unknownResource(uri);
   return read();
 }
 
@@ -90,14 +88,9 @@ const PROMPT_BY_NAME = new Map(PROMPTS.map((prompt) => [prompt.name, prompt]));
 
 function getPrompt(name: string, args: Record<string, string> | undefined): GetPromptResult {
   const prompt = PROMPT_BY_NAME.get(name);
-  if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} not found`);
+  if (!prompt) throw unknownPrompt(name);
   const parsed = prompt.argsSchema.safeParse(args ?? {});
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) =>
-      issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message,
-    );
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid arguments for prompt ${name}: ${issues.join(', ')}`);
-  }
+  if (!parsed.success) throw invalidPromptArguments(name, parsed.error);
   return { messages: [{ role: 'user', content: { type: 'text', text: prompt.render(parsed.data) } }] };
 }
 
@@ -146,8 +139,7 @@ export function mcpServerFactory(gateway: Gateway): (caller: McpCaller) => Serve
         result = toolResult(await runTool(gateway, { caller, toolName: name, args, clientLabel }));
       } catch (error) {
         // No such tool (step 6) is a protocol error over MCP, as the SDK's own servers answer it.
-        if (error instanceof ToolError && error.code === 'unknown_tool')
-          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
+        if (error instanceof ToolError && error.code === 'unknown_tool') throw unknownTool(name);
         result = toolFailure(error);
       }
       return server.projectCallToolResult(result, outputSchemas.get(name));

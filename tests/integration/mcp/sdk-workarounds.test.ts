@@ -10,6 +10,8 @@ import { createRoot } from '@/lib/root';
 import { createMcpEndpoint, postMcp, type McpEndpoint } from '@/lib/mcp/http';
 import { JSON_MODE_WARNING, withoutJsonModeWarning } from '@/lib/mcp/sdk/json-warning';
 import { SDK_WRITTEN_FOR } from '@/lib/mcp/sdk/version';
+import { NOTES } from '@/lib/tools/notes';
+import { PROMPTS } from '@/lib/tools/prompts';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { NO_CLASSIFIER } from '../../helpers/tool-context';
 import { ACCEPT_BOTH, LISTEN_REFUSAL, MODERN } from './support';
@@ -42,12 +44,21 @@ const modernMessage = (method: string, params: Record<string, unknown> = {}) => 
 });
 const legacyMessage = (id: number, method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id, method, params });
 
-/** The raw SDK: a stateless handler around a bare server with one tool, as the SDK's own examples build it. */
+/** JEV's first prompt and note, which the raw server registers too. */
+const PROMPT = PROMPTS[0]!;
+const NOTE = NOTES[0]!;
+
+/**
+ * The raw SDK: a stateless handler around a bare server, as the SDK's own examples build it, with one tool and
+ * JEV's first prompt and note.
+ */
 function rawSdk() {
   const handler = createMcpHandler(
     () => {
       const server = new McpServer({ name: 'raw', version: '1' });
       server.registerTool('echo', { inputSchema: z.object({ text: z.string() }) }, ({ text }) => ({ content: [{ type: 'text', text }] }));
+      server.registerPrompt(PROMPT.name, { argsSchema: PROMPT.argsSchema }, () => ({ messages: [] }));
+      server.registerResource(NOTE.name, NOTE.uri, {}, () => ({ contents: [] }));
       return server;
     },
     { responseMode: 'json' },
@@ -176,5 +187,23 @@ describe(`MCP SDK workarounds (lib/mcp/sdk/, written for @modelcontextprotocol/s
     const text = await answer.text();
     expect(text).not.toContain('x'.repeat(31));
     expect(text).toContain(`${long.slice(0, 40)}…`);
+  });
+
+  it('refusals.ts: JEV refuses an unknown tool or prompt, bad prompt arguments and a bad resource URI as the SDK words them', async () => {
+    const refusals = [
+      ['tools/call', { name: 'no_such_tool', arguments: {} }],
+      ['prompts/get', { name: 'no_such_prompt' }],
+      ['prompts/get', { name: PROMPT.name, arguments: { sport: '' } }],
+      ['prompts/get', { name: PROMPT.name }],
+      ['resources/read', { uri: 'not a uri' }],
+      ['resources/read', { uri: 'jev://notes/no-such-note' }],
+    ] as const;
+    for (const [method, params] of refusals) {
+      const headers = MODERN_HEADERS(method, 'name' in params ? params.name : params.uri);
+      const refusal = async (answer: Response) => ((await answer.json()) as { error?: unknown }).error;
+      const rawRefusal = await refusal(await raw(modernMessage(method, params), headers));
+      expect(rawRefusal, `${method} ${JSON.stringify(params)}`).toMatchObject({ code: expect.any(Number) });
+      expect(await refusal(await ours(modernMessage(method, params), headers)), `${method} ${JSON.stringify(params)}`).toEqual(rawRefusal);
+    }
   });
 });
