@@ -1,4 +1,4 @@
-import type { LiveToken, SeenClient, Tokens } from '@/lib/account/tokens';
+import type { LiveToken, Tokens } from '@/lib/account/tokens';
 import type { Config } from '@/lib/config';
 import { isDatabaseUnavailable, ToolError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/address';
@@ -9,6 +9,7 @@ import type { Budget, RateLimiter } from '@/lib/ratelimit';
 import { checkAnswer } from '@/lib/tools/answer-check';
 import { parseArguments } from '@/lib/tools/inputs';
 import { servedRecords, type ToolRecord } from '@/lib/tools/registry';
+import { storedLabel } from '@/lib/text';
 import type { ClientLabel, ToolContext, ToolDefinition, ToolServices } from '@/lib/tools/types';
 import { readBody, type BodyOf, type BodyRule } from './body';
 import { catalogueGroups, openApiJson, type CatalogueGroup } from './openapi';
@@ -240,23 +241,27 @@ export async function runTool(gateway: Gateway, { caller, toolName, args, client
 }
 
 /**
- * Records the MCP client a live token is used from, for the Connect page and the labels of what it saves later;
- * resolves once stored. Never changes what a request may do.
+ * The label of what a request saves (docs/contract.md, "Client labels"), one rule for both front ends. REST carries no
+ * client info (`naming` absent): its User-Agent labels it. An MCP request that names its client (MCP's clientInfo)
+ * is labelled with that name, which is stored with the token and the User-Agent before the request is answered, so
+ * the client's next request finds it (and the Connect page shows it). A request without client info (a 2025-era MCP
+ * client names itself only in `initialize`, and a stateless server keeps no session to tie its later requests to
+ * it) takes the name the same client gave before with this token or its OAuth grant, "the same client" being the
+ * same User-Agent: the name is stored with the token, so any instance finds it, after a restart too, and it is only
+ * ever the token owner's own. Else the User-Agent. The recalled name is looked up only when a tool saves a record.
  */
-export function noteClient({ tokens, now }: Gateway, caller: LiveToken, client: SeenClient): Promise<void> {
-  return tokens.noteClient(caller.id, client, now());
-}
-
-/**
- * The label of what a request saves: the client's name when the request gives one. A request without client info
- * (a 2025-era MCP client names itself only in `initialize`, and a stateless server keeps no session to tie its
- * later requests to it) takes the name the same client gave before with this token or its OAuth grant, "the same
- * client" being the same User-Agent (`agent`): the name is stored with the token, so any instance finds it, after
- * a restart too, and it is only ever the token owner's own. Else the User-Agent. Looked up only when a tool saves
- * a record.
- */
-export function clientLabel({ tokens }: Gateway, caller: LiveToken, { named, name }: ClientNaming, agent: string | null): ClientLabel {
-  if (name !== undefined) return () => Promise.resolve(name);
-  if (named) return () => Promise.resolve(agent ?? undefined);
+export async function requestClientLabel(
+  { tokens, now }: Gateway,
+  caller: LiveToken,
+  request: Request,
+  naming?: ClientNaming,
+): Promise<ClientLabel> {
+  const agent = storedLabel(request.headers.get('user-agent') ?? undefined);
+  const { name } = naming ?? {};
+  if (name !== undefined) {
+    await tokens.noteClient(caller.id, { name, agent }, now());
+    return () => Promise.resolve(name);
+  }
+  if (!naming || naming.named) return () => Promise.resolve(agent ?? undefined);
   return async () => (await tokens.recallClient(caller, agent)) ?? agent ?? undefined;
 }

@@ -1,7 +1,7 @@
 import { ToolError } from '@/lib/errors';
 import { NO_STORE, restErrorResponse, restMethodNotAllowedResponse } from '@/lib/http/errors';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
-import { handleRequest, runTool, type Gateway } from './pipeline';
+import { handleRequest, requestClientLabel, runTool, type Gateway } from './pipeline';
 
 // The REST front end: the gateway checks each request within its deadline (lib/gateway/pipeline.ts) and runs the
 // tool; this module encodes the answer as `{ data }` or `{ error }` (lib/http/errors.ts).
@@ -40,10 +40,9 @@ export async function serveOpenApi(gateway: Gateway, request: Request): Promise<
 /** POST /api/v1/tools/<name>: steps 1–9 and the tool, within the request deadline (else 503 `unavailable`). */
 export async function callTool(gateway: Gateway, request: Request, toolName: string): Promise<Response> {
   try {
-    const data = await handleRequest(gateway, request, { body: 'arguments' }, ({ caller, body }) => {
-      const agent = request.headers.get('user-agent') ?? undefined;
-      return runTool(gateway, { caller, toolName, args: body, clientLabel: () => Promise.resolve(agent) });
-    });
+    const data = await handleRequest(gateway, request, { body: 'arguments' }, async ({ caller, body }) =>
+      runTool(gateway, { caller, toolName, args: body, clientLabel: await requestClientLabel(gateway, caller, request) }),
+    );
     return Response.json({ data }, { headers: NO_STORE });
   } catch (error) {
     return restErrorResponse(error);

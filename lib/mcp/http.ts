@@ -6,10 +6,9 @@ import {
   type AuthInfo,
 } from '@modelcontextprotocol/server';
 import {
-  clientLabel,
   DeadlinePassed,
   handleRequest,
-  noteClient,
+  requestClientLabel,
   type Accepted,
   type ClientNaming,
   type Gateway,
@@ -17,7 +16,7 @@ import {
 } from '@/lib/gateway/pipeline';
 import { boundEventStream, deadlineMessage, INTERNAL_ERROR } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
-import { cleanLabel, LABEL_MAX_CODE_POINTS, storedLabel } from '@/lib/text';
+import { cleanLabel, LABEL_MAX_CODE_POINTS } from '@/lib/text';
 import { bodyOf, isRequest, messagesOf, propertyOf, type Messages } from './messages';
 import { batchRefusal } from './sdk/batches';
 import { dropSelfCancellations } from './sdk/cancellations';
@@ -89,11 +88,7 @@ async function serve(
   const refusal = batchRefusal(messages, request.headers.get('mcp-protocol-version'), MODERN_VERSIONS);
   if (refusal) return refusal;
   const listen = renameListenRequests(messages, request.headers);
-  const naming = clientNaming(listen.messages);
-  const agent = storedLabel(request.headers.get('user-agent') ?? undefined);
-  // Stored before the answer, so the client's next request finds the name (clientLabel).
-  if (naming.name !== undefined) await noteClient(gateway, caller, { name: naming.name, agent });
-  const mcpCaller: McpCaller = { caller, clientLabel: clientLabel(gateway, caller, naming, agent) };
+  const mcpCaller: McpCaller = { caller, clientLabel: await requestClientLabel(gateway, caller, request, clientNaming(listen.messages)) };
   const authInfo: AuthInfo = { token, clientId: caller.id, scopes: [caller.scope], extra: { caller: mcpCaller } };
   // The SDK skips its own size limit when given parsedBody: the gateway's was applied while reading.
   const forwarded = listen.renamed
