@@ -10,6 +10,7 @@ import { checkAnswer } from '@/lib/tools/answer-check';
 import { parseArguments } from '@/lib/tools/inputs';
 import { servedRecords, type ToolRecord } from '@/lib/tools/registry';
 import { storedLabel } from '@/lib/text';
+import type { Guide } from '@/lib/tools/guide';
 import type { ClientLabel, ToolContext, ToolDefinition, ToolServices } from '@/lib/tools/types';
 import { readBody, type BodyOf, type BodyRule } from './body';
 import { catalogueGroups, openApiJson, type CatalogueGroup } from './openapi';
@@ -27,6 +28,8 @@ export interface GatewayDeps {
   now: () => Date;
   /** The tools to serve, in the order they are listed (the composition root's catalogue; tests bring their own). */
   catalogue: readonly ToolDefinition[];
+  /** The rules text, notes and prompts served with them. */
+  guide: Guide;
   /** Who a token belongs to, and the stamps of its use. */
   tokens: Tokens;
   /** Handed to every tool in its context, with its caller (lib/root/tool-services.ts builds them). */
@@ -80,6 +83,8 @@ export interface Gateway {
   toolsByName: ReadonlyMap<string, ServedTool>;
   /** The tool records this server lists (REST and MCP alike): its catalogue as this server serves it. */
   records: readonly ToolRecord[];
+  /** The rules text, notes and prompts served with the tools. */
+  guide: Guide;
   /** The families of its tools, as the OpenAPI document tags them. */
   groups: readonly CatalogueGroup[];
   /** The OpenAPI document of its tools at APP_URL, serialized on first use: neither changes while it runs. */
@@ -88,7 +93,7 @@ export interface Gateway {
   deadlineMs: number;
 }
 
-export function createGateway({ config, limiter, now, catalogue, tokens, services }: GatewayDeps): Gateway {
+export function createGateway({ config, limiter, now, catalogue, guide, tokens, services }: GatewayDeps): Gateway {
   const records = servedRecords(catalogue, { classifierConfigured: services.classifier.configured });
   const groups = catalogueGroups(catalogue);
   let openApi: string | undefined;
@@ -105,6 +110,7 @@ export function createGateway({ config, limiter, now, catalogue, tokens, service
     },
     toolsByName: new Map(catalogue.map((tool, index) => [tool.name, { tool, record: records[index]! }])),
     records,
+    guide,
     groups,
     openApiJson: () => (openApi ??= openApiJson(config.appOrigin, records, groups)),
     deadlineMs: config.REQUEST_DEADLINE_SECONDS * 1000,

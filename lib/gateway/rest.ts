@@ -1,6 +1,5 @@
 import { ToolError } from '@/lib/errors';
 import { NO_STORE, restErrorResponse, restMethodNotAllowedResponse } from '@/lib/http/errors';
-import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { handleRequest, requestClientLabel, runTool, type Gateway } from './pipeline';
 
 // The REST front end: the gateway checks each request within its deadline (lib/gateway/pipeline.ts) and runs the
@@ -10,7 +9,7 @@ import { handleRequest, requestClientLabel, runTool, type Gateway } from './pipe
 export async function listTools(gateway: Gateway, request: Request): Promise<Response> {
   try {
     return await handleRequest(gateway, request, { body: 'none' }, () =>
-      Response.json({ instructions: INSTRUCTIONS, tools: gateway.records }, { headers: NO_STORE }),
+      Response.json({ instructions: gateway.guide.instructions, tools: gateway.records }, { headers: NO_STORE }),
     );
   } catch (error) {
     return restErrorResponse(error);

@@ -11,9 +11,7 @@ import type { z } from 'zod';
 import type { LiveToken } from '@/lib/account/tokens';
 import { asToolError, ToolError } from '@/lib/errors';
 import { runTool, type Gateway } from '@/lib/gateway/pipeline';
-import { INSTRUCTIONS } from '@/lib/tools/instructions';
-import { NOTES } from '@/lib/tools/notes';
-import { PROMPTS } from '@/lib/tools/prompts';
+import type { Guide } from '@/lib/tools/guide';
 import type { ClientLabel } from '@/lib/tools/types';
 import { SERVICE_VERSION } from '@/lib/version';
 import { mcpOutputSchema } from './output-schema';
@@ -21,8 +19,8 @@ import { refuseListen } from './sdk/listen';
 import { invalidPromptArguments, invalidResourceUri, unknownPrompt, unknownResource, unknownTool } from './sdk/refusals';
 import { APPS_EXTENSION, VIEW_READS, viewLink } from './views';
 
-// The MCP server, built from the gateway's catalogue: the same tools, schemas, hints and rules text as REST, plus the
-// knowledge notes, the prompts and the views. The SDK's stateless handler serves each request with a new server, so
+// The MCP server, built from the gateway's catalogue and guide: the same tools, schemas, hints and rules text as REST,
+// plus the knowledge notes, the prompts and the views. The SDK's stateless handler serves each request with a new server, so
 // everything a request does not change (the lists, the readable resources) is worked out once per gateway, and a
 // request's server is the SDK's low-level Server with one handler per method over them.
 
@@ -42,56 +40,57 @@ export interface McpCaller {
   clientLabel: ClientLabel;
 }
 
-const NOTE_LIST: ListResourcesResult = {
-  resources: NOTES.map((note) => ({
-    uri: note.uri,
-    name: note.name,
-    title: note.title,
-    description: note.description,
-    mimeType: 'text/markdown',
-  })),
-};
-/** What resources/read serves: the notes and the views. */
-const READS: ReadonlyMap<string, () => ReadResourceResult> = new Map([
-  ...NOTES.map((note): [string, () => ReadResourceResult] => [
-    note.uri,
-    () => ({ contents: [{ uri: note.uri, mimeType: 'text/markdown', text: note.text }] }),
-  ]),
-  ...VIEW_READS,
-]);
-
-function readResource(uri: string): ReadResourceResult {
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    throw invalidResourceUri(uri);
-  }
-  const read = READS.get(url.toString());
-  if (!read) throw unknownResource(uri);
-  return read();
-}
-
-const PROMPT_LIST: ListPromptsResult = {
-  prompts: PROMPTS.map(({ name, title, description, argsSchema }) => ({
-    name,
-    title,
-    description,
-    arguments: Object.entries(argsSchema.shape as Record<string, z.ZodType>).map(([argument, schema]) => ({
-      name: argument,
-      description: schema.description,
-      required: !schema.safeParse(undefined).success,
+/** What resources/list, resources/read, prompts/list and prompts/get serve: the guide's notes and prompts, and the views. */
+function guideServed({ notes, prompts }: Guide) {
+  const noteList: ListResourcesResult = {
+    resources: notes.map((note) => ({
+      uri: note.uri,
+      name: note.name,
+      title: note.title,
+      description: note.description,
+      mimeType: 'text/markdown',
     })),
-  })),
-};
-const PROMPT_BY_NAME = new Map(PROMPTS.map((prompt) => [prompt.name, prompt]));
+  };
+  const reads: ReadonlyMap<string, () => ReadResourceResult> = new Map([
+    ...notes.map((note): [string, () => ReadResourceResult] => [
+      note.uri,
+      () => ({ contents: [{ uri: note.uri, mimeType: 'text/markdown', text: note.text }] }),
+    ]),
+    ...VIEW_READS,
+  ]);
+  const readResource = (uri: string): ReadResourceResult => {
+    let url: URL;
+    try {
+      url = new URL(uri);
+    } catch {
+      throw invalidResourceUri(uri);
+    }
+    const read = reads.get(url.toString());
+    if (!read) throw unknownResource(uri);
+    return read();
+  };
 
-function getPrompt(name: string, args: Record<string, string> | undefined): GetPromptResult {
-  const prompt = PROMPT_BY_NAME.get(name);
-  if (!prompt) throw unknownPrompt(name);
-  const parsed = prompt.argsSchema.safeParse(args ?? {});
-  if (!parsed.success) throw invalidPromptArguments(name, parsed.error);
-  return { messages: [{ role: 'user', content: { type: 'text', text: prompt.render(parsed.data) } }] };
+  const promptList: ListPromptsResult = {
+    prompts: prompts.map(({ name, title, description, argsSchema }) => ({
+      name,
+      title,
+      description,
+      arguments: Object.entries(argsSchema.shape as Record<string, z.ZodType>).map(([argument, schema]) => ({
+        name: argument,
+        description: schema.description,
+        required: !schema.safeParse(undefined).success,
+      })),
+    })),
+  };
+  const promptByName = new Map(prompts.map((prompt) => [prompt.name, prompt]));
+  const getPrompt = (name: string, args: Record<string, string> | undefined): GetPromptResult => {
+    const prompt = promptByName.get(name);
+    if (!prompt) throw unknownPrompt(name);
+    const parsed = prompt.argsSchema.safeParse(args ?? {});
+    if (!parsed.success) throw invalidPromptArguments(name, parsed.error);
+    return { messages: [{ role: 'user', content: { type: 'text', text: prompt.render(parsed.data) } }] };
+  };
+  return { noteList, readResource, promptList, getPrompt };
 }
 
 function toolResult(result: unknown): CallToolResult {
@@ -128,9 +127,11 @@ export function mcpServerFactory(gateway: Gateway): (caller: McpCaller) => Serve
     }),
   };
   const outputSchemas = new Map(toolList.tools.map((tool) => [tool.name, tool.outputSchema]));
+  const { noteList, readResource, promptList, getPrompt } = guideServed(gateway.guide);
+  const options = { instructions: gateway.guide.instructions, capabilities: CAPABILITIES };
 
   return ({ caller, clientLabel }) => {
-    const server = new Server(SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: CAPABILITIES });
+    const server = new Server(SERVER_INFO, options);
     server.setRequestHandler('tools/list', () => toolList);
     server.setRequestHandler('tools/call', async ({ params: { name, arguments: args = {} } }) => {
       let result: CallToolResult;
@@ -144,10 +145,10 @@ export function mcpServerFactory(gateway: Gateway): (caller: McpCaller) => Serve
       }
       return server.projectCallToolResult(result, outputSchemas.get(name));
     });
-    server.setRequestHandler('resources/list', () => NOTE_LIST);
+    server.setRequestHandler('resources/list', () => noteList);
     server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
     server.setRequestHandler('resources/read', ({ params }) => readResource(params.uri));
-    server.setRequestHandler('prompts/list', () => PROMPT_LIST);
+    server.setRequestHandler('prompts/list', () => promptList);
     server.setRequestHandler('prompts/get', ({ params }) => getPrompt(params.name, params.arguments));
     refuseListen(server);
     return server;
