@@ -7,7 +7,6 @@ import type { Db } from '@/lib/db/client';
 import { clientAddress } from '@/lib/http/address';
 import type { RateLimiter } from '@/lib/ratelimit';
 import { findOrCreateUser, verifiedEmail } from './oauth';
-import { authSecret } from './secret';
 import { endAllSessions } from './revocation';
 import { signInWithPassword } from './signin';
 import { SIGN_IN_UNAVAILABLE, TOO_MANY_ATTEMPTS } from './signin-errors';
@@ -44,14 +43,16 @@ export interface AuthDeps {
   /** Sign-in attempts' budgets, shared across instances through Redis or Upstash when one is configured. */
   limiter: RateLimiter;
   now: () => Date;
+  /** The key that signs sessions (lib/auth/secret.ts). */
+  secret: string;
 }
 
 /** next-auth's options for these services (built once per process, by the composition root). */
-export function createAuthOptions({ config: cfg, db, limiter, now }: AuthDeps): AuthOptions {
+export function createAuthOptions({ config: cfg, db, limiter, now, secret }: AuthDeps): AuthOptions {
   // next-auth builds its callback URLs from NEXTAUTH_URL; the console's origin is APP_URL.
   process.env.NEXTAUTH_URL ??= cfg.appOrigin;
   return {
-    secret: authSecret(cfg),
+    secret,
     session: { strategy: 'jwt', maxAge: SESSION_DAYS * 24 * 60 * 60 },
     pages: { signIn: '/signin', error: '/signin' },
     providers: [

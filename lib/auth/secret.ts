@@ -39,14 +39,12 @@ function readSecret(file: string): string {
   return secret;
 }
 
-/** Each generated secret as read from its file: the file is read once a process, not on every signed session. */
-const generated = new Map<string, string>();
-
-/** The configuration's session-signing secret (config has already refused a missing one where it is required). */
+/**
+ * The configuration's session-signing secret (config has already refused a missing one where it is required). A
+ * generated one is read from its file on each call: the composition root keeps it (Root.sessionSecret), so a process
+ * reads it once, not on every signed session.
+ */
 export function authSecret(cfg: Config, file = GENERATED_SECRET_FILE): string {
   if (cfg.NEXTAUTH_SECRET) return cfg.NEXTAUTH_SECRET;
-  const resolved = path.resolve(/*turbopackIgnore: true*/ process.cwd(), file);
-  let secret = generated.get(resolved);
-  if (secret === undefined) generated.set(resolved, (secret = loadOrCreateSecret(resolved)));
-  return secret;
+  return loadOrCreateSecret(path.resolve(/*turbopackIgnore: true*/ process.cwd(), file));
 }

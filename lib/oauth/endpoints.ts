@@ -1,6 +1,5 @@
 import { readRequestText } from '@/lib/capped-body';
 import type { Tokens } from '@/lib/account/tokens';
-import { authSecret } from '@/lib/auth/secret';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { isMissingRow } from '@/lib/db/unique';
@@ -33,6 +32,8 @@ export interface OAuthServices {
   limiter: RateLimiter;
   tokens: Tokens;
   now: () => Date;
+  /** The session-signing key, from which each refresh grant's successor is derived. */
+  sessionSecret: () => string;
 }
 
 /** One request's view of them: the caller's address and the time it arrived. */
@@ -161,7 +162,7 @@ export async function handleToken(request: Request, deps: OAuthDeps): Promise<Re
       const refreshToken = form.get('refresh_token');
       if (!refreshToken) throw new OAuthFailure('invalid_request', 'refresh_token is required.');
       const scope = form.get('scope') ?? undefined;
-      const refreshed = refreshGrant(deps.db, deps.tokens, { ...common, refreshToken, scope, successorKey: authSecret(deps.config) });
+      const refreshed = refreshGrant(deps.db, deps.tokens, { ...common, refreshToken, scope, successorKey: deps.sessionSecret() });
       return oauthJson(await refreshed.catch(refuseIfGrantWent));
     }
     throw new OAuthFailure('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');

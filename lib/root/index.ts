@@ -63,8 +63,11 @@ export function createRoot(deps: RootDeps) {
   const settings = ingestSettings(config);
   const { claims } = settings;
   const tokens = createTokens(db, { lookupMaxAgeMs: config.TOKEN_CACHE_SECONDS * 1000, redisUrl: config.REDIS_URL }, deps.tokenMemory);
-  // Cursors are signed with a key derived from the session secret, read when the first cursor is made or read.
-  const cursors = cursorSigner(() => authSecret(config));
+  // The session secret, read once when first needed (a generated one from its file): sessions, cursors and OAuth
+  // refresh grants are signed with it or a key derived from it.
+  let secret: string | undefined;
+  const sessionSecret = () => (secret ??= authSecret(config));
+  const cursors = cursorSigner(sessionSecret);
   const tools = createToolServices({ config, db, now, claims, providers, classifier, cursors });
   const gateway = createGateway({ config, limiter: budgets, now, catalogue, guide: GUIDE, tokens, services: tools });
   const clientDocuments: ClientDocuments = deps.clientDocuments ?? createClientDocuments();
@@ -88,14 +91,16 @@ export function createRoot(deps: RootDeps) {
     mcp: createMcpEndpoint(gateway, { resourceMetadataUrl: `${config.appOrigin}${PROTECTED_RESOURCE_METADATA_PATH}` }),
     /** The console's pages run the catalogue's read tools through this, for the signed-in user. */
     console: createConsoleReader(gateway),
-    oauth: createOAuthEndpoints({ config, db, limiter: budgets, tokens, now }),
+    oauth: createOAuthEndpoints({ config, db, limiter: budgets, tokens, now, sessionSecret }),
     /** The OAuth client metadata documents fetched lately (the authorization page looks clients up in them). */
     clientDocuments,
     /** next-auth's options (sign-in, sessions); built on first use, since they need the session secret. */
     get auth(): AuthOptions {
-      auth ??= createAuthOptions({ config, db, limiter: budgets, now });
+      auth ??= createAuthOptions({ config, db, limiter: budgets, now, secret: sessionSecret() });
       return auth;
     },
+    /** The key that signs console sessions, the consent page's tickets and paging cursors (lib/auth/secret.ts). */
+    sessionSecret,
     /** One ingestion run with the configured providers and settings. */
     ingest: (options: IngestOptions) => ingest(db, providers, settings, options),
   };

@@ -139,7 +139,15 @@ describe.each(PROVIDERS)('the grace on a pinned clock (%s)', (provider) => {
     const config = parseConfig({ APP_URL: 'http://localhost:3000', NEXTAUTH_SECRET: 's'.repeat(40) });
     const limiter = createMemoryLimiter();
     const tokens = createTokens(database.db, { lookupMaxAgeMs: 0, redisUrl: undefined });
-    deps = (now) => ({ db: database.db, config, limiter, tokens, address: '203.0.113.1', now });
+    deps = (now) => ({
+      db: database.db,
+      config,
+      limiter,
+      tokens,
+      sessionSecret: () => config.NEXTAUTH_SECRET!,
+      address: '203.0.113.1',
+      now,
+    });
     userId = await database.user('pia@example.com');
     clientId = (await registerClient(database.db, { client_name: 'Clock Agent', redirect_uris: [REDIRECT] }, START)).client_id as string;
   });

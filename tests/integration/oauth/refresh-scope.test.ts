@@ -27,7 +27,15 @@ describe('refresh token scope', () => {
     const config = parseConfig({ APP_URL: 'http://localhost:3000', NEXTAUTH_SECRET: 's'.repeat(40) });
     const limiter = createMemoryLimiter();
     const tokens = createTokens(database.db, { lookupMaxAgeMs: 0, redisUrl: undefined });
-    deps = (now = new Date()) => ({ db: database.db, config, limiter, tokens, address: '203.0.113.1', now });
+    deps = (now = new Date()) => ({
+      db: database.db,
+      config,
+      limiter,
+      tokens,
+      sessionSecret: () => config.NEXTAUTH_SECRET!,
+      address: '203.0.113.1',
+      now,
+    });
     userId = await database.user('scope@example.com');
     clientId = (await registerClient(database.db, { client_name: 'Scope Agent', redirect_uris: [REDIRECT] }, new Date()))
       .client_id as string;

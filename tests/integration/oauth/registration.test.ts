@@ -18,7 +18,8 @@ describe('client registration', () => {
     // The budget counts on a pinned clock: an hour's edge passing mid-test would start its count again.
     const limiter = createMemoryLimiter({ now: () => Date.parse('2026-12-06T12:30:00Z') });
     const tokens = createTokens(database.db, { lookupMaxAgeMs: 0, redisUrl: undefined });
-    deps = (address) => ({ db: database.db, config, limiter, tokens, address, now: new Date() });
+    // Registration signs nothing with the session secret.
+    deps = (address) => ({ db: database.db, config, limiter, tokens, sessionSecret: () => 'x'.repeat(40), address, now: new Date() });
   });
   afterAll(() => database?.close());
 

@@ -52,7 +52,16 @@ describe('revoking an OAuth access token', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ token: issued.access_token, client_id: clientId }),
       }),
-      { db: database.db, config, limiter: createMemoryLimiter(), tokens, address: '203.0.113.9', now: new Date() },
+      // Revocation signs nothing with the session secret.
+      {
+        db: database.db,
+        config,
+        limiter: createMemoryLimiter(),
+        tokens,
+        sessionSecret: () => 'x'.repeat(40),
+        address: '203.0.113.9',
+        now: new Date(),
+      },
     );
     expect(res.status).toBe(200);
     expect(await tokens.find(issued.access_token, new Date())).toBeNull();

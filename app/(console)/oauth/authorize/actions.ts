@@ -1,7 +1,6 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { authSecret } from '@/lib/auth/secret';
 import { requireUser, whileSignedIn } from '@/lib/root/session';
 import { formValues } from '@/lib/console/forms';
 import { answerConsent, checkAuthorizationRequest, ticketMatches } from '@/lib/oauth/authorize';
@@ -23,7 +22,7 @@ export async function consentAction(form: FormData): Promise<void> {
   const now = root().now();
   const checked = await checkAuthorizationRequest(root().db, cfg, root().clientDocuments, params, now);
   const { ticket, decision, access } = formValues(form, ['ticket', 'decision', 'access']);
-  if (checked.kind === 'error-page' || !ticketMatches(authSecret(cfg), user.id, checked.request, ticket)) {
+  if (checked.kind === 'error-page' || !ticketMatches(root().sessionSecret(), user.id, checked.request, ticket)) {
     redirect('/oauth/authorize/refused');
   }
   const location = await whileSignedIn(

@@ -1,6 +1,5 @@
 import { consolePage } from '@/app/components/ConsolePage';
 import { SiteHeader } from '@/app/components/SiteHeader';
-import { authSecret } from '@/lib/auth/secret';
 import { requireUser } from '@/lib/root/session';
 import { checkAuthorizationRequest, consentTicket } from '@/lib/oauth/authorize';
 import { hostOf } from '@/lib/oauth/grants';
@@ -59,7 +58,7 @@ export default consolePage(async function AuthorizePage({
     resource: request.resource,
     scope: request.scope,
     state: request.state ?? '',
-    ticket: consentTicket(authSecret(cfg), user.id, request),
+    ticket: consentTicket(root().sessionSecret(), user.id, request),
   };
   return (
     <>
