@@ -38,10 +38,11 @@ interface ListSource<Market extends ListedMarket, Place> {
 }
 
 /**
- * The games a list of bets to make scans: those still offered. A final game's last prices are its close, not an
- * offer, and a canceled or postponed game's are void; a date's answer or a gameId's holds them, its lists do not.
+ * Whether a list of bets to make scans a game: only while it is still offered. A final game's last prices are its
+ * close, not an offer, and a canceled or postponed game's are void; a date's answer or a gameId's holds them, its
+ * lists do not.
  */
-const offeredGames = (games: readonly GameRow[]) => games.filter((game) => game.status === 'scheduled' || game.status === 'in_progress');
+export const isOffered = (game: GameRow) => game.status === 'scheduled' || game.status === 'in_progress';
 
 /** Where a game market's entry stands: its game and market. */
 const marketPlace = ({ game, market }: ListedMarket) => ({
@@ -93,7 +94,7 @@ async function marketList<Market extends ListedMarket, Place, Found extends { ma
   rank: { key: (found: Found) => PageKey; order: SortOrder },
   perPage: number,
 ) {
-  const scanned = offeredGames(games);
+  const scanned = games.filter(isOffered);
   const found = find(await price(scanned));
   const key = (entry: Found) => [...rank.key(entry), ...placing.names(entry.market)];
   const page = toolPage(ctx, args, perPage, found, key, [...rank.order, ...placing.order]);

@@ -32,7 +32,7 @@ import { DAY_MS, HOUR_MS, instant, sportsDays } from '@/lib/time';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
 import { conciseMarket, marketNotes } from './concise-market';
 import { arbitrageFlag, listAlone, MAX_HOLD_ALONE, maxHoldInput } from './low-hold-list';
-import { arbitrageList, GAME_MARKET_PLACING, lowHoldList, middleList } from './market-lists';
+import { arbitrageList, GAME_MARKET_PLACING, isOffered, lowHoldList, middleList } from './market-lists';
 import { gameAlternates, NOT_WITH_ALTERNATES } from './alternates';
 import { futuresFlag, leagueFutures, refuseWithFutures } from './futures';
 import { gameOddsOutput } from './odds-schemas';
@@ -250,7 +250,8 @@ async function valueOdds(ctx: ToolRun, args: GameOddsArgs, valueAsked: ValueScan
   const { value, valueNote } = valueList(scanned, valueAsked, now, ctx.settings.oddsStaleMinutes);
   const byId = new Map(games.map((game) => [game.id, game]));
   const page = toolPage(ctx, args, VALUE_PER_PAGE, value, valueKey, VALUE_ORDER);
-  const arbitrages = presented.some(({ markets }) => markets.some((market) => market.arbitrage));
+  // The arbitrage list is pointed to only when it would list one: it leaves out the games no longer offered.
+  const arbitrages = presented.some(({ game, markets }) => isOffered(game) && markets.some((market) => market.arbitrage));
   return {
     ...header,
     gamesScanned: games.length,

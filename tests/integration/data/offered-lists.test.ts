@@ -100,6 +100,12 @@ describe.each(PROVIDERS)('the lists of bets to make on %s', (provider) => {
     expect(lowHold.gamesScanned).toBe(1);
   });
 
+  it('the value list points to the arbitrage list only when a game it would list holds one', async () => {
+    const pointer = 'get_game_odds with arbitrage: true lists them';
+    expect((await odds({ gameId: FINAL, minExpectedValue: 0 })).valueNote).not.toContain(pointer);
+    expect((await odds({ gameId: COMING, minExpectedValue: 0 })).valueNote).toContain(pointer);
+  });
+
   it('get_player_props lists no arbitrage or low-hold prop of a final game its gameId names', async () => {
     for (const lowHold of [{}, { maxHold: 0.05 }]) {
       const final = await props({ gameId: FINAL, ...lowHold });
