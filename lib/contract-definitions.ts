@@ -176,8 +176,8 @@ arbitrages. Its \`returnFraction\` is negative: what staking every side in propo
 is bet at the fairest price, or a hedge costs least; \`lowHoldNote\` says so once. \`maxHold\` is refused without
 \`arbitrage: true\` and with \`middles\`. \`get_player_props\` takes \`arbitrage: true\` and \`maxHold\` alike over player
 props (a prop's over and under at one line make its hold), with the same refusals: over one game's props, or without
-\`gameId\` over the props stored for the league's coming week, each entry also naming the \`player\` and their \`team\`
-(where known).`;
+\`gameId\` over the props stored for the league's coming week; like the lists of game markets it scans only the games
+still offered (\`gamesScanned\` counts them). Each entry also names the \`player\` and their \`team\` (where known).`;
 
 /** Middles across books (lib/betting/middles.ts, lib/pricing/across-books.ts, lib/pricing/index.ts). */
 export const MIDDLES = `\`middle\` (per spreads and totals market of \`get_game_odds\`) is there when two books' opposite sides at different lines

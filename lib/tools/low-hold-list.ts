@@ -4,9 +4,9 @@ import type { LowHold } from '@/lib/pricing/priced-market';
 import { ARBITRAGE_LIST_NOTE, conciseArbitrage, LOW_HOLD_NOTE } from './concise-market';
 import { expected, flag } from './inputs';
 
-// The arbitrage and low-hold lists of get_game_odds and get_player_props (arbitrage: true, with maxHold): which
-// markets join them, in which order, and what each entry says beyond the market it is about. Each tool names its
-// own markets (a game's, or a player's in a game) and pages the list.
+// The arbitrage and low-hold lists of get_game_odds and get_player_props (arbitrage: true, with maxHold): the
+// arguments and their refusals, which markets join the low-hold list, in which order, and what each entry says
+// beyond the market it is about. ./market-lists.ts builds and pages the lists.
 
 /** The arguments both tools take, spelt and checked alike. */
 export const arbitrageFlag = flag().optional();

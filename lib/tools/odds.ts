@@ -6,7 +6,7 @@ import type { GameRow } from '@/lib/data/repositories/schedule';
 import { resolveTeam } from '@/lib/data/teams';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
-import { conciseGame, fullGame, matchup } from './game-fields';
+import { conciseGame, fullGame } from './game-fields';
 import { preferences } from './preferences';
 import { emptyNote } from './source-notes';
 import { OPEN_WORLD_READ_HINTS } from './hints';
@@ -30,17 +30,9 @@ import {
 } from './inputs';
 import { DAY_MS, HOUR_MS, instant, sportsDays } from '@/lib/time';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
-import { ARBITRAGE_LIST_NOTE, conciseArbitrage, conciseMarket, conciseMiddle, marketNotes, MIDDLE_NOTE } from './concise-market';
-import {
-  arbitrageFlag,
-  lowHoldEntryFields,
-  lowHoldMarkets,
-  lowHoldNotes,
-  lowHoldRank,
-  listAlone,
-  MAX_HOLD_ALONE,
-  maxHoldInput,
-} from './low-hold-list';
+import { conciseMarket, marketNotes } from './concise-market';
+import { arbitrageFlag, listAlone, MAX_HOLD_ALONE, maxHoldInput } from './low-hold-list';
+import { arbitrageList, GAME_MARKET_PLACING, isOffered, lowHoldList, middleList } from './market-lists';
 import { gameAlternates, NOT_WITH_ALTERNATES } from './alternates';
 import { futuresFlag, leagueFutures, refuseWithFutures } from './futures';
 import { gameOddsOutput } from './odds-schemas';
@@ -63,13 +55,7 @@ export const historyFlag = flag()
   .optional()
   .meta({ description: 'Adds per market the reference price and consensus over time, for charts.' });
 
-const {
-  oddsGames: GAMES_PER_PAGE,
-  oddsGamesWithHistory: GAMES_WITH_HISTORY_PER_PAGE,
-  valueEntries: VALUE_PER_PAGE,
-  arbitrages: ARBITRAGES_PER_PAGE,
-  middles: MIDDLES_PER_PAGE,
-} = PAGE_SIZES;
+const { oddsGames: GAMES_PER_PAGE, oddsGamesWithHistory: GAMES_WITH_HISTORY_PER_PAGE, valueEntries: VALUE_PER_PAGE } = PAGE_SIZES;
 
 const gameOddsInput = z.strictObject({
   sport,
@@ -204,9 +190,10 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
   const scan: OddsScan = { games, header: await oddsHeader(ctx, args, query, games), now, present };
   if (args.detail === 'full') return fullOdds(ctx, args, query.scan, scan);
   if (query.scan) return valueOdds(ctx, args, query.scan, scan);
-  if (args.arbitrage === true && args.maxHold !== undefined) return lowHoldList(ctx, args, args.maxHold, scan);
-  if (args.arbitrage === true) return arbitrageList(ctx, args, scan);
-  if (args.middles === true) return middleList(ctx, args, scan);
+  if (args.arbitrage === true && args.maxHold !== undefined)
+    return { ...scan.header, ...(await lowHoldList(ctx, args, args.maxHold, gameMarkets(scan))) };
+  if (args.arbitrage === true) return { ...scan.header, ...(await arbitrageList(ctx, args, gameMarkets(scan))) };
+  if (args.middles === true) return { ...scan.header, ...(await middleList(ctx, args, gameMarkets(scan))) };
   return conciseOdds(ctx, args, scan);
 }
 
@@ -263,7 +250,8 @@ async function valueOdds(ctx: ToolRun, args: GameOddsArgs, valueAsked: ValueScan
   const { value, valueNote } = valueList(scanned, valueAsked, now, ctx.settings.oddsStaleMinutes);
   const byId = new Map(games.map((game) => [game.id, game]));
   const page = toolPage(ctx, args, VALUE_PER_PAGE, value, valueKey, VALUE_ORDER);
-  const arbitrages = presented.some(({ markets }) => markets.some((market) => market.arbitrage));
+  // The arbitrage list is pointed to only when it would list one: it leaves out the games no longer offered.
+  const arbitrages = presented.some(({ game, markets }) => isOffered(game) && markets.some((market) => market.arbitrage));
   return {
     ...header,
     gamesScanned: games.length,
@@ -273,86 +261,10 @@ async function valueOdds(ctx: ToolRun, args: GameOddsArgs, valueAsked: ValueScan
   };
 }
 
-/**
- * The games a list of bets to make scans: those still offered. A final game's last prices are its close, not an
- * offer, and a canceled or postponed game's are void; a date's answer holds them (excludeFinal), its lists do not.
- */
-const offeredGames = (games: readonly GameRow[]) => games.filter((game) => game.status === 'scheduled' || game.status === 'in_progress');
-
-/**
- * What `inMarket` finds in each market of every game still offered, one entry a market, ordered by `rank` (higher
- * first) on pages of `perPage`; with the number of games scanned.
- */
-async function foundInMarkets<Found>(
-  ctx: ToolRun,
-  args: GameOddsArgs,
-  { games, present }: OddsScan,
-  inMarket: (market: PricedGameMarket) => Found | null | undefined,
-  rank: (found: Found) => number,
-  perPage: number,
-) {
-  const scanned = offeredGames(games);
-  const found = (await present(scanned)).flatMap(({ game, markets }) =>
-    markets.flatMap((market) => {
-      const what = inMarket(market);
-      return what ? [{ game, market: market.market, what }] : [];
-    }),
-  );
-  const key = (entry: (typeof found)[number]) => [rank(entry.what), entry.game.id, entry.market];
-  const page = toolPage(ctx, args, perPage, found, key, ['desc', 'asc', 'asc']);
-  return { found, page, gamesScanned: scanned.length };
-}
-
-/** Where a list's entry stands: its game and market. */
-const marketPlace = (game: GameRow, market: string) => ({
-  gameId: game.id,
-  matchup: matchup(game),
-  startsAt: instant(game.startsAt),
-  market,
+/** The call's game markets as the lists of bets to make scan them (./market-lists.ts). */
+const gameMarkets = ({ games, present }: OddsScan) => ({
+  games,
+  price: async (offered: readonly GameRow[]) =>
+    (await present(offered)).flatMap(({ game, markets }) => markets.map((market) => ({ game, ...market }))),
+  placing: GAME_MARKET_PLACING,
 });
-
-/** arbitrage: true: every game still offered is scanned, only the arbitrages are shown, best worst-case return first. */
-async function arbitrageList(ctx: ToolRun, args: GameOddsArgs, scan: OddsScan) {
-  const arbitrageOf = (market: PricedGameMarket) => market.arbitrage;
-  const { found, page, gamesScanned } = await foundInMarkets(ctx, args, scan, arbitrageOf, (a) => a.returnFraction, ARBITRAGES_PER_PAGE);
-  return {
-    ...scan.header,
-    gamesScanned,
-    arbitrages: page.items.map((entry) => ({ ...marketPlace(entry.game, entry.market), ...conciseArbitrage(entry.what) })),
-    ...(found.length > 0 ? { arbitrageNote: ARBITRAGE_LIST_NOTE } : {}),
-    ...pageFields(page, 'arbitrages'),
-  };
-}
-
-/** middles: true: every game still offered is scanned, only the middles are shown, the cheapest miss first. */
-async function middleList(ctx: ToolRun, args: GameOddsArgs, scan: OddsScan) {
-  const middleOf = (market: PricedGameMarket) => market.middle;
-  const { found, page, gamesScanned } = await foundInMarkets(ctx, args, scan, middleOf, (m) => m.worstReturnFraction, MIDDLES_PER_PAGE);
-  return {
-    ...scan.header,
-    gamesScanned,
-    middles: page.items.map((entry) => ({ ...marketPlace(entry.game, entry.market), ...conciseMiddle(entry.what) })),
-    ...(found.length > 0 ? { middleNote: MIDDLE_NOTE } : {}),
-    ...pageFields(page, 'middles'),
-  };
-}
-
-/**
- * arbitrage: true with maxHold: every market of the games still offered whose best prices' hold is at most maxHold, one entry a market:
- * its arbitrage (a hold below 0, as the arbitrage list gives it) first, best worst-case return first; then the markets
- * whose lowest hold on one line (lib/betting/arbitrage.ts, sameLine) is at most maxHold, lowest first.
- */
-async function lowHoldList(ctx: ToolRun, args: GameOddsArgs, maxHold: number, { games, header, present }: OddsScan) {
-  const scanned = offeredGames(games);
-  const presented = await present(scanned);
-  const found = presented.flatMap(({ game, markets }) => lowHoldMarkets(markets, maxHold).map((entry) => ({ game, ...entry })));
-  const key = (entry: (typeof found)[number]) => [...lowHoldRank(entry), entry.game.id, entry.market.market];
-  const page = toolPage(ctx, args, ARBITRAGES_PER_PAGE, found, key, ['asc', 'asc', 'asc', 'asc']);
-  return {
-    ...header,
-    gamesScanned: scanned.length,
-    lowHold: page.items.map((entry) => ({ ...marketPlace(entry.game, entry.market.market), ...lowHoldEntryFields(entry) })),
-    ...lowHoldNotes(found),
-    ...pageFields(page, 'markets'),
-  };
-}

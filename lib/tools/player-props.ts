@@ -6,7 +6,7 @@ import type { GameRow } from '@/lib/data/repositories/schedule';
 import type { Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
-import { conciseGame, fullGame, matchup } from './game-fields';
+import { conciseGame, fullGame } from './game-fields';
 import { preferences } from './preferences';
 import { OPEN_WORLD_READ_HINTS } from './hints';
 import {
@@ -25,19 +25,10 @@ import {
   refuseAnyGiven,
   storable,
 } from './inputs';
-import { instant } from '@/lib/time';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
-import { ARBITRAGE_LIST_NOTE, conciseArbitrage, conciseMarket, marketNotes } from './concise-market';
-import {
-  arbitrageFlag,
-  lowHoldEntryFields,
-  lowHoldMarkets,
-  lowHoldNotes,
-  lowHoldRank,
-  listAlone,
-  MAX_HOLD_ALONE,
-  maxHoldInput,
-} from './low-hold-list';
+import { conciseMarket, marketNotes } from './concise-market';
+import { arbitrageFlag, listAlone, MAX_HOLD_ALONE, maxHoldInput } from './low-hold-list';
+import { arbitrageList, lowHoldList, propPlacing } from './market-lists';
 import { propsOutput } from './odds-schemas';
 import { conciseValue, VALUE_ORDER, valueKey, valueList, valueScan, type ValueScan } from './value-list';
 import { defineTool, type ToolRun } from './types';
@@ -236,75 +227,37 @@ function playerTeams(ctx: ToolRun, games: readonly GameRow[], players: readonly 
 }
 
 /**
- * arbitrage: true over props, as get_game_odds over game markets: the arbitrages alone, best first; with maxHold the
- * low-hold list (./low-hold-list.ts): the arbitrages, then the markets whose hold on one line is at most maxHold, lowest
- * first. Every market of the games is priced; each entry names its game, market, player and the player's team.
+ * arbitrage: true over props, as get_game_odds over game markets (./market-lists.ts): the arbitrages alone, best first;
+ * with maxHold the low-hold list. Every prop of the games still offered is priced; each entry names its game, market,
+ * player and the player's team.
  */
 async function propsHeld(ctx: ToolRun, args: PropsArgs, { referenceBook, games, note }: PropsScope) {
-  const now = ctx.now();
-  const lowHold = args.maxHold !== undefined;
-  const byGame = await ctx.pricing.gamesProps(games, { markets: args.markets, referenceBook, series: false, lowHold });
-  const all = games.flatMap((game) => byGame.get(game.id)!.map((prop) => ({ game, prop })));
-  const where = args.gameId ? 'in this game' : "in the league's coming week";
-  const shown = new Set(
-    onlyPlayer(
-      all.map(({ prop }) => prop),
-      args.player,
-      where,
-    ),
-  );
-  const priced = all
-    .filter(({ prop }) => shown.has(prop))
-    .map(({ game, prop }) => ({ game, market: prop.market, player: prop.player, ...prop.price(now) }));
+  const price = async (offered: readonly GameRow[]) => {
+    const now = ctx.now();
+    const lowHold = args.maxHold !== undefined;
+    const byGame = await ctx.pricing.gamesProps(offered, { markets: args.markets, referenceBook, series: false, lowHold });
+    const all = offered.flatMap((game) => byGame.get(game.id)!.map((prop) => ({ game, prop })));
+    const where = args.gameId ? 'in this game' : "in the league's coming week";
+    const shown = new Set(
+      onlyPlayer(
+        all.map(({ prop }) => prop),
+        args.player,
+        where,
+      ),
+    );
+    return all
+      .filter(({ prop }) => shown.has(prop))
+      .map(({ game, prop }) => ({ game, market: prop.market, player: prop.player, ...prop.price(now) }));
+  };
+  const source = { games, price, placing: propPlacing((pageGames, players) => playerTeams(ctx, pageGames, players)) };
   const header = {
     sport: args.sport,
     referenceBook,
     ...(note ? { note } : {}),
     ...(games.some((game) => game.source === 'sample') ? { priceNote: SAMPLE_NOTE } : {}),
-    gamesScanned: games.length,
   };
-  const entryOf = async <Entry extends { game: GameRow; market: string; player: string }>(items: readonly Entry[]) => {
-    const teams = await playerTeams(
-      ctx,
-      [...new Set(items.map((item) => item.game))],
-      items.map((item) => item.player),
-    );
-    return (item: Entry) => {
-      const team = teams.get(item.player);
-      return {
-        gameId: item.game.id,
-        matchup: matchup(item.game),
-        startsAt: instant(item.game.startsAt),
-        market: item.market,
-        player: item.player,
-        ...(team ? { team } : {}),
-      };
-    };
-  };
-
-  if (args.maxHold !== undefined) {
-    const found = lowHoldMarkets(priced, args.maxHold);
-    const key = (entry: (typeof found)[number]) => [...lowHoldRank(entry), entry.market.game.id, entry.market.market, entry.market.player];
-    const page = toolPage(ctx, args, ARBITRAGES_PER_PAGE, found, key, ['asc', 'asc', 'asc', 'asc', 'asc']);
-    const entry = await entryOf(page.items.map((item) => item.market));
-    return {
-      ...header,
-      lowHold: page.items.map((item) => ({ ...entry(item.market), ...lowHoldEntryFields(item) })),
-      ...lowHoldNotes(found),
-      ...pageFields(page, 'markets'),
-    };
-  }
-
-  const found = priced.flatMap((market) => (market.arbitrage ? [{ ...market, arbitrage: market.arbitrage }] : []));
-  const key = (entry: (typeof found)[number]) => [entry.arbitrage.returnFraction, entry.game.id, entry.market, entry.player];
-  const page = toolPage(ctx, args, ARBITRAGES_PER_PAGE, found, key, ['desc', 'asc', 'asc', 'asc']);
-  const entry = await entryOf(page.items);
-  return {
-    ...header,
-    arbitrages: page.items.map((item) => ({ ...entry(item), ...conciseArbitrage(item.arbitrage) })),
-    ...(found.length > 0 ? { arbitrageNote: ARBITRAGE_LIST_NOTE } : {}),
-    ...pageFields(page, 'arbitrages'),
-  };
+  if (args.maxHold !== undefined) return { ...header, ...(await lowHoldList(ctx, args, args.maxHold, source)) };
+  return { ...header, ...(await arbitrageList(ctx, args, source)) };
 }
 
 /** The value list over `games`' props, best first, each entry with its game, player and the player's team. */
