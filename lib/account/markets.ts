@@ -52,6 +52,7 @@ export function gradeAtFinal(game: GameRow | undefined, wager: Wager, lines: Rea
       awayTeam: game.awayTeam.abbreviation,
       homeScore: game.homeScore,
       awayScore: game.awayScore,
+      threeWay: SPORT_INFO[game.sport as Sport]?.threeWay ?? false,
     },
   );
 }

@@ -15,6 +15,8 @@ export interface FinalScore {
   awayTeam: string;
   homeScore: number;
   awayScore: number;
+  /** Whether the moneyline is three-way (soccer): a draw is its own outcome, and each team's side loses on it. */
+  threeWay: boolean;
 }
 
 export interface GradedSelection {
@@ -55,8 +57,8 @@ export function gradeSelection({ market, selection, point }: GradedSelection, sc
     case 'h2h':
       if (outcome === 'DRAW') return score.homeScore === score.awayScore ? 'won' : 'lost';
       if (!isHome && !isAway) throw new RangeError(`selection ${selection} is not a team of this game`);
-      // A two-way moneyline that ends level is a push (a soccer draw is its own outcome, bet above).
-      return compare(margin);
+      // A two-way moneyline that ends level is a push; in a three-way one the draw won, so either team's side lost.
+      return margin === 0 && score.threeWay ? 'lost' : compare(margin);
     case 'spreads':
       if (!isHome && !isAway) throw new RangeError(`selection ${selection} is not a team of this game`);
       return gradeLine(point ?? 0, (line) => margin + line);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionStakeCents, gradeSelection, settlement, winningsCents } from '@/lib/betting';
 
-const score = (homeScore: number, awayScore: number) => ({ homeTeam: 'KC', awayTeam: 'BUF', homeScore, awayScore });
+const score = (homeScore: number, awayScore: number, threeWay = false) => ({ homeTeam: 'KC', awayTeam: 'BUF', homeScore, awayScore, threeWay });
 
 describe('gradeSelection', () => {
   it('grades moneylines, including a level two-way game as a push and a soccer draw', () => {
@@ -11,6 +11,17 @@ describe('gradeSelection', () => {
     expect(gradeSelection({ market: 'h2h', selection: 'draw', point: null }, score(1, 1))).toBe('won');
     expect(gradeSelection({ market: 'h2h', selection: 'draw', point: null }, score(2, 1))).toBe('lost');
   });
+
+  it("grades either team's side of a three-way moneyline lost on a draw, which is its own outcome (before: push)", () => {
+    expect(gradeSelection({ market: 'h2h', selection: 'KC', point: null }, score(1, 1, true))).toBe('lost');
+    expect(gradeSelection({ market: 'h2h', selection: 'BUF', point: null }, score(0, 0, true))).toBe('lost');
+    expect(gradeSelection({ market: 'h2h', selection: 'draw', point: null }, score(1, 1, true))).toBe('won');
+    expect(gradeSelection({ market: 'h2h', selection: 'KC', point: null }, score(2, 1, true))).toBe('won');
+    expect(gradeSelection({ market: 'h2h', selection: 'BUF', point: null }, score(2, 1, true))).toBe('lost');
+    // Spreads and totals grade alike in either kind of market.
+    expect(gradeSelection({ market: 'spreads', selection: 'KC', point: 0 }, score(1, 1, true))).toBe('push');
+  });
+
   it('grades spreads from the selected side, with a push on a whole-number line', () => {
     expect(gradeSelection({ market: 'spreads', selection: 'KC', point: -3 }, score(27, 24))).toBe('push');
     expect(gradeSelection({ market: 'spreads', selection: 'BUF', point: 3 }, score(27, 24))).toBe('push');
