@@ -90,10 +90,12 @@ function checkGrade(
   payoutCents: number | undefined,
   now: Date,
 ): void {
-  const final = game?.status === 'final';
+  // A game stored final without its score is finished (no cashout) but not gradable: nothing stored says how it ended.
+  const finished = game?.status === 'final';
+  const final = isFinal(game);
   const gradeItWith = stored === null ? 'auto, or as the book graded it' : `auto or ${stored}`;
   if (result === 'cashout') {
-    if (final) {
+    if (finished) {
       throw new ToolError(
         'limit',
         `Bet ${bet.id} cannot be cashed out: its game ${bet.gameId} is final, and no cashout is offered on a finished game. ` +
@@ -108,9 +110,17 @@ function checkGrade(
     }
     return;
   }
-  if (result === 'void' && stored === null) {
-    if (!final) checkVoidInPlay(bet, game, now);
+  // A prop its player did not play in is voided once the game is over, whatever its score; a game market waits for it.
+  if (result === 'void' && stored === null && (!finished || !isGameMarket(bet.market))) {
+    if (!finished) checkVoidInPlay(bet, game, now);
     return;
+  }
+  if (finished && !final) {
+    throw new ToolError(
+      'limit',
+      `Bet ${bet.id} cannot be graded ${result} yet: its game ${bet.gameId} is final, but its final score is not stored yet. ` +
+        'Try auto once get_game_results lists the score: it grades the bet from it.',
+    );
   }
   if (!final) {
     throw new ToolError(
@@ -228,10 +238,14 @@ export async function settleBetRecord(db: Db, input: { userId: string; betId: st
         'correct: true: the new grade replaces it, the balance moves by the difference once, and both grades are kept.',
     );
   }
+  // A correction that raises the profit keeps settledAt: the profit stays in the loss-limit period first graded, so no
+  // room opens now. One that lowers it moves settledAt to now: the loss it adds counts in the period it is recorded in
+  // (a bet voided before kick-off and graded lost after the game would otherwise put its loss in a period long past).
+  const dated = grade.profitCents < (current.profitCents as number) ? { settledAt: input.now } : {};
   const corrected = await db.$transaction(async (tx) => {
     const { count } = await tx.bet.updateMany({
       where: { id: bet.id, userId, status: current.status, payoutCents: current.payoutCents, correctedAt: current.correctedAt },
-      data: { ...grade, correctedAt: input.now },
+      data: { ...grade, ...dated, correctedAt: input.now },
     });
     if (count === 0) return false;
     await tx.betGrade.create({

@@ -494,4 +494,61 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
       expect(await priceWarnings(args), JSON.stringify(args)).toEqual([]);
     }
   });
+
+  it("a three-way moneyline's team side is lost on a draw, not pushed: the loss stays a loss (before: push, refund)", async () => {
+    const { db } = app.database;
+    await addGame(db, {
+      sport: 'epl',
+      id: 'epl-level',
+      home: 'ARS',
+      away: 'CHE',
+      startsAt: new Date(now - 3 * HOUR),
+      status: 'in_progress',
+    });
+    const home = await log({ sport: 'epl', gameId: 'epl-level', selection: 'ARS', americanOdds: 120, stake: 3 });
+    const draw = await log({ sport: 'epl', gameId: 'epl-level', selection: 'draw', americanOdds: 250, stake: 2 });
+    await finishGame(db, 'epl-level', 1, 1);
+    const before = await bankroll();
+    expect((await call('settle_bet', { betId: home.id, result: 'auto' })).json().data).toMatchObject({ status: 'lost', profit: -3 });
+    expect((await call('settle_bet', { betId: draw.id, result: 'auto' })).json().data).toMatchObject({ status: 'won', profit: 5 });
+    expect((await bankroll()).balance).toBeCloseTo(before.balance + 2, 9);
+  });
+
+  it('a game stored final without its score is graded only once the score is stored: no won, lost, push or void of a game market before', async () => {
+    const { db } = app.database;
+    await addGame(db, { id: 'nfl-unscored', home: 'DAL', away: 'WAS', startsAt: new Date(now - 4 * HOUR), status: 'in_progress' });
+    const bet = await log({ gameId: 'nfl-unscored', selection: 'WAS', americanOdds: 300, stake: 4 });
+    await db.game.update({ where: { id: 'nfl-unscored' }, data: { status: 'final' } });
+    const start = await bankroll();
+    for (const result of ['won', 'lost', 'push', 'void']) {
+      await refused(
+        { betId: bet.id, result },
+        new RegExp(`cannot be graded ${result} yet: .* is final, but its final score is not stored yet`),
+      );
+    }
+    await refused({ betId: bet.id, result: 'cashout', payout: 4 }, /is final.*no cashout/);
+    await refused({ betId: bet.id, result: 'auto' }, /has no final score yet/);
+    expect((await bankroll()).balance).toBe(start.balance);
+    await finishGame(db, 'nfl-unscored', 27, 13);
+    expect((await call('settle_bet', { betId: bet.id, result: 'auto' })).json().data).toMatchObject({ status: 'lost', profit: -4 });
+  });
+
+  it('a correction that lowers the profit counts in the loss-limit period it is made in (before: in the one first graded)', async () => {
+    const { db } = app.database;
+    await addGame(db, { id: 'nfl-later', home: 'DET', away: 'MIN', startsAt: new Date(now + HOUR) });
+    const bet = await log({ gameId: 'nfl-later', selection: 'MIN', americanOdds: 150, stake: 6 });
+    expect((await call('settle_bet', { betId: bet.id, result: 'void' })).json().data).toMatchObject({ status: 'void' });
+    // Voided eight days ago, before a kick-off since put back; the game is then played, and lost.
+    const weekAgo = new Date(now - 8 * 24 * HOUR);
+    await db.bet.update({ where: { id: bet.id }, data: { settledAt: weekAgo } });
+    await db.game.update({ where: { id: 'nfl-later' }, data: { startsAt: new Date(now - 3 * HOUR) } });
+    await finishGame(db, 'nfl-later', 30, 7);
+    const before = await bankroll();
+    const lost = (await call('settle_bet', { betId: bet.id, result: 'auto', correct: true })).json().data;
+    expect(lost).toMatchObject({ status: 'lost', profit: -6 });
+    // Settled when corrected: the loss counts today and this week (the rooms count by settledAt).
+    expect(lost.settledAt).toBe(lost.correctedAt);
+    expect((await bankroll()).balance).toBeCloseTo(before.balance - 6, 9);
+    expect(lost.earlierGrades).toEqual([expect.objectContaining({ status: 'void', gradedAt: instant(weekAgo.getTime()) })]);
+  });
 });
