@@ -365,11 +365,43 @@ test('bets and picks: logged by an agent, shown with its label, settled from the
   await screenshot(alice, 'picks');
 });
 
-test('readable on a phone', async () => {
+/**
+ * The page does not scroll sideways, and no table, nor anything in one, reaches past the screen's sides (visually
+ * hidden text aside: a caption, or a button's name after its visible word, is clipped to 1 px). The connection
+ * snippets' <pre> scroll within themselves, as code does.
+ */
+async function expectTablesFit(page: Page): Promise<void> {
+  const outside = await page.locator('html').evaluate((html) => {
+    const width = html.clientWidth;
+    const out = [...document.querySelectorAll('table, table *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 1 && (box.right > width + 0.5 || box.left < -0.5) && !element.closest('.visually-hidden');
+      })
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} ${Math.round(element.getBoundingClientRect().right)} > ${width}`,
+      );
+    return html.scrollWidth > width ? [`document ${html.scrollWidth} > ${width}`, ...out] : out;
+  });
+  expect(outside).toEqual([]);
+}
+
+test('readable on a phone: the tables stack into cards, nothing wider than the screen', async () => {
   await alice.setViewportSize({ width: 390, height: 844 });
   await alice.goto('/connect');
+  // A token's row is a card whose cells name their column; its row header and revoke button are still there.
+  const row = tokenRow(alice, 'desktop writer');
+  await expect(row.getByRole('cell', { name: 'live' })).toHaveCSS('display', 'block');
+  await expect(row.getByRole('button', { name: /Revoke…/ })).toBeVisible();
+  await expectTablesFit(alice);
   await expectAccessible(alice);
   await screenshot(alice, 'connect-phone');
+  await alice.goto('/picks');
+  await expect(alice.getByRole('table', { name: 'Your picks' }).getByRole('rowheader').first()).toBeVisible();
+  await expectTablesFit(alice);
+  await expectAccessible(alice);
+  await screenshot(alice, 'picks-phone');
 });
 
 test('delete an account from the Account page: a wrong email deletes nothing; then its token is refused and the session ends', async ({

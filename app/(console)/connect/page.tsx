@@ -1,10 +1,10 @@
 import { consolePage } from '@/app/components/ConsolePage';
-import { DataTable } from '@/app/components/DataTable';
 import { CopyButton } from '@/app/components/CopyButton';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/root/session';
 import { connectionSnippets } from '@/lib/console/snippets';
 import { formatDateTime } from '@/lib/present/format';
+import { table } from '@/lib/present/table';
 import { listTokenRows } from '@/lib/console/tokens';
 import { CreateTokenForm } from './CreateTokenForm';
 import { listConnectedApps } from '@/lib/oauth/grants';
@@ -67,27 +67,36 @@ export default consolePage(async function ConnectPage() {
         {tokens.length === 0 ? (
           <p className="empty">No tokens yet. Create one above, then paste a snippet into your agent to connect it.</p>
         ) : (
-          <DataTable
-            caption="Your access tokens"
-            columns={['Name', 'Token', 'Access', 'Status', 'Created', 'Last used', 'Expires', 'Last MCP client', '']}
-          >
-            {tokens.map((token) => (
-              <tr key={token.id} data-token-id={token.id}>
-                <th scope="row">
-                  <bdi>{token.name}</bdi>
-                </th>
-                <td>
+          table({
+            id: 'tokens',
+            caption: 'Your access tokens',
+            rows: tokens,
+            rowAttrs: (token) => ({ 'data-token-id': token.id }),
+            columns: [
+              { key: 'name', label: 'Name', header: true, wide: true, cell: (token) => <bdi>{token.name}</bdi> },
+              {
+                key: 'token',
+                label: 'Token',
+                cell: (token) => (
                   <code>
                     {token.displayPrefix}…{token.last4}
                   </code>
-                </td>
-                <td>{token.scope === 'write' ? 'Write' : 'Read-only'}</td>
-                <td className={`status status-${token.status}`}>{token.status}</td>
-                <td>{when(token.createdAt, '')}</td>
-                <td>{when(token.lastUsedAt, 'Never')}</td>
-                <td>{when(token.expiresAt, 'Never')}</td>
-                <td>
-                  {token.lastClientName ? (
+                ),
+              },
+              { key: 'access', label: 'Access', cell: (token) => (token.scope === 'write' ? 'Write' : 'Read-only') },
+              {
+                key: 'status',
+                label: 'Status',
+                cell: (token) => <span className={`status status-${token.status}`}>{token.status}</span>,
+              },
+              { key: 'created', label: 'Created', cell: (token) => when(token.createdAt, '') },
+              { key: 'used', label: 'Last used', cell: (token) => when(token.lastUsedAt, 'Never') },
+              { key: 'expires', label: 'Expires', cell: (token) => when(token.expiresAt, 'Never') },
+              {
+                key: 'client',
+                label: 'Last MCP client',
+                cell: (token) =>
+                  token.lastClientName ? (
                     <>
                       <bdi>{token.lastClientName}</bdi>
                       <br />
@@ -95,36 +104,54 @@ export default consolePage(async function ConnectPage() {
                     </>
                   ) : (
                     <span className="muted">None yet</span>
-                  )}
-                </td>
-                <td>{token.status === 'live' && <RevokeTokenForm tokenId={token.id} tokenName={token.name} />}</td>
-              </tr>
-            ))}
-          </DataTable>
+                  ),
+              },
+              {
+                key: 'revoke',
+                label: 'Actions',
+                hiddenLabel: true,
+                cell: (token) => token.status === 'live' && <RevokeTokenForm tokenId={token.id} tokenName={token.name} />,
+              },
+            ],
+          })
         )}
 
         <h2>Connected apps</h2>
         {apps.length === 0 ? (
           <p className="empty">No apps connected. Add the MCP server URL to an app that signs in with OAuth, and it shows here.</p>
         ) : (
-          <DataTable
-            caption="Apps you allowed through OAuth"
-            columns={['App', 'Redirects to', 'Access', 'Created', 'Last used', 'Last MCP client', '']}
-          >
-            {apps.map((app) => (
-              <tr key={app.id} data-grant-id={app.id}>
-                <th scope="row">
-                  <bdi>{app.name}</bdi>
-                  {app.kind === 'dcr' ? <span className="muted"> (unverified)</span> : null}
-                </th>
-                <td>
-                  <bdi>{app.redirectHost}</bdi>
-                </td>
-                <td>{app.scope === 'write' ? 'Write' : 'Read-only'}</td>
-                <td>{when(app.createdAt, '')}</td>
-                <td>{when(app.lastUsedAt, 'Never')}</td>
-                <td>{app.lastClientName ? <bdi>{app.lastClientName}</bdi> : <span className="muted">None yet</span>}</td>
-                <td>
+          table({
+            id: 'apps',
+            caption: 'Apps you allowed through OAuth',
+            rows: apps,
+            rowAttrs: (app) => ({ 'data-grant-id': app.id }),
+            columns: [
+              {
+                key: 'app',
+                label: 'App',
+                header: true,
+                wide: true,
+                cell: (app) => (
+                  <>
+                    <bdi>{app.name}</bdi>
+                    {app.kind === 'dcr' ? <span className="muted"> (unverified)</span> : null}
+                  </>
+                ),
+              },
+              { key: 'redirects', label: 'Redirects to', cell: (app) => <bdi>{app.redirectHost}</bdi> },
+              { key: 'access', label: 'Access', cell: (app) => (app.scope === 'write' ? 'Write' : 'Read-only') },
+              { key: 'created', label: 'Created', cell: (app) => when(app.createdAt, '') },
+              { key: 'used', label: 'Last used', cell: (app) => when(app.lastUsedAt, 'Never') },
+              {
+                key: 'client',
+                label: 'Last MCP client',
+                cell: (app) => (app.lastClientName ? <bdi>{app.lastClientName}</bdi> : <span className="muted">None yet</span>),
+              },
+              {
+                key: 'disconnect',
+                label: 'Actions',
+                hiddenLabel: true,
+                cell: (app) => (
                   <form action={disconnectAppAction}>
                     <input type="hidden" name="grantId" value={app.id} />
                     <button type="submit" className="secondary">
@@ -135,10 +162,10 @@ export default consolePage(async function ConnectPage() {
                       </span>
                     </button>
                   </form>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+                ),
+              },
+            ],
+          })
         )}
 
         <h2>Sessions</h2>

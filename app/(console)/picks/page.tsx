@@ -1,11 +1,11 @@
 import { consolePage } from '@/app/components/ConsolePage';
-import { DataTable } from '@/app/components/DataTable';
 import { FilterSelect } from '@/app/components/FilterSelect';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { statusLabel } from '@/lib/account/bet-states';
 import { queryFingerprint } from '@/lib/paging';
 import { americanOdds, betInWords, percent } from '@/lib/present/format';
 import { formatDateTime } from '@/lib/present/format';
+import { table } from '@/lib/present/table';
 import { SPORT_CHOICES, SPORTS } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
 import { noteBadRequest } from '@/lib/observe';
@@ -85,29 +85,38 @@ export default consolePage(async function PicksPage({
               </div>
             </dl>
             {picks.gradingNote && <p className="muted">{picks.gradingNote}</p>}
-            <DataTable
-              caption="Your picks"
-              columns={['Saved', 'Pick', 'Price', 'Probability', 'Stake', 'Result', 'Saved by', 'Reasoning and risks']}
-            >
-              {picks.recommendations.map((pick) => (
-                <tr key={pick.id}>
-                  <td>
-                    <time dateTime={pick.createdAt.toISOString()}>{formatDateTime(pick.createdAt, timeZone)}</time>
-                  </td>
-                  <th scope="row">
+            {table({
+              id: 'picks',
+              caption: 'Your picks',
+              rows: picks.recommendations,
+              columns: [
+                {
+                  key: 'saved',
+                  label: 'Saved',
+                  cell: (pick) => <time dateTime={pick.createdAt.toISOString()}>{formatDateTime(pick.createdAt, timeZone)}</time>,
+                },
+                {
+                  key: 'pick',
+                  label: 'Pick',
+                  header: true,
+                  wide: true,
+                  cell: (pick) => (
                     <bdi>{`${pick.sport.toUpperCase()} ${pick.gameId}: ${betInWords({ market: pick.market, outcome: pick.selection, point: pick.point, player: pick.player })}`}</bdi>
-                  </th>
-                  <td>
-                    {americanOdds(pick.americanOdds)}
-                    {pick.book ? ` (${pick.book})` : ''}
-                  </td>
-                  <td>
-                    {percent(pick.probability)} (EV {percent(pick.expectedValue)})
-                  </td>
-                  <td>{pick.stakeUnits === null ? '–' : `${pick.stakeUnits} u`}</td>
-                  <td>{pick.result === null ? 'pending' : statusLabel(pick.result)}</td>
-                  <td>{pick.clientLabel ? <bdi>{pick.clientLabel}</bdi> : '–'}</td>
-                  <td>
+                  ),
+                },
+                { key: 'price', label: 'Price', cell: (pick) => `${americanOdds(pick.americanOdds)}${pick.book ? ` (${pick.book})` : ''}` },
+                {
+                  key: 'probability',
+                  label: 'Probability',
+                  cell: (pick) => `${percent(pick.probability)} (EV ${percent(pick.expectedValue)})`,
+                },
+                { key: 'stake', label: 'Stake', cell: (pick) => (pick.stakeUnits === null ? '–' : `${pick.stakeUnits} u`) },
+                { key: 'result', label: 'Result', cell: (pick) => (pick.result === null ? 'pending' : statusLabel(pick.result)) },
+                { key: 'by', label: 'Saved by', cell: (pick) => (pick.clientLabel ? <bdi>{pick.clientLabel}</bdi> : '–') },
+                {
+                  key: 'reasoning',
+                  label: 'Reasoning and risks',
+                  cell: (pick) => (
                     <details>
                       <summary>Read</summary>
                       <p>
@@ -117,10 +126,10 @@ export default consolePage(async function PicksPage({
                         <strong>Risks:</strong> <bdi>{pick.risks}</bdi>
                       </p>
                     </details>
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
+                  ),
+                },
+              ],
+            })}
             {next && (
               <p>
                 <a href={next}>Older picks</a>

@@ -1,11 +1,11 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { consolePage } from '@/app/components/ConsolePage';
-import { DataTable } from '@/app/components/DataTable';
 import { SiteHeader } from '@/app/components/SiteHeader';
 import { requireUser } from '@/lib/root/session';
 import { thresholdPercent } from '@/lib/present/format';
 import { formatDateTime } from '@/lib/present/format';
+import { table } from '@/lib/present/table';
 import { SPORTS, type Sport } from '@/lib/data/sports';
 import { ToolError } from '@/lib/errors';
 import { getInjuryReport, getWeather } from '@/lib/tools/conditions';
@@ -105,18 +105,19 @@ export default consolePage(async function GamePage({
         {injuries.injuries.length === 0 ? (
           <p className="empty">No injuries reported for either team.</p>
         ) : (
-          <DataTable caption={`${title}: injuries`} columns={['Player', 'Team', 'Position', 'Status', 'Detail', 'Updated']}>
-            {injuries.injuries.map((injury) => (
-              <tr key={`${injury.team.abbreviation}|${injury.player}`}>
-                <th scope="row">{injury.player}</th>
-                <td>{injury.team.abbreviation}</td>
-                <td>{injury.position ?? '–'}</td>
-                <td>{injury.status}</td>
-                <td>{injury.detail ?? '–'}</td>
-                <td>{injury.updatedAgo}</td>
-              </tr>
-            ))}
-          </DataTable>
+          table({
+            id: 'injuries',
+            caption: `${title}: injuries`,
+            rows: injuries.injuries,
+            columns: [
+              { key: 'player', label: 'Player', header: true, cell: (injury) => injury.player },
+              { key: 'team', label: 'Team', cell: (injury) => injury.team.abbreviation },
+              { key: 'position', label: 'Position', cell: (injury) => injury.position ?? '–' },
+              { key: 'status', label: 'Status', cell: (injury) => injury.status },
+              { key: 'detail', label: 'Detail', cell: (injury) => injury.detail ?? '–' },
+              { key: 'updated', label: 'Updated', cell: (injury) => injury.updatedAgo },
+            ],
+          })
         )}
         <p className="muted">{injuries.note}</p>
       </main>
