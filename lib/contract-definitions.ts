@@ -259,9 +259,11 @@ than that is value under every method. The worst cases are taken outcome by outc
 /** The room under the loss limits (lib/account/loss-limits.ts). */
 export const LOSS_LIMIT_ROOM = `The room under a loss limit (\`dailyLossRoom\`, \`weeklyLossRoom\`) is the limit less the net settled loss in the
 period (the user's day, or week from Monday, in their time zone) less the stakes of bets still open that were placed
-in the period (\`openStakesToday\`, \`openStakesThisWeek\`), and never below 0: an open bet is money already at risk.
-An open bet whose game is final counts in every period until it is settled, whenever it was placed, so leaving a lost
-bet unsettled opens no room (\`get_bankroll\`'s \`note\` counts such bets).
+in the period or whose game starts by its end (\`openStakesToday\`, \`openStakesThisWeek\`), and never below 0: an open
+bet is money already at risk. A bet logged before midnight on tomorrow's game uses tomorrow's room too, so stakes split
+across midnight pass no limit twice; an open bet whose game is under way or final counts in every period until it is
+settled, whenever it was placed, so leaving a lost bet unsettled opens no room (\`get_bankroll\`'s \`note\` counts
+such bets).
 With a daily limit of 100 and 150 staked on open bets today the room is 0. \`get_bankroll\`, \`calc_kelly_stake\`'s caps,
 \`log_bet\`'s warnings and the Bankroll page use the same room.
 
@@ -271,8 +273,9 @@ at once; a higher one or a removal waits 24 hours, and until then the stricter l
 applies). Saving again never brings a raise forward: the same raise or a smaller one keeps its time, a larger one or
 a removal waits from when it was asked, and a lower limit applies at once and drops the waiting raise (two saves at
 once count as one after the other, so neither undoes the other's lower limit). For 24 hours
-after a change of time zone each loss-limit day and week starts at the earlier of its starts in the old and the new
-zone, so a change cannot open room; times are shown in the new zone at once.`;
+after a change of time zone, and at least until the week in progress in the old zone ends, each loss-limit day and
+week starts at the earlier of its starts in the old and the new zone (and ends at the later of its ends), so a change
+cannot open room; times are shown in the new zone at once.`;
 
 /**
  * The blocks of docs/contract.md, by the name in their marker. Each must appear there exactly once (scripts/docs.ts

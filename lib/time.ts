@@ -109,6 +109,14 @@ export function startOfWeek(now: Date, timeZone: string): Date {
   return startOfLocalDate(monday.getUTCFullYear(), monday.getUTCMonth() + 1, monday.getUTCDate(), timeZone);
 }
 
+/** When the next day starts in `timeZone`: the start of the day 36 hours after today's start (days run 23 to 25 hours). */
+export const nextDayStart = (now: Date, timeZone: string): Date =>
+  startOfDay(new Date(startOfDay(now, timeZone).getTime() + 36 * HOUR_MS), timeZone);
+
+/** When the next week (from Monday) starts in `timeZone`: the start of the week 7½ days after this one's start. */
+export const nextWeekStart = (now: Date, timeZone: string): Date =>
+  startOfWeek(new Date(startOfWeek(now, timeZone).getTime() + 180 * HOUR_MS), timeZone);
+
 /**
  * The hour a sports day starts, local time. A date argument means the user's day from 06:00 to 06:00 the next
  * morning, as a scoreboard's day does: a night's late games (NBA at 01:30 in London, NFL at 02:15 in Berlin)

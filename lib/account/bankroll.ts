@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { startOfDay, startOfWeek } from '@/lib/time';
+import { nextDayStart, nextWeekStart, startOfDay, startOfWeek } from '@/lib/time';
 import { limitChangeNote, timeZoneChangeNote } from './cooling-off-notes';
 import {
   coolingZone,
@@ -30,7 +30,10 @@ export interface BankrollView {
   timeZone: string;
   lossToday: number;
   lossThisWeek: number;
-  /** Stakes of bets still open that were placed today / this week, or whose game is final: at risk, so they use up room. */
+  /**
+   * Stakes of bets still open that were placed today / this week, or whose game starts by the period's end (today's
+   * games, and games under way or over): at risk in the period, so they use up its room.
+   */
   openStakesToday: number;
   openStakesThisWeek: number;
   /** limit − net settled loss in the period − open stakes counted in it (above), never below 0. */
@@ -54,25 +57,32 @@ async function netLoss(db: Db, userId: string, since: Date, until: Date): Promis
 }
 
 /**
- * The user's open bets as the loss limits count them: each placed in a period (or since: a bet logged at once with
- * the read, by a clock a moment ahead) is at risk in it, and one whose game is final is at risk in every period until
- * it is settled (its result is known: leaving a loss unsettled opens no room).
+ * The user's open bets as the loss limits count them: each is at risk in the period it was placed in (or since: a bet
+ * logged at once with the read, by a clock a moment ahead) and in every period its game starts by the end of, until
+ * it is settled: a bet logged before midnight on tomorrow's game uses tomorrow's room too, so splitting stakes across
+ * midnight doubles nothing, and one whose game is under way or over (its result known) opens no room unsettled.
  */
 async function openBets(db: Db, userId: string) {
   const open = await db.bet.findMany({ where: { userId, status: 'open' }, select: { gameId: true, stakeCents: true, placedAt: true } });
-  const ended = await db.game.findMany({
-    where: { id: { in: [...new Set(open.map((bet) => bet.gameId))] }, status: 'final' },
-    select: { id: true },
+  const games = await db.game.findMany({
+    where: { id: { in: [...new Set(open.map((bet) => bet.gameId))] } },
+    select: { id: true, startsAt: true, status: true },
   });
-  const endedIds = new Set(ended.map((game) => game.id));
+  const byId = new Map(games.map((game) => [game.id, game]));
+  const startsBy = (gameId: string, end: Date) => {
+    const game = byId.get(gameId);
+    return game !== undefined && (game.status === 'final' || game.startsAt < end);
+  };
   return {
-    stakesSince: (since: Date) =>
-      open.filter((bet) => bet.placedAt >= since || endedIds.has(bet.gameId)).reduce((sum, bet) => sum + bet.stakeCents, 0),
-    ofEndedGames: open.filter((bet) => endedIds.has(bet.gameId)).length,
+    /** The stakes at risk in the period from `since` to `end`. */
+    stakesIn: (since: Date, end: Date) =>
+      open.filter((bet) => bet.placedAt >= since || startsBy(bet.gameId, end)).reduce((sum, bet) => sum + bet.stakeCents, 0),
+    ofEndedGames: open.filter((bet) => byId.get(bet.gameId)?.status === 'final').length,
   };
 }
 
 const earliest = (instants: Date[]) => new Date(Math.min(...instants.map((at) => at.getTime())));
+const latest = (instants: Date[]) => new Date(Math.max(...instants.map((at) => at.getTime())));
 const amountOf = (cents: number | null) => (cents === null ? null : fromCents(cents));
 
 export async function readBankroll(db: Db, userId: string, now: Date): Promise<BankrollView | null> {
@@ -82,12 +92,15 @@ export async function readBankroll(db: Db, userId: string, now: Date): Promise<B
   const zones = previousTimeZone ? [bankroll.timeZone, previousTimeZone.zone] : [bankroll.timeZone];
   const dayStart = earliest(zones.map((zone) => startOfDay(now, zone)));
   const weekStart = earliest(zones.map((zone) => startOfWeek(now, zone)));
+  // The periods end at the latest of their ends in the zones: more games fall in them, never fewer.
+  const dayEnd = latest(zones.map((zone) => nextDayStart(now, zone)));
+  const weekEnd = latest(zones.map((zone) => nextWeekStart(now, zone)));
   const [lossToday, lossThisWeek, open] = await Promise.all([
     netLoss(db, userId, dayStart, now),
     netLoss(db, userId, weekStart, now),
     openBets(db, userId),
   ]);
-  const [openToday, openThisWeek] = [open.stakesSince(dayStart), open.stakesSince(weekStart)];
+  const [openToday, openThisWeek] = [open.stakesIn(dayStart, dayEnd), open.stakesIn(weekStart, weekEnd)];
   const inForce = Object.fromEntries(LIMITS.map((limit) => [limit.name, limitInForce(storedLimit(bankroll, limit), now)])) as Record<
     LimitName,
     number | null

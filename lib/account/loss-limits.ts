@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/client';
+import { nextWeekStart } from '@/lib/time';
 import { fromCents } from './money';
 
 // The protective limits (max stake, daily and weekly loss limit) and the time zone as stored, and the cooling-off
@@ -82,14 +83,17 @@ export const coolingZone = (row: BankrollRow, now: Date) =>
 
 /**
  * The time-zone columns after the user asks for `asked`. The zone in force before a change stays in the loss-limit
- * windows for COOLING_OFF_HOURS after the latest change (a second change keeps the first one's old zone); going
- * back to that zone ends the cooling-off, since it opens no room.
+ * windows after the latest change (a second change keeps the first one's old zone) for COOLING_OFF_HOURS, and at
+ * least until the week in progress in it ends: a week's losses count in that week whatever zone the user moves to
+ * (a week in a zone 12 hours behind can start after Monday's losses in the old one). Going back to that zone ends
+ * the cooling-off, since it opens no room.
  */
 export function nextTimeZone(row: BankrollRow, asked: string | undefined, now: Date) {
   if (asked === undefined || asked === row.timeZone) return {};
   const previous = coolingZone(row, now)?.zone ?? row.timeZone;
   if (asked === previous) return { timeZone: asked, previousTimeZone: null, previousTimeZoneUntil: null };
-  return { timeZone: asked, previousTimeZone: previous, previousTimeZoneUntil: new Date(now.getTime() + COOLING_OFF_MS) };
+  const until = Math.max(now.getTime() + COOLING_OFF_MS, nextWeekStart(now, previous).getTime());
+  return { timeZone: asked, previousTimeZone: previous, previousTimeZoneUntil: new Date(until) };
 }
 
 /** A raise or removal the user asked for that waits out the cooling-off: `to` (null: no limit) applies from `from`. */

@@ -176,11 +176,13 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
           body: JSON.stringify(args),
         })
       ).json().data;
-    // Placed eight days ago, before any day or week now: one on a game that has ended (SF lost), one still to play.
+    // Placed eight days ago, before any day or week now: one on a game that has ended (SF lost), one on a game ten
+    // days on, after this week whatever day it is (a game starting this week would count in it).
     const placedAt = new Date(now - 8 * 24 * HOUR);
     const stale = { userId, sport: 'nfl', market: 'h2h', americanOdds: 100, placedAt };
+    await addGame(db, { id: 'nfl-far', home: 'NYG', away: 'DAL', startsAt: new Date(now + 10 * 24 * HOUR) });
     const ended = await db.bet.create({ data: { ...stale, gameId: 'nfl-done', selection: 'SF', stakeCents: 4000 } });
-    await db.bet.create({ data: { ...stale, gameId: 'nfl-next', selection: 'NYG', stakeCents: 2500 } });
+    await db.bet.create({ data: { ...stale, gameId: 'nfl-far', selection: 'NYG', stakeCents: 2500 } });
 
     const open = await as('get_bankroll', {});
     expect(open).toMatchObject({ openStakesToday: 40, openStakesThisWeek: 40, dailyLossRoom: 60, weeklyLossRoom: 260, openExposure: 65 });

@@ -176,13 +176,14 @@ describe.each(PROVIDERS)('limits cool off before they loosen on %s', (provider) 
       timeZone: 'Pacific/Kiritimati',
       lossToday: 100,
       dailyLossRoom: 0,
-      previousTimeZone: { zone: 'UTC', until: at(COOLING_OFF) },
+      // The UTC week in progress ends on Monday 7 Dec, later than 24 hours on.
+      previousTimeZone: { zone: 'UTC', until: new Date('2026-12-07T00:00:00Z') },
     });
-    // A second hop keeps the zone in force before the first one, and starts the cooling-off again.
+    // A second hop keeps the zone in force before the first one, and waits at least 24 hours from it.
     await save(userId, { timeZone: 'Pacific/Tongatapu' }, at(HOUR));
     expect(await view(userId, at(2 * HOUR))).toMatchObject({
       dailyLossRoom: 0,
-      previousTimeZone: { zone: 'UTC', until: at(HOUR + COOLING_OFF) },
+      previousTimeZone: { zone: 'UTC', until: new Date('2026-12-07T00:00:00Z') },
     });
     const tool = await getBankroll.run(
       toolContext(database.db, { user: { id: userId, email: 'c@example.com' }, now: () => at(2 * HOUR) }),
@@ -192,6 +193,25 @@ describe.each(PROVIDERS)('limits cool off before they loosen on %s', (provider) 
     // Going back to the zone in force ends the cooling-off: it opens nothing.
     await save(userId, { timeZone: 'UTC' }, at(3 * HOUR));
     expect(await view(userId, at(3 * HOUR))).toMatchObject({ timeZone: 'UTC', dailyLossRoom: 0, previousTimeZone: null });
+  });
+
+  it("a time zone whose week starts later frees no weekly room: the old zone's week counts until it ends (before: 24 hours)", async () => {
+    const userId = await newUser();
+    // Monday 03:30 UTC: 250 lost against a weekly limit of 300. A minute later the zone moves 12 hours behind, where
+    // it is still Sunday and the week that holds Monday's loss starts at 12:00 UTC.
+    const monday = new Date('2026-11-30T03:30:00Z');
+    await lose(userId, monday, 25000);
+    await save(userId, { timeZone: 'Etc/GMT+12' }, new Date('2026-11-30T03:31:00Z'));
+    const nextMonday = new Date('2026-12-07T00:00:00Z');
+    for (const now of [new Date('2026-12-01T04:00:00Z'), new Date('2026-12-06T23:59:00Z')]) {
+      expect(await view(userId, now), now.toISOString()).toMatchObject({
+        lossThisWeek: 250,
+        weeklyLossRoom: 50,
+        previousTimeZone: { zone: 'UTC', until: nextMonday },
+      });
+    }
+    // Once the UTC week is over, the loss has left every week it was in.
+    expect(await view(userId, new Date('2026-12-07T00:01:00Z'))).toMatchObject({ lossThisWeek: 0, previousTimeZone: null });
   });
 
   it('two saves at once, one lowering the daily limit and one raising it, never leave the lower one undone', async () => {

@@ -7,8 +7,8 @@ import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures'
 import { addGame } from '../helpers/games';
 import { toolContext } from '../helpers/tool-context';
 
-// The room under the loss limits counts open stakes placed in the period as already at risk:
-// room = limit − net settled loss in the period − open stakes placed in the period (at least 0).
+// The room under the loss limits counts open stakes placed in the period, or on games starting by its end, as
+// already at risk: room = limit − net settled loss in the period − those open stakes (at least 0).
 
 // Wednesday 2026-11-04 13:00 in New York (EST): the day began 05:00Z, the week Monday 2026-11-02 05:00Z.
 const NOW = new Date('2026-11-04T18:00:00Z');
@@ -61,7 +61,7 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
     await bet(userId, '2026-11-04T15:00:00Z', 5000);
     await bet(userId, '2026-11-04T16:00:00Z', 5000);
     await bet(userId, '2026-11-03T15:00:00Z', 4000); // Tuesday, open: counts for the week only
-    await bet(userId, '2026-10-30T15:00:00Z', 7000); // last week, open: counts for neither period
+    await bet(userId, '2026-10-30T15:00:00Z', 7000); // last week, open, on Sunday's game: counts for this week, not today
     await bet(userId, '2026-11-04T12:00:00Z', 3000, { status: 'lost', profitCents: -3000 }); // today, settled loss
     await bet(userId, '2026-11-04T12:30:00Z', 2000, { status: 'won', profitCents: 2000 }); // today, settled win
 
@@ -70,12 +70,12 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
       lossToday: 10,
       lossThisWeek: 10,
       openStakesToday: 150,
-      openStakesThisWeek: 190,
+      openStakesThisWeek: 260,
       dailyLossRoom: 0, // 100 − 10 − 150, floored at 0
-      weeklyLossRoom: 100, // 300 − 10 − 190
+      weeklyLossRoom: 30, // 300 − 10 − 260
     });
     const tool = await getBankroll.run(ctx, getBankroll.input.parse({}));
-    expect(tool).toMatchObject({ openStakesToday: 150, dailyLossRoom: 0, weeklyLossRoom: 100, openExposure: 260 });
+    expect(tool).toMatchObject({ openStakesToday: 150, dailyLossRoom: 0, weeklyLossRoom: 30, openExposure: 260 });
     expect(await kelly()).toMatchObject({ stake: 50, cappedStake: 0, cappedStakeUnits: 0, limits: { dailyLossRoom: 0 } });
 
     // Settling an open bet moves its stake from "open" to "loss" (or frees it on a win): the room follows.
@@ -83,8 +83,50 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
       where: { userId, stakeCents: 5000, placedAt: new Date('2026-11-04T14:00:00Z') },
       data: { status: 'won', profitCents: 5000, payoutCents: 10000, settledAt: new Date('2026-11-04T17:00:00Z') },
     });
-    // Net today: −30 + 20 + 50 = +40, no loss; open today 100: room 0. Week: 300 − 0 − 140 = 160.
-    expect(await stored.readBankroll(database.db, userId, NOW)).toMatchObject({ lossToday: 0, dailyLossRoom: 0, weeklyLossRoom: 160 });
+    // Net today: −30 + 20 + 50 = +40, no loss; open today 100: room 0. Week: 300 − 0 − 210 = 90.
+    expect(await stored.readBankroll(database.db, userId, NOW)).toMatchObject({ lossToday: 0, dailyLossRoom: 0, weeklyLossRoom: 90 });
+  });
+
+  it("a bet logged before midnight on tomorrow's game uses tomorrow's room too: stakes split across midnight pass no limit twice (before: 0 open today)", async () => {
+    const userId = await database.user(`midnight-${provider}@example.com`, {
+      balance: 1000,
+      unit: 10,
+      dailyLossLimit: 100,
+      timeZone: 'America/New_York',
+    });
+    // 23:50 on Wednesday in New York, on Thursday's game; then 00:10 on Thursday, and a Friday game's bet.
+    await addGame(database.db, { id: 'nfl-thursday', home: 'PHI', away: 'WAS', startsAt: new Date('2026-11-06T01:15:00Z') });
+    await addGame(database.db, { id: 'nfl-friday', home: 'SEA', away: 'ARI', startsAt: new Date('2026-11-07T01:15:00Z') });
+    const open = async (gameId: string, placedAt: string, stakeCents: number) => {
+      await database.db.bet.create({
+        data: {
+          userId,
+          sport: 'nfl',
+          gameId,
+          market: 'h2h',
+          selection: 'WAS',
+          americanOdds: 100,
+          stakeCents,
+          status: 'open',
+          placedAt: new Date(placedAt),
+        },
+      });
+    };
+    await open('nfl-thursday', '2026-11-05T04:50:00Z', 10000);
+    await open('nfl-friday', '2026-11-05T04:55:00Z', 2000);
+    expect(await stored.readBankroll(database.db, userId, new Date('2026-11-05T04:55:00Z'))).toMatchObject({
+      openStakesToday: 120,
+      dailyLossRoom: 0,
+    });
+    // Thursday 00:10: the Thursday game's stake is at risk today; the Friday game's is not, until Friday.
+    expect(await stored.readBankroll(database.db, userId, new Date('2026-11-05T05:10:00Z'))).toMatchObject({
+      openStakesToday: 100,
+      dailyLossRoom: 0,
+    });
+    expect(await stored.readBankroll(database.db, userId, new Date('2026-11-06T05:10:00Z'))).toMatchObject({
+      openStakesToday: 120,
+      dailyLossRoom: 0,
+    });
   });
 
   it('log_bet warns once open stakes use up the room: ten bets of 10 under a daily 100 pass, the eleventh warns', async () => {
