@@ -275,7 +275,9 @@ a removal waits from when it was asked, and a lower limit applies at once and dr
 once count as one after the other, so neither undoes the other's lower limit). For 24 hours
 after a change of time zone, and at least until the week in progress in the old zone ends, each loss-limit day and
 week starts at the earlier of its starts in the old and the new zone (and ends at the later of its ends), so a change
-cannot open room; times are shown in the new zone at once.`;
+cannot open room; times are shown in the new zone at once. The currency changes only while no max stake or loss limit
+is in force: a limit keeps its number, so the change would move what it allows at once (remove the limits, which
+waits 24 hours, then change the currency and set them again in it).`;
 
 /**
  * The blocks of docs/contract.md, by the name in their marker. Each must appear there exactly once (scripts/docs.ts

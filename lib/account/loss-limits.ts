@@ -33,7 +33,7 @@ export const LIMITS = [
 ] as const;
 
 export type LimitName = (typeof LIMITS)[number]['name'];
-type BankrollRow = NonNullable<Awaited<ReturnType<Db['bankroll']['findUnique']>>>;
+export type BankrollRow = NonNullable<Awaited<ReturnType<Db['bankroll']['findUnique']>>>;
 
 /** A limit as stored: the value in force when last saved and a raise or removal waiting out the cooling-off. */
 export interface StoredLimit {

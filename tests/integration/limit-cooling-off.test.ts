@@ -214,6 +214,22 @@ describe.each(PROVIDERS)('limits cool off before they loosen on %s', (provider) 
     expect(await view(userId, new Date('2026-12-07T00:01:00Z'))).toMatchObject({ lossThisWeek: 0, previousTimeZone: null });
   });
 
+  it('the currency changes only while no limit is in force: a limit keeps its number, so ¥10,000 would become $10,000 at once', async () => {
+    const userId = await database.user(`yen-${provider}@example.com`, { ...BASE, currency: 'JPY' });
+    await expect(save(userId, { currency: 'JPY' }, ASKED)).resolves.toBeUndefined();
+    await expect(save(userId, { currency: 'USD' }, at(HOUR))).rejects.toThrow(
+      /currency stays JPY while the max stake, daily loss limit and weekly loss limit are in force.*Remove the limits first/,
+    );
+    expect(await view(userId, at(HOUR))).toMatchObject({ currency: 'JPY', maxStake: 50, dailyLossLimit: 100 });
+    // Removed, the limits wait out the cooling-off; then the currency changes, and limits set in it apply at once.
+    const none = { maxStake: null, dailyLossLimit: null, weeklyLossLimit: null };
+    await save(userId, { currency: 'JPY', ...none }, at(HOUR));
+    await expect(save(userId, { currency: 'USD', ...none }, at(2 * HOUR))).rejects.toThrow(/currency stays JPY/);
+    await save(userId, { currency: 'USD', ...none }, at(HOUR + COOLING_OFF));
+    await save(userId, { currency: 'USD', dailyLossLimit: 20 }, at(HOUR + COOLING_OFF));
+    expect(await view(userId, at(HOUR + COOLING_OFF))).toMatchObject({ currency: 'USD', dailyLossLimit: 20 });
+  });
+
   it('two saves at once, one lowering the daily limit and one raising it, never leave the lower one undone', async () => {
     for (let round = 0; round < 8; round++) {
       const userId = await newUser();
