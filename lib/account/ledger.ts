@@ -7,7 +7,8 @@ import { bankrollHistory } from './bankroll-history';
 import { listBetRecords, openExposure, recordBet, type BetListInput, type LogBetInput } from './bets';
 import { listRecommendationRecords, recordRecommendation } from './picks';
 import { recentPreferences, userPreferences, userTimeZone } from './preferences';
-import { propsGradedOtherwise, settleBetRecord } from './settle';
+import { betsGradedOtherwise } from './regrades';
+import { settleBetRecord } from './settle';
 
 // The user's ledger bound to one database: bankroll, bets and picks. The tools, the console and the jev command read
 // and write it only through these (the console and the jev command: a layer rule).
@@ -32,7 +33,7 @@ export function createLedger(db: Db, { pricing, preferencesKeptSeconds }: Ledger
       userPreferences,
       userTimeZone,
       openExposure,
-      propsGradedOtherwise,
+      betsGradedOtherwise,
       settleBetRecord,
       recordRecommendation,
       listRecommendationRecords,

@@ -2,7 +2,7 @@ import { halfLines, isGameMarket, settlement, type SettledResult } from '@/lib/b
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import type { Db, DbTransaction } from '@/lib/db/client';
 import { ToolError, invalidInput } from '@/lib/errors';
-import { DAY_MS, HOUR_MS, instant } from '@/lib/time';
+import { HOUR_MS, instant } from '@/lib/time';
 import { betView, WITH_GRADES, type BetRow, type BetWithGrades } from './bets';
 import { gradeAtFinal, isFinal, loadGames, propLines } from './markets';
 import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
@@ -142,43 +142,6 @@ function checkGrade(
   if ((result === 'half_won' || result === 'half_lost') && halfLines(bet.point ?? 0).length === 1) {
     throw new ToolError('limit', `Bet ${bet.id} is not on a quarter line (±0.25, ±0.75): only those end ${result}.`);
   }
-}
-
-/** How long after being graded a prop is checked against its stored box-score line for get_bankroll's note. */
-export const REGRADE_NOTE_DAYS = 7;
-
-/**
- * The user's props graded in the last REGRADE_NOTE_DAYS that their player's stored box-score line now grades otherwise:
- * a stat correction stored since (ingestion fetches each final's box score once more, BOX_SCORE_RECHECK_MS after
- * kick-off). Nothing moves here: the ledger moves only through settle_bet (auto with correct: true).
- */
-export async function propsGradedOtherwise(db: Db, userId: string, now: Date): Promise<{ betId: string; status: string; grade: string }[]> {
-  const bets = await db.bet.findMany({
-    where: {
-      userId,
-      player: { not: null },
-      status: { notIn: ['open', 'void', 'cashout'] },
-      settledAt: { gte: new Date(now.getTime() - REGRADE_NOTE_DAYS * DAY_MS) },
-    },
-    orderBy: { settledAt: 'asc' },
-  });
-  if (bets.length === 0) return [];
-  const games = new Map((await loadGames(db, [...new Set(bets.map((bet) => bet.gameId))])).map((game) => [game.id, game]));
-  const lines = await propLines(db, bets, games);
-  return bets.flatMap((bet) => {
-    const grade = gradeAtFinal(games.get(bet.gameId), bet, lines);
-    return grade !== null && grade !== bet.status ? [{ betId: bet.id, status: bet.status, grade }] : [];
-  });
-}
-
-/** propsGradedOtherwise in words for get_bankroll's note (none or one sentence). */
-export function regradeNotes(props: readonly { betId: string; status: string; grade: string }[]): string[] {
-  if (props.length === 0) return [];
-  const each = props.map(({ betId, status, grade }) => `${betId} (${status}, now ${grade})`).join(', ');
-  return [
-    `A stat correction stored since changes the grade of ${props.length === 1 ? 'prop' : 'props'} ${each}: if the book regraded it, ` +
-      'settle_bet with result auto and correct: true applies it.',
-  ];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coolingOffNotes, endedGamesNotes } from '@/lib/account/bankroll';
-import { regradeNotes } from '@/lib/account/settle';
+import { regradeNotes } from '@/lib/account/regrades';
 import { ToolError } from '@/lib/errors';
 import { noBankroll, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
 import { READ_HINTS } from './hints';
@@ -49,7 +49,7 @@ export const getBankroll = defineTool({
     }
     // Raises and removals still cooling off go into the note: a field of their own would grow the catalogue.
     const { pendingLimits: _pendingLimits, previousTimeZone: _previousTimeZone, openBetsOfEndedGames: _ended, ...figures } = bankroll;
-    const regraded = regradeNotes(await ctx.ledger.propsGradedOtherwise(ctx.user.id, ctx.now()));
+    const regraded = regradeNotes(await ctx.ledger.betsGradedOtherwise(ctx.user.id, ctx.now()));
     const note = [...coolingOffNotes(bankroll), ...endedGamesNotes(bankroll), ...regraded, STAKING_RULES].join(' ');
     return {
       ...figures,

@@ -459,12 +459,12 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     await boxScore(251);
     // get_bankroll names the prop the stored correction regrades (not the one no line grades), until it is applied.
     expect((await bankroll()).note).toContain(
-      `A stat correction stored since changes the grade of prop ${over.id} (lost, now won): if the book regraded it, ` +
-        'settle_bet with result auto and correct: true applies it.',
+      `The stored result now grades bet ${over.id} (lost, now won) otherwise (a grade given before it was stored, or a stat ` +
+        'correction since): if the book graded it so too, settle_bet with result auto and correct: true applies the grade.',
     );
     await refused({ betId: over.id, result: 'auto' }, /already settled as lost.*correct: true/);
     const corrected = (await call('settle_bet', { betId: over.id, result: 'auto', correct: true })).json().data;
-    expect((await bankroll()).note).not.toContain('stat correction');
+    expect((await bankroll()).note).not.toContain(over.id);
     expect(corrected).toMatchObject({ status: 'won', profit: 20, earlierGrades: [{ status: 'lost', profit: -20 }] });
     await refused({ betId: voided.id, result: 'lost' }, /grades bet .* won, not lost: settle it with auto or won/);
     expect((await bankroll()).balance).toBeCloseTo(start.balance - 20 + 20 + 40, 9);
@@ -552,5 +552,62 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect(lost.settledAt).toBe(lost.correctedAt);
     expect((await bankroll()).balance).toBeCloseTo(before.balance - 6, 9);
     expect(lost.earlierGrades).toEqual([expect.objectContaining({ status: 'void', gradedAt: instant(weekAgo.getTime()) })]);
+  });
+
+  it('get_bankroll names a void or a full cashout the final score then contradicts, and a prop graded by hand before its line (before: nothing)', async () => {
+    const { db } = app.database;
+    const kickOff = now - (VOID_AFTER_KICKOFF_HOURS + 2) * HOUR;
+    await addGame(db, { id: 'nfl-resumed', home: 'TEN', away: 'JAX', startsAt: new Date(kickOff), status: 'in_progress' });
+    await addGame(db, { id: 'nfl-comeback', home: 'NO', away: 'ATL', startsAt: new Date(now - HOUR), status: 'in_progress' });
+    await addGame(db, { id: 'nfl-lines', home: 'LAC', away: 'LAR', startsAt: new Date(now - HOUR), status: 'in_progress' });
+    const voided = await log({ gameId: 'nfl-resumed', selection: 'JAX', americanOdds: 150, stake: 4 });
+    const cashed = await log({ gameId: 'nfl-comeback', selection: 'ATL', americanOdds: 200, stake: 5 });
+    const cashedLess = await log({ gameId: 'nfl-comeback', selection: 'ATL', americanOdds: 200, stake: 5 });
+    const byHand = await log({
+      gameId: 'nfl-lines',
+      market: 'player_rush_yds',
+      selection: 'over',
+      point: 60.5,
+      player: 'Sample Back',
+      stake: 3,
+    });
+    // 14 hours without a final: plausibly postponed, so the void stands; a cashout in play pays all a win would.
+    expect((await call('settle_bet', { betId: voided.id, result: 'void' })).json().data).toMatchObject({ status: 'void' });
+    expect((await call('settle_bet', { betId: cashed.id, result: 'cashout', payout: 15 })).json().data).toMatchObject({ profit: 10 });
+    expect((await call('settle_bet', { betId: cashedLess.id, result: 'cashout', payout: 2 })).json().data).toMatchObject({ profit: -3 });
+    await finishGame(db, 'nfl-resumed', 24, 10); // JAX lost after all
+    await finishGame(db, 'nfl-comeback', 31, 7); // ATL lost
+    await finishGame(db, 'nfl-lines', 20, 17);
+    expect((await call('settle_bet', { betId: byHand.id, result: 'won' })).json().data).toMatchObject({ status: 'won' });
+    await replacePlayerStats(
+      db,
+      [
+        {
+          sport: 'nfl',
+          player: 'Sample Back',
+          teamId: 'nfl:LAC',
+          gameId: 'nfl-lines',
+          playedAt: new Date(now - HOUR),
+          stats: { rushingYards: 41 },
+        },
+      ],
+      'live',
+    );
+    const note = (await bankroll()).note as string;
+    // (Other tests' bets may share the sentence: a void this file made before a kick-off it then moved earlier.)
+    expect(note).toMatch(
+      new RegExp(
+        `${voided.id} \\(void, now lost\\)[^.]* voided after kick-off while the game had no final, and its final score now ` +
+          'grades (it|them): if the book did not refund (it|them), settle_bet with result auto and correct: true applies the grade\\.',
+      ),
+    );
+    expect(note).toContain(
+      `Bet ${cashed.id} (cashout, now lost) was cashed out for all a win pays back, and the final grades it lost: check the ` +
+        'payout with the book, and correct it with settle_bet (cashout with the payout received, correct: true).',
+    );
+    expect(note).not.toContain(cashedLess.id);
+    expect(note).toContain(`The stored result now grades bet ${byHand.id} (won, now lost) otherwise`);
+    expect((await call('settle_bet', { betId: voided.id, result: 'auto', correct: true })).json().data).toMatchObject({ status: 'lost' });
+    expect((await bankroll()).note).not.toContain(voided.id);
   });
 });
