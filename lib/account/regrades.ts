@@ -53,8 +53,13 @@ export async function betsGradedOtherwise(db: Db, userId: string, now: Date): Pr
   });
 }
 
-const listed = (bets: readonly GradedOtherwise[]) =>
-  bets.map(({ betId, status, grade }) => `${betId} (${status}, now ${grade})`).join(', ');
+/** At most this many bets are named in a sentence (the note stays short); the rest are counted. */
+const NAMED_MAX = 5;
+
+const listed = (bets: readonly GradedOtherwise[]) => {
+  const named = bets.slice(0, NAMED_MAX).map(({ betId, status, grade }) => `${betId} (${status}, now ${grade})`);
+  return bets.length > NAMED_MAX ? `${named.join(', ')} and ${bets.length - NAMED_MAX} more (list_bets shows them)` : named.join(', ');
+};
 const plural = (bets: readonly GradedOtherwise[], one: string, many: string) => (bets.length === 1 ? one : many);
 
 /** betsGradedOtherwise in words for get_bankroll's note: a sentence for each kind there is. */
