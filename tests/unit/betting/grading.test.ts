@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { actionStakeCents, gradeSelection, settlement, winningsCents } from '@/lib/betting';
 
-const score = (homeScore: number, awayScore: number, threeWay = false) => ({ homeTeam: 'KC', awayTeam: 'BUF', homeScore, awayScore, threeWay });
+const score = (homeScore: number, awayScore: number, threeWay = false) => ({
+  homeTeam: 'KC',
+  awayTeam: 'BUF',
+  homeScore,
+  awayScore,
+  threeWay,
+});
 
 describe('gradeSelection', () => {
   it('grades moneylines, including a level two-way game as a push and a soccer draw', () => {
