@@ -11,7 +11,7 @@ import { readBankroll, type BankrollView } from './bankroll';
 import { lossLimitRoom } from './loss-limits';
 import { userPreferences } from './preferences';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
-import { betterThanBooksWarning, loadGames, normalizeSelection, quotedPriceWarning, unpricedBookWarning } from './markets';
+import { betterThanBooksWarning, loadGames, normalizeSelection, quotedPriceWarning, refuseFinalGame, unpricedBookWarning } from './markets';
 import { DEFAULT_CURRENCY, fromCents, largestStakeFor, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
 
 // The user's ledger: bets logged and listed with profit, ROI and closing-line value (settled once: ./settle.ts).
@@ -111,25 +111,32 @@ export async function recordBet(db: Db, pricing: Pricing, input: LogBetInput) {
   return { bet: once.created.bet, duplicate: false, warnings: once.created.warnings };
 }
 
-/** A recommendationId must name one of the caller's own picks: another user's or a made-up one is 404, like a missing bet. */
-async function requireOwnPick(db: Db, userId: string, recommendationId: string): Promise<void> {
-  const pick = await db.recommendation.findFirst({ where: { id: recommendationId, userId }, select: { id: true } });
+/**
+ * A recommendationId must name one of the caller's own picks (another user's or a made-up one is 404, like a missing
+ * bet), on the bet's own game: a bet linked to a pick on another game would count as following a pick it does not follow.
+ */
+async function requireOwnPick(db: Db, userId: string, recommendationId: string, gameId: string): Promise<void> {
+  const pick = await db.recommendation.findFirst({ where: { id: recommendationId, userId }, select: { id: true, gameId: true } });
   if (!pick) {
     throw new ToolError('not_found', `No pick with id ${recommendationId} in this account. list_recommendations shows the user's picks.`);
+  }
+  if (pick.gameId !== gameId) {
+    throw invalidInput([
+      {
+        path: 'recommendationId',
+        message:
+          `is a pick on the game ${pick.gameId}, not ${gameId}: a bet links only a pick on its own game. Leave ` +
+          'recommendationId out, or pass a pick on this game (list_recommendations).',
+      },
+    ]);
   }
 }
 
 async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLabel, defaultBook }: LogBetInput) {
-  if (bet.recommendationId !== undefined) await requireOwnPick(db, userId, bet.recommendationId);
+  if (bet.recommendationId !== undefined) await requireOwnPick(db, userId, bet.recommendationId, bet.gameId);
   const game = await requireGameRow(db, bet.gameId, bet.sport);
-  if (game.status === 'final') {
-    // Logged after the result is known, a bet could be settled at will: the record only takes bets whose game is still to finish.
-    throw new ToolError(
-      'limit',
-      `The game ${game.id} is already final, so no bet on it can be logged: JEV records bets before their game ends. ` +
-        'If the user placed this bet before the end and wants the balance to show it, they can set the balance on the Bankroll page.',
-    );
-  }
+  // Logged after the result is known, a bet could be settled at will: the record only takes bets whose game is still to finish.
+  refuseFinalGame(game, 'bet');
   const selected = normalizeSelection(game, bet);
   // Read afresh, not as the odds answers read it (recentPreferences): the bet keeps its price for good, so a
   // reference book the user changed a moment ago prices it.

@@ -7,7 +7,7 @@ import { SPORT_INFO, type Sport } from '@/lib/data/sports';
 import { teamNamed } from '@/lib/data/teams';
 import type { Db } from '@/lib/db/client';
 import type { StoredQuote } from '@/lib/data/repositories/odds';
-import { invalidInput } from '@/lib/errors';
+import { ToolError, invalidInput } from '@/lib/errors';
 import { pricesOfSelection, type BookQuote, type MarketSelection } from '@/lib/pricing';
 import { instant } from '@/lib/time';
 
@@ -53,6 +53,22 @@ export function gradeAtFinal(game: GameRow | undefined, wager: Wager, lines: Rea
       homeScore: game.homeScore,
       awayScore: game.awayScore,
     },
+  );
+}
+
+/**
+ * A bet or a pick is recorded only while its game is still to finish: once the result is known, one could be recorded
+ * already won. 422 limit on a final game, saying what can be done instead.
+ */
+export function refuseFinalGame(game: GameRow, record: 'bet' | 'pick'): void {
+  if (game.status !== 'final') return;
+  throw new ToolError(
+    'limit',
+    record === 'bet'
+      ? `The game ${game.id} is already final, so no bet on it can be logged: JEV records bets before their game ends. ` +
+          'If the user placed this bet before the end and wants the balance to show it, they can set the balance on the Bankroll page.'
+      : `The game ${game.id} is already final, so no pick on it can be saved: JEV saves picks before their game ends, so ` +
+          'their record counts only picks made before the result was known. Save picks on games still to be played (list_games).',
   );
 }
 

@@ -4,7 +4,7 @@ import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
-import { gradeAtFinal, isFinal, loadGames, normalizeSelection, propLines } from './markets';
+import { gradeAtFinal, isFinal, loadGames, normalizeSelection, propLines, refuseFinalGame } from './markets';
 import { storedLabel } from '@/lib/text';
 
 // Recommendations ("picks") an agent saved for the user, graded against the final score when it exists (a prop
@@ -58,6 +58,8 @@ export async function recordRecommendation(db: Db, input: { userId: string; clie
     (clientRequestId) => db.recommendation.findUnique({ where: { userId_clientRequestId: { userId, clientRequestId } } }),
     async () => {
       const game = await requireGameRow(db, pick.gameId, pick.sport);
+      // Saved once the result is known, a pick would be graded at once: the record counts only picks made before.
+      refuseFinalGame(game, 'pick');
       return db.recommendation.create({
         data: {
           userId,

@@ -33,7 +33,7 @@ export const logBet = defineTool({
   input: z.strictObject({
     ...wager,
     stake: money.meta({ description: 'In the bankroll currency.' }),
-    recommendationId: text(100).optional().meta({ description: "One of the user's saved picks." }),
+    recommendationId: text(100).optional().meta({ description: 'A saved pick on this game.' }),
     notes: text(2000).optional(),
     clientRequestId,
   }),

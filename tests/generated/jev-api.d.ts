@@ -1788,7 +1788,7 @@ export interface components {
             player?: string;
             /** @description In the bankroll currency. */
             stake: number;
-            /** @description One of the user's saved picks. */
+            /** @description A saved pick on this game. */
             recommendationId?: string;
             notes?: string;
             /** @description Retry key: the same id returns the first record. */

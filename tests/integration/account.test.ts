@@ -332,10 +332,11 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
   });
 
   it('save_recommendation and list_recommendations: stored with the client label, graded on the final score', async () => {
-    await endGame();
+    // Saved while its game is under way; a game already final takes no pick (ledger.test.ts).
+    await addGame(app.database.db, { id: 'nfl-picked', home: 'KC', away: 'BUF', startsAt: new Date(now - HOUR), status: 'in_progress' });
     const pick = {
       sport: 'nfl',
-      gameId: 'nfl-final',
+      gameId: 'nfl-picked',
       market: 'spreads',
       selection: 'KC',
       point: -3,
@@ -350,6 +351,7 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     expect(saved.status).toBe(200);
     expect(saved.json().data.recommendation).toMatchObject({ selection: 'KC', point: -3, clientLabel: 'pick-agent/2' });
     expect((await call('save_recommendation', pick)).json().data.duplicate).toBe(true);
+    await finishGame(app.database.db, 'nfl-picked', 27, 24);
     const listed = (await call('list_recommendations', {}, annRead)).json().data;
     expect(listed.recommendations).toHaveLength(1);
     expect(listed.recommendations[0].result).toBe('push');

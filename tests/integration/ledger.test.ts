@@ -222,6 +222,46 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect(await app.database.db.bet.count()).toBe(count);
   });
 
+  it('save_recommendation refuses a game that is already final, as log_bet does, and stores nothing (before: saved and graded at once)', async () => {
+    const count = await app.database.db.recommendation.count();
+    const res = await call('save_recommendation', {
+      ...{ sport: 'nfl', gameId: 'nfl-done', market: 'h2h', selection: 'PHI', americanOdds: -110 },
+      ...{ probability: 0.6, reasoning: 'Won 20-17.', risks: 'None: it is over.' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.json().error.code).toBe('limit');
+    expect(res.json().error.message).toBe(
+      'The game nfl-done is already final, so no pick on it can be saved: JEV saves picks before their game ends, so their ' +
+        'record counts only picks made before the result was known. Save picks on games still to be played (list_games).',
+    );
+    expect(await app.database.db.recommendation.count()).toBe(count);
+  });
+
+  it("log_bet's recommendationId names a pick on the bet's own game: another game's is 400 naming it, nothing stored (before: linked)", async () => {
+    const saved = await call('save_recommendation', {
+      ...{ sport: 'nfl', gameId: 'nfl-next', market: 'h2h', selection: 'NYG', americanOdds: -150 },
+      ...{ probability: 0.62, reasoning: 'Rest.', risks: 'Turnovers.' },
+    });
+    const pick = saved.json().data.recommendation as { id: string };
+    const count = await app.database.db.bet.count();
+    const elsewhere = await call('log_bet', {
+      ...{ sport: 'nfl', gameId: 'nfl-live', market: 'h2h', selection: 'KC', americanOdds: 150, stake: 1 },
+      recommendationId: pick.id,
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.json().error.issues).toEqual([
+      {
+        path: 'recommendationId',
+        message:
+          'is a pick on the game nfl-next, not nfl-live: a bet links only a pick on its own game. Leave recommendationId out, ' +
+          'or pass a pick on this game (list_recommendations).',
+      },
+    ]);
+    expect(await app.database.db.bet.count()).toBe(count);
+    const following = await log({ gameId: 'nfl-next', selection: 'NYG', americanOdds: -150, recommendationId: pick.id });
+    expect((await app.database.db.bet.findUniqueOrThrow({ where: { id: following.id } })).recommendationId).toBe(pick.id);
+  });
+
   it('a book named as people write it is stored as its key, so the fair probability is found; an unknown one is refused', async () => {
     for (const name of ['DraftKings', 'DRAFTKINGS', ' draft kings ', 'DK']) {
       const bet = await log({ gameId: 'nfl-next', selection: 'DAL', book: name });
