@@ -12,6 +12,7 @@ import { lossLimitRoom } from './loss-limits';
 import { userPreferences } from './preferences';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
 import { betterThanBooksWarning, loadGames, normalizeSelection, quotedPriceWarning, refuseFinalGame, unpricedBookWarning } from './markets';
+import { differingArguments, reusedRequestId } from './reused-request';
 import { DEFAULT_CURRENCY, fromCents, largestStakeFor, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
 
 // The user's ledger: bets logged and listed with profit, ROI and closing-line value (settled once: ./settle.ts).
@@ -107,7 +108,18 @@ export async function recordBet(db: Db, pricing: Pricing, input: LogBetInput) {
     (clientRequestId) => db.bet.findUnique({ where: { userId_clientRequestId: { userId, clientRequestId } }, include: WITH_GRADES }),
     () => createBet(db, pricing, input),
   );
-  if (once.duplicate) return { bet: betView(once.earlier), duplicate: true, warnings: [] as string[] };
+  if (once.duplicate) {
+    const { earlier } = once;
+    // The same id with other arguments is another bet: returning the first would say it was recorded when it was not.
+    const differences = await differingArguments(db, earlier, bet, [
+      ['americanOdds', bet.americanOdds, earlier.americanOdds],
+      ['stake', bet.stake, fromCents(earlier.stakeCents)],
+      ['book', bet.book ?? null, earlier.book],
+      ['recommendationId', bet.recommendationId ?? null, earlier.recommendationId],
+    ]);
+    if (differences.length > 0) throw reusedRequestId({ kind: 'bet', id: earlier.id, at: earlier.placedAt }, differences);
+    return { bet: betView(earlier), duplicate: true, warnings: [] as string[] };
+  }
   return { bet: once.created.bet, duplicate: false, warnings: once.created.warnings };
 }
 

@@ -11,7 +11,7 @@ import type { ToolRun } from './types';
 
 const market = text(60).meta({ description: 'h2h, spreads, totals or a prop key.' });
 const selection = text(100).meta({ description: "Team, 'draw', 'over'/'under' or 'yes'/'no'." });
-export const clientRequestId = text(200).optional().meta({ description: 'Retry key: the same id returns the first record.' });
+export const clientRequestId = text(200).optional().meta({ description: 'Retry key: the same id and arguments return the first record.' });
 /** A calendar date (whole day, UTC) or an ISO date-time; `end` turns a date into the end of that day. */
 const dateBound = (end: boolean) =>
   z

@@ -1791,7 +1791,7 @@ export interface components {
             /** @description A saved pick on this game. */
             recommendationId?: string;
             notes?: string;
-            /** @description Retry key: the same id returns the first record. */
+            /** @description Retry key: the same id and arguments return the first record. */
             clientRequestId?: string;
         };
         log_bet_output: {
@@ -1903,7 +1903,7 @@ export interface components {
             reasoning: string;
             /** @description What could go wrong. */
             risks: string;
-            /** @description Retry key: the same id returns the first record. */
+            /** @description Retry key: the same id and arguments return the first record. */
             clientRequestId?: string;
         };
         save_recommendation_output: {
