@@ -184,9 +184,33 @@ async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLab
   });
   // The limits are read after the bet is stored: of bets logged at once each then sees those stored before it, so
   // the last sees them all, and stakes that together pass the room never all pass without a warning.
-  const warnings = limitWarnings(bet.stake, await readBankroll(db, userId, now));
+  const [bankroll, exposure] = await Promise.all([readBankroll(db, userId, now), openExposure(db, userId)]);
+  const warnings = [...limitWarnings(bet.stake, bankroll), ...balanceWarning(bet.stake, bankroll, exposure)];
   warnings.push(...priceWarnings);
   return { bet: betView({ ...created, earlierGrades: [] }), warnings };
+}
+
+/**
+ * Said when the stake is more than the balance holds beside the other open bets' stakes (read with the bet stored, as
+ * the limits are): a stake of 50000 on a balance of 500 would take the balance to -49500 when lost, with no limit set
+ * to say so. Recorded all the same, as a stake past a limit is.
+ */
+function balanceWarning(stake: number, bankroll: BankrollView | null, exposure: number): string[] {
+  if (!bankroll) return [];
+  const stakeCents = toCents(stake);
+  const otherOpenCents = toCents(exposure) - stakeCents;
+  const freeCents = toCents(bankroll.balance) - otherOpenCents;
+  if (stakeCents <= freeCents) return [];
+  const held =
+    otherOpenCents > 0
+      ? `what the balance holds beside the stakes of open bets (${fromCents(freeCents)}: balance ${bankroll.balance}, ` +
+        `${fromCents(otherOpenCents)} on open bets)`
+      : `the balance (${bankroll.balance})`;
+  return [
+    `The stake ${stake} is more than ${held}: if ${otherOpenCents > 0 ? 'it and the open bets lose' : 'it loses'}, the balance ` +
+      `goes to ${fromCents(freeCents - stakeCents)}. If the balance is out of date, the user sets it on the Bankroll page. ` +
+      `Problem gambling help: ${HELPLINE}.`,
+  ];
 }
 
 /** The limits a new bet's stake passes, from the bankroll read with the bet stored: its room is the room it found. */

@@ -3,6 +3,7 @@ import { saveBankroll } from '@/lib/account/bankroll-save';
 import { VOID_AFTER_KICKOFF_HOURS } from '@/lib/account/settle';
 import { createUser } from '@/lib/account/users';
 import { replacePlayerStats } from '@/lib/data/store';
+import { HELPLINE } from '@/lib/rules';
 import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console-http';
 import { PROVIDERS } from '../helpers/fixtures';
 import { addGame, addPrices, addPricedGame, finishGame } from '../helpers/games';
@@ -260,6 +261,67 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect(await app.database.db.bet.count()).toBe(count);
     const following = await log({ gameId: 'nfl-next', selection: 'NYG', americanOdds: -150, recommendationId: pick.id });
     expect((await app.database.db.bet.findUniqueOrThrow({ where: { id: following.id } })).recommendationId).toBe(pick.id);
+  });
+
+  it('log_bet warns when a stake is more than the balance holds; Kelly on a balance at or below 0 stakes 0 and says why (before: no warning, a stake of -2475)', async () => {
+    const { db } = app.database;
+    const userId = await app.database.user(`broke-${provider}@example.com`, { balance: 500, unit: 5, timeZone: 'UTC' });
+    const { token } = await app.database.token(userId, 'write');
+    const as = async (tool: string, args: Record<string, unknown>) => {
+      const res = await raw(app.server.port, {
+        path: `/api/v1/tools/${tool}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(args),
+      });
+      expect(res.status, res.body).toBe(200);
+      return res.json().data;
+    };
+    await addGame(db, { id: 'nfl-broke', home: 'LAR', away: 'SEA', startsAt: new Date(now + HOUR) });
+    await addPrices(
+      db,
+      'nfl-broke',
+      'h2h',
+      [
+        { book: 'draftkings', outcome: 'LAR', americanOdds: 100 },
+        { book: 'draftkings', outcome: 'SEA', americanOdds: -120 },
+      ],
+      new Date(now - HOUR),
+    );
+    const bet = (stake: number) =>
+      as('log_bet', { sport: 'nfl', gameId: 'nfl-broke', market: 'h2h', selection: 'LAR', americanOdds: 100, stake, book: 'draftkings' });
+    const help = `Problem gambling help: ${HELPLINE}.`;
+    // The whole balance is a stake it holds; voided, it is at risk no more.
+    const whole = await bet(500);
+    expect(whole.warnings).toEqual([]);
+    await as('settle_bet', { betId: whole.bet.id, result: 'void' });
+    // Two of 300: the second is more than the balance holds beside the first.
+    const first = await bet(300);
+    expect(first.warnings).toEqual([]);
+    const second = await bet(300);
+    expect(second.warnings).toEqual([
+      'The stake 300 is more than what the balance holds beside the stakes of open bets (200: balance 500, 300 on open bets): ' +
+        `if it and the open bets lose, the balance goes to -100. If the balance is out of date, the user sets it on the Bankroll page. ${help}`,
+    ]);
+    for (const { bet: open } of [first, second]) await as('settle_bet', { betId: open.id, result: 'void' });
+    // A hundred times the balance, with no limit set: recorded, with the warning.
+    const huge = await bet(50_000);
+    expect(huge.bet.stake).toBe(50_000);
+    expect(huge.warnings).toEqual([
+      'The stake 50000 is more than the balance (500): if it loses, the balance goes to -49500. If the balance is out of date, ' +
+        `the user sets it on the Bankroll page. ${help}`,
+    ]);
+    // Lost, the balance is below 0: Kelly sizes nothing on it, and says why.
+    await db.game.update({ where: { id: 'nfl-broke' }, data: { startsAt: new Date(now - HOUR) } });
+    await finishGame(db, 'nfl-broke', 10, 20);
+    expect(await as('settle_bet', { betId: huge.bet.id, result: 'auto' })).toMatchObject({ status: 'lost', profit: -50_000 });
+    const kelly = await as('calc_kelly_stake', { probability: 0.6, americanOdds: 100 });
+    expect(kelly).toMatchObject({ bankroll: -49_500, stake: 0, stakeUnits: 0, cappedStake: 0, cappedStakeUnits: 0 });
+    expect(kelly.reason).toBe(
+      'The balance (-49500) is not positive, so Kelly stakes nothing: it sizes a stake as a share of the money the bankroll ' +
+        'holds. If the balance is out of date, the user sets it on the Bankroll page, or pass bankroll.',
+    );
+    // A bankroll passed is sized on as before.
+    expect(await as('calc_kelly_stake', { probability: 0.6, americanOdds: 100, bankroll: 1000 })).toMatchObject({ stake: 50 });
   });
 
   it('a book named as people write it is stored as its key, so the fair probability is found; an unknown one is refused', async () => {
