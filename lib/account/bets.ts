@@ -11,7 +11,15 @@ import { readBankroll, type BankrollView } from './bankroll';
 import { lossLimitRoom } from './loss-limits';
 import { userPreferences } from './preferences';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
-import { betterThanBooksWarning, loadGames, normalizeSelection, quotedPriceWarning, refuseFinalGame, unpricedBookWarning } from './markets';
+import {
+  betterThanBooksWarning,
+  loadGames,
+  normalizeSelection,
+  quotedPriceWarning,
+  refuseFinalGame,
+  unpricedBookWarning,
+  unpricedPickWarning,
+} from './markets';
 import { differingArguments, reusedRequestId } from './reused-request';
 import { DEFAULT_CURRENCY, fromCents, largestStakeFor, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
 
@@ -149,16 +157,21 @@ async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLab
   const game = await requireGameRow(db, bet.gameId, bet.sport);
   // Logged after the result is known, a bet could be settled at will: the record only takes bets whose game is still to finish.
   refuseFinalGame(game, 'bet');
-  const selected = normalizeSelection(game, bet);
+  const named = normalizeSelection(game, bet);
   // Read afresh, not as the odds answers read it (recentPreferences): the bet keeps its price for good, so a
   // reference book the user changed a moment ago prices it.
   const preferences = await userPreferences(db, userId);
   const referenceBook = preferences.referenceBook ?? defaultBook;
   const book = bet.book ?? referenceBook;
-  // One read of the market's prices gives the fair probability and the price warnings.
+  // One read of the market's prices gives the fair probability and the price warnings (the player as the books spell him).
+  const priced = await pricing.selection(game.id, { market: bet.market, ...named }, { book, referenceBook });
+  const { quotes: prices, fairProbability, book: pricedAt } = priced;
+  const selected = { ...named, player: priced.player };
   const marketSelection = { market: bet.market, ...selected };
-  const { quotes: prices, fairProbability, book: pricedAt } = await pricing.selection(game.id, marketSelection, { book, referenceBook });
+  // One warning per fact: the pick unpriced by every book, else its book's missing price, the quote before the fee,
+  // a price past every book's (each of the last three says nothing when no book prices the pick).
   const priceWarnings = [
+    priced.offered === null ? undefined : unpricedPickWarning(priced.offered, marketSelection),
     unpricedBookWarning(prices, marketSelection, book, { book: pricedAt, probability: fairProbability }, { named: bet.book !== undefined }),
     quotedPriceWarning(prices, marketSelection, book, bet.americanOdds),
     betterThanBooksWarning(prices, marketSelection, bet.americanOdds),

@@ -6,9 +6,11 @@ import { bookLabel, regionless } from '@/lib/data/books';
 import { SPORT_INFO, type Sport } from '@/lib/data/sports';
 import { teamNamed } from '@/lib/data/teams';
 import type { Db } from '@/lib/db/client';
-import type { StoredQuote } from '@/lib/data/repositories/odds';
+import type { StoredOffering, StoredQuote } from '@/lib/data/repositories/odds';
+import { closestNames } from '@/lib/data/closest-names';
 import { ToolError, invalidInput } from '@/lib/errors';
 import { pricesOfSelection, type BookQuote, type MarketSelection } from '@/lib/pricing';
+import { andList } from '@/lib/text';
 import { instant } from '@/lib/time';
 
 // What a bet or a pick is on: the game it names, a selection that fits the market, the grade once the game is final,
@@ -136,6 +138,11 @@ export function normalizeSelection(
   }
 }
 
+/** What a pick is on, as the warnings name it: "KC -3.5 (spreads)", "Patrick Mahomes over 249.5 (player_pass_yds)". */
+function pickText(selected: MarketSelection): string {
+  return `${selected.player === null ? '' : `${selected.player} `}${selected.selection}${selected.point === null ? '' : ` ${selected.point}`} (${selected.market})`;
+}
+
 /**
  * Said when the bet's book has no stored price of the selection while other books have one: a mistyped book (William
  * Hill, the UK book, for Caesars' williamhill_us) would otherwise pass unseen. Names the books with a price, look-alike
@@ -154,7 +161,7 @@ export function unpricedBookWarning(
   const alike = priced.filter((key) => regionless(key) === regionless(book));
   const shown = [...alike, ...priced.filter((key) => !alike.includes(key))];
   const more = shown.length > 5 ? ` and ${shown.length - 5} more` : '';
-  const what = `${selected.player === null ? '' : `${selected.player} `}${selected.selection}${selected.point === null ? '' : ` ${selected.point}`} (${selected.market})`;
+  const what = pickText(selected);
   const fairFrom =
     fair.probability !== null
       ? `the fair probability is the consensus at ${fair.book}, the reference book`
@@ -212,5 +219,54 @@ export function betterThanBooksWarning(rows: readonly StoredQuote[], selected: M
     `${best.book}, confirmed ${instant(best.updatedAt)}). The bet is recorded at ${signed(logged)}; if that is a typo or a ` +
     `price no longer offered, the ledger and closing-line value are wrong: settle it void (settle_bet, before kick-off) ` +
     `and log it again at the price taken.`
+  );
+}
+
+/** The first `count` of `values` and how many more: "a, b and c", "a, b, c and 4 more". */
+function someOf(values: readonly string[], count: number): string {
+  return values.length > count ? `${values.slice(0, count).join(', ')} and ${values.length - count} more` : andList(values);
+}
+
+/**
+ * Said when no stored book price is of the pick at all (its market, its player, its outcome at its line): JEV can
+ * neither check the price logged nor give the bet a fair probability, and a typo (a line of 100.5, a misspelt player,
+ * a made-up market key) would pass unseen. Says what the game's books do price, closest to the pick first, so the
+ * typo can be found. `offered` is what they price (pricing's selection); the other price warnings say nothing then.
+ */
+export function unpricedPickWarning(offered: readonly StoredOffering[], selected: MarketSelection): string {
+  const player = selected.player ?? '';
+  const inMarket = offered.filter((row) => row.market === selected.market);
+  const ofPlayer = inMarket.filter((row) => row.player === player);
+  const atOutcome = ofPlayer.filter((row) => row.outcome.toLowerCase() === selected.selection.toLowerCase());
+  const unique = <Value>(values: Value[]) => [...new Set(values)];
+  let found: string;
+  let check: string;
+  if (offered.length === 0) {
+    found = 'no book price of this game is stored yet';
+    check = 'the market, the line or the player';
+  } else if (inMarket.length === 0) {
+    found = `no book prices ${selected.market} in this game (its markets: ${someOf(unique(offered.map((row) => row.market)), 8)})`;
+    check = 'the market key';
+  } else if (ofPlayer.length === 0 && selected.player !== null) {
+    const players = unique(inMarket.map((row) => row.player)).map((name) => ({ name, spellings: [name] }));
+    found = `no book prices ${selected.market} for ${selected.player} in this game (closest players with it: ${andList(closestNames(selected.player, players))})`;
+    check = "the player's name";
+  } else if (atOutcome.length > 0) {
+    const distance = (point: number | null) => (point === null || selected.point === null ? 0 : Math.abs(point - selected.point));
+    const nearest = unique(atOutcome.map((row) => row.point))
+      .sort((a, b) => distance(a) - distance(b))
+      .slice(0, 5)
+      .sort((a, b) => (a ?? 0) - (b ?? 0));
+    found = `books price ${pickText({ ...selected, point: null })} here at ${andList(nearest.map(String))} only`;
+    check = 'the line';
+  } else {
+    const outcomes = unique(ofPlayer.map((row) => (row.point === null ? row.outcome : `${row.outcome} ${row.point}`)));
+    found = `books price ${selected.player === null ? '' : `${selected.player}'s `}${selected.market} here as ${someOf(outcomes, 6)}`;
+    check = 'the selection';
+  }
+  return (
+    `No book JEV reads has a stored price of ${pickText(selected)}: ${found}. So JEV cannot check the price logged or give ` +
+    `the bet a fair probability, nor a closing-line value unless a book prices it before kick-off. If ${check} is a typo, ` +
+    `settle the bet void (settle_bet, before kick-off) and log it again as placed; if not, it stands as logged.`
   );
 }

@@ -27,7 +27,7 @@ export const logBet = defineTool({
   description:
     'Only when the user asks. Records a bet the user placed at a book (JEV takes no bets) with the consensus fair probability now. ' +
     'At an exchange log the net price, not beforeCommission. ' +
-    'Past a limit it is still recorded, with warnings. Pass clientRequestId so a retry cannot log it twice.',
+    'Still recorded past a limit, with warnings. Pass clientRequestId so a retry cannot log it twice.',
   scope: 'write',
   hints: WRITE_HINTS,
   input: z.strictObject({

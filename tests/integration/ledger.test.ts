@@ -263,6 +263,108 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect((await app.database.db.bet.findUniqueOrThrow({ where: { id: following.id } })).recommendationId).toBe(pick.id);
   });
 
+  it('log_bet warns when no stored book prices the pick (a line, player or market none has) and says what it does price (before: no warning)', async () => {
+    const { db } = app.database;
+    await addPricedGame(db, { now, id: 'nfl-lines', books: ['draftkings', 'fanduel'] });
+    const hourAgo = new Date(now - HOUR);
+    await addPrices(
+      db,
+      'nfl-lines',
+      'spreads',
+      [
+        { book: 'draftkings', outcome: 'NYG', point: -3.5, americanOdds: -110 },
+        { book: 'draftkings', outcome: 'DAL', point: 3.5, americanOdds: -110 },
+        { book: 'fanduel', outcome: 'NYG', point: -3, americanOdds: -115 },
+        { book: 'fanduel', outcome: 'DAL', point: 3, americanOdds: -105 },
+      ],
+      hourAgo,
+    );
+    for (const [book, outcome, americanOdds] of [
+      ['draftkings', 'Over', -115],
+      ['draftkings', 'Under', -105],
+      ['fanduel', 'Over', -110],
+      ['fanduel', 'Under', -110],
+    ] as const) {
+      const market = 'player_pass_yds';
+      await db.price.create({
+        data: { gameId: 'nfl-lines', market, player: 'Dak Prescott', book, outcome, point: 249.5, americanOdds, updatedAt: hourAgo },
+      });
+    }
+    const logged = async (args: Record<string, unknown>) => {
+      const res = await call('log_bet', { sport: 'nfl', gameId: 'nfl-lines', stake: 1, ...args });
+      expect(res.status, res.body).toBe(200);
+      const { bet, warnings } = res.json().data;
+      return { bet, warnings: (warnings as string[]).filter((warning) => !warning.includes('Problem gambling help')) };
+    };
+    const cannot =
+      'So JEV cannot check the price logged or give the bet a fair probability, nor a closing-line value unless a book prices ' +
+      'it before kick-off.';
+    const typo = (what: string) =>
+      `If ${what} is a typo, settle the bet void (settle_bet, before kick-off) and log it again as placed; if not, it stands as logged.`;
+
+    // A line no book hangs, at a price no book offers: one warning, naming the lines books do price.
+    const line = await logged({ market: 'spreads', selection: 'NYG', point: 100.5, americanOdds: 1_000_000, stake: 0.01 });
+    expect(line.bet.fairProbabilityAtPlacement).toBeNull();
+    expect(line.warnings).toEqual([
+      `No book JEV reads has a stored price of NYG 100.5 (spreads): books price NYG (spreads) here at -3.5 and -3 only. ${cannot} ` +
+        typo('the line'),
+    ]);
+    // A player no book prices in the market: the closest players it has.
+    const nobody = await logged({
+      market: 'player_pass_yds',
+      player: 'Nobody McFake',
+      selection: 'over',
+      point: 249.5,
+      americanOdds: -110,
+    });
+    expect(nobody.bet.fairProbabilityAtPlacement).toBeNull();
+    expect(nobody.warnings).toEqual([
+      'No book JEV reads has a stored price of Nobody McFake over 249.5 (player_pass_yds): no book prices player_pass_yds for ' +
+        `Nobody McFake in this game (closest players with it: Dak Prescott). ${cannot} ${typo("the player's name")}`,
+    ]);
+    // A market key no book has: the game's markets.
+    const madeUp = await logged({
+      market: 'player_made_up_stat',
+      player: 'Dak Prescott',
+      selection: 'over',
+      point: 9.5,
+      americanOdds: 100,
+    });
+    expect(madeUp.warnings).toEqual([
+      'No book JEV reads has a stored price of Dak Prescott over 9.5 (player_made_up_stat): no book prices player_made_up_stat in ' +
+        `this game (its markets: h2h, player_pass_yds and spreads). ${cannot} ${typo('the market key')}`,
+    ]);
+    // A real player written in another case is the books' player: priced, stored as they spell him, no warning.
+    const lower = await logged({ market: 'player_pass_yds', player: 'dak prescott', selection: 'over', point: 249.5, americanOdds: -110 });
+    expect(lower.warnings).toEqual([]);
+    expect(lower.bet.player).toBe('Dak Prescott');
+    expect(lower.bet.fairProbabilityAtPlacement).toBeGreaterThan(0.4);
+
+    // A line past any market's is a typo: 400 naming point, for bets and picks alike, and nothing stored.
+    const count = await db.bet.count();
+    for (const point of [1e308, -1000.5, 1000.5]) {
+      for (const [tool, args] of [
+        ['log_bet', { stake: 1 }],
+        ['save_recommendation', { probability: 0.5, reasoning: 'r', risks: 'k' }],
+      ] as const) {
+        const res = await call(tool, {
+          sport: 'nfl',
+          gameId: 'nfl-lines',
+          market: 'totals',
+          selection: 'over',
+          americanOdds: -110,
+          point,
+          ...args,
+        });
+        expect(res.status, `${tool} ${point}`).toBe(400);
+        expect(res.json().error.issues).toEqual([
+          { path: 'point', message: `must be ${point < 0 ? '-1000 or more' : '1000 or less'} (a line such as -3.5, 47.5 or 249.5)` },
+        ]);
+      }
+    }
+    expect(await db.bet.count()).toBe(count);
+  });
+
   it('log_bet warns when a stake is more than the balance holds; Kelly on a balance at or below 0 stakes 0 and says why (before: no warning, a stake of -2475)', async () => {
     const { db } = app.database;
     const userId = await app.database.user(`broke-${provider}@example.com`, { balance: 500, unit: 5, timeZone: 'UTC' });
@@ -586,12 +688,15 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect(await priceWarnings({ selection: 'NYG', americanOdds: -140, book: 'FanDuel' })).toEqual([
       expect.stringMatching(/^-140 pays more than any book .*the best: -145 at fanduel/),
     ]);
-    // At or below the best price, or on a market no book prices, nothing is said.
+    // On a market no book prices, the one warning says so (no better-price warning beside it).
+    expect(await priceWarnings({ market: 'totals', selection: 'over', point: 47.5, americanOdds: 300 })).toEqual([
+      expect.stringMatching(/^No book JEV reads has a stored price of over 47\.5 \(totals\): no book prices totals in this game/),
+    ]);
+    // At or below the best price nothing is said.
     for (const args of [
       { selection: 'DAL', americanOdds: 130 },
       { selection: 'NYG', americanOdds: -145 },
       { selection: 'DAL', americanOdds: 110 },
-      { market: 'totals', selection: 'over', point: 47.5, americanOdds: 300 },
     ]) {
       expect(await priceWarnings(args), JSON.stringify(args)).toEqual([]);
     }
