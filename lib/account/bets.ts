@@ -13,6 +13,8 @@ import { userPreferences } from './preferences';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
 import {
   betterThanBooksWarning,
+  hasKickedOff,
+  inPlayWarning,
   loadGames,
   normalizeSelection,
   quotedPriceWarning,
@@ -163,14 +165,20 @@ async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLab
   const preferences = await userPreferences(db, userId);
   const referenceBook = preferences.referenceBook ?? defaultBook;
   const book = bet.book ?? referenceBook;
-  // One read of the market's prices gives the fair probability and the price warnings (the player as the books spell him).
-  const priced = await pricing.selection(game.id, { market: bet.market, ...named }, { book, referenceBook });
+  // One read of the market's prices gives the fair probability and the price warnings (the player as the books spell
+  // him); in play, only prices confirmed since kick-off (a pre-game price says nothing of an in-play one).
+  const inPlay = hasKickedOff(game, now);
+  const since = inPlay ? new Date(Math.min(game.startsAt.getTime(), now.getTime())) : undefined;
+  const priced = await pricing.selection(game.id, { market: bet.market, ...named }, { book, referenceBook, since });
   const { quotes: prices, fairProbability, book: pricedAt } = priced;
   const selected = { ...named, player: priced.player };
   const marketSelection = { market: bet.market, ...selected };
-  // One warning per fact: the pick unpriced by every book, else its book's missing price, the quote before the fee,
-  // a price past every book's (each of the last three says nothing when no book prices the pick).
+  // One warning per fact: in play; the pick unpriced by every book, else its book's missing price, the quote before the
+  // fee, a price past every book's (each of the last three says nothing when no price of the pick is read).
   const priceWarnings = [
+    inPlay
+      ? inPlayWarning(game, { timeZone: preferences.timeZone, americanOdds: bet.americanOdds, pricedOnlyBefore: priced.onlyBefore })
+      : undefined,
     priced.offered === null ? undefined : unpricedPickWarning(priced.offered, marketSelection),
     unpricedBookWarning(prices, marketSelection, book, { book: pricedAt, probability: fairProbability }, { named: bet.book !== undefined }),
     quotedPriceWarning(prices, marketSelection, book, bet.americanOdds),
@@ -246,11 +254,16 @@ function limitWarnings(stake: number, bankroll: BankrollView | null): string[] {
  * Closing-line value: the bet's price measured against the closing no-vig fair probability of its market, both as
  * list_bets shows them (the probability to six places like every fair probability, the value to four from it), so
  * the shown probability and price give back the shown value. A voided bet has none: it was called off before its
- * game, so its price never met the close (and would move the average for a bet that never was).
+ * game, so its price never met the close (and would move the average for a bet that never was). Nor has a bet logged
+ * once its game had started: an in-play price answers the game as it stands, not the close before it (a long shot's
+ * price taken at 14 points down would beat the close by far and lift the average for no skill).
  */
 async function closingLineValues(db: Db, pricing: Pricing, bets: BetRow[], now: Date, referenceBook: string) {
   const games = new Map((await loadGames(db, [...new Set(bets.map((b) => b.gameId))])).map((g) => [g.id, g]));
-  const started = bets.filter((b) => b.status !== 'void' && (games.get(b.gameId)?.startsAt ?? now) <= now);
+  const started = bets.filter((b) => {
+    const startsAt = games.get(b.gameId)?.startsAt;
+    return b.status !== 'void' && startsAt !== undefined && startsAt <= now && b.placedAt < startsAt;
+  });
   const fairs = await pricing.closing(
     started.map((b) => ({
       gameId: b.gameId,

@@ -11,7 +11,7 @@ import { closestNames } from '@/lib/data/closest-names';
 import { ToolError, invalidInput } from '@/lib/errors';
 import { pricesOfSelection, type BookQuote, type MarketSelection } from '@/lib/pricing';
 import { andList } from '@/lib/text';
-import { instant } from '@/lib/time';
+import { formatDateTimeInZone, instant } from '@/lib/time';
 
 // What a bet or a pick is on: the game it names, a selection that fits the market, the grade once the game is final,
 // and what a bet's logged price is warned of against the books' stored prices (which price it: lib/pricing).
@@ -268,5 +268,30 @@ export function unpricedPickWarning(offered: readonly StoredOffering[], selected
     `No book JEV reads has a stored price of ${pickText(selected)}: ${found}. So JEV cannot check the price logged or give ` +
     `the bet a fair probability, nor a closing-line value unless a book prices it before kick-off. If ${check} is a typo, ` +
     `settle the bet void (settle_bet, before kick-off) and log it again as placed; if not, it stands as logged.`
+  );
+}
+
+/** Whether the game has kicked off: under way, or still called scheduled past its start. */
+export function hasKickedOff(game: GameRow, now: Date): boolean {
+  return game.status === 'in_progress' || (game.status === 'scheduled' && game.startsAt <= now);
+}
+
+/**
+ * Said when a bet is logged on a game that has kicked off (hasKickedOff): an in-play bet is legitimate, but its price
+ * must be the in-play one the book took, not a pre-game price from the odds tools; its closing-line value would
+ * measure it against a close from before the game (list_bets gives it none), and with no price confirmed since
+ * kick-off (`pricedOnlyBefore`) it has no fair probability either.
+ */
+export function inPlayWarning(
+  game: GameRow,
+  { timeZone, americanOdds, pricedOnlyBefore }: { timeZone: string; americanOdds: number; pricedOnlyBefore: boolean },
+): string {
+  return (
+    `The game ${game.id} kicked off at ${formatDateTimeInZone(game.startsAt, timeZone)}, before this bet was logged, so it ` +
+    'is recorded as an in-play bet: its price must be the in-play one the book took, not a pre-game one. It has no ' +
+    `closing-line value (the close is the last price before kick-off)` +
+    (pricedOnlyBefore ? ", nor a fair probability: JEV's prices of it are all from before kick-off" : '') +
+    `. Check ${signed(americanOdds)} with the user: a bet in play cannot be voided, so a wrong price is settled as logged ` +
+    '(the balance can then be set on the Bankroll page).'
   );
 }

@@ -178,8 +178,11 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
      * at the reference book (./selection.ts); with the prices read, which the ledger's price warnings also read. A
      * player is read as the books spell him (`player`: booksSpelling). When no book prices the selection, `offered`
      * holds what the game's books do price (each market's outcomes at their lines), for the ledger to say so; else null.
+     * With `since` (a bet logged in play: its kick-off) only prices confirmed since then price it and are answered
+     * (`quotes`): a pre-game consensus says nothing of an in-play price. `onlyBefore` is true when stored prices of the
+     * selection exist but none was confirmed since.
      */
-    async selection(gameId: string, selected: MarketSelection, at: { book: string; referenceBook: string }) {
+    async selection(gameId: string, selected: MarketSelection, at: { book: string; referenceBook: string; since?: Date }) {
       const read = (player: string | null) => reads.marketQuotes({ gameId, market: selected.market, player });
       let quotes = await read(selected.player);
       let player = selected.player;
@@ -193,7 +196,10 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
           if (pricesOfSelection(quotes, selected).length > 0) offered = null;
         }
       }
-      return { quotes, player, offered, ...priceSelection(quotes, selected, at) };
+      const { since } = at;
+      const current = since === undefined ? quotes : quotes.filter((quote) => quote.updatedAt >= since);
+      const onlyBefore = offered === null && pricesOfSelection(current, selected).length === 0;
+      return { quotes: current, player, offered, onlyBefore, ...priceSelection(current, selected, at) };
     },
 
     /**

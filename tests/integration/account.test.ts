@@ -349,6 +349,12 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     }
     expect(seen.size).toBe(first.summary.count);
 
+    // The won bet was logged while its game ran: an in-play price, which no close measures.
+    const inPlay = (await call('list_bets', { status: 'won' }, annRead)).json().data;
+    expect(inPlay.bets[0].closingLineValue ?? null).toBeNull();
+    expect(inPlay.summary).toMatchObject({ averageClosingLineValue: null, betsWithClosingLine: 0 });
+    // A bet placed before kick-off (its placedAt moved back to stand for one) is measured against the close.
+    await app.database.db.bet.update({ where: { id: inPlay.bets[0].id }, data: { placedAt: new Date(now - 50 * HOUR) } });
     const won = (await call('list_bets', { status: 'won' }, annRead)).json().data;
     expect(won.summary).toMatchObject({ count: 1, staked: 30, profit: 25, winRate: 1 });
     expect(won.summary.roi).toBe(0.8333); // 25 / 30, to four places

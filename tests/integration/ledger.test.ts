@@ -4,6 +4,7 @@ import { VOID_AFTER_KICKOFF_HOURS } from '@/lib/account/settle';
 import { createUser } from '@/lib/account/users';
 import { replacePlayerStats } from '@/lib/data/store';
 import { HELPLINE } from '@/lib/rules';
+import { formatDateTimeInZone } from '@/lib/time';
 import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console-http';
 import { PROVIDERS } from '../helpers/fixtures';
 import { addGame, addPrices, addPricedGame, finishGame } from '../helpers/games';
@@ -365,6 +366,59 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect(await db.bet.count()).toBe(count);
   });
 
+  it("log_bet on a game that has kicked off is recorded with a warning saying when, in the user's zone; no pre-game price measures it (before: no warning)", async () => {
+    const { db } = app.database;
+    const kickOff = now - 2 * HOUR;
+    await addGame(db, { id: 'nfl-underway', home: 'CIN', away: 'PIT', startsAt: new Date(kickOff), status: 'in_progress' });
+    // The last prices before kick-off: the close a bet placed before it is measured against.
+    await addPrices(
+      db,
+      'nfl-underway',
+      'h2h',
+      ['draftkings', 'fanduel'].flatMap((book) => [
+        { book, outcome: 'CIN', americanOdds: -120 },
+        { book, outcome: 'PIT', americanOdds: 100 },
+      ]),
+      new Date(kickOff - HOUR),
+    );
+    const kickedOff = async (gameId: string, selection: string, americanOdds: number) => {
+      const res = await call('log_bet', { sport: 'nfl', gameId, market: 'h2h', selection, americanOdds, stake: 1 });
+      expect(res.status, res.body).toBe(200);
+      const { bet, warnings } = res.json().data as { bet: { id: string; fairProbabilityAtPlacement: number | null }; warnings: string[] };
+      return { bet, warnings: warnings.filter((warning) => !warning.includes('Problem gambling help')) };
+    };
+    const inPlay = (gameId: string, at: number, odds: string, noFair = '') =>
+      `The game ${gameId} kicked off at ${formatDateTimeInZone(new Date(at), 'UTC')}, before this bet was logged, so it is ` +
+      'recorded as an in-play bet: its price must be the in-play one the book took, not a pre-game one. It has no ' +
+      `closing-line value (the close is the last price before kick-off)${noFair}. Check ${odds} with the user: a bet in play ` +
+      'cannot be voided, so a wrong price is settled as logged (the balance can then be set on the Bankroll page).';
+    // Under way, and still called scheduled an hour past its start: both in play. The user's zone is UTC. Priced only
+    // before kick-off, the in-play bet has no fair probability (and no warning that +450 beats the pre-game prices).
+    const underway = await kickedOff('nfl-underway', 'PIT', 450);
+    expect(underway.warnings).toEqual([
+      inPlay('nfl-underway', kickOff, '+450', ", nor a fair probability: JEV's prices of it are all from before kick-off"),
+    ]);
+    expect(underway.bet.fairProbabilityAtPlacement).toBeNull();
+    expect((await kickedOff('nfl-lagged', 'GB', -200)).warnings.filter((w) => w.includes('kicked off'))).toEqual([
+      inPlay('nfl-lagged', now - HOUR, '-200'),
+    ]);
+    expect((await kickedOff('nfl-next', 'NYG', -150)).warnings).toEqual([]);
+
+    // The in-play bet has no closing-line value; one placed before kick-off at the same game has.
+    const { id: userId } = await db.user.findUniqueOrThrow({ where: { email: 'lee@example.com' } });
+    const before = await db.bet.create({
+      data: {
+        ...{ userId, sport: 'nfl', gameId: 'nfl-underway', market: 'h2h', selection: 'PIT', americanOdds: 110, stakeCents: 100 },
+        placedAt: new Date(kickOff - HOUR / 2),
+      },
+    });
+    const listed = (await call('list_bets', { limit: 100 })).json().data;
+    const byId = (id: string) => listed.bets.find((bet: { id: string }) => bet.id === id);
+    expect(byId(before.id).closingLineValue).toEqual(expect.any(Number));
+    expect(byId(underway.bet.id).closingLineValue ?? null).toBeNull();
+    expect(listed.closingLineNote).toMatch(/nor has one logged after kick-off \(in play\)/);
+  });
+
   it('log_bet warns when a stake is more than the balance holds; Kelly on a balance at or below 0 stakes 0 and says why (before: no warning, a stake of -2475)', async () => {
     const { db } = app.database;
     const userId = await app.database.user(`broke-${provider}@example.com`, { balance: 500, unit: 5, timeZone: 'UTC' });
@@ -507,8 +561,9 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
       ),
     ]);
 
-    // Kicked off: the closing line of the William Hill bet is the reference book's, like the placement's.
-    await db.game.update({ where: { id: 'nfl-caesars' }, data: { startsAt: new Date(now - HOUR / 2) } });
+    // Kicked off once the bets were logged: the closing line of the William Hill bet is the reference book's, like the
+    // placement's (a bet logged after kick-off has none: an in-play price).
+    await db.game.update({ where: { id: 'nfl-caesars' }, data: { startsAt: new Date() } });
     const listed = (await call('list_bets', { limit: 100 })).json().data.bets as {
       id: string;
       closingFairProbability: number | null;
