@@ -11,7 +11,18 @@ import { readBankroll, type BankrollView } from './bankroll';
 import { lossLimitRoom } from './loss-limits';
 import { userPreferences } from './preferences';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
-import { betterThanBooksWarning, loadGames, normalizeSelection, quotedPriceWarning, unpricedBookWarning } from './markets';
+import {
+  betterThanBooksWarning,
+  hasKickedOff,
+  inPlayWarning,
+  loadGames,
+  normalizeSelection,
+  quotedPriceWarning,
+  refuseFinalGame,
+  unpricedBookWarning,
+  unpricedPickWarning,
+} from './markets';
+import { differingArguments, reusedRequestId } from './reused-request';
 import { DEFAULT_CURRENCY, fromCents, largestStakeFor, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
 
 // The user's ledger: bets logged and listed with profit, ROI and closing-line value (settled once: ./settle.ts).
@@ -107,39 +118,68 @@ export async function recordBet(db: Db, pricing: Pricing, input: LogBetInput) {
     (clientRequestId) => db.bet.findUnique({ where: { userId_clientRequestId: { userId, clientRequestId } }, include: WITH_GRADES }),
     () => createBet(db, pricing, input),
   );
-  if (once.duplicate) return { bet: betView(once.earlier), duplicate: true, warnings: [] as string[] };
+  if (once.duplicate) {
+    const { earlier } = once;
+    // The same id with other arguments is another bet: returning the first would say it was recorded when it was not.
+    const differences = await differingArguments(db, earlier, bet, [
+      ['americanOdds', bet.americanOdds, earlier.americanOdds],
+      ['stake', bet.stake, fromCents(earlier.stakeCents)],
+      ['book', bet.book ?? null, earlier.book],
+      ['recommendationId', bet.recommendationId ?? null, earlier.recommendationId],
+    ]);
+    if (differences.length > 0) throw reusedRequestId({ kind: 'bet', id: earlier.id, at: earlier.placedAt }, differences);
+    return { bet: betView(earlier), duplicate: true, warnings: [] as string[] };
+  }
   return { bet: once.created.bet, duplicate: false, warnings: once.created.warnings };
 }
 
-/** A recommendationId must name one of the caller's own picks: another user's or a made-up one is 404, like a missing bet. */
-async function requireOwnPick(db: Db, userId: string, recommendationId: string): Promise<void> {
-  const pick = await db.recommendation.findFirst({ where: { id: recommendationId, userId }, select: { id: true } });
+/**
+ * A recommendationId must name one of the caller's own picks (another user's or a made-up one is 404, like a missing
+ * bet), on the bet's own game: a bet linked to a pick on another game would count as following a pick it does not follow.
+ */
+async function requireOwnPick(db: Db, userId: string, recommendationId: string, gameId: string): Promise<void> {
+  const pick = await db.recommendation.findFirst({ where: { id: recommendationId, userId }, select: { id: true, gameId: true } });
   if (!pick) {
     throw new ToolError('not_found', `No pick with id ${recommendationId} in this account. list_recommendations shows the user's picks.`);
+  }
+  if (pick.gameId !== gameId) {
+    throw invalidInput([
+      {
+        path: 'recommendationId',
+        message:
+          `is a pick on the game ${pick.gameId}, not ${gameId}: a bet links only a pick on its own game. Leave ` +
+          'recommendationId out, or pass a pick on this game (list_recommendations).',
+      },
+    ]);
   }
 }
 
 async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLabel, defaultBook }: LogBetInput) {
-  if (bet.recommendationId !== undefined) await requireOwnPick(db, userId, bet.recommendationId);
+  if (bet.recommendationId !== undefined) await requireOwnPick(db, userId, bet.recommendationId, bet.gameId);
   const game = await requireGameRow(db, bet.gameId, bet.sport);
-  if (game.status === 'final') {
-    // Logged after the result is known, a bet could be settled at will: the record only takes bets whose game is still to finish.
-    throw new ToolError(
-      'limit',
-      `The game ${game.id} is already final, so no bet on it can be logged: JEV records bets before their game ends. ` +
-        'If the user placed this bet before the end and wants the balance to show it, they can set the balance on the Bankroll page.',
-    );
-  }
-  const selected = normalizeSelection(game, bet);
+  // Logged after the result is known, a bet could be settled at will: the record only takes bets whose game is still to finish.
+  refuseFinalGame(game, 'bet');
+  const named = normalizeSelection(game, bet);
   // Read afresh, not as the odds answers read it (recentPreferences): the bet keeps its price for good, so a
   // reference book the user changed a moment ago prices it.
   const preferences = await userPreferences(db, userId);
   const referenceBook = preferences.referenceBook ?? defaultBook;
   const book = bet.book ?? referenceBook;
-  // One read of the market's prices gives the fair probability and the price warnings.
+  // One read of the market's prices gives the fair probability and the price warnings (the player as the books spell
+  // him); in play, only prices confirmed since kick-off (a pre-game price says nothing of an in-play one).
+  const inPlay = hasKickedOff(game, now);
+  const since = inPlay ? new Date(Math.min(game.startsAt.getTime(), now.getTime())) : undefined;
+  const priced = await pricing.selection(game.id, { market: bet.market, ...named }, { book, referenceBook, since });
+  const { quotes: prices, fairProbability, book: pricedAt } = priced;
+  const selected = { ...named, player: priced.player };
   const marketSelection = { market: bet.market, ...selected };
-  const { quotes: prices, fairProbability, book: pricedAt } = await pricing.selection(game.id, marketSelection, { book, referenceBook });
+  // One warning per fact: in play; the pick unpriced by every book, else its book's missing price, the quote before the
+  // fee, a price past every book's (each of the last three says nothing when no price of the pick is read).
   const priceWarnings = [
+    inPlay
+      ? inPlayWarning(game, { timeZone: preferences.timeZone, americanOdds: bet.americanOdds, pricedOnlyBefore: priced.onlyBefore })
+      : undefined,
+    priced.offered === null ? undefined : unpricedPickWarning(priced.offered, marketSelection),
     unpricedBookWarning(prices, marketSelection, book, { book: pricedAt, probability: fairProbability }, { named: bet.book !== undefined }),
     quotedPriceWarning(prices, marketSelection, book, bet.americanOdds),
     betterThanBooksWarning(prices, marketSelection, bet.americanOdds),
@@ -165,9 +205,33 @@ async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLab
   });
   // The limits are read after the bet is stored: of bets logged at once each then sees those stored before it, so
   // the last sees them all, and stakes that together pass the room never all pass without a warning.
-  const warnings = limitWarnings(bet.stake, await readBankroll(db, userId, now));
+  const [bankroll, exposure] = await Promise.all([readBankroll(db, userId, now), openExposure(db, userId)]);
+  const warnings = [...limitWarnings(bet.stake, bankroll), ...balanceWarning(bet.stake, bankroll, exposure)];
   warnings.push(...priceWarnings);
   return { bet: betView({ ...created, earlierGrades: [] }), warnings };
+}
+
+/**
+ * Said when the stake is more than the balance holds beside the other open bets' stakes (read with the bet stored, as
+ * the limits are): a stake of 50000 on a balance of 500 would take the balance to -49500 when lost, with no limit set
+ * to say so. Recorded all the same, as a stake past a limit is.
+ */
+function balanceWarning(stake: number, bankroll: BankrollView | null, exposure: number): string[] {
+  if (!bankroll) return [];
+  const stakeCents = toCents(stake);
+  const otherOpenCents = toCents(exposure) - stakeCents;
+  const freeCents = toCents(bankroll.balance) - otherOpenCents;
+  if (stakeCents <= freeCents) return [];
+  const held =
+    otherOpenCents > 0
+      ? `what the balance holds beside the stakes of open bets (${fromCents(freeCents)}: balance ${bankroll.balance}, ` +
+        `${fromCents(otherOpenCents)} on open bets)`
+      : `the balance (${bankroll.balance})`;
+  return [
+    `The stake ${stake} is more than ${held}: if ${otherOpenCents > 0 ? 'it and the open bets lose' : 'it loses'}, the balance ` +
+      `goes to ${fromCents(freeCents - stakeCents)}. If the balance is out of date, the user sets it on the Bankroll page. ` +
+      `Problem gambling help: ${HELPLINE}.`,
+  ];
 }
 
 /** The limits a new bet's stake passes, from the bankroll read with the bet stored: its room is the room it found. */
@@ -190,11 +254,16 @@ function limitWarnings(stake: number, bankroll: BankrollView | null): string[] {
  * Closing-line value: the bet's price measured against the closing no-vig fair probability of its market, both as
  * list_bets shows them (the probability to six places like every fair probability, the value to four from it), so
  * the shown probability and price give back the shown value. A voided bet has none: it was called off before its
- * game, so its price never met the close (and would move the average for a bet that never was).
+ * game, so its price never met the close (and would move the average for a bet that never was). Nor has a bet logged
+ * once its game had started: an in-play price answers the game as it stands, not the close before it (a long shot's
+ * price taken at 14 points down would beat the close by far and lift the average for no skill).
  */
 async function closingLineValues(db: Db, pricing: Pricing, bets: BetRow[], now: Date, referenceBook: string) {
   const games = new Map((await loadGames(db, [...new Set(bets.map((b) => b.gameId))])).map((g) => [g.id, g]));
-  const started = bets.filter((b) => b.status !== 'void' && (games.get(b.gameId)?.startsAt ?? now) <= now);
+  const started = bets.filter((b) => {
+    const startsAt = games.get(b.gameId)?.startsAt;
+    return b.status !== 'void' && startsAt !== undefined && startsAt <= now && b.placedAt < startsAt;
+  });
   const fairs = await pricing.closing(
     started.map((b) => ({
       gameId: b.gameId,

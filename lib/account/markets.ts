@@ -6,10 +6,12 @@ import { bookLabel, regionless } from '@/lib/data/books';
 import { SPORT_INFO, type Sport } from '@/lib/data/sports';
 import { teamNamed } from '@/lib/data/teams';
 import type { Db } from '@/lib/db/client';
-import type { StoredQuote } from '@/lib/data/repositories/odds';
-import { invalidInput } from '@/lib/errors';
+import type { StoredOffering, StoredQuote } from '@/lib/data/repositories/odds';
+import { closestNames } from '@/lib/data/closest-names';
+import { ToolError, invalidInput } from '@/lib/errors';
 import { pricesOfSelection, type BookQuote, type MarketSelection } from '@/lib/pricing';
-import { instant } from '@/lib/time';
+import { andList } from '@/lib/text';
+import { formatDateTimeInZone, instant } from '@/lib/time';
 
 // What a bet or a pick is on: the game it names, a selection that fits the market, the grade once the game is final,
 // and what a bet's logged price is warned of against the books' stored prices (which price it: lib/pricing).
@@ -54,6 +56,22 @@ export function gradeAtFinal(game: GameRow | undefined, wager: Wager, lines: Rea
       awayScore: game.awayScore,
       threeWay: SPORT_INFO[game.sport as Sport]?.threeWay ?? false,
     },
+  );
+}
+
+/**
+ * A bet or a pick is recorded only while its game is still to finish: once the result is known, one could be recorded
+ * already won. 422 limit on a final game, saying what can be done instead.
+ */
+export function refuseFinalGame(game: GameRow, record: 'bet' | 'pick'): void {
+  if (game.status !== 'final') return;
+  throw new ToolError(
+    'limit',
+    record === 'bet'
+      ? `The game ${game.id} is already final, so no bet on it can be logged: JEV records bets before their game ends. ` +
+          'If the user placed this bet before the end and wants the balance to show it, they can set the balance on the Bankroll page.'
+      : `The game ${game.id} is already final, so no pick on it can be saved: JEV saves picks before their game ends, so ` +
+          'their record counts only picks made before the result was known. Save picks on games still to be played (list_games).',
   );
 }
 
@@ -121,6 +139,11 @@ export function normalizeSelection(
   }
 }
 
+/** What a pick is on, as the warnings name it: "KC -3.5 (spreads)", "Patrick Mahomes over 249.5 (player_pass_yds)". */
+function pickText(selected: MarketSelection): string {
+  return `${selected.player === null ? '' : `${selected.player} `}${selected.selection}${selected.point === null ? '' : ` ${selected.point}`} (${selected.market})`;
+}
+
 /**
  * Said when the bet's book has no stored price of the selection while other books have one: a mistyped book (William
  * Hill, the UK book, for Caesars' williamhill_us) would otherwise pass unseen. Names the books with a price, look-alike
@@ -139,7 +162,7 @@ export function unpricedBookWarning(
   const alike = priced.filter((key) => regionless(key) === regionless(book));
   const shown = [...alike, ...priced.filter((key) => !alike.includes(key))];
   const more = shown.length > 5 ? ` and ${shown.length - 5} more` : '';
-  const what = `${selected.player === null ? '' : `${selected.player} `}${selected.selection}${selected.point === null ? '' : ` ${selected.point}`} (${selected.market})`;
+  const what = pickText(selected);
   const fairFrom =
     fair.probability !== null
       ? `the fair probability is the consensus at ${fair.book}, the reference book`
@@ -197,5 +220,79 @@ export function betterThanBooksWarning(rows: readonly StoredQuote[], selected: M
     `${best.book}, confirmed ${instant(best.updatedAt)}). The bet is recorded at ${signed(logged)}; if that is a typo or a ` +
     `price no longer offered, the ledger and closing-line value are wrong: settle it void (settle_bet, before kick-off) ` +
     `and log it again at the price taken.`
+  );
+}
+
+/** The first `count` of `values` and how many more: "a, b and c", "a, b, c and 4 more". */
+function someOf(values: readonly string[], count: number): string {
+  return values.length > count ? `${values.slice(0, count).join(', ')} and ${values.length - count} more` : andList(values);
+}
+
+/**
+ * Said when no stored book price is of the pick at all (its market, its player, its outcome at its line): JEV can
+ * neither check the price logged nor give the bet a fair probability, and a typo (a line of 100.5, a misspelt player,
+ * a made-up market key) would pass unseen. Says what the game's books do price, closest to the pick first, so the
+ * typo can be found. `offered` is what they price (pricing's selection); the other price warnings say nothing then.
+ */
+export function unpricedPickWarning(offered: readonly StoredOffering[], selected: MarketSelection): string {
+  const player = selected.player ?? '';
+  const inMarket = offered.filter((row) => row.market === selected.market);
+  const ofPlayer = inMarket.filter((row) => row.player === player);
+  const atOutcome = ofPlayer.filter((row) => row.outcome.toLowerCase() === selected.selection.toLowerCase());
+  const unique = <Value>(values: Value[]) => [...new Set(values)];
+  let found: string;
+  let check: string;
+  if (offered.length === 0) {
+    found = 'no book price of this game is stored yet';
+    check = 'the market, the line or the player';
+  } else if (inMarket.length === 0) {
+    found = `no book prices ${selected.market} in this game (its markets: ${someOf(unique(offered.map((row) => row.market)), 8)})`;
+    check = 'the market key';
+  } else if (ofPlayer.length === 0 && selected.player !== null) {
+    const players = unique(inMarket.map((row) => row.player)).map((name) => ({ name, spellings: [name] }));
+    found = `no book prices ${selected.market} for ${selected.player} in this game (closest players with it: ${andList(closestNames(selected.player, players))})`;
+    check = "the player's name";
+  } else if (atOutcome.length > 0) {
+    const distance = (point: number | null) => (point === null || selected.point === null ? 0 : Math.abs(point - selected.point));
+    const nearest = unique(atOutcome.map((row) => row.point))
+      .sort((a, b) => distance(a) - distance(b))
+      .slice(0, 5)
+      .sort((a, b) => (a ?? 0) - (b ?? 0));
+    found = `books price ${pickText({ ...selected, point: null })} here at ${andList(nearest.map(String))} only`;
+    check = 'the line';
+  } else {
+    const outcomes = unique(ofPlayer.map((row) => (row.point === null ? row.outcome : `${row.outcome} ${row.point}`)));
+    found = `books price ${selected.player === null ? '' : `${selected.player}'s `}${selected.market} here as ${someOf(outcomes, 6)}`;
+    check = 'the selection';
+  }
+  return (
+    `No book JEV reads has a stored price of ${pickText(selected)}: ${found}. So JEV cannot check the price logged or give ` +
+    `the bet a fair probability, nor a closing-line value unless a book prices it before kick-off. If ${check} is a typo, ` +
+    `settle the bet void (settle_bet, before kick-off) and log it again as placed; if not, it stands as logged.`
+  );
+}
+
+/** Whether the game has kicked off: under way, or still called scheduled past its start. */
+export function hasKickedOff(game: GameRow, now: Date): boolean {
+  return game.status === 'in_progress' || (game.status === 'scheduled' && game.startsAt <= now);
+}
+
+/**
+ * Said when a bet is logged on a game that has kicked off (hasKickedOff): an in-play bet is legitimate, but its price
+ * must be the in-play one the book took, not a pre-game price from the odds tools; its closing-line value would
+ * measure it against a close from before the game (list_bets gives it none), and with no price confirmed since
+ * kick-off (`pricedOnlyBefore`) it has no fair probability either.
+ */
+export function inPlayWarning(
+  game: GameRow,
+  { timeZone, americanOdds, pricedOnlyBefore }: { timeZone: string; americanOdds: number; pricedOnlyBefore: boolean },
+): string {
+  return (
+    `The game ${game.id} kicked off at ${formatDateTimeInZone(game.startsAt, timeZone)}, before this bet was logged, so it ` +
+    'is recorded as an in-play bet: its price must be the in-play one the book took, not a pre-game one. It has no ' +
+    `closing-line value (the close is the last price before kick-off)` +
+    (pricedOnlyBefore ? ", nor a fair probability: JEV's prices of it are all from before kick-off" : '') +
+    `. Check ${signed(americanOdds)} with the user: a bet in play cannot be voided, so a wrong price is settled as logged ` +
+    '(the balance can then be set on the Bankroll page).'
   );
 }

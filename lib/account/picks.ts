@@ -4,7 +4,8 @@ import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
-import { gradeAtFinal, isFinal, loadGames, normalizeSelection, propLines } from './markets';
+import { gradeAtFinal, isFinal, loadGames, normalizeSelection, propLines, refuseFinalGame } from './markets';
+import { differingArguments, reusedRequestId } from './reused-request';
 import { storedLabel } from '@/lib/text';
 
 // Recommendations ("picks") an agent saved for the user, graded against the final score when it exists (a prop
@@ -58,6 +59,8 @@ export async function recordRecommendation(db: Db, input: { userId: string; clie
     (clientRequestId) => db.recommendation.findUnique({ where: { userId_clientRequestId: { userId, clientRequestId } } }),
     async () => {
       const game = await requireGameRow(db, pick.gameId, pick.sport);
+      // Saved once the result is known, a pick would be graded at once: the record counts only picks made before.
+      refuseFinalGame(game, 'pick');
       return db.recommendation.create({
         data: {
           userId,
@@ -78,7 +81,18 @@ export async function recordRecommendation(db: Db, input: { userId: string; clie
       });
     },
   );
-  if (once.duplicate) return { recommendation: pickView(once.earlier, once.earlier.result), duplicate: true };
+  if (once.duplicate) {
+    const { earlier } = once;
+    // The same id with other arguments is another pick: returning the first would say it was saved when it was not.
+    const differences = await differingArguments(db, earlier, pick, [
+      ['americanOdds', pick.americanOdds, earlier.americanOdds],
+      ['probability', pick.probability, earlier.probability],
+      ['book', pick.book ?? null, earlier.book],
+      ['stakeUnits', pick.stakeUnits ?? null, earlier.stakeUnits],
+    ]);
+    if (differences.length > 0) throw reusedRequestId({ kind: 'pick', id: earlier.id, at: earlier.createdAt }, differences);
+    return { recommendation: pickView(earlier, earlier.result), duplicate: true };
+  }
   return { recommendation: pickView(once.created, null), duplicate: false };
 }
 

@@ -5,6 +5,7 @@ import { REQUEST_BODY_MAX_BYTES } from '@/lib/capped-body';
 import { configSchema } from '@/lib/config';
 import { SDK_BATCH_MAX_MESSAGES } from '@/lib/mcp/sdk/batches';
 import { calcNoVigOdds } from '@/lib/tools/calculators';
+import { MAX_LINE } from '@/lib/tools/ledger-fields';
 import { PAGE_SIZES } from '@/lib/tools/pages';
 import { MAX_RESULTS_DAYS, MAX_SCHEDULE_DAYS } from '@/lib/tools/schedule';
 
@@ -52,6 +53,7 @@ export function limitsTable(): string {
     ['MCP batch', `${SDK_BATCH_MAX_MESSAGES} messages per POST, 2025-era versions only; 2026-07-28 takes one message per request`, 'SDK'],
     ['`calc_no_vig_odds` `prices`', pricesRange(), 'arguments'],
     ['American odds', `whole numbers from ${MIN_AMERICAN_ODDS} to ${MAX_AMERICAN_ODDS}, never between -99 and +99`, 'arguments'],
+    ["Lines (`log_bet`'s and `save_recommendation`'s `point`)", `from -${MAX_LINE} to ${MAX_LINE}`, 'arguments'],
     [
       'Date windows',
       `\`list_games\` at most ${MAX_SCHEDULE_DAYS} days, \`get_game_results\` at most ${MAX_RESULTS_DAYS}, else 422 \`limit\``,

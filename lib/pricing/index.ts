@@ -2,6 +2,7 @@ import { alternateLines, type AlternateLine } from '@/lib/betting/alternates';
 import { DEFAULT_FAIR_LINE, type FairLine } from '@/lib/betting/fair-line';
 import { windowChance, type FinalsTally } from '@/lib/betting/middles';
 import type { PriceReads } from '@/lib/data/repositories';
+import type { StoredOffering } from '@/lib/data/repositories/odds';
 import { MINUTE_MS } from '@/lib/time';
 import { priceLeagueFutures, type PricedFuturesMarket } from './futures';
 import { gameCores, type GameCoreMemos, type PricedGame } from './game-cores';
@@ -10,7 +11,7 @@ import { groupBy } from '@/lib/collections';
 import type { MarketCore } from './core-types';
 import { inOutcomeOrder, type GameTeams } from './reference-pricing';
 import { lowHoldFields, presentMarket, priceMarket, type WithLowHold, type PresentationMemo, type PricedMarket } from './priced-market';
-import { priceSelection, type MarketSelection } from './selection';
+import { booksSpelling, priceSelection, pricesOfSelection, type MarketSelection } from './selection';
 
 // Pricing: stored prices in, markets priced against the no-vig consensus at the reference book out, for the
 // games of get_game_odds, the props of get_player_props and the ledger's bets alike, each through one market core
@@ -174,11 +175,31 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
 
     /**
      * A bet's selection priced among its market's current prices: at `book` when that book prices the selection, else
-     * at the reference book (./selection.ts); with the prices read, which the ledger's price warnings also read.
+     * at the reference book (./selection.ts); with the prices read, which the ledger's price warnings also read. A
+     * player is read as the books spell him (`player`: booksSpelling). When no book prices the selection, `offered`
+     * holds what the game's books do price (each market's outcomes at their lines), for the ledger to say so; else null.
+     * With `since` (a bet logged in play: its kick-off) only prices confirmed since then price it and are answered
+     * (`quotes`): a pre-game consensus says nothing of an in-play price. `onlyBefore` is true when stored prices of the
+     * selection exist but none was confirmed since.
      */
-    async selection(gameId: string, selected: MarketSelection, at: { book: string; referenceBook: string }) {
-      const quotes = await reads.marketQuotes({ gameId, market: selected.market, player: selected.player });
-      return { quotes, ...priceSelection(quotes, selected, at) };
+    async selection(gameId: string, selected: MarketSelection, at: { book: string; referenceBook: string; since?: Date }) {
+      const read = (player: string | null) => reads.marketQuotes({ gameId, market: selected.market, player });
+      let quotes = await read(selected.player);
+      let player = selected.player;
+      let offered: StoredOffering[] | null = null;
+      if (pricesOfSelection(quotes, selected).length === 0) {
+        offered = await reads.gameOfferings(gameId);
+        const spelled = player === null ? undefined : booksSpelling(offered, selected.market, player);
+        if (spelled !== undefined) {
+          player = spelled;
+          quotes = await read(spelled);
+          if (pricesOfSelection(quotes, selected).length > 0) offered = null;
+        }
+      }
+      const { since } = at;
+      const current = since === undefined ? quotes : quotes.filter((quote) => quote.updatedAt >= since);
+      const onlyBefore = offered === null && pricesOfSelection(current, selected).length === 0;
+      return { quotes: current, player, offered, onlyBefore, ...priceSelection(current, selected, at) };
     },
 
     /**

@@ -1,3 +1,4 @@
+import { normaliseName } from '@/lib/data/sports';
 import { atReference, type BookQuote } from './reference-pricing';
 
 // Bets are priced by the same consensus at the reference book as the markets the odds tools show: the pricing
@@ -50,4 +51,16 @@ export function priceSelection(
 ): { book: string; fairProbability: number | null } {
   const at = book !== null && pricesOfSelection(quotes, selected).some((quote) => quote.book === book) ? book : referenceBook;
   return { book: at, fairProbability: selectionFairProbability(quotes, at, selected) };
+}
+
+/**
+ * The player as the books spell him in this market of the game, when a name in `offered` (the game's stored
+ * outcomes) is the typed one but for case and punctuation ("patrick mahomes", "Patrick Mahomes"); undefined when none
+ * is, or when the spelling is already the books'. Grading matches names so (boxScoreKey); prices are stored under the
+ * books' spelling, so a bet finds its prices and its close only under it.
+ */
+export function booksSpelling(offered: readonly { market: string; player: string }[], market: string, typed: string): string | undefined {
+  const wanted = normaliseName(typed);
+  return offered.find((row) => row.market === market && row.player !== '' && row.player !== typed && normaliseName(row.player) === wanted)
+    ?.player;
 }

@@ -27,13 +27,13 @@ export const logBet = defineTool({
   description:
     'Only when the user asks. Records a bet the user placed at a book (JEV takes no bets) with the consensus fair probability now. ' +
     'At an exchange log the net price, not beforeCommission. ' +
-    'Past a limit it is still recorded, with warnings. Pass clientRequestId so a retry cannot log it twice.',
+    'Still recorded past a limit, with warnings. Pass clientRequestId so a retry cannot log it twice.',
   scope: 'write',
   hints: WRITE_HINTS,
   input: z.strictObject({
     ...wager,
     stake: money.meta({ description: 'In the bankroll currency.' }),
-    recommendationId: text(100).optional().meta({ description: "One of the user's saved picks." }),
+    recommendationId: text(100).optional().meta({ description: 'A saved pick on this game.' }),
     notes: text(2000).optional(),
     clientRequestId,
   }),
@@ -79,8 +79,8 @@ export const settleBet = defineTool({
 /** Said when a bet shown has no closing-line value yet, so a missing (or null) one is not read as zero. */
 const CLOSING_LINE_NOTE =
   "closingLineValue comes once a bet's game has started: its price against the market's no-vig fair probability at the " +
-  'last prices before kick-off at its book, else at the reference book. A voided bet has none, nor has one whose line neither ' +
-  'book priced before kick-off.';
+  'last prices before kick-off at its book, else at the reference book. A voided bet has none, nor has one logged after ' +
+  'kick-off (in play) or whose line neither book priced before kick-off.';
 
 function closingLineNote(bets: readonly { closingLineValue: number | null }[]): { closingLineNote?: string } {
   return bets.some((bet) => bet.closingLineValue === null) ? { closingLineNote: CLOSING_LINE_NOTE } : {};

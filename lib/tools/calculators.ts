@@ -282,12 +282,20 @@ export const calcKellyStake = defineTool({
       throw new ToolError('not_found', `${noBankroll(ctx.settings.bankrollPageUrl)} Or pass bankroll.`);
     }
     const kellyFraction = args.kellyFraction ?? stored?.kellyFraction ?? DEFAULT_KELLY_FRACTION;
-    // A unit of 0 (stored before amounts had to be whole cents) is no unit at all.
-    const unit = stored?.unit || floorToCents(bankroll * DEFAULT_UNIT_SHARE);
+    // A unit of 0 (stored before amounts had to be whole cents) is no unit at all; nor is a share of a balance at or below 0.
+    const unit = stored?.unit || Math.max(0, floorToCents(bankroll * DEFAULT_UNIT_SHARE));
     // Units to the hundredth, rounded down like the stake: 2.46 units, never 2.4699999999999998 or more than allowed.
     const inUnits = (amount: number) => (unit > 0 ? floorToCents(amount / unit) : 0);
     const fullKelly = fullKellyFraction(args.probability, args.americanOdds);
-    const stake = fullKelly > 0 ? floorToCents(bankroll * fullKelly * kellyFraction) : 0;
+    // A stake is never negative: a stored balance at or below 0 (lost bets past it) stakes nothing, whatever the edge.
+    const stake = fullKelly > 0 && bankroll > 0 ? floorToCents(bankroll * fullKelly * kellyFraction) : 0;
+    const reason =
+      fullKelly <= 0
+        ? 'No positive edge: the probability does not beat the price, so Kelly stakes nothing.'
+        : bankroll <= 0
+          ? `The balance (${bankroll}) is not positive, so Kelly stakes nothing: it sizes a stake as a share of the money the ` +
+            'bankroll holds. If the balance is out of date, the user sets it on the Bankroll page, or pass bankroll.'
+          : undefined;
     const result = {
       probability: args.probability,
       americanOdds: args.americanOdds,
@@ -297,7 +305,7 @@ export const calcKellyStake = defineTool({
       unit,
       stake,
       stakeUnits: inUnits(stake),
-      ...(fullKelly > 0 ? {} : { reason: 'No positive edge: the probability does not beat the price, so Kelly stakes nothing.' }),
+      ...(reason === undefined ? {} : { reason }),
     };
     if (!stored) return answerWithoutFloatNoise(result);
     const caps = [stake, stored.maxStake, stored.dailyLossRoom, stored.weeklyLossRoom].filter((cap): cap is number => cap !== null);

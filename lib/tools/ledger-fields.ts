@@ -11,7 +11,7 @@ import type { ToolRun } from './types';
 
 const market = text(60).meta({ description: 'h2h, spreads, totals or a prop key.' });
 const selection = text(100).meta({ description: "Team, 'draw', 'over'/'under' or 'yes'/'no'." });
-export const clientRequestId = text(200).optional().meta({ description: 'Retry key: the same id returns the first record.' });
+export const clientRequestId = text(200).optional().meta({ description: 'Retry key: the same id and arguments return the first record.' });
 /** A calendar date (whole day, UTC) or an ISO date-time; `end` turns a date into the end of that day. */
 const dateBound = (end: boolean) =>
   z
@@ -93,6 +93,12 @@ export const winRate = fractionField('Won over won plus lost, a half win or loss
 
 /** A record in a concise list: the same fields, nulls left out. */
 export const conciseRecord = <Shape extends z.ZodRawShape>(record: z.ZodObject<Shape>) => record.partial();
+/**
+ * The largest line a bet or a pick takes, either sign: real ones stay far inside it (an NBA total near 250, a
+ * quarterback's passing yards near 400), and a line past it is a typo the ledger would grade against.
+ */
+export const MAX_LINE = 1000;
+
 /** What a bet and a pick are on: the same game, market, selection and price arguments for both tools. */
 export const wager = {
   sport,
@@ -103,8 +109,10 @@ export const wager = {
   book: book.optional().meta({ description: 'Where it was bet, key or name; default the reference book.' }),
   point: z
     .number({ error: expected('must be a number (the line)') })
+    .min(-MAX_LINE, `must be ${-MAX_LINE} or more (a line such as -3.5, 47.5 or 249.5)`)
+    .max(MAX_LINE, `must be ${MAX_LINE} or less (a line such as -3.5, 47.5 or 249.5)`)
     .optional()
-    .meta({ description: 'Line for spreads, totals and props.' }),
+    .meta({ description: 'Spread, total or prop line.' }),
   player: player.optional().meta({ description: "A prop's player, as get_player_props names them." }),
 };
 

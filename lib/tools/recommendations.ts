@@ -23,8 +23,8 @@ export const saveRecommendation = defineTool({
   name: 'save_recommendation',
   title: 'Save a pick for the user',
   description:
-    "Only when the user asks. Saves your pick, with your reasoning and the risks, to the user's " +
-    'picks, graded later. Pass clientRequestId so a retry cannot save it twice.',
+    "Only when the user asks. Saves your pick, reasoning and risks to the user's picks, graded later. " +
+    'Pass clientRequestId so a retry cannot save it twice.',
   scope: 'write',
   hints: WRITE_HINTS,
   input: z.strictObject({
@@ -35,7 +35,7 @@ export const saveRecommendation = defineTool({
       .min(0)
       .max(1000)
       .optional()
-      .meta({ description: "Suggested stake in the user's units (get_bankroll's unit)." }),
+      .meta({ description: "Suggested stake in units (get_bankroll's unit)." }),
     reasoning: text(5000).meta({ description: 'Why: the numbers and sources behind the pick.' }),
     risks: text(5000).meta({ description: 'What could go wrong.' }),
     clientRequestId,

@@ -313,7 +313,7 @@ export interface paths {
         put?: never;
         /**
          * Log a bet the user placed
-         * @description Only when the user asks. Records a bet the user placed at a book (JEV takes no bets) with the consensus fair probability now. At an exchange log the net price, not beforeCommission. Past a limit it is still recorded, with warnings. Pass clientRequestId so a retry cannot log it twice.
+         * @description Only when the user asks. Records a bet the user placed at a book (JEV takes no bets) with the consensus fair probability now. At an exchange log the net price, not beforeCommission. Still recorded past a limit, with warnings. Pass clientRequestId so a retry cannot log it twice.
          *
          *     Needs a token with write access (scope `write`): a read-only token gets 403 `insufficient_scope`.
          */
@@ -357,7 +357,7 @@ export interface paths {
         put?: never;
         /**
          * Save a pick for the user
-         * @description Only when the user asks. Saves your pick, with your reasoning and the risks, to the user's picks, graded later. Pass clientRequestId so a retry cannot save it twice.
+         * @description Only when the user asks. Saves your pick, reasoning and risks to the user's picks, graded later. Pass clientRequestId so a retry cannot save it twice.
          *
          *     Needs a token with write access (scope `write`): a read-only token gets 403 `insufficient_scope`.
          */
@@ -1782,16 +1782,16 @@ export interface components {
             americanOdds: number;
             /** @description Where it was bet, key or name; default the reference book. */
             book?: string;
-            /** @description Line for spreads, totals and props. */
+            /** @description Spread, total or prop line. */
             point?: number;
             /** @description A prop's player, as get_player_props names them. */
             player?: string;
             /** @description In the bankroll currency. */
             stake: number;
-            /** @description One of the user's saved picks. */
+            /** @description A saved pick on this game. */
             recommendationId?: string;
             notes?: string;
-            /** @description Retry key: the same id returns the first record. */
+            /** @description Retry key: the same id and arguments return the first record. */
             clientRequestId?: string;
         };
         log_bet_output: {
@@ -1891,19 +1891,19 @@ export interface components {
             americanOdds: number;
             /** @description Where it was bet, key or name; default the reference book. */
             book?: string;
-            /** @description Line for spreads, totals and props. */
+            /** @description Spread, total or prop line. */
             point?: number;
             /** @description A prop's player, as get_player_props names them. */
             player?: string;
             /** @description Your win probability, a fraction: 0.55 = 55%. */
             probability: number;
-            /** @description Suggested stake in the user's units (get_bankroll's unit). */
+            /** @description Suggested stake in units (get_bankroll's unit). */
             stakeUnits?: number;
             /** @description Why: the numbers and sources behind the pick. */
             reasoning: string;
             /** @description What could go wrong. */
             risks: string;
-            /** @description Retry key: the same id returns the first record. */
+            /** @description Retry key: the same id and arguments return the first record. */
             clientRequestId?: string;
         };
         save_recommendation_output: {

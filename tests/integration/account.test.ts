@@ -157,6 +157,73 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     expect(await app.database.db.bet.count({ where: { userId: annId, clientRequestId: `retry-${provider}` } })).toBe(1);
   });
 
+  it('log_bet and save_recommendation: a clientRequestId sent again with other arguments is 400 naming the first record (before: the first returned)', async () => {
+    const userId = await app.database.user(`reuse-${provider}@example.com`, { balance: 1000, unit: 10, referenceBook: 'draftkings' });
+    const { token } = await app.database.token(userId, 'write');
+    const as = (tool: string, args: unknown) => call(tool, args, token);
+    await addGame(app.database.db, { id: 'nfl-reuse', home: 'NYG', away: 'DAL', startsAt: new Date(now + 72 * HOUR) });
+    const first = await as('log_bet', { ...nextBet, stake: 10, clientRequestId: 'req-1' });
+    expect(first.status, first.body).toBe(200);
+    const { bet } = first.json().data as { bet: { id: string; placedAt: string } };
+    // Another bet under the same id: refused, naming the first and what differs; the 90 is not recorded as if it were.
+    const other = await as('log_bet', { ...nextBet, gameId: 'nfl-reuse', stake: 90, clientRequestId: 'req-1' });
+    expect(other.status).toBe(400);
+    expect(other.json().error.issues).toEqual([
+      {
+        path: 'clientRequestId',
+        message:
+          `was already used for bet ${bet.id} (${bet.placedAt}), with other arguments (gameId nfl-reuse, not nfl-next; stake 90, ` +
+          `not 10): nothing was recorded now. Send a new clientRequestId to log a new bet; the same arguments again return bet ${bet.id}.`,
+      },
+    ]);
+    const price = await as('log_bet', { ...nextBet, americanOdds: -140, stake: 10, clientRequestId: 'req-1' });
+    expect(price.json().error.issues[0].message).toMatch(/with other arguments \(americanOdds -140, not -150\)/);
+    // The same bet written otherwise (a team in lower case, the book by its nickname) is the same: the first comes back.
+    const again = await as('log_bet', { ...nextBet, selection: 'nyg', book: 'DK', stake: 10, notes: 'retried', clientRequestId: 'req-1' });
+    expect(again.status, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ duplicate: true, bet: { id: bet.id, stake: 10 } });
+    expect(await app.database.db.bet.count({ where: { userId } })).toBe(1);
+
+    // Sent at once with two stakes: one bet is stored, its own arguments are answered with it and the others refused.
+    const racing = await Promise.all(
+      [10, 20, 10, 20, 10, 20].map(async (stake) => ({
+        stake,
+        res: await as('log_bet', { ...nextBet, stake, clientRequestId: 'req-race' }),
+      })),
+    );
+    const stored = await app.database.db.bet.findMany({ where: { userId, clientRequestId: 'req-race' } });
+    expect(stored).toHaveLength(1);
+    for (const { stake, res } of racing) {
+      if (stake * 100 === stored[0]!.stakeCents) {
+        expect(res.status, res.body).toBe(200);
+        expect(res.json().data.bet.id).toBe(stored[0]!.id);
+      } else {
+        expect(res.status, res.body).toBe(400);
+        expect(res.json().error.issues[0].path).toBe('clientRequestId');
+      }
+    }
+
+    // Picks alike: the same pick again (its reasoning reworded) returns it; another probability is refused.
+    const pick = {
+      ...{ sport: 'nfl', gameId: 'nfl-next', market: 'h2h', selection: 'NYG', americanOdds: -150, probability: 0.62 },
+      ...{ reasoning: 'Rest.', risks: 'Turnovers.', clientRequestId: 'pick-1' },
+    };
+    const saved = (await as('save_recommendation', pick)).json().data.recommendation as { id: string; createdAt: string };
+    const same = await as('save_recommendation', { ...pick, selection: 'nyg', reasoning: 'Rest, reworded.' });
+    expect(same.json().data).toMatchObject({ duplicate: true, recommendation: { id: saved.id } });
+    const changed = await as('save_recommendation', { ...pick, probability: 0.7 });
+    expect(changed.status).toBe(400);
+    expect(changed.json().error.issues).toEqual([
+      {
+        path: 'clientRequestId',
+        message:
+          `was already used for pick ${saved.id} (${saved.createdAt}), with other arguments (probability 0.7, not 0.62): nothing ` +
+          `was recorded now. Send a new clientRequestId to save a new pick; the same arguments again return pick ${saved.id}.`,
+      },
+    ]);
+    expect(await app.database.db.recommendation.count({ where: { userId } })).toBe(1);
+  });
+
   it('log_bet: unknown game 404, a game of another sport 400 on gameId, a selection that does not fit 400', async () => {
     const missing = await call('log_bet', { ...nextBet, gameId: 'nope', stake: 5 });
     expect(missing.status).toBe(404);
@@ -282,6 +349,12 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     }
     expect(seen.size).toBe(first.summary.count);
 
+    // The won bet was logged while its game ran: an in-play price, which no close measures.
+    const inPlay = (await call('list_bets', { status: 'won' }, annRead)).json().data;
+    expect(inPlay.bets[0].closingLineValue ?? null).toBeNull();
+    expect(inPlay.summary).toMatchObject({ averageClosingLineValue: null, betsWithClosingLine: 0 });
+    // A bet placed before kick-off (its placedAt moved back to stand for one) is measured against the close.
+    await app.database.db.bet.update({ where: { id: inPlay.bets[0].id }, data: { placedAt: new Date(now - 50 * HOUR) } });
     const won = (await call('list_bets', { status: 'won' }, annRead)).json().data;
     expect(won.summary).toMatchObject({ count: 1, staked: 30, profit: 25, winRate: 1 });
     expect(won.summary.roi).toBe(0.8333); // 25 / 30, to four places
@@ -332,10 +405,11 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
   });
 
   it('save_recommendation and list_recommendations: stored with the client label, graded on the final score', async () => {
-    await endGame();
+    // Saved while its game is under way; a game already final takes no pick (ledger.test.ts).
+    await addGame(app.database.db, { id: 'nfl-picked', home: 'KC', away: 'BUF', startsAt: new Date(now - HOUR), status: 'in_progress' });
     const pick = {
       sport: 'nfl',
-      gameId: 'nfl-final',
+      gameId: 'nfl-picked',
       market: 'spreads',
       selection: 'KC',
       point: -3,
@@ -350,6 +424,7 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     expect(saved.status).toBe(200);
     expect(saved.json().data.recommendation).toMatchObject({ selection: 'KC', point: -3, clientLabel: 'pick-agent/2' });
     expect((await call('save_recommendation', pick)).json().data.duplicate).toBe(true);
+    await finishGame(app.database.db, 'nfl-picked', 27, 24);
     const listed = (await call('list_recommendations', {}, annRead)).json().data;
     expect(listed.recommendations).toHaveLength(1);
     expect(listed.recommendations[0].result).toBe('push');

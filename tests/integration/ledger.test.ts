@@ -3,6 +3,8 @@ import { saveBankroll } from '@/lib/account/bankroll-save';
 import { VOID_AFTER_KICKOFF_HOURS } from '@/lib/account/settle';
 import { createUser } from '@/lib/account/users';
 import { replacePlayerStats } from '@/lib/data/store';
+import { HELPLINE } from '@/lib/rules';
+import { formatDateTimeInZone } from '@/lib/time';
 import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console-http';
 import { PROVIDERS } from '../helpers/fixtures';
 import { addGame, addPrices, addPricedGame, finishGame } from '../helpers/games';
@@ -224,6 +226,262 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect(await app.database.db.bet.count()).toBe(count);
   });
 
+  it('save_recommendation refuses a game that is already final, as log_bet does, and stores nothing (before: saved and graded at once)', async () => {
+    const count = await app.database.db.recommendation.count();
+    const res = await call('save_recommendation', {
+      ...{ sport: 'nfl', gameId: 'nfl-done', market: 'h2h', selection: 'PHI', americanOdds: -110 },
+      ...{ probability: 0.6, reasoning: 'Won 20-17.', risks: 'None: it is over.' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.json().error.code).toBe('limit');
+    expect(res.json().error.message).toBe(
+      'The game nfl-done is already final, so no pick on it can be saved: JEV saves picks before their game ends, so their ' +
+        'record counts only picks made before the result was known. Save picks on games still to be played (list_games).',
+    );
+    expect(await app.database.db.recommendation.count()).toBe(count);
+  });
+
+  it("log_bet's recommendationId names a pick on the bet's own game: another game's is 400 naming it, nothing stored (before: linked)", async () => {
+    const saved = await call('save_recommendation', {
+      ...{ sport: 'nfl', gameId: 'nfl-next', market: 'h2h', selection: 'NYG', americanOdds: -150 },
+      ...{ probability: 0.62, reasoning: 'Rest.', risks: 'Turnovers.' },
+    });
+    const pick = saved.json().data.recommendation as { id: string };
+    const count = await app.database.db.bet.count();
+    const elsewhere = await call('log_bet', {
+      ...{ sport: 'nfl', gameId: 'nfl-live', market: 'h2h', selection: 'KC', americanOdds: 150, stake: 1 },
+      recommendationId: pick.id,
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.json().error.issues).toEqual([
+      {
+        path: 'recommendationId',
+        message:
+          'is a pick on the game nfl-next, not nfl-live: a bet links only a pick on its own game. Leave recommendationId out, ' +
+          'or pass a pick on this game (list_recommendations).',
+      },
+    ]);
+    expect(await app.database.db.bet.count()).toBe(count);
+    const following = await log({ gameId: 'nfl-next', selection: 'NYG', americanOdds: -150, recommendationId: pick.id });
+    expect((await app.database.db.bet.findUniqueOrThrow({ where: { id: following.id } })).recommendationId).toBe(pick.id);
+  });
+
+  it('log_bet warns when no stored book prices the pick (a line, player or market none has) and says what it does price (before: no warning)', async () => {
+    const { db } = app.database;
+    await addPricedGame(db, { now, id: 'nfl-lines', books: ['draftkings', 'fanduel'] });
+    const hourAgo = new Date(now - HOUR);
+    await addPrices(
+      db,
+      'nfl-lines',
+      'spreads',
+      [
+        { book: 'draftkings', outcome: 'NYG', point: -3.5, americanOdds: -110 },
+        { book: 'draftkings', outcome: 'DAL', point: 3.5, americanOdds: -110 },
+        { book: 'fanduel', outcome: 'NYG', point: -3, americanOdds: -115 },
+        { book: 'fanduel', outcome: 'DAL', point: 3, americanOdds: -105 },
+      ],
+      hourAgo,
+    );
+    for (const [book, outcome, americanOdds] of [
+      ['draftkings', 'Over', -115],
+      ['draftkings', 'Under', -105],
+      ['fanduel', 'Over', -110],
+      ['fanduel', 'Under', -110],
+    ] as const) {
+      const market = 'player_pass_yds';
+      await db.price.create({
+        data: { gameId: 'nfl-lines', market, player: 'Dak Prescott', book, outcome, point: 249.5, americanOdds, updatedAt: hourAgo },
+      });
+    }
+    const logged = async (args: Record<string, unknown>) => {
+      const res = await call('log_bet', { sport: 'nfl', gameId: 'nfl-lines', stake: 1, ...args });
+      expect(res.status, res.body).toBe(200);
+      const { bet, warnings } = res.json().data;
+      return { bet, warnings: (warnings as string[]).filter((warning) => !warning.includes('Problem gambling help')) };
+    };
+    const cannot =
+      'So JEV cannot check the price logged or give the bet a fair probability, nor a closing-line value unless a book prices ' +
+      'it before kick-off.';
+    const typo = (what: string) =>
+      `If ${what} is a typo, settle the bet void (settle_bet, before kick-off) and log it again as placed; if not, it stands as logged.`;
+
+    // A line no book hangs, at a price no book offers: one warning, naming the lines books do price.
+    const line = await logged({ market: 'spreads', selection: 'NYG', point: 100.5, americanOdds: 1_000_000, stake: 0.01 });
+    expect(line.bet.fairProbabilityAtPlacement).toBeNull();
+    expect(line.warnings).toEqual([
+      `No book JEV reads has a stored price of NYG 100.5 (spreads): books price NYG (spreads) here at -3.5 and -3 only. ${cannot} ` +
+        typo('the line'),
+    ]);
+    // A player no book prices in the market: the closest players it has.
+    const nobody = await logged({
+      market: 'player_pass_yds',
+      player: 'Nobody McFake',
+      selection: 'over',
+      point: 249.5,
+      americanOdds: -110,
+    });
+    expect(nobody.bet.fairProbabilityAtPlacement).toBeNull();
+    expect(nobody.warnings).toEqual([
+      'No book JEV reads has a stored price of Nobody McFake over 249.5 (player_pass_yds): no book prices player_pass_yds for ' +
+        `Nobody McFake in this game (closest players with it: Dak Prescott). ${cannot} ${typo("the player's name")}`,
+    ]);
+    // A market key no book has: the game's markets.
+    const madeUp = await logged({
+      market: 'player_made_up_stat',
+      player: 'Dak Prescott',
+      selection: 'over',
+      point: 9.5,
+      americanOdds: 100,
+    });
+    expect(madeUp.warnings).toEqual([
+      'No book JEV reads has a stored price of Dak Prescott over 9.5 (player_made_up_stat): no book prices player_made_up_stat in ' +
+        `this game (its markets: h2h, player_pass_yds and spreads). ${cannot} ${typo('the market key')}`,
+    ]);
+    // A real player written in another case is the books' player: priced, stored as they spell him, no warning.
+    const lower = await logged({ market: 'player_pass_yds', player: 'dak prescott', selection: 'over', point: 249.5, americanOdds: -110 });
+    expect(lower.warnings).toEqual([]);
+    expect(lower.bet.player).toBe('Dak Prescott');
+    expect(lower.bet.fairProbabilityAtPlacement).toBeGreaterThan(0.4);
+
+    // A line past any market's is a typo: 400 naming point, for bets and picks alike, and nothing stored.
+    const count = await db.bet.count();
+    for (const point of [1e308, -1000.5, 1000.5]) {
+      for (const [tool, args] of [
+        ['log_bet', { stake: 1 }],
+        ['save_recommendation', { probability: 0.5, reasoning: 'r', risks: 'k' }],
+      ] as const) {
+        const res = await call(tool, {
+          sport: 'nfl',
+          gameId: 'nfl-lines',
+          market: 'totals',
+          selection: 'over',
+          americanOdds: -110,
+          point,
+          ...args,
+        });
+        expect(res.status, `${tool} ${point}`).toBe(400);
+        expect(res.json().error.issues).toEqual([
+          { path: 'point', message: `must be ${point < 0 ? '-1000 or more' : '1000 or less'} (a line such as -3.5, 47.5 or 249.5)` },
+        ]);
+      }
+    }
+    expect(await db.bet.count()).toBe(count);
+  });
+
+  it("log_bet on a game that has kicked off is recorded with a warning saying when, in the user's zone; no pre-game price measures it (before: no warning)", async () => {
+    const { db } = app.database;
+    const kickOff = now - 2 * HOUR;
+    await addGame(db, { id: 'nfl-underway', home: 'CIN', away: 'PIT', startsAt: new Date(kickOff), status: 'in_progress' });
+    // The last prices before kick-off: the close a bet placed before it is measured against.
+    await addPrices(
+      db,
+      'nfl-underway',
+      'h2h',
+      ['draftkings', 'fanduel'].flatMap((book) => [
+        { book, outcome: 'CIN', americanOdds: -120 },
+        { book, outcome: 'PIT', americanOdds: 100 },
+      ]),
+      new Date(kickOff - HOUR),
+    );
+    const kickedOff = async (gameId: string, selection: string, americanOdds: number) => {
+      const res = await call('log_bet', { sport: 'nfl', gameId, market: 'h2h', selection, americanOdds, stake: 1 });
+      expect(res.status, res.body).toBe(200);
+      const { bet, warnings } = res.json().data as { bet: { id: string; fairProbabilityAtPlacement: number | null }; warnings: string[] };
+      return { bet, warnings: warnings.filter((warning) => !warning.includes('Problem gambling help')) };
+    };
+    const inPlay = (gameId: string, at: number, odds: string, noFair = '') =>
+      `The game ${gameId} kicked off at ${formatDateTimeInZone(new Date(at), 'UTC')}, before this bet was logged, so it is ` +
+      'recorded as an in-play bet: its price must be the in-play one the book took, not a pre-game one. It has no ' +
+      `closing-line value (the close is the last price before kick-off)${noFair}. Check ${odds} with the user: a bet in play ` +
+      'cannot be voided, so a wrong price is settled as logged (the balance can then be set on the Bankroll page).';
+    // Under way, and still called scheduled an hour past its start: both in play. The user's zone is UTC. Priced only
+    // before kick-off, the in-play bet has no fair probability (and no warning that +450 beats the pre-game prices).
+    const underway = await kickedOff('nfl-underway', 'PIT', 450);
+    expect(underway.warnings).toEqual([
+      inPlay('nfl-underway', kickOff, '+450', ", nor a fair probability: JEV's prices of it are all from before kick-off"),
+    ]);
+    expect(underway.bet.fairProbabilityAtPlacement).toBeNull();
+    expect((await kickedOff('nfl-lagged', 'GB', -200)).warnings.filter((w) => w.includes('kicked off'))).toEqual([
+      inPlay('nfl-lagged', now - HOUR, '-200'),
+    ]);
+    expect((await kickedOff('nfl-next', 'NYG', -150)).warnings).toEqual([]);
+
+    // The in-play bet has no closing-line value; one placed before kick-off at the same game has.
+    const { id: userId } = await db.user.findUniqueOrThrow({ where: { email: 'lee@example.com' } });
+    const before = await db.bet.create({
+      data: {
+        ...{ userId, sport: 'nfl', gameId: 'nfl-underway', market: 'h2h', selection: 'PIT', americanOdds: 110, stakeCents: 100 },
+        placedAt: new Date(kickOff - HOUR / 2),
+      },
+    });
+    const listed = (await call('list_bets', { limit: 100 })).json().data;
+    const byId = (id: string) => listed.bets.find((bet: { id: string }) => bet.id === id);
+    expect(byId(before.id).closingLineValue).toEqual(expect.any(Number));
+    expect(byId(underway.bet.id).closingLineValue ?? null).toBeNull();
+    expect(listed.closingLineNote).toMatch(/nor has one logged after kick-off \(in play\)/);
+  });
+
+  it('log_bet warns when a stake is more than the balance holds; Kelly on a balance at or below 0 stakes 0 and says why (before: no warning, a stake of -2475)', async () => {
+    const { db } = app.database;
+    const userId = await app.database.user(`broke-${provider}@example.com`, { balance: 500, unit: 5, timeZone: 'UTC' });
+    const { token } = await app.database.token(userId, 'write');
+    const as = async (tool: string, args: Record<string, unknown>) => {
+      const res = await raw(app.server.port, {
+        path: `/api/v1/tools/${tool}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(args),
+      });
+      expect(res.status, res.body).toBe(200);
+      return res.json().data;
+    };
+    await addGame(db, { id: 'nfl-broke', home: 'LAR', away: 'SEA', startsAt: new Date(now + HOUR) });
+    await addPrices(
+      db,
+      'nfl-broke',
+      'h2h',
+      [
+        { book: 'draftkings', outcome: 'LAR', americanOdds: 100 },
+        { book: 'draftkings', outcome: 'SEA', americanOdds: -120 },
+      ],
+      new Date(now - HOUR),
+    );
+    const bet = (stake: number) =>
+      as('log_bet', { sport: 'nfl', gameId: 'nfl-broke', market: 'h2h', selection: 'LAR', americanOdds: 100, stake, book: 'draftkings' });
+    const help = `Problem gambling help: ${HELPLINE}.`;
+    // The whole balance is a stake it holds; voided, it is at risk no more.
+    const whole = await bet(500);
+    expect(whole.warnings).toEqual([]);
+    await as('settle_bet', { betId: whole.bet.id, result: 'void' });
+    // Two of 300: the second is more than the balance holds beside the first.
+    const first = await bet(300);
+    expect(first.warnings).toEqual([]);
+    const second = await bet(300);
+    expect(second.warnings).toEqual([
+      'The stake 300 is more than what the balance holds beside the stakes of open bets (200: balance 500, 300 on open bets): ' +
+        `if it and the open bets lose, the balance goes to -100. If the balance is out of date, the user sets it on the Bankroll page. ${help}`,
+    ]);
+    for (const { bet: open } of [first, second]) await as('settle_bet', { betId: open.id, result: 'void' });
+    // A hundred times the balance, with no limit set: recorded, with the warning.
+    const huge = await bet(50_000);
+    expect(huge.bet.stake).toBe(50_000);
+    expect(huge.warnings).toEqual([
+      'The stake 50000 is more than the balance (500): if it loses, the balance goes to -49500. If the balance is out of date, ' +
+        `the user sets it on the Bankroll page. ${help}`,
+    ]);
+    // Lost, the balance is below 0: Kelly sizes nothing on it, and says why.
+    await db.game.update({ where: { id: 'nfl-broke' }, data: { startsAt: new Date(now - HOUR) } });
+    await finishGame(db, 'nfl-broke', 10, 20);
+    expect(await as('settle_bet', { betId: huge.bet.id, result: 'auto' })).toMatchObject({ status: 'lost', profit: -50_000 });
+    const kelly = await as('calc_kelly_stake', { probability: 0.6, americanOdds: 100 });
+    expect(kelly).toMatchObject({ bankroll: -49_500, stake: 0, stakeUnits: 0, cappedStake: 0, cappedStakeUnits: 0 });
+    expect(kelly.reason).toBe(
+      'The balance (-49500) is not positive, so Kelly stakes nothing: it sizes a stake as a share of the money the bankroll ' +
+        'holds. If the balance is out of date, the user sets it on the Bankroll page, or pass bankroll.',
+    );
+    // A bankroll passed is sized on as before.
+    expect(await as('calc_kelly_stake', { probability: 0.6, americanOdds: 100, bankroll: 1000 })).toMatchObject({ stake: 50 });
+  });
+
   it('a book named as people write it is stored as its key, so the fair probability is found; an unknown one is refused', async () => {
     for (const name of ['DraftKings', 'DRAFTKINGS', ' draft kings ', 'DK']) {
       const bet = await log({ gameId: 'nfl-next', selection: 'DAL', book: name });
@@ -305,8 +563,9 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
       ),
     ]);
 
-    // Kicked off: the closing line of the William Hill bet is the reference book's, like the placement's.
-    await db.game.update({ where: { id: 'nfl-caesars' }, data: { startsAt: new Date(now - HOUR / 2) } });
+    // Kicked off once the bets were logged: the closing line of the William Hill bet is the reference book's, like the
+    // placement's (a bet logged after kick-off has none: an in-play price).
+    await db.game.update({ where: { id: 'nfl-caesars' }, data: { startsAt: new Date() } });
     const listed = (await call('list_bets', { limit: 100 })).json().data.bets as {
       id: string;
       closingFairProbability: number | null;
@@ -486,12 +745,15 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect(await priceWarnings({ selection: 'NYG', americanOdds: -140, book: 'FanDuel' })).toEqual([
       expect.stringMatching(/^-140 pays more than any book .*the best: -145 at fanduel/),
     ]);
-    // At or below the best price, or on a market no book prices, nothing is said.
+    // On a market no book prices, the one warning says so (no better-price warning beside it).
+    expect(await priceWarnings({ market: 'totals', selection: 'over', point: 47.5, americanOdds: 300 })).toEqual([
+      expect.stringMatching(/^No book JEV reads has a stored price of over 47\.5 \(totals\): no book prices totals in this game/),
+    ]);
+    // At or below the best price nothing is said.
     for (const args of [
       { selection: 'DAL', americanOdds: 130 },
       { selection: 'NYG', americanOdds: -145 },
       { selection: 'DAL', americanOdds: 110 },
-      { market: 'totals', selection: 'over', point: 47.5, americanOdds: 300 },
     ]) {
       expect(await priceWarnings(args), JSON.stringify(args)).toEqual([]);
     }

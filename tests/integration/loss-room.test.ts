@@ -4,7 +4,7 @@ import { getBankroll } from '@/lib/tools/bankroll';
 import { listBets, logBet } from '@/lib/tools/bets';
 import { calcKellyStake } from '@/lib/tools/calculators';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
-import { addGame } from '../helpers/games';
+import { addGame, addPrices } from '../helpers/games';
 import { toolContext } from '../helpers/tool-context';
 
 // The room under the loss limits counts open stakes placed in the period, or on games starting by its end, as
@@ -19,6 +19,12 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
   beforeAll(async () => {
     database = await testDatabase(provider);
     await addGame(database.db, { id: 'nfl-room', home: 'NYG', away: 'DAL', startsAt: new Date('2026-11-08T18:00:00Z') });
+    // Priced at the +100 the bets take, so the only warnings are the room's.
+    const quotes = [
+      { book: 'draftkings', outcome: 'NYG', americanOdds: 100 },
+      { book: 'draftkings', outcome: 'DAL', americanOdds: -120 },
+    ];
+    await addPrices(database.db, 'nfl-room', 'h2h', quotes, new Date('2026-11-04T12:00:00Z'));
   });
   afterAll(async () => {
     await database?.close();

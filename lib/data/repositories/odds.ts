@@ -123,6 +123,27 @@ export function marketQuotes(
   });
 }
 
+/** One outcome at one line that some book prices in a game: a player's (his name as the books spell it), or the game's (''). */
+export interface StoredOffering {
+  market: string;
+  player: string;
+  outcome: string;
+  point: number | null;
+}
+
+/**
+ * What the books price in a game now, each market's outcomes at their lines once, whichever books price them: read
+ * when a bet's selection has no stored price, to say what the game does have.
+ */
+export function gameOfferings(db: Db, gameId: string): Promise<StoredOffering[]> {
+  return db.price.findMany({
+    where: { gameId },
+    distinct: ['market', 'player', 'outcome', 'point'],
+    select: { market: true, player: true, outcome: true, point: true },
+    orderBy: [{ market: 'asc' }, { player: 'asc' }, { outcome: 'asc' }, { point: 'asc' }],
+  });
+}
+
 /** How closingQuotes tells markets apart: their game, their key and their player ('' for a game market). */
 function closingKey(gameId: string, market: string, player: string | null): string {
   return `${gameId}\u0000${market}\u0000${player ?? ''}`;

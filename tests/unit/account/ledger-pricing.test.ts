@@ -11,6 +11,7 @@ import { TEST_CURSORS } from '../../helpers/tool-context';
 // here holds the game and no price at all, so every price below comes from the service's reads.
 
 const NOW = new Date('2026-11-24T12:00:00.000Z');
+const AFTER_KICK_OFF = new Date('2026-11-24T14:00:00.000Z');
 
 /** A book's two sides of a market: NYG's and DAL's, at NYG's line (none for a moneyline). */
 const quotes = (book: string, [nyg, dal]: [number, number], point: number | null = null) => [
@@ -50,14 +51,8 @@ describe('the ledger prices bets through its pricing service', () => {
   beforeAll(async () => {
     database = await testDatabase('sqlite');
     userId = await database.user('ann@example.com', { balance: 1000, unit: 10 });
-    // Started an hour ago and still to finish: a bet can be logged, and it has a closing line.
-    await addGame(database.db, {
-      id: 'nfl-live',
-      home: 'NYG',
-      away: 'DAL',
-      startsAt: new Date(NOW.getTime() - 3_600_000),
-      status: 'in_progress',
-    });
+    // Starting an hour after the bets are logged: listed once it has started, a bet has a closing line.
+    await addGame(database.db, { id: 'nfl-live', home: 'NYG', away: 'DAL', startsAt: new Date(NOW.getTime() + 3_600_000) });
   });
   afterAll(() => database.close());
 
@@ -76,7 +71,7 @@ describe('the ledger prices bets through its pricing service', () => {
     const listed = await ledger.listBetRecords({
       userId,
       filter: {},
-      page: { limit: 20, fingerprint: 'test', now: NOW, signer: TEST_CURSORS },
+      page: { limit: 20, fingerprint: 'test', now: AFTER_KICK_OFF, signer: TEST_CURSORS },
       defaultBook: 'draftkings',
     });
     expect(asked.closing).toMatchObject([{ gameId: 'nfl-live', market: 'h2h', selection: 'NYG', player: null }]);
