@@ -80,7 +80,12 @@ export function fromCents(cents: number): number {
   return cents / 100;
 }
 
-/** Rounds down to whole cents: a suggested stake must never exceed what the math allows. */
+/**
+ * Rounds down to whole cents: a suggested stake must never exceed what the math allows. Binary floating point puts
+ * an exact product a hair below its value (1e7 × 0.2 full Kelly is 1999999.9999999996), so a trillionth of the amount
+ * is allowed for before flooring, never enough to reach a cent that is not there.
+ */
 export function floorToCents(amount: number): number {
-  return Math.floor(amount * 100 + 1e-9) / 100;
+  const cents = amount * 100;
+  return Math.floor(cents + Math.max(1e-9, Math.abs(cents) * 1e-12)) / 100;
 }

@@ -308,16 +308,19 @@ export const calcKellyStake = defineTool({
       ...(reason === undefined ? {} : { reason }),
     };
     if (!stored) return answerWithoutFloatNoise(result);
-    const caps = [stake, stored.maxStake, stored.dailyLossRoom, stored.weeklyLossRoom].filter((cap): cap is number => cap !== null);
-    const cappedStake = Math.min(...caps);
+    // A bankroll or Kelly fraction passed sizes a what-if stake; the stake to quote stays within the user's own sizing,
+    // the Kelly stake on their balance at their fraction, or an agent could lift "never more than calc_kelly_stake".
+    const overridden = args.bankroll !== undefined || args.kellyFraction !== undefined;
+    const ownStake = fullKelly > 0 && stored.balance > 0 ? floorToCents(stored.balance * fullKelly * stored.kellyFraction) : 0;
+    const named = [
+      ["the Kelly stake on the user's own balance and Kelly fraction", overridden ? ownStake : null],
+      ['the max stake', stored.maxStake],
+      ['the room left under the daily loss limit', stored.dailyLossRoom],
+      ['the room left under the weekly loss limit', stored.weeklyLossRoom],
+    ] as const;
+    const cappedStake = Math.min(stake, ...named.flatMap(([, cap]) => (cap === null ? [] : [cap])));
     // Said whenever a limit cuts the stake, so a cappedStake of 0 is never read as "no edge".
-    const binding = (
-      [
-        ['the max stake', stored.maxStake],
-        ['the room left under the daily loss limit', stored.dailyLossRoom],
-        ['the room left under the weekly loss limit', stored.weeklyLossRoom],
-      ] as const
-    ).flatMap(([name, cap]) => (cap === cappedStake ? [`${name} (${cap})`] : []));
+    const binding = named.flatMap(([name, cap]) => (cap === cappedStake ? [`${name} (${cap})`] : []));
     const capReason =
       cappedStake < stake
         ? {

@@ -135,6 +135,27 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
     });
   });
 
+  it("a bankroll or Kelly fraction passed sizes a what-if stake; the capped stake stays within the user's own (before: 1,999,999.99)", async () => {
+    const userId = await database.user(`override-${provider}@example.com`, { balance: 1000, unit: 10, timeZone: 'America/New_York' });
+    const ctx = toolContext(database.db, { user: { id: userId, email: 'o@example.com' }, now: () => NOW });
+    const kelly = (extra: Record<string, number>) =>
+      calcKellyStake.run(ctx, calcKellyStake.input.parse({ probability: 0.6, americanOdds: 100, ...extra }));
+    // Full Kelly 0.2; the user's quarter Kelly on 1000 is 50.
+    expect(await kelly({ bankroll: 10_000_000, kellyFraction: 1 })).toMatchObject({
+      stake: 2_000_000,
+      cappedStake: 50,
+      cappedStakeUnits: 5,
+      reason: expect.stringMatching(
+        /^Kelly stakes 2000000, capped to 50 by the Kelly stake on the user's own balance and Kelly fraction \(50\)/,
+      ),
+    });
+    expect(await kelly({ kellyFraction: 0.5 })).toMatchObject({ stake: 100, cappedStake: 50 });
+    // Smaller than the user's own sizing, the what-if stands.
+    expect(await kelly({ kellyFraction: 0.1 })).toMatchObject({ stake: 20, cappedStake: 20 });
+    expect(await kelly({ bankroll: 400 })).toMatchObject({ stake: 20, cappedStake: 20 });
+    expect(await kelly({})).toMatchObject({ stake: 50, cappedStake: 50 });
+  });
+
   it('log_bet warns once open stakes use up the room: ten bets of 10 under a daily 100 pass, the eleventh warns', async () => {
     const userId = await database.user(`log-${provider}@example.com`, {
       balance: 1000,

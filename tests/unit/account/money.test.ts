@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bankrollSettingsSchema } from '@/lib/account/bankroll-settings';
-import { DEFAULT_CURRENCY, typedCents } from '@/lib/account/money';
+import { DEFAULT_CURRENCY, floorToCents, typedCents } from '@/lib/account/money';
 
 // Amounts typed by people (the Bankroll and Bets pages, `jev bankroll set`): one parser, exact to the cent,
 // so a typed amount is never rounded on its way to the book.
@@ -55,5 +55,17 @@ describe('DEFAULT_CURRENCY', () => {
   it("is the schema's default for a bankroll's currency", () => {
     const schema = readFileSync('prisma/schema.prisma', 'utf8');
     expect(/^\s*currency\s+String\s+@default\("(\w+)"\)/m.exec(schema)?.[1]).toBe(DEFAULT_CURRENCY);
+  });
+});
+
+describe('floorToCents', () => {
+  it('rounds down to the cent, but not a whole amount that floating point puts a hair below itself (before: 1999999.99)', () => {
+    const fullKelly = (1 * 0.6 - 0.4) / 1; // 0.19999999999999996
+    expect(floorToCents(10_000_000 * fullKelly)).toBe(2_000_000);
+    expect(floorToCents(1000 * fullKelly * 0.25)).toBe(50);
+    expect(floorToCents(0.29 * 100)).toBe(29); // 28.999999999999996
+    expect(floorToCents(12.349)).toBe(12.34);
+    expect(floorToCents(1_999_999.989)).toBe(1_999_999.98);
+    expect(floorToCents(-0.001)).toBe(-0.01);
   });
 });
