@@ -1,6 +1,5 @@
 import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
-import { authSecret } from '@/lib/auth/secret';
 import { config as appConfig, type Config } from '@/lib/config';
 import { actionBodyRefusal, actionOriginRefusal, isActionRequest } from '@/lib/console/action-request';
 import { FORM_MAX_BYTES } from '@/lib/console/form-limits';
@@ -98,7 +97,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   if (!safe || isPublic(pathname)) return NextResponse.next();
   const session = await getToken({
     req: request,
-    secret: authSecret(cfg),
+    secret: processWide(cfg).sessionSecret(),
     secureCookie: cfg.appOrigin.startsWith('https://'),
   });
   if (session) return NextResponse.next();

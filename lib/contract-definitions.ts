@@ -263,7 +263,7 @@ in the period or whose game starts by its end (\`openStakesToday\`, \`openStakes
 bet is money already at risk. A bet logged before midnight on tomorrow's game uses tomorrow's room too, so stakes split
 across midnight pass no limit twice; an open bet whose game is under way or final counts in every period until it is
 settled, whenever it was placed, so leaving a lost bet unsettled opens no room (\`get_bankroll\`'s \`note\` counts
-such bets).
+such bets). A cashout's gain offsets no loss (its payout is the user's word, taken before the final; its loss counts).
 With a daily limit of 100 and 150 staked on open bets today the room is 0. \`get_bankroll\`, \`calc_kelly_stake\`'s caps,
 \`log_bet\`'s warnings and the Bankroll page use the same room.
 

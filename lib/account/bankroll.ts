@@ -47,13 +47,18 @@ export interface BankrollView {
   openBetsOfEndedGames: number;
 }
 
-/** Net settled loss between `since` and `until` (a profitable stretch counts as no loss, never as extra room). */
+/**
+ * Net settled loss between `since` and `until` (a profitable stretch counts as no loss, never as extra room). A
+ * cashout's gain offsets nothing: its payout is the user's word, taken any time before the final, so a cashout logged
+ * for all a win pays would otherwise reopen the day's room at will. Its loss counts like any other.
+ */
 async function netLoss(db: Db, userId: string, since: Date, until: Date): Promise<number> {
-  const { _sum } = await db.bet.aggregate({
-    where: { userId, settledAt: { gte: since, lte: until } },
-    _sum: { profitCents: true },
-  });
-  return Math.max(0, -(_sum.profitCents ?? 0));
+  const settled = { userId, settledAt: { gte: since, lte: until } };
+  const [graded, cashedAtLoss] = await Promise.all([
+    db.bet.aggregate({ where: { ...settled, status: { not: 'cashout' } }, _sum: { profitCents: true } }),
+    db.bet.aggregate({ where: { ...settled, status: 'cashout', profitCents: { lt: 0 } }, _sum: { profitCents: true } }),
+  ]);
+  return Math.max(0, -((graded._sum.profitCents ?? 0) + (cashedAtLoss._sum.profitCents ?? 0)));
 }
 
 /**

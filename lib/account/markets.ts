@@ -20,9 +20,12 @@ export function loadGames(db: Db, ids: string[]): Promise<GameRow[]> {
   return db.game.findMany({ where: { id: { in: ids } }, include: GAME_INCLUDE });
 }
 
-/** Whether the game is over with its score stored: only then is anything on it graded. */
+/** Whether the game is over (stored final), its score stored or not: a prop is graded by its player's line then. */
+export const isOver = (game: GameRow | undefined): game is GameRow => game?.status === 'final';
+
+/** Whether the game is over with its score stored: only then is a moneyline, spread or total graded. */
 export function isFinal(game: GameRow | undefined): game is GameRow & { homeScore: number; awayScore: number } {
-  return game?.status === 'final' && game.homeScore !== null && game.awayScore !== null;
+  return isOver(game) && game.homeScore !== null && game.awayScore !== null;
 }
 
 /** What a bet or pick is on, as stored: a selection of a market, in its game. */
@@ -32,7 +35,7 @@ export interface Wager extends MarketSelection {
 
 /** The stored box-score lines of the players these wagers' props name, in their games that are final (boxScoreKey). */
 export function propLines(db: Db, wagers: readonly Wager[], games: ReadonlyMap<string, GameRow>) {
-  const gameIds = wagers.filter((w) => w.player !== null && isFinal(games.get(w.gameId))).map((w) => w.gameId);
+  const gameIds = wagers.filter((w) => w.player !== null && isOver(games.get(w.gameId))).map((w) => w.gameId);
   return boxScoreLines(db, [...new Set(gameIds)]);
 }
 
@@ -42,11 +45,12 @@ export function propLines(db: Db, wagers: readonly Wager[], games: ReadonlyMap<s
  * does not tell it: that one stays for the user.
  */
 export function gradeAtFinal(game: GameRow | undefined, wager: Wager, lines: ReadonlyMap<string, Record<string, number>>): Grade | null {
-  if (!isFinal(game)) return null;
   if (!isGameMarket(wager.market)) {
-    const line = wager.player === null ? undefined : lines.get(boxScoreKey(game.id, wager.player));
-    return line ? gradeProp(game.sport, wager, line) : null;
+    // A prop needs its player's line, not the score: a game stored final without its score still grades it.
+    const line = wager.player === null || !isOver(game) ? undefined : lines.get(boxScoreKey(game.id, wager.player));
+    return line ? gradeProp(game!.sport, wager, line) : null;
   }
+  if (!isFinal(game)) return null;
   return gradeSelection(
     { ...wager, market: wager.market },
     {

@@ -39,7 +39,7 @@ export async function differingArguments(
       // A selection that does not fit the market is not the first record's.
     }
     compared.push(['selection', selected?.selection ?? sent.selection, earlier.selection]);
-    compared.push(['point', selected?.point ?? sent.point ?? null, earlier.point]);
+    compared.push(['point', selected ? selected.point : (sent.point ?? null), earlier.point]);
     if (selected) {
       const samePlayer =
         (selected.player === null ? null : normaliseName(selected.player)) ===

@@ -4,7 +4,7 @@ import type { Db, DbTransaction } from '@/lib/db/client';
 import { ToolError, invalidInput } from '@/lib/errors';
 import { HOUR_MS, instant } from '@/lib/time';
 import { betView, WITH_GRADES, type BetRow, type BetWithGrades } from './bets';
-import { gradeAtFinal, isFinal, loadGames, propLines } from './markets';
+import { gradeAtFinal, isFinal, isOver, loadGames, propLines } from './markets';
 import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
 
 // Settling a bet, once: by the result given or graded from the stored final (auto), a correction only with
@@ -30,15 +30,21 @@ function gradedBy(bet: BetRow, game: GameRow): string {
   return `${bet.player}'s stored box-score line`;
 }
 
+/**
+ * Whether the stored game can grade the bet: a prop once the game is over (by its player's line, or as the book did
+ * when none is stored), a moneyline, spread or total once its final score is stored too.
+ */
+const isGradable = (bet: BetRow, game: GameRow | undefined) => (isGameMarket(bet.market) ? isFinal(game) : isOver(game));
+
 /** The grade at the final: a game market by its score, a prop by its player's stored box-score line (null without one). */
 async function gradeFromStore(db: Db, bet: BetRow, game: GameRow | undefined): Promise<SettledResult | null> {
-  if (!isFinal(game)) return null;
+  if (!isOver(game)) return null;
   const lines = isGameMarket(bet.market) ? new Map() : await propLines(db, [bet], new Map([[game.id, game]]));
   return gradeAtFinal(game, bet, lines);
 }
 
 function autoGrade(bet: BetRow, game: GameRow | undefined, stored: SettledResult | null): SettledResult {
-  if (!isFinal(game)) {
+  if (!isGradable(bet, game)) {
     throw new ToolError(
       'limit',
       `The game ${bet.gameId} has no final score yet, so it cannot be graded automatically: try auto again once get_game_results lists it, or settle with cashout (void before kick-off).`,
@@ -63,6 +69,13 @@ function checkVoidInPlay(bet: BetRow, game: GameRow | undefined, now: Date): voi
   if (game.status !== 'in_progress' && game.startsAt > now) return;
   const voidableFrom = new Date(game.startsAt.getTime() + VOID_AFTER_KICKOFF_HOURS * HOUR_MS);
   if (now >= voidableFrom) return;
+  if (game.status === 'final') {
+    throw new ToolError(
+      'limit',
+      `Bet ${bet.id} cannot be voided yet: its game ${bet.gameId} is final, and a bet is graded by its final score (auto) ` +
+        `once it is stored. If it never comes, void it from ${instant(voidableFrom)}, ${VOID_AFTER_KICKOFF_HOURS} hours after kick-off.`,
+    );
+  }
   throw new ToolError(
     'limit',
     `Bet ${bet.id} cannot be voided while its game ${bet.gameId} is in play (kick-off ${instant(game.startsAt)}): a bet ` +
@@ -90,9 +103,9 @@ function checkGrade(
   payoutCents: number | undefined,
   now: Date,
 ): void {
-  // A game stored final without its score is finished (no cashout) but not gradable: nothing stored says how it ended.
-  const finished = game?.status === 'final';
-  const final = isFinal(game);
+  // A game stored final without its score is over (no cashout) but grades no game market: nothing says how it ended.
+  const finished = isOver(game);
+  const gradable = isGradable(bet, game);
   const gradeItWith = stored === null ? 'auto, or as the book graded it' : `auto or ${stored}`;
   if (result === 'cashout') {
     if (finished) {
@@ -110,19 +123,21 @@ function checkGrade(
     }
     return;
   }
-  // A prop its player did not play in is voided once the game is over, whatever its score; a game market waits for it.
-  if (result === 'void' && stored === null && (!finished || !isGameMarket(bet.market))) {
-    if (!finished) checkVoidInPlay(bet, game, now);
+  // Nothing stored grades it: a prop its player did not play in is voided once the game is over; a bet on a game with no
+  // final score stored, from 12 hours after kick-off (a score that never comes leaves no bet stuck; get_bankroll's note
+  // names the void if the score comes after all).
+  if (result === 'void' && stored === null) {
+    if (!gradable) checkVoidInPlay(bet, game, now);
     return;
   }
-  if (finished && !final) {
+  if (!gradable && finished) {
     throw new ToolError(
       'limit',
       `Bet ${bet.id} cannot be graded ${result} yet: its game ${bet.gameId} is final, but its final score is not stored yet. ` +
         'Try auto once get_game_results lists the score: it grades the bet from it.',
     );
   }
-  if (!final) {
+  if (!gradable) {
     throw new ToolError(
       'limit',
       `Bet ${bet.id} cannot be graded ${result} yet: its game ${bet.gameId} is not final. ` +
@@ -130,7 +145,7 @@ function checkGrade(
         'settle it void if the book refunded it before kick-off, or cashout with what the book paid.',
     );
   }
-  if (stored !== null && stored !== result) {
+  if (game && stored !== null && stored !== result) {
     throw new ToolError(
       'limit',
       `${gradedBy(bet, game)} grades bet ${bet.id} ${stored}, not ${result}: settle it with ${gradeItWith}.` +
@@ -201,10 +216,10 @@ export async function settleBetRecord(db: Db, input: { userId: string; betId: st
         'correct: true: the new grade replaces it, the balance moves by the difference once, and both grades are kept.',
     );
   }
-  // A correction that raises the profit keeps settledAt: the profit stays in the loss-limit period first graded, so no
-  // room opens now. One that lowers it moves settledAt to now: the loss it adds counts in the period it is recorded in
-  // (a bet voided before kick-off and graded lost after the game would otherwise put its loss in a period long past).
-  const dated = grade.profitCents < (current.profitCents as number) ? { settledAt: input.now } : {};
+  // A correction that leaves a loss moves settledAt to now, so the loss counts in the period it is recorded in (a bet
+  // voided before kick-off and graded lost after the game would otherwise put its loss in a period long past). Any
+  // other keeps settledAt: a profit moved into today would offset today's losses and open room.
+  const dated = grade.profitCents < 0 && grade.profitCents < (current.profitCents as number) ? { settledAt: input.now } : {};
   const corrected = await db.$transaction(async (tx) => {
     const { count } = await tx.bet.updateMany({
       where: { id: bet.id, userId, status: current.status, payoutCents: current.payoutCents, correctedAt: current.correctedAt },

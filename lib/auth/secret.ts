@@ -41,8 +41,8 @@ function readSecret(file: string): string {
 
 /**
  * The configuration's session-signing secret (config has already refused a missing one where it is required). A
- * generated one is read from its file on each call: the composition root keeps it (Root.sessionSecret), so a process
- * reads it once, not on every signed session.
+ * generated one is read from its file on each call: the process keeps it (lib/root/process.ts, keptSecret), so a
+ * process reads it once, not on every signed session.
  */
 export function authSecret(cfg: Config, file = GENERATED_SECRET_FILE): string {
   if (cfg.NEXTAUTH_SECRET) return cfg.NEXTAUTH_SECRET;

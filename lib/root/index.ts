@@ -2,7 +2,6 @@ import type { AuthOptions } from 'next-auth';
 import { createOwnerLedger } from '@/lib/account/ledger';
 import { createTokens, type TokenMemory } from '@/lib/account/tokens';
 import { createAuthOptions } from '@/lib/auth/options';
-import { authSecret } from '@/lib/auth/secret';
 import { budgetStoreSettings, config as configFromEnvironment, type Config } from '@/lib/config';
 import { ingest, type IngestOptions } from '@/lib/data/ingest';
 import { createProviders, type Providers } from '@/lib/data/providers';
@@ -22,7 +21,7 @@ import { GUIDE } from '@/lib/tools/guide';
 import { TOOL_DEFINITIONS } from '@/lib/tools/registry';
 import type { ToolDefinition } from '@/lib/tools/types';
 import { ingestSettings } from './ingest-settings';
-import { processWide } from './process';
+import { keptSecret, processWide } from './process';
 
 // The one composition root: every service the API, the MCP endpoint, the console, the OAuth endpoints, the
 // jev command and the ingestion worker use is built here, from the configuration, a database, a clock and a
@@ -50,6 +49,8 @@ export interface RootDeps {
   tokenMemory?: TokenMemory;
   /** Default: the client metadata documents of this root alone. */
   clientDocuments?: ClientDocuments;
+  /** Default: the configuration's session secret, read once for this root alone. */
+  sessionSecret?: () => string;
 }
 
 export function createRoot(deps: RootDeps) {
@@ -63,10 +64,8 @@ export function createRoot(deps: RootDeps) {
   const settings = ingestSettings(config);
   const { claims } = settings;
   const tokens = createTokens(db, { lookupMaxAgeMs: config.TOKEN_CACHE_SECONDS * 1000, redisUrl: config.REDIS_URL }, deps.tokenMemory);
-  // The session secret, read once when first needed (a generated one from its file): sessions, cursors and OAuth
-  // refresh grants are signed with it or a key derived from it.
-  let secret: string | undefined;
-  const sessionSecret = () => (secret ??= authSecret(config));
+  // Sessions, cursors and OAuth refresh grants are signed with the session secret or a key derived from it.
+  const sessionSecret = deps.sessionSecret ?? keptSecret(config);
   const cursors = cursorSigner(sessionSecret);
   const tools = createToolServices({ config, db, now, claims, providers, classifier, cursors });
   const gateway = createGateway({ config, limiter: budgets, now, catalogue, guide: GUIDE, tokens, services: tools });

@@ -1,4 +1,5 @@
 import { createTokenMemory, type TokenMemory } from '@/lib/account/tokens';
+import { authSecret } from '@/lib/auth/secret';
 import { budgetStoreSettings, type Config } from '@/lib/config';
 import { createClientDocuments, type ClientDocuments } from '@/lib/oauth/clients';
 import { createRateLimiter, type BudgetStore } from '@/lib/ratelimit';
@@ -14,6 +15,14 @@ export interface ProcessWide {
   budgets: BudgetStore;
   tokenMemory: TokenMemory;
   clientDocuments: ClientDocuments;
+  /** The key that signs console sessions (lib/auth/secret.ts), read once when first needed: a generated one from its file. */
+  sessionSecret: () => string;
+}
+
+/** The configuration's session secret, read when first asked for and kept. */
+export function keptSecret(config: Config): () => string {
+  let secret: string | undefined;
+  return () => (secret ??= authSecret(config));
 }
 
 /** The process's shared parts, made on first use from the configuration. */
@@ -23,6 +32,7 @@ export function processWide(config: Config): ProcessWide {
     budgets: createRateLimiter(budgetStoreSettings(config)),
     tokenMemory: createTokenMemory(config.REDIS_URL),
     clientDocuments: createClientDocuments(),
+    sessionSecret: keptSecret(config),
   };
   return holder.jevProcessWide;
 }

@@ -778,21 +778,49 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect((await bankroll()).balance).toBeCloseTo(before.balance + 2, 9);
   });
 
-  it('a game stored final without its score is graded only once the score is stored: no won, lost, push or void of a game market before', async () => {
+  it('a game stored final without its score grades no game market until the score is stored, and its props by their lines', async () => {
     const { db } = app.database;
     await addGame(db, { id: 'nfl-unscored', home: 'DAL', away: 'WAS', startsAt: new Date(now - 4 * HOUR), status: 'in_progress' });
     const bet = await log({ gameId: 'nfl-unscored', selection: 'WAS', americanOdds: 300, stake: 4 });
+    const prop = await log({
+      gameId: 'nfl-unscored',
+      market: 'player_pass_yds',
+      selection: 'over',
+      point: 249.5,
+      player: 'Sample Passer',
+      stake: 2,
+    });
     await db.game.update({ where: { id: 'nfl-unscored' }, data: { status: 'final' } });
+    await replacePlayerStats(
+      db,
+      [
+        {
+          sport: 'nfl',
+          player: 'Sample Passer',
+          teamId: 'nfl:DAL',
+          gameId: 'nfl-unscored',
+          playedAt: new Date(now - 4 * HOUR),
+          stats: { passingYards: 180 },
+        },
+      ],
+      'live',
+    );
     const start = await bankroll();
-    for (const result of ['won', 'lost', 'push', 'void']) {
+    for (const result of ['won', 'lost', 'push']) {
       await refused(
         { betId: bet.id, result },
         new RegExp(`cannot be graded ${result} yet: .* is final, but its final score is not stored yet`),
       );
     }
+    // A void waits 12 hours from kick-off, in case the score never comes; a cashout never comes after the final.
+    await refused({ betId: bet.id, result: 'void' }, /cannot be voided yet: .* is final.*If it never comes, void it from/);
     await refused({ betId: bet.id, result: 'cashout', payout: 4 }, /is final.*no cashout/);
     await refused({ betId: bet.id, result: 'auto' }, /has no final score yet/);
+    // The prop's line grades it whatever the score: lost, so neither won nor void (before: void passed).
+    await refused({ betId: prop.id, result: 'void' }, /box-score line grades bet .* lost, not void/);
+    await refused({ betId: prop.id, result: 'won' }, /box-score line grades bet .* lost, not won/);
     expect((await bankroll()).balance).toBe(start.balance);
+    expect((await call('settle_bet', { betId: prop.id, result: 'auto' })).json().data).toMatchObject({ status: 'lost', profit: -2 });
     await finishGame(db, 'nfl-unscored', 27, 13);
     expect((await call('settle_bet', { betId: bet.id, result: 'auto' })).json().data).toMatchObject({ status: 'lost', profit: -4 });
   });
@@ -821,12 +849,12 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     const kickOff = now - (VOID_AFTER_KICKOFF_HOURS + 2) * HOUR;
     await addGame(db, { id: 'nfl-resumed', home: 'TEN', away: 'JAX', startsAt: new Date(kickOff), status: 'in_progress' });
     await addGame(db, { id: 'nfl-comeback', home: 'NO', away: 'ATL', startsAt: new Date(now - HOUR), status: 'in_progress' });
-    await addGame(db, { id: 'nfl-lines', home: 'LAC', away: 'LAR', startsAt: new Date(now - HOUR), status: 'in_progress' });
+    await addGame(db, { id: 'nfl-hand-graded', home: 'LAC', away: 'LAR', startsAt: new Date(now - HOUR), status: 'in_progress' });
     const voided = await log({ gameId: 'nfl-resumed', selection: 'JAX', americanOdds: 150, stake: 4 });
     const cashed = await log({ gameId: 'nfl-comeback', selection: 'ATL', americanOdds: 200, stake: 5 });
     const cashedLess = await log({ gameId: 'nfl-comeback', selection: 'ATL', americanOdds: 200, stake: 5 });
     const byHand = await log({
-      gameId: 'nfl-lines',
+      gameId: 'nfl-hand-graded',
       market: 'player_rush_yds',
       selection: 'over',
       point: 60.5,
@@ -839,7 +867,7 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect((await call('settle_bet', { betId: cashedLess.id, result: 'cashout', payout: 2 })).json().data).toMatchObject({ profit: -3 });
     await finishGame(db, 'nfl-resumed', 24, 10); // JAX lost after all
     await finishGame(db, 'nfl-comeback', 31, 7); // ATL lost
-    await finishGame(db, 'nfl-lines', 20, 17);
+    await finishGame(db, 'nfl-hand-graded', 20, 17);
     expect((await call('settle_bet', { betId: byHand.id, result: 'won' })).json().data).toMatchObject({ status: 'won' });
     await replacePlayerStats(
       db,
@@ -848,7 +876,7 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
           sport: 'nfl',
           player: 'Sample Back',
           teamId: 'nfl:LAC',
-          gameId: 'nfl-lines',
+          gameId: 'nfl-hand-graded',
           playedAt: new Date(now - HOUR),
           stats: { rushingYards: 41 },
         },

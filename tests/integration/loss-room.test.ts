@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as stored from '@/lib/account/bankroll';
 import { getBankroll } from '@/lib/tools/bankroll';
-import { listBets, logBet } from '@/lib/tools/bets';
+import { listBets, logBet, settleBet } from '@/lib/tools/bets';
 import { calcKellyStake } from '@/lib/tools/calculators';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { addGame, addPrices } from '../helpers/games';
@@ -154,6 +154,34 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
     expect(await kelly({ kellyFraction: 0.1 })).toMatchObject({ stake: 20, cappedStake: 20 });
     expect(await kelly({ bankroll: 400 })).toMatchObject({ stake: 20, cappedStake: 20 });
     expect(await kelly({})).toMatchObject({ stake: 50, cappedStake: 50 });
+  });
+
+  it("a cashout's gain offsets no loss, and no correction moves a gain into today: neither reopens the room (before: both did)", async () => {
+    const userId = await database.user(`cashout-${provider}@example.com`, {
+      balance: 1000,
+      unit: 10,
+      dailyLossLimit: 100,
+      timeZone: 'America/New_York',
+    });
+    const ctx = toolContext(database.db, { user: { id: userId, email: 'c@example.com' }, now: () => NOW, scope: 'write' });
+    await bet(userId, '2026-11-04T14:00:00Z', 10000, { status: 'lost', profitCents: -10000 }); // today's limit used up
+    // A bet on Sunday's game, cashed out at once for all a win pays back: +90.
+    const logged = await logBet.run(
+      ctx,
+      logBet.input.parse({ sport: 'nfl', gameId: 'nfl-room', market: 'h2h', selection: 'DAL', americanOdds: 900, stake: 10 }),
+    );
+    const settle = (args: Record<string, unknown>) => settleBet.run(ctx, settleBet.input.parse({ betId: logged.bet.id, ...args }));
+    expect(await settle({ result: 'cashout', payout: 100 })).toMatchObject({ status: 'cashout', profit: 90 });
+    expect(await stored.readBankroll(database.db, userId, NOW)).toMatchObject({ lossToday: 100, dailyLossRoom: 0 });
+    // Cashed out a week ago; corrected today to a cent less, the gain stays in its week and opens nothing today.
+    const weekAgo = new Date('2026-10-28T15:00:00Z');
+    await database.db.bet.update({ where: { id: logged.bet.id }, data: { settledAt: weekAgo } });
+    const corrected = await settle({ result: 'cashout', payout: 99.99, correct: true });
+    expect(corrected).toMatchObject({ profit: 89.99, settledAt: weekAgo.toISOString().replace('.000Z', 'Z') });
+    expect(await stored.readBankroll(database.db, userId, NOW)).toMatchObject({ lossToday: 100, dailyLossRoom: 0 });
+    // A cashout at a loss counts like any loss.
+    expect(await settle({ result: 'cashout', payout: 4, correct: true })).toMatchObject({ profit: -6 });
+    expect(await stored.readBankroll(database.db, userId, NOW)).toMatchObject({ lossToday: 106, dailyLossRoom: 0 });
   });
 
   it('log_bet warns once open stakes use up the room: ten bets of 10 under a daily 100 pass, the eleventh warns', async () => {

@@ -334,8 +334,12 @@ describe.each(PROVIDERS)('the server on a sample loaded a week ago, on %s', (pro
     // The server's own ticker moves the sample on within seconds of starting. Its ticks may overlap (one a second, each
     // league's task claimed by one tick), so a league can be moved before the one ahead of it: wait for all of them.
     const deadline = Date.now() + 60_000;
+    // get_game_odds lists a league's games once their prices are stored too, by the same ticks: wait for both.
     const moved = async () => {
-      for (const sport of SAMPLE_SPORTS) if ((await call('list_games', { sport })).games.length === 0) return false;
+      for (const sport of SAMPLE_SPORTS) {
+        if ((await call('list_games', { sport })).games.length === 0) return false;
+        if ((await call('get_game_odds', { sport })).games.length === 0) return false;
+      }
       return (await app.database.db.game.findUnique({ where: { id: betGame } }))?.status === 'final';
     };
     while (Date.now() < deadline && !(await moved())) await new Promise((resolve) => setTimeout(resolve, 1000));
