@@ -20,6 +20,13 @@ export function loadGames(db: Db, ids: string[]): Promise<GameRow[]> {
   return db.game.findMany({ where: { id: { in: ids } }, include: GAME_INCLUDE });
 }
 
+/**
+ * How long after kick-off a game still without a final score counts as plausibly postponed or abandoned (JEV stores
+ * no such status from its feeds): from then its bets may be voided again. Until then a bet in play is graded by its
+ * result, so one about to lose cannot be voided out of the loss limits.
+ */
+export const VOID_AFTER_KICKOFF_HOURS = 12;
+
 /** Whether the game is over (stored final), its score stored or not: a prop is graded by its player's line then. */
 export const isOver = (game: GameRow | undefined): game is GameRow => game?.status === 'final';
 
@@ -296,7 +303,8 @@ export function inPlayWarning(
     'is recorded as an in-play bet: its price must be the in-play one the book took, not a pre-game one. It has no ' +
     `closing-line value (the close is the last price before kick-off)` +
     (pricedOnlyBefore ? ", nor a fair probability: JEV's prices of it are all from before kick-off" : '') +
-    `. Check ${signed(americanOdds)} with the user: a bet in play cannot be voided, so a wrong price is settled as logged ` +
-    '(the balance can then be set on the Bankroll page).'
+    `. Check ${signed(americanOdds)} with the user: a bet in play is not voided (only once its game has gone ` +
+    `${VOID_AFTER_KICKOFF_HOURS} hours without a final), so a wrong price is settled as logged, whatever the other ` +
+    'warnings advise (the balance can then be set on the Bankroll page).'
   );
 }

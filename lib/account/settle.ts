@@ -4,7 +4,7 @@ import type { Db, DbTransaction } from '@/lib/db/client';
 import { ToolError, invalidInput } from '@/lib/errors';
 import { HOUR_MS, instant } from '@/lib/time';
 import { betView, WITH_GRADES, type BetRow, type BetWithGrades } from './bets';
-import { gradeAtFinal, isFinal, isOver, loadGames, propLines } from './markets';
+import { gradeAtFinal, isFinal, isOver, loadGames, propLines, VOID_AFTER_KICKOFF_HOURS } from './markets';
 import { fromCents, MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT, payoutIfWonCents, toCents } from './money';
 
 // Settling a bet, once: by the result given or graded from the stored final (auto), a correction only with
@@ -14,13 +14,6 @@ export type SettleRequest = { result: SettledResult | 'auto'; payout?: number; c
 
 const notYourBet = (betId: string) =>
   new ToolError('not_found', `No bet with id ${betId} in this account. list_bets shows the user's bets.`);
-
-/**
- * How long after kick-off a game still without a final score counts as plausibly postponed or abandoned (JEV stores
- * no such status from its feeds): from then its bets may be voided again. Until then a bet in play is graded by its
- * result, so one about to lose cannot be voided out of the loss limits.
- */
-export const VOID_AFTER_KICKOFF_HOURS = 12;
 
 /** What graded the bet at the final, for a refusal: the score, or the player's stored box-score line. */
 function gradedBy(bet: BetRow, game: GameRow): string {

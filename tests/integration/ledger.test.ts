@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveBankroll } from '@/lib/account/bankroll-save';
-import { VOID_AFTER_KICKOFF_HOURS } from '@/lib/account/settle';
+import { VOID_AFTER_KICKOFF_HOURS } from '@/lib/account/markets';
 import { createUser } from '@/lib/account/users';
 import { replacePlayerStats } from '@/lib/data/store';
 import { HELPLINE } from '@/lib/rules';
@@ -393,7 +393,8 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
       `The game ${gameId} kicked off at ${formatDateTimeInZone(new Date(at), 'UTC')}, before this bet was logged, so it is ` +
       'recorded as an in-play bet: its price must be the in-play one the book took, not a pre-game one. It has no ' +
       `closing-line value (the close is the last price before kick-off)${noFair}. Check ${odds} with the user: a bet in play ` +
-      'cannot be voided, so a wrong price is settled as logged (the balance can then be set on the Bankroll page).';
+      `is not voided (only once its game has gone ${VOID_AFTER_KICKOFF_HOURS} hours without a final), so a wrong price is ` +
+      'settled as logged, whatever the other warnings advise (the balance can then be set on the Bankroll page).';
     // Under way, and still called scheduled an hour past its start: both in play. The user's zone is UTC. Priced only
     // before kick-off, the in-play bet has no fair probability (and no warning that +450 beats the pre-game prices).
     const underway = await kickedOff('nfl-underway', 'PIT', 450);
