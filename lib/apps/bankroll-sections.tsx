@@ -36,7 +36,7 @@ function limitRow(
       <dt>{`Room under the ${name} loss limit`}</dt>
       <dd data-limit={name}>
         <meter min={0} max={limit} value={room} aria-label={`Room under the ${name} loss limit`} /> {figure(room, money(room, currency))}
-        {` of ${money(limit, currency)} (lost ${money(lost, currency)} ${period}, ${money(openStakes, currency)} in open bets placed ${period})`}
+        {` of ${money(limit, currency)} (lost ${money(lost, currency)} ${period}, ${money(openStakes, currency)} at risk in open bets)`}
       </dd>
     </>
   );

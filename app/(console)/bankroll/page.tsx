@@ -69,7 +69,7 @@ function LimitRoom({
           <dd>{money(limit, currency)}</dd>
           <dt>Lost so far</dt>
           <dd>{money(lost, currency)}</dd>
-          <dt>Open bets placed</dt>
+          <dt>At risk in open bets</dt>
           <dd>{money(open, currency)}</dd>
           <dt>Room left</dt>
           <dd>

@@ -25,7 +25,7 @@ describe('the bankroll view', () => {
     expect(numbersIn(find(tree, byAttr('data-figure', 'exposure')))).toEqual([book.openExposure]);
     const daily = find(tree, byAttr('data-limit', 'daily'));
     expect(numbersIn(daily)).toEqual([book.dailyLossRoom]);
-    expect(textOf(daily).trim()).toBe('$80.00 of $100.00 (lost $0.00 today, $20.00 in open bets placed today)');
+    expect(textOf(daily).trim()).toBe('$63.00 of $100.00 (lost $17.00 today, $20.00 at risk in open bets)');
     expect(find(daily, (node) => node.tag === 'meter').attrs).toMatchObject({
       min: 0,
       max: book.dailyLossLimit,
