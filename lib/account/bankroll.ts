@@ -48,17 +48,21 @@ export interface BankrollView {
 }
 
 /**
- * Net settled loss between `since` and `until` (a profitable stretch counts as no loss, never as extra room). A
- * cashout's gain offsets nothing: its payout is the user's word, taken any time before the final, so a cashout logged
- * for all a win pays would otherwise reopen the day's room at will. Its loss counts like any other.
+ * The bets settled from `since` (the week's start, which is never after the day's) until `until`, read once for both
+ * periods, and the net settled loss of the stretch from a start: a profitable stretch counts as no loss, never as
+ * extra room. A cashout's gain offsets nothing: its payout is the user's word, taken any time before the final, so a
+ * cashout logged for all a win pays would otherwise reopen the day's room at will. Its loss counts like any other.
  */
-async function netLoss(db: Db, userId: string, since: Date, until: Date): Promise<number> {
-  const settled = { userId, settledAt: { gte: since, lte: until } };
-  const [graded, cashedAtLoss] = await Promise.all([
-    db.bet.aggregate({ where: { ...settled, status: { not: 'cashout' } }, _sum: { profitCents: true } }),
-    db.bet.aggregate({ where: { ...settled, status: 'cashout', profitCents: { lt: 0 } }, _sum: { profitCents: true } }),
-  ]);
-  return Math.max(0, -((graded._sum.profitCents ?? 0) + (cashedAtLoss._sum.profitCents ?? 0)));
+async function settledLosses(db: Db, userId: string, since: Date, until: Date) {
+  const settled = await db.bet.findMany({
+    where: { userId, settledAt: { gte: since, lte: until } },
+    select: { status: true, profitCents: true, settledAt: true },
+  });
+  const counted = ({ status, profitCents }: (typeof settled)[number]) =>
+    status === 'cashout' ? Math.min(0, profitCents ?? 0) : (profitCents ?? 0);
+  return {
+    lossSince: (start: Date) => Math.max(0, -settled.filter((bet) => bet.settledAt! >= start).reduce((sum, bet) => sum + counted(bet), 0)),
+  };
 }
 
 /**
@@ -100,11 +104,8 @@ export async function readBankroll(db: Db, userId: string, now: Date): Promise<B
   // The periods end at the latest of their ends in the zones: more games fall in them, never fewer.
   const dayEnd = latest(zones.map((zone) => nextDayStart(now, zone)));
   const weekEnd = latest(zones.map((zone) => nextWeekStart(now, zone)));
-  const [lossToday, lossThisWeek, open] = await Promise.all([
-    netLoss(db, userId, dayStart, now),
-    netLoss(db, userId, weekStart, now),
-    openBets(db, userId),
-  ]);
+  const [settled, open] = await Promise.all([settledLosses(db, userId, weekStart, now), openBets(db, userId)]);
+  const [lossToday, lossThisWeek] = [settled.lossSince(dayStart), settled.lossSince(weekStart)];
   const [openToday, openThisWeek] = [open.stakesIn(dayStart, dayEnd), open.stakesIn(weekStart, weekEnd)];
   const inForce = Object.fromEntries(LIMITS.map((limit) => [limit.name, limitInForce(storedLimit(bankroll, limit), now)])) as Record<
     LimitName,

@@ -54,8 +54,9 @@ export function propLines(db: Db, wagers: readonly Wager[], games: ReadonlyMap<s
 export function gradeAtFinal(game: GameRow | undefined, wager: Wager, lines: ReadonlyMap<string, Record<string, number>>): Grade | null {
   if (!isGameMarket(wager.market)) {
     // A prop needs its player's line, not the score: a game stored final without its score still grades it.
-    const line = wager.player === null || !isOver(game) ? undefined : lines.get(boxScoreKey(game.id, wager.player));
-    return line ? gradeProp(game!.sport, wager, line) : null;
+    if (!isOver(game) || wager.player === null) return null;
+    const line = lines.get(boxScoreKey(game.id, wager.player));
+    return line ? gradeProp(game.sport, wager, line) : null;
   }
   if (!isFinal(game)) return null;
   return gradeSelection(

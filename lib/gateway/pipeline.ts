@@ -262,12 +262,16 @@ export async function requestClientLabel(
   request: Request,
   naming?: ClientNaming,
 ): Promise<ClientLabel> {
-  const agent = storedLabel(request.headers.get('user-agent') ?? undefined);
+  // Cleaned only when used: most calls save nothing.
+  const agent = () => storedLabel(request.headers.get('user-agent') ?? undefined);
   const { name } = naming ?? {};
   if (name !== undefined) {
-    await tokens.noteClient(caller.id, { name, agent }, now());
+    await tokens.noteClient(caller.id, { name, agent: agent() }, now());
     return () => Promise.resolve(name);
   }
-  if (!naming || naming.named) return () => Promise.resolve(agent ?? undefined);
-  return async () => (await tokens.recallClient(caller, agent)) ?? agent ?? undefined;
+  if (!naming || naming.named) return () => Promise.resolve(agent() ?? undefined);
+  return async () => {
+    const seen = agent();
+    return (await tokens.recallClient(caller, seen)) ?? seen ?? undefined;
+  };
 }
