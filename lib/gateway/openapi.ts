@@ -1,7 +1,7 @@
 import { TOKEN_PREFIX } from '@/lib/account/token-format';
 import { ANY_REQUEST_CODES, CHECK_STEPS, LIST_ROUTE_STEPS } from '@/lib/check-order';
 import { AMERICAN_ODDS_MESSAGE } from '@/lib/tools/inputs';
-import { INSTRUCTIONS } from '@/lib/tools/instructions';
+import { GUIDE } from '@/lib/tools/guide';
 import { familyOf, TOOL_DEFINITIONS, TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
 import type { ToolDefinition, ToolHints } from '@/lib/tools/types';
 import {
@@ -56,6 +56,8 @@ export interface OpenApiInput {
   /** Default: the service's own catalogue, with its groups. */
   records?: readonly ToolRecord[];
   groups?: readonly CatalogueGroup[];
+  /** The rules text the server sends every agent (its gateway's guide). */
+  instructions?: string;
 }
 
 const LIST_PATH = '/api/v1/tools';
@@ -230,7 +232,12 @@ function toolOperation(record: ToolRecord, tag: string | undefined): Schema {
 }
 
 /** The OpenAPI 3.1 document of the REST API. Pure: the same input gives the same document. */
-export function buildOpenApiDocument({ appOrigin, records = TOOL_RECORDS, groups = DEFAULT_GROUPS }: OpenApiInput): Schema {
+export function buildOpenApiDocument({
+  appOrigin,
+  records = TOOL_RECORDS,
+  groups = DEFAULT_GROUPS,
+  instructions = GUIDE.instructions,
+}: OpenApiInput): Schema {
   const tagOf = new Map(groups.flatMap((group) => group.tools.map((name) => [name, group.name] as const)));
   const writeTools = writeToolsInWords(records);
   const schemas: Record<string, Schema> = {
@@ -275,7 +282,7 @@ export function buildOpenApiDocument({ appOrigin, records = TOOL_RECORDS, groups
       title: 'JEV',
       version: SERVICE_VERSION,
       summary: 'Sports-betting analysis tools for AI agents: odds math, no-vig prices, expected value, Kelly stakes.',
-      description: `${about(writeTools)}\n\nRules every agent using these tools must follow:\n\n${INSTRUCTIONS}`,
+      description: `${about(writeTools)}\n\nRules every agent using these tools must follow:\n\n${instructions}`,
       license: LICENSE,
     },
     servers: [{ url: appOrigin }],
@@ -301,9 +308,10 @@ export function buildOpenApiDocument({ appOrigin, records = TOOL_RECORDS, groups
 }
 
 /**
- * The document of the tools a server lists (its gateway's records and groups: jev_classify says so when the server
- * has no classifier, as GET /api/v1/tools and tools/list do), as JSON. The gateway keeps it (Gateway.openApiJson).
+ * The document of the tools a server lists (its gateway's records, groups and rules text: jev_classify says so when
+ * the server has no classifier, as GET /api/v1/tools and tools/list do), as JSON. The gateway keeps it
+ * (Gateway.openApiJson).
  */
-export function openApiJson(appOrigin: string, records: readonly ToolRecord[], groups: readonly CatalogueGroup[] = DEFAULT_GROUPS): string {
-  return JSON.stringify(buildOpenApiDocument({ appOrigin, records, groups }));
+export function openApiJson(input: Required<OpenApiInput>): string {
+  return JSON.stringify(buildOpenApiDocument(input));
 }

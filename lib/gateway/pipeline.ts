@@ -112,7 +112,7 @@ export function createGateway({ config, limiter, now, catalogue, guide, tokens, 
     records,
     guide,
     groups,
-    openApiJson: () => (openApi ??= openApiJson(config.appOrigin, records, groups)),
+    openApiJson: () => (openApi ??= openApiJson({ appOrigin: config.appOrigin, records, groups, instructions: guide.instructions })),
     deadlineMs: config.REQUEST_DEADLINE_SECONDS * 1000,
   };
 }

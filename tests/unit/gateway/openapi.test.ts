@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ANY_REQUEST_CODES, CHECK_STEPS, LIST_ROUTE_STEPS } from '@/lib/check-order';
 import { ERRORS, type ErrorCode } from '@/lib/errors';
-import { buildOpenApiDocument, openApiJson } from '@/lib/gateway/openapi';
+import { buildOpenApiDocument, catalogueGroups, openApiJson } from '@/lib/gateway/openapi';
 import { servedRecords, TOOL_DEFINITIONS, TOOL_RECORDS, type ToolRecord } from '@/lib/tools/registry';
 
 // The generator on made-up catalogues: what it refuses to publish. The served document itself is checked in
@@ -61,11 +61,13 @@ describe('OpenAPI generator', () => {
     expect(new Set(answered)).toEqual(new Set([...stepCodes, ...ANY_REQUEST_CODES]));
   });
 
-  it('serves the origin and records it is given', () => {
-    const served = openApiJson('https://jev.example', TOOL_RECORDS);
-    expect(JSON.parse(served)).toMatchObject({ servers: [{ url: 'https://jev.example' }] });
+  it('serves the origin, records and rules text it is given', () => {
+    const given = { appOrigin: 'https://jev.example', groups: catalogueGroups(TOOL_DEFINITIONS), instructions: 'Rule one.' };
+    const served = JSON.parse(openApiJson({ ...given, records: TOOL_RECORDS }));
+    expect(served).toMatchObject({ servers: [{ url: 'https://jev.example' }] });
+    expect(served.info.description).toMatch(/must follow:\n\nRule one\.$/);
     const unconfigured = servedRecords(TOOL_DEFINITIONS, { classifierConfigured: false });
-    const marked = JSON.parse(openApiJson('https://jev.example', unconfigured));
+    const marked = JSON.parse(openApiJson({ ...given, records: unconfigured }));
     expect(marked.paths['/api/v1/tools/jev_classify'].post.description).toMatch(/^NOT SET UP on this server/);
   });
 });
