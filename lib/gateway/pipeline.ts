@@ -158,8 +158,8 @@ export function handleRequest<Rule extends BodyRule, T>(
 ): Promise<T> {
   const ends = Date.now() + gateway.deadlineMs;
   const timeLeft = () => ends - Date.now();
-  const work = acceptRequest(gateway, request, admission).then((accepted) => serve(accepted as never, timeLeft));
-  return withDeadline(work, gateway.deadlineMs, () => new DeadlinePassed(gateway));
+  const work = async () => serve((await acceptRequest(gateway, request, admission)) as never, timeLeft);
+  return withDeadline(work(), gateway.deadlineMs, () => new DeadlinePassed(gateway));
 }
 
 /** Steps 1–5, in order: the request's caller and its body read under the admission's rule (nothing with token 'none'). */
@@ -242,8 +242,8 @@ export async function runTool(gateway: Gateway, { caller, toolName, args, client
     );
   }
   // Step 9 and the run.
-  const who = { user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel };
-  return answerOf(gateway, served, who, args, (error) => refuseIfTokenWent(gateway, caller, error));
+  const toolCaller = { user: caller.user, token: { id: caller.id, scope: caller.scope }, clientLabel };
+  return answerOf(gateway, served, toolCaller, args, (error) => refuseIfTokenWent(gateway, caller, error));
 }
 
 /**

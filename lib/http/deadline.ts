@@ -7,24 +7,17 @@ export function deadlineMessage(seconds: number): string {
   return `The request did not finish within ${seconds} s on the service side and was ended. Try again later.`;
 }
 
-/**
- * `work`, or the rejection `late()` makes once `ms` have passed, whichever comes first. One promise and one
- * reaction rather than Promise.race and finally (five more promises, each tracked by Next's async context).
- */
-export function withDeadline<T>(work: Promise<T>, ms: number, late: () => Error): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(late()), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: Error) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
+/** `work`, or the rejection `late()` makes once `ms` have passed, whichever comes first. */
+export async function withDeadline<T>(work: Promise<T>, ms: number, late: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), ms);
   });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 // MCP's 2025-era answers are event streams the SDK may still be writing when the deadline passes: boundEventStream

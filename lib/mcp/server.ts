@@ -7,7 +7,6 @@ import {
   type ReadResourceResult,
   Server,
 } from '@modelcontextprotocol/server';
-import type { z } from 'zod';
 import type { LiveToken } from '@/lib/account/tokens';
 import { asToolError, ToolError } from '@/lib/errors';
 import { runTool, type Gateway } from '@/lib/gateway/pipeline';
@@ -16,6 +15,7 @@ import type { ClientLabel } from '@/lib/tools/types';
 import { SERVICE_VERSION } from '@/lib/version';
 import { mcpOutputSchema } from './output-schema';
 import { refuseListen } from './sdk/listen';
+import { promptArguments } from './sdk/prompt-arguments';
 import { invalidPromptArguments, invalidResourceUri, unknownPrompt, unknownResource, unknownTool } from './sdk/refusals';
 import { APPS_EXTENSION, VIEW_READS, viewLink } from './views';
 
@@ -75,11 +75,7 @@ function guideServed({ notes, prompts }: Guide) {
       name,
       title,
       description,
-      arguments: Object.entries(argsSchema.shape as Record<string, z.ZodType>).map(([argument, schema]) => ({
-        name: argument,
-        description: schema.description,
-        required: !schema.safeParse(undefined).success,
-      })),
+      arguments: promptArguments(argsSchema),
     })),
   };
   const promptByName = new Map(prompts.map((prompt) => [prompt.name, prompt]));

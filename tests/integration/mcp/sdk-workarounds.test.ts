@@ -189,6 +189,17 @@ describe(`MCP SDK workarounds (lib/mcp/sdk/, written for @modelcontextprotocol/s
     expect(text).toContain(`${long.slice(0, 40)}…`);
   });
 
+  it("prompt-arguments.ts: JEV lists a prompt's arguments as the SDK's McpServer does", async () => {
+    const argumentsOf = async (answer: Response) =>
+      ((await answer.json()) as { result: { prompts: { name: string; arguments?: unknown }[] } }).result.prompts.find(
+        (prompt) => prompt.name === PROMPT.name,
+      )?.arguments;
+    const listing = modernMessage('prompts/list');
+    const rawArguments = await argumentsOf(await raw(listing, MODERN_HEADERS('prompts/list')));
+    expect(rawArguments).toEqual(expect.arrayContaining([expect.objectContaining({ required: true })]));
+    expect(await argumentsOf(await ours(listing, MODERN_HEADERS('prompts/list')))).toEqual(rawArguments);
+  });
+
   it('refusals.ts: JEV refuses an unknown tool or prompt, bad prompt arguments and a bad resource URI as the SDK words them', async () => {
     const refusals = [
       ['tools/call', { name: 'no_such_tool', arguments: {} }],
