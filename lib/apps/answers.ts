@@ -36,7 +36,8 @@ export type Injuries = Json<InjuryReportConcise>;
 export type Weather = Json<WeatherConcise>;
 
 export type Bankroll = Json<BankrollAnswer>;
-export type Bet = WithoutNulls<Json<BetRecord>> & { closingFairProbability?: number; closingLineValue?: number };
+/** A listed bet: its record without the null fields, and the closing-line fields list_bets adds. */
+export type Bet = WithoutNulls<Json<BetRecord>> & Omit<Json<BetListConcise>['bets'][number], keyof BetRecord>;
 export type BetList = Omit<Json<BetListConcise>, 'bets'> & { bets: Bet[] };
 
 /** What each tool a view calls can answer (get_game_odds by its arguments: concise, full or title futures). */

@@ -8,7 +8,7 @@ import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import type { Sport } from '@/lib/data/sports';
 import { ago } from '@/lib/time';
 import { fractionField } from './answer-fields';
-import { flag, refuseAnyGiven } from './inputs';
+import { flag } from './inputs';
 import { PAGE_SIZES, pageFields, pageSchemaFields, toolPage } from './pages';
 import type { ToolRun } from './types';
 
@@ -20,7 +20,7 @@ import type { ToolRun } from './types';
 export const futuresFlag = flag().optional().meta({ description: "The league's title futures alone." });
 
 /** The arguments that choose games or another list: futures answers with the league's futures alone. */
-const NOT_WITH_FUTURES = [
+export const NOT_WITH_FUTURES = [
   'gameId',
   'team',
   'date',
@@ -34,14 +34,9 @@ const NOT_WITH_FUTURES = [
   'detail',
 ] as const;
 
-/** Refuses the first argument given with futures: true that it cannot answer with. */
-export function refuseWithFutures(args: object): void {
-  refuseAnyGiven(
-    args,
-    NOT_WITH_FUTURES,
-    `cannot be given with futures: true, which answers with the league's futures alone (sport, book, fairLine, limit and cursor apply)`,
-  );
-}
+/** What an argument given with futures: true that it cannot answer with is told. */
+export const FUTURES_ALONE =
+  "cannot be given with futures: true, which answers with the league's futures alone (sport, book, fairLine, limit and cursor apply)";
 
 const futureTeamSchema = z.object({
   team: z.string(),

@@ -219,7 +219,7 @@ export const cursor = storable(z.string({ error: expected('must be the nextCurso
  * Refuses (invalid_input) the first of `names` that `args` gives, with `message`: an option that answers with its own
  * list alone cannot take the arguments that choose or shape another answer.
  */
-export function refuseAnyGiven(args: object, names: readonly string[], message: string): void {
-  const given = names.find((name) => (args as Record<string, unknown>)[name] !== undefined);
+export function refuseAnyGiven<Args extends object>(args: Args, names: readonly (keyof Args & string)[], message: string): void {
+  const given = names.find((name) => args[name] !== undefined);
   if (given !== undefined) throw invalidInput([{ path: given, message }]);
 }

@@ -34,7 +34,7 @@ import { conciseMarket, marketNotes } from './concise-market';
 import { arbitrageFlag, listAlone, MAX_HOLD_ALONE, maxHoldInput } from './low-hold-list';
 import { arbitrageList, GAME_MARKET_PLACING, isOffered, lowHoldList, middleList } from './market-lists';
 import { gameAlternates, NOT_WITH_ALTERNATES } from './alternates';
-import { futuresFlag, leagueFutures, refuseWithFutures } from './futures';
+import { FUTURES_ALONE, futuresFlag, leagueFutures, NOT_WITH_FUTURES } from './futures';
 import { gameOddsOutput } from './odds-schemas';
 import { conciseValue, VALUE_ORDER, valueKey, valueList, valueScan, type ValueScan } from './value-list';
 import { defineTool, type ToolRun } from './types';
@@ -99,7 +99,7 @@ export const getGameOdds = defineTool({
   async run(ctx, args) {
     if (args.alternates === true) return alternatesOf(ctx, args);
     if (args.futures === true) {
-      refuseWithFutures(args);
+      refuseAnyGiven(args, NOT_WITH_FUTURES, FUTURES_ALONE);
       const { referenceBook } = await preferences(ctx, args.book);
       const key = JSON.stringify([ctx.user.id, args, referenceBook]);
       return ctx.caches.answer(ctx.tool, key, () => leagueFutures(ctx, args, referenceBook));
@@ -107,7 +107,7 @@ export const getGameOdds = defineTool({
     for (const list of ['arbitrage', 'middles'] as const) {
       if (args[list] !== true) continue;
       // Neither list uses a fair line: an arbitrage or a middle is the books' own prices.
-      const others = ['minExpectedValue', 'minBooks', 'history', 'detail', 'fairLine', 'arbitrage', 'middles', 'maxHold'].filter(
+      const others = (['minExpectedValue', 'minBooks', 'history', 'detail', 'fairLine', 'arbitrage', 'middles', 'maxHold'] as const).filter(
         (name) => name !== list && !(list === 'arbitrage' && name === 'maxHold'),
       );
       refuseAnyGiven(args, others, listAlone(list));
