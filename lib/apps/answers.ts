@@ -10,35 +10,33 @@ import type { z } from 'zod';
 // The tool answers the views draw, typed by the tools' own output schemas as they arrive over MCP: JSON, so an
 // instant is an ISO string here (lib/tools/answer-fields.ts, WithInstants).
 
-type Json<T> = WithInstants<T>;
-
 /** A record as a concise list gives it: its fields that would be null left out (lib/tools/answer-fields.ts, withoutNulls). */
 type WithoutNulls<T> = { [K in keyof T as null extends T[K] ? never : K]: T[K] } & {
   [K in keyof T as null extends T[K] ? K : never]?: Exclude<T[K], null>;
 };
 
-export type OddsAnswer = Json<GameOddsConcise>;
+export type OddsAnswer = WithInstants<GameOddsConcise>;
 export type SlateGame = NonNullable<OddsAnswer['games']>[number];
 export type SlateMarket = SlateGame['markets'][number];
 export type SlateOutcome = SlateMarket['outcomes'][number];
 export type ValueEntry = NonNullable<OddsAnswer['value']>[number];
 
 /** get_game_odds with futures: true: a league's title futures, a page of teams at a time. */
-export type FuturesAnswer = Json<z.infer<typeof gameOddsFutures>>;
+export type FuturesAnswer = WithInstants<z.infer<typeof gameOddsFutures>>;
 export type FuturesMarket = FuturesAnswer['futures'][number];
 export type FutureTeam = FuturesMarket['teams'][number];
 
-export type GameAnswer = Json<GameOddsFull>;
+export type GameAnswer = WithInstants<GameOddsFull>;
 export type FullGame = GameAnswer['games'][number];
 export type FullMarket = FullGame['markets'][number];
 
-export type Injuries = Json<InjuryReportConcise>;
-export type Weather = Json<WeatherConcise>;
+export type Injuries = WithInstants<InjuryReportConcise>;
+export type Weather = WithInstants<WeatherConcise>;
 
-export type Bankroll = Json<BankrollAnswer>;
+export type Bankroll = WithInstants<BankrollAnswer>;
 /** A listed bet: its record without the null fields, and the closing-line fields list_bets adds. */
-export type Bet = WithoutNulls<Json<BetRecord>> & Omit<Json<BetListConcise>['bets'][number], keyof BetRecord>;
-export type BetList = Omit<Json<BetListConcise>, 'bets'> & { bets: Bet[] };
+export type Bet = WithoutNulls<WithInstants<BetRecord>> & Omit<WithInstants<BetListConcise>['bets'][number], keyof BetRecord>;
+export type BetList = Omit<WithInstants<BetListConcise>, 'bets'> & { bets: Bet[] };
 
 /** What each tool a view calls can answer (get_game_odds by its arguments: concise, full or title futures). */
 export interface ViewAnswers {

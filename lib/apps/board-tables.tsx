@@ -1,11 +1,10 @@
 import { americanOdds, formatDateTime, marketName, middleMark, outcomeName, percent } from '@/lib/present/format';
-import { figure, Quoted } from '@/lib/present/figures';
+import { bestPriceCell, figure, Quoted } from '@/lib/present/figures';
 import type { OddsAnswer, SlateGame, SlateMarket, SlateOutcome, ValueEntry } from './answers';
 import type { ReactElement } from 'react';
 import { pending } from './frame';
 import { table, type Sort } from '@/lib/present/table';
 import { valueColumns, valueRowAttrs } from '@/lib/present/value-columns';
-import { bestPriceCell } from './game';
 import type { Env } from './env';
 import type { Update } from './run';
 import type { ListName, SlateBoard } from './board-state';

@@ -1,12 +1,11 @@
 import { americanOdds, percent, quotedBeside } from '@/lib/present/format';
-import { figure, Quoted } from '@/lib/present/figures';
+import { bestPriceCell, figure, Quoted } from '@/lib/present/figures';
 import { table, type Sort } from '@/lib/present/table';
 import type { ReactElement, ReactNode } from 'react';
 import { notesOf, type FuturesAnswer, type FutureTeam } from './answers';
 import type { Host } from './bridge';
 import type { Env } from './env';
 import { compactForm, firstPlace, frame, moreButton, notesTab, type CompactPlace } from './frame';
-import { bestPriceCell } from './game';
 import type { Update } from './run';
 
 // The value board drawn for get_game_odds with futures: true: the league's title futures from the model's own

@@ -8,7 +8,7 @@ import {
   percent,
   quotedBeside,
 } from '@/lib/present/format';
-import { figure, Quoted } from '@/lib/present/figures';
+import { figure } from '@/lib/present/figures';
 import { MarketTable } from '@/lib/present/MarketTable';
 import { MovementChart } from '@/lib/present/MovementChart';
 import { notesOf, type FullGame, type FullMarket, type GameAnswer, type Injuries, type OddsAnswer, type Weather } from './answers';
@@ -69,15 +69,6 @@ const gameTitle = (game: FullGame) => `${game.awayTeam.name} at ${game.homeTeam.
 /** Every note of the game's answers, for the frame. */
 export const gameNotes = (state: GameState): string[] =>
   [state.odds, state.injuries, state.weather].flatMap((call) => (call.state === 'ready' ? notesOf(call.answer) : []));
-
-/** A table's best-price cell: the price, its book and an exchange's quote before its fee. */
-export const bestPriceCell = (best: { americanOdds?: number; book: string; beforeCommission?: number }): ReactNode => (
-  <>
-    {figure(best.americanOdds, americanOdds(best.americanOdds))}
-    {` ${best.book}`}
-    <Quoted price={best.beforeCommission} />
-  </>
-);
 
 /** An arbitrage's or a middle's leg in words: its net price, and an exchange's quote beside it. */
 const legInWords = (leg: {

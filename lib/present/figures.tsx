@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { americanOdds } from './format';
 
 // The figures every table and view writes the same way, for the console and the MCP Apps views alike: an exact
@@ -15,3 +16,12 @@ export const figure = (value: number | null | undefined, text: string) => <Figur
 export function Quoted({ price }: { price: number | undefined }) {
   return price === undefined ? null : <small data-quoted={price}>quoted {americanOdds(price)}</small>;
 }
+
+/** A table's best-price cell: the price, its book and an exchange's quote before its fee. */
+export const bestPriceCell = (best: { americanOdds?: number; book: string; beforeCommission?: number }): ReactNode => (
+  <>
+    {figure(best.americanOdds, americanOdds(best.americanOdds))}
+    {` ${best.book}`}
+    <Quoted price={best.beforeCommission} />
+  </>
+);
