@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@/lib/errors';
 
-// docs/contract.md's "Check order": the steps every request passes, in the order lib/gateway/pipeline.ts runs them.
+// docs/contract.md's "Check order": the steps every request passes, in the order lib/gateway/gateway.ts runs them.
 // The contract's table and its GET /api/v1/tools line (lib/docs/generate.ts) and the OpenAPI document's answers of
 // that route (lib/gateway/openapi.ts) are written from here. Neutral, like lib/errors.ts: the gateway and the docs
 // generator both import it.

@@ -71,7 +71,7 @@ export async function deleteAccount(db: Db, tokens: Tokens, userId: string): Pro
  * COMMITTED, a token made after the tokens were read but committed before the user row was deleted would go by
  * cascade unannounced, and another instance that had looked it up would keep honouring it from memory. Serializable,
  * such a row makes the transaction fail (P2034) and the next attempt counts it; a write that starts after the
- * delete is refused by the foreign keys (lib/gateway/pipeline.ts and lib/oauth/endpoints.ts answer it with their
+ * delete is refused by the foreign keys (lib/gateway/gateway.ts and lib/oauth/endpoints.ts answer it with their
  * contract codes). SQLite runs its transactions one at a time already (BEGIN IMMEDIATE, lib/db/sqlite.ts).
  */
 async function deleteOnce(db: Db, tokens: Tokens, userId: string): Promise<AccountContents | null> {

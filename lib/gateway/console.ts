@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ToolDefinition } from '@/lib/tools/types';
-import { answerOf, type Gateway } from './pipeline';
+import { answerOf, type Gateway } from './gateway';
 
 // The console's pages run the gateway's read tools for the signed-in user, in the context every call gets and with
 // its answers checked as every call's are, so a page shows exactly what an agent would be told. There is no token:

@@ -1,8 +1,8 @@
 import { ToolError } from '@/lib/errors';
 import { NO_STORE, restErrorResponse, restMethodNotAllowedResponse } from '@/lib/http/errors';
-import { handleRequest, requestClientLabel, runTool, type Gateway } from './pipeline';
+import { handleRequest, requestClientLabel, runTool, type Gateway } from './gateway';
 
-// The REST front end: the gateway checks each request within its deadline (lib/gateway/pipeline.ts) and runs the
+// The REST front end: the gateway checks each request within its deadline (lib/gateway/gateway.ts) and runs the
 // tool; this module encodes the answer as `{ data }` or `{ error }` (lib/http/errors.ts).
 
 /** GET /api/v1/tools: every tool whatever the token's scope, plus the rules text. Its steps: LIST_ROUTE_STEPS (lib/check-order.ts). */

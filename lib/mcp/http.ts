@@ -13,7 +13,7 @@ import {
   type ClientNaming,
   type Gateway,
   type TimeLeft,
-} from '@/lib/gateway/pipeline';
+} from '@/lib/gateway/gateway';
 import { boundEventStream, deadlineMessage, INTERNAL_ERROR } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
 import { cleanLabel, LABEL_MAX_CODE_POINTS } from '@/lib/text';

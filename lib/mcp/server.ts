@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { LiveToken } from '@/lib/account/tokens';
 import { asToolError, ToolError } from '@/lib/errors';
-import { runTool, type Gateway } from '@/lib/gateway/pipeline';
+import { runTool, type Gateway } from '@/lib/gateway/gateway';
 import type { Guide } from '@/lib/tools/guide';
 import type { ClientLabel } from '@/lib/tools/types';
 import { SERVICE_VERSION } from '@/lib/version';

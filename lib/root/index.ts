@@ -8,7 +8,7 @@ import { createProviders, type Providers } from '@/lib/data/providers';
 import { createDb, dbOptions } from '@/lib/db';
 import type { Db } from '@/lib/db/client';
 import { createConsoleReader } from '@/lib/gateway/console';
-import { createGateway } from '@/lib/gateway/pipeline';
+import { createGateway } from '@/lib/gateway/gateway';
 import { createToolServices } from '@/lib/root/tool-services';
 import { createMcpEndpoint } from '@/lib/mcp/http';
 import { classifierFor, type Classifier } from '@/lib/news/classifier';

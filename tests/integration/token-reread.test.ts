@@ -6,7 +6,7 @@ import { addPricedGame } from '../helpers/games';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 
-// Which failing tool calls read their token again (lib/gateway/pipeline.ts, docs/contract.md "Check order"): only a
+// Which failing tool calls read their token again (lib/gateway/gateway.ts, docs/contract.md "Check order"): only a
 // failure that can come from the token or its owner going mid-call, a storage error (a missing row, a foreign key's
 // refusal, a write conflict) or an internal error. A tool's own answer about the request (invalid_input, not_found)
 // reads nothing more. The probe: the server remembers token look-ups (TOKEN_CACHE_SECONDS), and the test revokes or

@@ -4,7 +4,7 @@ import type { LiveToken } from '@/lib/account/tokens';
 import { parseConfig } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
-import { runTool } from '@/lib/gateway/pipeline';
+import { runTool } from '@/lib/gateway/gateway';
 import { createRateLimiter } from '@/lib/ratelimit';
 import { createRoot } from '@/lib/root';
 import { defineTool } from '@/lib/tools/types';
