@@ -1,5 +1,6 @@
 import { METHODS } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { ToolError } from '@/lib/errors';
 import { requestLine, staysOn, type RawResponse } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 
@@ -8,8 +9,11 @@ import { testApp } from '../helpers/test-app';
 // URL are 400 with the error object, an http(s) URL is judged by its own host, and a method the app does not
 // route is 405 with the error object, including those Node's parser does not know (TRACK) and CONNECT.
 
-/** The error object of a refusal made before the app (lib/http/front-door.mjs). */
-const refusal = { error: { code: 'invalid_input', message: expect.any(String), issues: [] } };
+/**
+ * The error object of a refusal made before the app (lib/http/front-door.mjs, plain JavaScript that writes it by
+ * hand): the app's own, as lib/errors.ts makes it, with the front door's message.
+ */
+const refusal = { error: { ...new ToolError('invalid_input', '').toJSON(), message: expect.any(String) } };
 
 const SCHEMES = ['ftp', 'ws', 'wss', 'gopher', 'file', 'x', 'javascript', 'data', 'http', 'https', 'HTTP'];
 const PATHS = ['/', '/connect', '/connect/', '/api/v1/tools', '//evil.example/x', '/%0aalert(1)', '/\\evil.example'];
