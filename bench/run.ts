@@ -3,6 +3,7 @@
 // server doing the same work (the single-instance part); then the same build on the app's Node against an older
 // one (bench/runtime.ts), the scale-out rows (bench/scale-out.ts)
 // and the soak row (bench/soak.ts); last, the issue's targets with what this run measured (bench/targets.ts).
+// Every part runs at the same moment of the sample's week, whatever the day (bench/clock.ts).
 // BENCH_ONLY=single, runtime, scale-out or soak (or several, comma-separated) runs those parts alone. Figures
 // are reported as ratios and per-minute tables; nothing here asserts a time.
 import { spawn } from 'node:child_process';
@@ -17,8 +18,9 @@ import { createOpenMeteo } from '@/lib/data/providers/open-meteo';
 import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { createRoot } from '@/lib/root';
-import { freePort, startServer } from '../tests/helpers/server';
+import { freePort } from '../tests/helpers/server';
 import { answerSizes, printAnswerSizes } from './answer-sizes';
+import { inProcessClock, serversClock, startBenchServer } from './clock';
 import { DURATION_SECONDS, CONNECTIONS, earned, measureRounds, median, ROUNDS, type Row } from './measure';
 import { startOddsApiSlate } from './odds-api-slate';
 import { compareRuntimes, medianRatio, printRuntimes } from './runtime';
@@ -38,6 +40,7 @@ import {
   seedSlate,
 } from './slate';
 import { printTargets, type Measured, type TargetKey } from './targets';
+import { fetchOddsWorkload } from './workload';
 
 const PARTS = ['single', 'runtime', 'scale-out', 'soak'] as const;
 const chosen = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
@@ -62,17 +65,21 @@ interface Target {
 async function startBareServer(): Promise<{ url: string; stop(): void }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), ...serversClock().clock.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
-/** Time and peak memory of ingesting a full slate (NFL week, NBA night, EPL matchday at ten books) from a loopback Odds API. */
+/**
+ * Time and peak memory of ingesting a full slate (NFL week, NBA night, EPL matchday at ten books) from a loopback
+ * Odds API, in process at the bench's moment.
+ */
 async function measureIngestion(dir: string): Promise<string> {
-  const date = new Date().toISOString().slice(0, 10);
-  const fake = await startOddsApiSlate(date, new Date());
+  const clock = inProcessClock();
+  const now = clock.now();
+  const fake = await startOddsApiSlate(now.toISOString().slice(0, 10), now);
   const databaseUrl = `file:${path.join(dir, 'ingest.db')}`;
   await migrate(databaseUrl);
   const db = createDb(databaseUrl);
@@ -90,7 +97,7 @@ async function measureIngestion(dir: string): Promise<string> {
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
     const started = performance.now();
     const { ingest } = createRoot({ config: parseConfig({ DATABASE_URL: databaseUrl }), db, providers });
-    const summary = await ingest({ only: 'odds', mode: 'manual', force: true, now: () => new Date() });
+    const summary = await ingest({ only: 'odds', mode: 'manual', force: true, now: clock.now });
     const elapsed = performance.now() - started;
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
@@ -108,27 +115,33 @@ async function singleInstance(): Promise<Measured> {
   const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
   await migrate(databaseUrl);
   const db = createDb(databaseUrl);
-  const token = await benchToken(db);
+  const { clock } = serversClock();
+  const token = await benchToken(db, clock.now());
   process.stderr.write('loading the sample slate and the college week at ten books with line history …\n');
-  await seedSlate(db);
+  await seedSlate(db, clock.now());
   await db.$disconnect();
 
   // Measured first, in a quiet process, so the peak memory is ingestion's own.
   const ingestion = await measureIngestion(dir);
-  const server = await startServer({ DATABASE_URL: databaseUrl, ...BENCH_ENV }, { keepOutput: false });
+  const server = await startBenchServer({ DATABASE_URL: databaseUrl, ...BENCH_ENV }, { keepOutput: false });
   // The same build and database with the answer cache off: get_game_odds answered afresh on every call (each
   // game's priced markets are reused while its price version, read from the database on every call, is unchanged).
-  const fresh = await startServer({ DATABASE_URL: databaseUrl, ODDS_CACHE_SECONDS: '0', ...BENCH_ENV }, { keepOutput: false });
+  const fresh = await startBenchServer({ DATABASE_URL: databaseUrl, ODDS_CACHE_SECONDS: '0', ...BENCH_ENV }, { keepOutput: false });
   // The same again with the hot raw reads on the plain path (Prisma's $queryRaw; lib/db/select.ts): what the
   // adapter path earns.
-  const prismaReads = await startServer(
+  const prismaReads = await startBenchServer(
     { DATABASE_URL: databaseUrl, ODDS_CACHE_SECONDS: '0', DB_PRISMA_READS: 'true', ...BENCH_ENV },
     { keepOutput: false },
   );
   // The same build with every request reading its token from the database (TOKEN_CACHE_SECONDS=0, the plain path):
   // what the token look-up cache earns.
-  const tokenEveryCall = await startServer({ DATABASE_URL: databaseUrl, TOKEN_CACHE_SECONDS: '0', ...BENCH_ENV }, { keepOutput: false });
-  const plain = PLAIN ? await startServer({ DATABASE_URL: databaseUrl, ...BENCH_ENV }, { script: 'bench/plain-server.mjs' }) : undefined;
+  const tokenEveryCall = await startBenchServer(
+    { DATABASE_URL: databaseUrl, TOKEN_CACHE_SECONDS: '0', ...BENCH_ENV },
+    { keepOutput: false },
+  );
+  const plain = PLAIN
+    ? await startBenchServer({ DATABASE_URL: databaseUrl, ...BENCH_ENV }, { script: 'bench/plain-server.mjs' })
+    : undefined;
   const bare = await startBareServer();
   const post = { method: 'POST' as const, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
   const mcpModern = { ...post, headers: { ...post.headers, ...MCP_MODERN_HEADERS }, body: MCP_MODERN_BODY };
@@ -247,6 +260,9 @@ async function singleInstance(): Promise<Measured> {
         : []),
       { name: 'bare node:http, same math', options: { url: bare.url, method: 'POST', body: NO_VIG_BODY } },
     ];
+    // Each odds row says what it asked of the server: the games its answer covers, and its size.
+    for (const target of targets)
+      if (target.options.url.endsWith('/get_game_odds')) target.name += `; answer: ${await fetchOddsWorkload(target.options)}`;
     // Each row reports its median round.
     const rounds = await measureRounds(targets);
     const rows = targets.map((target, index) => ({ ...median(rounds.map((round) => round[index] as Row)), name: target.name }));
@@ -307,6 +323,8 @@ async function singleInstance(): Promise<Measured> {
 
 async function main() {
   const measured: Measured = {};
+  // What clock this run's slate and servers were on: pinned, the NFL rows are the whole week whatever the day.
+  console.log(serversClock().note);
   // Each part starts its own servers and stops them before the next.
   if (runs('single')) Object.assign(measured, await singleInstance());
   if (runs('runtime')) {

@@ -3,10 +3,12 @@ import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { freshDatabase, postgresAdminUrl } from '../tests/helpers/db';
 import { nodeVersion, olderSystemNode } from '../tests/helpers/older-node';
-import { startServer, type RunningServer } from '../tests/helpers/server';
+import type { RunningServer } from '../tests/helpers/server';
+import { serversClock, startBenchServer } from './clock';
 import { CONNECTIONS, DURATION_SECONDS, measure, middle, type Row } from './measure';
 import { benchToken, BENCH_ENV, NFL_WEEK_BODY, NO_VIG_BODY, seedSlate } from './slate';
 import { TARGETS, type TargetKey } from './targets';
+import { fetchOddsWorkload } from './workload';
 
 // The runtime comparison of `npm run bench` (BENCH_ONLY=runtime runs it alone): the same build served by the app's
 // Node (this process's: node_modules/.bin's under npm) and by an older one (BENCH_COMPARE_NODE, else the first
@@ -68,14 +70,16 @@ export async function compareRuntimes(): Promise<RuntimeComparison> {
     await migrate(database.url);
     const db = createDb(database.url);
     process.stderr.write('runtime comparison: loading the bench slate into PostgreSQL …\n');
-    const token = await benchToken(db);
-    await seedSlate(db);
+    const { clock } = serversClock();
+    const token = await benchToken(db, clock.now());
+    await seedSlate(db, clock.now());
     await db.$disconnect();
     const env = { DATABASE_URL: database.url, ODDS_CACHE_SECONDS: '0', METRICS_TOKEN, ...BENCH_ENV };
-    servers.push(await startServer(env, { keepOutput: false }));
-    servers.push(await startServer({ ...env, JEV_OLDER_NODE: '1' }, { keepOutput: false, node: older }));
+    servers.push(await startBenchServer(env, { keepOutput: false }));
+    servers.push(await startBenchServer({ ...env, JEV_OLDER_NODE: '1' }, { keepOutput: false, node: older }));
     const [app, old] = servers as [RunningServer, RunningServer];
     const post = { method: 'POST' as const, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+    const nflWeek = (server: RunningServer) => ({ url: `${server.origin}/api/v1/tools/get_game_odds`, ...post, body: NFL_WEEK_BODY });
     const rows: [string, TargetKey | undefined, (server: RunningServer) => autocannon.Options][] = [
       ['trivial route (GET /api/health)', undefined, (server) => ({ url: `${server.origin}/api/health` })],
       [
@@ -83,11 +87,7 @@ export async function compareRuntimes(): Promise<RuntimeComparison> {
         'runtimeRest',
         (server) => ({ url: `${server.origin}/api/v1/tools/calc_no_vig_odds`, ...post, body: NO_VIG_BODY }),
       ],
-      [
-        'REST get_game_odds, NFL week afresh',
-        'runtimeNfl',
-        (server) => ({ url: `${server.origin}/api/v1/tools/get_game_odds`, ...post, body: NFL_WEEK_BODY }),
-      ],
+      [`REST get_game_odds, NFL week afresh; answer: ${await fetchOddsWorkload(nflWeek(app))}`, 'runtimeNfl', nflWeek],
     ];
     for (const server of servers) for (const [, , options] of rows) await autocannon({ ...options(server), connections: 10, amount: 1000 });
     const measured = rows.map(([name, target]) => ({ name, target, app: [] as Row[], older: [] as Row[] }));

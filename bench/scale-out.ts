@@ -2,9 +2,10 @@ import autocannon from 'autocannon';
 import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { freshDatabase } from '../tests/helpers/db';
-import { startServer, type RunningServer } from '../tests/helpers/server';
+import type { RunningServer } from '../tests/helpers/server';
 import { startBalancer, type Balancer } from './balancer';
 import { cpuShare } from './cgroup';
+import { serversClock, startBenchServer } from './clock';
 import { cpuDuring, processSeconds } from './cpu';
 import { measure, ROUNDS, rssMb, type Row } from './measure';
 import { benchToken, BENCH_ENV, NO_VIG_BODY } from './slate';
@@ -57,7 +58,7 @@ export async function measureScaleOut(): Promise<ScaleOut> {
   const database = await freshDatabase('postgres');
   await migrate(database.url);
   const db = createDb(database.url);
-  const token = await benchToken(db);
+  const token = await benchToken(db, serversClock().clock.now());
   await db.$disconnect();
   const env = { DATABASE_URL: database.url, ...BENCH_ENV, REDIS_URL, METRICS_TOKEN };
   const instances: RunningServer[] = [];
@@ -65,7 +66,7 @@ export async function measureScaleOut(): Promise<ScaleOut> {
   const share = QUOTA > 0 ? cpuShare(QUOTA, 2) : undefined;
   try {
     // APP_URL is the balancer's public name (localhost); each instance's own port does not matter behind it.
-    instances.push(...(await Promise.all([startServer(env, { keepOutput: false }), startServer(env, { keepOutput: false })])));
+    instances.push(...(await Promise.all([startBenchServer(env, { keepOutput: false }), startBenchServer(env, { keepOutput: false })])));
     const [a, b] = instances as [RunningServer, RunningServer];
     instances.forEach((server, i) => share?.place(server.pid, i));
     balancers.push(await startBalancer([a.port]), await startBalancer([a.port, b.port]));

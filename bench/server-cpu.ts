@@ -9,7 +9,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
-import { startServer, type RunningServer } from '../tests/helpers/server';
+import type { RunningServer } from '../tests/helpers/server';
+import { serversClock, startBenchServer } from './clock';
 import { processSeconds } from './cpu';
 import { middle } from './measure';
 import {
@@ -24,6 +25,7 @@ import {
   NO_VIG_BODY,
   seedSlate,
 } from './slate';
+import { fetchOddsWorkload } from './workload';
 
 interface CpuRow {
   name: string;
@@ -61,6 +63,8 @@ export async function serverCpu(server: RunningServer, token: string): Promise<C
     ['get_game_odds, college week, first page', 300, { url: odds, ...post, body: COLLEGE_WEEK_BODY }],
     ['get_game_odds value scan', 300, { url: odds, ...post, body: JSON.stringify({ sport: 'nfl', minExpectedValue: 0.02, minBooks: 3 }) }],
   ];
+  // Each odds row says what it asked of the server: the games its answer covers, and its size.
+  for (const row of rows) if (row[2].url.endsWith('/get_game_odds')) row[0] += `; answer: ${await fetchOddsWorkload(row[2])}`;
   for (const [, , options] of rows) await autocannon({ ...options, connections: 4, amount: 600 });
   const rounds: { microseconds: number; errors: number }[][] = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -101,11 +105,13 @@ async function main() {
   const url = `file:${path.join(dir, 'bench.db')}`;
   await migrate(url);
   const db = createDb(url);
-  const token = await benchToken(db);
-  await seedSlate(db);
+  const { clock, note } = serversClock();
+  console.log(note);
+  const token = await benchToken(db, clock.now());
+  await seedSlate(db, clock.now());
   await db.$disconnect();
   const cache = process.env.CACHE ?? '0';
-  const server = await startServer({ DATABASE_URL: url, ODDS_CACHE_SECONDS: cache, ...BENCH_ENV }, { keepOutput: false });
+  const server = await startBenchServer({ DATABASE_URL: url, ODDS_CACHE_SECONDS: cache, ...BENCH_ENV }, { keepOutput: false });
   try {
     printServerCpu(await serverCpu(server, token), `ODDS_CACHE_SECONDS=${cache}`);
   } finally {

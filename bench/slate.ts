@@ -20,18 +20,20 @@ export const BENCH_ENV = {
   CHECK_ANSWERS: '0',
 };
 
-/** The bench's user and its read access token (returned). */
-export async function benchToken(db: Db): Promise<string> {
+/** The bench's user and its read access token (returned), made at `now`. */
+export async function benchToken(db: Db, now = new Date()): Promise<string> {
   const user = await createUser(db, { email: 'bench@example.com' });
-  return (await createAccessToken(db, { userId: user.id, name: 'bench', scope: 'read', now: new Date() })).token;
+  return (await createAccessToken(db, { userId: user.id, name: 'bench', scope: 'read', now })).token;
 }
 
 /** Line moves replayed over the NFL and college weeks, so the price tables hold a realistic history. */
 export const HISTORY_SNAPSHOTS = 20;
 
-/** The sample slate with every game at all ten books, the college week, and a history of line moves on both weeks. */
-export async function seedSlate(db: Db): Promise<void> {
-  const now = new Date();
+/**
+ * The sample slate with every game at all ten books, the college week, and a history of line moves on both weeks,
+ * as loaded at `now` (the bench passes its clock's: bench/clock.ts).
+ */
+export async function seedSlate(db: Db, now = new Date()): Promise<void> {
   await loadSample(db, now.toISOString().slice(0, 10), now, { everyBook: true });
   await loadCollegeWeek(db, now);
   const week = await db.price.findMany({ where: { game: { sport: { in: ['nfl', 'ncaaf'] }, status: 'scheduled' }, player: '' } });

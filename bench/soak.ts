@@ -6,10 +6,11 @@ import { loadSample } from '@/lib/data/sample/load';
 import { createDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { freshDatabase } from '../tests/helpers/db';
-import { startServer } from '../tests/helpers/server';
+import { serversClock, startBenchServer } from './clock';
 import { processSeconds } from './cpu';
 import { rssMb } from './measure';
 import { BENCH_ENV, NO_VIG_BODY } from './slate';
+import { fetchOddsWorkload } from './workload';
 
 // The soak row of `npm run bench` (BENCH_ONLY=soak runs it alone): mixed agent traffic at a fixed rate for
 // BENCH_SOAK_SECONDS (600) at BENCH_SOAK_RATE requests a second (100), on PostgreSQL with Redis budgets, from
@@ -111,7 +112,7 @@ export async function runSoak(): Promise<void> {
   const database = await freshDatabase('postgres');
   await migrate(database.url);
   const db = createDb(database.url);
-  const now = new Date();
+  const now = serversClock().clock.now();
   process.stderr.write('soak: loading the sample slate into PostgreSQL …\n');
   await loadSample(db, now.toISOString().slice(0, 10), now);
   const game = await db.game.findFirstOrThrow({
@@ -122,15 +123,15 @@ export async function runSoak(): Promise<void> {
   const tokens: string[] = [];
   for (let i = 0; i < USERS; i++) {
     const user = await createUser(db, { email: `soak${i}@example.com` });
-    await saveBankroll(
-      db,
-      user.id,
-      { balance: 100_000, unit: 100, maxStake: 5000, dailyLossLimit: 50_000, weeklyLossLimit: 200_000 },
-      new Date(),
-    );
+    await saveBankroll(db, user.id, { balance: 100_000, unit: 100, maxStake: 5000, dailyLossLimit: 50_000, weeklyLossLimit: 200_000 }, now);
     tokens.push((await createAccessToken(db, { userId: user.id, name: 'soak', scope: 'write', now })).token);
   }
-  const server = await startServer({ DATABASE_URL: database.url, REDIS_URL, ...BENCH_ENV, ODDS_API_KEY: '' }, { keepOutput: false });
+  const server = await startBenchServer({ DATABASE_URL: database.url, REDIS_URL, ...BENCH_ENV, ODDS_API_KEY: '' }, { keepOutput: false });
+  const odds = await fetchOddsWorkload({
+    url: `${server.origin}/api/v1/tools/get_game_odds`,
+    headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ sport: 'nfl' }),
+  });
   // Idle sockets are dropped before the server's own 5 s keep-alive timeout would close them under a new request.
   const agent = new Agent({ keepAlive: true, maxSockets: 64, timeout: 4000 });
   const calls = mix(game.id, game.homeTeam.abbreviation);
@@ -224,7 +225,7 @@ export async function runSoak(): Promise<void> {
     await Promise.all(inFlight);
     clearInterval(sampler);
     const stored = await db.bet.count({ where: { clientRequestId: { startsWith: 'soak-' } } });
-    report(minutes, cpuAtStart, seq, errorKinds, { ...logged, inDatabase: stored });
+    report(minutes, cpuAtStart, seq, errorKinds, { ...logged, inDatabase: stored }, odds);
   } finally {
     clearInterval(sampler);
     agent.destroy();
@@ -240,9 +241,11 @@ function report(
   sent: number,
   errorKinds: Map<string, number>,
   bets: { sent: number; stored: number; inDatabase: number },
+  odds: string,
 ) {
   console.log(
-    `\nSoak: ${SECONDS} s of mixed agent traffic at ${RATE} requests a second (${sent} sent), PostgreSQL, Redis budgets, ${USERS} users\n`,
+    `\nSoak: ${SECONDS} s of mixed agent traffic at ${RATE} requests a second (${sent} sent), PostgreSQL, Redis budgets, ${USERS} users; ` +
+      `get_game_odds on the NFL week answers ${odds}\n`,
   );
   console.log('| minute | requests | errors | p50 ms | p99 ms | server RSS MB (end of minute) | server CPU per request |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|');

@@ -10,7 +10,7 @@
 // Needs faketime: installed with apt-get when missing and this runs as root (as scripts/browser.cjs does for
 // Chromium), else the run stops saying how to install it. docs/development.md, "Tests on other dates".
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { INSTALL_FAKETIME, libfaketime } from './faketime.mjs';
 
 /** Where each run's clock starts, and the machine's zone: each crosses what a date bug trips on in a run's first minutes. */
 const MOMENTS = {
@@ -37,24 +37,6 @@ const MOMENTS = {
   },
 };
 
-const LIBRARIES = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1'];
-const findLibrary = () => LIBRARIES.find((file) => existsSync(file));
-
-function libfaketime() {
-  const found = findLibrary();
-  if (found) return found;
-  if (process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0) {
-    console.log('test-dates: installing faketime (apt-get install -y faketime)');
-    const installed = spawnSync('sh', ['-c', 'apt-get install -y faketime || (apt-get update && apt-get install -y faketime)'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    if (installed.status === 0 && findLibrary()) return findLibrary();
-  }
-  console.error('test-dates: libfaketime is not installed. Install it (Debian: sudo apt-get install -y faketime) and run again.');
-  process.exit(1);
-}
-
 const args = process.argv.slice(2);
 const atArg = args.find((arg) => arg.startsWith('--at='));
 const playwright = args.includes('--playwright');
@@ -68,6 +50,10 @@ if (unknown.length > 0) {
 }
 
 const library = libfaketime();
+if (!library) {
+  console.error(`test-dates: libfaketime is not installed. Install it (${INSTALL_FAKETIME}) and run again.`);
+  process.exit(1);
+}
 for (const name of names) {
   const { zone, at, about } = MOMENTS[name];
   console.log(`\ntest-dates: ${name} (${about}): the clock starts at ${at}, TZ=${zone}`);

@@ -1,0 +1,3 @@
+// Types for scripts/faketime.mjs (imported by bench/clock.ts).
+export declare const INSTALL_FAKETIME: string;
+export declare function libfaketime(): string | undefined;
