@@ -1,10 +1,9 @@
 // `npm run test:dates -- [--at=name,…] [--playwright] [test arguments]`: Vitest (with --playwright, the browser
 // tests) with the system clock at set moments. `npm test` runs at `pinned`, so every run sees the same date and
 // hour; CI adds the others, so a test that depends on the date or hour fails there rather than on the day it
-// happens to run. Each
-// moment runs the given tests once under libfaketime (Debian's faketime package), its clock set off from the real
-// one by the same number of seconds in every process the tests start (the servers), so they agree on the time
-// (faketime's "@start" form would start each process's clock anew). PostgreSQL, already running, keeps the real
+// happens to run. Each moment runs the given tests once under libfaketime (Debian's faketime package), its clock
+// set off from the real one by the same number of seconds in every process the tests start (the servers), so
+// they agree on the time (faketime's "@start" form would start each process's clock anew). PostgreSQL, already running, keeps the real
 // clock, as a database server on another machine would, and so does the tests' own Redis
 // (tests/helpers/redis-server.ts). Without --at, every moment but `pinned`.
 // Needs faketime: installed with apt-get when missing and this runs as root (as scripts/browser.cjs does for
