@@ -263,7 +263,9 @@ in the period or whose game starts by its end (\`openStakesToday\`, \`openStakes
 bet is money already at risk. A bet logged before midnight on tomorrow's game uses tomorrow's room too, so stakes split
 across midnight pass no limit twice; an open bet whose game is under way or final counts in every period until it is
 settled, whenever it was placed, so leaving a lost bet unsettled opens no room (\`get_bankroll\`'s \`note\` counts
-such bets). A cashout's gain offsets no loss (its payout is the user's word, taken before the final; its loss counts).
+such bets). Only a gain the stored result confirms offsets losses: on a bet placed before kick-off and graded as its
+stored final score or box-score line grades it. A cashout (its payout is the user's word), a bet logged in play (its
+result may have been known) and a win graded by hand that no stored line confirms (yet) count only their losses.
 With a daily limit of 100 and 150 staked on open bets today the room is 0. \`get_bankroll\`, \`calc_kelly_stake\`'s caps,
 \`log_bet\`'s warnings and the Bankroll page use the same room.
 

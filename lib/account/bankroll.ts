@@ -11,7 +11,9 @@ import {
   type LimitName,
   type PendingLimit,
 } from './loss-limits';
+import { placedInPlay } from './markets';
 import { fromCents, money } from './money';
+import { storedGrades, type StoredGrade } from './regrades';
 
 // A user's bankroll as read: the limits in force, the room left under them, and what still waits out the cooling-off.
 
@@ -36,7 +38,7 @@ export interface BankrollView {
    */
   openStakesToday: number;
   openStakesThisWeek: number;
-  /** limit − net settled loss in the period − open stakes counted in it (above), never below 0. */
+  /** limit − net settled loss in the period (lossToday, lossThisWeek: countedInLimits) − open stakes counted in it, never below 0. */
   dailyLossRoom: number | null;
   weeklyLossRoom: number | null;
   /** Raises and removals waiting out the cooling-off. */
@@ -48,20 +50,46 @@ export interface BankrollView {
 }
 
 /**
+ * What a settled bet counts in the loss limits: its loss in full, its gain only once the stored result confirms it,
+ * on a bet placed before kick-off, graded as its stored final score or box-score line grades it. Any other gain rests
+ * on the user's word and would reopen the day's room at will: a cashout's payout (taken any time before the final), a
+ * bet logged in play (its game perhaps decided already, at odds nothing checks) and a grade given by hand that no
+ * stored line confirms (yet: once one does, the gain counts in the period it was settled in).
+ */
+function countedInLimits(bet: { status: string; profitCents: number | null; placedAt: Date }, stored: StoredGrade | undefined): number {
+  const profit = bet.profitCents ?? 0;
+  if (profit <= 0) return profit;
+  const confirmed = stored?.game !== undefined && !placedInPlay(bet, stored.game) && stored.grade === bet.status;
+  return confirmed ? profit : 0;
+}
+
+/**
  * The bets settled from `since` (the week's start, which is never after the day's) until `until`, read once for both
- * periods, and the net settled loss of the stretch from a start: a profitable stretch counts as no loss, never as
- * extra room. A cashout's gain offsets nothing: its payout is the user's word, taken any time before the final, so a
- * cashout logged for all a win pays would otherwise reopen the day's room at will. Its loss counts like any other.
+ * periods (a gain's stored result too), and the net settled loss of the stretch from a start, each bet counted as
+ * countedInLimits says: a profitable stretch counts as no loss, never as extra room.
  */
 async function settledLosses(db: Db, userId: string, since: Date, until: Date) {
   const settled = await db.bet.findMany({
     where: { userId, settledAt: { gte: since, lte: until } },
-    select: { status: true, profitCents: true, settledAt: true },
+    select: {
+      id: true,
+      status: true,
+      profitCents: true,
+      settledAt: true,
+      placedAt: true,
+      gameId: true,
+      market: true,
+      selection: true,
+      point: true,
+      player: true,
+    },
   });
-  const counted = ({ status, profitCents }: (typeof settled)[number]) =>
-    status === 'cashout' ? Math.min(0, profitCents ?? 0) : (profitCents ?? 0);
+  // Only a gain asks the stored result: a loss counts whatever it says.
+  const gains = settled.filter((bet) => (bet.profitCents ?? 0) > 0);
+  const stored = await storedGrades(db, gains);
+  const counted = settled.map((bet) => ({ settledAt: bet.settledAt!, cents: countedInLimits(bet, stored.get(bet.id)) }));
   return {
-    lossSince: (start: Date) => Math.max(0, -settled.filter((bet) => bet.settledAt! >= start).reduce((sum, bet) => sum + counted(bet), 0)),
+    lossSince: (start: Date) => Math.max(0, -counted.filter((bet) => bet.settledAt >= start).reduce((sum, bet) => sum + bet.cents, 0)),
   };
 }
 

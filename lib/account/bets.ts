@@ -17,6 +17,7 @@ import {
   inPlayWarning,
   loadGames,
   normalizeSelection,
+  placedInPlay,
   quotedPriceWarning,
   refuseFinalGame,
   unpricedBookWarning,
@@ -261,8 +262,8 @@ function limitWarnings(stake: number, bankroll: BankrollView | null): string[] {
 async function closingLineValues(db: Db, pricing: Pricing, bets: BetRow[], now: Date, referenceBook: string) {
   const games = new Map((await loadGames(db, [...new Set(bets.map((b) => b.gameId))])).map((g) => [g.id, g]));
   const started = bets.filter((b) => {
-    const startsAt = games.get(b.gameId)?.startsAt;
-    return b.status !== 'void' && startsAt !== undefined && startsAt <= now && b.placedAt < startsAt;
+    const game = games.get(b.gameId);
+    return b.status !== 'void' && game !== undefined && game.startsAt <= now && !placedInPlay(b, game);
   });
   const fairs = await pricing.closing(
     started.map((b) => ({

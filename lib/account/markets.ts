@@ -290,6 +290,12 @@ export function hasKickedOff(game: GameRow, now: Date): boolean {
 }
 
 /**
+ * Whether a bet was logged in play, as its record tells afterwards: at or after its game's kick-off. Its price answers
+ * the game as it stood (no close measures it), and its result may have been known when it was logged.
+ */
+export const placedInPlay = (bet: { placedAt: Date }, game: { startsAt: Date }) => bet.placedAt >= game.startsAt;
+
+/**
  * Said when a bet is logged on a game that has kicked off (hasKickedOff): an in-play bet is legitimate, but its price
  * must be the in-play one the book took, not a pre-game price from the odds tools; its closing-line value would
  * measure it against a close from before the game (list_bets gives it none), and with no price confirmed since

@@ -1,12 +1,14 @@
 import type { Grade } from '@/lib/betting';
+import type { GameRow } from '@/lib/data/repositories/schedule';
 import type { Db } from '@/lib/db/client';
 import { DAY_MS } from '@/lib/time';
-import { gradeAtFinal, loadGames, propLines } from './markets';
+import { gradeAtFinal, loadGames, propLines, type Wager } from './markets';
 import { payoutIfWonCents } from './money';
 
-// Settled bets the stored result now contradicts, for get_bankroll's note. Nothing moves here: the ledger moves only
-// through settle_bet (auto with correct: true applies the stored grade), and the user may know better (a book that
-// graded otherwise). What it catches is what the rules had to allow before the result was stored.
+// The grade the stored result gives settled bets (the loss limits count a gain only once it confirms it), and the
+// bets it now contradicts, for get_bankroll's note. Nothing moves here: the ledger moves only through settle_bet (auto
+// with correct: true applies the stored grade), and the user may know better (a book that graded otherwise). What it
+// catches is what the rules had to allow before the result was stored.
 
 /** How long after being settled a bet is checked against the stored result for get_bankroll's note. */
 export const REGRADE_NOTE_DAYS = 7;
@@ -20,6 +22,25 @@ export interface GradedOtherwise {
   /** The grade the stored final score or box-score line gives it. */
   grade: Grade;
   kind: RegradeKind;
+}
+
+/** A bet's game and the grade its stored final score or box-score line gives it (gradeAtFinal: null while none does). */
+export interface StoredGrade {
+  game: GameRow | undefined;
+  grade: Grade | null;
+}
+
+/** The stored grade of each bet, by id: two reads at most (the games, their players' lines), none for no bets. */
+export async function storedGrades(db: Db, bets: readonly (Wager & { id: string })[]): Promise<Map<string, StoredGrade>> {
+  if (bets.length === 0) return new Map();
+  const games = new Map((await loadGames(db, [...new Set(bets.map((bet) => bet.gameId))])).map((game) => [game.id, game]));
+  const lines = await propLines(db, bets, games);
+  return new Map(
+    bets.map((bet) => {
+      const game = games.get(bet.gameId);
+      return [bet.id, { game, grade: gradeAtFinal(game, bet, lines) }];
+    }),
+  );
 }
 
 /**
@@ -36,12 +57,9 @@ export async function betsGradedOtherwise(db: Db, userId: string, now: Date): Pr
     where: { userId, status: { not: 'open' }, settledAt: { gte: new Date(now.getTime() - REGRADE_NOTE_DAYS * DAY_MS) } },
     orderBy: { settledAt: 'asc' },
   });
-  if (bets.length === 0) return [];
-  const games = new Map((await loadGames(db, [...new Set(bets.map((bet) => bet.gameId))])).map((game) => [game.id, game]));
-  const lines = await propLines(db, bets, games);
+  const stored = await storedGrades(db, bets);
   return bets.flatMap((bet): GradedOtherwise[] => {
-    const game = games.get(bet.gameId);
-    const grade = gradeAtFinal(game, bet, lines);
+    const { game, grade } = stored.get(bet.id)!;
     if (!game || grade === null || grade === bet.status) return [];
     const named = { betId: bet.id, status: bet.status, grade };
     if (bet.status === 'void') return bet.settledAt! >= game.startsAt ? [{ ...named, kind: 'voided' }] : [];

@@ -319,13 +319,13 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     expect(answers.map((res) => res.status)).toEqual(Array(50).fill(200));
     expect(new Set(answers.map((res) => res.body)).size).toBe(1);
     expect(await balance()).toBeCloseTo(before - 6, 9);
-    // Limits count net losses: today's 25 won earlier outweighs this 6 lost, so no settled loss uses room. The
-    // bets still open today (20 + 120 + 5 + 5) are at risk: the daily room is 100 − 0 − 150, floored at 0.
+    // Limits count net losses, but today's 25 won earlier was logged in play, so its gain offsets nothing: 6 lost. The
+    // bets still open today (20 + 120 + 5 + 5) are at risk: the daily room is 100 − 6 − 150, floored at 0.
     const room = (await call('get_bankroll', {}, annRead)).json().data;
-    expect(room).toMatchObject({ lossToday: 0, openStakesToday: 150, dailyLossRoom: 0, weeklyLossRoom: 150 });
+    expect(room).toMatchObject({ lossToday: 6, openStakesToday: 150, dailyLossRoom: 0, weeklyLossRoom: 144 });
     // With no room left Kelly's stake is capped to 0, and the answer says which limit did it (not "no edge").
     const kelly = (await call('calc_kelly_stake', { probability: 0.6, americanOdds: 100 }, annRead)).json().data;
-    expect(kelly).toMatchObject({ cappedStake: 0, limits: { maxStake: 50, dailyLossRoom: 0, weeklyLossRoom: 150 } });
+    expect(kelly).toMatchObject({ cappedStake: 0, limits: { maxStake: 50, dailyLossRoom: 0, weeklyLossRoom: 144 } });
     expect(kelly.stake).toBeGreaterThan(0);
     expect(kelly.reason).toBe(
       `Kelly stakes ${kelly.stake}, capped to 0 by the room left under the daily loss limit (0): no stake now. ` +

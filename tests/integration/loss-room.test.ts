@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as stored from '@/lib/account/bankroll';
+import { replacePlayerStats } from '@/lib/data/store';
 import { getBankroll } from '@/lib/tools/bankroll';
 import { listBets, logBet, settleBet } from '@/lib/tools/bets';
 import { calcKellyStake } from '@/lib/tools/calculators';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
-import { addGame, addPrices } from '../helpers/games';
+import { addGame, addPrices, finishGame } from '../helpers/games';
 import { toolContext } from '../helpers/tool-context';
 
 // The room under the loss limits counts open stakes placed in the period, or on games starting by its end, as
@@ -25,19 +26,30 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
       { book: 'draftkings', outcome: 'DAL', americanOdds: -120 },
     ];
     await addPrices(database.db, 'nfl-room', 'h2h', quotes, new Date('2026-11-04T12:00:00Z'));
+    // Today's early game, final (NYG won), that the settled bets below were placed on: its score confirms their grades.
+    await addGame(database.db, {
+      id: 'nfl-early',
+      home: 'NYG',
+      away: 'DAL',
+      startsAt: new Date('2026-11-04T14:30:00Z'),
+      status: 'final',
+      homeScore: 24,
+      awayScore: 20,
+    });
   });
   afterAll(async () => {
     await database?.close();
   });
 
+  /** An open bet on Sunday's game, or one settled as placed, on today's early game (a loss on DAL, which lost). */
   async function bet(userId: string, placedAt: string, stakeCents: number, settled?: { status: string; profitCents: number }) {
     await database.db.bet.create({
       data: {
         userId,
         sport: 'nfl',
-        gameId: 'nfl-room',
+        gameId: settled ? 'nfl-early' : 'nfl-room',
         market: 'h2h',
-        selection: 'NYG',
+        selection: settled && settled.profitCents < 0 ? 'DAL' : 'NYG',
         americanOdds: 100,
         stakeCents,
         status: settled?.status ?? 'open',
@@ -87,7 +99,7 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
     // Settling an open bet moves its stake from "open" to "loss" (or frees it on a win): the room follows.
     await database.db.bet.updateMany({
       where: { userId, stakeCents: 5000, placedAt: new Date('2026-11-04T14:00:00Z') },
-      data: { status: 'won', profitCents: 5000, payoutCents: 10000, settledAt: new Date('2026-11-04T17:00:00Z') },
+      data: { gameId: 'nfl-early', status: 'won', profitCents: 5000, payoutCents: 10000, settledAt: new Date('2026-11-04T17:00:00Z') },
     });
     // Net today: −30 + 20 + 50 = +40, no loss; open today 100: room 0. Week: 300 − 0 − 210 = 90.
     expect(await stored.readBankroll(database.db, userId, NOW)).toMatchObject({ lossToday: 0, dailyLossRoom: 0, weeklyLossRoom: 90 });
@@ -182,6 +194,79 @@ describe.each(PROVIDERS)('loss-limit room with open bets on %s', (provider) => {
     // A cashout at a loss counts like any loss.
     expect(await settle({ result: 'cashout', payout: 4, correct: true })).toMatchObject({ profit: -6 });
     expect(await stored.readBankroll(database.db, userId, NOW)).toMatchObject({ lossToday: 106, dailyLossRoom: 0 });
+  });
+
+  it('a bet logged in play offsets no loss with its gain, whatever it pays; one placed before kick-off does (before: both did)', async () => {
+    const userId = await database.user(`in-play-${provider}@example.com`, {
+      balance: 1000,
+      unit: 10,
+      dailyLossLimit: 100,
+      timeZone: 'America/New_York',
+    });
+    const as = (now: string) =>
+      toolContext(database.db, { user: { id: userId, email: 'p@example.com' }, now: () => new Date(now), scope: 'write' });
+    await bet(userId, '2026-11-04T14:00:00Z', 10000, { status: 'lost', profitCents: -10000 }); // today's limit used up
+    await addGame(database.db, { id: 'nfl-in-play', home: 'NYG', away: 'DAL', startsAt: new Date('2026-11-04T16:00:00Z') });
+    const log = async (now: string, americanOdds: number, stake: number) =>
+      (
+        await logBet.run(
+          as(now),
+          logBet.input.parse({ sport: 'nfl', gameId: 'nfl-in-play', market: 'h2h', selection: 'DAL', americanOdds, stake }),
+        )
+      ).bet.id;
+    const before = await log('2026-11-04T15:30:00Z', 150, 20);
+    // Logged an hour after kick-off, DAL 21 points up and the game not yet final in the store, at odds no book offered.
+    await database.db.game.update({ where: { id: 'nfl-in-play' }, data: { status: 'in_progress' } });
+    const inPlay = await log('2026-11-04T17:00:00Z', 900, 10);
+    await finishGame(database.db, 'nfl-in-play', 10, 31);
+    const settle = (betId: string) => settleBet.run(as(NOW.toISOString()), settleBet.input.parse({ betId, result: 'auto' }));
+    expect(await settle(inPlay)).toMatchObject({ status: 'won', profit: 90 });
+    expect(await settle(before)).toMatchObject({ status: 'won', profit: 30 });
+    // The balance takes both wins (the loss was written straight to the ledger); the limits 100 lost, less the 30 won
+    // before kick-off: 70, and 30 of room (before: no loss, 100 of room).
+    const answer = await getBankroll.run(as(NOW.toISOString()), getBankroll.input.parse({}));
+    expect(answer).toMatchObject({ balance: 1120, lossToday: 70, lossThisWeek: 70, dailyLossRoom: 30 });
+  });
+
+  it('a win graded by hand offsets no loss until the stored box-score line confirms it (before: at once)', async () => {
+    const userId = await database.user(`by-hand-${provider}@example.com`, {
+      balance: 1000,
+      unit: 10,
+      dailyLossLimit: 100,
+      timeZone: 'America/New_York',
+    });
+    const as = (now: string) =>
+      toolContext(database.db, { user: { id: userId, email: 'h@example.com' }, now: () => new Date(now), scope: 'write' });
+    await bet(userId, '2026-11-04T14:00:00Z', 10000, { status: 'lost', profitCents: -10000 }); // today's limit used up
+    await addGame(database.db, { id: 'nfl-by-hand', home: 'NYG', away: 'DAL', startsAt: new Date('2026-11-04T15:00:00Z') });
+    const prop = { market: 'player_pass_yds', selection: 'over', point: 249.5, player: 'Sample Passer', americanOdds: 100, stake: 50 };
+    const { bet: logged } = await logBet.run(
+      as('2026-11-04T14:30:00Z'),
+      logBet.input.parse({ sport: 'nfl', gameId: 'nfl-by-hand', ...prop }),
+    );
+    await finishGame(database.db, 'nfl-by-hand', 17, 13);
+    // No box-score line stored yet: the user grades the prop as the book did.
+    const settled = await settleBet.run(as(NOW.toISOString()), settleBet.input.parse({ betId: logged.id, result: 'won' }));
+    expect(settled).toMatchObject({ status: 'won', profit: 50 });
+    const room = async () => {
+      const { lossToday, dailyLossRoom, note } = await getBankroll.run(as(NOW.toISOString()), getBankroll.input.parse({}));
+      return { lossToday, dailyLossRoom, note };
+    };
+    expect(await room()).toMatchObject({ lossToday: 100, dailyLossRoom: 0 });
+    const line = (passingYards: number) =>
+      replacePlayerStats(
+        database.db,
+        [{ sport: 'nfl', player: 'Sample Passer', teamId: 'nfl:NYG', gameId: 'nfl-by-hand', playedAt: NOW, stats: { passingYards } }],
+        'live',
+      );
+    // The stored line confirms the grade: the gain offsets the loss.
+    await line(301);
+    expect(await room()).toMatchObject({ lossToday: 50, dailyLossRoom: 50 });
+    // A stat correction that grades it lost takes the gain out again, and the note names the bet.
+    await line(240);
+    const corrected = await room();
+    expect(corrected).toMatchObject({ lossToday: 100, dailyLossRoom: 0 });
+    expect(corrected.note).toContain(`${logged.id} (won, now lost)`);
   });
 
   it('log_bet warns once open stakes use up the room: ten bets of 10 under a daily 100 pass, the eleventh warns', async () => {

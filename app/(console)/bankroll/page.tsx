@@ -109,7 +109,8 @@ export default consolePage(async function BankrollPage() {
               Balance {money(bankroll.balance, bankroll.currency)}, unit {money(bankroll.unit, bankroll.currency)}, max stake{' '}
               {bankroll.maxStake === null ? 'not set' : money(bankroll.maxStake, bankroll.currency)}. Days and weeks in {bankroll.timeZone}.
               Room left is the limit less the net settled loss and the stakes of bets still open that were placed in the period, or whose
-              game starts by its end: settle the ended ones on the Bets page.
+              game starts by its end: settle the ended ones on the Bets page. A win offsets losses only once the stored result confirms it:
+              not a cashout, a bet placed in play, or a prop graded by hand before its stat line is stored.
             </p>
             <div className="grid-2">
               <LimitRoom

@@ -9,9 +9,9 @@ import { toolServices } from '../../helpers/tool-context';
 
 // The ledger's invariants under any sequence of calls, on both databases: whatever is logged, settled, corrected or
 // refused, and in whatever order games end, the balance is the starting balance plus the profit of the settled
-// record, the room under the daily limit follows that record alone, no bet is won, lost or pushed while its game
-// is not final, a half grade is only ever a quarter line's, and a correction moves the balance by the difference exactly
-// once (a refused call moves nothing).
+// record, the room under the daily limit follows that record alone (a gain only once the score confirms it), no bet
+// is won, lost or pushed while its game is not final, a half grade is only ever a quarter line's, and a correction
+// moves the balance by the difference exactly once (a refused call moves nothing).
 
 const START_CENTS = 100_000;
 const now = new Date('2026-11-27T18:00:00Z');
@@ -94,8 +94,15 @@ describe.each(PROVIDERS)('the ledger under any sequence of calls on %s', (provid
     run += 1;
     const userId = await database.user(`ledger-${run}@example.com`, { balance: START_CENTS / 100, unit: 10, dailyLossLimit: 200 });
     const games = [0, 1, 2].map((index) => `nfl-prop-${run}-${index}`);
-    for (const id of games)
-      await addGame(db, { id, home: 'NYG', away: 'DAL', startsAt: new Date(now.getTime() - 3_600_000), status: 'in_progress' });
+    // The first two kick off in an hour; the third kicked off an hour ago, so its bets are logged in play.
+    const inPlay = games[2]!;
+    for (const id of games) {
+      const kickOff =
+        id === inPlay
+          ? { startsAt: new Date(now.getTime() - 3_600_000), status: 'in_progress' }
+          : { startsAt: new Date(now.getTime() + 3_600_000) };
+      await addGame(db, { id, home: 'NYG', away: 'DAL', ...kickOff });
+    }
     const bets: string[] = [];
     const finished = new Map<string, { homeScore: number; awayScore: number }>();
 
@@ -160,7 +167,11 @@ describe.each(PROVIDERS)('the ledger under any sequence of calls on %s', (provid
         if (bet.status === 'open') expect([bet.profitCents, bet.settledAt, bet.earlierGrades.length]).toEqual([null, null, 0]);
         if (bet.earlierGrades.length > 0) expect(bet.correctedAt).not.toBeNull();
       }
-      const settledLoss = -record.reduce((sum, bet) => sum + (bet.profitCents ?? 0), 0);
+      // The limits count every loss, but a gain only on a bet placed before kick-off that the score grades (every
+      // grade here is the score's, checked above): never a cashout's, nor an in-play bet's.
+      const counted = ({ profitCents, status, gameId }: (typeof record)[number]) =>
+        (profitCents ?? 0) < 0 || (status !== 'cashout' && gameId !== inPlay) ? (profitCents ?? 0) : 0;
+      const settledLoss = -record.reduce((sum, bet) => sum + counted(bet), 0);
       const open = record.filter((bet) => bet.status === 'open').reduce((sum, bet) => sum + bet.stakeCents, 0);
       const view = await readBankroll(db, userId, now);
       expect(view?.dailyLossRoom).toBe(Math.max(0, 20_000 - Math.max(0, settledLoss) - open) / 100);
