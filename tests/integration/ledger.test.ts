@@ -477,10 +477,13 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect(kelly).toMatchObject({ bankroll: -49_500, stake: 0, stakeUnits: 0, cappedStake: 0, cappedStakeUnits: 0 });
     expect(kelly.reason).toBe(
       'The balance (-49500) is not positive, so Kelly stakes nothing: it sizes a stake as a share of the money the bankroll ' +
-        'holds. If the balance is out of date, the user sets it on the Bankroll page, or pass bankroll.',
+        'holds. If the balance is out of date, the user sets it on the Bankroll page.',
     );
-    // A bankroll passed is sized on as before.
-    expect(await as('calc_kelly_stake', { probability: 0.6, americanOdds: 100, bankroll: 1000 })).toMatchObject({ stake: 50 });
+    // A bankroll passed sizes a what-if stake; the stake to quote stays within the user's own, nothing on this balance.
+    expect(await as('calc_kelly_stake', { probability: 0.6, americanOdds: 100, bankroll: 1000 })).toMatchObject({
+      stake: 50,
+      cappedStake: 0,
+    });
   });
 
   it('a book named as people write it is stored as its key, so the fair probability is found; an unknown one is refused', async () => {
