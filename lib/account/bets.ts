@@ -206,9 +206,17 @@ async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLab
   // The limits are read after the bet is stored: of bets logged at once each then sees those stored before it, so
   // the last sees them all, and stakes that together pass the room never all pass without a warning.
   const [bankroll, exposure] = await Promise.all([readBankroll(db, userId, now), openExposure(db, userId)]);
-  const warnings = [...limitWarnings(bet.stake, bankroll), ...balanceWarning(bet.stake, bankroll, exposure)];
-  warnings.push(...priceWarnings);
+  const warnings = [
+    ...withHelpline([...limitWarnings(bet.stake, bankroll), ...balanceWarning(bet.stake, bankroll, exposure)]),
+    ...priceWarnings,
+  ];
   return { bet: betView({ ...created, earlierGrades: [] }), warnings };
+}
+
+/** The helpline once, after the last of the stake's warnings (each would otherwise repeat it). */
+function withHelpline(stakeWarnings: string[]): string[] {
+  if (stakeWarnings.length === 0) return [];
+  return [...stakeWarnings.slice(0, -1), `${stakeWarnings.at(-1)} Problem gambling help: ${HELPLINE}.`];
 }
 
 /**
@@ -229,8 +237,7 @@ function balanceWarning(stake: number, bankroll: BankrollView | null, exposure: 
       : `the balance (${bankroll.balance})`;
   return [
     `The stake ${stake} is more than ${held}: if ${otherOpenCents > 0 ? 'it and the open bets lose' : 'it loses'}, the balance ` +
-      `goes to ${fromCents(freeCents - stakeCents)}. If the balance is out of date, the user sets it on the Bankroll page. ` +
-      `Problem gambling help: ${HELPLINE}.`,
+      `goes to ${fromCents(freeCents - stakeCents)}. If the balance is out of date, the user sets it on the Bankroll page.`,
   ];
 }
 
@@ -245,9 +252,7 @@ function limitWarnings(stake: number, bankroll: BankrollView | null): string[] {
     ['room left under the daily loss limit', roomFound(bankroll.dailyLossLimit, bankroll.lossToday, bankroll.openStakesToday)],
     ['room left under the weekly loss limit', roomFound(bankroll.weeklyLossLimit, bankroll.lossThisWeek, bankroll.openStakesThisWeek)],
   ];
-  return limits.flatMap(([limit, room]) =>
-    room !== null && stake > room ? [`The stake ${stake} is over the ${limit} (${room}). Problem gambling help: ${HELPLINE}.`] : [],
-  );
+  return limits.flatMap(([limit, room]) => (room !== null && stake > room ? [`The stake ${stake} is over the ${limit} (${room}).`] : []));
 }
 
 /**

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { HELPLINE } from '@/lib/rules';
+import { logBet } from '@/lib/tools/bets';
 import { calcKellyStake } from '@/lib/tools/calculators';
+import type { ToolDefinition } from '@/lib/tools/types';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
+import { addPricedGame } from '../helpers/games';
 import { toolContext } from '../helpers/tool-context';
 
-// What log_bet and calc_kelly_stake answer an agent, played through the tools as an agent calls them: why a capped stake is 0.
+// What log_bet and calc_kelly_stake answer an agent, played through the tools as an agent calls them: the helpline named once, and why a capped stake is 0.
 
 const NOW = new Date('2026-11-04T18:00:00Z');
 
@@ -12,10 +17,20 @@ describe.each(PROVIDERS)('log_bet and calc_kelly_stake answers on %s', (provider
 
   beforeAll(async () => {
     database = await testDatabase(provider);
+    // NYG v DAL two days ahead, DraftKings DAL +130 an hour ago.
+    await addPricedGame(database.db, { now: NOW.getTime() });
   });
   afterAll(async () => {
     await database?.close();
   });
+
+  async function caller(name: string, bankroll?: Parameters<TestDatabase['user']>[1]) {
+    const email = `${name}-${provider}@example.com`;
+    const ctx = toolContext(database.db, { user: { id: await database.user(email, bankroll), email }, now: () => NOW, scope: 'write' });
+    return <Input extends z.ZodType, Output extends z.ZodType>(tool: ToolDefinition<Input, Output>, args: z.input<Input>) =>
+      tool.run(ctx, tool.input.parse(args));
+  }
+  const dal = { sport: 'nfl', gameId: 'nfl-next', market: 'h2h', selection: 'DAL' } as const;
 
   it('a what-if stake capped to 0 by a stored balance at or below 0 says that balance is why (before: only "(0)")', async () => {
     const userId = await database.user(`broke-${provider}@example.com`, { balance: 0, unit: 10 });
@@ -43,5 +58,23 @@ describe.each(PROVIDERS)('log_bet and calc_kelly_stake answers on %s', (provider
         'The balance (-49500) is not positive, so Kelly stakes nothing: it sizes a stake as a share of the money the bankroll ' +
         'holds. If the balance is out of date, the user sets it on the Bankroll page.',
     });
+  });
+
+  it("the helpline comes once, after the last of the stake's warnings (before: after each)", async () => {
+    const as = await caller('helpline', { balance: 100, unit: 1, maxStake: 10, dailyLossLimit: 20, weeklyLossLimit: 30 });
+    const { warnings } = await as(logBet, { ...dal, americanOdds: 130, stake: 150 });
+    expect(warnings).toEqual([
+      'The stake 150 is over the max stake (10).',
+      'The stake 150 is over the room left under the daily loss limit (20).',
+      'The stake 150 is over the room left under the weekly loss limit (30).',
+      'The stake 150 is more than the balance (100): if it loses, the balance goes to -50. If the balance is out of date, the ' +
+        `user sets it on the Bankroll page. Problem gambling help: ${HELPLINE}.`,
+    ]);
+    // One stake warning carries it alone; none, no helpline.
+    const alone = await caller('helpline-alone', { balance: 100, unit: 1, maxStake: 10 });
+    expect((await alone(logBet, { ...dal, americanOdds: 130, stake: 11 })).warnings).toEqual([
+      `The stake 11 is over the max stake (10). Problem gambling help: ${HELPLINE}.`,
+    ]);
+    expect((await alone(logBet, { ...dal, americanOdds: 130, stake: 1 })).warnings).toEqual([]);
   });
 });
