@@ -99,7 +99,7 @@ export interface LogBetInput {
 
 /**
  * Records a bet the user placed elsewhere. Limits never block the record (losing it helps nobody);
- * a stake past one comes back with a warning naming it. The same clientRequestId returns the first bet.
+ * a stake past one comes back with a warning naming it. The same clientRequestId returns the first bet and its warnings.
  */
 export async function recordBet(db: Db, pricing: Pricing, input: LogBetInput) {
   const { userId, bet } = input;
@@ -128,9 +128,23 @@ export async function recordBet(db: Db, pricing: Pricing, input: LogBetInput) {
       ['recommendationId', bet.recommendationId ?? null, earlier.recommendationId],
     ]);
     if (differences.length > 0) throw reusedRequestId({ kind: 'bet', id: earlier.id, at: earlier.placedAt }, differences);
-    return { bet: betView(earlier), duplicate: true, warnings: [] as string[] };
+    // A retry is sent when the first answer was lost, so its warnings (a limit passed, an unpriced pick …) come again.
+    return { bet: betView(earlier), duplicate: true, warnings: warningsGiven(earlier) };
   }
   return { bet: once.created.bet, duplicate: false, warnings: once.created.warnings };
+}
+
+/**
+ * Said on a retry when the first call stored no warnings: it stopped between storing the bet and its warnings (a
+ * deadline, a database failure), is still running, or logged the bet before warnings were stored.
+ */
+const WARNINGS_NOT_KEPT =
+  "The warnings of this bet's first log_bet call are not on record: check the stake against get_bankroll and the price " +
+  'against get_game_odds.';
+
+/** The warnings the bet's first log_bet answer gave, as stored with it. */
+function warningsGiven(bet: BetRow): string[] {
+  return bet.warnings === null ? [WARNINGS_NOT_KEPT] : (JSON.parse(bet.warnings) as string[]);
 }
 
 /**
@@ -210,6 +224,8 @@ async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLab
     ...withHelpline([...limitWarnings(bet.stake, bankroll), ...balanceWarning(bet.stake, bankroll, exposure)]),
     ...priceWarnings,
   ];
+  // Stored, so a retry answers them again: recomputed later, the room, balance and prices would have moved on.
+  await db.bet.update({ where: { id: created.id }, data: { warnings: JSON.stringify(warnings) } });
   return { bet: betView({ ...created, earlierGrades: [] }), warnings };
 }
 

@@ -8,7 +8,7 @@ import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures'
 import { addPricedGame } from '../helpers/games';
 import { toolContext } from '../helpers/tool-context';
 
-// What log_bet and calc_kelly_stake answer an agent, played through the tools as an agent calls them: the helpline named once, and why a capped stake is 0.
+// What log_bet and calc_kelly_stake answer an agent, played through the tools as an agent calls them: a retry's warnings, the helpline named once, and why a capped stake is 0.
 
 const NOW = new Date('2026-11-04T18:00:00Z');
 
@@ -76,5 +76,44 @@ describe.each(PROVIDERS)('log_bet and calc_kelly_stake answers on %s', (provider
       `The stake 11 is over the max stake (10). Problem gambling help: ${HELPLINE}.`,
     ]);
     expect((await alone(logBet, { ...dal, americanOdds: 130, stake: 1 })).warnings).toEqual([]);
+  });
+
+  it("a retry answers the first answer's warnings, as given then (before: none at all)", async () => {
+    const as = await caller('retry', { balance: 100, unit: 1, maxStake: 10, dailyLossLimit: 20 });
+    // +150 against DraftKings' +130, 150 on a balance of 100 under a max stake of 10 and a daily limit of 20.
+    const args = { ...dal, americanOdds: 150, stake: 150, book: 'draftkings', clientRequestId: 'retry-1' };
+    const first = await as(logBet, args);
+    expect(first.duplicate).toBe(false);
+    expect(first.warnings).toEqual([
+      'The stake 150 is over the max stake (10).',
+      'The stake 150 is over the room left under the daily loss limit (20).',
+      'The stake 150 is more than the balance (100): if it loses, the balance goes to -50. If the balance is out of date, the ' +
+        `user sets it on the Bankroll page. Problem gambling help: ${HELPLINE}.`,
+      expect.stringMatching(/^\+150 pays more than any book JEV has a price from for this pick \(the best: \+130 at draftkings/),
+    ]);
+
+    // The answer was lost; meanwhile DraftKings moved to +150 and the balance was raised: read afresh, neither the price
+    // nor the balance would be warned of. The retry says what the first answer said.
+    await database.db.price.updateMany({ where: { gameId: 'nfl-next', outcome: 'DAL' }, data: { americanOdds: 150 } });
+    await database.db.bankroll.updateMany({
+      where: { user: { email: `retry-${provider}@example.com` } },
+      data: { balanceCents: 1_000_000 },
+    });
+    const retry = await as(logBet, args);
+    expect(retry).toEqual({ ...first, duplicate: true });
+    await database.db.price.updateMany({ where: { gameId: 'nfl-next', outcome: 'DAL' }, data: { americanOdds: 130 } });
+  });
+
+  it('a retry of a bet whose warnings were not stored says so rather than answer none', async () => {
+    const as = await caller('unkept', { balance: 100, unit: 1, maxStake: 10 });
+    const args = { ...dal, americanOdds: 130, stake: 50, clientRequestId: 'unkept-1' };
+    const first = await as(logBet, args);
+    expect(first.warnings).toEqual([`The stake 50 is over the max stake (10). Problem gambling help: ${HELPLINE}.`]);
+    // The first call stopped between storing the bet and its warnings (or logged it before warnings were stored).
+    await database.db.bet.update({ where: { id: first.bet.id }, data: { warnings: null } });
+    expect((await as(logBet, args)).warnings).toEqual([
+      "The warnings of this bet's first log_bet call are not on record: check the stake against get_bankroll and the price " +
+        'against get_game_odds.',
+    ]);
   });
 });
