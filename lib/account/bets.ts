@@ -169,10 +169,11 @@ async function requireOwnPick(db: Db, userId: string, recommendationId: string, 
 }
 
 async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLabel, defaultBook }: LogBetInput) {
-  if (bet.recommendationId !== undefined) await requireOwnPick(db, userId, bet.recommendationId, bet.gameId);
   const game = await requireGameRow(db, bet.gameId, bet.sport);
   // Logged after the result is known, a bet could be settled at will: the record only takes bets whose game is still to finish.
   refuseFinalGame(game, 'bet');
+  // The pick after the game: it must be on the bet's game, so an unknown or finished game is the error to fix first.
+  if (bet.recommendationId !== undefined) await requireOwnPick(db, userId, bet.recommendationId, bet.gameId);
   const named = normalizeSelection(game, bet);
   // Read afresh, not as the odds answers read it (recentPreferences): the bet keeps its price for good, so a
   // reference book the user changed a moment ago prices it.

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { ToolError } from '@/lib/errors';
 import { HELPLINE } from '@/lib/rules';
 import { logBet } from '@/lib/tools/bets';
 import { calcKellyStake } from '@/lib/tools/calculators';
+import { saveRecommendation } from '@/lib/tools/recommendations';
 import type { ToolDefinition } from '@/lib/tools/types';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
-import { addPricedGame } from '../helpers/games';
+import { addPricedGame, finishGame } from '../helpers/games';
 import { toolContext } from '../helpers/tool-context';
 
-// What log_bet and calc_kelly_stake answer an agent, played through the tools as an agent calls them: a retry's warnings, the helpline named once, and why a capped stake is 0.
+// What log_bet and calc_kelly_stake answer an agent, played through the tools as an agent calls them: a retry's
+// warnings, the helpline named once, the error a bet with two faults gets first, and why a capped stake is 0.
 
 const NOW = new Date('2026-11-04T18:00:00Z');
 
@@ -17,8 +20,11 @@ describe.each(PROVIDERS)('log_bet and calc_kelly_stake answers on %s', (provider
 
   beforeAll(async () => {
     database = await testDatabase(provider);
-    // NYG v DAL two days ahead, DraftKings DAL +130 an hour ago.
+    // NYG v DAL two days ahead, DraftKings DAL +130 an hour ago; a finished game; the pick's other game.
     await addPricedGame(database.db, { now: NOW.getTime() });
+    await addPricedGame(database.db, { now: NOW.getTime(), id: 'nfl-final', hoursAhead: -4 });
+    await finishGame(database.db, 'nfl-final', 20, 17);
+    await addPricedGame(database.db, { now: NOW.getTime(), id: 'nfl-other', hoursAhead: 72 });
   });
   afterAll(async () => {
     await database?.close();
@@ -31,6 +37,14 @@ describe.each(PROVIDERS)('log_bet and calc_kelly_stake answers on %s', (provider
       tool.run(ctx, tool.input.parse(args));
   }
   const dal = { sport: 'nfl', gameId: 'nfl-next', market: 'h2h', selection: 'DAL' } as const;
+  const refusal = (call: Promise<unknown>) =>
+    call.then(
+      () => expect.fail('answered'),
+      (error: unknown) => {
+        if (!(error instanceof ToolError)) throw error;
+        return { code: error.code, message: error.message };
+      },
+    );
 
   it('a what-if stake capped to 0 by a stored balance at or below 0 says that balance is why (before: only "(0)")', async () => {
     const userId = await database.user(`broke-${provider}@example.com`, { balance: 0, unit: 10 });
@@ -115,5 +129,43 @@ describe.each(PROVIDERS)('log_bet and calc_kelly_stake answers on %s', (provider
       "The warnings of this bet's first log_bet call are not on record: check the stake against get_bankroll and the price " +
         'against get_game_odds.',
     ]);
+  });
+
+  it("a bet on an unknown or finished game is refused for its game before its pick's (before: the pick's error came first)", async () => {
+    const owner = await caller('pick-owner');
+    const { recommendation: theirs } = await owner(saveRecommendation, {
+      ...dal,
+      gameId: 'nfl-other',
+      americanOdds: 130,
+      probability: 0.5,
+      reasoning: 'r',
+      risks: 'r',
+    });
+    const as = await caller('pick-stranger');
+    const { recommendation: mine } = await as(saveRecommendation, {
+      ...dal,
+      gameId: 'nfl-other',
+      americanOdds: 130,
+      probability: 0.5,
+      reasoning: 'r',
+      risks: 'r',
+    });
+    const bet = { ...dal, americanOdds: 130, stake: 1 };
+    for (const recommendationId of [theirs.id, mine.id, 'no-such-pick']) {
+      expect(await refusal(as(logBet, { ...bet, gameId: 'nfl-nowhere', recommendationId })), recommendationId).toEqual({
+        code: 'not_found',
+        message: 'No game with id nfl-nowhere. Find game ids with list_games or get_game_odds.',
+      });
+      expect(await refusal(as(logBet, { ...bet, sport: 'nba', recommendationId })), recommendationId).toEqual({
+        code: 'invalid_input',
+        message: 'gameId: nfl-next is a NFL game, not NBA: call with sport nfl',
+      });
+      expect(await refusal(as(logBet, { ...bet, gameId: 'nfl-final', recommendationId })), recommendationId).toMatchObject({
+        code: 'limit',
+      });
+    }
+    // On a game that takes bets, the pick is checked: someone else's is 404, one on another game 400.
+    expect(await refusal(as(logBet, { ...bet, recommendationId: theirs.id }))).toMatchObject({ code: 'not_found' });
+    expect(await refusal(as(logBet, { ...bet, recommendationId: mine.id }))).toMatchObject({ code: 'invalid_input' });
   });
 });
