@@ -64,9 +64,10 @@ export default consolePage(async function PrivacyPage() {
           <dt>Your bankroll, bets and picks</dt>
           <dd>
             What you or your agents save: your balance, unit, stake caps, loss limits, reference sportsbook and time zone; each bet logged
-            (game, market, selection, odds, stake, sportsbook, result, payout, notes, earlier grades of a corrected bet) with the name of
-            the client that logged it (an MCP client&rsquo;s name or an HTTP User-Agent); each pick an agent saved with its reasoning and
-            risks. These are records you keep, not bets: no sportsbook sees them. Kept until you delete them with the account.
+            (game, market, selection, odds, stake, sportsbook, result, payout, notes, the warnings it was logged with, earlier grades of a
+            corrected bet) with the name of the client that logged it (an MCP client&rsquo;s name or an HTTP User-Agent); each pick an agent
+            saved with its reasoning and risks. These are records you keep, not bets: no sportsbook sees them. Kept until you delete them
+            with the account.
           </dd>
         </div>
         <div>

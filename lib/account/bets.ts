@@ -100,7 +100,7 @@ export interface LogBetInput {
 
 /**
  * Records a bet the user placed elsewhere. Limits never block the record (losing it helps nobody);
- * a stake past one comes back with a warning naming it. The same clientRequestId returns the first bet.
+ * a stake past one comes back with a warning naming it. The same clientRequestId returns the first bet and its warnings.
  */
 export async function recordBet(db: Db, pricing: Pricing, input: LogBetInput) {
   const { userId, bet } = input;
@@ -129,9 +129,23 @@ export async function recordBet(db: Db, pricing: Pricing, input: LogBetInput) {
       ['recommendationId', bet.recommendationId ?? null, earlier.recommendationId],
     ]);
     if (differences.length > 0) throw reusedRequestId({ kind: 'bet', id: earlier.id, at: earlier.placedAt }, differences);
-    return { bet: betView(earlier), duplicate: true, warnings: [] as string[] };
+    // A retry is sent when the first answer was lost, so its warnings (a limit passed, an unpriced pick …) come again.
+    return { bet: betView(earlier), duplicate: true, warnings: warningsGiven(earlier) };
   }
   return { bet: once.created.bet, duplicate: false, warnings: once.created.warnings };
+}
+
+/**
+ * Said on a retry when the first call stored no warnings: it stopped between storing the bet and its warnings (a
+ * deadline, a database failure), is still running, or logged the bet before warnings were stored.
+ */
+const WARNINGS_NOT_KEPT =
+  "The warnings of this bet's first log_bet call are not on record: check the stake against get_bankroll and the price " +
+  'against get_game_odds.';
+
+/** The warnings the bet's first log_bet answer gave, as stored with it. */
+function warningsGiven(bet: BetRow): string[] {
+  return bet.warnings === null ? [WARNINGS_NOT_KEPT] : (JSON.parse(bet.warnings) as string[]);
 }
 
 /**
@@ -156,10 +170,11 @@ async function requireOwnPick(db: Db, userId: string, recommendationId: string, 
 }
 
 async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLabel, defaultBook }: LogBetInput) {
-  if (bet.recommendationId !== undefined) await requireOwnPick(db, userId, bet.recommendationId, bet.gameId);
   const game = await requireGameRow(db, bet.gameId, bet.sport);
   // Logged after the result is known, a bet could be settled at will: the record only takes bets whose game is still to finish.
   refuseFinalGame(game, 'bet');
+  // The pick after the game: it must be on the bet's game, so an unknown or finished game is the error to fix first.
+  if (bet.recommendationId !== undefined) await requireOwnPick(db, userId, bet.recommendationId, bet.gameId);
   const named = normalizeSelection(game, bet);
   // Read afresh, not as the odds answers read it (recentPreferences): the bet keeps its price for good, so a
   // reference book the user changed a moment ago prices it.
@@ -207,9 +222,19 @@ async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLab
   // The limits are read after the bet is stored: of bets logged at once each then sees those stored before it, so
   // the last sees them all, and stakes that together pass the room never all pass without a warning.
   const [bankroll, exposure] = await Promise.all([readBankroll(db, userId, now), openExposure(db, userId)]);
-  const warnings = [...limitWarnings(bet.stake, bankroll), ...balanceWarning(bet.stake, bankroll, exposure)];
-  warnings.push(...priceWarnings);
+  const warnings = [
+    ...withHelpline([...limitWarnings(bet.stake, bankroll), ...balanceWarning(bet.stake, bankroll, exposure)]),
+    ...priceWarnings,
+  ];
+  // Stored, so a retry answers them again: recomputed later, the room, balance and prices would have moved on.
+  await db.bet.update({ where: { id: created.id }, data: { warnings: JSON.stringify(warnings) } });
   return { bet: betView({ ...created, earlierGrades: [] }), warnings };
+}
+
+/** The helpline once, after the last of the stake's warnings (each would otherwise repeat it). */
+function withHelpline(stakeWarnings: string[]): string[] {
+  if (stakeWarnings.length === 0) return [];
+  return [...stakeWarnings.slice(0, -1), `${stakeWarnings.at(-1)} Problem gambling help: ${HELPLINE}.`];
 }
 
 /**
@@ -230,8 +255,7 @@ function balanceWarning(stake: number, bankroll: BankrollView | null, exposure: 
       : `the balance (${bankroll.balance})`;
   return [
     `The stake ${stake} is more than ${held}: if ${otherOpenCents > 0 ? 'it and the open bets lose' : 'it loses'}, the balance ` +
-      `goes to ${fromCents(freeCents - stakeCents)}. If the balance is out of date, the user sets it on the Bankroll page. ` +
-      `Problem gambling help: ${HELPLINE}.`,
+      `goes to ${fromCents(freeCents - stakeCents)}. If the balance is out of date, the user sets it on the Bankroll page.`,
   ];
 }
 
@@ -246,9 +270,7 @@ function limitWarnings(stake: number, bankroll: BankrollView | null): string[] {
     ['room left under the daily loss limit', roomFound(bankroll.dailyLossLimit, bankroll.lossToday, bankroll.openStakesToday)],
     ['room left under the weekly loss limit', roomFound(bankroll.weeklyLossLimit, bankroll.lossThisWeek, bankroll.openStakesThisWeek)],
   ];
-  return limits.flatMap(([limit, room]) =>
-    room !== null && stake > room ? [`The stake ${stake} is over the ${limit} (${room}). Problem gambling help: ${HELPLINE}.`] : [],
-  );
+  return limits.flatMap(([limit, room]) => (room !== null && stake > room ? [`The stake ${stake} is over the ${limit} (${room}).`] : []));
 }
 
 /**

@@ -239,6 +239,8 @@ export const calcParlay = defineTool({
 const DEFAULT_KELLY_FRACTION = 0.25;
 /** When the user has no unit size stored, one unit is taken as 1% of the bankroll (the common convention). */
 const DEFAULT_UNIT_SHARE = 0.01;
+/** Said when the stored balance sizes nothing: the way out is the user's, not a bankroll passed (the cap still holds). */
+const BALANCE_OUT_OF_DATE = 'If the balance is out of date, the user sets it on the Bankroll page.';
 
 export const calcKellyStake = defineTool({
   name: 'calc_kelly_stake',
@@ -294,7 +296,7 @@ export const calcKellyStake = defineTool({
         ? 'No positive edge: the probability does not beat the price, so Kelly stakes nothing.'
         : bankroll <= 0
           ? `The balance (${bankroll}) is not positive, so Kelly stakes nothing: it sizes a stake as a share of the money the ` +
-            'bankroll holds. If the balance is out of date, the user sets it on the Bankroll page, or pass bankroll.'
+            `bankroll holds. ${BALANCE_OUT_OF_DATE}`
           : undefined;
     const result = {
       probability: args.probability,
@@ -319,15 +321,20 @@ export const calcKellyStake = defineTool({
       ['the room left under the weekly loss limit', stored.weeklyLossRoom],
     ] as const;
     const cappedStake = Math.min(stake, ...named.flatMap(([, cap]) => (cap === null ? [] : [cap])));
-    // Said whenever a limit cuts the stake, so a cappedStake of 0 is never read as "no edge".
+    // Said whenever a limit cuts the stake, so a cappedStake of 0 is never read as "no edge", with what the caps that
+    // cut it count: a cap of 0 on the user's own sizing comes from their balance, not from the edge or a limit.
+    const [own, , daily, weekly] = named.map(([, cap]) => cap === cappedStake);
     const binding = named.flatMap(([name, cap]) => (cap === cappedStake ? [`${name} (${cap})`] : []));
     const capReason =
       cappedStake < stake
         ? {
-            reason:
-              `Kelly stakes ${stake}, capped to ${cappedStake} by ${binding.join(' and ')}` +
-              (cappedStake === 0 ? ': no stake now. ' : '. ') +
-              'Loss-limit room counts settled losses and open stakes (get_bankroll).',
+            reason: [
+              `Kelly stakes ${stake}, capped to ${cappedStake} by ${binding.join(' and ')}${cappedStake === 0 ? ': no stake now.' : '.'}`,
+              ...(own && stored.balance <= 0
+                ? [`The user's balance (${stored.balance}) is not positive, so Kelly stakes nothing on it. ${BALANCE_OUT_OF_DATE}`]
+                : []),
+              ...(daily || weekly ? ['Loss-limit room counts settled losses and open stakes (get_bankroll).'] : []),
+            ].join(' '),
           }
         : {};
     return answerWithoutFloatNoise({
