@@ -31,7 +31,7 @@ export async function fetchOddsWorkload({
 }: Pick<autocannon.Options, 'url' | 'headers' | 'body'>): Promise<string> {
   const res = await fetch(url, {
     method: 'POST',
-    headers: Object.entries(headers).map(([name, value]) => [name, String(value)]),
+    headers: Object.entries(headers).map(([name, value]): [string, string] => [name, String(value)]),
     body: String(body),
   });
   const text = await res.text();
