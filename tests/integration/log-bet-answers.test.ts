@@ -132,24 +132,10 @@ describe.each(PROVIDERS)('log_bet and calc_kelly_stake answers on %s', (provider
   });
 
   it("a bet on an unknown or finished game is refused for its game before its pick's (before: the pick's error came first)", async () => {
-    const owner = await caller('pick-owner');
-    const { recommendation: theirs } = await owner(saveRecommendation, {
-      ...dal,
-      gameId: 'nfl-other',
-      americanOdds: 130,
-      probability: 0.5,
-      reasoning: 'r',
-      risks: 'r',
-    });
+    const pick = { ...dal, gameId: 'nfl-other', americanOdds: 130, probability: 0.5, reasoning: 'r', risks: 'r' };
+    const { recommendation: theirs } = await (await caller('pick-owner'))(saveRecommendation, pick);
     const as = await caller('pick-stranger');
-    const { recommendation: mine } = await as(saveRecommendation, {
-      ...dal,
-      gameId: 'nfl-other',
-      americanOdds: 130,
-      probability: 0.5,
-      reasoning: 'r',
-      risks: 'r',
-    });
+    const { recommendation: mine } = await as(saveRecommendation, pick);
     const bet = { ...dal, americanOdds: 130, stake: 1 };
     for (const recommendationId of [theirs.id, mine.id, 'no-such-pick']) {
       expect(await refusal(as(logBet, { ...bet, gameId: 'nfl-nowhere', recommendationId })), recommendationId).toEqual({
