@@ -284,13 +284,8 @@ export function unpricedPickWarning(offered: readonly StoredOffering[], selected
   );
 }
 
-/** Whether the game has kicked off: under way, or still called scheduled past its start. */
-export function hasKickedOff(game: GameRow, now: Date): boolean {
-  return game.status === 'in_progress' || (game.status === 'scheduled' && game.startsAt <= now);
-}
-
 /**
- * Said when a bet is logged on a game that has kicked off (hasKickedOff): an in-play bet is legitimate, but its price
+ * Said when a bet is logged on a game that has kicked off (kickedOffBy): an in-play bet is legitimate, but its price
  * must be the in-play one the book took, not a pre-game price from the odds tools; its closing-line value would
  * measure it against a close from before the game (list_bets gives it none), and with no price confirmed since
  * kick-off (`pricedOnlyBefore`) it has no fair probability either.

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listBets, logBet } from '@/lib/tools/bets';
+import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
+import { addGame, addPrices, type TestQuote } from '../helpers/games';
+import { toolContext } from '../helpers/tool-context';
+
+// One rule for "in play" across the tools (lib/data/kick-off.ts), played as an agent plays it on a Sunday
+// afternoon, on a pinned clock, on SQLite and PostgreSQL:
+// - log_bet judges a bet in play by the start as stored now, the instant list_bets reads its close by, so a bet
+//   warned in play never gets a closing-line value and one logged before kick-off always can; a start moved after
+//   logging moves the judgement with it.
+
+const NOW = new Date('2026-11-29T20:00:00Z'); // Sunday, 15:00 in New York
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const at = (offset: number) => new Date(NOW.getTime() + offset);
+
+/** Under way by its status, but its start moved an hour on (a delay) and the status is not refreshed yet. */
+const DELAYED = 'nfl-20261129-gb-chi';
+/** Kicked off 30 minutes ago, the feed still calling it scheduled. */
+const LAGGED = 'nfl-20261129-sea-ari';
+/** Still to start. */
+const COMING = 'nfl-20261129-lv-den';
+
+const h2h = (book: string, home: string, away: string, homeOdds: number, awayOdds: number): TestQuote[] => [
+  { book, outcome: home, americanOdds: homeOdds },
+  { book, outcome: away, americanOdds: awayOdds },
+];
+
+describe.each(PROVIDERS)('in play, one rule, on %s', (provider) => {
+  let database: TestDatabase;
+  let userId: string;
+  beforeAll(async () => {
+    database = await testDatabase(provider);
+    const { db } = database;
+    userId = await database.user('ann@example.com', { balance: 1000, unit: 10, referenceBook: 'draftkings', timeZone: 'UTC' });
+    const games = [
+      { id: DELAYED, home: 'CHI', away: 'GB', startsAt: at(HOUR), status: 'in_progress' },
+      { id: LAGGED, home: 'ARI', away: 'SEA', startsAt: at(-30 * MINUTE) },
+      { id: COMING, home: 'DEN', away: 'LV', startsAt: at(2 * HOUR) },
+    ];
+    for (const game of games) await addGame(db, game);
+    const preGame = at(-40 * MINUTE);
+    for (const [id, home, away] of [
+      [DELAYED, 'CHI', 'GB'],
+      [LAGGED, 'ARI', 'SEA'],
+      [COMING, 'DEN', 'LV'],
+    ] as const) {
+      await addPrices(db, id, 'h2h', [...h2h('draftkings', home, away, -150, 130), ...h2h('fanduel', home, away, -145, 125)], preGame);
+    }
+  });
+  afterAll(() => database?.close());
+
+  const ctx = (now: Date) =>
+    toolContext(database.db, {
+      now: () => now,
+      user: { id: userId, email: 'ann@example.com' },
+      scope: 'write',
+      env: { ODDS_CACHE_SECONDS: '0' },
+    });
+  const bet = (gameId: string, selection: string, americanOdds: number, sport = 'nfl') =>
+    logBet.run(ctx(NOW), logBet.input.parse({ sport, gameId, market: 'h2h', selection, americanOdds, stake: 10, book: 'draftkings' }));
+  const listed = async (now: Date, id: string) => {
+    const answer = await listBets.run(ctx(now), listBets.input.parse({ detail: 'full', limit: 100 }));
+    return answer.bets.find((b) => b.id === id)!;
+  };
+  const inPlayWarning = (warnings: readonly string[]) => warnings.filter((warning) => warning.includes('in-play bet'));
+
+  it('log_bet and list_bets agree: a game called under way before its stored start is not yet in play (before: warned in play, then measured)', async () => {
+    const logged = await bet(DELAYED, 'CHI', -150);
+    expect(inPlayWarning(logged.warnings)).toEqual([]);
+    // Priced by the prices before kick-off, as a pre-game bet is (before: none, read as in play since now).
+    expect(logged.bet.fairProbabilityAtPlacement).toEqual(expect.any(Number));
+    // Once the game kicks off at its stored start, its close measures the bet.
+    expect((await listed(at(2 * HOUR), logged.bet.id)).closingLineValue).toEqual(expect.any(Number));
+  });
+
+  it('a bet warned in play never gets a closing-line value, and one logged before kick-off does', async () => {
+    const inPlay = await bet(LAGGED, 'ARI', -150);
+    expect(inPlayWarning(inPlay.warnings)).toEqual([
+      expect.stringMatching(/^The game nfl-20261129-sea-ari kicked off at Nov 29, 2026, 7:30 PM \(UTC\), before this bet was logged/),
+    ]);
+    expect((await listed(at(2 * HOUR), inPlay.bet.id)).closingLineValue).toBeNull();
+    const preGame = await bet(COMING, 'DEN', -150);
+    expect(inPlayWarning(preGame.warnings)).toEqual([]);
+    expect((await listed(at(3 * HOUR), preGame.bet.id)).closingLineValue).toEqual(expect.any(Number));
+  });
+
+  it('a start moved after logging moves the judgement with it: the start as stored now is the one the close is read by', async () => {
+    const { db } = database;
+    // An NBA game, apart from the NFL games the other tests read.
+    const id = 'nba-20261129-bos-lal';
+    await addGame(db, { id, sport: 'nba', home: 'LAL', away: 'BOS', startsAt: at(-30 * MINUTE) });
+    await addPrices(db, id, 'h2h', h2h('draftkings', 'LAL', 'BOS', -150, 130), at(-40 * MINUTE));
+    // Logged past the stored start, so in play; the feed then moves the start an hour on (the game was delayed).
+    const delayed = await bet(id, 'LAL', -150, 'nba');
+    expect(inPlayWarning(delayed.warnings)).toHaveLength(1);
+    await db.game.update({ where: { id }, data: { startsAt: at(HOUR) } });
+    await addPrices(db, id, 'h2h', h2h('draftkings', 'LAL', 'BOS', -170, 150), at(30 * MINUTE));
+    // Placed before the game began after all: the close at the new start (-170/+150) measures it.
+    const measured = await listed(at(2 * HOUR), delayed.bet.id);
+    expect(measured.closingFairProbability).toBe(0.611511); // DraftKings' -170/+150 without its margin
+    // The other way: logged before the stored start, which is then corrected to before the bet: in play, no close.
+    const corrected = await bet(COMING, 'LV', 130);
+    await db.game.update({ where: { id: COMING }, data: { startsAt: at(-HOUR), status: 'in_progress' } });
+    expect((await listed(at(2 * HOUR), corrected.bet.id)).closingLineValue).toBeNull();
+    await db.game.update({ where: { id: COMING }, data: { startsAt: at(2 * HOUR), status: 'scheduled' } });
+  });
+});
