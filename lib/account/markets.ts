@@ -71,6 +71,11 @@ export function gradeAtFinal(game: GameRow | undefined, wager: Wager, lines: Rea
   );
 }
 
+/** Why a pick on a game under way or over is refused, and what to do. */
+export const PICKS_BEFORE_KICKOFF =
+  'JEV saves picks before kick-off, so their record counts only picks made before the game began. Save picks on games ' +
+  'still to start (list_games).';
+
 /**
  * A bet or a pick is recorded only while its game is still to finish: once the result is known, one could be recorded
  * already won. 422 limit on a final game, saying what can be done instead.
@@ -82,8 +87,7 @@ export function refuseFinalGame(game: GameRow, record: 'bet' | 'pick'): void {
     record === 'bet'
       ? `The game ${game.id} is already final, so no bet on it can be logged: JEV records bets before their game ends. ` +
           'If the user placed this bet before the end and wants the balance to show it, they can set the balance on the Bankroll page.'
-      : `The game ${game.id} is already final, so no pick on it can be saved: JEV saves picks before their game ends, so ` +
-          'their record counts only picks made before the result was known. Save picks on games still to be played (list_games).',
+      : `The game ${game.id} is already final, so no pick on it can be saved: ${PICKS_BEFORE_KICKOFF}`,
   );
 }
 

@@ -1,4 +1,5 @@
-// When a game kicked off: one rule for log_bet (a bet in play) and list_bets (whose bets a close measures).
+// When a game kicked off: one rule for log_bet (a bet in play), list_bets (whose bets a close measures) and
+// save_recommendation (no pick in play).
 
 /** A game as these rules read it: its status and its start time as stored now. */
 interface GameTimes {

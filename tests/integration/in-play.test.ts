@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listBets, logBet } from '@/lib/tools/bets';
+import { listRecommendations, saveRecommendation } from '@/lib/tools/recommendations';
+import { ToolError } from '@/lib/errors';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { addGame, addPrices, type TestQuote } from '../helpers/games';
 import { toolContext } from '../helpers/tool-context';
@@ -9,6 +11,7 @@ import { toolContext } from '../helpers/tool-context';
 // - log_bet judges a bet in play by the start as stored now, the instant list_bets reads its close by, so a bet
 //   warned in play never gets a closing-line value and one logged before kick-off always can; a start moved after
 //   logging moves the judgement with it.
+// - save_recommendation saves no pick once its game has kicked off (422 limit, as on a final game).
 
 const NOW = new Date('2026-11-29T20:00:00Z'); // Sunday, 15:00 in New York
 const MINUTE = 60_000;
@@ -21,6 +24,8 @@ const DELAYED = 'nfl-20261129-gb-chi';
 const LAGGED = 'nfl-20261129-sea-ari';
 /** Still to start. */
 const COMING = 'nfl-20261129-lv-den';
+/** Under way for 30 minutes. */
+const STALE = 'nfl-20261129-buf-kc';
 
 const h2h = (book: string, home: string, away: string, homeOdds: number, awayOdds: number): TestQuote[] => [
   { book, outcome: home, americanOdds: homeOdds },
@@ -38,6 +43,7 @@ describe.each(PROVIDERS)('in play, one rule, on %s', (provider) => {
       { id: DELAYED, home: 'CHI', away: 'GB', startsAt: at(HOUR), status: 'in_progress' },
       { id: LAGGED, home: 'ARI', away: 'SEA', startsAt: at(-30 * MINUTE) },
       { id: COMING, home: 'DEN', away: 'LV', startsAt: at(2 * HOUR) },
+      { id: STALE, home: 'KC', away: 'BUF', startsAt: at(-30 * MINUTE), status: 'in_progress' },
     ];
     for (const game of games) await addGame(db, game);
     const preGame = at(-40 * MINUTE);
@@ -105,5 +111,33 @@ describe.each(PROVIDERS)('in play, one rule, on %s', (provider) => {
     await db.game.update({ where: { id: COMING }, data: { startsAt: at(-HOUR), status: 'in_progress' } });
     expect((await listed(at(2 * HOUR), corrected.bet.id)).closingLineValue).toBeNull();
     await db.game.update({ where: { id: COMING }, data: { startsAt: at(2 * HOUR), status: 'scheduled' } });
+  });
+
+  it('save_recommendation refuses a game that has kicked off, as a final one, and stores nothing (before: saved into the record)', async () => {
+    const pick = { sport: 'nfl', market: 'h2h', americanOdds: 110, probability: 0.5, reasoning: 'Leading by 14.', risks: 'Late comeback.' };
+    const save = (gameId: string, selection: string) =>
+      saveRecommendation.run(ctx(NOW), saveRecommendation.input.parse({ ...pick, gameId, selection }));
+    const before = await database.db.recommendation.count();
+    for (const [gameId, selection, kickOff] of [
+      [STALE, 'KC', '2026-11-29T19:30:00Z'],
+      [LAGGED, 'ARI', '2026-11-29T19:30:00Z'],
+    ] as const) {
+      const refused = await save(gameId, selection).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(ToolError);
+      expect(refused).toMatchObject({
+        code: 'limit',
+        message:
+          `The game ${gameId} kicked off at ${kickOff}, so no pick on it can be saved: JEV saves picks before kick-off, so ` +
+          'their record counts only picks made before the game began. Save picks on games still to start (list_games).',
+      });
+    }
+    expect(await database.db.recommendation.count()).toBe(before);
+    // Still to start by the stored start, whatever the status says: saved, as a bet there is logged pre-game.
+    for (const gameId of [COMING, DELAYED]) expect((await save(gameId, gameId === COMING ? 'DEN' : 'CHI')).duplicate).toBe(false);
+    const record = await listRecommendations.run(ctx(NOW), listRecommendations.input.parse({}));
+    expect(record.summary.count).toBe(before + 2);
   });
 });
