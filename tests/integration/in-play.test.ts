@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listBets, logBet } from '@/lib/tools/bets';
+import { getGameOdds } from '@/lib/tools/odds';
+import { getPlayerProps } from '@/lib/tools/player-props';
 import { listRecommendations, saveRecommendation } from '@/lib/tools/recommendations';
 import { ToolError } from '@/lib/errors';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { addGame, addPrices, type TestQuote } from '../helpers/games';
 import { toolContext } from '../helpers/tool-context';
 
-// One rule for "in play" across the tools (lib/data/kick-off.ts), played as an agent plays it on a Sunday
-// afternoon, on a pinned clock, on SQLite and PostgreSQL:
+// One rule for "in play" and "offered" across the tools (lib/data/kick-off.ts), played as an agent plays it on a
+// Sunday afternoon, on a pinned clock, on SQLite and PostgreSQL:
 // - log_bet judges a bet in play by the start as stored now, the instant list_bets reads its close by, so a bet
 //   warned in play never gets a closing-line value and one logged before kick-off always can; a start moved after
 //   logging moves the judgement with it.
 // - save_recommendation saves no pick once its game has kicked off (422 limit, as on a final game).
+// - the lists of bets to make (value, arbitrages, low-hold markets, middles; game markets and props) take a game in
+//   play only by its prices confirmed since kick-off: a pre-game price is no offer on a game under way.
 
 const NOW = new Date('2026-11-29T20:00:00Z'); // Sunday, 15:00 in New York
 const MINUTE = 60_000;
@@ -24,15 +28,19 @@ const DELAYED = 'nfl-20261129-gb-chi';
 const LAGGED = 'nfl-20261129-sea-ari';
 /** Still to start. */
 const COMING = 'nfl-20261129-lv-den';
-/** Under way for 30 minutes. */
+/** Under way for 30 minutes: pre-game prices only (a false arbitrage, a middle and a prop arbitrage among them). */
 const STALE = 'nfl-20261129-buf-kc';
+/** Under way for 30 minutes: one book's in-play prices beside another's pre-game ones. */
+const MIXED = 'nfl-20261129-phi-dal';
+/** Under way for 30 minutes: two books' in-play prices that make an arbitrage. */
+const LIVE = 'nfl-20261129-sf-lar';
 
 const h2h = (book: string, home: string, away: string, homeOdds: number, awayOdds: number): TestQuote[] => [
   { book, outcome: home, americanOdds: homeOdds },
   { book, outcome: away, americanOdds: awayOdds },
 ];
 
-describe.each(PROVIDERS)('in play, one rule, on %s', (provider) => {
+describe.each(PROVIDERS)('in play and offered, one rule, on %s', (provider) => {
   let database: TestDatabase;
   let userId: string;
   beforeAll(async () => {
@@ -44,9 +52,12 @@ describe.each(PROVIDERS)('in play, one rule, on %s', (provider) => {
       { id: LAGGED, home: 'ARI', away: 'SEA', startsAt: at(-30 * MINUTE) },
       { id: COMING, home: 'DEN', away: 'LV', startsAt: at(2 * HOUR) },
       { id: STALE, home: 'KC', away: 'BUF', startsAt: at(-30 * MINUTE), status: 'in_progress' },
+      { id: MIXED, home: 'DAL', away: 'PHI', startsAt: at(-30 * MINUTE), status: 'in_progress' },
+      { id: LIVE, home: 'LAR', away: 'SF', startsAt: at(-30 * MINUTE), status: 'in_progress' },
     ];
     for (const game of games) await addGame(db, game);
     const preGame = at(-40 * MINUTE);
+    const inPlay = at(-5 * MINUTE);
     for (const [id, home, away] of [
       [DELAYED, 'CHI', 'GB'],
       [LAGGED, 'ARI', 'SEA'],
@@ -54,6 +65,33 @@ describe.each(PROVIDERS)('in play, one rule, on %s', (provider) => {
     ] as const) {
       await addPrices(db, id, 'h2h', [...h2h('draftkings', home, away, -150, 130), ...h2h('fanduel', home, away, -145, 125)], preGame);
     }
+    // Before kick-off: KC +110 at one book and BUF +110 at the other (an arbitrage), KC -2.5 and BUF +3.5 (a middle).
+    await addPrices(db, STALE, 'h2h', [...h2h('draftkings', 'KC', 'BUF', 110, -130), ...h2h('fanduel', 'KC', 'BUF', -130, 110)], preGame);
+    await addPrices(
+      db,
+      STALE,
+      'spreads',
+      [
+        { book: 'draftkings', outcome: 'KC', point: -2.5, americanOdds: -110 },
+        { book: 'draftkings', outcome: 'BUF', point: 2.5, americanOdds: -110 },
+        { book: 'fanduel', outcome: 'KC', point: -3.5, americanOdds: -110 },
+        { book: 'fanduel', outcome: 'BUF', point: 3.5, americanOdds: -110 },
+      ],
+      preGame,
+    );
+    for (const [book, outcome, americanOdds] of [
+      ['draftkings', 'over', 110],
+      ['draftkings', 'under', -140],
+      ['fanduel', 'over', -150],
+      ['fanduel', 'under', 105],
+    ] as const) {
+      const prop = { gameId: STALE, market: 'player_rush_yds', player: 'Josh Allen', book, outcome, point: 30.5, americanOdds };
+      await db.price.create({ data: { ...prop, updatedAt: preGame } });
+    }
+    // DAL +110 at DraftKings before kick-off, beside FanDuel's in-play -300/+220: together "an arbitrage", in play none.
+    await addPrices(db, MIXED, 'h2h', h2h('draftkings', 'DAL', 'PHI', 110, -130), preGame);
+    await addPrices(db, MIXED, 'h2h', h2h('fanduel', 'DAL', 'PHI', -300, 220), inPlay);
+    await addPrices(db, LIVE, 'h2h', [...h2h('draftkings', 'LAR', 'SF', 110, -130), ...h2h('fanduel', 'LAR', 'SF', -130, 110)], inPlay);
   });
   afterAll(() => database?.close());
 
@@ -139,5 +177,48 @@ describe.each(PROVIDERS)('in play, one rule, on %s', (provider) => {
     for (const gameId of [COMING, DELAYED]) expect((await save(gameId, gameId === COMING ? 'DEN' : 'CHI')).duplicate).toBe(false);
     const record = await listRecommendations.run(ctx(NOW), listRecommendations.input.parse({}));
     expect(record.summary.count).toBe(before + 2);
+  });
+
+  const odds = async (args: Record<string, unknown>) =>
+    (await getGameOdds.run(ctx(NOW), getGameOdds.input.parse({ sport: 'nfl', limit: 100, ...args }))) as Record<string, unknown>;
+  const gameIds = (entries: unknown) => [...new Set((entries as { gameId: string }[]).map((entry) => entry.gameId))].sort();
+
+  it('the lists of bets to make take a game in play by its prices since kick-off alone (before: its pre-game prices too)', async () => {
+    const arbitrages = await odds({ arbitrage: true });
+    expect(gameIds(arbitrages.arbitrages)).toEqual([LIVE]);
+    expect(arbitrages.gamesScanned).toBe(6);
+    // Held at most 1%: the games still to start hold more (2.7%).
+    const lowHold = await odds({ arbitrage: true, maxHold: 0.01 });
+    expect(gameIds(lowHold.lowHold)).toEqual([LIVE]);
+    expect((await odds({ middles: true })).middles).toEqual([]);
+    // The value list too: only LIVE and the games still to start have offered prices to measure.
+    const value = await odds({ minExpectedValue: -1, minBooks: 1 });
+    expect(gameIds(value.value)).toEqual([COMING, DELAYED, LIVE].sort());
+    // A game's own answer still shows every stored price, with its age.
+    const shown = await odds({ gameId: MIXED });
+    expect((shown.games as { markets: unknown[] }[])[0]!.markets).toHaveLength(1);
+  });
+
+  it('the value list points to the arbitrage list only when the arbitrage list would list one', async () => {
+    const pointer = 'get_game_odds with arbitrage: true lists them';
+    for (const gameId of [STALE, MIXED]) {
+      expect((await odds({ gameId, minExpectedValue: -1, minBooks: 1 })).valueNote, gameId).not.toContain(pointer);
+      expect((await odds({ gameId, arbitrage: true })).arbitrages, gameId).toEqual([]);
+    }
+    expect((await odds({ gameId: LIVE, minExpectedValue: -1, minBooks: 1 })).valueNote).toContain(pointer);
+    expect((await odds({ gameId: LIVE, arbitrage: true })).arbitrages).toHaveLength(1);
+  });
+
+  it("get_player_props' lists leave out a game in play's pre-game props", async () => {
+    const props = async (args: Record<string, unknown>) =>
+      (await getPlayerProps.run(ctx(NOW), getPlayerProps.input.parse({ sport: 'nfl', gameId: STALE, ...args }))) as Record<string, unknown>;
+    for (const args of [{ arbitrage: true }, { arbitrage: true, maxHold: 0.05 }]) {
+      const answer = await props(args);
+      expect(answer.arbitrages ?? answer.lowHold).toEqual([]);
+      expect(answer.gamesScanned).toBe(1);
+    }
+    expect((await props({ minExpectedValue: -1, minBooks: 1 })).value).toEqual([]);
+    // Its props themselves are still shown, with their age.
+    expect((await props({})).props).toHaveLength(1);
   });
 });
