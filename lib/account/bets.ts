@@ -17,6 +17,7 @@ import {
   inPlayWarning,
   loadGames,
   normalizeSelection,
+  placedInPlay,
   quotedPriceWarning,
   refuseFinalGame,
   unpricedBookWarning,
@@ -258,13 +259,14 @@ function limitWarnings(stake: number, bankroll: BankrollView | null): string[] {
  * game, so its price never met the close (and would move the average for a bet that never was). Nor has a bet logged
  * once its game had started: an in-play price answers the game as it stands, not the close before it (a long shot's
  * price taken at 14 points down would beat the close by far and lift the average for no skill). Both judged by the
- * start as stored now (kickedOffBy), as log_bet judges a bet in play: a start moved since moves the close with it.
+ * start as stored now (kickedOffBy, placedInPlay), as log_bet judges a bet in play: a start moved since moves the close
+ * with it.
  */
 async function closingLineValues(db: Db, pricing: Pricing, bets: BetRow[], now: Date, referenceBook: string) {
   const games = new Map((await loadGames(db, [...new Set(bets.map((b) => b.gameId))])).map((g) => [g.id, g]));
   const started = bets.filter((b) => {
     const game = games.get(b.gameId);
-    return b.status !== 'void' && game !== undefined && kickedOffBy(game, now) && !kickedOffBy(game, b.placedAt);
+    return b.status !== 'void' && game !== undefined && kickedOffBy(game, now) && !placedInPlay(b, game);
   });
   const fairs = await pricing.closing(
     started.map((b) => ({

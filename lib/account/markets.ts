@@ -1,5 +1,6 @@
 import { americanToDecimal, gradeProp, gradeSelection, isGameMarket, type Grade } from '@/lib/betting';
 import { netPrice } from '@/lib/betting/commission';
+import { kickedOffBy } from '@/lib/data/kick-off';
 import { GAME_INCLUDE, type GameRow } from '@/lib/data/repositories/schedule';
 import { boxScoreKey, boxScoreLines } from '@/lib/data/repositories/stats';
 import { bookLabel, regionless } from '@/lib/data/books';
@@ -287,6 +288,13 @@ export function unpricedPickWarning(offered: readonly StoredOffering[], selected
     `settle the bet void (settle_bet, before kick-off) and log it again as placed; if not, it stands as logged.`
   );
 }
+
+/**
+ * Whether a bet was logged in play, as its record tells afterwards: at or after its game's kick-off, the start as stored
+ * now (kickedOffBy, the rule log_bet warned it by). Its price answers the game as it stood (no close measures it), and
+ * its result may have been known when it was logged.
+ */
+export const placedInPlay = (bet: { placedAt: Date }, game: { status: string; startsAt: Date }) => kickedOffBy(game, bet.placedAt);
 
 /**
  * Said when a bet is logged on a game that has kicked off (kickedOffBy): an in-play bet is legitimate, but its price
