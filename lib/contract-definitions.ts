@@ -133,9 +133,15 @@ the \`americanOdds\` JEV shows (not \`beforeCommission\`): the ledger settles ev
 and its closing-line value measures that price against the closing consensus, itself of net prices. \`log_bet\` warns
 when the price logged is the exchange's quote for the bet now, before its fee (and logs it as given).`;
 
+/** The games and prices the lists of bets to make scan (lib/data/kick-off.ts). */
+const OFFERED = `scheduled or under way, a game under way by its prices confirmed since kick-off alone: a final, canceled or
+postponed game of a date is left out, its last prices being no offer, and so is a price from before kick-off on a game
+under way`;
+
 /** The value scan of get_game_odds (lib/tools/value-list.ts). */
 export const VALUE_SCAN = `\`get_game_odds\` with \`minExpectedValue\` (a fraction: 0.02 = 2%) answers with the value list alone: every outcome of
-the games asked about whose best price has an \`expectedValue\` of at least \`minExpectedValue\`, in a market whose
+the games asked about that are still offered (${OFFERED}; \`gamesScanned\` counts them) whose best price has an
+\`expectedValue\` of at least \`minExpectedValue\`, in a market whose
 \`consensusBooks\` is at least \`minBooks\` (default ${VALUE_MIN_BOOKS}), best first, each with its game, market, line, book,
 price, \`fairProbability\`, \`expectedValue\`, \`consensusBooks\` and age. Best prices older than the stale age
 (\`ODDS_STALE_MINUTES\`) are left out and counted in \`valueNote\`. \`get_player_props\` with \`minExpectedValue\` answers the same
@@ -158,8 +164,7 @@ side's margin or of the total, with its \`returnFraction\`, and
 \`returnFraction\` is the worst of them. Of a market's pairs the one with the best worst case is shown. It is never
 risk-free: ${ARBITRAGE_RISKS}. The answer says so once (\`arbitrageNote\`; with \`detail: "full"\`, a \`note\` per
 arbitrage). \`get_game_odds\` with \`arbitrage: true\` answers with the arbitrages alone, over the games the call covers
-(the league's coming week, a date, a team or one game) that are still offered (scheduled or under way: a final,
-canceled or postponed game of a date is left out, its last prices being no offer), best \`returnFraction\` first, each
+(the league's coming week, a date, a team or one game) that are still offered (${OFFERED}), best \`returnFraction\` first, each
 with its game (\`gameId\`, \`matchup\`, \`startsAt\`) and \`market\`, paged; \`gamesScanned\` says how many games were
 looked at. The low-hold and middle lists scan the same games.
 

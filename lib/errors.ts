@@ -27,7 +27,7 @@ export const ERRORS = {
     status: 422,
     when:
       'A rule refused the request (`message` says which), such as a date range over its maximum, grading a bet whose game ' +
-      'is not final, voiding one in play, logging a bet on a finished game, settling a settled bet differently without `correct`, a ' +
+      'is not final, voiding one in play, logging a bet on a finished game, saving a pick after kick-off, settling a settled bet differently without `correct`, a ' +
       '`jev_classify` source outside the allowlist or a de-vig method that cannot price a market.',
   },
   rate_limited: {

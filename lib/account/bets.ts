@@ -1,4 +1,5 @@
 import { actionStakeCents, priceExpectedValue, roundFraction, roundTo6, type SettledResult } from '@/lib/betting';
+import { kickedOffBy, pricesSince } from '@/lib/data/kick-off';
 import { requireGameRow, type GameRow } from '@/lib/data/repositories/schedule';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
@@ -13,7 +14,6 @@ import { userPreferences } from './preferences';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
 import {
   betterThanBooksWarning,
-  hasKickedOff,
   inPlayWarning,
   loadGames,
   normalizeSelection,
@@ -182,9 +182,10 @@ async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLab
   const referenceBook = preferences.referenceBook ?? defaultBook;
   const book = bet.book ?? referenceBook;
   // One read of the market's prices gives the fair probability and the price warnings (the player as the books spell
-  // him); in play, only prices confirmed since kick-off (a pre-game price says nothing of an in-play one).
-  const inPlay = hasKickedOff(game, now);
-  const since = inPlay ? new Date(Math.min(game.startsAt.getTime(), now.getTime())) : undefined;
+  // him); in play, only prices confirmed since kick-off (a pre-game price says nothing of an in-play one). In play by
+  // the rule list_bets reads the bet's close by (kickedOffBy), so a bet warned in play never gets a closing-line value.
+  const since = pricesSince(game, now);
+  const inPlay = since !== undefined;
   const priced = await pricing.selection(game.id, { market: bet.market, ...named }, { book, referenceBook, since });
   const { quotes: prices, fairProbability, book: pricedAt } = priced;
   const selected = { ...named, player: priced.player };
@@ -279,13 +280,15 @@ function limitWarnings(stake: number, bankroll: BankrollView | null): string[] {
  * the shown probability and price give back the shown value. A voided bet has none: it was called off before its
  * game, so its price never met the close (and would move the average for a bet that never was). Nor has a bet logged
  * once its game had started: an in-play price answers the game as it stands, not the close before it (a long shot's
- * price taken at 14 points down would beat the close by far and lift the average for no skill).
+ * price taken at 14 points down would beat the close by far and lift the average for no skill). Both judged by the
+ * start as stored now (kickedOffBy, placedInPlay), as log_bet judges a bet in play: a start moved since moves the close
+ * with it.
  */
 async function closingLineValues(db: Db, pricing: Pricing, bets: BetRow[], now: Date, referenceBook: string) {
   const games = new Map((await loadGames(db, [...new Set(bets.map((b) => b.gameId))])).map((g) => [g.id, g]));
   const started = bets.filter((b) => {
     const game = games.get(b.gameId);
-    return b.status !== 'void' && game !== undefined && game.startsAt <= now && !placedInPlay(b, game);
+    return b.status !== 'void' && game !== undefined && kickedOffBy(game, now) && !placedInPlay(b, game);
   });
   const fairs = await pricing.closing(
     started.map((b) => ({

@@ -1,5 +1,6 @@
 import { americanToDecimal, gradeProp, gradeSelection, isGameMarket, type Grade } from '@/lib/betting';
 import { netPrice } from '@/lib/betting/commission';
+import { kickedOffBy } from '@/lib/data/kick-off';
 import { GAME_INCLUDE, type GameRow } from '@/lib/data/repositories/schedule';
 import { boxScoreKey, boxScoreLines } from '@/lib/data/repositories/stats';
 import { bookLabel, regionless } from '@/lib/data/books';
@@ -71,6 +72,11 @@ export function gradeAtFinal(game: GameRow | undefined, wager: Wager, lines: Rea
   );
 }
 
+/** Why a pick on a game under way or over is refused, and what to do. */
+export const PICKS_BEFORE_KICKOFF =
+  'JEV saves picks before kick-off, so their record counts only picks made before the game began. Save picks on games ' +
+  'still to start (list_games).';
+
 /**
  * A bet or a pick is recorded only while its game is still to finish: once the result is known, one could be recorded
  * already won. 422 limit on a final game, saying what can be done instead.
@@ -82,8 +88,7 @@ export function refuseFinalGame(game: GameRow, record: 'bet' | 'pick'): void {
     record === 'bet'
       ? `The game ${game.id} is already final, so no bet on it can be logged: JEV records bets before their game ends. ` +
           'If the user placed this bet before the end and wants the balance to show it, they can set the balance on the Bankroll page.'
-      : `The game ${game.id} is already final, so no pick on it can be saved: JEV saves picks before their game ends, so ` +
-          'their record counts only picks made before the result was known. Save picks on games still to be played (list_games).',
+      : `The game ${game.id} is already final, so no pick on it can be saved: ${PICKS_BEFORE_KICKOFF}`,
   );
 }
 
@@ -284,19 +289,15 @@ export function unpricedPickWarning(offered: readonly StoredOffering[], selected
   );
 }
 
-/** Whether the game has kicked off: under way, or still called scheduled past its start. */
-export function hasKickedOff(game: GameRow, now: Date): boolean {
-  return game.status === 'in_progress' || (game.status === 'scheduled' && game.startsAt <= now);
-}
-
 /**
- * Whether a bet was logged in play, as its record tells afterwards: at or after its game's kick-off. Its price answers
- * the game as it stood (no close measures it), and its result may have been known when it was logged.
+ * Whether a bet was logged in play, as its record tells afterwards: at or after its game's kick-off, the start as stored
+ * now (kickedOffBy, the rule log_bet warned it by). Its price answers the game as it stood (no close measures it), and
+ * its result may have been known when it was logged.
  */
-export const placedInPlay = (bet: { placedAt: Date }, game: { startsAt: Date }) => bet.placedAt >= game.startsAt;
+export const placedInPlay = (bet: { placedAt: Date }, game: { status: string; startsAt: Date }) => kickedOffBy(game, bet.placedAt);
 
 /**
- * Said when a bet is logged on a game that has kicked off (hasKickedOff): an in-play bet is legitimate, but its price
+ * Said when a bet is logged on a game that has kicked off (kickedOffBy): an in-play bet is legitimate, but its price
  * must be the in-play one the book took, not a pre-game price from the odds tools; its closing-line value would
  * measure it against a close from before the game (list_bets gives it none), and with no price confirmed since
  * kick-off (`pricedOnlyBefore`) it has no fair probability either.

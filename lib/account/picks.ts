@@ -1,10 +1,13 @@
 import { isGameMarket, priceExpectedValue, roundFraction } from '@/lib/betting';
-import { requireGameRow } from '@/lib/data/repositories/schedule';
+import { kickedOffBy } from '@/lib/data/kick-off';
+import { requireGameRow, type GameRow } from '@/lib/data/repositories/schedule';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
+import { ToolError } from '@/lib/errors';
+import { instant } from '@/lib/time';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
-import { gradeAtFinal, isFinal, loadGames, normalizeSelection, propLines, refuseFinalGame } from './markets';
+import { gradeAtFinal, isFinal, loadGames, normalizeSelection, PICKS_BEFORE_KICKOFF, propLines, refuseFinalGame } from './markets';
 import { differingArguments, reusedRequestId } from './reused-request';
 import { storedLabel } from '@/lib/text';
 
@@ -52,6 +55,19 @@ function pickView(pick: PickRow, result: string | null) {
   };
 }
 
+/**
+ * No pick once its game has kicked off (by the start as stored now, the rule log_bet and list_bets' closing lines
+ * share): the record's hit rate is of pre-game picks, and in play a pick would be made with the score in view, at a
+ * price the tools show from before kick-off. 422 limit, as on a final game; a bet in play is still logged, as placed.
+ */
+function refusePickInPlay(game: GameRow, now: Date): void {
+  if (!kickedOffBy(game, now)) return;
+  throw new ToolError(
+    'limit',
+    `The game ${game.id} kicked off at ${instant(game.startsAt)}, so no pick on it can be saved: ${PICKS_BEFORE_KICKOFF}`,
+  );
+}
+
 export async function recordRecommendation(db: Db, input: { userId: string; clientLabel: string | undefined; now: Date; pick: NewPick }) {
   const { userId, pick } = input;
   const once = await createOnce(
@@ -61,6 +77,7 @@ export async function recordRecommendation(db: Db, input: { userId: string; clie
       const game = await requireGameRow(db, pick.gameId, pick.sport);
       // Saved once the result is known, a pick would be graded at once: the record counts only picks made before.
       refuseFinalGame(game, 'pick');
+      refusePickInPlay(game, input.now);
       return db.recommendation.create({
         data: {
           userId,

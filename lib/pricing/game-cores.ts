@@ -1,4 +1,5 @@
 import { fairLineName, type FairLine } from '@/lib/betting/fair-line';
+import { confirmedSince } from '@/lib/data/kick-off';
 import type { PriceReads } from '@/lib/data/repositories';
 import { historyKey, marketHistory, type HistoryMemo } from './history';
 import { groupBy } from '@/lib/collections';
@@ -15,12 +16,14 @@ export interface PricedGame extends GameTeams {
   sport: string;
   /** Read with the game (findGames' priceVersion option) to spare a query; else read here. */
   priceVersion?: string;
+  /** Only the prices confirmed since then price the game (a game in play, as offered: lib/data/kick-off.ts). */
+  pricesSince?: Date;
 }
 
 /** The markets with two sides at lines, where books' different lines can make a middle. */
 const MIDDLE_MARKETS = new Set(['spreads', 'totals']);
 
-/** Games × reference books × fair lines × series flags remembered. */
+/** Games × prices since × reference books × fair lines × series flags remembered. */
 const KEPT_GAMES = 2_000;
 
 interface KeptGame {
@@ -29,7 +32,7 @@ interface KeptGame {
   markets: Map<string, MarketCore | null>;
 }
 
-/** The games priced so far, by game, reference book, fair line and series flag, oldest first: answers never mix lines. */
+/** The games priced so far, by game, prices since, reference book, fair line and series flag, oldest first: answers never mix lines. */
 export type CoreMemo = Map<string, KeptGame>;
 
 /** What the game cores are kept in, and the history and steam they were made from. */
@@ -58,7 +61,8 @@ export async function gameCores(
   const versions = games.every((game) => game.priceVersion !== undefined)
     ? new Map(games.map((game) => [game.id, game.priceVersion!]))
     : await reads.priceVersions(games.map((game) => game.id));
-  const keyOf = (game: PricedGame) => JSON.stringify([game.id, referenceBook, fairLineName(fairLine), series]);
+  const keyOf = (game: PricedGame) =>
+    JSON.stringify([game.id, game.pricesSince?.getTime() ?? null, referenceBook, fairLineName(fairLine), series]);
   const missing = games.filter((game) => {
     const known = memo.get(keyOf(game));
     return !known || known.version !== versions.get(game.id) || markets.some((market) => !known.markets.has(market));
@@ -117,10 +121,11 @@ async function priceGames(
   for (const game of games) {
     const cores = new Map<string, MarketCore | null>();
     for (const market of markets) {
-      const quotes = byGameMarket.get(`${game.id}|${market}`);
+      const stored = byGameMarket.get(`${game.id}|${market}`);
+      const quotes = stored && confirmedSince(stored, game.pricesSince);
       cores.set(
         market,
-        quotes
+        quotes && quotes.length > 0
           ? marketCore(inOutcomeOrder(game, quotes), {
               referenceBook,
               fairLine,

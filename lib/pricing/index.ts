@@ -2,6 +2,7 @@ import { alternateLines, type AlternateLine } from '@/lib/betting/alternates';
 import { DEFAULT_FAIR_LINE, type FairLine } from '@/lib/betting/fair-line';
 import { windowChance, type FinalsTally } from '@/lib/betting/middles';
 import type { PriceReads } from '@/lib/data/repositories';
+import { confirmedSince } from '@/lib/data/kick-off';
 import type { StoredOffering } from '@/lib/data/repositories/odds';
 import { MINUTE_MS } from '@/lib/time';
 import { priceLeagueFutures, type PricedFuturesMarket } from './futures';
@@ -94,9 +95,11 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
     const groups = groupBy(rows, (row) => `${row.gameId}|${row.market}|${row.player}`);
     const byGame = new Map<string, PropMarket[]>(ids.map((id) => [id, []]));
     const teams = new Map(games.map((game) => [game.id, game]));
-    for (const quotes of groups.values()) {
-      const { gameId, market, player } = quotes[0]!;
+    for (const stored of groups.values()) {
+      const { gameId, market, player } = stored[0]!;
       const game = teams.get(gameId)!;
+      const quotes = confirmedSince(stored, game.pricesSince);
+      if (quotes.length === 0) continue;
       byGame.get(gameId)!.push({
         market,
         player,
@@ -196,8 +199,7 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
           if (pricesOfSelection(quotes, selected).length > 0) offered = null;
         }
       }
-      const { since } = at;
-      const current = since === undefined ? quotes : quotes.filter((quote) => quote.updatedAt >= since);
+      const current = confirmedSince(quotes, at.since);
       const onlyBefore = offered === null && pricesOfSelection(current, selected).length === 0;
       return { quotes: current, player, offered, onlyBefore, ...priceSelection(current, selected, at) };
     },
@@ -215,7 +217,8 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
   };
 }
 
-type PropGame = GameTeams & { id: string };
+/** A game whose props are priced; with `pricesSince`, only the prices confirmed since then price them (PricedGame's). */
+type PropGame = GameTeams & { id: string; pricesSince?: Date };
 
 /** A bet as its closing price is looked up: its selection, its game and when that game started, and its book (null: none named). */
 export interface ClosingBet extends MarketSelection {

@@ -1,3 +1,4 @@
+import { offeredGames } from '@/lib/data/kick-off';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import type { PageKey, SortOrder } from '@/lib/paging';
 import type { PricedMarket, WithLowHold } from '@/lib/pricing/priced-market';
@@ -10,11 +11,16 @@ import type { ToolRun } from './types';
 
 // The lists of bets to make with one entry a market: the arbitrages and the low-hold markets (get_game_odds' and
 // get_player_props' arbitrage: true, with maxHold) and get_game_odds' middles. One builder makes them all: it scans
-// the games still offered, ranks what it finds, breaks ties by game and market (and a prop's player), pages the list
+// the games still offered, a game in play by its prices since kick-off (lib/data/kick-off.ts: a final game's last
+// prices are its close and a pre-game price is no offer on a game under way; a date's answer or a gameId's holds them,
+// its lists do not), ranks what it finds, breaks ties by game and market (and a prop's player), pages the list
 // and says its notes once. Each tool prices its own markets (a game's, or its players' props) and picks how its
 // entries are placed: GAME_MARKET_PLACING or propPlacing.
 
 const { arbitrages: ARBITRAGES_PER_PAGE, middles: MIDDLES_PER_PAGE } = PAGE_SIZES;
+
+/** A game as a list scans it: still offered, and once kicked off with the instant its offered prices start from. */
+export type OfferedGame = GameRow & { pricesSince?: Date };
 
 /** A priced market of a game as a list scans it: one of the game's markets, or one player's prop. */
 type ListedMarket = { game: GameRow; market: string } & PricedMarket & WithLowHold;
@@ -32,17 +38,13 @@ interface Placing<Market extends ListedMarket, Place> {
 /** What a tool hands a list: the games its call covers, how it prices their markets and how it places an entry. */
 interface ListSource<Market extends ListedMarket, Place> {
   games: readonly GameRow[];
-  /** Every market of `games` (the offered ones), priced: with its lowest hold when the call asks for the low-hold list. */
-  price: (games: readonly GameRow[]) => Promise<Market[]>;
+  /**
+   * Every market of `games` (the offered ones), priced: a game in play by the prices since its `pricesSince`, which
+   * pricing reads; with its lowest hold when the call asks for the low-hold list.
+   */
+  price: (games: readonly OfferedGame[]) => Promise<Market[]>;
   placing: Placing<Market, Place>;
 }
-
-/**
- * Whether a list of bets to make scans a game: only while it is still offered. A final game's last prices are its
- * close, not an offer, and a canceled or postponed game's are void; a date's answer or a gameId's holds them, its
- * lists do not.
- */
-export const isOffered = (game: GameRow) => game.status === 'scheduled' || game.status === 'in_progress';
 
 /** Where a game market's entry stands: its game and market. */
 const marketPlace = ({ game, market }: ListedMarket) => ({
@@ -94,7 +96,7 @@ async function marketList<Market extends ListedMarket, Place, Found extends { ma
   rank: { key: (found: Found) => PageKey; order: SortOrder },
   perPage: number,
 ) {
-  const scanned = games.filter(isOffered);
+  const scanned = offeredGames(games, ctx.now());
   const found = find(await price(scanned));
   const key = (entry: Found) => [...rank.key(entry), ...placing.names(entry.market)];
   const page = toolPage(ctx, args, perPage, found, key, [...rank.order, ...placing.order]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fairLineField } from '@/lib/betting/fair-line';
 import { GAME_MARKETS, type GameMarket } from '@/lib/betting/grading';
 import type { PricedGameMarket } from '@/lib/pricing';
+import { offeredGames } from '@/lib/data/kick-off';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { resolveTeam } from '@/lib/data/teams';
 import { invalidInput } from '@/lib/errors';
@@ -32,7 +33,7 @@ import { DAY_MS, HOUR_MS, instant, sportsDays } from '@/lib/time';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
 import { conciseMarket, marketNotes } from './concise-market';
 import { arbitrageFlag, listAlone, MAX_HOLD_ALONE, maxHoldInput } from './low-hold-list';
-import { arbitrageList, GAME_MARKET_PLACING, isOffered, lowHoldList, middleList } from './market-lists';
+import { arbitrageList, GAME_MARKET_PLACING, lowHoldList, middleList, type OfferedGame } from './market-lists';
 import { gameAlternates, NOT_WITH_ALTERNATES } from './alternates';
 import { FUTURES_ALONE, futuresFlag, leagueFutures, NOT_WITH_FUTURES } from './futures';
 import { gameOddsOutput } from './odds-schemas';
@@ -144,12 +145,15 @@ interface OddsQuery {
 
 type GameOddsArgs = z.output<typeof gameOddsInput>;
 
-/** The games an odds call covers: one game, or a league's games on a date or in the coming week. */
+/**
+ * The games an odds call covers: one game, or a league's games on a date or in the coming week (the games still offered;
+ * a date's answer holds its finals too, with their last prices, which its lists leave out).
+ */
 async function oddsGames(ctx: ToolRun, args: GameOddsArgs, timeZone: string, now: Date): Promise<GameRow[]> {
   if (args.gameId) return [await ctx.data.schedule.requireGameRow(args.gameId, args.sport)];
   const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
   const window = args.date ? sportsDays(args.date, args.date, timeZone) : upcomingWindow(now);
-  return ctx.data.schedule.findGames({ sport: args.sport, ...window, teamId, excludeFinal: !args.date, priceVersion: true });
+  return ctx.data.schedule.findGames({ sport: args.sport, ...window, teamId, offered: !args.date, priceVersion: true });
 }
 
 /** A date's window as the answer states it: the user's sports day (lib/time.ts), as oddsGames reads it. */
@@ -231,30 +235,35 @@ async function conciseOdds(ctx: ToolRun, args: GameOddsArgs, { games, header, pr
 async function fullOdds(ctx: ToolRun, args: GameOddsArgs, valueAsked: ValueScan | undefined, { games, header, now, present }: OddsScan) {
   const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : PAGE_SIZES.oddsGamesFull;
   const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
-  const full = (presented: PresentedGame[]) => presented.map(({ game, markets }) => ({ ...fullGame(game), markets }));
-  // The value list scans every game of the call, whichever page of games is shown.
-  const scanned = valueAsked ? full(await present(games)) : undefined;
-  const shown = new Set(page.items.map((game) => game.id));
+  const shown = (await present(page.items)).map(({ game, markets }) => ({ ...fullGame(game), markets }));
   return {
     ...header,
-    games: scanned ? scanned.filter((game) => shown.has(game.gameId)) : full(await present(page.items)),
-    ...(valueAsked && scanned ? valueList(scanned, valueAsked, now, ctx.settings.oddsStaleMinutes) : {}),
+    games: shown,
+    // The value list scans every game of the call still offered, whichever page of games is shown.
+    ...(valueAsked ? valueList(await offeredMarkets(games, now, present), valueAsked, now, ctx.settings.oddsStaleMinutes) : {}),
     ...fullPageFields(page, 'games'),
   };
 }
 
-/** The value question answers with the value: every game is scanned, only the value is shown. */
+/**
+ * The markets of the games still offered, as the lists of bets to make scan them: a final game's last prices are its
+ * close and a pre-game price is no offer on a game in play, so one is priced by its prices since kick-off alone.
+ */
+async function offeredMarkets(games: readonly GameRow[], now: Date, present: OddsScan['present']) {
+  return (await present(offeredGames(games, now))).map(({ game, markets }) => ({ gameId: game.id, markets }));
+}
+
+/** The value question answers with the value: every game still offered is scanned, only the value is shown. */
 async function valueOdds(ctx: ToolRun, args: GameOddsArgs, valueAsked: ValueScan, { games, header, now, present }: OddsScan) {
-  const presented = await present(games);
-  const scanned = presented.map(({ game, markets }) => ({ gameId: game.id, markets }));
+  const scanned = await offeredMarkets(games, now, present);
   const { value, valueNote } = valueList(scanned, valueAsked, now, ctx.settings.oddsStaleMinutes);
   const byId = new Map(games.map((game) => [game.id, game]));
   const page = toolPage(ctx, args, VALUE_PER_PAGE, value, valueKey, VALUE_ORDER);
-  // The arbitrage list is pointed to only when it would list one: it leaves out the games no longer offered.
-  const arbitrages = presented.some(({ game, markets }) => isOffered(game) && markets.some((market) => market.arbitrage));
+  // The arbitrage list scans the same markets: it is pointed to only when it would list one.
+  const arbitrages = scanned.some(({ markets }) => markets.some((market) => market.arbitrage));
   return {
     ...header,
-    gamesScanned: games.length,
+    gamesScanned: scanned.length,
     value: page.items.map((entry) => conciseValue(byId.get(entry.gameId)!, entry)),
     valueNote: arbitrages ? `${valueNote} Some markets also hold an arbitrage: get_game_odds with arbitrage: true lists them.` : valueNote,
     ...pageFields(page, 'value entries'),
@@ -264,7 +273,7 @@ async function valueOdds(ctx: ToolRun, args: GameOddsArgs, valueAsked: ValueScan
 /** The call's game markets as the lists of bets to make scan them (./market-lists.ts). */
 const gameMarkets = ({ games, present }: OddsScan) => ({
   games,
-  price: async (offered: readonly GameRow[]) =>
+  price: async (offered: readonly OfferedGame[]) =>
     (await present(offered)).flatMap(({ game, markets }) => markets.map((market) => ({ game, ...market }))),
   placing: GAME_MARKET_PLACING,
 });

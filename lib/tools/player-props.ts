@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { closestNames } from '@/lib/data/closest-names';
 import { ONE_SIDED_BRIEF } from '@/lib/contract-definitions';
 import type { PropMarket } from '@/lib/pricing';
+import { offeredGames } from '@/lib/data/kick-off';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import type { Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
@@ -28,7 +29,7 @@ import {
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
 import { conciseMarket, marketNotes } from './concise-market';
 import { arbitrageFlag, listAlone, MAX_HOLD_ALONE, maxHoldInput } from './low-hold-list';
-import { arbitrageList, lowHoldList, propPlacing } from './market-lists';
+import { arbitrageList, lowHoldList, propPlacing, type OfferedGame } from './market-lists';
 import { propsOutput } from './odds-schemas';
 import { conciseValue, VALUE_ORDER, valueKey, valueList, valueScan, type ValueScan } from './value-list';
 import { defineTool, type ToolRun } from './types';
@@ -204,7 +205,7 @@ async function leagueProps(ctx: ToolRun, args: PropsArgs): Promise<Required<Prop
   const { referenceBook } = await preferences(ctx, args.book);
   const window = upcomingWindow(ctx.now());
   const [games, withProps] = await Promise.all([
-    ctx.data.schedule.findGames({ sport: args.sport, ...window, excludeFinal: true }),
+    ctx.data.schedule.findGames({ sport: args.sport, ...window, offered: true }),
     ctx.data.odds.gamesWith(args.sport, 'props', window),
   ]);
   const stored = new Set(withProps);
@@ -228,11 +229,11 @@ function playerTeams(ctx: ToolRun, games: readonly GameRow[], players: readonly 
 
 /**
  * arbitrage: true over props, as get_game_odds over game markets (./market-lists.ts): the arbitrages alone, best first;
- * with maxHold the low-hold list. Every prop of the games still offered is priced; each entry names its game, market,
- * player and the player's team.
+ * with maxHold the low-hold list. Every prop of the games still offered is priced (a game in play by its prices since
+ * kick-off); each entry names its game, market, player and the player's team.
  */
 async function propsHeld(ctx: ToolRun, args: PropsArgs, { referenceBook, games, note }: PropsScope) {
-  const price = async (offered: readonly GameRow[]) => {
+  const price = async (offered: readonly OfferedGame[]) => {
     const now = ctx.now();
     const lowHold = args.maxHold !== undefined;
     const byGame = await ctx.pricing.gamesProps(offered, { markets: args.markets, referenceBook, series: false, lowHold });
@@ -263,8 +264,10 @@ async function propsHeld(ctx: ToolRun, args: PropsArgs, { referenceBook, games, 
 /** The value list over `games`' props, best first, each entry with its game, player and the player's team. */
 async function propsValue(ctx: ToolRun, args: PropsArgs, scan: ValueScan, referenceBook: string, games: GameRow[], note?: string) {
   const now = ctx.now();
-  const byGame = await ctx.pricing.gamesProps(games, { markets: args.markets, referenceBook, fairLine: args.fairLine, series: false });
-  const props = games.map((game) => ({ game, props: byGame.get(game.id)! }));
+  // As the lists of bets to make scan them: the games still offered, one in play by its prices since kick-off.
+  const offered = offeredGames(games, now);
+  const byGame = await ctx.pricing.gamesProps(offered, { markets: args.markets, referenceBook, fairLine: args.fairLine, series: false });
+  const props = offered.map((game) => ({ game, props: byGame.get(game.id)! }));
   const where = args.gameId ? 'in this game' : "in the league's coming week";
   const players = onlyPlayer(
     props.flatMap((game) => game.props),
@@ -292,7 +295,7 @@ async function propsValue(ctx: ToolRun, args: PropsArgs, scan: ValueScan, refere
     ...fairLineField(args.fairLine),
     ...(note ? { note } : {}),
     ...(games.some((game) => game.source === 'sample') ? { priceNote: SAMPLE_NOTE } : {}),
-    gamesScanned: games.length,
+    gamesScanned: offered.length,
     value: page.items.map((entry) => ({
       ...conciseValue(byId.get(entry.gameId)!, entry, teams.get(entry.player!)),
       player: entry.player!,

@@ -272,13 +272,8 @@ test('bets and picks: logged by an agent, shown with its label, settled from the
   const hour = 3_600_000;
   seed({
     games: [
-      {
-        id: 'nfl-browser-final',
-        home: 'KC',
-        away: 'BUF',
-        startsAt: new Date(Date.now() - 3 * hour),
-        status: 'in_progress',
-      },
+      // To start in three hours: the bet and the pick on it are made before kick-off (no pick is saved in play).
+      { id: 'nfl-browser-final', home: 'KC', away: 'BUF', startsAt: new Date(Date.now() + 3 * hour) },
       { id: 'nfl-browser-next', home: 'NYG', away: 'DAL', startsAt: new Date(Date.now() + 48 * hour) },
     ],
   });
@@ -318,8 +313,12 @@ test('bets and picks: logged by an agent, shown with its label, settled from the
     risks: 'Late injury news.',
   });
   expect(pick.status()).toBe(200);
-  // The game the agent logged the bet on while it ran ends: now the bet can be graded.
-  seed({ finals: [{ id: 'nfl-browser-final', homeScore: 27, awayScore: 24 }] });
+  // The game the agent logged the bet and the pick on is played (it kicked off three hours ago) and ends: now the bet
+  // can be graded.
+  seed({
+    kickoffs: [{ id: 'nfl-browser-final', startsAt: new Date(Date.now() - 3 * hour) }],
+    finals: [{ id: 'nfl-browser-final', homeScore: 27, awayScore: 24 }],
+  });
 
   await alice.goto('/bets');
   const wonRow = alice.locator('tbody tr').filter({ hasText: 'nfl-browser-final' });

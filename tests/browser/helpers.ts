@@ -25,7 +25,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Games and bets written straight to the database (see seed.ts). */
-export function seed(data: { games?: object[]; bets?: object[]; finals?: object[] }): void {
+export function seed(data: { games?: object[]; bets?: object[]; kickoffs?: object[]; finals?: object[] }): void {
   execFileSync(process.execPath, ['--import', 'tsx', 'tests/browser/seed.ts', JSON.stringify(data)], {
     env: { ...process.env, DATABASE_URL: process.env.JEV_BROWSER_DATABASE_URL },
   });

@@ -35,6 +35,11 @@ export async function addGame(db: Db, game: TestGame): Promise<void> {
   });
 }
 
+/** The game kicks off at `startsAt` (an instant already past): picks saved before it stand, none is saved after it. */
+export async function kickOff(db: Db, id: string, startsAt: Date): Promise<void> {
+  await db.game.update({ where: { id }, data: { status: 'in_progress', startsAt } });
+}
+
 /** The game ends with this score: bets logged while it was still to finish can now be graded. */
 export async function finishGame(db: Db, id: string, homeScore: number, awayScore: number): Promise<void> {
   await db.game.update({ where: { id }, data: { status: 'final', homeScore, awayScore } });

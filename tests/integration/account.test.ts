@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readBankroll } from '@/lib/account/bankroll';
 import { devig, impliedProbability, priceExpectedValue, roundFraction, roundTo6 } from '@/lib/betting';
 import { PROVIDERS } from '../helpers/fixtures';
-import { addGame, addPrices, finishGame } from '../helpers/games';
+import { addGame, addPrices, finishGame, kickOff } from '../helpers/games';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
@@ -406,8 +406,8 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
   });
 
   it('save_recommendation and list_recommendations: stored with the client label, graded on the final score', async () => {
-    // Saved while its game is under way; a game already final takes no pick (ledger.test.ts).
-    await addGame(app.database.db, { id: 'nfl-picked', home: 'KC', away: 'BUF', startsAt: new Date(now - HOUR), status: 'in_progress' });
+    // Saved before its game starts; a game under way or final takes no pick (ledger.test.ts, in-play.test.ts).
+    await addGame(app.database.db, { id: 'nfl-picked', home: 'KC', away: 'BUF', startsAt: new Date(now + HOUR) });
     const pick = {
       sport: 'nfl',
       gameId: 'nfl-picked',
@@ -424,6 +424,9 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     const saved = await call('save_recommendation', pick, annWrite, 'pick-agent/2');
     expect(saved.status).toBe(200);
     expect(saved.json().data.recommendation).toMatchObject({ selection: 'KC', point: -3, clientLabel: 'pick-agent/2' });
+    expect((await call('save_recommendation', pick)).json().data.duplicate).toBe(true);
+    await kickOff(app.database.db, 'nfl-picked', new Date(now - HOUR));
+    // A retry after kick-off still answers with the pick saved before it.
     expect((await call('save_recommendation', pick)).json().data.duplicate).toBe(true);
     await finishGame(app.database.db, 'nfl-picked', 27, 24);
     const listed = (await call('list_recommendations', {}, annRead)).json().data;

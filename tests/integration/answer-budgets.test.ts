@@ -65,8 +65,9 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
       });
       token = (await database.token(userId, 'write')).token;
       // A hundred and fifty bets and picks with the longest notes, reasoning and risks the tools accept.
+      // A game still to start: picks are saved before kick-off.
       const [game] = await database.db.game.findMany({
-        where: { sport: sports[0], status: 'scheduled' },
+        where: { sport: sports[0], status: 'scheduled', startsAt: { gt: new Date(Date.now() + 3_600_000) } },
         orderBy: { startsAt: 'asc' },
         take: 1,
       });

@@ -235,8 +235,8 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect(res.status).toBe(422);
     expect(res.json().error.code).toBe('limit');
     expect(res.json().error.message).toBe(
-      'The game nfl-done is already final, so no pick on it can be saved: JEV saves picks before their game ends, so their ' +
-        'record counts only picks made before the result was known. Save picks on games still to be played (list_games).',
+      'The game nfl-done is already final, so no pick on it can be saved: JEV saves picks before kick-off, so their record ' +
+        'counts only picks made before the game began. Save picks on games still to start (list_games).',
     );
     expect(await app.database.db.recommendation.count()).toBe(count);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
 import { PROVIDERS } from '../helpers/fixtures';
-import { addGame, finishGame } from '../helpers/games';
+import { addGame, finishGame, kickOff } from '../helpers/games';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
@@ -53,8 +53,16 @@ describe.each(PROVIDERS)('props graded from box scores on %s', (provider) => {
     const rushing = await log({ market: 'player_rush_yds', selection: 'over', point: 28, player: 'Patrick Mahomes' });
     const unknown = await log({ market: 'player_reception_yds', selection: 'over', point: 40.5, player: 'Travis Kelce' });
     const byHand = await log({ market: 'player_rush_yds', selection: 'under', point: 60.5, player: 'Isiah Pacheco' });
-    await call('save_recommendation', { ...prop, market: 'player_pass_yds', selection: 'under', point: 249.5, player: 'Patrick Mahomes' });
-    await call('save_recommendation', { ...prop, market: 'player_reception_yds', selection: 'over', point: 40.5, player: 'Travis Kelce' });
+    // Picks are saved before kick-off: for them the game is still to start, then it kicks off again.
+    await app.database.db.game.update({ where: { id: 'nfl-props' }, data: { startsAt: new Date(now + HOUR), status: 'scheduled' } });
+    for (const pick of [
+      { market: 'player_pass_yds', selection: 'under', point: 249.5, player: 'Patrick Mahomes' },
+      { market: 'player_reception_yds', selection: 'over', point: 40.5, player: 'Travis Kelce' },
+    ]) {
+      const saved = await call('save_recommendation', { ...prop, ...pick });
+      expect(saved.status, saved.body).toBe(200);
+    }
+    await kickOff(app.database.db, 'nfl-props', new Date(now - HOUR));
     await addLine(app.database.db, 'nfl-props', 'Patrick Mahomes', {
       passingYards: 262,
       passingTouchdowns: 2,

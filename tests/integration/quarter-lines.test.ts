@@ -3,7 +3,7 @@ import { saveBankroll } from '@/lib/account/bankroll-save';
 import { createUser } from '@/lib/account/users';
 import { cookieHeader, signIn } from '../helpers/console-http';
 import { PROVIDERS } from '../helpers/fixtures';
-import { addGame, finishGame } from '../helpers/games';
+import { addGame, finishGame, kickOff } from '../helpers/games';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
@@ -157,8 +157,7 @@ describe.each(PROVIDERS)('quarter lines on %s', (provider) => {
       sport: 'epl',
       home: 'TOT',
       away: 'NEW',
-      startsAt: new Date(now - HOUR),
-      status: 'in_progress',
+      startsAt: new Date(now + HOUR),
     });
     const pick = {
       sport: 'epl',
@@ -169,8 +168,14 @@ describe.each(PROVIDERS)('quarter lines on %s', (provider) => {
       reasoning: 'Form.',
       risks: 'A draw refunds half.',
     };
-    await call('save_recommendation', { ...pick, selection: 'TOT', point: -0.25 });
-    await call('save_recommendation', { ...pick, selection: 'NEW', point: 0.25 });
+    // Saved before kick-off, then the match is played.
+    for (const side of [
+      { selection: 'TOT', point: -0.25 },
+      { selection: 'NEW', point: 0.25 },
+    ]) {
+      expect((await call('save_recommendation', { ...pick, ...side })).status).toBe(200);
+    }
+    await kickOff(app.database.db, gameId, new Date(now - HOUR));
     await finishGame(app.database.db, gameId, 0, 0);
     const listed = (await call('list_recommendations', { sport: 'epl' })).json().data;
     expect(listed.recommendations.map((p: { result: string }) => p.result).sort()).toEqual(['half_lost', 'half_won']);

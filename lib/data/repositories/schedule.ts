@@ -2,6 +2,7 @@ import type { Db } from '@/lib/db/client';
 import { join, sql } from '@/lib/db/sql';
 import { ToolError, invalidInput } from '@/lib/errors';
 import type { FinalsTally } from '@/lib/betting/middles';
+import { OFFERED_STATUSES } from '../kick-off';
 import type { Sport } from '../sports';
 import { selectRows } from '@/lib/db/select';
 import { selectGames, type GameRow } from './game-rows';
@@ -24,7 +25,8 @@ export interface GameFilter {
   to: Date;
   teamId?: string;
   status?: 'final';
-  excludeFinal?: boolean;
+  /** Only the games still offered (lib/data/kick-off.ts): no final, postponed or canceled game. */
+  offered?: boolean;
   order?: 'asc' | 'desc';
   /** Adds each game's price version (for get_game_odds' priced markets). */
   priceVersion?: boolean;
@@ -35,8 +37,8 @@ const playing = (teamIds: readonly string[]) => ({ OR: [{ homeTeamId: { in: [...
 export function findGames(db: Db, filter: GameFilter): Promise<GameRow[]> {
   const conditions = [sql`g."sport" = ${filter.sport}`, sql`g."startsAt" >= ${filter.from}`, sql`g."startsAt" < ${filter.to}`];
   if (filter.teamId) conditions.push(sql`(g."homeTeamId" = ${filter.teamId} OR g."awayTeamId" = ${filter.teamId})`);
-  // Leaving finals out wins over asking for a status, as it always has.
-  if (filter.excludeFinal) conditions.push(sql`g."status" <> 'final'`);
+  // Asking for the games still offered wins over asking for a status.
+  if (filter.offered) conditions.push(sql`g."status" IN (${join([...OFFERED_STATUSES])})`);
   else if (filter.status) conditions.push(sql`g."status" = ${filter.status}`);
   const order = filter.order === 'desc' ? sql`g."startsAt" DESC, g."id" ASC` : sql`g."startsAt" ASC, g."id" ASC`;
   return selectGames(db, join(conditions, ' AND '), order, { priceVersion: filter.priceVersion });

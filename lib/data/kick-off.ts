@@ -1,0 +1,49 @@
+// When a game kicked off, and which of its stored prices are still on offer: one rule for log_bet (a bet in play),
+// list_bets (whose bets a close measures), save_recommendation (no pick in play) and the lists of bets to make
+// (value, arbitrages, low-hold markets, middles).
+
+/** A game as these rules read it: its status and its start time as stored now. */
+interface GameTimes {
+  status: string;
+  startsAt: Date;
+}
+
+/**
+ * The statuses of a game still offered: to be played, or under way. A final game's last prices are its close, not an
+ * offer, and a game called off (postponed, canceled) has no offer standing.
+ */
+export const OFFERED_STATUSES = ['scheduled', 'in_progress'] as const;
+
+export const isOffered = (game: GameTimes): boolean => (OFFERED_STATUSES as readonly string[]).includes(game.status);
+
+/**
+ * Whether the game had kicked off by `at`: its start time as stored now is at or before `at`, whatever its status or
+ * start read when something was done at `at`. The stored start is the truth because the close is read by it (the last
+ * prices up to it), so a bet is in play exactly when no close can measure it; and it is the feeds' latest word, which
+ * corrects a delay or a wrong time, while a status "in progress" ahead of it is one not yet refreshed after the start
+ * moved later (the odds feed calls a game in progress once its start has passed). A game called off never kicked off.
+ */
+export function kickedOffBy(game: GameTimes, at: Date): boolean {
+  return game.status !== 'postponed' && game.status !== 'canceled' && game.startsAt <= at;
+}
+
+/**
+ * From when the game's stored prices answer it as it stands at `now`: once it kicked off, only prices confirmed since
+ * kick-off (a price from before is a pre-game one, no offer on the game under way); before, all of them (undefined).
+ */
+export function pricesSince(game: GameTimes, now: Date): Date | undefined {
+  return kickedOffBy(game, now) ? game.startsAt : undefined;
+}
+
+/** The games still offered at `now`, each with `pricesSince` once it kicked off: what the lists of bets to make scan. */
+export function offeredGames<Game extends GameTimes>(games: readonly Game[], now: Date): (Game & { pricesSince?: Date })[] {
+  return games.filter(isOffered).map((game) => {
+    const since = pricesSince(game, now);
+    return since === undefined ? game : { ...game, pricesSince: since };
+  });
+}
+
+/** The prices confirmed since `since` (all of them without it): a game's offered prices, by pricesSince. */
+export function confirmedSince<Quote extends { updatedAt: Date }>(quotes: Quote[], since: Date | undefined): Quote[] {
+  return since === undefined ? quotes : quotes.filter((quote) => quote.updatedAt >= since);
+}
