@@ -323,17 +323,18 @@ export const calcKellyStake = defineTool({
     const cappedStake = Math.min(stake, ...named.flatMap(([, cap]) => (cap === null ? [] : [cap])));
     // Said whenever a limit cuts the stake, so a cappedStake of 0 is never read as "no edge", with what the caps that
     // cut it count: a cap of 0 on the user's own sizing comes from their balance, not from the edge or a limit.
-    const [own, , daily, weekly] = named.map(([, cap]) => cap === cappedStake);
+    const cutByOwnSizing = overridden && ownStake === cappedStake;
+    const cutByLossLimit = stored.dailyLossRoom === cappedStake || stored.weeklyLossRoom === cappedStake;
     const binding = named.flatMap(([name, cap]) => (cap === cappedStake ? [`${name} (${cap})`] : []));
     const capReason =
       cappedStake < stake
         ? {
             reason: [
               `Kelly stakes ${stake}, capped to ${cappedStake} by ${binding.join(' and ')}${cappedStake === 0 ? ': no stake now.' : '.'}`,
-              ...(own && stored.balance <= 0
+              ...(cutByOwnSizing && stored.balance <= 0
                 ? [`The user's balance (${stored.balance}) is not positive, so Kelly stakes nothing on it. ${BALANCE_OUT_OF_DATE}`]
                 : []),
-              ...(daily || weekly ? ['Loss-limit room counts settled losses and open stakes (get_bankroll).'] : []),
+              ...(cutByLossLimit ? ['Loss-limit room counts settled losses and open stakes (get_bankroll).'] : []),
             ].join(' '),
           }
         : {};
