@@ -1,5 +1,5 @@
 import { DAY_MS, HOUR_MS, instant } from '@/lib/time';
-import { INSTALL_FAKETIME, libfaketime } from '../scripts/faketime.mjs';
+import { faketimeEnv, INSTALL_FAKETIME, libfaketime } from '../scripts/faketime.mjs';
 import { startServer, type RunningServer } from '../tests/helpers/server';
 
 // The bench's clock: every run measures the same moment of the sample's week, whatever the day and hour it runs.
@@ -40,8 +40,7 @@ export function clockAt(offsetSeconds: number, library?: string): BenchClock {
     env:
       library && offsetSeconds !== 0
         ? {
-            LD_PRELOAD: library,
-            FAKETIME: `${offsetSeconds < 0 ? '-' : '+'}${Math.abs(offsetSeconds)}`,
+            ...faketimeEnv(library, offsetSeconds),
             // Monotonic time stays the machine's: Node's timers and latencies run on it, and reading it costs no more.
             FAKETIME_DONT_FAKE_MONOTONIC: '1',
           }

@@ -23,3 +23,11 @@ export function libfaketime() {
   }
   return findLibrary();
 }
+
+/**
+ * A process's environment for running `offsetSeconds` off the machine's clock through `library`: an offset, not a
+ * start ("@…" would start each process's clock anew), so every process given it agrees on the time.
+ */
+export function faketimeEnv(library, offsetSeconds) {
+  return { LD_PRELOAD: library, FAKETIME: `${offsetSeconds < 0 ? '-' : '+'}${Math.abs(offsetSeconds)}` };
+}

@@ -9,7 +9,7 @@
 // Needs faketime: installed with apt-get when missing and this runs as root (as scripts/browser.cjs does for
 // Chromium), else the run stops saying how to install it. docs/development.md, "Tests on other dates".
 import { spawnSync } from 'node:child_process';
-import { INSTALL_FAKETIME, libfaketime } from './faketime.mjs';
+import { faketimeEnv, INSTALL_FAKETIME, libfaketime } from './faketime.mjs';
 
 /** Where each run's clock starts, and the machine's zone: each crosses what a date bug trips on in a run's first minutes. */
 const MOMENTS = {
@@ -59,7 +59,7 @@ for (const name of names) {
   const offsetSeconds = Math.round((Date.parse(at) - Date.now()) / 1000);
   const run = spawnSync(process.execPath, [...runner, ...testArgs], {
     stdio: 'inherit',
-    env: { ...process.env, TZ: zone, FAKETIME: `${offsetSeconds < 0 ? '-' : '+'}${Math.abs(offsetSeconds)}`, LD_PRELOAD: library },
+    env: { ...process.env, TZ: zone, ...faketimeEnv(library, offsetSeconds) },
   });
   if (run.status !== 0) {
     console.error(`test-dates: failed with the clock started at ${at}, TZ=${zone} (${name})`);
