@@ -121,6 +121,12 @@ export interface Shape {
    * the date itself.
    */
   weekStarts?: number;
+  /**
+   * The kickoffs (indices, from and to, both in) a league gives its home teams from east to west, so each game is at
+   * the home team's afternoon or evening: an NBA night's 19:00 ET games are in the East and its 22:00 ones in the
+   * West; the NFL's Sunday 13:00 ET games are never in the West, its 16:05 and 16:25 ones mostly are.
+   */
+  eastToWest?: [from: number, to: number];
 }
 
 // NFL: Thursday night 20:15 ET, Sunday 13:00, 16:05 and 16:25, Sunday night 20:20, Monday night 20:15 (Tue to Mon).
@@ -129,12 +135,14 @@ export const NFL_WEEK: Shape = {
   homeEdge: 1.5,
   timeZone: 'America/New_York',
   weekStarts: 2,
+  eastToWest: [1, 13],
 };
 // NBA: a night from 19:00 to 22:30 ET.
 export const NBA_NIGHT: Shape = {
   kickoffs: [24, 24, 24.5, 24.5, 25, 25.5, 26, 26.5, 27, 27.5],
   homeEdge: 2.5,
   timeZone: 'America/New_York',
+  eastToWest: [0, 9],
 };
 // EPL: Saturday 12:30, six at 15:00 and 17:30 UK, Sunday 14:00 and 16:30 (Mon to Sun).
 export const EPL_MATCHDAY: Shape = {
@@ -190,12 +198,44 @@ export interface Fixture {
   lastOfSlate: boolean;
 }
 
+/** The time zone of each state or province with an NFL or NBA venue. */
+const STATE_TIME_ZONES: Record<string, string> = {
+  ...Object.fromEntries(
+    ['DC', 'FL', 'GA', 'IN', 'MA', 'MD', 'MI', 'NC', 'NJ', 'NY', 'OH', 'PA'].map((state) => [state, 'America/New_York']),
+  ),
+  ON: 'America/Toronto',
+  ...Object.fromEntries(['IL', 'LA', 'MN', 'MO', 'OK', 'TN', 'TX', 'WI'].map((state) => [state, 'America/Chicago'])),
+  CO: 'America/Denver',
+  UT: 'America/Denver',
+  AZ: 'America/Phoenix',
+  ...Object.fromEntries(['CA', 'NV', 'OR', 'WA'].map((state) => [state, 'America/Los_Angeles'])),
+};
+
+/** The time zone of a team's home, by the state its venue's city names ("Boston, MA"). */
+export function homeTimeZone(team: CatalogueTeam): string {
+  const zone = STATE_TIME_ZONES[team.venue.city.slice(-2)];
+  if (zone === undefined) throw new Error(`lib/data/sample/fixtures.ts: no time zone for ${team.venue.city} (${team.name})`);
+  return zone;
+}
+
+/** The slate's matchups, home team first, one for each kickoff: drawn at random, then placed by the shape's eastToWest. */
+function matchups(shape: Shape, teams: readonly CatalogueTeam[]): [home: CatalogueTeam, away: CatalogueTeam][] {
+  const drawn = shape.kickoffs.map((_, index) => [teams[2 * index]!, teams[2 * index + 1]!] as [CatalogueTeam, CatalogueTeam]);
+  if (!shape.eastToWest) return drawn;
+  const [from, to] = shape.eastToWest;
+  // East first: the larger a home's offset from UTC (in January), the earlier its game. A stable sort: within a time
+  // zone the draw's order stands.
+  const january = Date.UTC(2026, 0, 1);
+  const offset = ([home]: [CatalogueTeam, CatalogueTeam]) => offsetAt(january, homeTimeZone(home));
+  const placed = drawn.slice(from, to + 1).sort((a, b) => offset(b) - offset(a));
+  return [...drawn.slice(0, from), ...placed, ...drawn.slice(to + 1)];
+}
+
 export function fixtures(sport: Sport, shape: Shape, anchor: number, seed: string, final: boolean): Fixture[] {
   const rng = random(seed);
-  const teams = rng.shuffle(catalogueTeams(sport));
+  const slate = matchups(shape, rng.shuffle(catalogueTeams(sport)));
   return shape.kickoffs.map((hours, index) => {
-    const home = teams[2 * index] as CatalogueTeam;
-    const away = teams[2 * index + 1] as CatalogueTeam;
+    const [home, away] = slate[index]!;
     const startsAt = new Date(kickoffAt(shape, anchor, hours));
     const season = seasonOf(sport, startsAt);
     const margin = rating(home, season) - rating(away, season) + shape.homeEdge;

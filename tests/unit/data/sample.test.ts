@@ -210,7 +210,7 @@ describe('the sample slate looks like a market', () => {
   );
 
   it.each(moments)(
-    '$date at $at: props are a market too: arbitrage in at most 1 market (1 in 20 of many) and under 2%, EV of 5% in at most 1 outcome in 50',
+    '$date at $at: props are a market too: arbitrage in at most 2 markets (1 in 20 of many) and under 2%, EV of 5% in at most 1 outcome in 50',
     ({ date, at }) => {
       const rows = samplePricesAt(date, at).filter((row) => row.player !== '' && row.market !== 'player_anytime_td');
       const markets = groupBy(rows, (row) => `${row.gameId}|${row.market}|${row.player}`);
@@ -229,7 +229,8 @@ describe('the sample slate looks like a market', () => {
         }
       }
       expect(markets.size).toBeGreaterThan(10);
-      expect(arbitrages).toBeLessThanOrEqual(Math.max(1, markets.size / 20));
+      // Two of a few dozen at one moment happen by chance (a season's rate is held below).
+      expect(arbitrages).toBeLessThanOrEqual(Math.max(2, markets.size / 20));
       expect(fivePercent).toBeLessThanOrEqual(outcomes / 50);
     },
   );
