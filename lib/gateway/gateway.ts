@@ -17,10 +17,10 @@ import { catalogueGroups, openApiJson, type CatalogueGroup } from './openapi';
 import { authenticate, bearerToken, DEAD_TOKEN_MESSAGE } from './token';
 
 // The gateway owns a request: the checks of docs/contract.md ("Check order") run here, in its order and under its
-// numbers, and nowhere else, and the request deadline bounds them all. A front end hands `handleRequest` a request
-// and what to do once steps 1–5 have found its caller and body (for a tool, `runTool`: steps 6–9 and the tool); it
-// only encodes the answer, or the ToolError the first failing step throws. The gateway itself is what the composition
-// root built for it (createGateway); these functions take it first.
+// numbers, and nowhere else, and the request deadline bounds them all. A front end hands `accept` a request (steps
+// 1–5: its caller and its body, and the deadline begun with it), hands a tool call to `call` (steps 6–9 and the
+// tool) within what is left of that deadline, and only encodes the answer, or the ToolError the first failing step
+// throws. The gateway itself is what the composition root built for it (createGateway); these functions take it first.
 
 export interface GatewayDeps {
   config: Config;
@@ -43,11 +43,23 @@ export interface Admission<Rule extends BodyRule> {
   token?: 'required' | 'none';
 }
 
-/** A request that passed steps 1–5: its token, who the token belongs to, and its body. */
+/**
+ * A request's deadline (REQUEST_DEADLINE_SECONDS), begun when the gateway accepts it: acceptance and all that follows
+ * must end within it.
+ */
+export interface Deadline {
+  /** How many milliseconds are left (for answers still streaming). */
+  timeLeft: () => number;
+  /** `work`, or DeadlinePassed if the deadline passes first (the work is then left to finish on its own). */
+  bound: <T>(work: Promise<T>) => Promise<T>;
+}
+
+/** A request that passed steps 1–5: its token, who the token belongs to, its body, and its deadline. */
 export interface Accepted<Rule extends BodyRule> {
   token: string;
   caller: LiveToken;
   body: BodyOf[Rule];
+  deadline: Deadline;
 }
 
 /** Whether a request carries client info (MCP's clientInfo) at all, and the client's name from it. */
@@ -131,42 +143,37 @@ export class DeadlinePassed extends ToolError {
   }
 }
 
-/** What `handleRequest` hands on: how many milliseconds of the request deadline are left (for answers still streaming). */
-export type TimeLeft = () => number;
+function startDeadline(gateway: Gateway): Deadline {
+  const ends = Date.now() + gateway.deadlineMs;
+  const timeLeft = () => ends - Date.now();
+  return { timeLeft, bound: (work) => withDeadline(work, timeLeft(), () => new DeadlinePassed(gateway)) };
+}
 
 /**
- * A request through the gateway: steps 1–5, then `serve` with what they found, the whole within the request deadline
- * (REQUEST_DEADLINE_SECONDS; past it, DeadlinePassed, and `serve`'s work is left to finish on its own).
+ * Steps 1–5, in order, within the request deadline begun here: the request's caller and its body read under the
+ * admission's rule, with the deadline for what follows (nothing with token 'none', whose request needs nothing more).
  */
-export function handleRequest<T>(
-  gateway: Gateway,
-  request: Request,
-  admission: Admission<'none'> & { token: 'none' },
-  serve: (accepted: void, timeLeft: TimeLeft) => T | Promise<T>,
-): Promise<T>;
-export function handleRequest<Rule extends BodyRule, T>(
+export function accept(gateway: Gateway, request: Request, admission: Admission<'none'> & { token: 'none' }): Promise<void>;
+export function accept<Rule extends BodyRule>(
   gateway: Gateway,
   request: Request,
   admission: Admission<Rule> & { token?: 'required' },
-  serve: (accepted: Accepted<Rule>, timeLeft: TimeLeft) => T | Promise<T>,
-): Promise<T>;
-export function handleRequest<Rule extends BodyRule, T>(
+): Promise<Accepted<Rule>>;
+export function accept<Rule extends BodyRule>(
   gateway: Gateway,
   request: Request,
   admission: Admission<Rule>,
-  serve: (accepted: never, timeLeft: TimeLeft) => T | Promise<T>,
-): Promise<T> {
-  const ends = Date.now() + gateway.deadlineMs;
-  const timeLeft = () => ends - Date.now();
-  const work = async () => serve((await acceptRequest(gateway, request, admission)) as never, timeLeft);
-  return withDeadline(work(), gateway.deadlineMs, () => new DeadlinePassed(gateway));
+): Promise<Accepted<Rule> | void> {
+  const deadline = startDeadline(gateway);
+  return deadline.bound(checkRequest(gateway, request, admission, deadline));
 }
 
-/** Steps 1–5, in order: the request's caller and its body read under the admission's rule (nothing with token 'none'). */
-async function acceptRequest<Rule extends BodyRule>(
+/** The steps themselves, numbered as in docs/contract.md. */
+async function checkRequest<Rule extends BodyRule>(
   gateway: Gateway,
   request: Request,
   admission: Admission<Rule>,
+  deadline: Deadline,
 ): Promise<Accepted<Rule> | void> {
   const { config, budgets, tokens, now } = gateway;
   // Step 1: host and origin.
@@ -181,7 +188,7 @@ async function acceptRequest<Rule extends BodyRule>(
   // Step 5: the token is live.
   const caller = await authenticate(tokens, token, now());
   noteUser(caller.user.id);
-  return { token, caller, body };
+  return { token, caller, body, deadline };
 }
 
 /**
@@ -222,8 +229,8 @@ export async function answerOf(
   return config.CHECK_ANSWERS ? checkAnswer(record, answer) : answer;
 }
 
-/** Steps 6–9, in order, then the tool itself: its answer. */
-export async function runTool(gateway: Gateway, { caller, toolName, args, clientLabel }: ToolCall): Promise<unknown> {
+/** Steps 6–9, in order, then the tool itself: its answer. A front end bounds it by its request's deadline. */
+export async function call(gateway: Gateway, { caller, toolName, args, clientLabel }: ToolCall): Promise<unknown> {
   const { budgets } = gateway;
   // Step 6: the tool exists (an unknown name is not counted against the tool-call budgets).
   const served = gateway.toolsByName.get(toolName);

@@ -5,15 +5,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   type AuthInfo,
 } from '@modelcontextprotocol/server';
-import {
-  DeadlinePassed,
-  handleRequest,
-  requestClientLabel,
-  type Accepted,
-  type ClientNaming,
-  type Gateway,
-  type TimeLeft,
-} from '@/lib/gateway/gateway';
+import { accept, DeadlinePassed, requestClientLabel, type Accepted, type ClientNaming, type Gateway } from '@/lib/gateway/gateway';
 import { boundEventStream, deadlineMessage, INTERNAL_ERROR } from '@/lib/http/deadline';
 import { jsonRpcErrorResponse, mcpErrorResponse, NO_STORE } from '@/lib/http/errors';
 import { cleanLabel, LABEL_MAX_CODE_POINTS } from '@/lib/text';
@@ -81,8 +73,7 @@ export function createMcpEndpoint(gateway: Gateway, { resourceMetadataUrl }: Mcp
 async function serve(
   { gateway, handler }: McpEndpoint,
   request: Request,
-  { token, caller, body }: Accepted<'messages'>,
-  timeLeft: TimeLeft,
+  { token, caller, body, deadline }: Accepted<'messages'>,
 ): Promise<Response> {
   const messages = dropSelfCancellations(messagesOf(body));
   const refusal = batchRefusal(messages, request.headers.get('mcp-protocol-version'), MODERN_VERSIONS);
@@ -101,7 +92,7 @@ async function serve(
   ];
   const requestIds = listen.messages.list.filter(isRequest).map((message) => message.id);
   const answer = await withAllVersions(await withShortEchoes(response, versionsSent), ALL_VERSIONS);
-  return boundEventStream(answer, timeLeft(), requestIds, deadlineMessage(gateway.config.REQUEST_DEADLINE_SECONDS));
+  return boundEventStream(answer, deadline.timeLeft(), requestIds, deadlineMessage(gateway.config.REQUEST_DEADLINE_SECONDS));
 }
 
 /**
@@ -111,9 +102,8 @@ async function serve(
  */
 export async function postMcp(endpoint: McpEndpoint, request: Request): Promise<Response> {
   try {
-    const answer = await handleRequest(endpoint.gateway, request, { body: 'messages' }, (accepted, timeLeft) =>
-      serve(endpoint, request, accepted, timeLeft),
-    );
+    const accepted = await accept(endpoint.gateway, request, { body: 'messages' });
+    const answer = await accepted.deadline.bound(serve(endpoint, request, accepted));
     answer.headers.set('Cache-Control', NO_STORE['Cache-Control']);
     return answer;
   } catch (error) {
@@ -125,9 +115,8 @@ export async function postMcp(endpoint: McpEndpoint, request: Request): Promise<
 /** GET and DELETE: no streams and no sessions to end, once the request has passed the bodiless steps (LIST_ROUTE_STEPS). */
 export async function mcpMethodNotAllowed({ gateway, resourceMetadataUrl }: McpEndpoint, request: Request): Promise<Response> {
   try {
-    return await handleRequest(gateway, request, { body: 'none' }, () =>
-      jsonRpcErrorResponse(405, -32000, 'Method not allowed', { Allow: 'POST' }),
-    );
+    await accept(gateway, request, { body: 'none' });
+    return jsonRpcErrorResponse(405, -32000, 'Method not allowed', { Allow: 'POST' });
   } catch (error) {
     return mcpErrorResponse(error, resourceMetadataUrl);
   }

@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { LiveToken } from '@/lib/account/tokens';
 import { asToolError, ToolError } from '@/lib/errors';
-import { runTool, type Gateway } from '@/lib/gateway/gateway';
+import { call, type Gateway } from '@/lib/gateway/gateway';
 import type { Guide } from '@/lib/tools/guide';
 import type { ClientLabel } from '@/lib/tools/types';
 import { SERVICE_VERSION } from '@/lib/version';
@@ -133,7 +133,7 @@ export function mcpServerFactory(gateway: Gateway): (caller: McpCaller) => Serve
       let result: CallToolResult;
       try {
         // The gateway's steps 6–9, exactly as REST's: the tool, budgets, scope and arguments.
-        result = toolResult(await runTool(gateway, { caller, toolName: name, args, clientLabel }));
+        result = toolResult(await call(gateway, { caller, toolName: name, args, clientLabel }));
       } catch (error) {
         // No such tool (step 6) is a protocol error over MCP, as the SDK's own servers answer it.
         if (error instanceof ToolError && error.code === 'unknown_tool') throw unknownTool(name);

@@ -157,6 +157,51 @@ describe('the request deadline', () => {
     expect(Object.fromEntries(answers)).toEqual(Object.fromEntries(Object.keys(surfaces).map((name) => [name, 503])));
   });
 
+  it('one deadline spans the checks and the call: checks and a tool that each take most of it, together pass it', async () => {
+    const limiter = createRateLimiter({});
+    const later = <T>(work: () => T | Promise<T>) => new Promise((resolve) => setTimeout(resolve, 350)).then(work);
+    const takesAWhile: ToolDefinition = { ...calcEv, name: 'takes_a_while', run: () => later(() => ({})) };
+    const slow = createRoot({
+      config: parseConfig({ REQUEST_DEADLINE_SECONDS: String(DEADLINE_SECONDS) }),
+      db: database.db,
+      // Step 2 waits: acceptance takes 350 ms of the 500, the tool 350 ms more.
+      budgets: {
+        ...limiter,
+        consume: (budget, key) => (budget.name === 'address' ? later(() => limiter.consume(budget, key)) : limiter.consume(budget, key)),
+      },
+      now: () => new Date(),
+      catalogue: [takesAWhile],
+      classifier: NO_CLASSIFIER,
+    }).gateway;
+    const rest = await callTool(slow, post('/api/v1/tools/takes_a_while', args), 'takes_a_while');
+    expect(rest.status).toBe(503);
+    const mcpCall = {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: {
+        name: 'takes_a_while',
+        arguments: args,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'deadline-test', version: '1.0.0' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    };
+    const mcp = await postMcp(
+      createMcpEndpoint(slow),
+      post('/api/mcp', mcpCall, {
+        accept: 'application/json',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'takes_a_while',
+      }),
+    );
+    expect(mcp.status).toBe(503);
+    expect((await mcp.json()).error.code).toBe(-32603);
+  });
+
   it('the deadline is a setting: positive, at most 300 s, 65 s by default', () => {
     expect(parseConfig({}).REQUEST_DEADLINE_SECONDS).toBe(65);
     expect(() => parseConfig({ REQUEST_DEADLINE_SECONDS: '0' })).toThrow(/REQUEST_DEADLINE_SECONDS/);

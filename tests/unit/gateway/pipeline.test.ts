@@ -4,7 +4,7 @@ import type { LiveToken } from '@/lib/account/tokens';
 import { parseConfig } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { ToolError } from '@/lib/errors';
-import { runTool } from '@/lib/gateway/gateway';
+import { call } from '@/lib/gateway/gateway';
 import { createRateLimiter } from '@/lib/ratelimit';
 import { createRoot } from '@/lib/root';
 import { defineTool } from '@/lib/tools/types';
@@ -60,7 +60,7 @@ async function failure(step: () => unknown): Promise<ToolError> {
 describe('gateway steps 6–9', () => {
   it('refuses a read-only token on a write tool with insufficient_scope', async () => {
     const error = await failure(() =>
-      runTool(gateway(), { caller: reader, toolName: 'save_note', args: { text: 'x' }, clientLabel: noLabel }),
+      call(gateway(), { caller: reader, toolName: 'save_note', args: { text: 'x' }, clientLabel: noLabel }),
     );
     expect(error.code).toBe('insufficient_scope');
     expect(error.status).toBe(403);
@@ -70,14 +70,12 @@ describe('gateway steps 6–9', () => {
   });
 
   it('checks scope before arguments', async () => {
-    const error = await failure(() =>
-      runTool(gateway(), { caller: reader, toolName: 'save_note', args: { text: 1 }, clientLabel: noLabel }),
-    );
+    const error = await failure(() => call(gateway(), { caller: reader, toolName: 'save_note', args: { text: 1 }, clientLabel: noLabel }));
     expect(error.code).toBe('insufficient_scope');
   });
 
   it('runs a write tool for a write token, passing the client label through the context', async () => {
-    const result = await runTool(gateway(), {
+    const result = await call(gateway(), {
       caller: writer,
       toolName: 'save_note',
       args: { text: 'hi' },
@@ -88,28 +86,28 @@ describe('gateway steps 6–9', () => {
   });
 
   it("checks each answer against its own tool's record under CHECK_ANSWERS, and only then", async () => {
-    const call = (toolName: string) => ({ caller: writer, toolName, args: { text: 'hi' }, clientLabel: noLabel });
+    const toolCall = (toolName: string) => ({ caller: writer, toolName, args: { text: 'hi' }, clientLabel: noLabel });
     const checking = gateway(100, { CHECK_ANSWERS: 'true' });
-    expect(await runTool(checking, call('save_note'))).toEqual({ saved: true });
-    await expect(runTool(checking, call('misanswer'))).rejects.toThrow(
+    expect(await call(checking, toolCall('save_note'))).toEqual({ saved: true });
+    await expect(call(checking, toolCall('misanswer'))).rejects.toThrow(
       /misanswer does not match its output schema: \/saved must be boolean/,
     );
-    expect(await runTool(gateway(), call('misanswer'))).toEqual({ saved: 'yes' });
+    expect(await call(gateway(), toolCall('misanswer'))).toEqual({ saved: 'yes' });
   });
 
   it('counts calls refused for scope against the token budget, but not unknown tools', async () => {
     const limited = gateway(2);
     for (let i = 0; i < 3; i++) {
-      expect((await failure(() => runTool(limited, { caller: reader, toolName: 'nope', args: {}, clientLabel: noLabel }))).code).toBe(
+      expect((await failure(() => call(limited, { caller: reader, toolName: 'nope', args: {}, clientLabel: noLabel }))).code).toBe(
         'unknown_tool',
       );
     }
     for (let i = 0; i < 2; i++) {
-      expect((await failure(() => runTool(limited, { caller: reader, toolName: 'save_note', args: {}, clientLabel: noLabel }))).code).toBe(
+      expect((await failure(() => call(limited, { caller: reader, toolName: 'save_note', args: {}, clientLabel: noLabel }))).code).toBe(
         'insufficient_scope',
       );
     }
-    const refused = await failure(() => runTool(limited, { caller: reader, toolName: 'save_note', args: {}, clientLabel: noLabel }));
+    const refused = await failure(() => call(limited, { caller: reader, toolName: 'save_note', args: {}, clientLabel: noLabel }));
     expect(refused.code).toBe('rate_limited');
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
   });
