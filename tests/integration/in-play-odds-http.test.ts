@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createUser } from '@/lib/account/users';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
+import { cookieHeader, signIn } from '../helpers/console-http';
 import { withoutAges } from '../helpers/ages';
 import { PROVIDERS } from '../helpers/fixtures';
 import { addGame, addPrices, type TestQuote } from '../helpers/games';
@@ -11,9 +13,10 @@ import { modern } from './mcp/support';
 // the one kick-off rule (lib/data/kick-off.ts), a game that has kicked off is priced by its prices confirmed since
 // kick-off alone, as the lists of bets to make scan it, and says so in its priceNote; with none since, it shows no
 // market and says why. Its pre-game prices are no offer on the game under way. A game still to start, by its stored
-// start, shows every price.
+// start, shows every price. The console's Games pages show the game's note too.
 
 const MINUTE = 60_000;
+const PASSWORD = 'correct horse battery';
 const PRICED = 'In play: priced only by prices confirmed since kick-off; pre-game prices are no longer on offer.';
 const UNPRICED = 'In play: no price confirmed since kick-off; pre-game prices are no longer on offer.';
 
@@ -52,7 +55,8 @@ describe.each(PROVIDERS)('a game under way in the odds answers, on %s', (provide
       const { db } = database;
       const now = Date.now();
       const at = (minutes: number) => new Date(now + minutes * MINUTE);
-      ({ token } = await database.token(await database.user('ida@example.com'), 'read'));
+      // A console user too: the Games pages show what get_game_odds answers.
+      ({ token } = await database.token((await createUser(db, { email: 'ida@example.com', password: PASSWORD })).id, 'read'));
       await addGame(db, { id: STALE, home: 'KC', away: 'BUF', startsAt: at(-30), status: 'in_progress' });
       await addGame(db, { id: MIXED, home: 'DAL', away: 'PHI', startsAt: at(-30), status: 'in_progress' });
       await addGame(db, { id: LAGGED, home: 'ARI', away: 'SEA', startsAt: at(-30) });
@@ -187,5 +191,17 @@ describe.each(PROVIDERS)('a game under way in the odds answers, on %s', (provide
     const full = await rest('get_player_props', { gameId: MIXED, detail: 'full' });
     expect(full.props.map((prop: { player: string }) => prop.player)).toEqual(['Saquon Barkley']);
     expect(full.priceNote).toBe(`${SAMPLE_NOTE} ${PRICED}`);
+  });
+
+  it("the console's Games pages show a game's note beside its markets", async () => {
+    const { cookies } = await signIn(app.server.port, 'ida@example.com', PASSWORD);
+    const page = (path: string) => raw(app.server.port, { method: 'GET', path, headers: { cookie: cookieHeader(cookies) } });
+    const week = await page('/games?sport=nfl');
+    expect(week.status).toBe(200);
+    expect(week.body).toContain(UNPRICED);
+    expect(week.body).toContain(PRICED);
+    const game = await page(`/games/${STALE}`);
+    expect(game.status).toBe(200);
+    expect(game.body).toContain(UNPRICED);
   });
 });
