@@ -138,6 +138,15 @@ const OFFERED = `scheduled or under way, a game under way by its prices confirme
 postponed game of a date is left out, its last prices being no offer, and so is a price from before kick-off on a game
 under way`;
 
+/** A game under way as the odds answers show it (lib/data/kick-off.ts, asOffered; lib/tools/game-fields.ts, inPlayNote). */
+export const IN_PLAY_PRICES = `A game under way (kicked off by its start as stored now, whatever its status says, the rule \`log_bet\` and
+\`settle_bet\` judge by; and neither final nor called off) is priced by its prices confirmed since kick-off alone
+wherever it is shown: \`get_game_odds\` (concise, \`detail: "full"\`, its alternate lines) and \`get_player_props\`,
+as the lists of bets to make scan it. A price from before kick-off is no offer on a game under way, so it is left
+out, and the game says so in its own \`priceNote\` ("In play: priced only by prices confirmed since kick-off; …"). With
+no price confirmed since, it shows no market and its \`priceNote\` says so ("In play: no price confirmed since kick-off;
+…"). A final game in a date's answer keeps its last prices, its close, with \`status\` "final".`;
+
 /** The value scan of get_game_odds (lib/tools/value-list.ts). */
 export const VALUE_SCAN = `\`get_game_odds\` with \`minExpectedValue\` (a fraction: 0.02 = 2%) answers with the value list alone: every outcome of
 the games asked about that are still offered (${OFFERED}; \`gamesScanned\` counts them) whose best price has an
@@ -298,6 +307,7 @@ export const DEFINITIONS: Readonly<Record<string, string>> = {
   'futures-field': FUTURES_FIELD,
   'best-price': BEST_PRICE,
   'exchange-commission': EXCHANGE_COMMISSION,
+  'in-play-prices': IN_PLAY_PRICES,
   'value-scan': VALUE_SCAN,
   arbitrage: ARBITRAGE,
   middles: MIDDLES,

@@ -1,4 +1,5 @@
 import type { Grade } from '@/lib/betting';
+import { kickedOffBy } from '@/lib/data/kick-off';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import type { Db } from '@/lib/db/client';
 import { DAY_MS } from '@/lib/time';
@@ -62,7 +63,7 @@ export async function betsGradedOtherwise(db: Db, userId: string, now: Date): Pr
     const { game, grade } = stored.get(bet.id)!;
     if (!game || grade === null || grade === bet.status) return [];
     const named = { betId: bet.id, status: bet.status, grade };
-    if (bet.status === 'void') return bet.settledAt! >= game.startsAt ? [{ ...named, kind: 'voided' }] : [];
+    if (bet.status === 'void') return kickedOffBy(game, bet.settledAt!) ? [{ ...named, kind: 'voided' }] : [];
     if (bet.status === 'cashout') {
       const paidAsWon = (bet.payoutCents ?? 0) >= payoutIfWonCents(bet.stakeCents, bet.americanOdds);
       return paidAsWon && (grade === 'lost' || grade === 'half_lost') ? [{ ...named, kind: 'cashed' }] : [];

@@ -1,4 +1,5 @@
 import { halfLines, isGameMarket, settlement, type SettledResult } from '@/lib/betting';
+import { kickedOffBy } from '@/lib/data/kick-off';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import type { Db, DbTransaction } from '@/lib/db/client';
 import { ToolError, invalidInput } from '@/lib/errors';
@@ -55,11 +56,11 @@ function autoGrade(bet: BetRow, game: GameRow | undefined, stored: SettledResult
 /**
  * A void while the game is in play is refused: from kick-off until the final (or until VOID_AFTER_KICKOFF_HOURS
  * without one, when the game is plausibly postponed or abandoned) a bet is graded by its result. Before kick-off,
- * or on a game stored as postponed or canceled, a void stands.
+ * or on a game stored as postponed or canceled, a void stands. Kick-off is the start as stored now (kickedOffBy), the
+ * rule log_bet judges a bet in play by: a status "in progress" ahead of it is not refreshed after a delay.
  */
 function checkVoidInPlay(bet: BetRow, game: GameRow | undefined, now: Date): void {
-  if (!game || game.status === 'postponed' || game.status === 'canceled') return;
-  if (game.status !== 'in_progress' && game.startsAt > now) return;
+  if (!game || !kickedOffBy(game, now)) return;
   const voidableFrom = new Date(game.startsAt.getTime() + VOID_AFTER_KICKOFF_HOURS * HOUR_MS);
   if (now >= voidableFrom) return;
   if (game.status === 'final') {

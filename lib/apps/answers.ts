@@ -62,6 +62,11 @@ export const SHOWN_NOTE_FIELDS = [
   'futuresNote',
 ] as const;
 
+/** The notes of a slate's games, each naming its game: a game under way says its prices are those since kick-off. */
+export function gamesNotes(slate: { games?: readonly { matchup: string; priceNote?: string }[] } | undefined): string[] {
+  return (slate?.games ?? []).flatMap((game) => (game.priceNote ? [`${game.matchup}: ${game.priceNote}`] : []));
+}
+
 /** The notes an answer carries for the user. */
 export function notesOf(answer: object | undefined): string[] {
   if (!answer) return [];

@@ -1,4 +1,4 @@
-import { notesOf, type FuturesAnswer } from './answers';
+import { gamesNotes, notesOf, type FuturesAnswer } from './answers';
 import type { ReactElement, ReactNode } from 'react';
 import { frame } from './frame';
 import { gameBody, gameCompact, gameHeading, gameNotes, type GameState } from './game';
@@ -36,7 +36,7 @@ function slateScreen(state: SlateBoard, env: Env, update: Update<SlateBoard>): R
   const slate = state.games.call.state === 'ready' ? state.games.call.answer : undefined;
   const value = state.value.call.state === 'ready' ? state.value.call.answer : undefined;
   const sport = typeof state.args.sport === 'string' ? state.args.sport.toUpperCase() : '';
-  const notes = [...(state.listed?.notes ?? []), ...notesOf(slate), ...notesOf(value)];
+  const notes = [...(state.listed?.notes ?? []), ...notesOf(slate), ...gamesNotes(slate), ...notesOf(value)];
   return frame({
     title: 'Value board',
     lead: [sport, (slate ?? value) && ` · reference book ${(slate ?? value)!.referenceBook}`, ` · times in ${env.timeZone}`],

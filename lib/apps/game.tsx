@@ -66,9 +66,11 @@ export function openGame(
 
 const gameTitle = (game: FullGame) => `${game.awayTeam.name} at ${game.homeTeam.name}`;
 
-/** Every note of the game's answers, for the frame. */
-export const gameNotes = (state: GameState): string[] =>
-  [state.odds, state.injuries, state.weather].flatMap((call) => (call.state === 'ready' ? notesOf(call.answer) : []));
+/** Every note of the game's answers, for the frame, and the game's own (under way, its prices are those since kick-off). */
+export const gameNotes = (state: GameState): string[] => [
+  ...[state.odds, state.injuries, state.weather].flatMap((call) => (call.state === 'ready' ? notesOf(call.answer) : [])),
+  ...(state.odds.state === 'ready' ? notesOf(state.odds.answer.games[0]) : []),
+];
 
 /** An arbitrage's or a middle's leg in words: its net price, and an exchange's quote beside it. */
 const legInWords = (leg: {

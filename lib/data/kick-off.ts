@@ -1,6 +1,7 @@
 // When a game kicked off, and which of its stored prices are still on offer: one rule for log_bet (a bet in play),
-// list_bets (whose bets a close measures), save_recommendation (no pick in play) and the lists of bets to make
-// (value, arbitrages, low-hold markets, middles).
+// list_bets (whose bets a close measures), settle_bet (no void in play), save_recommendation (no pick in play), the
+// odds answers (a game under way priced by its prices since kick-off) and the lists of bets to make (value,
+// arbitrages, low-hold markets, middles).
 
 /** A game as these rules read it: its status and its start time as stored now. */
 interface GameTimes {
@@ -35,12 +36,18 @@ export function pricesSince(game: GameTimes, now: Date): Date | undefined {
   return kickedOffBy(game, now) ? game.startsAt : undefined;
 }
 
+/**
+ * The game with `pricesSince` once it is under way at `now` (still offered, and kicked off): how the odds answers price
+ * a game they show, as the lists of bets to make do. A final or called-off game is left whole: its status says so.
+ */
+export function asOffered<Game extends GameTimes>(game: Game, now: Date): Game & { pricesSince?: Date } {
+  const since = isOffered(game) ? pricesSince(game, now) : undefined;
+  return since === undefined ? game : { ...game, pricesSince: since };
+}
+
 /** The games still offered at `now`, each with `pricesSince` once it kicked off: what the lists of bets to make scan. */
 export function offeredGames<Game extends GameTimes>(games: readonly Game[], now: Date): (Game & { pricesSince?: Date })[] {
-  return games.filter(isOffered).map((game) => {
-    const since = pricesSince(game, now);
-    return since === undefined ? game : { ...game, pricesSince: since };
-  });
+  return games.filter(isOffered).map((game) => asOffered(game, now));
 }
 
 /** The prices confirmed since `since` (all of them without it): a game's offered prices, by pricesSince. */

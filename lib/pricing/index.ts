@@ -158,9 +158,13 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
     /** Each game's player props as `props` gives them, by game id: one read of the prices for all the games. */
     gamesProps,
 
-    /** A game's alternate lines, each priced against the consensus of the books that offer it. */
-    async alternates(game: GameTeams & { id: string }): Promise<AlternateLine[]> {
-      return alternateLines(await reads.alternatePrices(game.id), { home: game.homeTeam.abbreviation, away: game.awayTeam.abbreviation });
+    /**
+     * A game's alternate lines, each priced against the consensus of the books that offer it; with `pricesSince` (a
+     * game under way) by the prices confirmed since then alone, as its main markets are.
+     */
+    async alternates(game: GameTeams & { id: string; pricesSince?: Date }): Promise<AlternateLine[]> {
+      const stored = confirmedSince(await reads.alternatePrices(game.id), game.pricesSince);
+      return alternateLines(stored, { home: game.homeTeam.abbreviation, away: game.awayTeam.abbreviation });
     },
 
     /**

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { AlternateLine } from '@/lib/betting/alternates';
 import { roundTo } from '@/lib/betting/odds';
+import { asOffered } from '@/lib/data/kick-off';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import type { Sport } from '@/lib/data/sports';
 import { ago } from '@/lib/time';
-import { conciseGame, conciseGameSchema } from './game-fields';
+import { conciseGame, conciseGameSchema, inPlayNote } from './game-fields';
 import { pageFields, pageSchemaFields, PAGE_SIZES, toolPage, type PagingArgs } from './pages';
 import type { ToolRun } from './types';
 
@@ -89,10 +90,13 @@ export async function gameAlternates(ctx: ToolRun, args: PagingArgs & { sport: S
   const source = { odds: ctx.providers.odds, ttlMs: ctx.settings.propsTtlSeconds * 1000 };
   const refresh = await ctx.data.odds.refreshAlternates(source, game, ctx.now());
   const now = ctx.now();
-  const lines = await ctx.pricing.alternates(game);
+  // Under way, the game's lines are those confirmed since kick-off alone, as its main markets' prices are.
+  const offered = asOffered(game, now);
+  const lines = await ctx.pricing.alternates(offered);
   const page = toolPage(ctx, args, PAGE_SIZES.alternateLines, lines, (line) => [line.market, line.line], ['asc', 'asc']);
-  const none = lines.length === 0 ? await noAlternatesNote(ctx, args.sport, now) : undefined;
-  const priceNote = [game.source === 'sample' ? SAMPLE_NOTE : undefined, none].filter(Boolean).join(' ');
+  const inPlay = inPlayNote(offered, lines.length > 0);
+  const none = lines.length === 0 && inPlay === undefined ? await noAlternatesNote(ctx, args.sport, now) : undefined;
+  const priceNote = [game.source === 'sample' ? SAMPLE_NOTE : undefined, inPlay, none].filter(Boolean).join(' ');
   return {
     ...conciseGame(game),
     sport: args.sport,

@@ -63,3 +63,12 @@ export function conciseGame(game: GameRow): z.infer<typeof conciseGameSchema> {
       : {}),
   };
 }
+
+/**
+ * Said of a game under way (asOffered in lib/data/kick-off.ts gave it `pricesSince`), whose answer shows only the
+ * prices confirmed since kick-off, as the lists of bets to make scan it: `shown`, whether any market is left.
+ */
+export function inPlayNote(game: { pricesSince?: Date }, shown: boolean): string | undefined {
+  if (game.pricesSince === undefined) return undefined;
+  return `In play: ${shown ? 'priced only by prices' : 'no price'} confirmed since kick-off; pre-game prices are no longer on offer.`;
+}

@@ -67,7 +67,8 @@ there as well). Tell the user the book's name: ${KEYS_NAMED_OTHERWISE}; the othe
 
 ## get_game_odds and get_player_props, concise
 - A game: \`gameId\`, \`startsAt\`, \`matchup\` ("Los Angeles Rams (LAR) at New Orleans Saints (NO)": outcomes
-  use the abbreviations), \`status\` and \`score\` once it is not scheduled.
+  use the abbreviations), \`status\` and \`score\` once it is not scheduled. Under way, only prices confirmed since
+  kick-off price it (none: no market), and its own \`priceNote\` says so: pass it on.
 - A market: \`consensusBooks\`, \`books\` (books pricing it at any line), \`updatedAgo\` (the reference book's
   oldest price in it), \`outcomes\`, and \`arbitrage\` (\`returnFraction\`, the worst case; legs with line,
   \`stakeShare\` and age; \`returns\` per result where a whole or quarter line makes them differ), \`middle\`

@@ -19,6 +19,8 @@ const oddsHeader = {
   priceNote: z.string().optional(),
   note: z.string().optional(),
 };
+/** A game's own note: under way, only its prices confirmed since kick-off are shown (./game-fields.ts, inPlayNote). */
+const inPlaySchema = { priceNote: z.string().optional() };
 const fullValueEntry = z.object({
   gameId: z.string(),
   market: z.string(),
@@ -39,7 +41,7 @@ const conciseValueEntry = fullValueEntry
 /** The full answer: every game's markets with every field (detail: "full"). */
 const gameOddsFull = z.object({
   ...oddsHeader,
-  games: z.array(fullGameSchema.extend({ markets: z.array(pricedMarketSchema.extend({ market: z.string() })) })),
+  games: z.array(fullGameSchema.extend({ ...inPlaySchema, markets: z.array(pricedMarketSchema.extend({ market: z.string() })) })),
   value: z.array(fullValueEntry).optional(),
   valueNote: z.string().optional(),
   ...fullPageSchemaFields,
@@ -49,7 +51,9 @@ const gameOddsFull = z.object({
 const gameOddsConcise = z.object({
   ...oddsHeader,
   ...marketNotesSchema,
-  games: z.array(conciseGameSchema.extend({ markets: z.array(conciseMarketSchema.extend({ market: z.string() })) })).optional(),
+  games: z
+    .array(conciseGameSchema.extend({ ...inPlaySchema, markets: z.array(conciseMarketSchema.extend({ market: z.string() })) }))
+    .optional(),
   gamesScanned: z.int().optional(),
   value: z.array(conciseValueEntry).optional(),
   valueNote: z.string().optional(),

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { fairLineField } from '@/lib/betting/fair-line';
 import { GAME_MARKETS, type GameMarket } from '@/lib/betting/grading';
 import type { PricedGameMarket } from '@/lib/pricing';
-import { offeredGames } from '@/lib/data/kick-off';
+import { asOffered, isOffered } from '@/lib/data/kick-off';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { resolveTeam } from '@/lib/data/teams';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
-import { conciseGame, fullGame } from './game-fields';
+import { conciseGame, fullGame, inPlayNote } from './game-fields';
 import { preferences } from './preferences';
 import { emptyNote } from './source-notes';
 import { OPEN_WORLD_READ_HINTS } from './hints';
@@ -174,14 +174,16 @@ interface OddsScan {
   present: (rows: readonly GameRow[]) => Promise<PresentedGame[]>;
 }
 
-type PresentedGame = { game: GameRow; markets: PricedGameMarket[] };
+type PresentedGame = { game: OfferedGame; markets: PricedGameMarket[] };
 
 /** The answer to an odds call about games: the form its arguments ask for. */
 async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
   const now = ctx.now();
   const games = await oddsGames(ctx, args, query.timeZone, now);
+  // A game under way is priced by its prices since kick-off alone, whichever form of the answer shows it.
   const present = async (rows: readonly GameRow[]) => {
-    const priced = await ctx.pricing.games(rows, {
+    const offered = rows.map((game) => asOffered(game, now));
+    const priced = await ctx.pricing.games(offered, {
       markets: query.markets,
       referenceBook: query.referenceBook,
       fairLine: args.fairLine,
@@ -189,7 +191,7 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
       lowHold: args.maxHold !== undefined,
       now,
     });
-    return rows.map((game) => ({ game, markets: priced.get(game.id)! }));
+    return offered.map((game) => ({ game, markets: priced.get(game.id)! }));
   };
   const scan: OddsScan = { games, header: await oddsHeader(ctx, args, query, games), now, present };
   if (args.detail === 'full') return fullOdds(ctx, args, query.scan, scan);
@@ -215,12 +217,19 @@ async function oddsHeader(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery, ga
   };
 }
 
+/** A game's own note: under way, it shows only the prices confirmed since kick-off. */
+function priceNote(game: OfferedGame, markets: readonly PricedGameMarket[]) {
+  const note = inPlayNote(game, markets.length > 0);
+  return note === undefined ? {} : { priceNote: note };
+}
+
 /** The default answer: a page of games, each market concise. */
 async function conciseOdds(ctx: ToolRun, args: GameOddsArgs, { games, header, present }: OddsScan) {
   const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : GAMES_PER_PAGE;
   const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
   const shown = (await present(page.items)).map(({ game, markets }) => ({
     ...conciseGame(game),
+    ...priceNote(game, markets),
     markets: markets.map(({ market, ...priced }) => ({ market, ...conciseMarket(priced) })),
   }));
   return {
@@ -235,27 +244,27 @@ async function conciseOdds(ctx: ToolRun, args: GameOddsArgs, { games, header, pr
 async function fullOdds(ctx: ToolRun, args: GameOddsArgs, valueAsked: ValueScan | undefined, { games, header, now, present }: OddsScan) {
   const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : PAGE_SIZES.oddsGamesFull;
   const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
-  const shown = (await present(page.items)).map(({ game, markets }) => ({ ...fullGame(game), markets }));
+  const shown = (await present(page.items)).map(({ game, markets }) => ({ ...fullGame(game), ...priceNote(game, markets), markets }));
   return {
     ...header,
     games: shown,
     // The value list scans every game of the call still offered, whichever page of games is shown.
-    ...(valueAsked ? valueList(await offeredMarkets(games, now, present), valueAsked, now, ctx.settings.oddsStaleMinutes) : {}),
+    ...(valueAsked ? valueList(await offeredMarkets(games, present), valueAsked, now, ctx.settings.oddsStaleMinutes) : {}),
     ...fullPageFields(page, 'games'),
   };
 }
 
 /**
  * The markets of the games still offered, as the lists of bets to make scan them: a final game's last prices are its
- * close and a pre-game price is no offer on a game in play, so one is priced by its prices since kick-off alone.
+ * close (and a game in play is priced by its prices since kick-off alone, as present prices every game).
  */
-async function offeredMarkets(games: readonly GameRow[], now: Date, present: OddsScan['present']) {
-  return (await present(offeredGames(games, now))).map(({ game, markets }) => ({ gameId: game.id, markets }));
+async function offeredMarkets(games: readonly GameRow[], present: OddsScan['present']) {
+  return (await present(games.filter(isOffered))).map(({ game, markets }) => ({ gameId: game.id, markets }));
 }
 
 /** The value question answers with the value: every game still offered is scanned, only the value is shown. */
 async function valueOdds(ctx: ToolRun, args: GameOddsArgs, valueAsked: ValueScan, { games, header, now, present }: OddsScan) {
-  const scanned = await offeredMarkets(games, now, present);
+  const scanned = await offeredMarkets(games, present);
   const { value, valueNote } = valueList(scanned, valueAsked, now, ctx.settings.oddsStaleMinutes);
   const byId = new Map(games.map((game) => [game.id, game]));
   const page = toolPage(ctx, args, VALUE_PER_PAGE, value, valueKey, VALUE_ORDER);

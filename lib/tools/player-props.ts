@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { closestNames } from '@/lib/data/closest-names';
 import { ONE_SIDED_BRIEF } from '@/lib/contract-definitions';
 import type { PropMarket } from '@/lib/pricing';
-import { offeredGames } from '@/lib/data/kick-off';
+import { asOffered, offeredGames } from '@/lib/data/kick-off';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import type { Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
-import { conciseGame, fullGame } from './game-fields';
+import { conciseGame, fullGame, inPlayNote } from './game-fields';
 import { preferences } from './preferences';
 import { OPEN_WORLD_READ_HINTS } from './hints';
 import {
@@ -138,17 +138,21 @@ export const getPlayerProps = defineTool({
     const refresh = await ctx.data.odds.refreshProps(source, game, ctx.now());
     if (args.arbitrage === true) return propsHeld(ctx, args, { referenceBook, games: [game], note: refresh.note });
     if (scan) return propsValue(ctx, args, scan, referenceBook, [game], refresh.note);
-    const all = await ctx.pricing.props(game, {
+    const now = ctx.now();
+    // Under way, the game is priced by its props confirmed since kick-off alone, as the lists of bets to make scan it.
+    const offered = asOffered(game, now);
+    const all = await ctx.pricing.props(offered, {
       markets: args.markets,
       referenceBook,
       fairLine: args.fairLine,
       series: args.history === true,
     });
     const selected = onlyPlayer(all, args.player, 'in this game');
-    const now = ctx.now();
+    const inPlay = inPlayNote(offered, selected.length > 0);
     const priceNotes = [
       game.source === 'sample' ? SAMPLE_NOTE : undefined,
-      selected.length === 0
+      inPlay,
+      selected.length === 0 && inPlay === undefined
         ? await noPropsNote(ctx, args.sport, () => ctx.pricing.props(game, { referenceBook, series: false }), args.markets)
         : undefined,
     ];

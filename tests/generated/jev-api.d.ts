@@ -664,6 +664,7 @@ export interface components {
                 matchup: string;
                 status?: string;
                 score?: string;
+                priceNote?: string;
                 markets: {
                     consensusBooks: number;
                     books: number;
@@ -786,6 +787,7 @@ export interface components {
                 } | null;
                 homeScore?: number | null;
                 awayScore?: number | null;
+                priceNote?: string;
                 markets: {
                     consensusBooks: number;
                     books: number;

@@ -3,6 +3,7 @@ import { listBets, logBet } from '@/lib/tools/bets';
 import { getGameOdds } from '@/lib/tools/odds';
 import { getPlayerProps } from '@/lib/tools/player-props';
 import { listRecommendations, saveRecommendation } from '@/lib/tools/recommendations';
+import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import { ToolError } from '@/lib/errors';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
 import { addGame, addPrices, type TestQuote } from '../helpers/games';
@@ -15,7 +16,8 @@ import { toolContext } from '../helpers/tool-context';
 //   logging moves the judgement with it.
 // - save_recommendation saves no pick once its game has kicked off (422 limit, as on a final game).
 // - the lists of bets to make (value, arbitrages, low-hold markets, middles; game markets and props) take a game in
-//   play only by its prices confirmed since kick-off: a pre-game price is no offer on a game under way.
+//   play only by its prices confirmed since kick-off: a pre-game price is no offer on a game under way. So do the
+//   game's own answers, which say so (./in-play-odds-http.test.ts shows them over HTTP).
 
 const NOW = new Date('2026-11-29T20:00:00Z'); // Sunday, 15:00 in New York
 const MINUTE = 60_000;
@@ -194,9 +196,10 @@ describe.each(PROVIDERS)('in play and offered, one rule, on %s', (provider) => {
     // The value list too: only LIVE and the games still to start have offered prices to measure.
     const value = await odds({ minExpectedValue: -1, minBooks: 1 });
     expect(gameIds(value.value)).toEqual([COMING, DELAYED, LIVE].sort());
-    // A game's own answer still shows every stored price, with its age.
-    const shown = await odds({ gameId: MIXED });
-    expect((shown.games as { markets: unknown[] }[])[0]!.markets).toHaveLength(1);
+    // A game's own answer prices it alike: only FanDuel's in-play moneyline, not DraftKings' pre-game one, and says so.
+    const shown = (await odds({ gameId: MIXED })).games as { priceNote: string; markets: { books: number }[] }[];
+    expect(shown[0]!.priceNote).toBe('In play: priced only by prices confirmed since kick-off; pre-game prices are no longer on offer.');
+    expect(shown[0]!.markets.map((market) => market.books)).toEqual([1]);
   });
 
   it('the value list points to the arbitrage list only when the arbitrage list would list one', async () => {
@@ -218,7 +221,10 @@ describe.each(PROVIDERS)('in play and offered, one rule, on %s', (provider) => {
       expect(answer.gamesScanned).toBe(1);
     }
     expect((await props({ minExpectedValue: -1, minBooks: 1 })).value).toEqual([]);
-    // Its props themselves are still shown, with their age.
-    expect((await props({})).props).toHaveLength(1);
+    // Nor does its answer of props show them: only the props confirmed since kick-off would be, and it says there are none.
+    expect(await props({})).toMatchObject({
+      props: [],
+      priceNote: `${SAMPLE_NOTE} In play: no price confirmed since kick-off; pre-game prices are no longer on offer.`,
+    });
   });
 });

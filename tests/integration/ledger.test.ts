@@ -672,6 +672,25 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     }
   });
 
+  it('a void before the stored start stands though the feed still calls the game under way, as log_bet judges kick-off (before: refused as in play, naming a kick-off to come)', async () => {
+    // Called in progress, then delayed an hour: the start as stored now is kick-off (lib/data/kick-off.ts).
+    await addGame(app.database.db, { id: 'nfl-delayed', home: 'CLE', away: 'PIT', startsAt: new Date(now + HOUR), status: 'in_progress' });
+    const before = await bankroll();
+    const res = await call('log_bet', {
+      sport: 'nfl',
+      gameId: 'nfl-delayed',
+      market: 'h2h',
+      selection: 'CLE',
+      americanOdds: 120,
+      stake: 5,
+    });
+    expect(res.json().data.warnings.filter((warning: string) => warning.includes('in-play bet'))).toEqual([]);
+    const voided = await call('settle_bet', { betId: res.json().data.bet.id, result: 'void' });
+    expect(voided.status, voided.body).toBe(200);
+    expect(voided.json().data).toMatchObject({ status: 'void', profit: 0 });
+    expect((await bankroll()).balance).toBe(before.balance);
+  });
+
   it("a prop its player's stored box-score line grades is graded only as the line does; a stat correction regrades it by auto", async () => {
     const { db } = app.database;
     await addGame(db, { id: 'nfl-box', home: 'KC', away: 'BUF', startsAt: new Date(now - HOUR), status: 'in_progress' });

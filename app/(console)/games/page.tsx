@@ -72,6 +72,7 @@ export default consolePage(async function GamesPage({
                 <time dateTime={game.startsAt}>{formatDateTime(new Date(game.startsAt), timeZone)}</time>
                 {game.status !== 'scheduled' ? ` · ${game.status}` : ''}
               </p>
+              {game.priceNote && <p className="callout">{game.priceNote}</p>}
               <MarketTable gameId={game.gameId} markets={game.markets} caption={`${title}: prices`} valueKeys={valueKeys} />
             </section>
           );

@@ -244,6 +244,16 @@ describe('the value board', () => {
     expect(rowsOf(tree, 'games').length).toBeGreaterThan(0);
   });
 
+  it("lists a game's own note, naming the game: under way, that its prices are those confirmed since kick-off (before: left out)", async () => {
+    const under = structuredClone(slate);
+    const note = 'In play: priced only by prices confirmed since kick-off; pre-game prices are no longer on offer.';
+    Object.assign(under.games[0], { status: 'in_progress', priceNote: note });
+    const view = drive(board, { sport: 'nfl' }, under, oddsHost());
+    await settle();
+    const notes = find(view.render(), (node) => node.attrs['aria-label'] === 'Notes from JEV');
+    expect(textOf(notes)).toContain(`${under.games[0].matchup}: ${note}`);
+  });
+
   it('shows names and notes from the data as text, never as markup', async () => {
     const hostile = structuredClone(slate);
     hostile.games[0].matchup = '<img src=x onerror=alert(1)> at <b>NO</b>';

@@ -138,6 +138,16 @@ describe('the game view', () => {
     expect(await drawn(null)).toContain('chance unknown (too few finals stored)');
   });
 
+  it("shows the game's own note: under way, that its prices are those confirmed since kick-off (before: left out)", async () => {
+    const full = structuredClone(answer('game-full'));
+    const note = 'In play: no price confirmed since kick-off; pre-game prices are no longer on offer.';
+    Object.assign(full.games[0], { status: 'in_progress', priceNote: note, markets: [] });
+    const host = fakeHost({ get_game_odds: full, get_injury_report: answer('injuries'), get_weather: answer('weather') });
+    const view = drive(gameView, { sport: 'nfl', gameId: GAME_ID }, answer('game'), host);
+    await settle();
+    expect(textOf(find(view.render(), (node) => node.attrs['aria-label'] === 'Notes from JEV'))).toContain(note);
+  });
+
   it('draws at phone width: the charts fit the width they are given', async () => {
     const host = fakeHost({ get_game_odds: answer('game-full'), get_injury_report: answer('injuries'), get_weather: answer('weather') });
     const view = drive(gameView, { sport: 'nfl', gameId: GAME_ID }, answer('game'), host, { ...ENV, timeZone: 'UTC', width: 320 });

@@ -74,6 +74,7 @@ export default consolePage(async function GamePage({
           {game.venue ? ` · ${game.venue.name}, ${game.venue.city}` : ''} · prices at {odds.referenceBook}. Times are in {timeZone}.
         </p>
         {odds.priceNote && <p className="callout">{odds.priceNote}</p>}
+        {game.priceNote && <p className="callout">{game.priceNote}</p>}
 
         <h2>Markets</h2>
         <p className="muted">Best prices with an expected value of at least {min}% are marked Value.</p>
