@@ -73,6 +73,7 @@ export const getInjuryReport = defineTool({
     cursor,
   }),
   output: z.union([injuryReportConcise, injuryReportFull]),
+  fullOutput: injuryReportFull,
   async run(ctx, args) {
     let teamIds: string[] | undefined;
     let gameSource: string | undefined;
@@ -174,6 +175,7 @@ export const getWeather = defineTool({
   hints: READ_HINTS,
   input: z.strictObject({ gameId, detail }),
   output: z.union([weatherConcise, weatherFull]),
+  fullOutput: weatherFull,
   async run(ctx, args) {
     const game = await ctx.data.schedule.requireGameRow(args.gameId);
     const full = args.detail === 'full';
