@@ -1,10 +1,11 @@
-import { INJURY_REPORT_LIMITS, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
+import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/responsible-gambling';
 import { andList } from '@/lib/text';
+import { INJURY_REPORT_LIMITS } from './conditions';
 import { WRITE_TOOL_NAMES } from './registry';
 
 // The rules the service sends to every agent: `instructions` of GET /api/v1/tools and the MCP instructions.
-// One string, so both front ends always say the same thing. The staking sentences and the injury report's limits
-// come from lib/rules.ts, the write tools from the catalogue.
+// One string, so both front ends always say the same thing. The staking sentences come from
+// lib/responsible-gambling.ts, the injury report's limits from its tool, the write tools from the catalogue.
 
 export const INSTRUCTIONS = `JEV is sports-betting analysis: it takes no bets and holds no money. In every answer:
 

@@ -16,7 +16,7 @@ import {
 import { BOOKMAKERS } from '@/lib/data/books';
 import { NOTES } from '@/lib/tools/notes';
 import { PROMPTS } from '@/lib/tools/prompts';
-import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
+import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/responsible-gambling';
 import { INSTRUCTIONS } from '@/lib/tools/instructions';
 import { calcKellyStake } from '@/lib/tools/calculators';
 import { getPlayerProps } from '@/lib/tools/player-props';
