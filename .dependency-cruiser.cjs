@@ -3,7 +3,8 @@
 // Type-only imports are seen (tsPreCompilationDeps) and tagged `type-only`: a type carries no I/O, so the
 // tools rule and the ledger rule let them through; every other rule counts them like any import.
 // The rule of no folder cycles among lib/'s folders and files is checked by scripts/lint-layers.mjs over
-// this cruise's result: dependency-cruiser's folder-scoped rules know folders only, not lib/errors.ts or lib/rules.ts.
+// this cruise's result: dependency-cruiser's folder-scoped rules know folders only, not lib/errors.ts or
+// lib/responsible-gambling.ts.
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

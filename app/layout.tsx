@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { POLICY_PAGES } from '@/lib/console/policies';
-import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
+import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/responsible-gambling';
 import '@/lib/present/palette.css';
 import './globals.css';
 import '@/lib/present/present.css';

@@ -4,7 +4,7 @@ import { PolicyPage, SupportEmail } from '@/app/components/PolicyPage';
 import { oauthProviders, SESSION_DAYS } from '@/lib/auth/options';
 import { KNOWN_ADDRESS_DAYS } from '@/lib/auth/signin';
 import { REFRESH_LIFETIME_DAYS } from '@/lib/oauth/grants';
-import { HELPLINE } from '@/lib/rules';
+import { HELPLINE } from '@/lib/responsible-gambling';
 import { root } from '@/lib/root';
 import { currentUser } from '@/lib/root/session';
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { consolePage } from '@/app/components/ConsolePage';
 import { PolicyPage, SupportEmail } from '@/app/components/PolicyPage';
-import { HELPLINE } from '@/lib/rules';
+import { HELPLINE } from '@/lib/responsible-gambling';
 import { root } from '@/lib/root';
 import { currentUser } from '@/lib/root/session';
 

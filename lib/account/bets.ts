@@ -6,7 +6,7 @@ import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { ToolError, invalidInput } from '@/lib/errors';
 import type { Pricing } from '@/lib/pricing';
-import { HELPLINE } from '@/lib/rules';
+import { HELPLINE } from '@/lib/responsible-gambling';
 import { storedLabel } from '@/lib/text';
 import { readBankroll, type BankrollView } from './bankroll';
 import { lossLimitRoom } from './loss-limits';

@@ -38,9 +38,22 @@ export type Bankroll = WithInstants<BankrollAnswer>;
 export type Bet = WithoutNulls<WithInstants<BetRecord>> & Omit<WithInstants<BetListConcise>['bets'][number], keyof BetRecord>;
 export type BetList = Omit<WithInstants<BetListConcise>, 'bets'> & { bets: Bet[] };
 
-/** What each tool a view calls can answer (get_game_odds by its arguments: concise, full or title futures). */
-export interface ViewAnswers {
-  get_game_odds: OddsAnswer | GameAnswer | FuturesAnswer;
+/**
+ * What get_game_odds answers arguments of the type `Args`, by the form they ask for: a league's title futures to
+ * `futures: true`, every field to `detail: "full"`, and a concise page (a slate, or the value list) to arguments that
+ * ask for neither, as a view's calls are unless they say so. Arguments whose type leaves the form open get any of the three.
+ */
+export type GameOddsAnswerTo<Args> = Args extends { futures: true }
+  ? FuturesAnswer
+  : Args extends { detail: 'full' }
+    ? GameAnswer
+    : Args extends { [name: string]: unknown; futures?: false; detail?: 'concise' }
+      ? OddsAnswer
+      : OddsAnswer | GameAnswer | FuturesAnswer;
+
+/** What each tool a view calls answers the arguments `Args` (get_game_odds by the form they ask for). */
+export interface ViewAnswers<Args> {
+  get_game_odds: GameOddsAnswerTo<Args>;
   get_injury_report: Injuries;
   get_weather: Weather;
   get_bankroll: Bankroll;

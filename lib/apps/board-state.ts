@@ -98,7 +98,7 @@ const failed = (error: unknown) => ({ state: 'failed' as const, message: error i
 /** Asks for a list, or for its next page (`cursor`), which is added to what it holds. */
 export function fetchList(host: Host, name: ListName, args: Record<string, unknown>, update: Update<SlateBoard>, cursor?: string): void {
   const change = (state: SlateBoard, list: Partial<List>) => ({ ...state, [name]: { ...state[name], paging: false, ...list } });
-  host.callTool<'get_game_odds', OddsAnswer>('get_game_odds', cursor === undefined ? args : { ...args, cursor }).then(
+  host.callTool('get_game_odds', cursor === undefined ? args : { ...args, cursor }).then(
     (answer) =>
       update((state) => {
         const before = state[name].call;

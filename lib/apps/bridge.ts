@@ -54,12 +54,14 @@ export interface ViewEvents {
 }
 
 export interface Host {
-  /** Calls one of JEV's read tools through the host: its answer (structuredContent), or a ToolCallError thrown. */
-  /** The tool's answer, typed as one it can give: `Answer` narrows it to what these arguments ask for. */
-  callTool<Name extends ViewCallableTool, Answer extends ViewAnswers[Name] = ViewAnswers[Name]>(
+  /**
+   * Calls one of JEV's read tools through the host: its answer (structuredContent), typed by the tool and by what the
+   * arguments ask for (get_game_odds' form: ViewAnswers), or a ToolCallError thrown.
+   */
+  callTool<Name extends ViewCallableTool, const Args extends Record<string, unknown>>(
     name: Name,
-    args: Record<string, unknown>,
-  ): Promise<Answer>;
+    args: Args,
+  ): Promise<ViewAnswers<Args>[Name]>;
 }
 
 /** The host as the view's runtime sees it: the tools, and what the host does for the view's frame. */
@@ -157,15 +159,12 @@ export async function connectToHost(appInfo: { name: string; version: string }, 
   reportSize((size) => post({ method: SIZE_CHANGED, params: size }));
 
   return {
-    async callTool<Name extends ViewCallableTool, Answer extends ViewAnswers[Name] = ViewAnswers[Name]>(
-      name: Name,
-      args: Record<string, unknown>,
-    ) {
+    async callTool<Name extends ViewCallableTool, const Args extends Record<string, unknown>>(name: Name, args: Args) {
       // The list is enforced here too, not only by the type: no view calls a write tool, whatever its data says.
       if (!(VIEW_CALLABLE_TOOLS as readonly string[]).includes(name)) throw new Error(`A view may not call ${name}.`);
       const result = (await request('tools/call', { name, arguments: args })) as unknown as CallToolResult;
       if (result.isError) throw toolCallError(result);
-      return result.structuredContent as Answer;
+      return result.structuredContent as ViewAnswers<Args>[Name];
     },
     async requestDisplayMode(mode) {
       const result = (await request(DISPLAY_MODE, {

@@ -1,5 +1,5 @@
 import { SAMPLE_NOTE, SAMPLE_NOTE_SHORT } from '@/lib/data/sample/note';
-import { HELPLINE, HELPLINE_LINK, RESPONSIBLE_GAMBLING_LEAD } from '@/lib/rules';
+import { HELPLINE, HELPLINE_LINK, RESPONSIBLE_GAMBLING_LEAD } from '@/lib/responsible-gambling';
 import type { ReactElement, ReactNode } from 'react';
 import type { Env } from './env';
 

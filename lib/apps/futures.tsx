@@ -18,8 +18,8 @@ export interface FuturesState {
   host: Host;
   /** The model's answer, and the pages asked for since, merged market by market. */
   answer: FuturesAnswer;
-  /** The model's arguments, which the answer's cursor continues. */
-  args: Record<string, unknown>;
+  /** The model's arguments, which the answer's cursor continues: they ask for the futures. */
+  args: Record<string, unknown> & { futures: true };
   paging: boolean;
   /** Why the last page could not be fetched. */
   pagingFailed?: string;
@@ -29,8 +29,17 @@ export interface FuturesState {
 }
 
 export function startFutures(args: Record<string, unknown>, answer: FuturesAnswer, host: Host): FuturesState {
+  // `futures: true` as the model gave it: no other argument answers with a league's futures.
   const { cursor: _cursor, ...modelArgs } = args;
-  return { kind: 'futures', host, answer, args: modelArgs, paging: false, sorts: {}, compactPlace: firstPlace('futures') };
+  return {
+    kind: 'futures',
+    host,
+    answer,
+    args: { ...modelArgs, futures: true },
+    paging: false,
+    sorts: {},
+    compactPlace: firstPlace('futures'),
+  };
 }
 
 /** A page added to what the board holds: a market it continues gets its teams, a new market follows. */
@@ -44,7 +53,7 @@ function withPage(held: FuturesAnswer, page: FuturesAnswer): FuturesAnswer {
 }
 
 function fetchMore(state: FuturesState, update: Update<FuturesState>): FuturesState {
-  state.host.callTool<'get_game_odds', FuturesAnswer>('get_game_odds', { ...state.args, cursor: state.answer.nextCursor }).then(
+  state.host.callTool('get_game_odds', { ...state.args, cursor: state.answer.nextCursor }).then(
     (page) => update((held) => ({ ...held, answer: withPage(held.answer, page), paging: false, pagingFailed: undefined })),
     (error: unknown) =>
       update((held) => ({ ...held, paging: false, pagingFailed: error instanceof Error ? error.message : String(error) })),

@@ -44,7 +44,10 @@ export function openGame(
   update: GameUpdate,
 ): GameState {
   const { sport, gameId } = args;
-  const load = <Key extends 'odds' | 'injuries' | 'weather'>(key: Key, call: Promise<unknown>) =>
+  const load = <Key extends 'odds' | 'injuries' | 'weather'>(
+    key: Key,
+    call: Promise<Extract<GameState[Key], { state: 'ready' }>['answer']>,
+  ) =>
     call.then(
       (answer) => update((game) => ({ ...game, [key]: { state: 'ready', answer } })),
       (error: unknown) =>
@@ -53,7 +56,7 @@ export function openGame(
   const odds = {
     sport,
     gameId,
-    detail: 'full',
+    detail: 'full' as const,
     history: true,
     ...(args.book ? { book: args.book } : {}),
     ...(args.markets ? { markets: args.markets } : {}),

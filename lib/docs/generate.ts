@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CHECK_STEPS, LIST_ROUTE_STEPS } from '@/lib/check-order';
 import { DEFINITIONS } from '@/lib/contract-definitions';
 import { ERROR_STATUS, ERRORS, type ErrorCode } from '@/lib/errors';
-import { INSTRUCTIONS } from '@/lib/tools/instructions';
+import { GUIDE } from '@/lib/tools/guide';
 import { fillBlocks } from './blocks';
 import { configurationMarkdown } from './configuration';
 import { amountLimits, limitsTable, pageSizesText } from './limits';
@@ -76,7 +76,7 @@ export const CONTRACT_BLOCKS: Readonly<Record<string, string>> = {
   limits: limitsTable(),
   'amount-limits': amountLimits(),
   'page-sizes': pageSizesText(),
-  instructions: quoted(INSTRUCTIONS),
+  instructions: quoted(GUIDE.instructions),
 };
 
 export const DOCUMENTS: readonly GeneratedDocument[] = [

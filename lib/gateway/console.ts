@@ -7,12 +7,11 @@ import { answerOf, type Gateway } from './gateway';
 // the session is the caller, no budget is spent, and a page may only read (writes go through the pages' own forms
 // and server actions).
 
-/**
- * A tool's full answer (`detail: "full"`): the second shape of an output that is a concise and a full one (then
- * any list modes), as every catalogue tool with `detail` declares it.
- */
-export type FullAnswer<Tool extends ToolDefinition> =
-  Tool['output'] extends z.ZodUnion<readonly [z.ZodType, infer Full extends z.ZodType, ...z.ZodType[]]> ? z.input<Full> : never;
+/** A tool that takes `detail`, with the shape of its full answer. */
+type DetailedTool = ToolDefinition & { fullOutput: z.ZodType };
+
+/** A tool's full answer (`detail: "full"`), as its definition's fullOutput types it. */
+export type FullAnswer<Tool extends DetailedTool> = z.input<Tool['fullOutput']>;
 
 /** The console as a caller: read-only, and what it would save (nothing) labelled as the console's. */
 const CONSOLE_TOKEN = { id: 'console', scope: 'read' } as const;
@@ -24,7 +23,7 @@ export function createConsoleReader(gateway: Gateway) {
      * Runs the gateway's read tool `tool` for `user` with `detail: "full"`, arguments checked as the gateway
      * checks them; the definition types the arguments and the answer, so neither can belong to another tool.
      */
-    async readFull<Tool extends ToolDefinition>(
+    async readFull<Tool extends DetailedTool>(
       tool: Tool,
       user: { id: string; email: string },
       args: Omit<z.input<Tool['input']>, 'detail'>,

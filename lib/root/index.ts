@@ -17,7 +17,7 @@ import { createOAuthEndpoints } from '@/lib/oauth/endpoints';
 import { PROTECTED_RESOURCE_METADATA_PATH } from '@/lib/oauth/metadata';
 import { cursorSigner } from '@/lib/paging';
 import { createRateLimiter, type BudgetStore } from '@/lib/ratelimit';
-import { GUIDE } from '@/lib/tools/guide';
+import { guideFor } from '@/lib/tools/guide';
 import { TOOL_DEFINITIONS } from '@/lib/tools/registry';
 import type { ToolDefinition } from '@/lib/tools/types';
 import { ingestSettings } from './ingest-settings';
@@ -68,7 +68,7 @@ export function createRoot(deps: RootDeps) {
   const sessionSecret = deps.sessionSecret ?? keptSecret(config);
   const cursors = cursorSigner(sessionSecret);
   const tools = createToolServices({ config, db, now, claims, providers, classifier, cursors });
-  const gateway = createGateway({ config, limiter: budgets, now, catalogue, guide: GUIDE, tokens, services: tools });
+  const gateway = createGateway({ config, limiter: budgets, now, catalogue, guide: guideFor(catalogue), tokens, services: tools });
   const clientDocuments: ClientDocuments = deps.clientDocuments ?? createClientDocuments();
   let auth: AuthOptions | undefined;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coolingOffNotes, endedGamesNotes } from '@/lib/account/bankroll';
 import { regradeNotes } from '@/lib/account/regrades';
 import { ToolError } from '@/lib/errors';
-import { noBankroll, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
+import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/responsible-gambling';
 import { READ_HINTS } from './hints';
 import { userReferenceBook } from './preferences';
 import { defineTool } from './types';
@@ -10,6 +10,10 @@ import { defineTool } from './types';
 // The user's bankroll discipline: what a stake must stay within.
 
 const STAKING_RULES = `${STAKE_CAPS_RULE} ${PAST_LIMITS_RULE}`;
+
+/** What get_bankroll and calc_kelly_stake answer a user with no bankroll: where to set one up. */
+export const noBankroll = (bankrollPageUrl: string) =>
+  `No bankroll is set up for this user. Ask the user to set one up on the Bankroll page, ${bankrollPageUrl}, then call again.`;
 
 const bankrollAnswer = z.object({
   currency: z.string(),

@@ -109,6 +109,13 @@ const betListConcise = z.object({
   summary: betSummary,
 });
 export type BetListConcise = z.infer<typeof betListConcise>;
+const betListFull = z.object({
+  currency: z.string(),
+  bets: z.array(betRecord.extend({ closingFairProbability: z.number().nullable(), closingLineValue: z.number().nullable() })),
+  ...fullPageSchemaFields,
+  closingLineNote: z.string().optional(),
+  summary: betSummary,
+});
 
 export const listBets = defineTool({
   name: 'list_bets',
@@ -126,16 +133,8 @@ export const listBets = defineTool({
     sport: sport.optional(),
     ...listWindow,
   }),
-  output: z.union([
-    betListConcise,
-    z.object({
-      currency: z.string(),
-      bets: z.array(betRecord.extend({ closingFairProbability: z.number().nullable(), closingLineValue: z.number().nullable() })),
-      ...fullPageSchemaFields,
-      closingLineNote: z.string().optional(),
-      summary: betSummary,
-    }),
-  ]),
+  output: z.union([betListConcise, betListFull]),
+  fullOutput: betListFull,
   async run(ctx, args) {
     const { status, sport: onlySport } = args;
     const { from, to } = listWindowOf(args);

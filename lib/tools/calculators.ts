@@ -21,7 +21,7 @@ import {
 } from '@/lib/betting';
 import { choiceList } from '@/lib/text';
 import { ToolError } from '@/lib/errors';
-import { noBankroll } from '@/lib/rules';
+import { noBankroll } from './bankroll';
 import { americanOdds, expected, flag, money, probability, storable } from './inputs';
 import { fractionField } from './answer-fields';
 import { READ_HINTS } from './hints';

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { resolveTeam } from '@/lib/data/teams';
 import { SPORT_INFO } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
-import { INJURY_REPORT_LIMITS } from '@/lib/rules';
 import { fullPageSchemaFields, PAGE_SIZES, pageFields, pageSchemaFields, toolPage } from './pages';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import { conciseGame, conciseGameSchema, fullGame, fullGameSchema, teamSchema, teamNames } from './game-fields';
@@ -13,6 +12,9 @@ import { cursor, detail, gameId, pageLimit, sport, team } from './inputs';
 import { defineTool } from './types';
 
 // The conditions tools: injury reports and the weather at kickoff.
+
+/** What the injury report cannot tell: the tools' descriptions and answers, the instructions, the notes and the prompts all say it. */
+export const INJURY_REPORT_LIMITS = 'updated about twice a day and does not cover game-day inactives';
 
 export const INJURY_NOTE = `The injury report is ${INJURY_REPORT_LIMITS}; say so whenever an injury matters to a pick.`;
 
@@ -73,6 +75,7 @@ export const getInjuryReport = defineTool({
     cursor,
   }),
   output: z.union([injuryReportConcise, injuryReportFull]),
+  fullOutput: injuryReportFull,
   async run(ctx, args) {
     let teamIds: string[] | undefined;
     let gameSource: string | undefined;
@@ -174,6 +177,7 @@ export const getWeather = defineTool({
   hints: READ_HINTS,
   input: z.strictObject({ gameId, detail }),
   output: z.union([weatherConcise, weatherFull]),
+  fullOutput: weatherFull,
   async run(ctx, args) {
     const game = await ctx.data.schedule.requireGameRow(args.gameId);
     const full = args.detail === 'full';

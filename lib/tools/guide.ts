@@ -1,6 +1,8 @@
-import { INSTRUCTIONS } from './instructions';
+import { instructionsFor } from './instructions';
 import { NOTES, type Note } from './notes';
 import { PROMPTS, type PromptDefinition } from './prompts';
+import { TOOL_DEFINITIONS } from './registry';
+import type { ToolDefinition } from './types';
 
 /**
  * What a server tells agents beside its tools: the rules text (REST's tool list and MCP's initialize), the knowledge
@@ -13,4 +15,12 @@ export interface Guide {
   prompts: readonly PromptDefinition[];
 }
 
-export const GUIDE: Guide = { instructions: INSTRUCTIONS, notes: NOTES, prompts: PROMPTS };
+/** The guide of a server that serves `tools`: its rules text names their write tools. */
+export const guideFor = (tools: readonly ToolDefinition[]): Guide => ({
+  instructions: instructionsFor(tools),
+  notes: NOTES,
+  prompts: PROMPTS,
+});
+
+/** The catalogue's guide: what the documentation and the default OpenAPI document quote. */
+export const GUIDE: Guide = guideFor(TOOL_DEFINITIONS);

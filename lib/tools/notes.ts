@@ -16,7 +16,8 @@ import {
   STEAM,
   VALUE_SCAN,
 } from '@/lib/contract-definitions';
-import { HELPLINE, INJURY_REPORT_LIMITS, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
+import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/responsible-gambling';
+import { INJURY_REPORT_LIMITS } from './conditions';
 import { PAGE_SIZES } from '@/lib/tools/pages';
 import { CURSOR_TTL_MINUTES } from '@/lib/paging';
 

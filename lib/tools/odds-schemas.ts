@@ -39,7 +39,7 @@ const conciseValueEntry = fullValueEntry
   .extend({ matchup: z.string(), startsAt: z.string(), point: z.number().optional() });
 
 /** The full answer: every game's markets with every field (detail: "full"). */
-const gameOddsFull = z.object({
+export const gameOddsFull = z.object({
   ...oddsHeader,
   games: z.array(fullGameSchema.extend({ ...inPlaySchema, markets: z.array(pricedMarketSchema.extend({ market: z.string() })) })),
   value: z.array(fullValueEntry).optional(),
@@ -114,7 +114,7 @@ export type GameOddsConcise = z.infer<typeof gameOddsConcise>;
 export type GameOddsFull = z.infer<typeof gameOddsFull>;
 
 const propsHeader = { referenceBook: z.string(), ...fairLineSchema, note: z.string().optional(), priceNote: z.string().optional() };
-const propsFull = fullGameSchema.extend({
+export const propsFull = fullGameSchema.extend({
   ...propsHeader,
   props: z.array(pricedMarketSchema.extend({ market: z.string(), player: z.string(), team: z.string().optional() })),
   ...fullPageSchemaFields,

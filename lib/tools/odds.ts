@@ -36,7 +36,7 @@ import { arbitrageFlag, listAlone, MAX_HOLD_ALONE, maxHoldInput } from './low-ho
 import { arbitrageList, GAME_MARKET_PLACING, lowHoldList, middleList, type OfferedGame } from './market-lists';
 import { gameAlternates, NOT_WITH_ALTERNATES } from './alternates';
 import { FUTURES_ALONE, futuresFlag, leagueFutures, NOT_WITH_FUTURES } from './futures';
-import { gameOddsOutput } from './odds-schemas';
+import { gameOddsFull, gameOddsOutput } from './odds-schemas';
 import { conciseValue, VALUE_ORDER, valueKey, valueList, valueScan, type ValueScan } from './value-list';
 import { defineTool, type ToolRun } from './types';
 
@@ -97,6 +97,7 @@ export const getGameOdds = defineTool({
   hints: OPEN_WORLD_READ_HINTS, // a league's futures may be fetched from the odds provider during the call
   input: gameOddsInput,
   output: gameOddsOutput,
+  fullOutput: gameOddsFull,
   async run(ctx, args) {
     if (args.alternates === true) return alternatesOf(ctx, args);
     if (args.futures === true) {

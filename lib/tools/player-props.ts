@@ -30,7 +30,7 @@ import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
 import { conciseMarket, marketNotes } from './concise-market';
 import { arbitrageFlag, listAlone, MAX_HOLD_ALONE, maxHoldInput } from './low-hold-list';
 import { arbitrageList, lowHoldList, propPlacing, type OfferedGame } from './market-lists';
-import { propsOutput } from './odds-schemas';
+import { propsFull, propsOutput } from './odds-schemas';
 import { conciseValue, VALUE_ORDER, valueKey, valueList, valueScan, type ValueScan } from './value-list';
 import { defineTool, type ToolRun } from './types';
 import { historyFlag, upcomingWindow } from './odds';
@@ -114,6 +114,7 @@ export const getPlayerProps = defineTool({
   hints: OPEN_WORLD_READ_HINTS, // props may be fetched from the odds provider during the call
   input: propsInput,
   output: propsOutput,
+  fullOutput: propsFull,
   async run(ctx, args) {
     if (args.arbitrage === true) {
       // As get_game_odds: the arbitrage and low-hold lists are the books' own prices, with no fair line.

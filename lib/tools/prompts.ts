@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { INJURY_REPORT_LIMITS, STAKE_CAPS_RULE } from '@/lib/rules';
+import { STAKE_CAPS_RULE } from '@/lib/responsible-gambling';
+import { INJURY_REPORT_LIMITS } from './conditions';
 
-// The MCP prompts: each walks an agent through one job in the order the rules (INSTRUCTIONS) demand.
+// The MCP prompts: each walks an agent through one job in the order the rules (./instructions.ts) demand.
 // Prompt arguments are strings on the wire; the schemas say which are needed and what they look like.
 
 const sport = z.string().trim().min(1).max(40).describe('Sport key, as the odds tools name it (for example nfl or nba).');

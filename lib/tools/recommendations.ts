@@ -59,6 +59,7 @@ const pickSummary = z.object({
 });
 /** Said when some props of finished games have no stored box-score line that grades them. */
 const gradingNote = z.string().optional();
+const pickListFull = z.object({ recommendations: z.array(pickRecord), ...fullPageSchemaFields, gradingNote, summary: pickSummary });
 
 export const listRecommendations = defineTool({
   name: 'list_recommendations',
@@ -77,8 +78,9 @@ export const listRecommendations = defineTool({
       gradingNote,
       summary: pickSummary,
     }),
-    z.object({ recommendations: z.array(pickRecord), ...fullPageSchemaFields, gradingNote, summary: pickSummary }),
+    pickListFull,
   ]),
+  fullOutput: pickListFull,
   async run(ctx, args) {
     const { sport: onlySport } = args;
     const { from, to } = listWindowOf(args);

@@ -55,9 +55,6 @@ export type ToolName = (typeof TOOL_GROUPS)[number]['tools'][number]['name'];
 /** Every tool's definition, in the order clients list them: the definitions themselves, which callers name tools by. */
 export const TOOL_DEFINITIONS: readonly ToolDefinition[] = TOOL_GROUPS.flatMap((group): readonly ToolDefinition[] => group.tools);
 
-/** The tools that save to the user's account (scope 'write'), in catalogue order: a read token runs every other tool. */
-export const WRITE_TOOL_NAMES: readonly string[] = TOOL_DEFINITIONS.filter((tool) => tool.scope === 'write').map((tool) => tool.name);
-
 const FAMILY_OF = new Map<ToolDefinition, ToolFamily>(
   TOOL_GROUPS.flatMap(({ tools, name, description }) => tools.map((tool): [ToolDefinition, ToolFamily] => [tool, { name, description }])),
 );

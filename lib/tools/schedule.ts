@@ -30,6 +30,26 @@ const rangeArgs = {
 
 const note = z.string().optional();
 
+const scheduleFull = z.object({
+  sport: z.string(),
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  startsFrom: z.string(),
+  startsBefore: z.string(),
+  note,
+  games: z.array(fullGameSchema),
+  ...fullPageSchemaFields,
+});
+const resultsFull = z.object({
+  sport: z.string(),
+  from: z.string(),
+  to: z.string(),
+  note,
+  results: z.array(fullGameSchema.extend({ winner: z.string().nullable() })),
+  ...fullPageSchemaFields,
+});
+
 /** Paged always in the concise answer, and in the full one only when asked (so it stays as it always was). */
 function gamesPage(ctx: Parameters<typeof toolPage>[0], args: PagingArgs & { detail?: string }, games: GameRow[], order: 'asc' | 'desc') {
   const full = args.detail === 'full';
@@ -61,18 +81,9 @@ export const listGames = defineTool({
       games: z.array(conciseGameSchema),
       ...pageSchemaFields,
     }),
-    z.object({
-      sport: z.string(),
-      from: z.string(),
-      to: z.string(),
-      timeZone: z.string(),
-      startsFrom: z.string(),
-      startsBefore: z.string(),
-      note,
-      games: z.array(fullGameSchema),
-      ...fullPageSchemaFields,
-    }),
+    scheduleFull,
   ]),
+  fullOutput: scheduleFull,
   async run(ctx, args) {
     const range = await dateRange(ctx, args.from, args.to, { back: 0, ahead: 7 }, MAX_SCHEDULE_DAYS);
     const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
@@ -117,15 +128,9 @@ export const getGameResults = defineTool({
       results: z.array(conciseGameSchema.extend({ winner: z.string().nullable() })),
       ...pageSchemaFields,
     }),
-    z.object({
-      sport: z.string(),
-      from: z.string(),
-      to: z.string(),
-      note,
-      results: z.array(fullGameSchema.extend({ winner: z.string().nullable() })),
-      ...fullPageSchemaFields,
-    }),
+    resultsFull,
   ]),
+  fullOutput: resultsFull,
   async run(ctx, args) {
     // The last DEFAULT_RESULTS_DAYS sports days, today's included: this afternoon's finals are results too.
     const lastDays = { back: DEFAULT_RESULTS_DAYS - 1, ahead: DEFAULT_RESULTS_DAYS };

@@ -99,6 +99,8 @@ interface ToolFields<Name extends string, Input extends z.ZodType, Output extend
   input: Input;
   /** The answer's shape: published as the tool's output schema, and the type `run` must answer with. */
   output: Output;
+  /** A tool that takes `detail`: its answer's shape with `detail: "full"`, one of output's (what the console reads). */
+  fullOutput?: z.ZodType;
 }
 
 export interface ToolDefinition<
@@ -109,14 +111,22 @@ export interface ToolDefinition<
   run(ctx: ToolContext, args: z.output<Input>): Promise<z.input<Output>>;
 }
 
+type ToolSpec<Name extends string, Input extends z.ZodType, Output extends z.ZodType> = ToolFields<Name, Input, Output> & {
+  run(ctx: ToolRun, args: z.output<Input>): Promise<z.input<Output>>;
+};
+
 /**
  * A tool of the catalogue: its name keeps its literal type and its argument and answer types stay tied to its own
  * schemas, so whatever names the tool by its definition cannot get the name and the types apart. `run` gets the
- * definition as `ctx.tool`.
+ * definition as `ctx.tool`. A tool that takes `detail` keeps its full answer's type too (`fullOutput`).
  */
+export function defineTool<const Name extends string, Input extends z.ZodType, Output extends z.ZodType, FullOutput extends z.ZodType>(
+  spec: ToolSpec<Name, Input, Output> & { fullOutput: FullOutput },
+): ToolDefinition<Input, Output, Name> & { fullOutput: FullOutput };
 export function defineTool<const Name extends string, Input extends z.ZodType, Output extends z.ZodType>(
-  spec: ToolFields<Name, Input, Output> & { run(ctx: ToolRun, args: z.output<Input>): Promise<z.input<Output>> },
-): ToolDefinition<Input, Output, Name> {
-  const definition: ToolDefinition<Input, Output, Name> = { ...spec, run: (ctx, args) => spec.run({ ...ctx, tool: definition }, args) };
+  spec: ToolSpec<Name, Input, Output>,
+): ToolDefinition<Input, Output, Name>;
+export function defineTool(spec: ToolSpec<string, z.ZodType, z.ZodType>): ToolDefinition {
+  const definition: ToolDefinition = { ...spec, run: (ctx, args) => spec.run({ ...ctx, tool: definition }, args) };
   return definition;
 }

@@ -9,7 +9,7 @@ import { VIEW_CALLABLE_TOOLS } from '@/lib/apps/catalogue';
 import { INLINE_MAX_HEIGHT } from '@/lib/apps/env';
 import { DEFAULT_MIN_PERCENT } from '@/lib/present/format';
 import { SAMPLE_NOTE, SAMPLE_NOTE_SHORT } from '@/lib/data/sample/note';
-import { HELPLINE_LINK, RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
+import { HELPLINE_LINK, RESPONSIBLE_GAMBLING_LINE } from '@/lib/responsible-gambling';
 import type { ShowView } from './apps-host';
 import { origin } from './helpers';
 

@@ -3,7 +3,7 @@ import { saveBankroll } from '@/lib/account/bankroll-save';
 import { VOID_AFTER_KICKOFF_HOURS } from '@/lib/account/markets';
 import { createUser } from '@/lib/account/users';
 import { replacePlayerStats } from '@/lib/data/store';
-import { HELPLINE } from '@/lib/rules';
+import { HELPLINE } from '@/lib/responsible-gambling';
 import { formatDateTimeInZone } from '@/lib/time';
 import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console-http';
 import { PROVIDERS } from '../helpers/fixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { POLICY_PAGES } from '@/lib/console/policies';
-import { HELPLINE } from '@/lib/rules';
+import { HELPLINE } from '@/lib/responsible-gambling';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 

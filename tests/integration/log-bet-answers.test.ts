@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ToolError } from '@/lib/errors';
-import { HELPLINE } from '@/lib/rules';
+import { HELPLINE } from '@/lib/responsible-gambling';
 import { logBet } from '@/lib/tools/bets';
 import { calcKellyStake } from '@/lib/tools/calculators';
 import { saveRecommendation } from '@/lib/tools/recommendations';

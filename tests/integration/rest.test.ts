@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mintToken } from '@/lib/account/token-format';
+import { GUIDE } from '@/lib/tools/guide';
 import { PROVIDERS } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
@@ -50,7 +51,7 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       const body = await res.json();
-      expect(body.instructions).toContain('calc_kelly_stake');
+      expect(body.instructions).toBe(GUIDE.instructions);
       expect(body.instructions).toContain('1-800-522-4700');
       const names = body.tools.map((tool: { name: string }) => tool.name);
       expect(names).toEqual(

@@ -163,10 +163,17 @@ export function kickoffAt(shape: Shape, anchor: number, hours: number): number {
     const winter = Date.UTC(new Date(standard).getUTCFullYear(), 0, 1);
     kickoff = standard - (offsetAt(standard, shape.timeZone) - offsetAt(winter, shape.timeZone));
     kickoffs.set(key, kickoff);
+    // Maps iterate in insertion order: the first key is the oldest.
+    if (kickoffs.size > KICKOFFS_KEPT) kickoffs.delete(kickoffs.keys().next().value!);
   }
   return kickoff;
 }
-/** Kickoffs worked out (a few dozen a week of running). */
+/**
+ * Kickoffs worked out lately: the sample task asks for the same few again and again (each game it settles looks its
+ * slate up anew), and working one out reads the zone data twice. A round of the task asks for about 55 distinct
+ * kickoffs, a load about 120; the oldest go first, so a process that runs for months keeps no more than this.
+ */
+const KICKOFFS_KEPT = 1_000;
 const kickoffs = new Map<string, number>();
 
 const THURSDAY = 4;

@@ -3,7 +3,7 @@ import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpOutputSchema } from '@/lib/mcp/output-schema';
-import { INSTRUCTIONS } from '@/lib/tools/instructions';
+import { GUIDE } from '@/lib/tools/guide';
 import { PROVIDERS } from '../../helpers/fixtures';
 import { testApp } from '../../helpers/test-app';
 
@@ -83,7 +83,7 @@ describe.each(PROVIDERS)('MCP clients on %s', (provider) => {
 
     it('sees the server name, version, rules text and capabilities without list changes', () => {
       expect(client.getServerVersion()).toMatchObject({ name: 'jev', version: '0.1.0' });
-      expect(client.getInstructions()).toBe(INSTRUCTIONS);
+      expect(client.getInstructions()).toBe(GUIDE.instructions);
       const capabilities = client.getServerCapabilities();
       expect(capabilities?.tools).toEqual({ listChanged: false });
       expect(capabilities?.resources).toEqual({ listChanged: false });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '@/lib/config';
 import { ToolError } from '@/lib/errors';
+import { listTools } from '@/lib/gateway/rest';
 import { createRoot } from '@/lib/root';
 import { createMcpEndpoint, postMcp, type McpEndpoint } from '@/lib/mcp/http';
 import { createRateLimiter, type BudgetStore } from '@/lib/ratelimit';
@@ -9,7 +10,7 @@ import { TOOL_DEFINITIONS } from '@/lib/tools/registry';
 import { defineTool } from '@/lib/tools/types';
 import { testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { NO_CLASSIFIER } from '../../helpers/tool-context';
-import { ACCEPT_BOTH, LISTEN_REFUSAL, MODERN } from './support';
+import { ACCEPT_BOTH, initializeMessage, LISTEN_REFUSAL, MODERN } from './support';
 
 // The MCP endpoint in process, on a root whose catalogue holds two tools of the test's own beside the real ones:
 // the MCP server is built from the gateway's catalogue, so they are listed and called like any other. Covers what
@@ -57,18 +58,16 @@ describe('MCP endpoint in process', () => {
     await database?.close();
   });
 
-  function endpoint(limiter: BudgetStore = createRateLimiter({})) {
-    return createMcpEndpoint(
-      createRoot({
-        config: parseConfig({}),
-        db: database.db,
-        budgets: limiter,
-        now: () => new Date(),
-        catalogue: [...TOOL_DEFINITIONS, labelTool, writeTool],
-        classifier: NO_CLASSIFIER,
-      }).gateway,
-    );
-  }
+  const gateway = (limiter: BudgetStore = createRateLimiter({})) =>
+    createRoot({
+      config: parseConfig({}),
+      db: database.db,
+      budgets: limiter,
+      now: () => new Date(),
+      catalogue: [...TOOL_DEFINITIONS, labelTool, writeTool],
+      classifier: NO_CLASSIFIER,
+    }).gateway;
+  const endpoint = (limiter?: BudgetStore) => createMcpEndpoint(gateway(limiter));
 
   const request = (token: string, body: unknown, headers: Record<string, string>) =>
     new Request('http://localhost:3000/api/mcp', {
@@ -115,6 +114,18 @@ describe('MCP endpoint in process', () => {
     const [answer] = await sseResults(response);
     const names = answer.result.tools.map((tool: { name: string }) => tool.name);
     expect(names).toEqual([...TOOL_DEFINITIONS.map((tool) => tool.name), 'test_label', 'test_write']);
+  });
+
+  it("tells agents to call its own catalogue's write tools only when asked, over MCP and REST alike", async () => {
+    const rule = 'Call log_bet, settle_bet, save_recommendation and test_write only when the user asks;';
+    const initialize = await postMcp(mcp, request(readToken, initializeMessage('2025-06-18'), { accept: ACCEPT_BOTH }));
+    const [answer] = await sseResults(initialize);
+    expect(answer.result.instructions).toContain(rule);
+    const listed = await listTools(
+      gateway(),
+      new Request('http://localhost:3000/api/v1/tools', { headers: { host: 'localhost:3000', authorization: `Bearer ${readToken}` } }),
+    );
+    expect((await listed.json()).instructions).toBe(answer.result.instructions);
   });
 
   describe('client label handed to tools', () => {

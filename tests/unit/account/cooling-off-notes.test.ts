@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coolingOffNotesIn, isTimeZoneChangeNote, limitChangeNote, timeZoneChangeNote } from '@/lib/account/cooling-off-notes';
-import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
+import { PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/responsible-gambling';
 
 // get_bankroll's note is the cooling-off sentences, then the staking rules; the bankroll view picks the first back out.
 

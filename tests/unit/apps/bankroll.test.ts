@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bankroll } from '@/lib/apps/bankroll';
 import { ToolCallError } from '@/lib/apps/bridge';
-import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
+import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/responsible-gambling';
 import { answer, byAttr, click, display, drive, ENV, fakeHost, find, findAll, numbersIn, settle, textOf } from './support';
 
 // The bankroll view drawn from recorded answers: a user with a bankroll, three settled bets and one open.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { board } from '@/lib/apps/board';
 import { SAMPLE_NOTE, SAMPLE_NOTE_SHORT } from '@/lib/data/sample/note';
-import { HELPLINE_LINK, RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
+import { HELPLINE_LINK, RESPONSIBLE_GAMBLING_LINE } from '@/lib/responsible-gambling';
 import { GAME_ID } from '../../helpers/view-answers.mjs';
 import { answer, byAttr, type Node, click, display, drive, ENV, fakeHost, find, findAll, numbersIn, settle, textOf } from './support';
 

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Bankroll, BetList, OddsAnswer } from '@/lib/apps/answers';
-import { connectToHost, type ViewEvents } from '@/lib/apps/bridge';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { Bankroll, BetList, FuturesAnswer, GameAnswer, OddsAnswer } from '@/lib/apps/answers';
+import { connectToHost, type Host, type ViewEvents } from '@/lib/apps/bridge';
 import { VIEW_OF_TOOL, VIEW_CALLABLE_TOOLS } from '@/lib/apps/catalogue';
 import { findTool } from '../../helpers/catalogue';
 
@@ -120,14 +120,18 @@ describe('the view’s end of the bridge', () => {
     expect(posted).toHaveLength(count);
   });
 
-  it("types an answer as one its tool gives (checked by the type check: before, any type went with any tool's name)", () => {
-    const typed = (host: Awaited<ReturnType<typeof connected>>['bridge']) => [
-      host.callTool<'get_game_odds', OddsAnswer>('get_game_odds', {}),
-      // @ts-expect-error list_bets answers a list of bets, never a bankroll
-      host.callTool<'list_bets', Bankroll>('list_bets', {}),
-      // @ts-expect-error get_game_odds never answers a list of bets
-      host.callTool<'get_game_odds', BetList>('get_game_odds', {}),
-    ];
+  it('types an answer by its tool and, for get_game_odds, by the form the arguments ask for (checked by the type check)', () => {
+    const typed = (host: Host, detail: string) => {
+      expectTypeOf(host.callTool('get_game_odds', { sport: 'nfl' })).resolves.toEqualTypeOf<OddsAnswer>();
+      expectTypeOf(host.callTool('get_game_odds', { sport: 'nfl', gameId: 'g1', detail: 'full' })).resolves.toEqualTypeOf<GameAnswer>();
+      expectTypeOf(host.callTool('get_game_odds', { sport: 'nfl', futures: true })).resolves.toEqualTypeOf<FuturesAnswer>();
+      // Arguments whose type leaves the form open get any of the three, for the caller to tell apart.
+      expectTypeOf(host.callTool('get_game_odds', { sport: 'nfl', detail })).resolves.toEqualTypeOf<
+        OddsAnswer | GameAnswer | FuturesAnswer
+      >();
+      expectTypeOf(host.callTool('list_bets', {})).resolves.toEqualTypeOf<BetList>();
+      expectTypeOf(host.callTool('get_bankroll', {})).resolves.toEqualTypeOf<Bankroll>();
+    };
     expect(typed).toBeTypeOf('function');
   });
 });

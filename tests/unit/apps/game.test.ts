@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gameView } from '@/lib/apps/game';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
-import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/rules';
+import { RESPONSIBLE_GAMBLING_LINE } from '@/lib/responsible-gambling';
 import { GAME_ID } from '../../helpers/view-answers.mjs';
 import { answer, byAttr, drive, ENV, fakeHost, find, findAll, numbersIn, settle, textOf } from './support';
 

@@ -10,6 +10,7 @@ import { NO_CLASSIFIER } from '../../helpers/tool-context';
 // The console's reader runs a served read tool as every call runs: in the gateway's context, its answer checked
 // under CHECK_ANSWERS (before: the console built its own context and skipped the check), and only tools it serves.
 
+const userAnswer = z.object({ user: z.string() });
 const readTool = (name: string, answer: unknown) =>
   defineTool({
     name,
@@ -18,7 +19,8 @@ const readTool = (name: string, answer: unknown) =>
     scope: 'read',
     hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     input: z.strictObject({ detail: z.enum(['concise', 'full']).optional() }),
-    output: z.object({ user: z.string() }),
+    output: userAnswer,
+    fullOutput: userAnswer,
     async run(ctx) {
       return (answer ?? { user: ctx.user.id }) as { user: string };
     },

@@ -16,9 +16,10 @@ import {
 import { BOOKMAKERS } from '@/lib/data/books';
 import { NOTES } from '@/lib/tools/notes';
 import { PROMPTS } from '@/lib/tools/prompts';
-import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/rules';
-import { INSTRUCTIONS } from '@/lib/tools/instructions';
-import { calcKellyStake } from '@/lib/tools/calculators';
+import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/responsible-gambling';
+import { GUIDE, guideFor } from '@/lib/tools/guide';
+import { calcEv, calcKellyStake } from '@/lib/tools/calculators';
+import { logBet } from '@/lib/tools/bets';
 import { getPlayerProps } from '@/lib/tools/player-props';
 
 // The knowledge notes and prompts carry rules agents act on: their URIs must stay stable and the rules
@@ -114,12 +115,22 @@ describe('prompts', () => {
 describe('the staking rules', () => {
   it('are one text: the instructions, the Kelly note, the prompts and the tool descriptions quote it and name the capped figures', () => {
     const prompts = PROMPTS.map((prompt) => prompt.render({ sport: 'nba', gameId: 'g1', from: '2026-11-01', to: '2026-11-21' }));
-    for (const text of [INSTRUCTIONS, note('kelly-staking'), prompts[0]!, prompts[1]!]) {
+    for (const text of [GUIDE.instructions, note('kelly-staking'), prompts[0]!, prompts[1]!]) {
       expect(text).toContain(STAKE_CAPS_RULE);
       expect(text).toContain('cappedStakeUnits');
     }
-    expect(INSTRUCTIONS).toContain(PAST_LIMITS_RULE);
+    expect(GUIDE.instructions).toContain(PAST_LIMITS_RULE);
     expect(note('kelly-staking')).toContain(PAST_LIMITS_RULE);
     expect(calcKellyStake.description).toContain('cappedStakeUnits');
+  });
+});
+
+describe('the rules text', () => {
+  it('names the write tools of the catalogue it is served with, and has no such rule when it has none', () => {
+    expect(GUIDE.instructions).toMatch(/\n\n7\. Call log_bet, settle_bet and save_recommendation only when the user asks;[^\n]*$/);
+    expect(guideFor([calcEv, logBet]).instructions).toMatch(/\n\n7\. Call log_bet only when the user asks;[^\n]*$/);
+    const readOnly = guideFor([calcEv]).instructions;
+    expect(readOnly).not.toContain('\n\n7.');
+    expect(readOnly.endsWith('Betting is for adults of legal age where it is legal.')).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { cursorSigner } from '@/lib/paging';
 import { createToolCaches } from '@/lib/tools/cache';
 import { toolPage } from '@/lib/tools/pages';
 import { READ_HINTS } from '@/lib/tools/hints';
+import { calcEv } from '@/lib/tools/calculators';
 import { getGameOdds } from '@/lib/tools/odds';
 import type { GameOddsFull } from '@/lib/tools/odds-schemas';
 import { TOOL_DEFINITIONS } from '@/lib/tools/registry';
@@ -42,7 +43,17 @@ describe('tool identity', () => {
   it('keeps each definition’s literal name, and types the console’s full answer from the definition', () => {
     expectTypeOf(getGameOdds.name).toEqualTypeOf<'get_game_odds'>();
     expectTypeOf<FullAnswer<typeof getGameOdds>>().toEqualTypeOf<GameOddsFull>();
+    expectTypeOf(calcEv).not.toExtend<{ fullOutput: z.ZodType }>();
     expect(new Set(TOOL_DEFINITIONS.map((tool) => tool.name)).size).toBe(TOOL_DEFINITIONS.length);
+  });
+
+  it('names the full answer of every tool that takes detail, as one of its output’s shapes, and of no other tool', () => {
+    for (const tool of TOOL_DEFINITIONS) {
+      const takesDetail = tool.input instanceof z.ZodObject && 'detail' in tool.input.shape;
+      const shapes = tool.output instanceof z.ZodUnion ? tool.output.options : [tool.output];
+      expect(tool.fullOutput !== undefined, tool.name).toBe(takesDetail);
+      if (tool.fullOutput) expect(shapes, tool.name).toContain(tool.fullOutput);
+    }
   });
 
   it('hands run its own definition, so a cursor pages only the tool that made it', async () => {

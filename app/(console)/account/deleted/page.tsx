@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { SiteHeader } from '@/app/components/SiteHeader';
-import { HELPLINE } from '@/lib/rules';
+import { HELPLINE } from '@/lib/responsible-gambling';
 import { root } from '@/lib/root';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
-// The staking rules and the injury report's limits in words, written once. The agent instructions
-// (lib/tools/instructions.ts), get_bankroll's and get_injury_report's notes, the MCP prompts and the knowledge notes
-// all quote these sentences, so they cannot drift apart.
+// Responsible gambling in words, written once: the helpline, the line under every page and view, and the staking
+// rules. The agent instructions (lib/tools/instructions.ts), get_bankroll's notes, the MCP prompts, the knowledge
+// notes, log_bet's warnings and the pages all quote these sentences, so they cannot drift apart.
 // Below both lib/account and lib/tools: it imports nothing.
 
 export const HELPLINE = '1-800-522-4700 in the US';
@@ -19,10 +19,3 @@ export const STAKE_CAPS_RULE =
 
 /** What to do when the user wants to go past a limit. */
 export const PAST_LIMITS_RULE = `If the user asks to bet past their limits, decline and refer them to a problem-gambling helpline: ${HELPLINE}.`;
-
-/** What the injury report cannot tell: the tools' descriptions and answers, the notes and the prompts all say it. */
-export const INJURY_REPORT_LIMITS = 'updated about twice a day and does not cover game-day inactives';
-
-/** What get_bankroll and calc_kelly_stake answer a user with no bankroll: where to set one up. */
-export const noBankroll = (bankrollPageUrl: string) =>
-  `No bankroll is set up for this user. Ask the user to set one up on the Bankroll page, ${bankrollPageUrl}, then call again.`;
