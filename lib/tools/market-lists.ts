@@ -13,8 +13,8 @@ import type { ToolRun } from './types';
 // get_player_props' arbitrage: true, with maxHold) and get_game_odds' middles. One builder makes them all: it scans
 // the games still offered, a game in play by its prices since kick-off (lib/data/kick-off.ts: a final game's last
 // prices are its close, which a date's answer or a gameId's shows and its lists leave out, and a pre-game price is no
-// offer on a game under way, which no answer shows), ranks what it finds, breaks ties by game and market (and a prop's player), pages the list
-// and says its notes once. Each tool prices its own markets (a game's, or its players' props) and picks how its
+// offer on a game under way, which no answer shows), ranks what it finds, breaks ties by game and market (and a
+// prop's player), pages the list and says its notes once. Each tool prices its own markets (a game's, or its players' props) and picks how its
 // entries are placed: GAME_MARKET_PLACING or propPlacing.
 
 const { arbitrages: ARBITRAGES_PER_PAGE, middles: MIDDLES_PER_PAGE } = PAGE_SIZES;

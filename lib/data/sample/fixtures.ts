@@ -225,16 +225,21 @@ export function homeTimeZone(team: CatalogueTeam): string {
   return zone;
 }
 
+/** A winter instant: the homes are ordered by their standard time (Phoenix keeps it all year). */
+const JANUARY = Date.UTC(2026, 0, 1);
+
 /** The slate's matchups, home team first, one for each kickoff: drawn at random, then placed by the shape's eastToWest. */
 function matchups(shape: Shape, teams: readonly CatalogueTeam[]): [home: CatalogueTeam, away: CatalogueTeam][] {
   const drawn = shape.kickoffs.map((_, index) => [teams[2 * index]!, teams[2 * index + 1]!] as [CatalogueTeam, CatalogueTeam]);
   if (!shape.eastToWest) return drawn;
   const [from, to] = shape.eastToWest;
-  // East first: the larger a home's offset from UTC (in January), the earlier its game. A stable sort: within a time
-  // zone the draw's order stands.
-  const january = Date.UTC(2026, 0, 1);
-  const offset = ([home]: [CatalogueTeam, CatalogueTeam]) => offsetAt(january, homeTimeZone(home));
-  const placed = drawn.slice(from, to + 1).sort((a, b) => offset(b) - offset(a));
+  // East first: the larger a home's offset from UTC (in January), the earlier its game; each offset worked out once.
+  // A stable sort: within a time zone the draw's order stands.
+  const placed = drawn
+    .slice(from, to + 1)
+    .map((pair) => ({ pair, offset: offsetAt(JANUARY, homeTimeZone(pair[0])) }))
+    .sort((a, b) => b.offset - a.offset)
+    .map(({ pair }) => pair);
   return [...drawn.slice(0, from), ...placed, ...drawn.slice(to + 1)];
 }
 

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { homeTimeZone, leagueFixtures } from '@/lib/data/sample/fixtures';
 import { CATALOGUE } from '@/lib/data/teams';
+import { offsetAt } from '@/lib/time';
 
 // A sample that looks real puts each game at its home team's usual hour: an NBA game in the home city's evening, an
 // NFL Sunday afternoon game never in the Pacific morning.
 
+/** The hour of the day (with minutes as a fraction) at `instant` in `timeZone`. */
 const localHour = (instant: Date, timeZone: string) => {
-  const [hour, minute] = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .format(instant)
-    .split(':')
-    .map(Number);
-  return hour! + minute! / 60;
+  const local = new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone));
+  return local.getUTCHours() + local.getUTCMinutes() / 60;
 };
 
 /** Every date from `from`, `days` of them (YYYY-MM-DD). */
@@ -44,8 +43,8 @@ describe('sample kickoff hours', () => {
         if (localHour(game.startsAt, homeTimeZone(home)) < 12) morning++;
       }
       // The later a game on Sunday afternoon, the further west its home, or the same.
-      const offsets = sunday.map(({ home }) => -localHour(new Date('2027-01-01T18:00:00Z'), homeTimeZone(home)));
-      expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+      const offsets = sunday.map(({ home }) => offsetAt(Date.UTC(2027, 0, 1), homeTimeZone(home)));
+      expect(offsets).toEqual([...offsets].sort((a, b) => b - a));
     }
     expect(games).toBe(20 * 13);
     expect(morning / games).toBeLessThan(0.02);
