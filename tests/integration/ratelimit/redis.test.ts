@@ -74,7 +74,8 @@ describe('Redis limiter', () => {
   it('counts in-process while Redis is down, logs the outage once, and shares the budget again once it is back', async () => {
     const log = vi.fn();
     const limiter = createRateLimiter({ redisUrl: redis.url, backoffMs: 200, log });
-    const other = createRedisLimiter({ client: instance(), readyTimeoutMs: 1000 });
+    const otherClient = instance();
+    const other = createRedisLimiter({ client: otherClient, readyTimeoutMs: 1000 });
     const budget: Budget = { name: 'outage', limit: 3, windowSeconds: 3600 };
     await awayFromWindowEdge(3600, 30_000, redis.now);
     // While Redis is down the count is this process's, by its own clock (another under test-dates' faketime).
@@ -102,6 +103,12 @@ describe('Redis limiter', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(log).toHaveBeenCalledTimes(2);
+    // The other instance reconnects on its own schedule (ioredis's default, up to 2 s apart) and, like the app's
+    // limiter, refuses at once while it is still reconnecting: wait for it before counting on it.
+    while (otherClient.status !== 'ready') {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     expect((await limiter.consume(budget, 'k4')).remaining).toBe(2);
     expect((await other.consume(budget, 'k4')).remaining).toBe(1);
     expect((await limiter.consume(budget, 'k4')).remaining).toBe(0);
