@@ -77,7 +77,7 @@ export function statusNote(game: { status: string; startsAt: Date }, now: Date):
   if (shown === game.status) return undefined;
   return shown === 'scheduled'
     ? 'Not yet kicked off: called in progress, then its start moved later.'
-    : 'Under way since its start, though not yet called in progress.';
+    : 'Its start has passed, though the feed has not yet called it in progress.';
 }
 
 /** A game's own note in the odds answers: why its status is not the stored one, then whether it is priced in play. */

@@ -23,7 +23,7 @@ const PRICED = 'In play: priced only by prices confirmed since kick-off; pre-gam
 const UNPRICED = 'In play: no price confirmed since kick-off; pre-game prices are no longer on offer.';
 /** Why a game called in progress is shown scheduled, and one called scheduled in progress. */
 const MOVED_LATER = 'Not yet kicked off: called in progress, then its start moved later.';
-const NOT_YET_CALLED = 'Under way since its start, though not yet called in progress.';
+const NOT_YET_CALLED = 'Its start has passed, though the feed has not yet called it in progress.';
 
 /** Under way for 30 minutes, every price from before kick-off. */
 const STALE = 'nfl-stale';

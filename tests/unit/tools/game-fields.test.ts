@@ -45,7 +45,7 @@ describe('a game as the answers show it', () => {
     expect(fullGame(lagged, NOW).status).toBe('in_progress');
     expect(conciseGame(lagged, NOW).status).toBe('in_progress');
     expect(gameNote(asOffered(lagged, NOW), false, NOW)).toBe(
-      'Under way since its start, though not yet called in progress. ' +
+      'Its start has passed, though the feed has not yet called it in progress. ' +
         'In play: no price confirmed since kick-off; pre-game prices are no longer on offer.',
     );
   });
