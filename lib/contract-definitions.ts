@@ -138,14 +138,17 @@ const OFFERED = `scheduled or under way, a game under way by its prices confirme
 postponed game of a date is left out, its last prices being no offer, and so is a price from before kick-off on a game
 under way`;
 
-/** A game under way as the odds answers show it (lib/data/kick-off.ts, asOffered; lib/tools/game-fields.ts, inPlayNote). */
+/** A game under way as the odds answers show it (lib/data/kick-off.ts, asOffered and statusAt; lib/tools/game-fields.ts, inPlayNote and statusNote). */
 export const IN_PLAY_PRICES = `A game under way (kicked off by its start as stored now, whatever its status says, the rule \`log_bet\` and
 \`settle_bet\` judge by; and neither final nor called off) is priced by its prices confirmed since kick-off alone
 wherever it is shown: \`get_game_odds\` (concise, \`detail: "full"\`, its alternate lines) and \`get_player_props\`,
 as the lists of bets to make scan it. A price from before kick-off is no offer on a game under way, so it is left
 out, and the game says so in its own \`priceNote\` ("In play: priced only by prices confirmed since kick-off; …"). With
 no price confirmed since, it shows no market and its \`priceNote\` says so ("In play: no price confirmed since kick-off;
-…"). A final game in a date's answer keeps its last prices, its close, with \`status\` "final".`;
+…"). A final game in a date's answer keeps its last prices, its close, with \`status\` "final". Its \`status\` is read by the
+same rule (\`statusAt\`): \`in_progress\` once kicked off, \`scheduled\` before, whatever the feed last stored, so a game
+called in progress whose start then moved later shows \`scheduled\` with every pre-game price, and its \`priceNote\` says
+why ("Not yet kicked off: called in progress, then its start moved later.").`;
 
 /** The value scan of get_game_odds (lib/tools/value-list.ts). */
 export const VALUE_SCAN = `\`get_game_odds\` with \`minExpectedValue\` (a fraction: 0.02 = 2%) answers with the value list alone: every outcome of

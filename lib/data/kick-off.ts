@@ -1,7 +1,7 @@
 // When a game kicked off, and which of its stored prices are still on offer: one rule for log_bet (a bet in play),
 // list_bets (whose bets a close measures), settle_bet (no void in play), save_recommendation (no pick in play), the
-// odds answers (a game under way priced by its prices since kick-off) and the lists of bets to make (value,
-// arbitrages, low-hold markets, middles).
+// odds answers (a game under way priced by its prices since kick-off), the lists of bets to make (value,
+// arbitrages, low-hold markets, middles) and the status every answer and page shows a game with (statusAt).
 
 /** A game as these rules read it: its status and its start time as stored now. */
 interface GameTimes {
@@ -26,6 +26,18 @@ export const isOffered = (game: GameTimes): boolean => (OFFERED_STATUSES as read
  */
 export function kickedOffBy(game: GameTimes, at: Date): boolean {
   return game.status !== 'postponed' && game.status !== 'canceled' && game.startsAt <= at;
+}
+
+/**
+ * The status a game is shown with at `now`, as the kick-off rule reads it: a game still offered is `in_progress` once
+ * it kicked off by its stored start and `scheduled` before, whatever its stored status says ("in progress" ahead of
+ * the start is one not refreshed after the start moved later; "scheduled" after it, one not yet refreshed at
+ * kick-off), so every answer and page shows the status its prices are offered by (asOffered). A final or called-off
+ * game shows its stored status.
+ */
+export function statusAt(game: GameTimes, now: Date): string {
+  if (!isOffered(game)) return game.status;
+  return kickedOffBy(game, now) ? 'in_progress' : 'scheduled';
 }
 
 /**

@@ -5,7 +5,7 @@ import { SPORT_INFO } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { fullPageSchemaFields, PAGE_SIZES, pageFields, pageSchemaFields, toolPage } from './pages';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
-import { conciseGame, conciseGameSchema, fullGame, fullGameSchema, teamSchema, teamNames } from './game-fields';
+import { conciseGame, conciseGameSchema, fullGame, fullGameSchema, statusNote, teamSchema, teamNames } from './game-fields';
 import { onSampleSlate, SAMPLE_COVERS } from './source-notes';
 import { READ_HINTS } from './hints';
 import { cursor, detail, gameId, pageLimit, sport, team } from './inputs';
@@ -180,12 +180,15 @@ export const getWeather = defineTool({
   fullOutput: weatherFull,
   async run(ctx, args) {
     const game = await ctx.data.schedule.requireGameRow(args.gameId);
+    const now = ctx.now();
     const full = args.detail === 'full';
-    const concise = () => ({ ...conciseGame(game), venue: game.venue?.name ?? null });
+    const concise = () => ({ ...conciseGame(game, now), venue: game.venue?.name ?? null });
     const sample = game.source === 'sample' ? ` ${SAMPLE_NOTE}` : '';
+    // The note says first why the game's status is not the stored one, when it is not.
+    const withStatus = (note: string) => [statusNote(game, now), note].filter(Boolean).join(' ');
     if (game.venue?.roof === 'indoor') {
-      const indoors = { indoor: true, note: `${game.venue.name} is indoors: weather does not affect play.${sample}` };
-      return full ? { ...fullGame(game), ...indoors } : { ...concise(), ...indoors };
+      const indoors = { indoor: true, note: withStatus(`${game.venue.name} is indoors: weather does not affect play.${sample}`) };
+      return full ? { ...fullGame(game, now), ...indoors } : { ...concise(), ...indoors };
     }
     const forecast = await ctx.data.conditions.forecast(game.id);
     const roofNote = game.venue?.roof === 'retractable' ? `${game.venue.name} has a retractable roof, which may be closed. ` : '';
@@ -193,22 +196,22 @@ export const getWeather = defineTool({
       const missing = {
         indoor: false,
         forecast: null,
-        note: `${roofNote}No forecast is stored for this game yet (forecasts are fetched within a week of kickoff).${sample}`,
+        note: withStatus(`${roofNote}No forecast is stored for this game yet (forecasts are fetched within a week of kickoff).${sample}`),
       };
-      return full ? { ...fullGame(game), ...missing } : { ...concise(), ...missing };
+      return full ? { ...fullGame(game, now), ...missing } : { ...concise(), ...missing };
     }
-    const notes = `${roofNote}${forecast.source === 'sample' || game.source === 'sample' ? SAMPLE_NOTE : ''}`.trim();
+    const notes = withStatus(`${roofNote}${forecast.source === 'sample' || game.source === 'sample' ? SAMPLE_NOTE : ''}`.trim());
     const reading = {
       temperatureF: forecast.temperatureF,
       windMph: forecast.windMph,
       precipitationChancePercent: forecast.precipitationProbability,
       conditions: forecast.conditions,
     };
-    const updatedAgo = ago(forecast.updatedAt, ctx.now());
+    const updatedAgo = ago(forecast.updatedAt, now);
     const note = notes ? { note: notes } : {};
     if (!full) return { ...concise(), indoor: false, forecast: { ...reading, updatedAgo }, ...note };
     return {
-      ...fullGame(game),
+      ...fullGame(game, now),
       indoor: false,
       forecast: { forecastFor: instant(forecast.forecastFor), ...reading, updatedAt: instant(forecast.updatedAt), updatedAgo },
       ...note,

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { instant } from '@/lib/time';
+import { statusAt } from '@/lib/data/kick-off';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 
 // How the sports-data answers show a game and its teams: whole in the full answers (fullGame), in short in the default
-// ones (conciseGame).
+// ones (conciseGame). Its status is the one the kick-off rule reads at the answer's `now` (statusAt in
+// lib/data/kick-off.ts), and statusNote says why when that is not the stored one.
 
 /** "Los Angeles Rams (LAR) at New Orleans Saints (NO)": the names to quote, the abbreviations outcomes use. */
 export function matchup(game: { homeTeam: { abbreviation: string; name: string }; awayTeam: { abbreviation: string; name: string } }) {
@@ -30,12 +32,12 @@ export const fullGameSchema = z.object({
   awayScore: z.int().nullable().optional(),
 });
 
-export function fullGame(game: GameRow): z.infer<typeof fullGameSchema> {
+export function fullGame(game: GameRow, now: Date): z.infer<typeof fullGameSchema> {
   return {
     gameId: game.id,
     sport: game.sport,
     startsAt: instant(game.startsAt),
-    status: game.status,
+    status: statusAt(game, now),
     homeTeam: teamNames(game.homeTeam),
     awayTeam: teamNames(game.awayTeam),
     venue: game.venue ? { name: game.venue.name, city: game.venue.city, roof: game.venue.roof } : null,
@@ -52,16 +54,36 @@ export const conciseGameSchema = z.object({
 });
 
 /** What identifies a game to an agent: its id, its kickoff, who plays whom, and the score once there is one. */
-export function conciseGame(game: GameRow): z.infer<typeof conciseGameSchema> {
+export function conciseGame(game: GameRow, now: Date): z.infer<typeof conciseGameSchema> {
+  const status = statusAt(game, now);
   return {
     gameId: game.id,
     startsAt: instant(game.startsAt),
     matchup: matchup(game),
-    ...(game.status !== 'scheduled' ? { status: game.status } : {}),
+    ...(status !== 'scheduled' ? { status } : {}),
     ...(game.homeScore !== null && game.awayScore !== null
       ? { score: `${game.homeTeam.abbreviation} ${game.homeScore}, ${game.awayTeam.abbreviation} ${game.awayScore}` }
       : {}),
   };
+}
+
+/**
+ * Why a game is shown with another status than the stored one (statusAt): the feed called it in progress and its
+ * start then moved later, or its start passed before the feed called it in progress. Its prices are offered by the
+ * status shown (asOffered), so an odds answer puts this first in the game's priceNote.
+ */
+export function statusNote(game: { status: string; startsAt: Date }, now: Date): string | undefined {
+  const shown = statusAt(game, now);
+  if (shown === game.status) return undefined;
+  return shown === 'scheduled'
+    ? 'Not yet kicked off: called in progress, then its start moved later.'
+    : 'Its start has passed, though the feed has not yet called it in progress.';
+}
+
+/** A game's own note in the odds answers: why its status is not the stored one, then whether it is priced in play. */
+export function gameNote(game: { status: string; startsAt: Date; pricesSince?: Date }, shown: boolean, now: Date): string | undefined {
+  const notes = [statusNote(game, now), inPlayNote(game, shown)].filter(Boolean);
+  return notes.length > 0 ? notes.join(' ') : undefined;
 }
 
 /**

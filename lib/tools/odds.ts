@@ -7,7 +7,7 @@ import type { GameRow } from '@/lib/data/repositories/schedule';
 import { resolveTeam } from '@/lib/data/teams';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
-import { conciseGame, fullGame, inPlayNote } from './game-fields';
+import { conciseGame, fullGame, gameNote } from './game-fields';
 import { preferences } from './preferences';
 import { emptyNote } from './source-notes';
 import { OPEN_WORLD_READ_HINTS } from './hints';
@@ -218,19 +218,19 @@ async function oddsHeader(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery, ga
   };
 }
 
-/** A game's own note: under way, it shows only the prices confirmed since kick-off. */
-function priceNote(game: OfferedGame, markets: readonly PricedGameMarket[]) {
-  const note = inPlayNote(game, markets.length > 0);
+/** A game's own note: why its status is not the stored one, and under way, that it shows only prices since kick-off. */
+function priceNote(game: OfferedGame, markets: readonly PricedGameMarket[], now: Date) {
+  const note = gameNote(game, markets.length > 0, now);
   return note === undefined ? {} : { priceNote: note };
 }
 
 /** The default answer: a page of games, each market concise. */
-async function conciseOdds(ctx: ToolRun, args: GameOddsArgs, { games, header, present }: OddsScan) {
+async function conciseOdds(ctx: ToolRun, args: GameOddsArgs, { games, header, now, present }: OddsScan) {
   const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : GAMES_PER_PAGE;
   const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
   const shown = (await present(page.items)).map(({ game, markets }) => ({
-    ...conciseGame(game),
-    ...priceNote(game, markets),
+    ...conciseGame(game, now),
+    ...priceNote(game, markets, now),
     markets: markets.map(({ market, ...priced }) => ({ market, ...conciseMarket(priced) })),
   }));
   return {
@@ -245,7 +245,11 @@ async function conciseOdds(ctx: ToolRun, args: GameOddsArgs, { games, header, pr
 async function fullOdds(ctx: ToolRun, args: GameOddsArgs, valueAsked: ValueScan | undefined, { games, header, now, present }: OddsScan) {
   const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : PAGE_SIZES.oddsGamesFull;
   const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
-  const shown = (await present(page.items)).map(({ game, markets }) => ({ ...fullGame(game), ...priceNote(game, markets), markets }));
+  const shown = (await present(page.items)).map(({ game, markets }) => ({
+    ...fullGame(game, now),
+    ...priceNote(game, markets, now),
+    markets,
+  }));
   return {
     ...header,
     games: shown,

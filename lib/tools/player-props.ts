@@ -7,7 +7,7 @@ import type { GameRow } from '@/lib/data/repositories/schedule';
 import type { Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
-import { conciseGame, fullGame, inPlayNote } from './game-fields';
+import { conciseGame, fullGame, inPlayNote, statusNote } from './game-fields';
 import { preferences } from './preferences';
 import { OPEN_WORLD_READ_HINTS } from './hints';
 import {
@@ -152,6 +152,7 @@ export const getPlayerProps = defineTool({
     const inPlay = inPlayNote(offered, selected.length > 0);
     const priceNotes = [
       game.source === 'sample' ? SAMPLE_NOTE : undefined,
+      statusNote(game, now),
       inPlay,
       selected.length === 0 && inPlay === undefined
         ? await noPropsNote(ctx, args.sport, () => ctx.pricing.props(game, { referenceBook, series: false }), args.markets)
@@ -171,7 +172,7 @@ export const getPlayerProps = defineTool({
     if (args.detail === 'full') {
       const page = toolPage(ctx, args, PAGE_SIZES.playerMarketsFull, selected, propKey, order);
       return {
-        ...fullGame(game),
+        ...fullGame(game, now),
         referenceBook,
         ...fairLineField(args.fairLine),
         ...notes,
@@ -184,7 +185,7 @@ export const getPlayerProps = defineTool({
       .map(priceProp)
       .map(({ market, player, team, ...pricedMarket }) => ({ market, player, ...(team ? { team } : {}), ...conciseMarket(pricedMarket) }));
     return {
-      ...conciseGame(game),
+      ...conciseGame(game, now),
       referenceBook,
       ...fairLineField(args.fairLine),
       ...notes,

@@ -3,7 +3,7 @@ import { resolveTeam } from '@/lib/data/teams';
 import type { GameRow } from '@/lib/data/repositories/schedule';
 import { instant } from '@/lib/time';
 import { fullPageSchemaFields, PAGE_SIZES, pageFields, pageSchemaFields, toolPage, type PagingArgs } from './pages';
-import { conciseGame, conciseGameSchema, fullGame, fullGameSchema } from './game-fields';
+import { conciseGame, conciseGameSchema, fullGame, fullGameSchema, statusNote } from './game-fields';
 import { dateRange } from './preferences';
 import { emptyNote, sampleNote } from './source-notes';
 import { READ_HINTS } from './hints';
@@ -29,6 +29,8 @@ const rangeArgs = {
 };
 
 const note = z.string().optional();
+/** A listed game's own note: why its status is not the stored one (./game-fields.ts, statusNote). */
+const listedGame = { note };
 
 const scheduleFull = z.object({
   sport: z.string(),
@@ -38,7 +40,7 @@ const scheduleFull = z.object({
   startsFrom: z.string(),
   startsBefore: z.string(),
   note,
-  games: z.array(fullGameSchema),
+  games: z.array(fullGameSchema.extend(listedGame)),
   ...fullPageSchemaFields,
 });
 const resultsFull = z.object({
@@ -78,7 +80,7 @@ export const listGames = defineTool({
       to: z.string(),
       timeZone: z.string(),
       note,
-      games: z.array(conciseGameSchema),
+      games: z.array(conciseGameSchema.extend(listedGame)),
       ...pageSchemaFields,
     }),
     scheduleFull,
@@ -91,6 +93,11 @@ export const listGames = defineTool({
     const notes =
       games.length === 0 ? await emptyNote(ctx, args.sport, 'No games in that window.') : sampleNote(games.map((g) => g.source));
     const page = gamesPage(ctx, args, games, 'asc');
+    const now = ctx.now();
+    const why = (game: GameRow) => {
+      const note = statusNote(game, now);
+      return note ? { note } : {};
+    };
     const window = {
       sport: args.sport,
       // The dates as the caller gave them; defaults in the same YYYY-MM-DD form, in the user's time zone.
@@ -98,13 +105,14 @@ export const listGames = defineTool({
       to: range.last,
       timeZone: range.timeZone,
     };
-    if (args.detail !== 'full') return { ...window, ...notes, games: page.games.map(conciseGame), ...page.concise };
+    if (args.detail !== 'full')
+      return { ...window, ...notes, games: page.games.map((game) => ({ ...conciseGame(game, now), ...why(game) })), ...page.concise };
     return {
       ...window,
       startsFrom: instant(range.from),
       startsBefore: instant(range.to),
       ...notes,
-      games: page.games.map(fullGame),
+      games: page.games.map((game) => ({ ...fullGame(game, now), ...why(game) })),
       ...page.full,
     };
   },
@@ -151,13 +159,14 @@ export const getGameResults = defineTool({
           ? game.homeTeam.abbreviation
           : game.awayTeam.abbreviation;
     const page = gamesPage(ctx, args, games, 'desc');
+    const now = ctx.now();
     const notes =
       games.length === 0 ? await emptyNote(ctx, args.sport, 'No finals in that window.') : sampleNote(games.map((g) => g.source));
     if (args.detail !== 'full') {
-      const results = page.games.map((game) => ({ ...conciseGame(game), winner: winner(game) }));
+      const results = page.games.map((game) => ({ ...conciseGame(game, now), winner: winner(game) }));
       return { sport: args.sport, from: instant(range.from), to: instant(range.to), ...notes, results, ...page.concise };
     }
-    const results = page.games.map((game) => ({ ...fullGame(game), winner: winner(game) }));
+    const results = page.games.map((game) => ({ ...fullGame(game, now), winner: winner(game) }));
     return { sport: args.sport, from: instant(range.from), to: instant(range.to), ...notes, results, ...page.full };
   },
 });

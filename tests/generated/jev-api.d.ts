@@ -1500,6 +1500,7 @@ export interface components {
                 matchup: string;
                 status?: string;
                 score?: string;
+                note?: string;
             }[];
             remaining?: number;
             nextCursor?: string;
@@ -1532,6 +1533,7 @@ export interface components {
                 } | null;
                 homeScore?: number | null;
                 awayScore?: number | null;
+                note?: string;
             }[];
             remaining?: number;
             nextCursor?: string | null;

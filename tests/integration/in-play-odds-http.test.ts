@@ -13,12 +13,17 @@ import { modern } from './mcp/support';
 // the one kick-off rule (lib/data/kick-off.ts), a game that has kicked off is priced by its prices confirmed since
 // kick-off alone, as the lists of bets to make scan it, and says so in its priceNote; with none since, it shows no
 // market and says why. Its pre-game prices are no offer on the game under way. A game still to start, by its stored
-// start, shows every price. The console's Games pages show the game's note too.
+// start, shows every price. The console's Games pages show the game's note too. Every answer shows a game's status
+// as the same rule reads it (statusAt): one called in progress whose start then moved later is scheduled, one still
+// called scheduled after its start is in progress, and the game's note says why (list_games and get_weather too).
 
 const MINUTE = 60_000;
 const PASSWORD = 'correct horse battery';
 const PRICED = 'In play: priced only by prices confirmed since kick-off; pre-game prices are no longer on offer.';
 const UNPRICED = 'In play: no price confirmed since kick-off; pre-game prices are no longer on offer.';
+/** Why a game called in progress is shown scheduled, and one called scheduled in progress. */
+const MOVED_LATER = 'Not yet kicked off: called in progress, then its start moved later.';
+const NOT_YET_CALLED = 'Its start has passed, though the feed has not yet called it in progress.';
 
 /** Under way for 30 minutes, every price from before kick-off. */
 const STALE = 'nfl-stale';
@@ -149,13 +154,15 @@ describe.each(PROVIDERS)('a game under way in the odds answers, on %s', (provide
   function checkWeek(games: Game[], full: boolean) {
     const shown = byId(games);
     expect(shown.get(STALE)).toMatchObject({ status: 'in_progress', priceNote: UNPRICED, markets: [] });
-    expect(shown.get(LAGGED)).toMatchObject({ priceNote: UNPRICED, markets: [] });
-    // The concise answer names a status only once it is not scheduled; the note says the game is under way.
-    expect(shown.get(LAGGED)!.status).toBe(full ? 'scheduled' : undefined);
+    // Still called scheduled, it is under way by its start, as its note says: in progress (before: "scheduled").
+    expect(shown.get(LAGGED)).toMatchObject({ status: 'in_progress', priceNote: `${NOT_YET_CALLED} ${UNPRICED}`, markets: [] });
     expect(shown.get(MIXED)).toMatchObject({ status: 'in_progress', priceNote: PRICED });
     expect(marketsOf(shown.get(MIXED))).toEqual(['h2h']);
     expect(shown.get(MIXED)!.markets[0]!.outcomes.map((outcome) => outcome.americanOdds)).toEqual([-300, 240]);
-    expect(shown.get(DELAYED)!.priceNote).toBeUndefined();
+    // Called in progress, its start since moved later: every pre-game price, shown scheduled (the concise answer names
+    // a status only once it is not scheduled) and saying why (before: "in_progress", no note).
+    expect(shown.get(DELAYED)!.status).toBe(full ? 'scheduled' : undefined);
+    expect(shown.get(DELAYED)!.priceNote).toBe(MOVED_LATER);
     expect(marketsOf(shown.get(DELAYED))).toEqual(['h2h', 'spreads']);
   }
 
@@ -175,6 +182,38 @@ describe.each(PROVIDERS)('a game under way in the odds answers, on %s', (provide
     expect((await rest('get_game_odds', { gameId: STALE })).games).toEqual([
       expect.objectContaining({ gameId: STALE, priceNote: UNPRICED, markets: [] }),
     ]);
+    const [delayed] = (await rest('get_game_odds', { gameId: DELAYED, detail: 'full' })).games as Game[];
+    expect(delayed).toMatchObject({ gameId: DELAYED, status: 'scheduled', priceNote: MOVED_LATER });
+  });
+
+  it('list_games: each game with the status its prices are offered by, and why when it is not the stored one', async () => {
+    // From yesterday to tomorrow (UTC dates): the games half an hour ago and an hour ahead, in any time zone.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const window = { from: day(-1), to: day(1) };
+    for (const detail of ['concise', 'full'] as const) {
+      const answer = await rest('list_games', { book: undefined, detail, ...window });
+      const shown = byId(answer.games);
+      const scheduled = detail === 'full' ? 'scheduled' : undefined;
+      expect(shown.get(DELAYED), detail).toMatchObject({ note: MOVED_LATER });
+      expect(shown.get(DELAYED)!.status, detail).toBe(scheduled);
+      expect(shown.get(LAGGED), detail).toMatchObject({ status: 'in_progress', note: NOT_YET_CALLED });
+      for (const id of [STALE, MIXED]) {
+        expect(shown.get(id), `${detail} ${id}`).toMatchObject({ status: 'in_progress' });
+        expect(shown.get(id), `${detail} ${id}`).not.toHaveProperty('note');
+      }
+      const viaMcp = await modern(app.server.port, token, 'tools/call', {
+        name: 'list_games',
+        arguments: { sport: 'nfl', detail, ...window },
+      });
+      expect(viaMcp.json().result.isError).toBeUndefined();
+      expect(viaMcp.json().result.structuredContent).toEqual(answer);
+    }
+  });
+
+  it('get_weather: the game with the status the rule reads, its note saying why', async () => {
+    const answer = await rest('get_weather', { gameId: DELAYED, sport: undefined, book: undefined, detail: 'full' });
+    expect(answer).toMatchObject({ gameId: DELAYED, status: 'scheduled' });
+    expect(answer.note.startsWith(`${MOVED_LATER} `), answer.note).toBe(true);
   });
 
   it('get_game_odds alternates: a game under way shows no alternate line from before kick-off', async () => {
@@ -191,6 +230,9 @@ describe.each(PROVIDERS)('a game under way in the odds answers, on %s', (provide
     const full = await rest('get_player_props', { gameId: MIXED, detail: 'full' });
     expect(full.props.map((prop: { player: string }) => prop.player)).toEqual(['Saquon Barkley']);
     expect(full.priceNote).toBe(`${SAMPLE_NOTE} ${PRICED}`);
+    const delayed = await rest('get_player_props', { gameId: DELAYED, detail: 'full' });
+    expect(delayed).toMatchObject({ gameId: DELAYED, status: 'scheduled' });
+    expect(delayed.priceNote).toContain(`${SAMPLE_NOTE} ${MOVED_LATER} `);
   });
 
   it("the console's Games pages show a game's note beside its markets", async () => {
@@ -203,5 +245,11 @@ describe.each(PROVIDERS)('a game under way in the odds answers, on %s', (provide
     const game = await page(`/games/${STALE}`);
     expect(game.status).toBe(200);
     expect(game.body).toContain(UNPRICED);
+    // The delayed game is not shown under way: its card names no status and says why.
+    expect(week.body).toContain(MOVED_LATER);
+    expect(week.body).toContain(NOT_YET_CALLED);
+    const delayedCard = new RegExp(`<section[^>]*aria-labelledby="game-${DELAYED}"[\\s\\S]*?</section>`).exec(week.body)?.[0];
+    expect(delayedCard).toBeDefined();
+    expect(delayedCard).not.toContain('in_progress');
   });
 });
