@@ -1,5 +1,5 @@
 import { isGameMarket, priceExpectedValue, roundFraction } from '@/lib/betting';
-import { kickedOffBy } from '@/lib/data/kick-off';
+import { pickCounts } from '@/lib/data/kick-off';
 import { requireGameRow, type GameRow } from '@/lib/data/repositories/schedule';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
@@ -57,11 +57,12 @@ function pickView(pick: PickRow, result: string | null) {
 
 /**
  * No pick once its game has kicked off (by the start as stored now, the rule log_bet and list_bets' closing lines
- * share): the record's hit rate is of pre-game picks, and in play a pick would be made with the score in view, at a
- * price the tools show from before kick-off. 422 limit, as on a final game; a bet in play is still logged, as placed.
+ * share): the record's hit rate is of pre-game picks (`pickCounts`, which a pick saved now would fail), and in play a
+ * pick would be made with the score in view, at a price the tools show from before kick-off. 422 limit, as on a final
+ * game; a bet in play is still logged, as placed.
  */
 function refusePickInPlay(game: GameRow, now: Date): void {
-  if (!kickedOffBy(game, now)) return;
+  if (pickCounts(game, now)) return;
   throw new ToolError(
     'limit',
     `The game ${game.id} kicked off at ${instant(game.startsAt)}, so no pick on it can be saved: ${PICKS_BEFORE_KICKOFF}`,
@@ -113,6 +114,17 @@ export async function recordRecommendation(db: Db, input: { userId: string; clie
   return { recommendation: pickView(once.created, null), duplicate: false };
 }
 
+/** Why a listed pick is left out of the record: it was saved once its game had kicked off (`pickCounts`). */
+export const notCountedReason = (kickOff: Date) => `Saved after its game kicked off at ${instant(kickOff)}: left out of the summary.`;
+
+function recordNote(notCounted: number): string {
+  const [picks, game] = notCounted === 1 ? ['1 pick was', 'its game'] : [`${notCounted} picks were`, 'their game'];
+  return (
+    `${picks} saved after ${game} kicked off (marked notCounted): listed and in count, but left out of every other ` +
+    'figure of the summary, winRate included, as the record counts only picks made before the game began.'
+  );
+}
+
 function gradingNote(players: readonly string[]): string {
   const named = [...new Set(players)];
   const shown = named.length > 3 ? `${named.slice(0, 3).join(', ')} and ${named.length - 3} more` : named.join(', ');
@@ -137,19 +149,29 @@ export async function listRecommendationRecords(db: Db, input: { userId: string;
   const games = new Map((await loadGames(db, [...new Set(all.map((p) => p.gameId))])).map((g) => [g.id, g]));
   const lines = await propLines(db, all, games);
   const results = new Map(all.map((p) => [p.id, p.result ?? gradeAtFinal(games.get(p.gameId), p, lines)]));
-  const graded = [...results.values()].filter((r): r is string => r !== null);
+  // The record is of picks saved before kick-off (pickCounts): one saved later stays listed, marked, but no figure
+  // past `count` takes it in.
+  const savedAfterKickOff = (p: PickRow) => {
+    const game = games.get(p.gameId);
+    return game && !pickCounts(game, p.createdAt) ? game.startsAt : null;
+  };
+  const counted = all.filter((p) => savedAfterKickOff(p) === null);
+  const graded = counted.map((p) => results.get(p.id) ?? null).filter((r): r is string => r !== null);
   const count = (result: string) => graded.filter((r) => r === result).length;
   const { won, lost } = winsAndLosses(graded);
+  const notCounted = all.length - counted.length;
   // Props of finished games that no stored line grades stay for the user: the answer names them rather than guess.
   const ungradedProps = all.filter((p) => results.get(p.id) === null && !isGameMarket(p.market) && isFinal(games.get(p.gameId)));
   const { remaining, nextCursor } = pageEnd(all, page, (pick) => pick.createdAt, input.page);
   return {
-    recommendations: page.map((p) => pickView(p, results.get(p.id) ?? null)),
+    recommendations: page.map((p) => ({ ...pickView(p, results.get(p.id) ?? null), savedAfterKickOff: savedAfterKickOff(p) })),
     remaining,
     nextCursor,
     ...(ungradedProps.length > 0 ? { gradingNote: gradingNote(ungradedProps.map((p) => p.player as string)) } : {}),
+    ...(notCounted > 0 ? { recordNote: recordNote(notCounted) } : {}),
     summary: {
       count: all.length,
+      notCounted,
       graded: graded.length,
       won: count('won'),
       lost: count('lost'),

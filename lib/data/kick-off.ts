@@ -1,7 +1,8 @@
 // When a game kicked off, and which of its stored prices are still on offer: one rule for log_bet (a bet in play),
 // list_bets (whose bets a close measures), settle_bet (no void in play), save_recommendation (no pick in play), the
-// odds answers (a game under way priced by its prices since kick-off), the lists of bets to make (value,
-// arbitrages, low-hold markets, middles) and the status every answer and page shows a game with (statusAt).
+// picks' record (only picks saved before kick-off count), the odds answers (a game under way priced by its prices
+// since kick-off), the lists of bets to make (value, arbitrages, low-hold markets, middles) and the status every
+// answer and page shows a game with (statusAt).
 
 /** A game as these rules read it: its status and its start time as stored now. */
 interface GameTimes {
@@ -38,6 +39,17 @@ export function kickedOffBy(game: GameTimes, at: Date): boolean {
 export function statusAt(game: GameTimes, now: Date): string {
   if (!isOffered(game)) return game.status;
   return kickedOffBy(game, now) ? 'in_progress' : 'scheduled';
+}
+
+/**
+ * Whether a pick saved at `savedAt` counts in the picks' record (list_recommendations' summary, the Picks page): only
+ * one saved before its game kicked off, by `kickedOffBy` as save_recommendation refuses a pick in play. A pick stored
+ * before that rule, or before its game's start was corrected earlier, may be saved at or after the start as stored
+ * now: it stays listed, marked as not counted, and its grade stays out of the record. A pick whose game is no longer
+ * stored counts: nothing says it came late (and no grade reaches it).
+ */
+export function pickCounts(game: GameTimes | undefined, savedAt: Date): boolean {
+  return game === undefined || !kickedOffBy(game, savedAt);
 }
 
 /**

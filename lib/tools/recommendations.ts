@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notCountedReason } from '@/lib/account/picks';
 import { excerpt, withInstants, withoutNulls } from './answer-fields';
 import { READ_HINTS, WRITE_HINTS } from './hints';
 import { expected, probability, sport, text } from './inputs';
@@ -47,8 +48,14 @@ export const saveRecommendation = defineTool({
   },
 });
 
+/** A listed pick: its record, and why the summary leaves it out when it does (saved after its game kicked off). */
+const listedPick = pickRecord.extend({
+  notCounted: z.string().nullable().meta({ description: 'Why the summary leaves the pick out (saved after kick-off); null when counted' }),
+});
+
 const pickSummary = z.object({
   count: z.int(),
+  notCounted: z.int().meta({ description: 'Picks in count saved after kick-off: left out of every other figure' }),
   graded: z.int(),
   won: z.int(),
   lost: z.int(),
@@ -59,7 +66,15 @@ const pickSummary = z.object({
 });
 /** Said when some props of finished games have no stored box-score line that grades them. */
 const gradingNote = z.string().optional();
-const pickListFull = z.object({ recommendations: z.array(pickRecord), ...fullPageSchemaFields, gradingNote, summary: pickSummary });
+/** Said when some picks are left out of the summary (notCounted). */
+const recordNote = z.string().optional();
+const pickListFull = z.object({
+  recommendations: z.array(listedPick),
+  ...fullPageSchemaFields,
+  gradingNote,
+  recordNote,
+  summary: pickSummary,
+});
 
 export const listRecommendations = defineTool({
   name: 'list_recommendations',
@@ -72,10 +87,11 @@ export const listRecommendations = defineTool({
   input: z.strictObject({ sport: sport.optional(), ...listWindow }),
   output: z.union([
     z.object({
-      recommendations: z.array(conciseRecord(pickRecord)),
+      recommendations: z.array(conciseRecord(listedPick)),
       ...pageSchemaFields,
       textNote: z.string().optional(),
       gradingNote,
+      recordNote,
       summary: pickSummary,
     }),
     pickListFull,
@@ -85,16 +101,22 @@ export const listRecommendations = defineTool({
     const { sport: onlySport } = args;
     const { from, to } = listWindowOf(args);
     const page = listPage(ctx, args);
-    const { remaining, nextCursor, recommendations, gradingNote, summary } = await ctx.ledger.listRecommendationRecords({
+    const listed = await ctx.ledger.listRecommendationRecords({
       userId: ctx.user.id,
       filter: { sport: onlySport, from, to },
       page,
     });
+    const { remaining, nextCursor, gradingNote, recordNote, summary } = listed;
+    const recommendations = listed.recommendations.map(({ savedAfterKickOff, ...pick }) => ({
+      ...pick,
+      notCounted: savedAfterKickOff ? notCountedReason(savedAfterKickOff) : null,
+    }));
+    const notes = { ...(gradingNote ? { gradingNote } : {}), ...(recordNote ? { recordNote } : {}) };
     if (args.detail === 'full')
       return withInstants({
         recommendations,
         ...fullPageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'picks'),
-        ...(gradingNote ? { gradingNote } : {}),
+        ...notes,
         summary,
       });
     const concise = recommendations.map((pick) =>
@@ -104,7 +126,7 @@ export const listRecommendations = defineTool({
       recommendations: concise,
       ...pageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'picks'),
       ...textNote(recommendations, ['reasoning', 'risks']),
-      ...(gradingNote ? { gradingNote } : {}),
+      ...notes,
       summary,
     };
   },

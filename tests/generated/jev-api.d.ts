@@ -2108,14 +2108,17 @@ export interface components {
                 result?: string | null;
                 /** Format: date-time */
                 createdAt?: string;
+                notCounted?: string | null;
             }[];
             remaining?: number;
             nextCursor?: string;
             pageNote?: string;
             textNote?: string;
             gradingNote?: string;
+            recordNote?: string;
             summary: {
                 count: number;
+                notCounted: number;
                 graded: number;
                 won: number;
                 lost: number;
@@ -2144,13 +2147,16 @@ export interface components {
                 result: string | null;
                 /** Format: date-time */
                 createdAt: string;
+                notCounted: string | null;
             }[];
             remaining?: number;
             nextCursor?: string | null;
             pageNote?: string;
             gradingNote?: string;
+            recordNote?: string;
             summary: {
                 count: number;
+                notCounted: number;
                 graded: number;
                 won: number;
                 lost: number;

@@ -40,6 +40,19 @@ export async function kickOff(db: Db, id: string, startsAt: Date): Promise<void>
   await db.game.update({ where: { id }, data: { status: 'in_progress', startsAt } });
 }
 
+/**
+ * The game kicks off a millisecond after the last pick saved on it, and the clock is past its kick-off when this
+ * returns: its picks were saved before kick-off, so the record counts them (pickCounts in lib/data/kick-off.ts), and
+ * no pick is saved on it any more. A kick-off set before a pick was saved makes it a pick saved in play, out of the record.
+ */
+export async function kickOffAfterPicks(db: Db, id: string): Promise<Date> {
+  const last = await db.recommendation.findFirst({ where: { gameId: id }, orderBy: { createdAt: 'desc' } });
+  const startsAt = new Date((last?.createdAt ?? new Date()).getTime() + 1);
+  while (Date.now() <= startsAt.getTime()) await new Promise((resolve) => setTimeout(resolve, 1));
+  await kickOff(db, id, startsAt);
+  return startsAt;
+}
+
 /** The game ends with this score: bets logged while it was still to finish can now be graded. */
 export async function finishGame(db: Db, id: string, homeScore: number, awayScore: number): Promise<void> {
   await db.game.update({ where: { id }, data: { status: 'final', homeScore, awayScore } });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readBankroll } from '@/lib/account/bankroll';
 import { devig, impliedProbability, priceExpectedValue, roundFraction, roundTo6 } from '@/lib/betting';
 import { PROVIDERS } from '../helpers/fixtures';
-import { addGame, addPrices, finishGame, kickOff } from '../helpers/games';
+import { addGame, addPrices, finishGame, kickOffAfterPicks } from '../helpers/games';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
@@ -425,7 +425,7 @@ describe.each(PROVIDERS)('the user book on %s', (provider) => {
     expect(saved.status).toBe(200);
     expect(saved.json().data.recommendation).toMatchObject({ selection: 'KC', point: -3, clientLabel: 'pick-agent/2' });
     expect((await call('save_recommendation', pick)).json().data.duplicate).toBe(true);
-    await kickOff(app.database.db, 'nfl-picked', new Date(now - HOUR));
+    await kickOffAfterPicks(app.database.db, 'nfl-picked');
     // A retry after kick-off still answers with the pick saved before it.
     expect((await call('save_recommendation', pick)).json().data.duplicate).toBe(true);
     await finishGame(app.database.db, 'nfl-picked', 27, 24);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
 import { PROVIDERS } from '../helpers/fixtures';
-import { addGame, finishGame, kickOff } from '../helpers/games';
+import { addGame, finishGame, kickOffAfterPicks } from '../helpers/games';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
@@ -62,7 +62,7 @@ describe.each(PROVIDERS)('props graded from box scores on %s', (provider) => {
       const saved = await call('save_recommendation', { ...prop, ...pick });
       expect(saved.status, saved.body).toBe(200);
     }
-    await kickOff(app.database.db, 'nfl-props', new Date(now - HOUR));
+    await kickOffAfterPicks(app.database.db, 'nfl-props');
     await addLine(app.database.db, 'nfl-props', 'Patrick Mahomes', {
       passingYards: 262,
       passingTouchdowns: 2,

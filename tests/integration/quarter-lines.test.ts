@@ -3,7 +3,7 @@ import { saveBankroll } from '@/lib/account/bankroll-save';
 import { createUser } from '@/lib/account/users';
 import { cookieHeader, signIn } from '../helpers/console-http';
 import { PROVIDERS } from '../helpers/fixtures';
-import { addGame, finishGame, kickOff } from '../helpers/games';
+import { addGame, finishGame, kickOffAfterPicks } from '../helpers/games';
 import { raw } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
@@ -175,7 +175,7 @@ describe.each(PROVIDERS)('quarter lines on %s', (provider) => {
     ]) {
       expect((await call('save_recommendation', { ...pick, ...side })).status).toBe(200);
     }
-    await kickOff(app.database.db, gameId, new Date(now - HOUR));
+    await kickOffAfterPicks(app.database.db, gameId);
     await finishGame(app.database.db, gameId, 0, 0);
     const listed = (await call('list_recommendations', { sport: 'epl' })).json().data;
     expect(listed.recommendations.map((p: { result: string }) => p.result).sort()).toEqual(['half_lost', 'half_won']);

@@ -67,6 +67,12 @@ export default consolePage(async function PicksPage({
                 <dt>Picks</dt>
                 <dd>{picks.summary.count}</dd>
               </div>
+              {picks.summary.notCounted > 0 && (
+                <div>
+                  <dt>Not counted</dt>
+                  <dd>{picks.summary.notCounted}</dd>
+                </div>
+              )}
               <div>
                 <dt>Graded</dt>
                 <dd>{picks.summary.graded}</dd>
@@ -84,11 +90,21 @@ export default consolePage(async function PicksPage({
                 <dd>{percent(picks.summary.winRate)}</dd>
               </div>
             </dl>
+            {picks.summary.notCounted > 0 && (
+              <p className="muted">
+                {picks.summary.notCounted === 1
+                  ? '1 pick was saved after its game'
+                  : `${picks.summary.notCounted} picks were saved after their game`}{' '}
+                kicked off (by its start as stored now): listed and marked “not counted”, but left out of the graded, won, lost, push and
+                win-rate figures, as the record counts only picks made before the game began.
+              </p>
+            )}
             {picks.gradingNote && <p className="muted">{picks.gradingNote}</p>}
             {table({
               id: 'picks',
               caption: 'Your picks',
               rows: picks.recommendations,
+              rowAttrs: (pick) => ({ 'data-pick': pick.id, 'data-counted': pick.savedAfterKickOff === null }),
               columns: [
                 {
                   key: 'saved',
@@ -111,7 +127,24 @@ export default consolePage(async function PicksPage({
                   cell: (pick) => `${percent(pick.probability)} (EV ${percent(pick.expectedValue)})`,
                 },
                 { key: 'stake', label: 'Stake', cell: (pick) => (pick.stakeUnits === null ? '–' : `${pick.stakeUnits} u`) },
-                { key: 'result', label: 'Result', cell: (pick) => (pick.result === null ? 'pending' : statusLabel(pick.result)) },
+                {
+                  key: 'result',
+                  label: 'Result',
+                  cell: (pick) => (
+                    <>
+                      {pick.result === null ? 'pending' : statusLabel(pick.result)}
+                      {pick.savedAfterKickOff && (
+                        <>
+                          {' ('}
+                          <strong>not counted</strong>
+                          {': saved after kick-off at '}
+                          <time dateTime={pick.savedAfterKickOff.toISOString()}>{formatDateTime(pick.savedAfterKickOff, timeZone)}</time>
+                          {')'}
+                        </>
+                      )}
+                    </>
+                  ),
+                },
                 { key: 'by', label: 'Saved by', cell: (pick) => (pick.clientLabel ? <bdi>{pick.clientLabel}</bdi> : '–') },
                 {
                   key: 'reasoning',
