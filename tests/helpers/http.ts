@@ -51,6 +51,18 @@ export function raw(port: number, { method = 'POST', path, headers = {}, body }:
   });
 }
 
+/** A REST tool call as `token`'s owner that must answer 200: its `data` (the answer's body in the failure message). */
+export async function toolData(port: number, token: string, tool: string, args: Record<string, unknown>): Promise<any> {
+  const res = await raw(port, {
+    path: `/api/v1/tools/${tool}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  // No vitest `expect` here: the browser tests import this module too.
+  if (res.status !== 200) throw new Error(`${tool} answered ${res.status}: ${res.body}`);
+  return res.json().data;
+}
+
 /**
  * One request line sent as written over a TCP socket (`GET ftp://evil.example/ HTTP/1.1`), for targets and
  * methods no HTTP client sends, with `Host` for the server and `Connection: close`; the answer is read until the

@@ -9,7 +9,7 @@ import { cookieHeader, postForm, signIn, type Cookies } from '../helpers/console
 import { PROVIDERS } from '../helpers/fixtures';
 import { addGame, addPrices, addPricedGame, finishGame } from '../helpers/games';
 import { htmlForms } from '../helpers/html-forms';
-import { raw } from '../helpers/http';
+import { raw, toolData } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 
 // The ledger's rules over real HTTP on SQLite and PostgreSQL: a bet is won, lost or pushed only once its game is
@@ -426,15 +426,7 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     const { db } = app.database;
     const userId = await app.database.user(`broke-${provider}@example.com`, { balance: 500, unit: 5, timeZone: 'UTC' });
     const { token } = await app.database.token(userId, 'write');
-    const as = async (tool: string, args: Record<string, unknown>) => {
-      const res = await raw(app.server.port, {
-        path: `/api/v1/tools/${tool}`,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(args),
-      });
-      expect(res.status, res.body).toBe(200);
-      return res.json().data;
-    };
+    const as = (tool: string, args: Record<string, unknown>) => toolData(app.server.port, token, tool, args);
     await addGame(db, { id: 'nfl-broke', home: 'LAR', away: 'SEA', startsAt: new Date(now + HOUR) });
     await addPrices(
       db,

@@ -3,7 +3,7 @@ import { createUser } from '@/lib/account/users';
 import { cookieHeader, signIn, type Cookies } from '../helpers/console-http';
 import { PROVIDERS } from '../helpers/fixtures';
 import { addGame } from '../helpers/games';
-import { raw } from '../helpers/http';
+import { raw, toolData } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 import { modern } from './mcp/support';
 
@@ -73,15 +73,7 @@ describe.each(PROVIDERS)("the picks' record on %s", (provider) => {
     });
   });
 
-  async function rest(tool: string, args: Record<string, unknown>) {
-    const res = await raw(app.server.port, {
-      path: `/api/v1/tools/${tool}`,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(args),
-    });
-    expect(res.status, res.body).toBe(200);
-    return res.json().data;
-  }
+  const rest = (tool: string, args: Record<string, unknown>) => toolData(app.server.port, token, tool, args);
   const mcp = async (args: Record<string, unknown>) => {
     const res = await modern(app.server.port, token, 'tools/call', { name: 'list_recommendations', arguments: args });
     expect(res.json().result.isError, res.body).toBeUndefined();
