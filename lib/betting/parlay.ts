@@ -22,7 +22,8 @@ export type ParlayResult = {
   expectedValuePercent: number | null;
   /**
    * False when two legs share a game: the product of their probabilities assumes independence they do not have,
-   * so combinedProbability and expectedValuePercent must not size a stake (null when there is no probability).
+   * so combinedProbability and expectedValuePercent must not size a stake. True only when every leg names its game
+   * and none shares one; null when unchecked (a leg without its gameId) or when there is no probability.
    */
   combinedProbabilityReliable: boolean | null;
   correlationWarnings: CorrelationWarning[];
@@ -51,9 +52,15 @@ export function parlay(legs: ParlayLeg[]): ParlayResult {
     impliedProbability: 1 / decimalOdds,
     combinedProbability,
     expectedValuePercent: combinedProbability === null ? null : combinedProbability * decimalOdds - 1,
-    combinedProbabilityReliable: combinedProbability === null ? null : warnings.length === 0,
+    combinedProbabilityReliable: combinedProbability === null ? null : reliability(legs, warnings),
     correlationWarnings: warnings,
   };
+}
+
+/** Known unreliable when two legs share a game; known reliable only when every leg says which game it is. */
+function reliability(legs: readonly ParlayLeg[], warnings: readonly CorrelationWarning[]): boolean | null {
+  if (warnings.length > 0) return false;
+  return legs.every((leg) => leg.gameId !== undefined) ? true : null;
 }
 
 // Multiplying leg probabilities assumes independence, which legs of one game break.

@@ -114,6 +114,7 @@ export const calcNoVigOdds = defineTool({
     }
     const comparison = compare ? compareDevig(implied) : null;
     const total = implied.reduce((a, b) => a + b, 0);
+    const notes = [...(total < 1 ? [noMarginNote(total)] : []), ...Object.values(comparison?.refusals ?? {})];
     // The fair probabilities, and byMethod, ranges and worst cases taken from them, keep every digit: cut to 15
     // significant digits they would no longer sum to exactly 1 (docs/contract.md, Calculators). The rest lose float noise.
     return {
@@ -134,16 +135,20 @@ export const calcNoVigOdds = defineTool({
             : {}),
         };
       }),
-      ...(comparison
-        ? {
-            byMethod: comparison.byMethod,
-            worstCaseSum: comparison.worstCaseSum,
-            ...(Object.keys(comparison.refusals).length > 0 ? { notes: Object.values(comparison.refusals) } : {}),
-          }
-        : {}),
+      ...(comparison ? { byMethod: comparison.byMethod, worstCaseSum: comparison.worstCaseSum } : {}),
+      ...(notes.length > 0 ? { notes } : {}),
     };
   },
 });
+
+/**
+ * Said when the prices carry no margin: no book's whole market does, so an outcome is likely missing (the fair
+ * figures would then be confidently wrong) or the prices are several books' best (an arbitrage).
+ */
+const noMarginNote = (total: number) =>
+  `The implied probabilities sum to ${withoutFloatNoise(Math.round(total * 10_000) / 10_000)}, below 1: no single book's ` +
+  'whole market does. Check that every outcome is here (a soccer moneyline needs its draw): with one missing, these ' +
+  'fair figures are wrong. Best prices from several books can also sum below 1 (an arbitrage).';
 
 /** The whole American price of a fair probability, bounded to the prices the service accepts. */
 function fairAmerican(probability: number): number {
@@ -218,9 +223,14 @@ export const calcParlay = defineTool({
     impliedProbability: z.number(),
     combinedProbability: z.number().nullable(),
     expectedValuePercent: fractionField('Expected profit per unit staked (named Percent by the contract)').nullable(),
-    combinedProbabilityReliable: z.boolean().nullable().meta({
-      description: 'false: legs share a game, so combinedProbability and expectedValuePercent must not size a stake.',
-    }),
+    combinedProbabilityReliable: z
+      .boolean()
+      .nullable()
+      .meta({
+        description:
+          'false: legs share a game, so combinedProbability and expectedValuePercent must not size a stake; null: not checked ' +
+          "(a leg without its gameId) or no probability; true only when every leg's gameId differs.",
+      }),
     correlationWarnings: z.array(
       z.object({
         legs: z

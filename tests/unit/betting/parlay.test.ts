@@ -81,6 +81,18 @@ describe('parlay: hand-checked', () => {
       { americanOdds: 150, probability: 0.45, gameId: 'nba-bos-nyk' },
     ]);
     expect(separate.combinedProbabilityReliable).toBe(true);
+    // Unchecked is not reliable: a leg without its game could share one with another leg.
+    const unnamed = parlay([
+      { americanOdds: -110, probability: 0.55, gameId: 'nfl-kc-buf' },
+      { americanOdds: 150, probability: 0.45 },
+    ]);
+    expect(unnamed.combinedProbabilityReliable).toBeNull();
+    expect(
+      parlay([
+        { americanOdds: -110, probability: 0.55 },
+        { americanOdds: 150, probability: 0.45 },
+      ]).combinedProbabilityReliable,
+    ).toBeNull();
     expect(
       parlay([
         { americanOdds: -110, gameId: 'a' },

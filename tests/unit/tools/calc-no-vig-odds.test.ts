@@ -76,4 +76,16 @@ describe('calc_no_vig_odds methods and compare', () => {
     expect(result.notes).toHaveLength(Object.values(result.byMethod ?? {}).filter((fair) => fair === null).length);
     expect(result.byMethod?.shin).toEqual(result.outcomes.map((o) => o.fairProbability));
   });
+
+  it('says when the prices carry no margin: an outcome left out (a soccer moneyline without its draw) or an arbitrage', async () => {
+    // Newcastle +100 and Liverpool +219 without the draw at +298: implied 0.5 + 0.3135 = 0.8135.
+    const withoutDraw = await run({ prices: [100, 219] });
+    expect(withoutDraw.overround).toBeCloseTo(-0.1865, 4);
+    expect(withoutDraw.notes).toEqual([expect.stringMatching(/^The implied probabilities sum to 0\.8135, below 1: .*draw/)]);
+    expect((await run({ prices: [100, 219, 298] })).notes).toBeUndefined();
+    expect((await run({ prices: [-110, -110] })).notes).toBeUndefined();
+    // With compare, the note comes first and the methods' refusals after it.
+    const compared = await run({ prices: [100, 219], compare: true });
+    expect(compared.notes?.[0]).toMatch(/below 1/);
+  });
 });
