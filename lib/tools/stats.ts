@@ -4,6 +4,7 @@ import { averageStatLines } from '@/lib/data/player-stats';
 import { resolveTeam } from '@/lib/data/teams';
 import { seasonOf, type Sport } from '@/lib/data/sports';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
+import type { GameRow } from '@/lib/data/repositories/schedule';
 import { teamSchema, teamNames } from './game-fields';
 import { preferences } from './preferences';
 import { onSampleSlate, sampleNote } from './source-notes';
@@ -78,10 +79,23 @@ export const getTeamStats = defineTool({
       team: teamNames(found),
       season,
       ...stats,
-      ...(stats.gamesPlayed === 0 ? await noFinalsNote(ctx, args.sport, found.id) : sampleNote(games.map((g) => g.source))),
+      ...(stats.gamesPlayed === 0 ? await noFinalsNote(ctx, args.sport, found.id) : storedFinalsNote(games)),
     };
   },
 });
+
+/**
+ * What a record from stored finals covers: the store may begin mid-season (a new install, the sample's recent weeks),
+ * and an agent would quote a 2-3 from five stored games as the season's record.
+ */
+function storedFinalsNote(games: readonly GameRow[]): { note: string } {
+  const first = Math.min(...games.map((game) => game.startsAt.getTime()));
+  const coverage =
+    `From the ${games.length} finals stored for this season, the first on ${instant(new Date(first)).slice(0, 10)}: ` +
+    "games not stored are not counted, so this is the season's record only if none of its earlier games is missing.";
+  const sample = sampleNote(games.map((game) => game.source)).note;
+  return { note: sample ? `${coverage} ${sample}` : coverage };
+}
 
 export const getPlayerStats = defineTool({
   name: 'get_player_stats',

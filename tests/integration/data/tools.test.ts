@@ -401,6 +401,21 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     expect(stats.record.wins + stats.record.losses + stats.record.draws).toBe(stats.gamesPlayed);
     expect(stats.againstTheSpread.wins + stats.againstTheSpread.losses + stats.againstTheSpread.pushes).toBe(stats.gamesPlayed);
     expect(stats.lastFive.length).toBe(Math.min(5, stats.gamesPlayed));
+    // The sample stores only recent finals: the answer says what its record covers, lest it be quoted as the season's.
+    const finals = await app.database.db.game.findMany({
+      where: {
+        sport: 'nfl',
+        status: 'final',
+        season: stats.season,
+        OR: [{ homeTeam: { abbreviation: 'KC' } }, { awayTeam: { abbreviation: 'KC' } }],
+      },
+      orderBy: { startsAt: 'asc' },
+    });
+    expect(finals).toHaveLength(stats.gamesPlayed);
+    expect(stats.note).toBe(
+      `From the ${stats.gamesPlayed} finals stored for this season, the first on ${finals[0]!.startsAt.toISOString().slice(0, 10)}: ` +
+        `games not stored are not counted, so this is the season's record only if none of its earlier games is missing. ${SAMPLE_NOTE}`,
+    );
     // The sample slate follows the date, and so do how many games each player has played: some have two.
     const injuries = await call('get_injury_report', { sport: 'nba', detail: 'full' });
     let name = '';
