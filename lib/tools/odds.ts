@@ -213,7 +213,12 @@ async function oddsHeader(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery, ga
     ...(args.date ? { window: dayWindow(args.date, query.timeZone) } : {}),
     ...(games.some((g) => g.source === 'sample') ? { priceNote: SAMPLE_NOTE } : {}),
     ...(games.length === 0
-      ? await emptyNote(ctx, args.sport, `No ${args.sport.toUpperCase()} games with prices in that window. list_games shows the schedule.`)
+      ? await emptyNote(
+          ctx,
+          args.sport,
+          `No ${args.sport.toUpperCase()} games with prices in that window. list_games shows the schedule.`,
+          args.date ? sportsDays(args.date, args.date, query.timeZone) : undefined,
+        )
       : {}),
   };
 }

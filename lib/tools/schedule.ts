@@ -91,7 +91,7 @@ export const listGames = defineTool({
     const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
     const games = await ctx.data.schedule.findGames({ sport: args.sport, from: range.from, to: range.to, teamId });
     const notes =
-      games.length === 0 ? await emptyNote(ctx, args.sport, 'No games in that window.') : sampleNote(games.map((g) => g.source));
+      games.length === 0 ? await emptyNote(ctx, args.sport, 'No games in that window.', range) : sampleNote(games.map((g) => g.source));
     const page = gamesPage(ctx, args, games, 'asc');
     const now = ctx.now();
     const why = (game: GameRow) => {
@@ -161,7 +161,7 @@ export const getGameResults = defineTool({
     const page = gamesPage(ctx, args, games, 'desc');
     const now = ctx.now();
     const notes =
-      games.length === 0 ? await emptyNote(ctx, args.sport, 'No finals in that window.') : sampleNote(games.map((g) => g.source));
+      games.length === 0 ? await emptyNote(ctx, args.sport, 'No finals in that window.', range) : sampleNote(games.map((g) => g.source));
     if (args.detail !== 'full') {
       const results = page.games.map((game) => ({ ...conciseGame(game, now), winner: winner(game) }));
       return { sport: args.sport, from: instant(range.from), to: instant(range.to), ...notes, results, ...page.concise };

@@ -1,6 +1,7 @@
 import { SAMPLE_SPORTS } from '@/lib/data/sample';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import type { Sport } from '@/lib/data/sports';
+import { instant } from '@/lib/time';
 import type { ToolContext } from './types';
 
 // The notes that say a sports-data answer rests on the bundled sample slate or on no data at all. Agents may take
@@ -18,15 +19,34 @@ export async function onSampleSlate(ctx: ToolContext, sport: Sport, teamIds?: re
 /**
  * Why an answer holds no games. A sport with nothing stored at all (no provider key, or not yet ingested) must
  * not read as a day without games; an empty window of a sport that has data is just that, and says so when
- * that data is the sample slate's (an invented slate's empty day says nothing about the real one).
+ * that data is the sample slate's (an invented slate's empty day says nothing about the real one). A window past
+ * the stored schedule's last game, or before its first, says how far the schedule reaches: the store holds what
+ * the feeds have sent so far (a week or two ahead), not every game there will be.
  */
-export async function emptyNote(ctx: ToolContext, sport: Sport, emptyWindow: string): Promise<{ note: string }> {
+export async function emptyNote(
+  ctx: ToolContext,
+  sport: Sport,
+  emptyWindow: string,
+  window?: { from: Date; to: Date },
+): Promise<{ note: string }> {
   const sources = await ctx.data.schedule.gameSources(sport);
-  if (sources.has('sample')) return { note: `${emptyWindow} ${SAMPLE_NOTE}` };
-  if (sources.size > 0) return { note: emptyWindow };
+  const reach = window && sources.size > 0 ? await storedReach(ctx, sport, window) : '';
+  if (sources.has('sample')) return { note: `${emptyWindow}${reach} ${SAMPLE_NOTE}` };
+  if (sources.size > 0) return { note: `${emptyWindow}${reach}` };
   return {
     note:
       `No ${sport.toUpperCase()} data is stored at all, so this says nothing about which games exist: live data needs ` +
       `ODDS_API_KEY and \`jev ingest\` (or the worker); ${SAMPLE_COVERS}.`,
   };
+}
+
+/** Said of an empty window outside the stored schedule: where it ends (or begins), so the window is not read as empty. */
+async function storedReach(ctx: ToolContext, sport: Sport, window: { from: Date; to: Date }): Promise<string> {
+  const span = await ctx.data.schedule.storedSpan(sport);
+  const league = sport.toUpperCase();
+  if (span && window.from > span.last)
+    return ` The stored ${league} schedule ends with a game at ${instant(span.last)}: later games are not stored yet, so this says nothing about them.`;
+  if (span && window.to <= span.first)
+    return ` Stored ${league} games begin at ${instant(span.first)}: earlier games are not stored, so this says nothing about them.`;
+  return '';
 }

@@ -21,7 +21,7 @@ import {
   refreshProps,
 } from './odds';
 import { priceVersions } from './price-version';
-import { finalsTally, findGames, gameSources, requireGameRow, teamFinals } from './schedule';
+import { finalsTally, findGames, gameSources, requireGameRow, storedSpan, teamFinals } from './schedule';
 import { playerStatLines, playerTeams, resolvePlayer } from './stats';
 
 // The stored sports data as the tools see it: one group of reads per area, bound to one database. The user's
@@ -38,7 +38,7 @@ export function createRepositories(db: Db, claims: FetchClaims) {
   const alternatesInFlight: InFlight = new Map();
   const futuresInFlight: InFlight = new Map();
   return {
-    schedule: bindDb(db, { findGames, requireGameRow, teamFinals, gameSources }),
+    schedule: bindDb(db, { findGames, requireGameRow, teamFinals, gameSources, storedSpan }),
     odds: {
       ...bindDb(db, { closingLines, gamesWith }),
       refreshProps: (source: PropsSource, game: PropsGame, now: Date) =>

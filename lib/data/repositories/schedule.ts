@@ -81,6 +81,16 @@ export async function gameSources(db: Db, sport: Sport, teamIds?: readonly strin
   return new Set(rows.map((row) => row.source));
 }
 
+/** The first and last kickoffs stored for a sport (null with none): how far the stored schedule reaches. */
+export async function storedSpan(db: Db, sport: Sport): Promise<{ first: Date; last: Date } | null> {
+  const [first, last] = await Promise.all(
+    (['asc', 'desc'] as const).map((order) =>
+      db.game.findFirst({ where: { sport }, orderBy: { startsAt: order }, select: { startsAt: true } }),
+    ),
+  );
+  return first && last ? { first: first.startsAt, last: last.startsAt } : null;
+}
+
 /**
  * A sport's stored final scores tallied by home margin (home less away) and total: how often a middle's window was
  * landed in (lib/betting/middles.ts, windowChance). One grouped query: a distinct score is a row.

@@ -68,9 +68,12 @@ describe.each(PROVIDERS)('tools in process on %s', (provider) => {
   it('an empty window of a league on the sample slate says the answer rests on the sample', async () => {
     const farAhead = await run(listGames, { sport: 'nfl', from: '2030-01-01', to: '2030-01-07' });
     expect(farAhead.games).toEqual([]);
-    expect(farAhead.note).toBe(`No games in that window. ${SAMPLE_NOTE}`);
+    expect(farAhead.note).toMatch(
+      /^No games in that window\. The stored NFL schedule ends with a game at .*: later games are not stored yet/,
+    );
+    expect(farAhead.note?.endsWith(SAMPLE_NOTE)).toBe(true);
     const noFinals = await run(getGameResults, { sport: 'nfl', from: '2030-01-01', to: '2030-01-07' });
-    expect(noFinals.note).toBe(`No finals in that window. ${SAMPLE_NOTE}`);
+    expect(noFinals.note).toMatch(/^No finals in that window\. The stored NFL schedule ends with a game at /);
     const noSeason = await run(getTeamStats, { sport: 'nfl', team: 'KC', season: 1999 });
     expect(noSeason.gamesPlayed).toBe(0);
     expect(noSeason.note).toBe(`No finals stored for this team and season. ${SAMPLE_NOTE}`);

@@ -136,8 +136,14 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     });
     expect(body.data.referenceBook).toBe('betmgm');
     expect(body.data.games).toHaveLength(10);
-    expect(body.data.games[0].markets.map((m: { market: string }) => m.market)).toEqual(['totals']);
-    expect(body.data.games[0].markets[0].outcomes.map((o: { outcome: string }) => o.outcome)).toEqual(['over', 'under']);
+    // A game under way is priced only by prices since its kick-off (none, at some hours): those still to come show the
+    // one market asked for.
+    const coming = (body.data.games as { startsAt: string; markets: any[] }[]).filter((game) => Date.parse(game.startsAt) > Date.now());
+    expect(coming.length, 'a game of tonight still to come').toBeGreaterThan(0);
+    for (const game of coming) {
+      expect(game.markets.map((m: { market: string }) => m.market)).toEqual(['totals']);
+      expect(game.markets[0].outcomes.map((o: { outcome: string }) => o.outcome)).toEqual(['over', 'under']);
+    }
     const stored = await call('get_game_odds', { sport: 'nba', date: today, detail: 'full' }, fanduelUserToken);
     expect(stored.body.data.referenceBook).toBe('fanduel');
   });
@@ -190,8 +196,9 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
   it('get_game_odds alternates of a game without them names coming games of its league that have some', async () => {
     let checked = 0;
     for (const sport of ['nfl', 'nba', 'epl']) {
-      const games = (await call('get_game_odds', { sport, markets: ['h2h'] })).body.data.games as { gameId: string }[];
-      for (const { gameId } of games) {
+      const games = (await call('get_game_odds', { sport, markets: ['h2h'] })).body.data.games as { gameId: string; startsAt: string }[];
+      // Games still to come (one under way is priced only since its kick-off, and says that instead).
+      for (const { gameId } of games.filter((game) => Date.parse(game.startsAt) > Date.now() + 60_000)) {
         const answer = (await call('get_game_odds', { sport, gameId, alternates: true })).body.data;
         if (answer.alternates.length > 0) continue;
         const named = /Games with alternate lines: (.+)\.$/.exec(answer.priceNote)?.[1]?.split(', ');
@@ -388,10 +395,24 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     expect(injuries.body.data.injuries).toEqual([]);
     expect(injuries.body.data.note).toContain('No NCAAB injury report is stored at all, so this does not mean nobody is injured');
     expect((await call('get_injury_report', { sport: 'nba' })).body.data.note).not.toContain('stored at all');
+    // Past the stored schedule's end (or before its start) the answer says how far it reaches, not that no games exist.
+    const kickoffs = await app.database.db.game.findMany({
+      where: { sport: 'nfl' },
+      orderBy: { startsAt: 'asc' },
+      select: { startsAt: true },
+    });
+    const [first, last] = [kickoffs[0]!.startsAt, kickoffs.at(-1)!.startsAt].map((at) => at.toISOString().replace('.000Z', 'Z'));
+    const ends = `The stored NFL schedule ends with a game at ${last}: later games are not stored yet, so this says nothing about them.`;
     const farAhead = await call('list_games', { sport: 'nfl', from: '2030-01-01', to: '2030-01-07' });
-    expect(farAhead.body.data).toMatchObject({ games: [], note: `No games in that window. ${SAMPLE_NOTE}` });
+    expect(farAhead.body.data).toMatchObject({ games: [], note: `No games in that window. ${ends} ${SAMPLE_NOTE}` });
     const noFinals = await call('get_game_results', { sport: 'nfl', from: '2030-01-01', to: '2030-01-07' });
-    expect(noFinals.body.data).toMatchObject({ results: [], note: `No finals in that window. ${SAMPLE_NOTE}` });
+    expect(noFinals.body.data).toMatchObject({ results: [], note: `No finals in that window. ${ends} ${SAMPLE_NOTE}` });
+    const oddsAhead = await call('get_game_odds', { sport: 'nfl', date: '2030-01-02' });
+    expect(oddsAhead.body.data.note).toContain(ends);
+    const longAgo = await call('get_game_results', { sport: 'nfl', from: '2020-01-01', to: '2020-01-07' });
+    expect(longAgo.body.data.note).toBe(
+      `No finals in that window. Stored NFL games begin at ${first}: earlier games are not stored, so this says nothing about them. ${SAMPLE_NOTE}`,
+    );
   });
 
   it('get_team_stats and get_player_stats from the stored finals', async () => {
