@@ -151,11 +151,13 @@ export async function listRecommendationRecords(db: Db, input: { userId: string;
   const results = new Map(all.map((p) => [p.id, p.result ?? gradeAtFinal(games.get(p.gameId), p, lines)]));
   // The record is of picks saved before kick-off (pickCounts): one saved later stays listed, marked, but no figure
   // past `count` takes it in.
-  const savedAfterKickOff = (p: PickRow) => {
-    const game = games.get(p.gameId);
-    return game && !pickCounts(game, p.createdAt) ? game.startsAt : null;
-  };
-  const counted = all.filter((p) => savedAfterKickOff(p) === null);
+  const savedAfterKickOff = new Map(
+    all.map((p) => {
+      const game = games.get(p.gameId);
+      return [p.id, game && !pickCounts(game, p.createdAt) ? game.startsAt : null];
+    }),
+  );
+  const counted = all.filter((p) => savedAfterKickOff.get(p.id) === null);
   const graded = counted.map((p) => results.get(p.id) ?? null).filter((r): r is string => r !== null);
   const count = (result: string) => graded.filter((r) => r === result).length;
   const { won, lost } = winsAndLosses(graded);
@@ -164,7 +166,10 @@ export async function listRecommendationRecords(db: Db, input: { userId: string;
   const ungradedProps = all.filter((p) => results.get(p.id) === null && !isGameMarket(p.market) && isFinal(games.get(p.gameId)));
   const { remaining, nextCursor } = pageEnd(all, page, (pick) => pick.createdAt, input.page);
   return {
-    recommendations: page.map((p) => ({ ...pickView(p, results.get(p.id) ?? null), savedAfterKickOff: savedAfterKickOff(p) })),
+    recommendations: page.map((p) => ({
+      ...pickView(p, results.get(p.id) ?? null),
+      savedAfterKickOff: savedAfterKickOff.get(p.id) ?? null,
+    })),
     remaining,
     nextCursor,
     ...(ungradedProps.length > 0 ? { gradingNote: gradingNote(ungradedProps.map((p) => p.player as string)) } : {}),

@@ -5,7 +5,7 @@ import { asOffered } from '@/lib/data/kick-off';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
 import type { Sport } from '@/lib/data/sports';
 import { ago } from '@/lib/time';
-import { conciseGame, conciseGameSchema, inPlayNote, statusNote } from './game-fields';
+import { conciseGame, conciseGameSchema, inPlayNote, joinNotes, statusNote } from './game-fields';
 import { pageFields, pageSchemaFields, PAGE_SIZES, toolPage, type PagingArgs } from './pages';
 import type { ToolRun } from './types';
 
@@ -96,8 +96,7 @@ export async function gameAlternates(ctx: ToolRun, args: PagingArgs & { sport: S
   const page = toolPage(ctx, args, PAGE_SIZES.alternateLines, lines, (line) => [line.market, line.line], ['asc', 'asc']);
   const inPlay = inPlayNote(offered, lines.length > 0);
   const none = lines.length === 0 && inPlay === undefined ? await noAlternatesNote(ctx, args.sport, now) : undefined;
-  const notes = [game.source === 'sample' ? SAMPLE_NOTE : undefined, statusNote(game, now), inPlay, none];
-  const priceNote = notes.filter(Boolean).join(' ');
+  const priceNote = joinNotes(game.source === 'sample' ? SAMPLE_NOTE : undefined, statusNote(game, now), inPlay, none);
   return {
     ...conciseGame(game, now),
     sport: args.sport,

@@ -16,6 +16,7 @@ import {
   overround,
   parlay,
   probabilityToDecimal,
+  roundFraction,
   solveShinZ,
   withoutFloatNoise,
 } from '@/lib/betting';
@@ -146,7 +147,7 @@ export const calcNoVigOdds = defineTool({
  * figures would then be confidently wrong) or the prices are several books' best (an arbitrage).
  */
 const noMarginNote = (total: number) =>
-  `The implied probabilities sum to ${withoutFloatNoise(Math.round(total * 10_000) / 10_000)}, below 1: no single book's ` +
+  `The implied probabilities sum to ${roundFraction(total)}, below 1: no single book's ` +
   'whole market does. Check that every outcome is here (a soccer moneyline needs its draw): with one missing, these ' +
   'fair figures are wrong. Best prices from several books can also sum below 1 (an arbitrage).';
 

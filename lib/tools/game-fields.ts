@@ -80,11 +80,15 @@ export function statusNote(game: { status: string; startsAt: Date }, now: Date):
     : 'Its start has passed, though the feed has not yet called it in progress.';
 }
 
-/** A game's own note in the odds answers: why its status is not the stored one, then whether it is priced in play. */
-export function gameNote(game: { status: string; startsAt: Date; pricesSince?: Date }, shown: boolean, now: Date): string | undefined {
-  const notes = [statusNote(game, now), inPlayNote(game, shown)].filter(Boolean);
-  return notes.length > 0 ? notes.join(' ') : undefined;
+/** The notes that apply, in order, as one; undefined when none does. */
+export function joinNotes(...notes: (string | undefined)[]): string | undefined {
+  const said = notes.filter(Boolean);
+  return said.length > 0 ? said.join(' ') : undefined;
 }
+
+/** A game's own note in the odds answers: why its status is not the stored one, then whether it is priced in play. */
+export const gameNote = (game: { status: string; startsAt: Date; pricesSince?: Date }, shown: boolean, now: Date) =>
+  joinNotes(statusNote(game, now), inPlayNote(game, shown));
 
 /**
  * Said of a game under way (asOffered in lib/data/kick-off.ts gave it `pricesSince`), whose answer shows only the

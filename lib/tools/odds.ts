@@ -157,12 +157,6 @@ async function oddsGames(ctx: ToolRun, args: GameOddsArgs, timeZone: string, now
   return ctx.data.schedule.findGames({ sport: args.sport, ...window, teamId, offered: !args.date, priceVersion: true });
 }
 
-/** A date's window as the answer states it: the user's sports day (lib/time.ts), as oddsGames reads it. */
-function dayWindow(date: string, timeZone: string) {
-  const { from, to } = sportsDays(date, date, timeZone);
-  return { from: instant(from), to: instant(to), timeZone };
-}
-
 /** Games in kickoff order, then by id: the order findGames returns and pages are cut in. */
 const gameKey = (game: GameRow) => [game.startsAt.getTime(), game.id];
 const GAME_ORDER = ['asc', 'asc'] as const;
@@ -205,19 +199,20 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
 }
 
 async function oddsHeader(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery, games: readonly GameRow[]) {
+  // A date's window, as oddsGames read it: the user's sports day (lib/time.ts).
+  const day = args.date ? sportsDays(args.date, args.date, query.timeZone) : undefined;
   return {
     sport: args.sport,
     referenceBook: query.referenceBook,
     ...fairLineField(args.fairLine),
-    // A date's window, as the answer used it: the user's sports day (lib/time.ts).
-    ...(args.date ? { window: dayWindow(args.date, query.timeZone) } : {}),
+    ...(day ? { window: { from: instant(day.from), to: instant(day.to), timeZone: query.timeZone } } : {}),
     ...(games.some((g) => g.source === 'sample') ? { priceNote: SAMPLE_NOTE } : {}),
     ...(games.length === 0
       ? await emptyNote(
           ctx,
           args.sport,
           `No ${args.sport.toUpperCase()} games with prices in that window. list_games shows the schedule.`,
-          args.date ? sportsDays(args.date, args.date, query.timeZone) : undefined,
+          day,
         )
       : {}),
   };

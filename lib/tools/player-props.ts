@@ -7,7 +7,7 @@ import type { GameRow } from '@/lib/data/repositories/schedule';
 import type { Sport } from '@/lib/data/sports';
 import { invalidInput } from '@/lib/errors';
 import { SAMPLE_NOTE } from '@/lib/data/sample/note';
-import { conciseGame, fullGame, inPlayNote, statusNote } from './game-fields';
+import { conciseGame, fullGame, inPlayNote, joinNotes, statusNote } from './game-fields';
 import { preferences } from './preferences';
 import { OPEN_WORLD_READ_HINTS } from './hints';
 import {
@@ -150,18 +150,15 @@ export const getPlayerProps = defineTool({
     });
     const selected = onlyPlayer(all, args.player, 'in this game');
     const inPlay = inPlayNote(offered, selected.length > 0);
-    const priceNotes = [
+    const priceNote = joinNotes(
       game.source === 'sample' ? SAMPLE_NOTE : undefined,
       statusNote(game, now),
       inPlay,
       selected.length === 0 && inPlay === undefined
         ? await noPropsNote(ctx, args.sport, () => ctx.pricing.props(game, { referenceBook, series: false }), args.markets)
         : undefined,
-    ];
-    const notes = {
-      ...(refresh.note ? { note: refresh.note } : {}),
-      ...(priceNotes.some(Boolean) ? { priceNote: priceNotes.filter(Boolean).join(' ') } : {}),
-    };
+    );
+    const notes = { ...(refresh.note ? { note: refresh.note } : {}), ...(priceNote ? { priceNote } : {}) };
     const propKey = (prop: PropMarket) => [prop.market, prop.player];
     const order = ['asc', 'asc'] as const;
     const teams = await ctx.data.stats.playerTeams([game.homeTeamId, game.awayTeamId], [...new Set(selected.map((prop) => prop.player))]);
