@@ -14,27 +14,32 @@ import { fetchOddsWorkload } from './workload';
 
 // The soak row of `npm run bench` (BENCH_ONLY=soak runs it alone): mixed agent traffic at a fixed rate for
 // BENCH_SOAK_SECONDS (600) at BENCH_SOAK_RATE requests a second (100), on PostgreSQL with Redis budgets, from
-// twenty users with write tokens: calculators over REST and MCP, get_bankroll, get_game_odds on the sample
-// slate, and log_bet with a client request id each. Requests are sent on a schedule, whatever the answers
+// twenty users with write tokens, each running the whole mix: calculators over REST and MCP, get_bankroll,
+// get_game_odds on the sample slate, log_bet with a client request id each, and settle_bet voiding the
+// user's oldest bet still open, as a user cancels one (so each user's open bets stay a handful, as a
+// bettor's do, and the ledger is written both ways). Requests are sent on a schedule, whatever the answers
 // take (an open loop, so a slow spell shows in the latencies instead of lowering the load). Reported per
 // minute: requests, errors, p50 and p99 latency, the server's resident memory; then whether every bet the
-// server said it logged is stored.
+// server said it logged is stored, every void answered is stored, and no balance moved (a void moves none).
 
 const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const RATE = Number(process.env.BENCH_SOAK_RATE ?? 100);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const USERS = 20;
 const TIMEOUT_MS = 60_000;
+const START_BALANCE = 100_000;
 
 interface Call {
   kind: string;
   path: string;
+  /** For a settle_bet: the bet it voids, whose void the report checks. */
+  voids?: string;
   body: string;
   headers?: Record<string, string>;
 }
 
 /** The mix, in the order it repeats (twenty calls). */
-function mix(gameId: string, selection: string): ((seq: number) => Call)[] {
+function mix(gameId: string, selection: string, openBets: (user: number) => string[]): ((seq: number, user: number) => Call)[] {
   const rest = (tool: string, args: unknown) => (): Call => ({ kind: tool, path: `/api/v1/tools/${tool}`, body: JSON.stringify(args) });
   const mcp = (): Call => ({
     kind: 'mcp calc_implied_probability',
@@ -70,6 +75,12 @@ function mix(gameId: string, selection: string): ((seq: number) => Call)[] {
   const ev = rest('calc_ev', { probability: 0.55, americanOdds: 100 });
   const kelly = rest('calc_kelly_stake', { probability: 0.55, americanOdds: 100 });
   const bankroll = rest('get_bankroll', {});
+  // The user's oldest bet answered as logged and not yet voided; none yet (at the start), get_bankroll in its place.
+  const settle = (_seq: number, user: number): Call => {
+    const betId = openBets(user).shift();
+    if (betId === undefined) return bankroll();
+    return { kind: 'settle_bet', path: '/api/v1/tools/settle_bet', body: JSON.stringify({ betId, result: 'void' }), voids: betId };
+  };
   return [
     noVig,
     odds,
@@ -81,16 +92,16 @@ function mix(gameId: string, selection: string): ((seq: number) => Call)[] {
     bankroll,
     noVig,
     logBet,
-    kelly,
+    settle,
     odds,
     mcp,
     noVig,
-    ev,
+    settle,
     logBet,
     odds,
     kelly,
     bankroll,
-    noVig,
+    settle,
   ];
 }
 
@@ -123,7 +134,12 @@ export async function runSoak(): Promise<void> {
   const tokens: string[] = [];
   for (let i = 0; i < USERS; i++) {
     const user = await createUser(db, { email: `soak${i}@example.com` });
-    await saveBankroll(db, user.id, { balance: 100_000, unit: 100, maxStake: 5000, dailyLossLimit: 50_000, weeklyLossLimit: 200_000 }, now);
+    await saveBankroll(
+      db,
+      user.id,
+      { balance: START_BALANCE, unit: 100, maxStake: 5000, dailyLossLimit: 50_000, weeklyLossLimit: 200_000 },
+      now,
+    );
     tokens.push((await createAccessToken(db, { userId: user.id, name: 'soak', scope: 'write', now })).token);
   }
   const server = await startBenchServer({ DATABASE_URL: database.url, REDIS_URL, ...BENCH_ENV, ODDS_API_KEY: '' }, { keepOutput: false });
@@ -134,7 +150,9 @@ export async function runSoak(): Promise<void> {
   });
   // Idle sockets are dropped before the server's own 5 s keep-alive timeout would close them under a new request.
   const agent = new Agent({ keepAlive: true, maxSockets: 64, timeout: 4000 });
-  const calls = mix(game.id, game.homeTeam.abbreviation);
+  // Per user, the bets answered as logged and not yet voided, oldest first.
+  const openBets: string[][] = tokens.map(() => []);
+  const calls = mix(game.id, game.homeTeam.abbreviation, (user) => openBets[user] as string[]);
   const minutes: Minute[] = Array.from({ length: Math.ceil(SECONDS / 60) }, () => ({
     latencies: [],
     byKind: new Map<string, number[]>(),
@@ -143,15 +161,19 @@ export async function runSoak(): Promise<void> {
     cpuSeconds: 0,
   }));
   const logged = { sent: 0, stored: 0 };
+  const voided = { sent: 0, answered: 0 };
   const errorKinds = new Map<string, number>();
   let startedAt = 0;
 
   const send = (seq: number): Promise<void> => {
-    const call = (calls[seq % calls.length] as (seq: number) => Call)(seq);
-    const token = tokens[seq % USERS] as string;
+    // Each user moves one place along the mix every round of it, so every user runs every kind of call.
+    const user = (seq + Math.floor(seq / calls.length)) % USERS;
+    const call = (calls[seq % calls.length] as (seq: number, user: number) => Call)(seq, user);
+    const token = tokens[user] as string;
     const started = performance.now();
     const minute = minutes[Math.min(minutes.length - 1, Math.floor((Date.now() - startedAt) / 60_000))] as Minute;
     if (call.kind === 'log_bet') logged.sent++;
+    if (call.voids !== undefined) voided.sent++;
     return new Promise((resolve) => {
       const fail = (why: string) => {
         minute.errors++;
@@ -184,8 +206,13 @@ export async function runSoak(): Promise<void> {
             minute.byKind.set(call.kind, ofKind);
             if (res.statusCode !== 200) return fail(`HTTP ${res.statusCode}`);
             if (call.kind === 'log_bet') {
-              const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { duplicate: boolean } };
+              const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { duplicate: boolean; bet: { id: string } } };
               if (!answer.data.duplicate) logged.stored++;
+              openBets[user]?.push(answer.data.bet.id);
+            }
+            if (call.voids !== undefined) {
+              const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { id: string; status: string } };
+              if (answer.data.id === call.voids && answer.data.status === 'void') voided.answered++;
             }
             resolve();
           });
@@ -224,8 +251,12 @@ export async function runSoak(): Promise<void> {
     });
     await Promise.all(inFlight);
     clearInterval(sampler);
-    const stored = await db.bet.count({ where: { clientRequestId: { startsWith: 'soak-' } } });
-    report(minutes, cpuAtStart, seq, errorKinds, { ...logged, inDatabase: stored }, odds);
+    const ours = { clientRequestId: { startsWith: 'soak-' } };
+    const stored = await db.bet.count({ where: ours });
+    const voids = await db.bet.count({ where: { ...ours, status: 'void' } });
+    const balances = await db.bankroll.findMany({ select: { balanceCents: true } });
+    const moved = balances.filter((bankroll) => bankroll.balanceCents !== START_BALANCE * 100).length;
+    report(minutes, cpuAtStart, seq, errorKinds, { ...logged, inDatabase: stored }, { ...voided, inDatabase: voids, moved }, odds);
   } finally {
     clearInterval(sampler);
     agent.destroy();
@@ -241,6 +272,7 @@ function report(
   sent: number,
   errorKinds: Map<string, number>,
   bets: { sent: number; stored: number; inDatabase: number },
+  voids: { sent: number; answered: number; inDatabase: number; moved: number },
   odds: string,
 ) {
   console.log(
@@ -285,5 +317,10 @@ function report(
   console.log(
     `Bets: ${bets.sent} log_bet calls sent, ${bets.stored} answered as logged, ${bets.inDatabase} stored: ` +
       `${bets.stored === bets.inDatabase && bets.sent === bets.stored ? 'nothing lost' : 'MISMATCH'}.`,
+  );
+  console.log(
+    `Voids: ${voids.sent} settle_bet calls sent, ${voids.answered} answered as voided, ${voids.inDatabase} stored; ` +
+      `${voids.moved} of ${USERS} balances moved: ` +
+      `${voids.sent === voids.answered && voids.answered === voids.inDatabase && voids.moved === 0 ? 'exactly once' : 'MISMATCH'}.`,
   );
 }

@@ -70,7 +70,8 @@ function countedInLimits(bet: { status: string; profitCents: number | null; plac
  */
 async function settledLosses(db: Db, userId: string, since: Date, until: Date) {
   const settled = await db.bet.findMany({
-    where: { userId, settledAt: { gte: since, lte: until } },
+    // A void or a push (no profit) counts nothing either way: a user's cancelled bets of the week are not read.
+    where: { userId, settledAt: { gte: since, lte: until }, profitCents: { not: 0 } },
     select: {
       id: true,
       status: true,
