@@ -7,7 +7,7 @@ import { testApp } from '../../helpers/test-app';
 import { loadTodaysSample } from '../../helpers/clock';
 import { modern } from '../mcp/support';
 import { upcomingWindow } from '@/lib/tools/odds';
-import { addDays, instant, sportsDayOf, sportsDays } from '@/lib/time';
+import { addDays, formatDateTimeInZone, instant, sportsDayOf, sportsDays } from '@/lib/time';
 
 // The sports-data tools over real HTTP against the production server, on SQLite and PostgreSQL, with the
 // sample slate loaded as `npm start` loads it.
@@ -446,7 +446,7 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     });
     expect(finals).toHaveLength(stats.gamesPlayed);
     expect(stats.note).toBe(
-      `From the ${stats.gamesPlayed} finals stored for this season, the first on ${finals[0]!.startsAt.toISOString().slice(0, 10)}: ` +
+      `From the ${stats.gamesPlayed} finals stored for this season, the first on ${formatDateTimeInZone(finals[0]!.startsAt, 'America/New_York')}: ` +
         `games not stored are not counted, so this is the season's record only if none of its earlier games is missing. ${SAMPLE_NOTE}`,
     );
     // The sample slate follows the date, and so do how many games each player has played: some have two.

@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getGameResults, listGames } from '@/lib/tools/schedule';
+import { getTeamStats } from '@/lib/tools/stats';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
 import { addGame } from '../../helpers/games';
 import { toolContext } from '../../helpers/tool-context';
 
-// The dates an agent reads in the schedule answers are the user's, in their time zone, and can be quoted as they
-// stand: a game in the evening in Los Angeles is already the next day in UTC, and an exclusive UTC instant at the end
-// of a window reads as one day too many.
+// The dates an agent reads in the schedule and stats answers are the user's, in their time zone, and can be quoted as
+// they stand: a game in the evening in Los Angeles is already the next day in UTC, and an exclusive UTC instant at
+// the end of a window reads as one day too many.
 
 const NOW = new Date('2026-11-29T23:35:00Z'); // Sunday, 15:35 in Los Angeles
 const ZONE = 'America/Los_Angeles';
 /** Sunday 23 November, 19:30 in Los Angeles: already Monday the 24th in UTC. */
 const EVENING_GAME = { id: 'nba-20261123-lal-bos', sport: 'nba', home: 'BOS', away: 'LAL', startsAt: new Date('2026-11-24T03:30:00Z') };
+/** Monday night football on 16 November, 17:15 in Los Angeles (20:15 in New York): the 17th in UTC. */
+const MONDAY_NIGHT = { id: 'nfl-20261116-kc-lv', home: 'LV', away: 'KC', startsAt: new Date('2026-11-17T01:15:00Z') };
 
 /** The window fields of a schedule answer. */
 const windowOf = (answer: object) => {
@@ -27,6 +30,14 @@ describe.each(PROVIDERS)("dates in the user's time zone on %s", (provider) => {
     westId = await database.user('wes@example.com', { balance: 1000, unit: 10, timeZone: ZONE });
     const final = { status: 'final', homeScore: 110, awayScore: 104 };
     await addGame(database.db, { ...EVENING_GAME, ...final });
+    await addGame(database.db, { ...MONDAY_NIGHT, status: 'final', homeScore: 20, awayScore: 27 });
+    await addGame(database.db, {
+      id: 'nfl-20261129-kc-den',
+      home: 'DEN',
+      away: 'KC',
+      startsAt: new Date('2026-11-29T21:25:00Z'),
+      ...final,
+    });
   });
   afterAll(() => database.close());
 
@@ -53,5 +64,15 @@ describe.each(PROVIDERS)("dates in the user's time zone on %s", (provider) => {
     const defaulted = await getGameResults.run(west(), getGameResults.input.parse({ sport: 'nba' }));
     expect(windowOf(defaulted)).toEqual({ from: '2026-11-23', to: '2026-11-29', timeZone: ZONE });
     expect(defaulted.results.map((result) => result.gameId)).toEqual([EVENING_GAME.id]);
+  });
+
+  it("get_team_stats gives the first stored final's kick-off in the user's time zone, named", async () => {
+    const stats = await getTeamStats.run(west(), getTeamStats.input.parse({ sport: 'nfl', team: 'KC' }));
+    expect(stats.gamesPlayed).toBe(2);
+    expect(stats.note).toMatch(/^From the 2 finals stored for this season, the first on Nov 16, 2026, 5:15 PM \(America\/Los_Angeles\): /);
+    // A user without a bankroll reads it in the default zone, US Eastern.
+    const eastern = toolContext(database.db, { now: () => NOW });
+    const theirs = await getTeamStats.run(eastern, getTeamStats.input.parse({ sport: 'nfl', team: 'KC' }));
+    expect(theirs.note).toMatch(/^From the 2 finals stored for this season, the first on Nov 16, 2026, 8:15 PM \(America\/New_York\): /);
   });
 });
