@@ -32,21 +32,28 @@ const note = z.string().optional();
 /** A listed game's own note: why its status is not the stored one (./game-fields.ts, statusNote). */
 const listedGame = { note };
 
+/**
+ * The window both schedule tools echo, one definition so they read alike: the days as given or defaulted (YYYY-MM-DD
+ * in the user's time zone, `to` inclusive) and that zone; in full detail also the instants, from the start of `from`'s
+ * sports day to the start of the day after `to`'s (exclusive). Never the instants alone: an exclusive `to` instant
+ * (2026-12-08T11:00:00Z for a window ending on the 7th) reads as a day too many.
+ */
+const windowSchema = { from: z.string(), to: z.string(), timeZone: z.string() };
+const fullWindowSchema = { ...windowSchema, startsFrom: z.string(), startsBefore: z.string() };
+type DateRange = Awaited<ReturnType<typeof dateRange>>;
+const windowDays = (range: DateRange) => ({ from: range.first, to: range.last, timeZone: range.timeZone });
+const windowInstants = (range: DateRange) => ({ ...windowDays(range), startsFrom: instant(range.from), startsBefore: instant(range.to) });
+
 const scheduleFull = z.object({
   sport: z.string(),
-  from: z.string(),
-  to: z.string(),
-  timeZone: z.string(),
-  startsFrom: z.string(),
-  startsBefore: z.string(),
+  ...fullWindowSchema,
   note,
   games: z.array(fullGameSchema.extend(listedGame)),
   ...fullPageSchemaFields,
 });
 const resultsFull = z.object({
   sport: z.string(),
-  from: z.string(),
-  to: z.string(),
+  ...fullWindowSchema,
   note,
   results: z.array(fullGameSchema.extend({ winner: z.string().nullable() })),
   ...fullPageSchemaFields,
@@ -76,9 +83,7 @@ export const listGames = defineTool({
   output: z.union([
     z.object({
       sport: z.string(),
-      from: z.string(),
-      to: z.string(),
-      timeZone: z.string(),
+      ...windowSchema,
       note,
       games: z.array(conciseGameSchema.extend(listedGame)),
       ...pageSchemaFields,
@@ -98,23 +103,12 @@ export const listGames = defineTool({
       const note = statusNote(game, now);
       return note ? { note } : {};
     };
-    const window = {
-      sport: args.sport,
-      // The dates as the caller gave them; defaults in the same YYYY-MM-DD form, in the user's time zone.
-      from: range.first,
-      to: range.last,
-      timeZone: range.timeZone,
-    };
-    if (args.detail !== 'full')
-      return { ...window, ...notes, games: page.games.map((game) => ({ ...conciseGame(game, now), ...why(game) })), ...page.concise };
-    return {
-      ...window,
-      startsFrom: instant(range.from),
-      startsBefore: instant(range.to),
-      ...notes,
-      games: page.games.map((game) => ({ ...fullGame(game, now), ...why(game) })),
-      ...page.full,
-    };
+    if (args.detail !== 'full') {
+      const listed = page.games.map((game) => ({ ...conciseGame(game, now), ...why(game) }));
+      return { sport: args.sport, ...windowDays(range), ...notes, games: listed, ...page.concise };
+    }
+    const listed = page.games.map((game) => ({ ...fullGame(game, now), ...why(game) }));
+    return { sport: args.sport, ...windowInstants(range), ...notes, games: listed, ...page.full };
   },
 });
 
@@ -130,8 +124,7 @@ export const getGameResults = defineTool({
   output: z.union([
     z.object({
       sport: z.string(),
-      from: z.string(),
-      to: z.string(),
+      ...windowSchema,
       note,
       results: z.array(conciseGameSchema.extend({ winner: z.string().nullable() })),
       ...pageSchemaFields,
@@ -164,9 +157,9 @@ export const getGameResults = defineTool({
       games.length === 0 ? await emptyNote(ctx, args.sport, 'No finals in that window.', range) : sampleNote(games.map((g) => g.source));
     if (args.detail !== 'full') {
       const results = page.games.map((game) => ({ ...conciseGame(game, now), winner: winner(game) }));
-      return { sport: args.sport, from: instant(range.from), to: instant(range.to), ...notes, results, ...page.concise };
+      return { sport: args.sport, ...windowDays(range), ...notes, results, ...page.concise };
     }
     const results = page.games.map((game) => ({ ...fullGame(game, now), winner: winner(game) }));
-    return { sport: args.sport, from: instant(range.from), to: instant(range.to), ...notes, results, ...page.full };
+    return { sport: args.sport, ...windowInstants(range), ...notes, results, ...page.full };
   },
 });

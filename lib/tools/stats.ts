@@ -1,4 +1,4 @@
-import { instant } from '@/lib/time';
+import { formatDateTimeInZone, instant } from '@/lib/time';
 import { z } from 'zod';
 import { averageStatLines } from '@/lib/data/player-stats';
 import { resolveTeam } from '@/lib/data/teams';
@@ -64,7 +64,7 @@ export const getTeamStats = defineTool({
   }),
   async run(ctx, args) {
     const found = resolveTeam(args.sport, args.team);
-    const { referenceBook } = await preferences(ctx, undefined);
+    const { referenceBook, timeZone } = await preferences(ctx, undefined);
     const season = args.season ?? seasonOf(args.sport, ctx.now());
     const games = await ctx.data.schedule.teamFinals(args.sport, season, found.id);
     // Closing lines: the reference book's last stored spread and total before each game.
@@ -79,19 +79,20 @@ export const getTeamStats = defineTool({
       team: teamNames(found),
       season,
       ...stats,
-      ...(stats.gamesPlayed === 0 ? await noFinalsNote(ctx, args.sport, found.id) : storedFinalsNote(games)),
+      ...(stats.gamesPlayed === 0 ? await noFinalsNote(ctx, args.sport, found.id) : storedFinalsNote(games, timeZone)),
     };
   },
 });
 
 /**
  * What a record from stored finals covers: the store may begin mid-season (a new install, the sample's recent weeks),
- * and an agent would quote a 2-3 from five stored games as the season's record.
+ * and an agent would quote a 2-3 from five stored games as the season's record. The first game's kick-off is told in
+ * the user's zone, named (a UTC date would put Sunday night's game in New York on Monday).
  */
-function storedFinalsNote(games: readonly GameRow[]): { note: string } {
-  const first = Math.min(...games.map((game) => game.startsAt.getTime()));
+function storedFinalsNote(games: readonly GameRow[], timeZone: string): { note: string } {
+  const first = new Date(Math.min(...games.map((game) => game.startsAt.getTime())));
   const coverage =
-    `From the ${games.length} finals stored for this season, the first on ${instant(new Date(first)).slice(0, 10)}: ` +
+    `From the ${games.length} finals stored for this season, the first on ${formatDateTimeInZone(first, timeZone)}: ` +
     "games not stored are not counted, so this is the season's record only if none of its earlier games is missing.";
   const sample = sampleNote(games.map((game) => game.source)).note;
   return { note: sample ? `${coverage} ${sample}` : coverage };

@@ -1570,6 +1570,7 @@ export interface components {
             sport: string;
             from: string;
             to: string;
+            timeZone: string;
             note?: string;
             results: {
                 gameId: string;
@@ -1586,6 +1587,9 @@ export interface components {
             sport: string;
             from: string;
             to: string;
+            timeZone: string;
+            startsFrom: string;
+            startsBefore: string;
             note?: string;
             results: {
                 gameId: string;

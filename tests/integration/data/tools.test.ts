@@ -7,9 +7,13 @@ import { testApp } from '../../helpers/test-app';
 import { loadTodaysSample } from '../../helpers/clock';
 import { modern } from '../mcp/support';
 import { upcomingWindow } from '@/lib/tools/odds';
+import { addDays, formatDateTimeInZone, instant, sportsDayOf, sportsDays } from '@/lib/time';
 
 // The sports-data tools over real HTTP against the production server, on SQLite and PostgreSQL, with the
 // sample slate loaded as `npm start` loads it.
+
+/** A window's instants, as full answers give them: from the start of `from`'s sports day to the start of the day after `to`'s. */
+const instants = (from: string, to: string, timeZone: string) => Object.values(sportsDays(from, to, timeZone)).map(instant);
 
 const DATA_TOOLS = [
   'get_game_odds',
@@ -362,10 +366,18 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     const results = await call('get_game_results', { sport: 'nfl', detail: 'full' });
     // The last seven sports days, today's included (its window ends after now), hold every final stored in them: a
     // whole NFL week's worth (Thursday to Monday) whatever the day, less any of today's games still to finish.
-    const { from, to } = results.body.data;
-    expect(Date.parse(to)).toBeGreaterThan(Date.now());
+    // It echoes the window as list_games does: the days (today's the last), the zone, and in full the instants.
+    const { from, to, timeZone, startsFrom, startsBefore } = results.body.data;
+    expect(timeZone).toBe('America/New_York');
+    expect(to).toBe(sportsDayOf(new Date(), timeZone));
+    expect([from, timeZone, startsFrom, startsBefore]).toEqual([
+      addDays(to, -6),
+      schedule.body.data.timeZone,
+      ...instants(from, to, timeZone),
+    ]);
+    expect(Date.parse(startsBefore)).toBeGreaterThan(Date.now());
     const stored = await app.database.db.game.count({
-      where: { sport: 'nfl', status: 'final', startsAt: { gte: new Date(from), lt: new Date(to) } },
+      where: { sport: 'nfl', status: 'final', startsAt: { gte: new Date(startsFrom), lt: new Date(startsBefore) } },
     });
     expect(stored).toBeGreaterThanOrEqual(10);
     expect(results.body.data.results).toHaveLength(stored);
@@ -434,7 +446,7 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
     });
     expect(finals).toHaveLength(stats.gamesPlayed);
     expect(stats.note).toBe(
-      `From the ${stats.gamesPlayed} finals stored for this season, the first on ${finals[0]!.startsAt.toISOString().slice(0, 10)}: ` +
+      `From the ${stats.gamesPlayed} finals stored for this season, the first on ${formatDateTimeInZone(finals[0]!.startsAt, 'America/New_York')}: ` +
         `games not stored are not counted, so this is the season's record only if none of its earlier games is missing. ${SAMPLE_NOTE}`,
     );
     // The sample slate follows the date, and so do how many games each player has played: some have two.
