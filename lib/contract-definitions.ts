@@ -34,7 +34,8 @@ export const CONSENSUS_RULES = `1. A book joins only if it prices exactly the re
 export const CONSENSUS_FIELDS = `Per outcome: \`fairProbability\` (6 decimal places), \`fairAmericanOdds\` (a whole number, the shown probability's) and \`expectedValue\`, the
 reference book's price measured against the fair probability per unit staked (p × decimal odds − 1; 6 decimal places
 with \`detail: "full"\`, 4 in the default answer), worked out from the fair probability as shown, so the shown
-probability and price (or \`calc_ev\` fed them) give it back. Per market: \`consensusBooks\`, the number of books used, the
+probability and price give it back (\`calc_ev\` fed them answers it as its \`expectedValuePercent\`; its \`expectedValue\` is
+money on the stake). Per market: \`consensusBooks\`, the number of books used, the
 reference book included.
 - \`consensusBooks\` **1**: only the reference book's own no-vig line, a weak fair price.
 - \`consensusBooks\` **0**: no consensus, so no fair price and no edge; the three outcome fields are left out (null with

@@ -66,29 +66,24 @@ export function probabilityToAmerican(p: number): number {
 
 /**
  * `value` rounded to `decimals` places: numbers in answers carry the digits they mean, no more. A small negative
- * that rounds to nothing is 0, not -0 (`+ 0`), as JSON writes it and as a page should show it (not "-0.0%").
+ * that rounds to nothing is 0, not -0 (`+ 0`), as JSON writes it and as a page should show it (not "-0.0%"). A value
+ * too large to scale exactly (past 2^53 once scaled: a long parlay's decimal odds) is rounded in decimal instead, since
+ * scaling it back would add noise; from 1e21 a double is a whole number already.
  */
 export function roundTo(value: number, decimals: number): number {
   const scale = 10 ** decimals;
-  return Math.round(value * scale) / scale + 0;
+  const scaled = value * scale;
+  if (Math.abs(scaled) < Number.MAX_SAFE_INTEGER) return Math.round(scaled) / scale + 0;
+  return Math.abs(value) < 1e21 ? Number(value.toFixed(decimals)) : value;
 }
 
 /**
  * `value` without float noise: to 15 significant digits, which every double holds exactly, so no meaningful digit
- * changes and only the noise of arithmetic past them goes (-77.75000000000001 → -77.75). Whole numbers stay as they are.
+ * changes and only the noise of arithmetic past them goes (-77.75000000000001 → -77.75). Whole numbers stay as they
+ * are. For the figures calc_no_vig_odds keeps unrounded (docs/contract.md, Calculators).
  */
 export function withoutFloatNoise(value: number): number {
   return Number.isInteger(value) || !Number.isFinite(value) ? value : Number(value.toPrecision(15));
-}
-
-/** A calculator's answer with every number in it `withoutFloatNoise` (docs/contract.md, Calculators). */
-export function answerWithoutFloatNoise<T>(answer: T): T {
-  if (typeof answer === 'number') return withoutFloatNoise(answer) as T;
-  if (Array.isArray(answer)) return answer.map(answerWithoutFloatNoise) as T;
-  if (answer !== null && typeof answer === 'object') {
-    return Object.fromEntries(Object.entries(answer).map(([key, value]) => [key, answerWithoutFloatNoise(value)])) as T;
-  }
-  return answer;
 }
 
 /** A fraction in an answer (a probability, a return, a rate): four places, 0.0523 = 5.23%. */

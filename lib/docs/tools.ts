@@ -75,9 +75,16 @@ function fieldList(schema: Schema, depth = 0): string[] {
   const indent = '  '.repeat(depth);
   return Object.entries(properties).flatMap(([name, field]) => {
     const inner = objectWithin(field);
-    const line = `${indent}- ${code(name)}: ${typeOf(field)}${required.has(name) ? '' : ', optional'}`;
+    const meaning = descriptionOf(field);
+    const line = `${indent}- ${code(name)}: ${typeOf(field)}${required.has(name) ? '' : ', optional'}${meaning ? `. ${meaning}` : ''}`;
     return inner ? [line, ...fieldList(inner, depth + 1)] : [line];
   });
+}
+
+/** A field's description, or its non-null branch's (a nullable field's). */
+function descriptionOf(field: Schema): string | undefined {
+  if (typeof field.description === 'string') return field.description.replace(/\n/g, ' ');
+  return branches(field)?.map(descriptionOf).find(Boolean);
 }
 
 /** The object a field holds (itself, its array's items, or the object branch of a nullable), if any. */

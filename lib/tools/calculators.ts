@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { floorToCents } from '@/lib/account/money';
 import {
   americanToDecimal,
-  answerWithoutFloatNoise,
   boundedAmerican,
   compareDevig,
   decimalToAmerican,
@@ -15,8 +14,11 @@ import {
   impliedProbability,
   overround,
   parlay,
+  priceExpectedValue,
   probabilityToDecimal,
   roundFraction,
+  roundTo,
+  roundTo6,
   solveShinZ,
   withoutFloatNoise,
 } from '@/lib/betting';
@@ -28,6 +30,12 @@ import { fractionField } from './answer-fields';
 import { READ_HINTS } from './hints';
 import { defineTool } from './types';
 
+// Every number a calculator answers is rounded to what it means, field by field: the rule, and why, is docs/contract.md,
+// "Calculators" (tests/unit/tools/calculator-precision.test.ts holds every field to it).
+
+/** Places of calc_ev's expectedValue, money on the stake (docs/contract.md, Calculators). */
+const MONEY_PLACES = 4;
+
 export const calcImpliedProbability = defineTool({
   name: 'calc_implied_probability',
   title: 'Implied probability of a price',
@@ -37,11 +45,7 @@ export const calcImpliedProbability = defineTool({
   input: z.strictObject({ americanOdds }),
   output: z.object({ americanOdds: z.int(), decimalOdds: z.number(), impliedProbability: z.number() }),
   async run(_ctx, { americanOdds: odds }) {
-    return answerWithoutFloatNoise({
-      americanOdds: odds,
-      decimalOdds: americanToDecimal(odds),
-      impliedProbability: impliedProbability(odds),
-    });
+    return { americanOdds: odds, decimalOdds: roundTo6(americanToDecimal(odds)), impliedProbability: roundTo6(impliedProbability(odds)) };
   },
 });
 
@@ -177,22 +181,31 @@ export const calcEv = defineTool({
     decimalOdds: z.number(),
     impliedProbability: z.number(),
     edge: fractionField('Probability minus implied probability', '0.03 = 3 points'),
-    stake: z.number(),
-    expectedValue: z.number(),
-    expectedValuePercent: fractionField('Expected profit per unit staked (named Percent by the contract)'),
+    stake: z.number().meta({ description: 'The stake expectedValue is for: the argument, else 100.' }),
+    expectedValue: z.number().meta({
+      description:
+        'Expected profit on the whole stake, in money (stake × expectedValuePercent, 4 decimals): not a fraction. ' +
+        "get_game_odds' expectedValue is per unit staked: this answer's expectedValuePercent.",
+    }),
+    expectedValuePercent: fractionField(
+      "Expected profit per unit staked, get_game_odds' expectedValue for this probability and price (named Percent by " +
+        'the contract, yet not a percent)',
+    ),
   }),
   async run(_ctx, { probability: p, americanOdds: odds, stake }) {
     const ev = expectedValue(p, odds, stake);
-    return answerWithoutFloatNoise({
+    return {
       probability: p,
       americanOdds: odds,
-      decimalOdds: ev.decimalOdds,
-      impliedProbability: ev.impliedProbability,
-      edge: ev.edge,
+      decimalOdds: roundTo6(ev.decimalOdds),
+      impliedProbability: roundTo6(ev.impliedProbability),
+      edge: roundTo6(ev.edge),
       stake,
-      expectedValue: ev.expectedValue,
-      expectedValuePercent: ev.expectedValuePercent,
-    });
+      // From the unrounded stake × (p × decimal − 1), so no stake carries a rounded figure's error into it.
+      expectedValue: roundTo(ev.expectedValue, MONEY_PLACES),
+      // The odds tools' own figure: fed a shown fairProbability and price, calc_ev gives back their expectedValue.
+      expectedValuePercent: priceExpectedValue(p, odds),
+    };
   },
 });
 
@@ -243,7 +256,15 @@ export const calcParlay = defineTool({
     ),
   }),
   async run(_ctx, { legs }) {
-    return answerWithoutFloatNoise(parlay(legs));
+    const combined = parlay(legs);
+    const orNull = (value: number | null) => (value === null ? null : roundTo6(value));
+    return {
+      ...combined,
+      decimalOdds: roundTo6(combined.decimalOdds),
+      impliedProbability: roundTo6(combined.impliedProbability),
+      combinedProbability: orNull(combined.combinedProbability),
+      expectedValuePercent: orNull(combined.expectedValuePercent),
+    };
   },
 });
 
@@ -312,7 +333,7 @@ export const calcKellyStake = defineTool({
     const result = {
       probability: args.probability,
       americanOdds: args.americanOdds,
-      fullKellyFraction: fullKelly,
+      fullKellyFraction: roundTo6(fullKelly),
       kellyFraction,
       bankroll,
       unit,
@@ -320,7 +341,7 @@ export const calcKellyStake = defineTool({
       stakeUnits: inUnits(stake),
       ...(reason === undefined ? {} : { reason }),
     };
-    if (!stored) return answerWithoutFloatNoise(result);
+    if (!stored) return result;
     // A bankroll or Kelly fraction passed sizes a what-if stake; the stake to quote stays within the user's own sizing,
     // the Kelly stake on their balance at their fraction, or an agent could lift "never more than calc_kelly_stake".
     const overridden = args.bankroll !== undefined || args.kellyFraction !== undefined;
@@ -349,12 +370,12 @@ export const calcKellyStake = defineTool({
             ].join(' '),
           }
         : {};
-    return answerWithoutFloatNoise({
+    return {
       ...result,
       ...capReason,
       limits: { maxStake: stored.maxStake, dailyLossRoom: stored.dailyLossRoom, weeklyLossRoom: stored.weeklyLossRoom },
       cappedStake,
       cappedStakeUnits: inUnits(cappedStake),
-    });
+    };
   },
 });

@@ -131,19 +131,21 @@ function inputSchema(tool: ToolDefinition): Record<string, unknown> {
 }
 
 /**
- * JSON Schema of a tool's answer, as `structuredContent` and REST `data` carry it (dates as ISO strings). No
- * field descriptions: the tool's description and the knowledge notes say what the fields mean, once. MCP wants
- * an object at the root, so an answer with two shapes (concise or full) is an object that is one of them.
+ * JSON Schema of a tool's answer, as `structuredContent` and REST `data` carry it (dates as ISO strings), with the
+ * descriptions of the fields that need one (a fraction said to be one, money said to be money: calc_ev's
+ * expectedValue). Not the answer's own: the tool's description says what it is. MCP wants an object at the root, so
+ * an answer with two shapes (concise or full) is an object that is one of them.
  */
 function outputSchema(tool: ToolDefinition): Record<string, unknown> {
-  const { $schema: _schema, ...schema } = z.toJSONSchema(tool.output, {
+  const {
+    $schema: _schema,
+    description: _description,
+    ...schema
+  } = z.toJSONSchema(tool.output, {
     target: 'draft-2020-12',
     io: 'output',
     unrepresentable: 'any',
-    override: (context) => {
-      formatsOnly(context);
-      delete context.jsonSchema.description;
-    },
+    override: formatsOnly,
   });
   return schema.type === 'object' ? schema : { type: 'object', ...schema };
 }

@@ -499,15 +499,18 @@ export interface components {
                 fairProbability: number;
                 fairDecimalOdds: number;
                 fairAmericanOdds: number;
+                /** @description compare: the lowest and highest fair probability over the methods that priced the market. */
                 fairProbabilityRange?: {
                     min: number;
                     max: number;
                 };
+                /** @description compare: the backer's worst case, the lowest fair probability over the methods and its fair price (only a longer price is value under every method). Per outcome: the worst cases of a market sum to worstCaseSum, below 1. */
                 worstCase?: {
                     fairProbability: number;
                     fairAmericanOdds: number;
                 };
             }[];
+            /** @description compare: each method's fair probabilities in the order sent; null when it refuses the market (see notes). */
             byMethod?: {
                 multiplicative: number[] | null;
                 additive: number[] | null;
@@ -520,6 +523,7 @@ export interface components {
                 jensen_shannon: number[] | null;
                 blend: number[] | null;
             };
+            /** @description compare: the sum of the worst cases, below 1 when the methods disagree: they are not one distribution. */
             worstCaseSum?: number;
             notes?: string[];
         };
@@ -539,9 +543,13 @@ export interface components {
             americanOdds: number;
             decimalOdds: number;
             impliedProbability: number;
+            /** @description Probability minus implied probability, a fraction: 0.03 = 3 points. */
             edge: number;
+            /** @description The stake expectedValue is for: the argument, else 100. */
             stake: number;
+            /** @description Expected profit on the whole stake, in money (stake × expectedValuePercent, 4 decimals): not a fraction. get_game_odds' expectedValue is per unit staked: this answer's expectedValuePercent. */
             expectedValue: number;
+            /** @description Expected profit per unit staked, get_game_odds' expectedValue for this probability and price (named Percent by the contract, yet not a percent), a fraction: 0.052 = 5.2%. */
             expectedValuePercent: number;
         };
         calc_parlay_input: {
@@ -560,8 +568,10 @@ export interface components {
             impliedProbability: number;
             combinedProbability: number | null;
             expectedValuePercent: number | null;
+            /** @description false: legs share a game, so combinedProbability and expectedValuePercent must not size a stake; null: not checked (a leg without its gameId) or no probability; true only when every leg's gameId differs. */
             combinedProbabilityReliable: boolean | null;
             correlationWarnings: {
+                /** @description The two legs' indexes in the legs argument, from 0 (the message counts from 1). */
                 legs: [
                     number,
                     number
@@ -676,17 +686,20 @@ export interface components {
                         beforeCommission?: number;
                         fairProbability?: number;
                         fairAmericanOdds?: number;
+                        /** @description Reference price against the fair probability, per unit staked, a fraction: 0.052 = 5.2%. */
                         expectedValue?: number;
                         best?: {
                             book: string;
                             americanOdds: number;
                             beforeCommission?: number;
+                            /** @description Best price against the fair probability, a fraction: 0.052 = 5.2%. */
                             expectedValue?: number;
                             updatedAgo: string;
                         };
                         fairProbabilityChange?: number;
                     }[];
                     arbitrage?: {
+                        /** @description Least return on the total staked, whatever the result, a fraction: 0.012 = 1.2%. */
                         returnFraction: number;
                         legs: {
                             outcome: string;
@@ -706,6 +719,7 @@ export interface components {
                         window: string;
                         keyNumbers?: number[];
                         chance: number | null;
+                        /** @description Return on the total staked on a miss (negative: the cost), a fraction: 0.052 = 5.2%. */
                         worstReturnFraction: number;
                         windowReturnFraction: number;
                         legs: {
@@ -909,6 +923,7 @@ export interface components {
             note?: string;
             gamesScanned: number;
             arbitrages: {
+                /** @description Least return on the total staked, whatever the result, a fraction: 0.012 = 1.2%. */
                 returnFraction: number;
                 legs: {
                     outcome: string;
@@ -945,6 +960,7 @@ export interface components {
             note?: string;
             gamesScanned: number;
             lowHold: {
+                /** @description Least return on the total staked, whatever the result, a fraction: 0.012 = 1.2%. */
                 returnFraction: number;
                 legs: {
                     outcome: string;
@@ -987,6 +1003,7 @@ export interface components {
                 window: string;
                 keyNumbers?: number[];
                 chance: number | null;
+                /** @description Return on the total staked on a miss (negative: the cost), a fraction: 0.052 = 5.2%. */
                 worstReturnFraction: number;
                 windowReturnFraction: number;
                 legs: {
@@ -1054,6 +1071,7 @@ export interface components {
                         book: string;
                         americanOdds: number;
                         beforeCommission?: number;
+                        /** @description Best price against the fair probability, a fraction: 0.052 = 5.2%. */
                         expectedValue?: number;
                         updatedAgo: string;
                     };
@@ -1123,17 +1141,20 @@ export interface components {
                     beforeCommission?: number;
                     fairProbability?: number;
                     fairAmericanOdds?: number;
+                    /** @description Reference price against the fair probability, per unit staked, a fraction: 0.052 = 5.2%. */
                     expectedValue?: number;
                     best?: {
                         book: string;
                         americanOdds: number;
                         beforeCommission?: number;
+                        /** @description Best price against the fair probability, a fraction: 0.052 = 5.2%. */
                         expectedValue?: number;
                         updatedAgo: string;
                     };
                     fairProbabilityChange?: number;
                 }[];
                 arbitrage?: {
+                    /** @description Least return on the total staked, whatever the result, a fraction: 0.012 = 1.2%. */
                     returnFraction: number;
                     legs: {
                         outcome: string;
@@ -1153,6 +1174,7 @@ export interface components {
                     window: string;
                     keyNumbers?: number[];
                     chance: number | null;
+                    /** @description Return on the total staked on a miss (negative: the cost), a fraction: 0.052 = 5.2%. */
                     worstReturnFraction: number;
                     windowReturnFraction: number;
                     legs: {
@@ -1342,6 +1364,7 @@ export interface components {
             priceNote?: string;
             gamesScanned: number;
             arbitrages: {
+                /** @description Least return on the total staked, whatever the result, a fraction: 0.012 = 1.2%. */
                 returnFraction: number;
                 legs: {
                     outcome: string;
@@ -1375,6 +1398,7 @@ export interface components {
             priceNote?: string;
             gamesScanned: number;
             lowHold: {
+                /** @description Least return on the total staked, whatever the result, a fraction: 0.012 = 1.2%. */
                 returnFraction: number;
                 legs: {
                     outcome: string;
@@ -1815,6 +1839,7 @@ export interface components {
                 stake: number;
                 book: string | null;
                 fairProbabilityAtPlacement: number | null;
+                /** @description open, won, lost, push, half_won, half_lost (a quarter line, half pushed), void or cashout */
                 status: string;
                 payout: number | null;
                 profit: number | null;
@@ -1863,6 +1888,7 @@ export interface components {
             stake: number;
             book: string | null;
             fairProbabilityAtPlacement: number | null;
+            /** @description open, won, lost, push, half_won, half_lost (a quarter line, half pushed), void or cashout */
             status: string;
             payout: number | null;
             profit: number | null;
@@ -1925,12 +1951,14 @@ export interface components {
                 player: string | null;
                 americanOdds: number;
                 probability: number;
+                /** @description Per unit staked at the pick's price and probability, a fraction: 0.052 = 5.2%. */
                 expectedValue: number;
                 book: string | null;
                 stakeUnits: number | null;
                 reasoning: string;
                 risks: string;
                 clientLabel: string | null;
+                /** @description won, lost, push, half_won or half_lost once graded; null while open or ungraded */
                 result: string | null;
                 /** Format: date-time */
                 createdAt: string;
@@ -1979,6 +2007,7 @@ export interface components {
                 stake?: number;
                 book?: string | null;
                 fairProbabilityAtPlacement?: number | null;
+                /** @description open, won, lost, push, half_won, half_lost (a quarter line, half pushed), void or cashout */
                 status?: string;
                 payout?: number | null;
                 profit?: number | null;
@@ -2031,6 +2060,7 @@ export interface components {
                 stake: number;
                 book: string | null;
                 fairProbabilityAtPlacement: number | null;
+                /** @description open, won, lost, push, half_won, half_lost (a quarter line, half pushed), void or cashout */
                 status: string;
                 payout: number | null;
                 profit: number | null;
@@ -2103,15 +2133,18 @@ export interface components {
                 player?: string | null;
                 americanOdds?: number;
                 probability?: number;
+                /** @description Per unit staked at the pick's price and probability, a fraction: 0.052 = 5.2%. */
                 expectedValue?: number;
                 book?: string | null;
                 stakeUnits?: number | null;
                 reasoning?: string;
                 risks?: string;
                 clientLabel?: string | null;
+                /** @description won, lost, push, half_won or half_lost once graded; null while open or ungraded */
                 result?: string | null;
                 /** Format: date-time */
                 createdAt?: string;
+                /** @description Why the summary leaves the pick out (saved after kick-off); null when counted */
                 notCounted?: string | null;
             }[];
             remaining?: number;
@@ -2122,6 +2155,7 @@ export interface components {
             recordNote?: string;
             summary: {
                 count: number;
+                /** @description Picks in count saved after kick-off: left out of every other figure */
                 notCounted: number;
                 graded: number;
                 won: number;
@@ -2142,15 +2176,18 @@ export interface components {
                 player: string | null;
                 americanOdds: number;
                 probability: number;
+                /** @description Per unit staked at the pick's price and probability, a fraction: 0.052 = 5.2%. */
                 expectedValue: number;
                 book: string | null;
                 stakeUnits: number | null;
                 reasoning: string;
                 risks: string;
                 clientLabel: string | null;
+                /** @description won, lost, push, half_won or half_lost once graded; null while open or ungraded */
                 result: string | null;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description Why the summary leaves the pick out (saved after kick-off); null when counted */
                 notCounted: string | null;
             }[];
             remaining?: number;
@@ -2160,6 +2197,7 @@ export interface components {
             recordNote?: string;
             summary: {
                 count: number;
+                /** @description Picks in count saved after kick-off: left out of every other figure */
                 notCounted: number;
                 graded: number;
                 won: number;
@@ -2187,59 +2225,91 @@ export interface components {
             model: string;
             answers: {
                 injuries?: {
+                    /** @description Empty when the article reports none. */
                     reports: {
+                        /** @description The player, as the article names them. */
                         player: string;
+                        /** @description The player's team as the article names it, or an empty string when it does not. */
                         team: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The reported status; injured_list covers IR/IL; returning means reported back or cleared to play.
+                         * @enum {string}
+                         */
                         status: "out" | "doubtful" | "questionable" | "probable" | "day_to_day" | "injured_list" | "out_for_season" | "returning" | "unspecified";
+                        /** @description The injury and timeline as reported, in one short sentence. */
                         detail: string;
+                        /** @description The sentences of the article this rests on, each copied exactly, character for character, with no ellipses. */
                         evidence: string[];
                     }[];
                     question: string;
                 };
                 lineup_changes?: {
+                    /** @description Empty when the article reports none. */
                     reports: {
+                        /** @description Who or what it is about: a player, team, coach or venue, as the article names it. */
                         subject: string;
+                        /** @description What the article reports, in one short sentence. */
                         detail: string;
+                        /** @description The sentences of the article this rests on, each copied exactly, character for character, with no ellipses. */
                         evidence: string[];
                     }[];
                     question: string;
                 };
                 suspensions?: {
+                    /** @description Empty when the article reports none. */
                     reports: {
+                        /** @description Who or what it is about: a player, team, coach or venue, as the article names it. */
                         subject: string;
+                        /** @description What the article reports, in one short sentence. */
                         detail: string;
+                        /** @description The sentences of the article this rests on, each copied exactly, character for character, with no ellipses. */
                         evidence: string[];
                     }[];
                     question: string;
                 };
                 transactions?: {
+                    /** @description Empty when the article reports none. */
                     reports: {
+                        /** @description Who or what it is about: a player, team, coach or venue, as the article names it. */
                         subject: string;
+                        /** @description What the article reports, in one short sentence. */
                         detail: string;
+                        /** @description The sentences of the article this rests on, each copied exactly, character for character, with no ellipses. */
                         evidence: string[];
                     }[];
                     question: string;
                 };
                 coaching_changes?: {
+                    /** @description Empty when the article reports none. */
                     reports: {
+                        /** @description Who or what it is about: a player, team, coach or venue, as the article names it. */
                         subject: string;
+                        /** @description What the article reports, in one short sentence. */
                         detail: string;
+                        /** @description The sentences of the article this rests on, each copied exactly, character for character, with no ellipses. */
                         evidence: string[];
                     }[];
                     question: string;
                 };
                 weather_venue?: {
+                    /** @description Empty when the article reports none. */
                     reports: {
+                        /** @description Who or what it is about: a player, team, coach or venue, as the article names it. */
                         subject: string;
+                        /** @description What the article reports, in one short sentence. */
                         detail: string;
+                        /** @description The sentences of the article this rests on, each copied exactly, character for character, with no ellipses. */
                         evidence: string[];
                     }[];
                     question: string;
                 };
                 article_type?: {
-                    /** @enum {string} */
+                    /**
+                     * @description 'reporting' states facts; 'opinion' argues or predicts; 'mixed' does both.
+                     * @enum {string}
+                     */
                     type: "reporting" | "opinion" | "mixed";
+                    /** @description The sentences of the article this rests on, each copied exactly, character for character, with no ellipses. */
                     evidence: string[];
                     question: string;
                 };

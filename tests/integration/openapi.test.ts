@@ -186,7 +186,7 @@ describe('OpenAPI document', () => {
 
     const implied = await client.POST('/api/v1/tools/calc_implied_probability', { body: { americanOdds: -110 } });
     expect(implied.response.status).toBe(200);
-    expect(implied.data?.data).toEqual({ americanOdds: -110, decimalOdds: 1.90909090909091, impliedProbability: 0.523809523809524 });
+    expect(implied.data?.data).toEqual({ americanOdds: -110, decimalOdds: 1.909091, impliedProbability: 0.52381 });
     matches('/api/v1/tools/calc_implied_probability', 'post', 200, implied.data);
 
     const odds = await client.POST('/api/v1/tools/get_game_odds', { body: { sport: 'nfl' } });

@@ -205,14 +205,17 @@ describe.each(SLATES)('the numbers an agent quotes on %s, slate of today + %i da
       for (const outcome of priced) {
         const where = `${game.gameId} ${market.market} ${outcome.outcome}`;
         expect(outcome.impliedProbability, where).toBe(roundTo(impliedProbability(outcome.americanOdds), 6));
-        const ev = await call('calc_ev', { probability: outcome.fairProbability, americanOdds: outcome.americanOdds, stake: 1 });
-        expect(roundsTo(outcome.expectedValue, ev.expectedValuePercent, 6), `${where} calc_ev ${ev.expectedValuePercent}`).toBe(true);
-        expect(roundsTo(outcome.expectedValue, ev.expectedValue, 6), `${where} calc_ev stake 1`).toBe(true);
+        // calc_ev's expectedValuePercent is the odds answer's expectedValue (per unit staked), the same number; its
+        // expectedValue is money on the stake (100 by default), to 4 places.
+        const ev = await call('calc_ev', { probability: outcome.fairProbability, americanOdds: outcome.americanOdds });
+        expect(ev.expectedValuePercent, `${where} calc_ev`).toBe(outcome.expectedValue);
+        const perUnit = outcome.fairProbability * americanToDecimal(outcome.americanOdds) - 1;
+        expect(roundedTo(ev.expectedValue, 4) && roundsTo(ev.expectedValue, 100 * perUnit, 4), `${where} ${ev.expectedValue}`).toBe(true);
         const kelly = await call('calc_kelly_stake', { probability: outcome.fairProbability, americanOdds: outcome.americanOdds });
         const bankroll = await call('get_bankroll', {});
         const b = americanToDecimal(outcome.americanOdds) - 1;
         const fullKelly = (b * outcome.fairProbability - (1 - outcome.fairProbability)) / b;
-        expect(kelly.fullKellyFraction, where).toBeCloseTo(fullKelly, 12);
+        expect(roundedTo(kelly.fullKellyFraction, 6) && roundsTo(kelly.fullKellyFraction, fullKelly, 6), where).toBe(true);
         const stake = fullKelly > 0 ? Math.floor(bankroll.balance * fullKelly * kelly.kellyFraction * 100 + 1e-9) / 100 : 0;
         expect(kelly.stake, where).toBe(stake);
         expect(roundedTo(kelly.stake, 2) && roundedTo(kelly.stakeUnits, 2)).toBe(true);

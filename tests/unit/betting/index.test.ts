@@ -27,7 +27,6 @@ describe('lib/betting index', () => {
         'MIN_FAIR_PROBABILITY',
         'MIN_AMERICAN_ODDS',
         'americanToDecimal',
-        'answerWithoutFloatNoise',
         'bisectFalling',
         'boundedAmerican',
         'consensus',

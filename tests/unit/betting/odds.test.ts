@@ -252,4 +252,13 @@ describe('roundTo', () => {
     expect(roundTo(0.123456789, 6)).toBe(0.123457);
     expect(roundTo(Number.NaN, 4)).toBeNaN();
   });
+
+  it('rounds a value too large to scale exactly in decimal (before: a six-leg parlay at +10000 was 1061520150600.9999)', () => {
+    const sixLegs = Array.from({ length: 6 }, () => 101).reduce((product, decimal) => product * decimal, 1);
+    expect(roundTo(sixLegs, 6)).toBe(1_061_520_150_601);
+    expect(roundTo(123_456_789_012.345_67, 4)).toBe(123_456_789_012.3457);
+    expect(roundTo(1.5e80, 6)).toBe(1.5e80);
+    expect(roundTo(-1.5e12 - 0.25, 6)).toBe(-1_500_000_000_000.25);
+    expect(roundTo(Number.POSITIVE_INFINITY, 6)).toBe(Number.POSITIVE_INFINITY);
+  });
 });

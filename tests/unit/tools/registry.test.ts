@@ -21,6 +21,16 @@ describe('tool input schemas', () => {
   });
 });
 
+describe('tool output schemas', () => {
+  it("carry their fields' descriptions (before, every one was dropped): calc_ev says which figure is money", () => {
+    const ev = TOOL_RECORDS.find((record) => record.name === 'calc_ev')!;
+    const fields = ev.outputSchema.properties as Record<string, { description?: string }>;
+    expect(fields.expectedValue?.description).toMatch(/in money .*not a fraction/);
+    expect(fields.expectedValuePercent?.description).toMatch(/per unit staked.*a fraction: /);
+    for (const { name, outputSchema } of TOOL_RECORDS) expect(outputSchema.description, name).toBeUndefined();
+  });
+});
+
 describe('what an argument description offers, the argument takes', () => {
   // A city alone is no team name (New York and Los Angeles hold two teams each in a league), so a `team`
   // description must not offer one: an agent passing "Boston" as told was refused.
