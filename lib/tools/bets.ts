@@ -79,8 +79,8 @@ export const settleBet = defineTool({
 /** Said when a bet shown has no closing-line value yet, so a missing (or null) one is not read as zero. */
 const CLOSING_LINE_NOTE =
   "closingLineValue comes once a bet's game has started: its price against the market's no-vig fair probability at the " +
-  'last prices before kick-off at its book, else at the reference book. A voided bet has none, nor has one logged after ' +
-  'kick-off (in play) or whose line neither book priced before kick-off.';
+  'last prices before kick-off at its book, else at the reference book it was logged under. A voided bet has none, nor ' +
+  'has one logged after kick-off (in play) or whose line neither book priced before kick-off.';
 
 function closingLineNote(bets: readonly { closingLineValue: number | null }[]): { closingLineNote?: string } {
   return bets.some((bet) => bet.closingLineValue === null) ? { closingLineNote: CLOSING_LINE_NOTE } : {};

@@ -576,6 +576,103 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect(byId(total.bet.id).closingLineValue ?? null).toBeNull();
   });
 
+  it('a bet is recorded at the books it was priced at: a later change of reference book moves neither its book nor its closing line (before: book null, the close at the new reference book)', async () => {
+    const { db } = app.database;
+    // A user of their own, who changes reference book on the Bankroll page once the bets are logged.
+    const email = `switcher-${provider}@example.com`;
+    const userId = (await createUser(db, { email, password: PASSWORD })).id;
+    await saveBankroll(db, userId, { balance: 1000, unit: 10, timeZone: 'UTC', referenceBook: 'draftkings' }, new Date());
+    const token = (await app.database.token(userId, 'write')).token;
+    const callAs = (tool: string, args: Record<string, unknown>) =>
+      raw(app.server.port, {
+        path: `/api/v1/tools/${tool}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(args),
+      });
+    await addPricedGame(db, { now, id: 'nfl-switch', books: ['draftkings', 'fanduel'] });
+    // DraftKings totals 47.5, FanDuel 48.5: a bet on 47.5 has a price at DraftKings and none at FanDuel.
+    await addPrices(
+      db,
+      'nfl-switch',
+      'totals',
+      [
+        { book: 'draftkings', outcome: 'Over', point: 47.5, americanOdds: -105 },
+        { book: 'draftkings', outcome: 'Under', point: 47.5, americanOdds: -115 },
+        { book: 'fanduel', outcome: 'Over', point: 48.5, americanOdds: -110 },
+        { book: 'fanduel', outcome: 'Under', point: 48.5, americanOdds: -110 },
+      ],
+      new Date(now - HOUR),
+    );
+    const over = { sport: 'nfl', gameId: 'nfl-switch', market: 'totals', selection: 'over', point: 47.5, americanOdds: -110, stake: 1 };
+    const logged = async (args: Record<string, unknown>) => {
+      const res = await callAs('log_bet', { ...over, ...args });
+      expect(res.status, res.body).toBe(200);
+      return res.json().data as { bet: { id: string; book: string | null; fairProbabilityAtPlacement: number | null }; duplicate: boolean };
+    };
+    // No book named: recorded at the reference book it was priced at. A book with no price of it (BetMGM): priced at
+    // the reference book of the moment, which the bet keeps.
+    const unnamed = await logged({ clientRequestId: 'switch-unnamed' });
+    expect(unnamed.bet.book).toBe('draftkings');
+    expect(unnamed.bet.fairProbabilityAtPlacement).toEqual(expect.any(Number));
+    const named = await logged({ book: 'BetMGM' });
+    expect(named.bet.book).toBe('betmgm');
+    expect(named.bet.fairProbabilityAtPlacement).toBe(unnamed.bet.fairProbabilityAtPlacement);
+    // A bet logged before the books were stored: no book, no reference book. It reads the reference book of the moment.
+    const earlier = await db.bet.create({
+      data: {
+        userId,
+        sport: 'nfl',
+        gameId: 'nfl-switch',
+        market: 'totals',
+        selection: 'over',
+        point: 47.5,
+        americanOdds: -110,
+        stakeCents: 100,
+        placedAt: new Date(),
+      },
+    });
+
+    await db.game.update({ where: { id: 'nfl-switch' }, data: { startsAt: new Date() } });
+    type Listed = { id: string; book?: string; closingFairProbability?: number; closingLineValue?: number };
+    const listed = async () => {
+      const bets = (await toolData(app.server.port, token, 'list_bets', { limit: 100 })).bets as Listed[];
+      return new Map(bets.map((bet) => [bet.id, bet]));
+    };
+    const before = await listed();
+    for (const id of [unnamed.bet.id, named.bet.id, earlier.id]) expect(before.get(id)!.closingLineValue, id).toEqual(expect.any(Number));
+    expect(before.get(named.bet.id)!.closingLineValue).toBe(before.get(unnamed.bet.id)!.closingLineValue);
+
+    // The user makes FanDuel the reference book on the Bankroll page.
+    const { cookies } = await signIn(app.server.port, email, PASSWORD);
+    const form = htmlForms(
+      (await raw(app.server.port, { method: 'GET', path: '/bankroll', headers: { cookie: cookieHeader(cookies) } })).body,
+    ).find((candidate) => candidate.defaults.some(([name]) => name === 'referenceBook'))!;
+    const saved = await postForm(
+      app.server,
+      cookies,
+      '/bankroll',
+      form.defaults.map(([name, value]): [string, string] => [name, name === 'referenceBook' ? 'FanDuel' : value]),
+    );
+    expect(saved.status).toBe(200);
+    expect((await db.bankroll.findUniqueOrThrow({ where: { userId } })).referenceBook).toBe('fanduel');
+
+    const after = await listed();
+    for (const bet of [unnamed.bet, named.bet]) expect(after.get(bet.id), bet.id).toEqual(before.get(bet.id));
+    // The bet logged before keeps today's reading: its close at the reference book of the moment, FanDuel, which has no 47.5.
+    expect(after.get(earlier.id)!.book).toBeUndefined();
+    expect(after.get(earlier.id)!.closingLineValue).toBeUndefined();
+
+    // A retry of the unnamed bet is the same bet, sent without a book or naming the one it is recorded at; another book is another bet.
+    await db.game.update({ where: { id: 'nfl-switch' }, data: { startsAt: new Date(now + 48 * HOUR) } });
+    for (const book of [undefined, 'DraftKings']) {
+      const again = await logged({ clientRequestId: 'switch-unnamed', ...(book ? { book } : {}) });
+      expect(again, String(book)).toMatchObject({ duplicate: true, bet: { id: unnamed.bet.id, book: 'draftkings' } });
+    }
+    const other = await callAs('log_bet', { ...over, clientRequestId: 'switch-unnamed', book: 'fanduel' });
+    expect(other.status).toBe(400);
+    expect(other.json().error.message).toContain('book fanduel, not draftkings');
+  });
+
   it('a mistaken grade is corrected only with correct: true; the balance moves by the difference once and both grades are kept', async () => {
     const bet = await log({ gameId: 'nfl-live', selection: 'KC', americanOdds: 150, stake: 10 });
     const start = (await bankroll()).balance;
