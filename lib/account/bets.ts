@@ -18,6 +18,7 @@ import {
   loadGames,
   normalizeSelection,
   placedInPlay,
+  priceWarningsOf,
   quotedPriceWarning,
   refuseFinalGame,
   unpricedBookWarning,
@@ -148,6 +149,14 @@ const WARNINGS_NOT_KEPT =
 /** The warnings the bet's first log_bet answer gave, as stored with it. */
 function warningsGiven(bet: BetRow): string[] {
   return bet.warnings === null ? [WARNINGS_NOT_KEPT] : (JSON.parse(bet.warnings) as string[]);
+}
+
+/**
+ * What log_bet warned of the bet's price, as stored with it (priceWarningsOf: the limit warnings left out); nothing
+ * for a bet whose warnings were not stored.
+ */
+function storedPriceWarnings(bet: BetRow) {
+  return bet.warnings === null ? [] : priceWarningsOf(JSON.parse(bet.warnings) as string[]);
 }
 
 /**
@@ -357,15 +366,20 @@ export async function listBetRecords(db: Db, pricing: Pricing, input: BetListInp
   const stakedWithAction = settled.reduce((sum, b) => sum + actionStakeCents(b.stakeCents, b.status as SettledResult), 0);
   const { won, lost } = winsAndLosses(all.map((b) => b.status));
   const clvs = [...clv.values()].map((v) => v.closingLineValue);
+  const priceFlagged = all.filter((bet) => storedPriceWarnings(bet).length > 0).length;
   const { remaining, nextCursor } = pageEnd(all, page, (bet) => bet.placedAt, input.page);
   return {
     currency: bankroll?.currency ?? DEFAULT_CURRENCY,
     bets: page.map((bet) => {
       const value = clv.get(bet.id);
+      // What log_bet warned of its price, so a record read later says it too: a typo'd price stays in profit and ROI.
+      const price = storedPriceWarnings(bet);
       return {
         ...betView(bet),
         closingFairProbability: value?.closingFairProbability ?? null,
         closingLineValue: value?.closingLineValue ?? null,
+        priceFlags: price.length === 0 ? null : price.map((entry) => entry.flag),
+        priceWarnings: price.length === 0 ? null : price.map((entry) => entry.warning),
       };
     }),
     remaining,
@@ -381,6 +395,7 @@ export async function listBetRecords(db: Db, pricing: Pricing, input: BetListInp
       // The mean of the values the bets show, so it is what an agent averaging the listed values gets.
       averageClosingLineValue: clvs.length === 0 ? null : roundFraction(clvs.reduce((a, b) => a + b, 0) / clvs.length),
       betsWithClosingLine: clvs.length,
+      betsWithPriceFlags: priceFlagged,
     },
   };
 }

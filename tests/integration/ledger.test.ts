@@ -673,6 +673,80 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect(other.json().error.message).toContain('book fanduel, not draftkings');
   });
 
+  it("list_bets flags each bet log_bet warned of its price, in full with detail: full, and counts them; the stake's warnings are not of the price (before: nothing)", async () => {
+    const { db } = app.database;
+    const userId = await app.database.user(`flags-${provider}@example.com`, {
+      balance: 1000,
+      unit: 10,
+      maxStake: 5,
+      timeZone: 'UTC',
+      referenceBook: 'draftkings',
+    });
+    const token = (await app.database.token(userId, 'write')).token;
+    await addPricedGame(db, { now, id: 'nfl-flags', books: ['draftkings', 'fanduel'] });
+    const logged = async (args: Record<string, unknown>) => {
+      const data = await toolData(app.server.port, token, 'log_bet', {
+        sport: 'nfl',
+        gameId: 'nfl-flags',
+        market: 'h2h',
+        stake: 1,
+        ...args,
+      });
+      return { id: data.bet.id as string, warnings: data.warnings as string[] };
+    };
+    // DraftKings DAL +130, FanDuel +125: +150 pays more than both (a typo), over the max stake too; +130 is clean
+    // but for its stake; no book prices totals here.
+    const typo = await logged({ selection: 'DAL', americanOdds: 150, stake: 10 });
+    const stakeOnly = await logged({ selection: 'DAL', americanOdds: 130, stake: 10 });
+    const clean = await logged({ selection: 'NYG', americanOdds: -150 });
+    const unpriced = await logged({ market: 'totals', selection: 'over', point: 47.5, americanOdds: -110 });
+    const isStake = (warning: string) => warning.startsWith('The stake ');
+    expect(typo.warnings.filter(isStake)).toHaveLength(1);
+    expect(stakeOnly.warnings.filter(isStake)).toHaveLength(1);
+    expect(stakeOnly.warnings).toHaveLength(1);
+    // A bet whose warnings were not stored (logged before they were): nothing is known, nothing flagged.
+    const unstored = await db.bet.create({
+      data: {
+        userId,
+        sport: 'nfl',
+        gameId: 'nfl-flags',
+        market: 'h2h',
+        selection: 'DAL',
+        americanOdds: 900,
+        stakeCents: 100,
+        placedAt: new Date(),
+      },
+    });
+
+    const concise = await toolData(app.server.port, token, 'list_bets', {});
+    const byId = (bets: { id: string }[]) => new Map(bets.map((bet) => [bet.id, bet as Record<string, unknown>]));
+    const shown = byId(concise.bets);
+    expect(shown.get(typo.id)!.priceFlags).toEqual(['above_books']);
+    expect(shown.get(unpriced.id)!.priceFlags).toEqual(['unpriced_pick']);
+    for (const id of [stakeOnly.id, clean.id, unstored.id]) expect(shown.get(id), id).not.toHaveProperty('priceFlags');
+    for (const bet of concise.bets) expect(bet).not.toHaveProperty('priceWarnings');
+    expect(concise.priceNote).toMatch(
+      /^priceFlags repeat what log_bet warned of a bet's price: above_books .*detail: "full" gives each warning whole/,
+    );
+    expect(concise.summary.betsWithPriceFlags).toBe(2);
+
+    const full = await toolData(app.server.port, token, 'list_bets', { detail: 'full' });
+    const whole = byId(full.bets);
+    expect(whole.get(typo.id)).toMatchObject({ priceFlags: ['above_books'], priceWarnings: typo.warnings.filter((w) => !isStake(w)) });
+    expect(whole.get(typo.id)!.priceWarnings).toEqual([expect.stringMatching(/^\+150 pays more than any book JEV has a price from/)]);
+    expect(whole.get(unpriced.id)).toMatchObject({ priceFlags: ['unpriced_pick'], priceWarnings: unpriced.warnings });
+    for (const id of [stakeOnly.id, clean.id, unstored.id])
+      expect(whole.get(id), id).toMatchObject({ priceFlags: null, priceWarnings: null });
+    expect(full.priceNote).not.toContain('detail');
+    expect(full.summary.betsWithPriceFlags).toBe(2);
+
+    // The summary counts every bet the filters select, not the page; a list without such bets says nothing of them.
+    expect((await toolData(app.server.port, token, 'list_bets', { limit: 1 })).summary.betsWithPriceFlags).toBe(2);
+    const none = await toolData(app.server.port, token, 'list_bets', { status: 'won' });
+    expect(none).not.toHaveProperty('priceNote');
+    expect(none.summary.betsWithPriceFlags).toBe(0);
+  });
+
   it('a mistaken grade is corrected only with correct: true; the balance moves by the difference once and both grades are kept', async () => {
     const bet = await log({ gameId: 'nfl-live', selection: 'KC', americanOdds: 150, stake: 10 });
     const start = (await bankroll()).balance;
