@@ -21,3 +21,16 @@ export function statusLabel(status: string): string {
  */
 export const PRICE_FLAGS = ['in_play', 'unpriced_pick', 'unpriced_book', 'before_fee', 'above_books'] as const;
 export type PriceFlag = (typeof PRICE_FLAGS)[number];
+
+const PRICE_FLAG_LABELS: Record<PriceFlag, string> = {
+  in_play: 'logged in play',
+  unpriced_pick: 'no book priced it',
+  unpriced_book: 'no price at its book',
+  before_fee: 'exchange quote before its fee',
+  above_books: 'above every book',
+};
+
+/** A price flag as people read it, under the bet's price on the Bets page and in the bankroll view. */
+export function priceFlagLabel(flag: string): string {
+  return PRICE_FLAG_LABELS[flag as PriceFlag] ?? flag.replace('_', ' ');
+}
