@@ -12,3 +12,25 @@ export type SettleResult = (typeof SETTLE_RESULTS)[number];
 export function statusLabel(status: string): string {
   return status.replace('_', ' ');
 }
+
+/**
+ * What log_bet warned of a bet's price, as list_bets flags it (lib/account/markets.ts reads them from the warnings stored
+ * with the bet; the stake's warnings are not of the price): logged in play, a pick no book priced, a book with no price
+ * of it, an exchange's quote before its fee, a price past every book's (a typo or a price gone). In the order log_bet
+ * gives its warnings.
+ */
+export const PRICE_FLAGS = ['in_play', 'unpriced_pick', 'unpriced_book', 'before_fee', 'above_books'] as const;
+export type PriceFlag = (typeof PRICE_FLAGS)[number];
+
+const PRICE_FLAG_LABELS: Record<PriceFlag, string> = {
+  in_play: 'logged in play',
+  unpriced_pick: 'no book priced it',
+  unpriced_book: 'no price at its book',
+  before_fee: 'exchange quote before its fee',
+  above_books: 'above every book',
+};
+
+/** A price flag as people read it, under the bet's price on the Bets page and in the bankroll view. */
+export function priceFlagLabel(flag: string): string {
+  return PRICE_FLAG_LABELS[flag as PriceFlag] ?? flag.replace('_', ' ');
+}

@@ -18,6 +18,7 @@ import {
   loadGames,
   normalizeSelection,
   placedInPlay,
+  priceWarningsOf,
   quotedPriceWarning,
   refuseFinalGame,
   unpricedBookWarning,
@@ -122,10 +123,12 @@ export async function recordBet(db: Db, pricing: Pricing, input: LogBetInput) {
   if (once.duplicate) {
     const { earlier } = once;
     // The same id with other arguments is another bet: returning the first would say it was recorded when it was not.
+    // No book named is the reference book the first call stored the bet under (a bet logged before that was stored
+    // kept none: no book is none).
     const differences = await differingArguments(db, earlier, bet, [
       ['americanOdds', bet.americanOdds, earlier.americanOdds],
       ['stake', bet.stake, fromCents(earlier.stakeCents)],
-      ['book', bet.book ?? null, earlier.book],
+      ['book', bet.book ?? earlier.referenceBook ?? null, earlier.book],
       ['recommendationId', bet.recommendationId ?? null, earlier.recommendationId],
     ]);
     if (differences.length > 0) throw reusedRequestId({ kind: 'bet', id: earlier.id, at: earlier.placedAt }, differences);
@@ -146,6 +149,14 @@ const WARNINGS_NOT_KEPT =
 /** The warnings the bet's first log_bet answer gave, as stored with it. */
 function warningsGiven(bet: BetRow): string[] {
   return bet.warnings === null ? [WARNINGS_NOT_KEPT] : (JSON.parse(bet.warnings) as string[]);
+}
+
+/**
+ * What log_bet warned of the bet's price, as stored with it (priceWarningsOf: the limit warnings left out); nothing
+ * for a bet whose warnings were not stored.
+ */
+function storedPriceWarnings(bet: BetRow) {
+  return bet.warnings === null ? [] : priceWarningsOf(JSON.parse(bet.warnings) as string[]);
 }
 
 /**
@@ -211,7 +222,10 @@ async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLab
       ...selected,
       americanOdds: bet.americanOdds,
       stakeCents: toCents(bet.stake),
-      book: bet.book ?? null,
+      // The book it was priced at, named or not, and the reference book beside it: its record and its closing line
+      // stay as logged when the user changes reference book later.
+      book,
+      referenceBook,
       fairProbability,
       clientLabel: storedLabel(clientLabel),
       clientRequestId: bet.clientRequestId ?? null,
@@ -282,7 +296,8 @@ function limitWarnings(stake: number, bankroll: BankrollView | null): string[] {
  * once its game had started: an in-play price answers the game as it stands, not the close before it (a long shot's
  * price taken at 14 points down would beat the close by far and lift the average for no skill). Both judged by the
  * start as stored now (kickedOffBy, placedInPlay), as log_bet judges a bet in play: a start moved since moves the close
- * with it.
+ * with it. Each bet is priced at the books it was logged with (its book, else the reference book of its logging);
+ * `referenceBook`, the user's current one, stands in only for bets logged before those were stored.
  */
 async function closingLineValues(db: Db, pricing: Pricing, bets: BetRow[], now: Date, referenceBook: string) {
   const games = new Map((await loadGames(db, [...new Set(bets.map((b) => b.gameId))])).map((g) => [g.id, g]));
@@ -299,6 +314,7 @@ async function closingLineValues(db: Db, pricing: Pricing, bets: BetRow[], now: 
       point: b.point,
       player: b.player,
       book: b.book,
+      referenceBook: b.referenceBook,
     })),
     referenceBook,
   );
@@ -350,15 +366,20 @@ export async function listBetRecords(db: Db, pricing: Pricing, input: BetListInp
   const stakedWithAction = settled.reduce((sum, b) => sum + actionStakeCents(b.stakeCents, b.status as SettledResult), 0);
   const { won, lost } = winsAndLosses(all.map((b) => b.status));
   const clvs = [...clv.values()].map((v) => v.closingLineValue);
+  const priceFlagged = all.filter((bet) => storedPriceWarnings(bet).length > 0).length;
   const { remaining, nextCursor } = pageEnd(all, page, (bet) => bet.placedAt, input.page);
   return {
     currency: bankroll?.currency ?? DEFAULT_CURRENCY,
     bets: page.map((bet) => {
       const value = clv.get(bet.id);
+      // What log_bet warned of its price, so a record read later says it too: a typo'd price stays in profit and ROI.
+      const price = storedPriceWarnings(bet);
       return {
         ...betView(bet),
         closingFairProbability: value?.closingFairProbability ?? null,
         closingLineValue: value?.closingLineValue ?? null,
+        priceFlags: price.length === 0 ? null : price.map((entry) => entry.flag),
+        priceWarnings: price.length === 0 ? null : price.map((entry) => entry.warning),
       };
     }),
     remaining,
@@ -374,6 +395,7 @@ export async function listBetRecords(db: Db, pricing: Pricing, input: BetListInp
       // The mean of the values the bets show, so it is what an agent averaging the listed values gets.
       averageClosingLineValue: clvs.length === 0 ? null : roundFraction(clvs.reduce((a, b) => a + b, 0) / clvs.length),
       betsWithClosingLine: clvs.length,
+      betsWithPriceFlags: priceFlagged,
     },
   };
 }

@@ -13,6 +13,7 @@ import { ToolError, invalidInput } from '@/lib/errors';
 import { pricesOfSelection, type BookQuote, type MarketSelection } from '@/lib/pricing';
 import { andList } from '@/lib/text';
 import { formatDateTimeInZone, instant } from '@/lib/time';
+import { PRICE_FLAGS, type PriceFlag } from './bet-states';
 
 // What a bet or a pick is on: the game it names, a selection that fits the market, the grade once the game is final,
 // and what a bet's logged price is warned of against the books' stored prices (which price it: lib/pricing).
@@ -156,6 +157,26 @@ export function normalizeSelection(
   }
 }
 
+/**
+ * The words each price warning holds and no other warning does: the warnings below are built with them, and a stored
+ * warning is read back as its flag by them (priceWarningsOf), those of bets logged before flags were read included.
+ */
+const PRICE_WARNING_WORDS: Record<PriceFlag, string> = {
+  in_play: 'so it is recorded as an in-play bet',
+  unpriced_pick: 'No book JEV reads has a stored price of',
+  unpriced_book: 'Books with one:',
+  before_fee: 'price as quoted, before its fee',
+  above_books: 'pays more than any book JEV has a price from',
+};
+
+/** The price warnings among a bet's stored log_bet warnings, in their order, each with its flag; the others left out. */
+export function priceWarningsOf(warnings: readonly string[]): { flag: PriceFlag; warning: string }[] {
+  return warnings.flatMap((warning) => {
+    const flag = PRICE_FLAGS.find((candidate) => warning.includes(PRICE_WARNING_WORDS[candidate]));
+    return flag === undefined ? [] : [{ flag, warning }];
+  });
+}
+
 /** What a pick is on, as the warnings name it: "KC -3.5 (spreads)", "Patrick Mahomes over 249.5 (player_pass_yds)". */
 function pickText(selected: MarketSelection): string {
   return `${selected.player === null ? '' : `${selected.player} `}${selected.selection}${selected.point === null ? '' : ` ${selected.point}`} (${selected.market})`;
@@ -191,7 +212,7 @@ export function unpricedBookWarning(
     ? `${bookLabel(book)} has no stored price of ${what}; ${fairFrom}.`
     : `No book was named, so the bet is priced at ${bookLabel(book)}, the reference book, which has no stored price of ${what}: the bet has no fair probability.`;
   return (
-    `${lead} Books with one: ${shown.slice(0, 5).map(bookLabel).join(', ')}${more}. ` +
+    `${lead} ${PRICE_WARNING_WORDS.unpriced_book} ${shown.slice(0, 5).map(bookLabel).join(', ')}${more}. ` +
     `If the bet was at one of them, settle it void (settle_bet, before kick-off) and log it again with that book.`
   );
 }
@@ -215,7 +236,7 @@ export function quotedPriceWarning(
   if (quote?.americanOdds !== logged) return undefined;
   const net = signed(netPrice(book, logged).americanOdds);
   return (
-    `${signed(logged)} is ${book}'s price as quoted, before its fee; net of it the bet pays ${net}, the price JEV shows and ` +
+    `${signed(logged)} is ${book}'s ${PRICE_WARNING_WORDS.before_fee}; net of it the bet pays ${net}, the price JEV shows and ` +
     `the one to log: the ledger settles at the price logged. If the user's bet pays net of the fee, settle this one void ` +
     `(settle_bet, before kick-off) and log it again at ${net}.`
   );
@@ -233,7 +254,7 @@ export function betterThanBooksWarning(rows: readonly StoredQuote[], selected: M
   );
   if (best === undefined || americanToDecimal(logged) <= americanToDecimal(best.americanOdds)) return undefined;
   return (
-    `${signed(logged)} pays more than any book JEV has a price from for this pick (the best: ${signed(best.americanOdds)} at ` +
+    `${signed(logged)} ${PRICE_WARNING_WORDS.above_books} for this pick (the best: ${signed(best.americanOdds)} at ` +
     `${best.book}, confirmed ${instant(best.updatedAt)}). The bet is recorded at ${signed(logged)}; if that is a typo or a ` +
     `price no longer offered, the ledger and closing-line value are wrong: settle it void (settle_bet, before kick-off) ` +
     `and log it again at the price taken.`
@@ -283,7 +304,7 @@ export function unpricedPickWarning(offered: readonly StoredOffering[], selected
     check = 'the selection';
   }
   return (
-    `No book JEV reads has a stored price of ${pickText(selected)}: ${found}. So JEV cannot check the price logged or give ` +
+    `${PRICE_WARNING_WORDS.unpriced_pick} ${pickText(selected)}: ${found}. So JEV cannot check the price logged or give ` +
     `the bet a fair probability, nor a closing-line value unless a book prices it before kick-off. If ${check} is a typo, ` +
     `settle the bet void (settle_bet, before kick-off) and log it again as placed; if not, it stands as logged.`
   );
@@ -307,8 +328,8 @@ export function inPlayWarning(
   { timeZone, americanOdds, pricedOnlyBefore }: { timeZone: string; americanOdds: number; pricedOnlyBefore: boolean },
 ): string {
   return (
-    `The game ${game.id} kicked off at ${formatDateTimeInZone(game.startsAt, timeZone)}, before this bet was logged, so it ` +
-    'is recorded as an in-play bet: its price must be the in-play one the book took, not a pre-game one. It has no ' +
+    `The game ${game.id} kicked off at ${formatDateTimeInZone(game.startsAt, timeZone)}, before this bet was logged, ` +
+    `${PRICE_WARNING_WORDS.in_play}: its price must be the in-play one the book took, not a pre-game one. It has no ` +
     `closing-line value (the close is the last price before kick-off)` +
     (pricedOnlyBefore ? ", nor a fair probability: JEV's prices of it are all from before kick-off" : '') +
     `. Check ${signed(americanOdds)} with the user: a bet in play is not voided (only once its game has gone ` +

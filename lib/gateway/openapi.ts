@@ -17,7 +17,7 @@ import {
 import { REST_CHALLENGES } from '@/lib/http/errors';
 import { andList } from '@/lib/text';
 import { SERVICE_VERSION } from '@/lib/version';
-import { DEAD_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE } from './token';
+import { DEAD_TOKEN_MESSAGE, MALFORMED_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE } from './token';
 
 // The REST API as an OpenAPI 3.1 document (GET /api/v1/openapi.json), generated from the catalogue: one operation
 // per tool with its published input and output schemas, the list endpoint, the error object with each code's status and
@@ -107,7 +107,11 @@ const EXAMPLES: Partial<Record<ErrorCode, Record<string, { summary: string; valu
     },
   },
   invalid_token: {
-    missing: { summary: 'No token, or not a JEV token', value: { error: new ToolError('invalid_token', MISSING_TOKEN_MESSAGE).toJSON() } },
+    missing: { summary: 'No Bearer token', value: { error: new ToolError('invalid_token', MISSING_TOKEN_MESSAGE).toJSON() } },
+    malformed: {
+      summary: 'A Bearer token that is not a JEV token',
+      value: { error: new ToolError('invalid_token', MALFORMED_TOKEN_MESSAGE).toJSON() },
+    },
     dead: { summary: 'Unknown, revoked or expired token', value: { error: new ToolError('invalid_token', DEAD_TOKEN_MESSAGE).toJSON() } },
   },
 };

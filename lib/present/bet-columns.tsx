@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
-import { statusLabel } from '@/lib/account/bet-states';
+import { priceFlagLabel, statusLabel } from '@/lib/account/bet-states';
 import { americanOdds, betInWords, formatDateTime, money, percent } from './format';
 import { figure } from './figures';
 import type { Column } from './table';
 
 // The bets of list_bets as a table, for the console's Bets page and the bankroll view's full screen alike: per bet
-// when it was placed, what it is on, its price and book, stake, status, profit, closing-line value and who logged
+// when it was placed, what it is on, its price and book (and what log_bet warned of the price), stake, status, profit, closing-line value and who logged
 // it; and the list's summary above it. One definition of the columns (labels, cells, sort keys) and of the summary;
 // the console adds its settle form as a last column of its own. Each figure keeps the answer's number in
 // data-number. The rows are the tool's bets (JSON, nulls left out) or the console's own read (Dates and nulls).
@@ -22,6 +22,8 @@ export interface BetRow {
   americanOdds: number;
   stake: number;
   book?: string | null;
+  /** What log_bet warned of its price (list_bets' priceFlags). */
+  priceFlags?: readonly string[] | null;
   status: string;
   profit?: number | null;
   closingLineValue?: number | null;
@@ -38,6 +40,20 @@ export const betName = (bet: Pick<BetRow, 'market' | 'selection' | 'point' | 'pl
 /** A bet's price and where it was placed ("+110 fanduel"). */
 export const betPrice = (bet: Pick<BetRow, 'americanOdds' | 'book'>) =>
   `${americanOdds(bet.americanOdds)}${bet.book ? ` ${bet.book}` : ''}`;
+
+/**
+ * The price cell: the price and book, and under them what log_bet warned of the price ("above every book"),
+ * so a typo'd price is seen beside the profit it makes.
+ */
+const priceCell = (bet: Pick<BetRow, 'americanOdds' | 'book' | 'priceFlags'>) =>
+  bet.priceFlags?.length ? (
+    <>
+      {betPrice(bet)}
+      <small data-price-flags={bet.priceFlags.join(' ')}>{bet.priceFlags.map(priceFlagLabel).join('; ')}</small>
+    </>
+  ) : (
+    betPrice(bet)
+  );
 
 /** A bet's status, with the grades a correction replaced ("won (corrected from lost)"). */
 export const betStatus = (bet: Pick<BetRow, 'status' | 'earlierGrades'>) =>
@@ -72,7 +88,7 @@ export function betColumns<Row extends BetRow>({ currency, timeZone }: { currenc
         </>
       ),
     },
-    { key: 'price', label: 'Price', cell: betPrice },
+    { key: 'price', label: 'Price', cell: priceCell },
     {
       key: 'stake',
       label: 'Stake',

@@ -210,13 +210,15 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
 
     /**
      * Each bet's closing fair probability, in the order given: its selection priced as at logging (at its book, else
-     * the reference book) among its market's last prices before its game started; null where neither prices it.
+     * the reference book it was logged under) among its market's last prices before its game started; null where
+     * neither prices it. `referenceBook` (the user's current one) stands in for a bet that stored neither.
      */
     async closing(bets: readonly ClosingBet[], referenceBook: string): Promise<(number | null)[]> {
       const closes = await reads.closingQuotes(bets);
-      return bets.map(
-        (bet, index) => priceSelection(closes[index]!, bet, { book: bet.book ?? referenceBook, referenceBook }).fairProbability,
-      );
+      return bets.map((bet, index) => {
+        const loggedUnder = bet.referenceBook ?? referenceBook;
+        return priceSelection(closes[index]!, bet, { book: bet.book ?? loggedUnder, referenceBook: loggedUnder }).fairProbability;
+      });
     },
   };
 }
@@ -224,11 +226,15 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
 /** A game whose props are priced; with `pricesSince`, only the prices confirmed since then price them (PricedGame's). */
 type PropGame = GameTeams & { id: string; pricesSince?: Date };
 
-/** A bet as its closing price is looked up: its selection, its game and when that game started, and its book (null: none named). */
+/**
+ * A bet as its closing price is looked up: its selection, its game and when that game started, its book and the
+ * reference book it was logged under (each null on a bet logged before it was stored; its book also when none was named).
+ */
 export interface ClosingBet extends MarketSelection {
   gameId: string;
   startsAt: Date;
   book: string | null;
+  referenceBook: string | null;
 }
 
 export type Pricing = ReturnType<typeof createPricing>;

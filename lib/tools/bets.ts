@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BET_STATUSES, SETTLE_RESULTS } from '@/lib/account/bet-states';
+import { BET_STATUSES, PRICE_FLAGS, SETTLE_RESULTS } from '@/lib/account/bet-states';
 import { choiceList } from '@/lib/text';
 import { excerpt, fractionField, withInstants, withoutNulls } from './answer-fields';
 import { READ_HINTS, WRITE_HINTS } from './hints';
@@ -79,12 +79,34 @@ export const settleBet = defineTool({
 /** Said when a bet shown has no closing-line value yet, so a missing (or null) one is not read as zero. */
 const CLOSING_LINE_NOTE =
   "closingLineValue comes once a bet's game has started: its price against the market's no-vig fair probability at the " +
-  'last prices before kick-off at its book, else at the reference book. A voided bet has none, nor has one logged after ' +
-  'kick-off (in play) or whose line neither book priced before kick-off.';
+  'last prices before kick-off at its book, else at the reference book it was logged under. A voided bet has none, nor ' +
+  'has one logged after kick-off (in play) or whose line neither book priced before kick-off.';
 
 function closingLineNote(bets: readonly { closingLineValue: number | null }[]): { closingLineNote?: string } {
   return bets.some((bet) => bet.closingLineValue === null) ? { closingLineNote: CLOSING_LINE_NOTE } : {};
 }
+
+/**
+ * Said when a bet shown carries priceFlags: what each means, that the record counts the bet at the price logged, and
+ * where the warnings are whole.
+ */
+const PRICE_NOTE =
+  "priceFlags repeat what log_bet warned of a bet's price: above_books (paid more than every book's price: a typo or a " +
+  "price gone), before_fee (an exchange's quote, not its net price), unpriced_pick (no book priced it: the price went " +
+  'unchecked), unpriced_book (its book had no price of it), in_play (logged after kick-off). profit and roi count these ' +
+  'bets at the price logged; say so when quoting them.';
+
+/** The price note when a bet shown has flags; a concise list adds where the warnings are whole. */
+function priceNote(bets: readonly { priceFlags: readonly string[] | null }[], full: boolean): { priceNote?: string } {
+  if (!bets.some((bet) => bet.priceFlags !== null)) return {};
+  return { priceNote: full ? PRICE_NOTE : `${PRICE_NOTE} detail: "full" gives each warning whole (priceWarnings).` };
+}
+
+const priceFlags = z.array(z.enum(PRICE_FLAGS)).meta({
+  description:
+    'What log_bet warned of the price logged (priceNote): above_books, before_fee, unpriced_pick, unpriced_book, in_play; absent when nothing',
+});
+const priceWarnings = z.array(z.string()).meta({ description: "log_bet's warnings of the price logged, whole, in priceFlags' order" });
 
 const betSummary = z.object({
   count: z.int(),
@@ -96,24 +118,38 @@ const betSummary = z.object({
   winRate,
   averageClosingLineValue: fractionField('Mean price against the closing fair probability, per unit staked').nullable(),
   betsWithClosingLine: z.int(),
+  betsWithPriceFlags: z.int().meta({ description: 'Bets log_bet warned of their price (priceFlags): profit and roi count them as logged' }),
 });
 
 const betListConcise = z.object({
   currency: z.string(),
   bets: z.array(
-    conciseRecord(betRecord).extend({ closingFairProbability: z.number().optional(), closingLineValue: z.number().optional() }),
+    conciseRecord(betRecord).extend({
+      closingFairProbability: z.number().optional(),
+      closingLineValue: z.number().optional(),
+      priceFlags: priceFlags.optional(),
+    }),
   ),
   ...pageSchemaFields,
   textNote: z.string().optional(),
   closingLineNote: z.string().optional(),
+  priceNote: z.string().optional(),
   summary: betSummary,
 });
 export type BetListConcise = z.infer<typeof betListConcise>;
 const betListFull = z.object({
   currency: z.string(),
-  bets: z.array(betRecord.extend({ closingFairProbability: z.number().nullable(), closingLineValue: z.number().nullable() })),
+  bets: z.array(
+    betRecord.extend({
+      closingFairProbability: z.number().nullable(),
+      closingLineValue: z.number().nullable(),
+      priceFlags: priceFlags.nullable(),
+      priceWarnings: priceWarnings.nullable(),
+    }),
+  ),
   ...fullPageSchemaFields,
   closingLineNote: z.string().optional(),
+  priceNote: z.string().optional(),
   summary: betSummary,
 });
 
@@ -150,9 +186,11 @@ export const listBets = defineTool({
         bets,
         ...fullPageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'bets'),
         ...closingLineNote(bets),
+        ...priceNote(bets, true),
         summary,
       });
-    const concise = bets.map((bet) =>
+    // The warnings themselves only in full: a flag says which, in a few tokens a bet.
+    const concise = bets.map(({ priceWarnings: _whole, ...bet }) =>
       withoutNulls(withInstants({ ...bet, notes: bet.notes === null ? null : excerpt(bet.notes, EXCERPT_CHARS) })),
     );
     return {
@@ -161,6 +199,7 @@ export const listBets = defineTool({
       ...pageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'bets'),
       ...textNote(bets, ['notes']),
       ...closingLineNote(bets),
+      ...priceNote(bets, false),
       summary,
     };
   },

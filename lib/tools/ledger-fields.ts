@@ -57,7 +57,10 @@ const onASelection = {
 export const betRecord = z.object({
   ...onASelection,
   stake: z.number(),
-  book: z.string().nullable(),
+  book: z.string().nullable().meta({
+    description:
+      'Where it was bet: the book named, else the reference book it was priced at; null only on a bet logged without one before books were kept',
+  }),
   fairProbabilityAtPlacement: z.number().nullable(),
   status: z.string().meta({ description: 'open, won, lost, push, half_won, half_lost (a quarter line, half pushed), void or cashout' }),
   payout: z.number().nullable(),

@@ -2029,12 +2029,14 @@ export interface components {
                 }[] | null;
                 closingFairProbability?: number;
                 closingLineValue?: number;
+                priceFlags?: ("in_play" | "unpriced_pick" | "unpriced_book" | "before_fee" | "above_books")[];
             }[];
             remaining?: number;
             nextCursor?: string;
             pageNote?: string;
             textNote?: string;
             closingLineNote?: string;
+            priceNote?: string;
             summary: {
                 count: number;
                 open: number;
@@ -2045,6 +2047,7 @@ export interface components {
                 winRate: number | null;
                 averageClosingLineValue: number | null;
                 betsWithClosingLine: number;
+                betsWithPriceFlags: number;
             };
         } | {
             currency: string;
@@ -2082,11 +2085,14 @@ export interface components {
                 }[] | null;
                 closingFairProbability: number | null;
                 closingLineValue: number | null;
+                priceFlags: ("in_play" | "unpriced_pick" | "unpriced_book" | "before_fee" | "above_books")[] | null;
+                priceWarnings: string[] | null;
             }[];
             remaining?: number;
             nextCursor?: string | null;
             pageNote?: string;
             closingLineNote?: string;
+            priceNote?: string;
             summary: {
                 count: number;
                 open: number;
@@ -2097,6 +2103,7 @@ export interface components {
                 winRate: number | null;
                 averageClosingLineValue: number | null;
                 betsWithClosingLine: number;
+                betsWithPriceFlags: number;
             };
         };
         list_recommendations_input: {

@@ -64,7 +64,8 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
         weeklyLossLimit: 1500,
       });
       token = (await database.token(userId, 'write')).token;
-      // A hundred and fifty bets and picks with the longest notes, reasoning and risks the tools accept.
+      // A hundred and fifty bets and picks with the longest notes, reasoning and risks the tools accept; each bet at a
+      // price past every book's, so list_bets flags every one it shows (priceFlags, priceNote).
       // A game still to start: picks are saved before kick-off.
       const [game] = await database.db.game.findMany({
         where: { sport: sports[0], status: 'scheduled', startsAt: { gt: new Date(Date.now() + 3_600_000) } },
@@ -81,7 +82,7 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
           clientLabel: 'Claude Code',
           now,
           defaultBook: 'draftkings',
-          bet: { ...wager, stake: 10, notes: LONG('note').slice(0, 2000) },
+          bet: { ...wager, americanOdds: 5000 + n, stake: 10, notes: LONG('note').slice(0, 2000) },
         });
         await recordRecommendation(database.db, {
           userId,
@@ -239,6 +240,16 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
     withinBudget(logged, ANSWER_BUDGET, 'log_bet');
     const betId = (logged.data.bet as { id: string }).id;
     withinBudget(await answer('settle_bet', { betId, result: 'void' }), ANSWER_BUDGET, 'settle_bet');
+  });
+
+  it('keeps a page of bets log_bet warned of the price of, with the longest notes, inside 8,000 tokens, each flagged', async () => {
+    // The open ones, the seed's: another test logs a bet of its own and voids it.
+    const page = await answer('list_bets', { status: 'open' });
+    withinBudget(page, ANSWER_BUDGET, 'list_bets flagged');
+    const bets = page.data.bets as { priceFlags?: string[] }[];
+    expect(bets).toHaveLength(20);
+    for (const bet of bets) expect(bet.priceFlags).toContain('above_books');
+    expect(page.data.priceNote).toEqual(expect.any(String));
   });
 
   it('reports the sizes it measured', () => {

@@ -576,6 +576,177 @@ describe.each(PROVIDERS)('the ledger on %s', (provider) => {
     expect(byId(total.bet.id).closingLineValue ?? null).toBeNull();
   });
 
+  it('a bet is recorded at the books it was priced at: a later change of reference book moves neither its book nor its closing line (before: book null, the close at the new reference book)', async () => {
+    const { db } = app.database;
+    // A user of their own, who changes reference book on the Bankroll page once the bets are logged.
+    const email = `switcher-${provider}@example.com`;
+    const userId = (await createUser(db, { email, password: PASSWORD })).id;
+    await saveBankroll(db, userId, { balance: 1000, unit: 10, timeZone: 'UTC', referenceBook: 'draftkings' }, new Date());
+    const token = (await app.database.token(userId, 'write')).token;
+    const callAs = (tool: string, args: Record<string, unknown>) =>
+      raw(app.server.port, {
+        path: `/api/v1/tools/${tool}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(args),
+      });
+    await addPricedGame(db, { now, id: 'nfl-switch', books: ['draftkings', 'fanduel'] });
+    // DraftKings totals 47.5, FanDuel 48.5: a bet on 47.5 has a price at DraftKings and none at FanDuel.
+    await addPrices(
+      db,
+      'nfl-switch',
+      'totals',
+      [
+        { book: 'draftkings', outcome: 'Over', point: 47.5, americanOdds: -105 },
+        { book: 'draftkings', outcome: 'Under', point: 47.5, americanOdds: -115 },
+        { book: 'fanduel', outcome: 'Over', point: 48.5, americanOdds: -110 },
+        { book: 'fanduel', outcome: 'Under', point: 48.5, americanOdds: -110 },
+      ],
+      new Date(now - HOUR),
+    );
+    const over = { sport: 'nfl', gameId: 'nfl-switch', market: 'totals', selection: 'over', point: 47.5, americanOdds: -110, stake: 1 };
+    const logged = async (args: Record<string, unknown>) => {
+      const res = await callAs('log_bet', { ...over, ...args });
+      expect(res.status, res.body).toBe(200);
+      return res.json().data as { bet: { id: string; book: string | null; fairProbabilityAtPlacement: number | null }; duplicate: boolean };
+    };
+    // No book named: recorded at the reference book it was priced at. A book with no price of it (BetMGM): priced at
+    // the reference book of the moment, which the bet keeps.
+    const unnamed = await logged({ clientRequestId: 'switch-unnamed' });
+    expect(unnamed.bet.book).toBe('draftkings');
+    expect(unnamed.bet.fairProbabilityAtPlacement).toEqual(expect.any(Number));
+    const named = await logged({ book: 'BetMGM' });
+    expect(named.bet.book).toBe('betmgm');
+    expect(named.bet.fairProbabilityAtPlacement).toBe(unnamed.bet.fairProbabilityAtPlacement);
+    // A bet logged before the books were stored: no book, no reference book. It reads the reference book of the moment.
+    const earlier = await db.bet.create({
+      data: {
+        userId,
+        sport: 'nfl',
+        gameId: 'nfl-switch',
+        market: 'totals',
+        selection: 'over',
+        point: 47.5,
+        americanOdds: -110,
+        stakeCents: 100,
+        placedAt: new Date(),
+      },
+    });
+
+    await db.game.update({ where: { id: 'nfl-switch' }, data: { startsAt: new Date() } });
+    type Listed = { id: string; book?: string; closingFairProbability?: number; closingLineValue?: number };
+    const listed = async () => {
+      const bets = (await toolData(app.server.port, token, 'list_bets', { limit: 100 })).bets as Listed[];
+      return new Map(bets.map((bet) => [bet.id, bet]));
+    };
+    const before = await listed();
+    for (const id of [unnamed.bet.id, named.bet.id, earlier.id]) expect(before.get(id)!.closingLineValue, id).toEqual(expect.any(Number));
+    expect(before.get(named.bet.id)!.closingLineValue).toBe(before.get(unnamed.bet.id)!.closingLineValue);
+
+    // The user makes FanDuel the reference book on the Bankroll page.
+    const { cookies } = await signIn(app.server.port, email, PASSWORD);
+    const form = htmlForms(
+      (await raw(app.server.port, { method: 'GET', path: '/bankroll', headers: { cookie: cookieHeader(cookies) } })).body,
+    ).find((candidate) => candidate.defaults.some(([name]) => name === 'referenceBook'))!;
+    const saved = await postForm(
+      app.server,
+      cookies,
+      '/bankroll',
+      form.defaults.map(([name, value]): [string, string] => [name, name === 'referenceBook' ? 'FanDuel' : value]),
+    );
+    expect(saved.status).toBe(200);
+    expect((await db.bankroll.findUniqueOrThrow({ where: { userId } })).referenceBook).toBe('fanduel');
+
+    const after = await listed();
+    for (const bet of [unnamed.bet, named.bet]) expect(after.get(bet.id), bet.id).toEqual(before.get(bet.id));
+    // The bet logged before keeps today's reading: its close at the reference book of the moment, FanDuel, which has no 47.5.
+    expect(after.get(earlier.id)!.book).toBeUndefined();
+    expect(after.get(earlier.id)!.closingLineValue).toBeUndefined();
+
+    // A retry of the unnamed bet is the same bet, sent without a book or naming the one it is recorded at; another book is another bet.
+    await db.game.update({ where: { id: 'nfl-switch' }, data: { startsAt: new Date(now + 48 * HOUR) } });
+    for (const book of [undefined, 'DraftKings']) {
+      const again = await logged({ clientRequestId: 'switch-unnamed', ...(book ? { book } : {}) });
+      expect(again, String(book)).toMatchObject({ duplicate: true, bet: { id: unnamed.bet.id, book: 'draftkings' } });
+    }
+    const other = await callAs('log_bet', { ...over, clientRequestId: 'switch-unnamed', book: 'fanduel' });
+    expect(other.status).toBe(400);
+    expect(other.json().error.message).toContain('book fanduel, not draftkings');
+  });
+
+  it("list_bets flags each bet log_bet warned of its price, in full with detail: full, and counts them; the stake's warnings are not of the price (before: nothing)", async () => {
+    const { db } = app.database;
+    const userId = await app.database.user(`flags-${provider}@example.com`, {
+      balance: 1000,
+      unit: 10,
+      maxStake: 5,
+      timeZone: 'UTC',
+      referenceBook: 'draftkings',
+    });
+    const token = (await app.database.token(userId, 'write')).token;
+    await addPricedGame(db, { now, id: 'nfl-flags', books: ['draftkings', 'fanduel'] });
+    const logged = async (args: Record<string, unknown>) => {
+      const data = await toolData(app.server.port, token, 'log_bet', {
+        sport: 'nfl',
+        gameId: 'nfl-flags',
+        market: 'h2h',
+        stake: 1,
+        ...args,
+      });
+      return { id: data.bet.id as string, warnings: data.warnings as string[] };
+    };
+    // DraftKings DAL +130, FanDuel +125: +150 pays more than both (a typo), over the max stake too; +130 is clean
+    // but for its stake; no book prices totals here.
+    const typo = await logged({ selection: 'DAL', americanOdds: 150, stake: 10 });
+    const stakeOnly = await logged({ selection: 'DAL', americanOdds: 130, stake: 10 });
+    const clean = await logged({ selection: 'NYG', americanOdds: -150 });
+    const unpriced = await logged({ market: 'totals', selection: 'over', point: 47.5, americanOdds: -110 });
+    const isStake = (warning: string) => warning.startsWith('The stake ');
+    expect(typo.warnings.filter(isStake)).toHaveLength(1);
+    expect(stakeOnly.warnings.filter(isStake)).toHaveLength(1);
+    expect(stakeOnly.warnings).toHaveLength(1);
+    // A bet whose warnings were not stored (logged before they were): nothing is known, nothing flagged.
+    const unstored = await db.bet.create({
+      data: {
+        userId,
+        sport: 'nfl',
+        gameId: 'nfl-flags',
+        market: 'h2h',
+        selection: 'DAL',
+        americanOdds: 900,
+        stakeCents: 100,
+        placedAt: new Date(),
+      },
+    });
+
+    const concise = await toolData(app.server.port, token, 'list_bets', {});
+    const byId = (bets: { id: string }[]) => new Map(bets.map((bet) => [bet.id, bet as Record<string, unknown>]));
+    const shown = byId(concise.bets);
+    expect(shown.get(typo.id)!.priceFlags).toEqual(['above_books']);
+    expect(shown.get(unpriced.id)!.priceFlags).toEqual(['unpriced_pick']);
+    for (const id of [stakeOnly.id, clean.id, unstored.id]) expect(shown.get(id), id).not.toHaveProperty('priceFlags');
+    for (const bet of concise.bets) expect(bet).not.toHaveProperty('priceWarnings');
+    expect(concise.priceNote).toMatch(
+      /^priceFlags repeat what log_bet warned of a bet's price: above_books .*detail: "full" gives each warning whole/,
+    );
+    expect(concise.summary.betsWithPriceFlags).toBe(2);
+
+    const full = await toolData(app.server.port, token, 'list_bets', { detail: 'full' });
+    const whole = byId(full.bets);
+    expect(whole.get(typo.id)).toMatchObject({ priceFlags: ['above_books'], priceWarnings: typo.warnings.filter((w) => !isStake(w)) });
+    expect(whole.get(typo.id)!.priceWarnings).toEqual([expect.stringMatching(/^\+150 pays more than any book JEV has a price from/)]);
+    expect(whole.get(unpriced.id)).toMatchObject({ priceFlags: ['unpriced_pick'], priceWarnings: unpriced.warnings });
+    for (const id of [stakeOnly.id, clean.id, unstored.id])
+      expect(whole.get(id), id).toMatchObject({ priceFlags: null, priceWarnings: null });
+    expect(full.priceNote).not.toContain('detail');
+    expect(full.summary.betsWithPriceFlags).toBe(2);
+
+    // The summary counts every bet the filters select, not the page; a list without such bets says nothing of them.
+    expect((await toolData(app.server.port, token, 'list_bets', { limit: 1 })).summary.betsWithPriceFlags).toBe(2);
+    const none = await toolData(app.server.port, token, 'list_bets', { status: 'won' });
+    expect(none).not.toHaveProperty('priceNote');
+    expect(none.summary.betsWithPriceFlags).toBe(0);
+  });
+
   it('a mistaken grade is corrected only with correct: true; the balance moves by the difference once and both grades are kept', async () => {
     const bet = await log({ gameId: 'nfl-live', selection: 'KC', americanOdds: 150, stake: 10 });
     const start = (await bankroll()).balance;

@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats';
 import createClient from 'openapi-fetch';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '@/lib/errors';
-import { MISSING_TOKEN_MESSAGE } from '@/lib/gateway/token';
+import { MALFORMED_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE } from '@/lib/gateway/token';
 import { AMERICAN_ODDS_MESSAGE } from '@/lib/tools/inputs';
 import { buildOpenApiDocument } from '@/lib/gateway/openapi';
 import { CLASSIFIER_MISSING, TOOL_GROUPS, TOOL_RECORDS } from '@/lib/tools/registry';
@@ -215,8 +215,13 @@ describe('OpenAPI document', () => {
     expect(refused.response.headers.get('www-authenticate')).toBe('Bearer realm="jev", error="invalid_token"');
     expect(refused.error?.error).toEqual({ code: 'invalid_token', message: MISSING_TOKEN_MESSAGE, issues: [] });
     matches('/api/v1/tools/calc_ev', 'post', 401, refused.error);
-    // The document's own example of that answer is the answer.
+    // The document's own example of that answer is the answer; and of a Bearer token that is not a JEV one.
     expect(doc.components.responses.invalid_token.content[JSON_TYPE].examples.missing.value).toEqual(refused.error);
+    const foreignToken = createClient<paths>({ baseUrl: app.server.origin, headers: { authorization: 'Bearer sk-proj-abc123' } });
+    const malformed = await foreignToken.POST('/api/v1/tools/calc_ev', { body: { probability: 0.55, americanOdds: 120 } });
+    expect(malformed.response.status).toBe(401);
+    expect(malformed.error?.error).toEqual({ code: 'invalid_token', message: MALFORMED_TOKEN_MESSAGE, issues: [] });
+    expect(doc.components.responses.invalid_token.content[JSON_TYPE].examples.malformed.value).toEqual(malformed.error);
 
     const scope = await client.POST('/api/v1/tools/log_bet', {
       body: { sport: 'nfl', gameId: 'none', market: 'h2h', selection: 'x', americanOdds: 110, stake: 1 },

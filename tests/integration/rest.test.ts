@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mintToken } from '@/lib/account/token-format';
+import { MALFORMED_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE } from '@/lib/gateway/token';
 import { GUIDE } from '@/lib/tools/guide';
 import { PROVIDERS } from '../helpers/fixtures';
 import { raw } from '../helpers/http';
@@ -134,15 +135,17 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
       expect(res.status).toBe(403);
     });
 
-    it('3: a missing or malformed token is 401 invalid_token, naming the prefix and the Connect page', async () => {
-      for (const authorization of [
-        undefined,
-        'Bearer',
+    it('3: a missing or malformed token is 401 invalid_token, naming the prefix and the Connect page; a malformed one says it is not a JEV token (before: the missing text)', async () => {
+      const malformed = [
         'Bearer nope',
-        'Basic abc',
+        // Another service's token, a JEV token mistyped or cut short, one with a space in it.
+        'Bearer sk-proj-abc123',
         `Bearer ${readToken.slice(0, -1)}${readToken.endsWith('x') ? 'y' : 'x'}`,
         `Bearer ${readToken}x`,
-      ]) {
+        `Bearer ${readToken.slice(0, 20)}`,
+        `bearer ${readToken.slice(0, 20)} ${readToken.slice(20)}`,
+      ];
+      for (const authorization of [undefined, 'Bearer', 'Bearer   ', 'Basic abc', readToken, ...malformed]) {
         const res = await raw(app.server.port, {
           path: '/api/v1/tools/calc_implied_probability',
           headers: authorization ? { authorization } : {},
@@ -151,11 +154,15 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
         expect(res.status, String(authorization)).toBe(401);
         expect(res.headers['www-authenticate']).toBe('Bearer realm="jev", error="invalid_token"');
         const { error } = res.json();
-        expect(error.code).toBe('invalid_token');
-        expect(error.message).toContain('jev_');
+        expect(error).toEqual({
+          code: 'invalid_token',
+          message: malformed.includes(authorization as string) ? MALFORMED_TOKEN_MESSAGE : MISSING_TOKEN_MESSAGE,
+          issues: [],
+        });
+        expect(error.message).toContain('Authorization: Bearer jev_...');
         expect(error.message).toContain('Connect page');
-        expect(error.issues).toEqual([]);
       }
+      expect(MALFORMED_TOKEN_MESSAGE).toMatch(/^The Bearer token in the Authorization header is not a JEV access token/);
     });
 
     it('3 before 4: a malformed token with a broken body is 401', async () => {

@@ -11,7 +11,10 @@ import { ACCEPT_BOTH, checked, events, initializeMessage, legacy, LEGACY_VERSION
 // Every answer is checked for Cache-Control: no-store, no Mcp-Session-Id and no CORS headers (support.ts).
 
 const DAY_MS = 86_400_000;
-const NO_TOKEN_TEXT = /access token as a Bearer token.*jev_.*Connect page/;
+const NO_TOKEN_TEXT = /^Send an access token as a Bearer token.*jev_.*Connect page/;
+/** A Bearer token not shaped like JEV's: said so, then what the missing one's text says. */
+const MALFORMED_TOKEN_TEXT =
+  /^The Bearer token in the Authorization header is not a JEV access token.*Send an access token as a Bearer token.*jev_.*Connect page/;
 const DEAD_TOKEN_TEXT = /unknown, revoked or expired.*create a new one/i;
 
 function expectRpcError(res: Awaited<ReturnType<typeof post>>, status: number, code: number) {
@@ -104,16 +107,24 @@ describe('MCP over HTTP on sqlite', () => {
       expectRpcError(await legacy(app.server.port, token, batch(SDK_BATCH_MAX_MESSAGES + 1)), 400, -32600);
     });
 
-    it('401: no token or a malformed one, with the Bearer challenge naming the prefix and the Connect page', async () => {
-      for (const authorization of [
-        undefined,
-        'Bearer',
-        'Bearer nope',
-        'Basic abc',
-        `Bearer ${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`,
-      ]) {
+    it('401: no token or a malformed one, with the Bearer challenge naming the prefix and the Connect page; a malformed one says it is not a JEV token (before: the missing text)', async () => {
+      for (const authorization of [undefined, 'Bearer', 'Basic abc']) {
         const res = await legacy(app.server.port, undefined, initializeMessage('2025-11-25'), authorization ? { authorization } : {});
         expectBearerChallenge(res, NO_TOKEN_TEXT);
+      }
+      for (const authorization of [
+        'Bearer nope',
+        'Bearer sk-proj-abc123',
+        `Bearer ${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`,
+      ]) {
+        expectBearerChallenge(
+          await legacy(app.server.port, undefined, initializeMessage('2025-11-25'), { authorization }),
+          MALFORMED_TOKEN_TEXT,
+        );
+        expectBearerChallenge(
+          await modern(app.server.port, undefined, 'tools/list', {}, { headers: { authorization } }),
+          MALFORMED_TOKEN_TEXT,
+        );
       }
     });
 
@@ -226,9 +237,9 @@ describe('MCP over HTTP on sqlite', () => {
     });
 
     it('4 before 5: a malformed token with a broken or oversized body is 401', async () => {
-      expectBearerChallenge(await legacy(app.server.port, 'jev_nope', broken), NO_TOKEN_TEXT);
-      expectBearerChallenge(await legacy(app.server.port, 'jev_nope', 'x'.repeat(300 * 1024)), NO_TOKEN_TEXT);
-      expectBearerChallenge(await legacy(app.server.port, 'jev_nope', broken, { 'content-type': 'text/plain' }), NO_TOKEN_TEXT);
+      expectBearerChallenge(await legacy(app.server.port, 'jev_nope', broken), MALFORMED_TOKEN_TEXT);
+      expectBearerChallenge(await legacy(app.server.port, 'jev_nope', 'x'.repeat(300 * 1024)), MALFORMED_TOKEN_TEXT);
+      expectBearerChallenge(await legacy(app.server.port, 'jev_nope', broken, { 'content-type': 'text/plain' }), MALFORMED_TOKEN_TEXT);
     });
 
     it('5 before 6: a well-shaped unknown token with a bad body is 400, 413 or 415; with a good body it is 401', async () => {

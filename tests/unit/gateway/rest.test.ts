@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { callTool, listTools } from '@/lib/gateway/rest';
+import { MALFORMED_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE } from '@/lib/gateway/token';
 import { createRateLimiter } from '@/lib/ratelimit';
 import { createRoot } from '@/lib/root';
 import { NO_CLASSIFIER } from '../../helpers/tool-context';
@@ -35,6 +36,20 @@ describe('REST errors', () => {
       const { error } = await answer.json();
       expect(error).toEqual({ code: 'invalid_token', message: expect.stringContaining('Connect page'), issues: [] });
     }
+  });
+
+  it('a Bearer token not shaped like a JEV token is told apart from a missing one: same code and challenge (before: the missing text)', async () => {
+    const refusal = async (headers: Record<string, string>) =>
+      (await (await callTool(gateway(), request('/api/v1/tools/calc_ev', headers), 'calc_ev')).json()).error.message;
+    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Token abc' }] as Record<string, string>[]) {
+      expect(await refusal(headers), JSON.stringify(headers)).toBe(MISSING_TOKEN_MESSAGE);
+    }
+    for (const authorization of ['Bearer nope', 'Bearer ghp_16C7e42F292c6912E7710c838347Ae178B4a', 'Bearer jev_abc def']) {
+      expect(await refusal({ authorization }), authorization).toBe(MALFORMED_TOKEN_MESSAGE);
+    }
+    expect(MALFORMED_TOKEN_MESSAGE).toMatch(
+      /^The Bearer token in the Authorization header is not a JEV access token\b.*\(Authorization: Bearer jev_\.\.\.\)\. Create one on the Connect page\.$/,
+    );
   });
 
   it('other refusals carry no challenge', async () => {

@@ -78,19 +78,27 @@ describe('the bets table', () => {
     expect(fromConsole.rows).toEqual(fromView.rows);
     expect(summaryOf(consoleHtml)).toEqual(summaryOf(viewHtml));
 
-    // One bet written out: people's name for its market, the price with its book, the grades a correction
-    // replaced, closing-line value to the hundredth of a percent (as the answer rounds it).
+    // One bet written out: people's name for its market, the price with its book and what log_bet warned of the
+    // price, the grades a correction replaced, closing-line value to the hundredth of a percent (as the answer rounds it).
     const second = list.bets[1];
     const [, bet, price, stake, status, profit, clv, client] = fromView.rows[1]!.cells;
     expect(fromView.rows[1]!.attrs).toBe(`data-bet="${second.id}" data-status="${second.status}"`);
     expect(bet!.text).toBe(`Moneyline ${second.selection}${second.gameId}`);
-    expect(price!.text).toBe(`${second.americanOdds} ${second.book}`);
+    expect(second.priceFlags).toEqual(['unpriced_book', 'above_books']);
+    expect(price!.text).toBe(`${second.americanOdds} ${second.book}no price at its book; above every book`);
     expect(stake).toEqual({ text: `$${second.stake}.00`, numbers: [second.stake] });
     expect(status!.text).toBe('cashout (corrected from lost, then won)');
     expect(profit).toEqual({ text: `$${second.profit}.00`, numbers: [second.profit] });
     expect(clv).toEqual({ text: '2.13%', numbers: [0.0213] });
     expect(client!.text).toBe(second.clientLabel);
-    expect(fromView.rows[0]!.cells[2]!.text).toBe(`+${list.bets[0].americanOdds} ${list.bets[0].book}`);
+    expect(fromView.rows[0]!.cells[2]!.text).toBe(`+${list.bets[0].americanOdds} ${list.bets[0].book}no price at its book`);
+    // A bet log_bet warned nothing of the price shows the price and book alone.
+    const unflagged = recorded();
+    delete unflagged.bets[0].priceFlags;
+    const plain = renderToStaticMarkup(
+      bankroll.render(drive(bankroll, {}, unflagged, fakeHost({ get_bankroll: answer('bankroll') })).state, ENV, () => {}),
+    );
+    expect(betsTable(plain).rows[0]!.cells[2]!.text).toBe(`+${list.bets[0].americanOdds} ${list.bets[0].book}`);
     expect(Object.fromEntries(summaryOf(viewHtml))).toMatchObject({ 'Average CLV': '0.54%', ROI: '27.4%', 'Win rate': '–' });
   });
 
