@@ -250,8 +250,9 @@ A game id is \`<sport>-<yyyymmdd>-<away>-<home>\` (\`nfl-20261123-gb-det\`). Its
 US Eastern for the US leagues, UK time for the EPL. Monday night's 20:15 Eastern kickoff (01:15 UTC on Tuesday)
 is dated Monday; \`startsAt\` is the exact instant in UTC. Ids stored before this rule were migrated, bets and
 picks included. \`list_games\` and \`get_game_results\` echo \`from\` and \`to\` as you gave them or as defaulted
-(YYYY-MM-DD in the user's time zone, \`timeZone\`; \`to\` inclusive); with \`detail: "full"\` also the window as
-instants in \`startsFrom\` and \`startsBefore\` (the start of the day after \`to\`).
+(YYYY-MM-DD in the user's time zone, \`timeZone\`; \`to\` inclusive), and \`get_game_odds\` its \`date\` so in
+\`window\`; with \`detail: "full"\` also the window as instants in \`startsFrom\` and \`startsBefore\` (the start
+of the day after \`to\`).
 A team may be named by abbreviation (\`DET\`), full name (Detroit Lions) or, for NFL, NBA, MLB and NHL teams,
 its nickname alone (Lions), in every \`team\` argument and in a bet's or pick's \`selection\`. College teams
 take their full name, abbreviation or school name, never a nickname alone (many schools are the Tigers).

@@ -3,6 +3,7 @@ import { pricedMarketSchema } from '@/lib/pricing/priced-market';
 import { conciseArbitrageSchema, conciseMarketSchema, conciseMiddleSchema, marketNotesSchema } from './concise-market';
 import { gameOddsAlternates } from './alternates';
 import { gameOddsFutures } from './futures';
+import { fullWindowSchema, windowSchema } from './date-window';
 import { conciseGameSchema, fullGameSchema } from './game-fields';
 import { fullPageSchemaFields, pageSchemaFields } from './pages';
 
@@ -15,7 +16,8 @@ const oddsHeader = {
   sport: z.string(),
   referenceBook: z.string(),
   ...fairLineSchema,
-  window: z.object({ from: z.string(), to: z.string(), timeZone: z.string() }).optional(),
+  /** With `date`: its day as list_games echoes its window (./date-window.ts); in full also the instants. */
+  window: z.object(windowSchema).optional(),
   priceNote: z.string().optional(),
   note: z.string().optional(),
 };
@@ -41,6 +43,7 @@ const conciseValueEntry = fullValueEntry
 /** The full answer: every game's markets with every field (detail: "full"). */
 export const gameOddsFull = z.object({
   ...oddsHeader,
+  window: z.object(fullWindowSchema).optional(),
   games: z.array(fullGameSchema.extend({ ...inPlaySchema, markets: z.array(pricedMarketSchema.extend({ market: z.string() })) })),
   value: z.array(fullValueEntry).optional(),
   valueNote: z.string().optional(),

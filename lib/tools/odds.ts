@@ -29,7 +29,8 @@ import {
   refuseAnyGiven,
   team,
 } from './inputs';
-import { DAY_MS, HOUR_MS, instant, sportsDays } from '@/lib/time';
+import { DAY_MS, HOUR_MS } from '@/lib/time';
+import { dayWindow, windowDays, windowInstants, type DayWindow } from './date-window';
 import { fullPageFields, PAGE_SIZES, pageFields, toolPage } from './pages';
 import { conciseMarket, marketNotes } from './concise-market';
 import { arbitrageFlag, listAlone, MAX_HOLD_ALONE, maxHoldInput } from './low-hold-list';
@@ -150,21 +151,24 @@ type GameOddsArgs = z.output<typeof gameOddsInput>;
  * The games an odds call covers: one game, or a league's games on a date or in the coming week (the games still offered;
  * a date's answer holds its finals too, with their last prices, which its lists leave out).
  */
-async function oddsGames(ctx: ToolRun, args: GameOddsArgs, timeZone: string, now: Date): Promise<GameRow[]> {
+async function oddsGames(ctx: ToolRun, args: GameOddsArgs, day: DayWindow | undefined, now: Date): Promise<GameRow[]> {
   if (args.gameId) return [await ctx.data.schedule.requireGameRow(args.gameId, args.sport)];
   const teamId = args.team ? resolveTeam(args.sport, args.team).id : undefined;
-  const window = args.date ? sportsDays(args.date, args.date, timeZone) : upcomingWindow(now);
-  return ctx.data.schedule.findGames({ sport: args.sport, ...window, teamId, offered: !args.date, priceVersion: true });
+  const { from, to } = day ?? upcomingWindow(now);
+  return ctx.data.schedule.findGames({ sport: args.sport, from, to, teamId, offered: !day, priceVersion: true });
 }
 
 /** Games in kickoff order, then by id: the order findGames returns and pages are cut in. */
 const gameKey = (game: GameRow) => [game.startsAt.getTime(), game.id];
 const GAME_ORDER = ['asc', 'asc'] as const;
 
-/** What every form of the answer starts from: the call's games, the answer's header and a way to price games. */
-interface OddsScan {
+/**
+ * What every form of the answer starts from: the call's games, the answer's header and a way to price games. The
+ * header's window is the concise one, or in the full answer the one with the instants (`Echo`, ./date-window.ts).
+ */
+interface OddsScan<Echo extends WindowEcho = typeof windowDays> {
   games: GameRow[];
-  header: Awaited<ReturnType<typeof oddsHeader>>;
+  header: Awaited<ReturnType<typeof oddsHeader<Echo>>>;
   now: Date;
   present: (rows: readonly GameRow[]) => Promise<PresentedGame[]>;
 }
@@ -174,7 +178,9 @@ type PresentedGame = { game: OfferedGame; markets: PricedGameMarket[] };
 /** The answer to an odds call about games: the form its arguments ask for. */
 async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
   const now = ctx.now();
-  const games = await oddsGames(ctx, args, query.timeZone, now);
+  // A date's window: the user's sports day (lib/time.ts), echoed as list_games echoes its days (./date-window.ts).
+  const day = args.date ? dayWindow(args.date, args.date, query.timeZone) : undefined;
+  const games = await oddsGames(ctx, args, day, now);
   // A game under way is priced by its prices since kick-off alone, whichever form of the answer shows it.
   const present = async (rows: readonly GameRow[]) => {
     const offered = rows.map((game) => asOffered(game, now));
@@ -188,8 +194,11 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
     });
     return offered.map((game) => ({ game, markets: priced.get(game.id)! }));
   };
-  const scan: OddsScan = { games, header: await oddsHeader(ctx, args, query, games), now, present };
-  if (args.detail === 'full') return fullOdds(ctx, args, query.scan, scan);
+  if (args.detail === 'full') {
+    const header = await oddsHeader(ctx, args, query, games, day, windowInstants);
+    return fullOdds(ctx, args, query.scan, { games, header, now, present });
+  }
+  const scan: OddsScan = { games, header: await oddsHeader(ctx, args, query, games, day, windowDays), now, present };
   if (query.scan) return valueOdds(ctx, args, query.scan, scan);
   if (args.arbitrage === true && args.maxHold !== undefined)
     return { ...scan.header, ...(await lowHoldList(ctx, args, args.maxHold, gameMarkets(scan))) };
@@ -198,14 +207,22 @@ async function gameOdds(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery) {
   return conciseOdds(ctx, args, scan);
 }
 
-async function oddsHeader(ctx: ToolRun, args: GameOddsArgs, query: OddsQuery, games: readonly GameRow[]) {
-  // A date's window, as oddsGames read it: the user's sports day (lib/time.ts).
-  const day = args.date ? sportsDays(args.date, args.date, query.timeZone) : undefined;
+/** How an answer echoes a date's window: its day alone, or in the full answer with the instants (./date-window.ts). */
+type WindowEcho = typeof windowDays | typeof windowInstants;
+
+async function oddsHeader<Echo extends WindowEcho>(
+  ctx: ToolRun,
+  args: GameOddsArgs,
+  query: OddsQuery,
+  games: readonly GameRow[],
+  day: DayWindow | undefined,
+  echo: Echo,
+) {
   return {
     sport: args.sport,
     referenceBook: query.referenceBook,
     ...fairLineField(args.fairLine),
-    ...(day ? { window: { from: instant(day.from), to: instant(day.to), timeZone: query.timeZone } } : {}),
+    ...(day ? { window: echo(day) as ReturnType<Echo> } : {}),
     ...(games.some((g) => g.source === 'sample') ? { priceNote: SAMPLE_NOTE } : {}),
     ...(games.length === 0
       ? await emptyNote(
@@ -242,7 +259,12 @@ async function conciseOdds(ctx: ToolRun, args: GameOddsArgs, { games, header, no
 }
 
 /** detail: "full": every field, paged like the default answer (a college week whole would be tens of thousands of tokens). */
-async function fullOdds(ctx: ToolRun, args: GameOddsArgs, valueAsked: ValueScan | undefined, { games, header, now, present }: OddsScan) {
+async function fullOdds(
+  ctx: ToolRun,
+  args: GameOddsArgs,
+  valueAsked: ValueScan | undefined,
+  { games, header, now, present }: OddsScan<typeof windowInstants>,
+) {
   const perPage = args.history === true ? GAMES_WITH_HISTORY_PER_PAGE : PAGE_SIZES.oddsGamesFull;
   const page = toolPage(ctx, args, perPage, games, gameKey, GAME_ORDER);
   const shown = (await present(page.items)).map(({ game, markets }) => ({

@@ -1,6 +1,7 @@
-import { addDays, DAY_MS, sportsDayOf, sportsDays } from '@/lib/time';
+import { addDays, DAY_MS, sportsDayOf } from '@/lib/time';
 import { invalidInput, ToolError } from '@/lib/errors';
 import { TO_BEFORE_FROM } from './inputs';
+import { dayWindow, type DayWindow } from './date-window';
 import type { ToolContext } from './types';
 
 // The caller's reference book and time zone, and the calendar windows read in that zone.
@@ -29,7 +30,7 @@ export async function dateRange(
   to: string | undefined,
   defaults: { back: number; ahead: number },
   maxDays: number,
-) {
+): Promise<DayWindow> {
   const { timeZone } = await preferences(ctx, undefined);
   const first = from ?? sportsDayOf(new Date(ctx.now().getTime() - defaults.back * DAY_MS), timeZone);
   const last = to ?? addDays(first, defaults.ahead - 1);
@@ -38,5 +39,5 @@ export async function dateRange(
   if (days > maxDays) {
     throw new ToolError('limit', `The date range covers ${days} days; the maximum is ${maxDays} days. Ask for a shorter range.`);
   }
-  return { first, last, ...sportsDays(first, last, timeZone), timeZone };
+  return dayWindow(first, last, timeZone);
 }

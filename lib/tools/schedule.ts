@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { resolveTeam } from '@/lib/data/teams';
 import type { GameRow } from '@/lib/data/repositories/schedule';
-import { instant } from '@/lib/time';
 import { fullPageSchemaFields, PAGE_SIZES, pageFields, pageSchemaFields, toolPage, type PagingArgs } from './pages';
 import { conciseGame, conciseGameSchema, fullGame, fullGameSchema, statusNote } from './game-fields';
 import { dateRange } from './preferences';
+import { fullWindowSchema, windowDays, windowInstants, windowSchema } from './date-window';
 import { emptyNote, sampleNote } from './source-notes';
 import { READ_HINTS } from './hints';
 import { cursor, detail, isoDate, pageLimit, sport, SPORTS_DAY, team } from './inputs';
@@ -31,18 +31,6 @@ const rangeArgs = {
 const note = z.string().optional();
 /** A listed game's own note: why its status is not the stored one (./game-fields.ts, statusNote). */
 const listedGame = { note };
-
-/**
- * The window both schedule tools echo, one definition so they read alike: the days as given or defaulted (YYYY-MM-DD
- * in the user's time zone, `to` inclusive) and that zone; in full detail also the instants, from the start of `from`'s
- * sports day to the start of the day after `to`'s (exclusive). Never the instants alone: an exclusive `to` instant
- * (2026-12-08T11:00:00Z for a window ending on the 7th) reads as a day too many.
- */
-const windowSchema = { from: z.string(), to: z.string(), timeZone: z.string() };
-const fullWindowSchema = { ...windowSchema, startsFrom: z.string(), startsBefore: z.string() };
-type DateRange = Awaited<ReturnType<typeof dateRange>>;
-const windowDays = (range: DateRange) => ({ from: range.first, to: range.last, timeZone: range.timeZone });
-const windowInstants = (range: DateRange) => ({ ...windowDays(range), startsFrom: instant(range.from), startsBefore: instant(range.to) });
 
 const scheduleFull = z.object({
   sport: z.string(),

@@ -778,6 +778,8 @@ export interface components {
                 from: string;
                 to: string;
                 timeZone: string;
+                startsFrom: string;
+                startsBefore: string;
             };
             priceNote?: string;
             note?: string;

@@ -148,6 +148,15 @@ describe.each(PROVIDERS)('sports data tools on %s', (provider) => {
       expect(game.markets.map((m: { market: string }) => m.market)).toEqual(['totals']);
       expect(game.markets[0].outcomes.map((o: { outcome: string }) => o.outcome)).toEqual(['over', 'under']);
     }
+    // The date's window echoed as list_games echoes its days: the day (inclusive) and the zone, and in full the instants.
+    const timeZone = 'America/New_York';
+    const [startsFrom, startsBefore] = instants(today, today, timeZone);
+    expect(body.data.window).toEqual({ from: today, to: today, timeZone, startsFrom, startsBefore });
+    const schedule = (await call('list_games', { sport: 'nba', from: today, to: today, detail: 'full' })).body.data;
+    expect(body.data.window).toEqual({ from: schedule.from, to: schedule.to, timeZone: schedule.timeZone, startsFrom, startsBefore });
+    expect(schedule).toMatchObject({ startsFrom, startsBefore });
+    const concise = await call('get_game_odds', { sport: 'nba', date: today, minExpectedValue: 0 });
+    expect(concise.body.data.window).toEqual({ from: today, to: today, timeZone });
     const stored = await call('get_game_odds', { sport: 'nba', date: today, detail: 'full' }, fanduelUserToken);
     expect(stored.body.data.referenceBook).toBe('fanduel');
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getGameOdds } from '@/lib/tools/odds';
 import { getGameResults, listGames } from '@/lib/tools/schedule';
 import { getTeamStats } from '@/lib/tools/stats';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../../helpers/fixtures';
@@ -64,6 +65,31 @@ describe.each(PROVIDERS)("dates in the user's time zone on %s", (provider) => {
     const defaulted = await getGameResults.run(west(), getGameResults.input.parse({ sport: 'nba' }));
     expect(windowOf(defaulted)).toEqual({ from: '2026-11-23', to: '2026-11-29', timeZone: ZONE });
     expect(defaulted.results.map((result) => result.gameId)).toEqual([EVENING_GAME.id]);
+  });
+
+  it("get_game_odds with a date echoes its window as list_games does: the user's day, inclusive, and the zone; the instants only in full", async () => {
+    const day = { sport: 'nba', date: '2026-11-23' } as const;
+    const schedule = { sport: 'nba', from: day.date, to: day.date } as const;
+    const concise = await getGameOdds.run(west(), getGameOdds.input.parse(day));
+    expect('games' in concise && concise.games?.map((game) => game.gameId)).toEqual([EVENING_GAME.id]);
+    expect('window' in concise && concise.window).toEqual({ from: '2026-11-23', to: '2026-11-23', timeZone: ZONE });
+    expect('window' in concise && concise.window).toEqual(windowOf(await listGames.run(west(), listGames.input.parse(schedule))));
+    const full = await getGameOdds.run(west(), getGameOdds.input.parse({ ...day, detail: 'full' }));
+    // 06:00 in Los Angeles on the 23rd to 06:00 on the 24th, the end exclusive: the same fields list_games gives in full.
+    expect('window' in full && full.window).toEqual({
+      from: '2026-11-23',
+      to: '2026-11-23',
+      timeZone: ZONE,
+      startsFrom: '2026-11-23T14:00:00Z',
+      startsBefore: '2026-11-24T14:00:00Z',
+    });
+    const fullSchedule = await listGames.run(west(), listGames.input.parse({ ...schedule, detail: 'full' }));
+    expect('window' in full && full.window).toEqual(windowOf(fullSchedule));
+    // The value list, the arbitrages and the middles echo it as the concise answer does.
+    for (const list of [{ minExpectedValue: 0 }, { arbitrage: true }, { middles: true }]) {
+      const answer = await getGameOdds.run(west(), getGameOdds.input.parse({ ...day, ...list }));
+      expect('window' in answer && answer.window, JSON.stringify(list)).toEqual({ from: '2026-11-23', to: '2026-11-23', timeZone: ZONE });
+    }
   });
 
   it("get_team_stats gives the first stored final's kick-off in the user's time zone, named", async () => {
