@@ -1839,6 +1839,7 @@ export interface components {
                 player: string | null;
                 americanOdds: number;
                 stake: number;
+                /** @description Where it was bet: the book named, else the reference book it was priced at; null only on a bet logged without one before books were kept */
                 book: string | null;
                 fairProbabilityAtPlacement: number | null;
                 /** @description open, won, lost, push, half_won, half_lost (a quarter line, half pushed), void or cashout */
@@ -1888,6 +1889,7 @@ export interface components {
             player: string | null;
             americanOdds: number;
             stake: number;
+            /** @description Where it was bet: the book named, else the reference book it was priced at; null only on a bet logged without one before books were kept */
             book: string | null;
             fairProbabilityAtPlacement: number | null;
             /** @description open, won, lost, push, half_won, half_lost (a quarter line, half pushed), void or cashout */
@@ -2007,6 +2009,7 @@ export interface components {
                 player?: string | null;
                 americanOdds?: number;
                 stake?: number;
+                /** @description Where it was bet: the book named, else the reference book it was priced at; null only on a bet logged without one before books were kept */
                 book?: string | null;
                 fairProbabilityAtPlacement?: number | null;
                 /** @description open, won, lost, push, half_won, half_lost (a quarter line, half pushed), void or cashout */
@@ -2031,6 +2034,7 @@ export interface components {
                 }[] | null;
                 closingFairProbability?: number;
                 closingLineValue?: number;
+                /** @description What log_bet warned of the price logged (priceNote): above_books, before_fee, unpriced_pick, unpriced_book, in_play; absent when nothing */
                 priceFlags?: ("in_play" | "unpriced_pick" | "unpriced_book" | "before_fee" | "above_books")[];
             }[];
             remaining?: number;
@@ -2049,6 +2053,7 @@ export interface components {
                 winRate: number | null;
                 averageClosingLineValue: number | null;
                 betsWithClosingLine: number;
+                /** @description Bets log_bet warned of their price (priceFlags): profit and roi count them as logged */
                 betsWithPriceFlags: number;
             };
         } | {
@@ -2063,6 +2068,7 @@ export interface components {
                 player: string | null;
                 americanOdds: number;
                 stake: number;
+                /** @description Where it was bet: the book named, else the reference book it was priced at; null only on a bet logged without one before books were kept */
                 book: string | null;
                 fairProbabilityAtPlacement: number | null;
                 /** @description open, won, lost, push, half_won, half_lost (a quarter line, half pushed), void or cashout */
@@ -2105,6 +2111,7 @@ export interface components {
                 winRate: number | null;
                 averageClosingLineValue: number | null;
                 betsWithClosingLine: number;
+                /** @description Bets log_bet warned of their price (priceFlags): profit and roi count them as logged */
                 betsWithPriceFlags: number;
             };
         };
