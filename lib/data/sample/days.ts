@@ -142,5 +142,5 @@ export function resultOf(fixture: Fixture, at: Date): { game: GameRecord; player
   const closing = marketAt(fixture, marketMoves(fixture), kickoff);
   const rng = random(`final:${fixture.game.id}`);
   const [homeScore, awayScore] = score(fixture.sport, closing.margin, closing.total, rng);
-  return { game: { ...fixture.game, status: 'final', homeScore, awayScore }, playerStats: boxScores(fixture, rng) };
+  return { game: { ...fixture.game, status: 'final', homeScore, awayScore }, playerStats: boxScores(fixture, [homeScore, awayScore], rng) };
 }

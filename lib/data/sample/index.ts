@@ -149,7 +149,11 @@ export function sampleSlate(date: string, asOf: Date, { everyBook = false } = {}
   const injuries = [...listed].flatMap(([sport, listedDate]) => reports.get(listedDate)!.filter((injury) => injury.sport === sport));
   current.push(...ofEachSlate((slate) => propPrices(slate, injuries, asOf.getTime())));
 
-  const playerStats = [...past.flatMap((fixture) => boxScores(fixture, rng)), ...[...played.values()].flatMap((r) => r.playerStats)];
+  // Each past final's box score drawn on its own, from its score.
+  const playerStats = [
+    ...past.flatMap((fixture) => boxScores(fixture, [fixture.game.homeScore!, fixture.game.awayScore!], random(`box:${fixture.game.id}`))),
+    ...[...played.values()].flatMap((r) => r.playerStats),
+  ];
 
   return {
     games: [...week.map((f) => played.get(f.game.id)?.game ?? f.game), ...next.map((f) => f.game), ...past.map((f) => f.game)],

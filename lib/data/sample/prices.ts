@@ -1,9 +1,11 @@
 import { consensus } from '@/lib/betting/consensus';
+import { normalCdf } from '@/lib/betting/normal';
 import { impliedProbability } from '@/lib/betting/odds';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/lib/time';
 import { SPORT_INFO, type Sport } from '../sports';
 import type { InjuryRecord, PriceRecord } from '../store';
 import { roster, SAMPLE_SPORTS, upcomingFixtures, type Fixture } from './fixtures';
+import { expectation, offeredProps, statusesOf, type InjuryStatus } from './players';
 import { american, clamp, logistic, random, roundTo, type Random } from './random';
 import { injured } from './records';
 
@@ -361,35 +363,45 @@ function arbitrage({ live, atStart }: WindowGame, rng: Random, softBook: string 
   return quotes !== undefined && repriceOutcome(quotes, 'h2h', view.reference[favourite]!.outcome, target, view.reference);
 }
 
-const PROP_LINES: Record<string, { market: string; position: string; base: number; step: number }[]> = {
+/** The props each featured game carries per team: the market, and the first player at the position its line is on. */
+const PROP_LINES: Record<string, { market: string; position: string }[]> = {
   nfl: [
-    { market: 'player_pass_yds', position: 'QB', base: 238, step: 0.5 },
-    { market: 'player_rush_yds', position: 'RB', base: 64, step: 0.5 },
-    { market: 'player_reception_yds', position: 'WR', base: 58, step: 0.5 },
+    { market: 'player_pass_yds', position: 'QB' },
+    { market: 'player_rush_yds', position: 'RB' },
+    { market: 'player_reception_yds', position: 'WR' },
   ],
   nba: [
-    { market: 'player_points', position: 'G', base: 21, step: 0.5 },
-    { market: 'player_points', position: 'F', base: 18, step: 0.5 },
-    { market: 'player_rebounds', position: 'C', base: 10, step: 0.5 },
-    { market: 'player_assists', position: 'G', base: 6, step: 0.5 },
+    { market: 'player_points', position: 'G' },
+    { market: 'player_points', position: 'F' },
+    { market: 'player_rebounds', position: 'C' },
+    { market: 'player_assists', position: 'G' },
   ],
 };
 
-function props(fixture: Fixture, unavailable: Set<string>, rng: Random, at: Date): PriceRecord[] {
+/**
+ * A game's props at `at`, on its injury report (`statuses`, by name): none on a player out or doubtful, a lowered
+ * line on one questionable. Each line is the half point nearest the player's expected median (players.ts: the model
+ * his box scores are drawn from; a little under his average where big nights lift it), and the market's chance of
+ * the over is the model's, so results land over about half the time.
+ */
+function props(fixture: Fixture, statuses: ReadonlyMap<string, InjuryStatus>, rng: Random, at: Date): PriceRecord[] {
   const rows: PriceRecord[] = [];
   for (const team of [fixture.home, fixture.away]) {
-    const players = roster(team).filter((p) => !unavailable.has(p.name));
+    const players = roster(team).filter((p) => offeredProps(statuses.get(p.name)));
     for (const spec of PROP_LINES[fixture.sport] ?? []) {
       const player = players.find((p) => p.position === spec.position);
-      if (!player) continue;
-      const line = roundTo(spec.base * player.skill, 1) + 0.5;
+      const expected = player && expectation(fixture, team, player, spec.market, statuses);
+      if (!player || !expected) continue;
+      const line = Math.floor(expected.median) + 0.5;
       // The market's view of the over, and each book's own a little off it: books that priced props on their own
       // would leave an arbitrage in a third of the markets, where real ones leave one now and then.
-      const opinion = clamp(0.5 + rng.normal(0.03), 0.35, 0.65);
+      const opinion = clamp(normalCdf((expected.median - line) / expected.sd) + rng.normal(0.03), 0.35, 0.65);
       for (const [index, [book, margin]] of PROP_BOOKS.entries()) {
         const point = index === 4 && rng.next() < 0.5 ? line + 1 : line; // one book hangs another number now and then
         const stray = clamp(rng.normal(PROP_BOOK_SPREAD), -PROP_BOOK_STRAY_MAX, PROP_BOOK_STRAY_MAX);
-        const over = clamp(opinion + stray, 0.3, 0.7);
+        // A book a point higher prices the over as the model does at its point.
+        const shift = normalCdf((expected.median - point) / expected.sd) - normalCdf((expected.median - line) / expected.sd);
+        const over = clamp(opinion + shift + stray, 0.3, 0.7);
         const quotes = twoWay(book, margin * PROP_MARGIN, over, ['over', point], ['under', point]);
         rows.push(...quotes.map((q) => ({ ...q, gameId: fixture.game.id, market: spec.market, player: player.name, updatedAt: at })));
       }
@@ -397,7 +409,7 @@ function props(fixture: Fixture, unavailable: Set<string>, rng: Random, at: Date
     if (fixture.sport === 'nfl') {
       // Anytime touchdown: books list only "yes", so there is no margin to remove and no consensus.
       for (const player of players.filter((p) => ['RB', 'WR', 'TE'].includes(p.position))) {
-        const chance = clamp((player.position === 'RB' ? 0.42 : player.position === 'TE' ? 0.28 : 0.36) * player.skill, 0.12, 0.6);
+        const chance = expectation(fixture, team, player, 'player_anytime_td', statuses)!.mean;
         for (const [book, margin] of PROP_BOOKS) {
           const americanOdds = american(chance * (1 + margin * 2) + rng.normal(0.01));
           rows.push({
@@ -483,10 +495,11 @@ export function featured(slate: readonly Fixture[], places: Record<string, reado
 
 const propFixtures = (slate: readonly Fixture[]) => featured(slate, PROP_GAMES);
 
+/** The props of the featured games of `upcoming`, on the injury report `injuries` (of their leagues). */
 export function propPrices(upcoming: readonly Fixture[], injuries: readonly InjuryRecord[], at: number): PriceRecord[] {
-  const out = new Set(injuries.filter((i) => i.status === 'Out' || i.status === 'Injured Reserve').map((i) => i.player));
+  const statuses = new Map(SAMPLE_SPORTS.map((sport) => [sport as string, statusesOf(injuries.filter((i) => i.sport === sport))]));
   return propFixtures(upcoming).flatMap((fixture) =>
-    props(fixture, out, random(`props:${fixture.game.id}`), new Date(lastRepriced(fixture.game.id, 'props', at))),
+    props(fixture, statuses.get(fixture.sport)!, random(`props:${fixture.game.id}`), new Date(lastRepriced(fixture.game.id, 'props', at))),
   );
 }
 
