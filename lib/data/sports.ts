@@ -14,7 +14,7 @@ interface SportInfo {
   oddsApiKey: string;
   /** ESPN's site API path, as in site.api.espn.com/apis/site/v2/sports/{espnPath}/injuries. */
   espnPath: string;
-  /** Month (1-12) a new season starts in: a game before it belongs to the season that began the year before. */
+  /** Month (1-12) a new season starts in, in the league's own calendar (seasonOf): a game before it belongs to the season that began the year before. */
   seasonStartMonth: number;
   /** Soccer's moneyline has a draw. */
   threeWay: boolean;
@@ -105,11 +105,6 @@ export const SPORT_INFO: Record<Sport, SportInfo> = {
   },
 };
 
-export function seasonOf(sport: Sport, startsAt: Date): number {
-  const year = startsAt.getUTCFullYear();
-  return startsAt.getUTCMonth() + 1 >= SPORT_INFO[sport].seasonStartMonth ? year : year - 1;
-}
-
 /**
  * The time zone a league dates its games in: US Eastern for the US leagues, UK time for the EPL. A game id's
  * date is the local date there, so Monday night's game at 20:15 Eastern (01:15 UTC on Tuesday) is Monday's.
@@ -124,6 +119,22 @@ export const LEAGUE_TIME_ZONE: Record<Sport, string> = {
   nhl: 'America/New_York',
   epl: 'Europe/London',
 };
+
+/**
+ * The season (the year it started in) of a league's date (YYYY-MM-DD, the league's own calendar): a date before the
+ * month the season starts in belongs to the season that began the year before.
+ */
+export function seasonOfDay(sport: Sport, day: string): number {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return month >= SPORT_INFO[sport].seasonStartMonth ? year : year - 1;
+}
+
+/**
+ * The season of a game kicking off at `at` (or of the moment `at`), by the league's own calendar (LEAGUE_TIME_ZONE),
+ * as its game id is dated: NFL's 20:00 Eastern kickoff on 31 July (00:00 UTC on 1 August) is July's, the season before
+ * August's, and an EPL game at 00:30 in London on 1 August (23:30 UTC on 31 July) is August's.
+ */
+export const seasonOf = (sport: Sport, at: Date): number => seasonOfDay(sport, localDate(at, LEAGUE_TIME_ZONE[sport]));
 
 /** The league's local date of an instant, as YYYYMMDD. */
 export const leagueDay = (sport: Sport, at: Date): string => localDate(at, LEAGUE_TIME_ZONE[sport]).replaceAll('-', '');

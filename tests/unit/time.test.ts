@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, isValidTimeZone, localDate, sportsDayOf, sportsDayStart, startOfDay, startOfWeek } from '@/lib/time';
-import { leagueDay } from '@/lib/data/sports';
+import { leagueDay, seasonOf, seasonOfDay } from '@/lib/data/sports';
 
 // Loss limits run per local day and per local week from Monday; DST changes move the UTC boundaries.
 
@@ -78,5 +78,23 @@ describe('local dates', () => {
     expect(leagueDay('nfl', new Date('2026-12-07T01:15:00Z'))).toBe('20261206');
     expect(leagueDay('epl', new Date('2026-12-06T23:30:00Z'))).toBe('20261206');
     expect(leagueDay('epl', new Date('2026-12-07T00:30:00Z'))).toBe('20261207');
+  });
+
+  it("place a game in its season by the league's calendar, as its id is dated, not by UTC's month", () => {
+    // 20:00 Eastern on 31 July (00:00 UTC on 1 August): July's, the NFL season before August's; an hour later in New York, too.
+    expect(seasonOf('nfl', new Date('2026-08-01T00:00:00Z'))).toBe(2025);
+    expect(seasonOf('nfl', new Date('2026-08-01T03:59:00Z'))).toBe(2025);
+    expect(seasonOf('nfl', new Date('2026-08-01T04:00:00Z'))).toBe(2026);
+    // The NBA's month is October: 20:30 Eastern on 30 September is September's.
+    expect(seasonOf('nba', new Date('2026-10-01T00:30:00Z'))).toBe(2025);
+    // In winter Eastern is UTC−5: 19:30 on the last day of February is February's, MLB's season before March's.
+    expect(seasonOf('mlb', new Date('2027-03-01T00:30:00Z'))).toBe(2026);
+    // London is ahead of UTC in summer: 00:30 on 1 August there is 23:30 UTC on 31 July, and August's.
+    expect(seasonOf('epl', new Date('2026-07-31T23:30:00Z'))).toBe(2026);
+    expect(seasonOf('epl', new Date('2026-07-31T22:59:00Z'))).toBe(2025);
+    // A league's date read as it stands.
+    expect([seasonOfDay('nfl', '2026-07-31'), seasonOfDay('nfl', '2026-08-01'), seasonOfDay('ncaab', '2027-03-20')]).toEqual([
+      2025, 2026, 2026,
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import type { FutureRecord } from '../futures';
 import { rating, SAMPLE_SPORTS } from './fixtures';
 import { SAMPLE_BOOKS } from './prices';
 import { random } from './random';
-import { seasonOf, type Sport } from '../sports';
+import { seasonOfDay, type Sport } from '../sports';
 import { catalogueTeams } from '../teams';
 
 // The sample slate's futures: who wins each sample league's title, at every sample book, deterministic like the
@@ -84,7 +84,7 @@ function futuresPrice(implied: number): number {
  * those of the moment each book last re-priced.
  */
 export function sampleFuturesAt(date: string, at: Date, sport?: Sport): FutureRecord[] {
-  const season = (league: Sport) => seasonOf(league, new Date(`${date}T00:00:00Z`));
+  const season = (league: Sport) => seasonOfDay(league, date);
   return SAMPLE_SPORTS.filter((league) => sport === undefined || league === sport).flatMap((league) => {
     // The two longest shots by rating (the drift does not change which teams the partial book leaves off).
     const longest = catalogueTeams(league)
