@@ -84,7 +84,6 @@ export async function recordRecommendation(db: Db, input: { userId: string; clie
           userId,
           sport: game.sport,
           gameId: game.id,
-          market: pick.market,
           ...normalizeSelection(game, pick),
           americanOdds: pick.americanOdds,
           probability: pick.probability,
