@@ -83,7 +83,10 @@ export const pickRecord = z.object({
   ...onASelection,
   probability: z.number(),
   expectedValue: fractionField("Per unit staked at the pick's price and probability"),
-  book: z.string().nullable(),
+  book: z.string().nullable().meta({
+    description:
+      'Where the pick was priced: the book named, else the reference book it was saved under; null only on a pick saved without one before books were kept',
+  }),
   stakeUnits: z.number().nullable(),
   reasoning: z.string(),
   risks: z.string(),

@@ -48,7 +48,14 @@ export const saveRecommendation = defineTool({
   output: z.object({ recommendation: pickRecord, duplicate: z.boolean() }),
   async run(ctx, pick) {
     const clientLabel = await ctx.clientLabel();
-    return withInstants(await ctx.ledger.recordRecommendation({ userId: ctx.user.id, clientLabel, now: ctx.now(), pick }));
+    const saved = await ctx.ledger.recordRecommendation({
+      userId: ctx.user.id,
+      clientLabel,
+      now: ctx.now(),
+      defaultBook: ctx.settings.defaultReferenceBook,
+      pick,
+    });
+    return withInstants(saved);
   },
 });
 
