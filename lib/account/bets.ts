@@ -186,7 +186,7 @@ async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLab
   refuseFinalGame(game, 'bet');
   // The pick after the game: it must be on the bet's game, so an unknown or finished game is the error to fix first.
   if (bet.recommendationId !== undefined) await requireOwnPick(db, userId, bet.recommendationId, bet.gameId);
-  const named = normalizeSelection(game, bet);
+  const { market, ...named } = normalizeSelection(game, bet);
   // Read afresh, not as the odds answers read it (recentPreferences): the bet keeps its price for good, so a
   // reference book the user changed a moment ago prices it.
   const preferences = await userPreferences(db, userId);
@@ -197,10 +197,10 @@ async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLab
   // the rule list_bets reads the bet's close by (kickedOffBy), so a bet warned in play never gets a closing-line value.
   const since = pricesSince(game, now);
   const inPlay = since !== undefined;
-  const priced = await pricing.selection(game.id, { market: bet.market, ...named }, { book, referenceBook, since });
+  const priced = await pricing.selection(game, { market, ...named }, { book, referenceBook, since });
   const { quotes: prices, fairProbability, book: pricedAt } = priced;
   const selected = { ...named, player: priced.player };
-  const marketSelection = { market: bet.market, ...selected };
+  const marketSelection = { market, ...selected };
   // One warning per fact: in play; the pick unpriced by every book, else its book's missing price, the quote before the
   // fee, a price past every book's (each of the last three says nothing when no price of the pick is read).
   const priceWarnings = [
@@ -208,7 +208,13 @@ async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLab
       ? inPlayWarning(game, { timeZone: preferences.timeZone, americanOdds: bet.americanOdds, pricedOnlyBefore: priced.onlyBefore })
       : undefined,
     priced.offered === null ? undefined : unpricedPickWarning(priced.offered, marketSelection),
-    unpricedBookWarning(prices, marketSelection, book, { book: pricedAt, probability: fairProbability }, { named: bet.book !== undefined }),
+    unpricedBookWarning(
+      prices,
+      marketSelection,
+      book,
+      { book: pricedAt, probability: fairProbability, alternate: priced.alternate },
+      { named: bet.book !== undefined },
+    ),
     quotedPriceWarning(prices, marketSelection, book, bet.americanOdds),
     betterThanBooksWarning(prices, marketSelection, bet.americanOdds),
   ].filter((warning) => warning !== undefined);
@@ -218,7 +224,7 @@ async function createBet(db: Db, pricing: Pricing, { userId, bet, now, clientLab
       userId,
       sport: game.sport,
       gameId: game.id,
-      market: bet.market,
+      market,
       ...selected,
       americanOdds: bet.americanOdds,
       stakeCents: toCents(bet.stake),

@@ -1,4 +1,5 @@
 import { americanToDecimal, gradeProp, gradeSelection, isGameMarket, type Grade } from '@/lib/betting';
+import { MAIN_MARKET_OF } from '@/lib/betting/alternates';
 import { netPrice } from '@/lib/betting/commission';
 import { kickedOffBy } from '@/lib/data/kick-off';
 import { GAME_INCLUDE, type GameRow } from '@/lib/data/repositories/schedule';
@@ -107,12 +108,15 @@ const isPropMarket = (sport: Sport, market: string) =>
 
 /**
  * The selection in the form prices and grading use (a team abbreviation, 'draw', 'over', 'under', 'yes',
- * 'no'), or a 400 saying what this market takes.
+ * 'no'), in its market (an alternate line's is the main market it is a point of: alternate_spreads' KC -7.5 is the
+ * spread KC -7.5, graded and closed as one), or a 400 saying what this market takes.
  */
-export function normalizeSelection(
-  game: GameRow,
-  named: NamedSelection,
-): { selection: string; point: number | null; player: string | null } {
+export function normalizeSelection(game: GameRow, typed: NamedSelection): MarketSelection {
+  const market = MAIN_MARKET_OF[typed.market] ?? typed.market;
+  return { market, ...normalizedIn(game, { ...typed, market }) };
+}
+
+function normalizedIn(game: GameRow, named: NamedSelection): { selection: string; point: number | null; player: string | null } {
   const wanted = named.selection.trim().toLowerCase();
   const teams = [game.homeTeam, game.awayTeam];
   // Abbreviation or full name, else any name the alias table gives the team (a pro team's nickname, "Lions";
@@ -185,14 +189,16 @@ function pickText(selected: MarketSelection): string {
 /**
  * Said when the bet's book has no stored price of the selection while other books have one: a mistyped book (William
  * Hill, the UK book, for Caesars' williamhill_us) would otherwise pass unseen. Names the books with a price, look-alike
- * keys first, and where the fair probability came from instead. Nothing when no book prices the selection. With no
- * book named (`named: false`) `book` is the reference book the bet is priced at, and the warning says so.
+ * keys first, and where the fair probability came from instead: the consensus at `fair.book`, or with `fair.alternate`
+ * that of the books quoting both sides of the alternate line at its point, whatever book the bet names. Nothing when
+ * no book prices the selection. With no book named (`named: false`) `book` is the reference book the bet is priced at,
+ * and the warning says so.
  */
 export function unpricedBookWarning(
   rows: readonly BookQuote[],
   selected: MarketSelection,
   book: string,
-  fair: { book: string; probability: number | null },
+  fair: { book: string; probability: number | null; alternate?: boolean },
   { named = true }: { named?: boolean } = {},
 ): string | undefined {
   const priced = [...new Set(pricesOfSelection(rows, selected).map((row) => row.book))].sort();
@@ -201,6 +207,14 @@ export function unpricedBookWarning(
   const shown = [...alike, ...priced.filter((key) => !alike.includes(key))];
   const more = shown.length > 5 ? ` and ${shown.length - 5} more` : '';
   const what = pickText(selected);
+  if (fair.alternate) {
+    const fairFrom =
+      fair.probability !== null
+        ? 'the fair probability is the consensus of the books quoting both sides of that alternate line'
+        : 'no book quotes both sides of that alternate line, so the bet has no fair probability';
+    const which = named ? bookLabel(book) : `No book was named, so the bet is at ${bookLabel(book)}, the reference book, which`;
+    return `${which} has no stored price of ${what}; ${fairFrom}. ${PRICE_WARNING_WORDS.unpriced_book} ${shown.slice(0, 5).map(bookLabel).join(', ')}${more}. ${VOID_AND_RELOG_AT_BOOK}`;
+  }
   const fairFrom =
     fair.probability !== null
       ? `the fair probability is the consensus at ${fair.book}, the reference book`
@@ -211,11 +225,11 @@ export function unpricedBookWarning(
   const lead = named
     ? `${bookLabel(book)} has no stored price of ${what}; ${fairFrom}.`
     : `No book was named, so the bet is priced at ${bookLabel(book)}, the reference book, which has no stored price of ${what}: the bet has no fair probability.`;
-  return (
-    `${lead} ${PRICE_WARNING_WORDS.unpriced_book} ${shown.slice(0, 5).map(bookLabel).join(', ')}${more}. ` +
-    `If the bet was at one of them, settle it void (settle_bet, before kick-off) and log it again with that book.`
-  );
+  return `${lead} ${PRICE_WARNING_WORDS.unpriced_book} ${shown.slice(0, 5).map(bookLabel).join(', ')}${more}. ${VOID_AND_RELOG_AT_BOOK}`;
 }
+
+const VOID_AND_RELOG_AT_BOOK =
+  'If the bet was at one of them, settle it void (settle_bet, before kick-off) and log it again with that book.';
 
 /** An American price with its sign: +110, -105. */
 const signed = (american: number) => `${american > 0 ? '+' : ''}${american}`;

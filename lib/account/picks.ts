@@ -8,6 +8,7 @@ import { ToolError } from '@/lib/errors';
 import { instant } from '@/lib/time';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
 import { gradeAtFinal, isFinal, loadGames, normalizeSelection, PICKS_BEFORE_KICKOFF, propLines, refuseFinalGame } from './markets';
+import { userPreferences } from './preferences';
 import { differingArguments, reusedRequestId } from './reused-request';
 import { storedLabel } from '@/lib/text';
 
@@ -69,7 +70,16 @@ function refusePickInPlay(game: GameRow, now: Date): void {
   );
 }
 
-export async function recordRecommendation(db: Db, input: { userId: string; clientLabel: string | undefined; now: Date; pick: NewPick }) {
+export interface SavePickInput {
+  userId: string;
+  clientLabel: string | undefined;
+  now: Date;
+  /** The reference book when the user has none stored (DEFAULT_REFERENCE_BOOK). */
+  defaultBook: string;
+  pick: NewPick;
+}
+
+export async function recordRecommendation(db: Db, input: SavePickInput) {
   const { userId, pick } = input;
   const once = await createOnce(
     pick.clientRequestId,
@@ -79,16 +89,19 @@ export async function recordRecommendation(db: Db, input: { userId: string; clie
       // Saved once the result is known, a pick would be graded at once: the record counts only picks made before.
       refuseFinalGame(game, 'pick');
       refusePickInPlay(game, input.now);
+      // Priced where it was named, else at the reference book the odds tools price it at, as a bet is (log_bet): the
+      // pick keeps that book, and the reference book beside it, so a retry without a book is the same pick.
+      const referenceBook = (await userPreferences(db, userId)).referenceBook ?? input.defaultBook;
       return db.recommendation.create({
         data: {
           userId,
           sport: game.sport,
           gameId: game.id,
-          market: pick.market,
           ...normalizeSelection(game, pick),
           americanOdds: pick.americanOdds,
           probability: pick.probability,
-          book: pick.book ?? null,
+          book: pick.book ?? referenceBook,
+          referenceBook,
           stakeUnits: pick.stakeUnits ?? null,
           reasoning: pick.reasoning,
           risks: pick.risks,
@@ -102,10 +115,12 @@ export async function recordRecommendation(db: Db, input: { userId: string; clie
   if (once.duplicate) {
     const { earlier } = once;
     // The same id with other arguments is another pick: returning the first would say it was saved when it was not.
+    // No book named is the reference book the first call stored the pick under (a pick saved before that was stored
+    // kept none: no book is none).
     const differences = await differingArguments(db, earlier, pick, [
       ['americanOdds', pick.americanOdds, earlier.americanOdds],
       ['probability', pick.probability, earlier.probability],
-      ['book', pick.book ?? null, earlier.book],
+      ['book', pick.book ?? earlier.referenceBook ?? null, earlier.book],
       ['stakeUnits', pick.stakeUnits ?? null, earlier.stakeUnits],
     ]);
     if (differences.length > 0) throw reusedRequestId({ kind: 'pick', id: earlier.id, at: earlier.createdAt }, differences);

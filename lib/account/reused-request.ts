@@ -1,3 +1,4 @@
+import { MAIN_MARKET_OF } from '@/lib/betting/alternates';
 import { normaliseName } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { invalidInput, type ToolError } from '@/lib/errors';
@@ -25,12 +26,14 @@ export async function differingArguments(
   sent: NamedSelection & { gameId: string; sport: string },
   more: readonly Compared[],
 ): Promise<string[]> {
+  // An alternate line's market is read as the main market it is stored in (normalizeSelection).
+  const market = MAIN_MARKET_OF[sent.market] ?? sent.market;
   const compared: Compared[] = [
     ['sport', sent.sport, earlier.sport],
     ['gameId', sent.gameId, earlier.gameId],
-    ['market', sent.market, earlier.market],
+    ['market', market, earlier.market],
   ];
-  const [game] = sent.gameId === earlier.gameId && sent.market === earlier.market ? await loadGames(db, [earlier.gameId]) : [];
+  const [game] = sent.gameId === earlier.gameId && market === earlier.market ? await loadGames(db, [earlier.gameId]) : [];
   if (game) {
     let selected: ReturnType<typeof normalizeSelection> | undefined;
     try {

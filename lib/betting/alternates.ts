@@ -13,6 +13,11 @@ import { priceExpectedValue } from './ev';
 export const ALTERNATE_SPREADS = 'alternate_spreads';
 export const ALTERNATE_TOTALS = 'alternate_totals';
 
+/** Each main market's alternate lines: a bet on one of them is a bet in the main market at another point. */
+export const ALTERNATES_OF: Readonly<Record<string, string>> = { spreads: ALTERNATE_SPREADS, totals: ALTERNATE_TOTALS };
+/** The main market an alternate line is a point of (alternate_spreads: spreads). */
+export const MAIN_MARKET_OF: Readonly<Record<string, string>> = { [ALTERNATE_SPREADS]: 'spreads', [ALTERNATE_TOTALS]: 'totals' };
+
 export interface AlternateQuote {
   market: string;
   book: string;

@@ -29,12 +29,29 @@ export type ParlayResult = {
   correlationWarnings: CorrelationWarning[];
 };
 
+/**
+ * The longest combined price a parlay is answered at: the largest whole number a double holds exactly (2^53 − 1).
+ * Past it an American price is no longer a whole number (2^53 + 1 reads as 2^53), and no book takes such a parlay
+ * (a chance under 1 in 90 trillion), so legs that combine past it are refused rather than answered rounded.
+ */
+export const MAX_PARLAY_AMERICAN_ODDS = Number.MAX_SAFE_INTEGER;
+
+/** The legs' combined decimal odds: the product of theirs. */
+export const combinedDecimalOdds = (legs: readonly Pick<ParlayLeg, 'americanOdds'>[]) =>
+  legs.reduce((product, leg) => product * americanToDecimal(leg.americanOdds), 1);
+
+/** Whether legs combine past MAX_PARLAY_AMERICAN_ODDS (their unrounded combined American price). */
+export const pastLongestParlay = (decimalOdds: number) => decimalToAmerican(decimalOdds) > MAX_PARLAY_AMERICAN_ODDS;
+
 /** Combined price of a parlay, and its expected value when every leg has an estimated probability. */
 export function parlay(legs: ParlayLeg[]): ParlayResult {
   if (legs.length === 0) {
     throw new RangeError('A parlay needs at least one leg');
   }
-  const decimalOdds = legs.reduce((product, leg) => product * americanToDecimal(leg.americanOdds), 1);
+  const decimalOdds = combinedDecimalOdds(legs);
+  if (pastLongestParlay(decimalOdds)) {
+    throw new RangeError(`A parlay's American odds must be at most ${MAX_PARLAY_AMERICAN_ODDS}, got decimal odds ${decimalOdds}`);
+  }
 
   const probabilities = legs.map((leg) => leg.probability);
   for (const probability of probabilities) {

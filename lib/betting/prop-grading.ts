@@ -26,6 +26,21 @@ export const PROP_STATS: Readonly<Record<string, Readonly<Record<string, readonl
   epl: { player_goal_scorer_anytime: ['goals'] },
 };
 
+/** Each prop market of PROP_STATS by the name people give it ("passing yards" is player_pass_yds). */
+export const PROP_MARKET_NAMES: Readonly<Record<string, string>> = {
+  player_pass_yds: 'passing yards',
+  player_rush_yds: 'rushing yards',
+  player_reception_yds: 'receiving yards',
+  player_anytime_td: 'anytime touchdown',
+  player_points: 'points',
+  player_rebounds: 'rebounds',
+  player_assists: 'assists',
+  batter_hits: 'hits',
+  pitcher_strikeouts: 'strikeouts',
+  player_shots_on_goal: 'shots on goal',
+  player_goal_scorer_anytime: 'anytime goal scorer',
+};
+
 export interface PropWager {
   market: string;
   /** 'over' or 'under' (with the point), 'yes' or 'no'. */

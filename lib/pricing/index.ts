@@ -1,4 +1,4 @@
-import { alternateLines, type AlternateLine } from '@/lib/betting/alternates';
+import { alternateLines, ALTERNATES_OF, MAIN_MARKET_OF, type AlternateLine, type AlternateQuote } from '@/lib/betting/alternates';
 import { DEFAULT_FAIR_LINE, type FairLine } from '@/lib/betting/fair-line';
 import { windowChance, type FinalsTally } from '@/lib/betting/middles';
 import type { PriceReads } from '@/lib/data/repositories';
@@ -184,18 +184,25 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
      * A bet's selection priced among its market's current prices: at `book` when that book prices the selection, else
      * at the reference book (./selection.ts); with the prices read, which the ledger's price warnings also read. A
      * player is read as the books spell him (`player`: booksSpelling). When no book prices the selection, `offered`
-     * holds what the game's books do price (each market's outcomes at their lines), for the ledger to say so; else null.
-     * With `since` (a bet logged in play: its kick-off) only prices confirmed since then price it and are answered
-     * (`quotes`): a pre-game consensus says nothing of an in-play price. `onlyBefore` is true when stored prices of the
-     * selection exist but none was confirmed since.
+     * holds what the game's books do price (each market's outcomes at their lines, their alternate lines' too), for the
+     * ledger to say so; else null. With `since` (a bet logged in play: its kick-off) only prices confirmed since then
+     * price it and are answered (`quotes`): a pre-game consensus says nothing of an in-play price. `onlyBefore` is true
+     * when stored prices of the selection exist but none was confirmed since. A spread or total at a point the main
+     * market gives no fair probability of is priced as get_game_odds' alternates answer prices it, when an alternate
+     * line is at that point (`alternate`: the consensus of the books quoting both its sides; `quotes` then hold the
+     * main market's and the alternate lines' prices).
      */
-    async selection(gameId: string, selected: MarketSelection, at: { book: string; referenceBook: string; since?: Date }) {
-      const read = (player: string | null) => reads.marketQuotes({ gameId, market: selected.market, player });
+    async selection(
+      game: GameTeams & { id: string },
+      selected: MarketSelection,
+      at: { book: string; referenceBook: string; since?: Date },
+    ) {
+      const read = (player: string | null) => reads.marketQuotes({ gameId: game.id, market: selected.market, player });
       let quotes = await read(selected.player);
       let player = selected.player;
       let offered: StoredOffering[] | null = null;
       if (pricesOfSelection(quotes, selected).length === 0) {
-        offered = await reads.gameOfferings(gameId);
+        offered = await reads.gameOfferings(game.id);
         const spelled = player === null ? undefined : booksSpelling(offered, selected.market, player);
         if (spelled !== undefined) {
           player = spelled;
@@ -205,7 +212,28 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
       }
       const current = confirmedSince(quotes, at.since);
       const onlyBefore = offered === null && pricesOfSelection(current, selected).length === 0;
-      return { quotes: current, player, offered, onlyBefore, ...priceSelection(current, selected, at) };
+      const main = { quotes: current, player, offered, onlyBefore, alternate: false, ...priceSelection(current, selected, at) };
+      const alternateMarket = ALTERNATES_OF[selected.market];
+      if (main.fairProbability !== null || alternateMarket === undefined || selected.point === null) return main;
+      const stored = await reads.alternatePrices(game.id);
+      const ladder = stored.filter((quote) => quote.market === alternateMarket);
+      if (pricesOfSelection(ladder, selected).length === 0) {
+        // No alternate line at the point either: the lines the books do offer, alternates with them, find a typo'd point.
+        return offered === null ? main : { ...main, offered: [...offered, ...alternateOfferings(stored)] };
+      }
+      const offer = confirmedSince(ladder, at.since);
+      const side = alternateLines(offer, { home: game.homeTeam.abbreviation, away: game.awayTeam.abbreviation })
+        .flatMap((line) => line.sides)
+        .find((priced) => priced.outcome.toLowerCase() === selected.selection.toLowerCase() && priced.point === selected.point);
+      return {
+        quotes: [...current, ...offer],
+        player,
+        offered: null,
+        onlyBefore: pricesOfSelection([...current, ...offer], selected).length === 0,
+        alternate: true,
+        book: at.book,
+        fairProbability: side?.fairProbability ?? null,
+      };
     },
 
     /**
@@ -221,6 +249,16 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
       });
     },
   };
+}
+
+/** A game's alternate lines as what its books offer in the main markets they are points of (spreads, totals). */
+function alternateOfferings(quotes: readonly Omit<AlternateQuote, 'updatedAt'>[]): StoredOffering[] {
+  const seen = new Map<string, StoredOffering>();
+  for (const { market, outcome, point } of quotes) {
+    const main = MAIN_MARKET_OF[market];
+    if (main !== undefined) seen.set(`${main}|${outcome}|${point}`, { market: main, player: '', outcome, point });
+  }
+  return [...seen.values()];
 }
 
 /** A game whose props are priced; with `pricesSince`, only the prices confirmed since then price them (PricedGame's). */

@@ -14,6 +14,7 @@ import {
   listWindowOf,
   textNote,
   wager,
+  wagerArguments,
   winRate,
 } from './ledger-fields';
 import { fullPageFields, fullPageSchemaFields, pageFields, pageSchemaFields } from './pages';
@@ -30,13 +31,16 @@ export const logBet = defineTool({
     'Still recorded past a limit, with warnings. Pass clientRequestId so a retry cannot log it twice.',
   scope: 'write',
   hints: WRITE_HINTS,
-  input: z.strictObject({
-    ...wager,
-    stake: money.meta({ description: 'In the bankroll currency.' }),
-    recommendationId: text(100).optional().meta({ description: 'A saved pick on this game.' }),
-    notes: text(2000).optional(),
-    clientRequestId,
-  }),
+  input: wagerArguments(
+    {
+      ...wager,
+      stake: money.meta({ description: 'In the bankroll currency.' }),
+      recommendationId: text(100).optional().meta({ description: 'A saved pick on this game.' }),
+      notes: text(2000).optional(),
+      clientRequestId,
+    },
+    'bet',
+  ),
   output: z.object({ bet: betRecord, duplicate: z.boolean(), warnings: z.array(z.string()) }),
   async run(ctx, bet) {
     return withInstants(

@@ -3,6 +3,7 @@ import { floorToCents } from '@/lib/account/money';
 import {
   americanToDecimal,
   boundedAmerican,
+  combinedDecimalOdds,
   compareDevig,
   decimalToAmerican,
   devigBy,
@@ -12,8 +13,10 @@ import {
   expectedValue,
   fullKellyFraction,
   impliedProbability,
+  MAX_PARLAY_AMERICAN_ODDS,
   overround,
   parlay,
+  pastLongestParlay,
   priceExpectedValue,
   probabilityToDecimal,
   roundFraction,
@@ -23,7 +26,7 @@ import {
   withoutFloatNoise,
 } from '@/lib/betting';
 import { choiceList } from '@/lib/text';
-import { ToolError } from '@/lib/errors';
+import { invalidInput, ToolError } from '@/lib/errors';
 import { noBankroll } from './bankroll';
 import { americanOdds, expected, flag, money, probability, storable } from './inputs';
 import { fractionField } from './answer-fields';
@@ -256,6 +259,8 @@ export const calcParlay = defineTool({
     ),
   }),
   async run(_ctx, { legs }) {
+    const decimal = combinedDecimalOdds(legs);
+    if (pastLongestParlay(decimal)) throw invalidInput([{ path: 'legs', message: parlayTooLong(decimal) }]);
     const combined = parlay(legs);
     const orNull = (value: number | null) => (value === null ? null : roundTo6(value));
     return {
@@ -267,6 +272,15 @@ export const calcParlay = defineTool({
     };
   },
 });
+
+/**
+ * Why legs that combine past the longest parlay price are refused, and what to do: their combined odds, and the bound
+ * (MAX_PARLAY_AMERICAN_ODDS, where an American price stops being a whole number).
+ */
+const parlayTooLong = (decimal: number) =>
+  `combine to decimal odds of ${decimal.toPrecision(6)}, past +${MAX_PARLAY_AMERICAN_ODDS.toLocaleString('en-US')} (decimal ` +
+  `${(1 + MAX_PARLAY_AMERICAN_ODDS / 100).toPrecision(4)}), the longest American price a whole ` +
+  'number states exactly: no book takes such a parlay. Price fewer or shorter legs.';
 
 const DEFAULT_KELLY_FRACTION = 0.25;
 /** When the user has no unit size stored, one unit is taken as 1% of the bankroll (the common convention). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FUTURE_MARKETS } from '@/lib/data/futures';
 import { invalidInput } from '@/lib/errors';
 import { inYearRange, YEAR_RANGE_MESSAGE } from '@/lib/time';
 import { fractionField, timestamp } from './answer-fields';
@@ -82,7 +83,10 @@ export const pickRecord = z.object({
   ...onASelection,
   probability: z.number(),
   expectedValue: fractionField("Per unit staked at the pick's price and probability"),
-  book: z.string().nullable(),
+  book: z.string().nullable().meta({
+    description:
+      'Where the pick was priced: the book named, else the reference book it was saved under; null only on a pick saved without one before books were kept',
+  }),
   stakeUnits: z.number().nullable(),
   reasoning: z.string(),
   risks: z.string(),
@@ -118,6 +122,50 @@ export const wager = {
     .meta({ description: 'Spread, total or prop line.' }),
   player: player.optional().meta({ description: "A prop's player, as get_player_props names them." }),
 };
+
+/**
+ * The names a futures market goes by: the leagues' own (champion) and The Odds API's (outrights, each league's outright
+ * key), and the words for them. A bet or a pick is on one game, graded by its final score: no future is.
+ */
+const FUTURES_MARKETS = new Set([
+  ...Object.values(FUTURE_MARKETS).flatMap((markets) => markets.flatMap(({ market, outrightKey }) => [market, outrightKey])),
+  'outrights',
+  'outright',
+  'futures',
+  'future',
+]);
+
+/** Why a future is refused, and what to do instead: log_bet's ledger and save_recommendation's picks settle by a game. */
+const FUTURES_REFUSED = {
+  bet:
+    'log_bet records bets on one game (gameId, from list_games), settled by its final score, and JEV keeps no title ' +
+    "winners to settle a future by, so it cannot be logged: it stays out of the ledger and the loss limits' room. Tell " +
+    'the user so; if they want the balance to show the stake, they set it on the Bankroll page (and again when the future settles).',
+  pick:
+    'save_recommendation saves picks on one game (gameId, from list_games), graded by its final score, and JEV keeps no ' +
+    'title winners to grade a future by, so it cannot be saved: give the pick in your answer instead.',
+} as const;
+
+/**
+ * A bet's or a pick's arguments, a futures market refused on `market` (the first issue, so it is the message): without
+ * it a future, which has no game, was told only "gameId: is required", as if a game id would do. The refusal runs
+ * whatever else failed (`when`) and replaces the missing gameId's issue, which a future cannot meet.
+ */
+export function wagerArguments<Shape extends z.ZodRawShape>(shape: Shape, record: keyof typeof FUTURES_REFUSED) {
+  return z.strictObject(shape).superRefine(
+    (value, ctx) => {
+      const market = (value as { market?: unknown }).market;
+      if (typeof market !== 'string' || !FUTURES_MARKETS.has(market.trim().toLowerCase())) return;
+      const others = ctx.issues.filter((issue) => issue.path?.[0] !== 'gameId');
+      ctx.issues.length = 0;
+      ctx.issues.push(
+        { code: 'custom', path: ['market'], input: market, message: `${market} is a futures market. ${FUTURES_REFUSED[record]}` },
+        ...others,
+      );
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
+}
 
 /** Free text in a concise list is cut here: twenty bets or picks stay well inside an agent's budget. */
 export const EXCERPT_CHARS = 200;

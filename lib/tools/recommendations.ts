@@ -13,6 +13,7 @@ import {
   pickRecord,
   textNote,
   wager,
+  wagerArguments,
   winRate,
 } from './ledger-fields';
 import { fullPageFields, fullPageSchemaFields, pageFields, pageSchemaFields } from './pages';
@@ -28,23 +29,33 @@ export const saveRecommendation = defineTool({
     'Pass clientRequestId so a retry cannot save it twice.',
   scope: 'write',
   hints: WRITE_HINTS,
-  input: z.strictObject({
-    ...wager,
-    probability,
-    stakeUnits: z
-      .number({ error: expected('must be a number of units') })
-      .min(0)
-      .max(1000)
-      .optional()
-      .meta({ description: "Suggested stake in units (get_bankroll's unit)." }),
-    reasoning: text(5000).meta({ description: 'Why: the numbers and sources behind the pick.' }),
-    risks: text(5000).meta({ description: 'What could go wrong.' }),
-    clientRequestId,
-  }),
+  input: wagerArguments(
+    {
+      ...wager,
+      probability,
+      stakeUnits: z
+        .number({ error: expected('must be a number of units') })
+        .min(0)
+        .max(1000)
+        .optional()
+        .meta({ description: "Suggested stake in units (get_bankroll's unit)." }),
+      reasoning: text(5000).meta({ description: 'Why: the numbers and sources behind the pick.' }),
+      risks: text(5000).meta({ description: 'What could go wrong.' }),
+      clientRequestId,
+    },
+    'pick',
+  ),
   output: z.object({ recommendation: pickRecord, duplicate: z.boolean() }),
   async run(ctx, pick) {
     const clientLabel = await ctx.clientLabel();
-    return withInstants(await ctx.ledger.recordRecommendation({ userId: ctx.user.id, clientLabel, now: ctx.now(), pick }));
+    const saved = await ctx.ledger.recordRecommendation({
+      userId: ctx.user.id,
+      clientLabel,
+      now: ctx.now(),
+      defaultBook: ctx.settings.defaultReferenceBook,
+      pick,
+    });
+    return withInstants(saved);
   },
 });
 

@@ -1957,6 +1957,7 @@ export interface components {
                 probability: number;
                 /** @description Per unit staked at the pick's price and probability, a fraction: 0.052 = 5.2%. */
                 expectedValue: number;
+                /** @description Where the pick was priced: the book named, else the reference book it was saved under; null only on a pick saved without one before books were kept */
                 book: string | null;
                 stakeUnits: number | null;
                 reasoning: string;
@@ -2151,6 +2152,7 @@ export interface components {
                 probability?: number;
                 /** @description Per unit staked at the pick's price and probability, a fraction: 0.052 = 5.2%. */
                 expectedValue?: number;
+                /** @description Where the pick was priced: the book named, else the reference book it was saved under; null only on a pick saved without one before books were kept */
                 book?: string | null;
                 stakeUnits?: number | null;
                 reasoning?: string;
@@ -2194,6 +2196,7 @@ export interface components {
                 probability: number;
                 /** @description Per unit staked at the pick's price and probability, a fraction: 0.052 = 5.2%. */
                 expectedValue: number;
+                /** @description Where the pick was priced: the book named, else the reference book it was saved under; null only on a pick saved without one before books were kept */
                 book: string | null;
                 stakeUnits: number | null;
                 reasoning: string;

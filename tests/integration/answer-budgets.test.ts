@@ -88,6 +88,7 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
           userId,
           clientLabel: 'Claude Code',
           now,
+          defaultBook: 'draftkings',
           pick: {
             ...wager,
             probability: 0.55,

@@ -4,6 +4,7 @@ import { ToolError } from '@/lib/errors';
 import { HELPLINE } from '@/lib/responsible-gambling';
 import { logBet } from '@/lib/tools/bets';
 import { calcKellyStake } from '@/lib/tools/calculators';
+import { parseArguments } from '@/lib/tools/inputs';
 import { saveRecommendation } from '@/lib/tools/recommendations';
 import type { ToolDefinition } from '@/lib/tools/types';
 import { PROVIDERS, testDatabase, type TestDatabase } from '../helpers/fixtures';
@@ -153,5 +154,51 @@ describe.each(PROVIDERS)('log_bet and calc_kelly_stake answers on %s', (provider
     // On a game that takes bets, the pick is checked: someone else's is 404, one on another game 400.
     expect(await refusal(as(logBet, { ...bet, recommendationId: theirs.id }))).toMatchObject({ code: 'not_found' });
     expect(await refusal(as(logBet, { ...bet, recommendationId: mine.id }))).toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('a future is refused on market, saying it cannot be logged or saved and what to do (before: only "gameId: is required")', async () => {
+    const failure = (tool: ToolDefinition, args: Record<string, unknown>) => {
+      try {
+        parseArguments(tool.input, args);
+      } catch (thrown) {
+        if (thrown instanceof ToolError) return thrown;
+        throw thrown;
+      }
+      return expect.fail(`${tool.name} accepted ${JSON.stringify(args)}`);
+    };
+    // As get_game_odds with futures: true shows them: the champion market, a team, its price; no game.
+    const future = { sport: 'nfl', market: 'champion', selection: 'KC', americanOdds: 450 };
+    const calls = [
+      [logBet, { ...future, stake: 10 }, 'log_bet records bets on one game (gameId, from list_games)', 'Bankroll page'],
+      [
+        saveRecommendation,
+        { ...future, probability: 0.2, reasoning: 'r', risks: 'r' },
+        'save_recommendation saves picks on one game',
+        'in your answer instead.',
+      ],
+    ] as const;
+    for (const [tool, args, what, instead] of calls) {
+      // Without a game id, with one (any game's: a future has none), and by The Odds API's names for it.
+      const variants: [Record<string, unknown>, string][] = [
+        [args, 'champion'],
+        [{ ...args, gameId: 'nfl-next' }, 'champion'],
+        [{ ...args, market: 'outrights' }, 'outrights'],
+        [{ ...args, market: ' Futures ' }, 'Futures'],
+      ];
+      for (const [variant, market] of variants) {
+        const error = failure(tool, variant);
+        const where = `${tool.name} ${JSON.stringify(variant)}: ${error.message}`;
+        expect(error.code, where).toBe('invalid_input');
+        expect(
+          error.issues.map((issue) => issue.path),
+          where,
+        ).toEqual(['market']);
+        expect(error.message.startsWith(`market: ${market} is a futures market. ${what}`), where).toBe(true);
+        expect(error.message.endsWith(instead) || error.message.includes(`${instead} `), where).toBe(true);
+      }
+      // Whatever else is wrong is listed after it; a game bet without its game is still told gameId.
+      expect(failure(tool, { ...args, americanOdds: 50 }).issues.map((issue) => issue.path)).toEqual(['market', 'americanOdds']);
+      expect(failure(tool, { ...args, market: 'h2h' }).message).toBe('gameId: is required');
+    }
   });
 });

@@ -283,6 +283,12 @@ describe.each(PROVIDERS)('REST API on %s', (provider) => {
           { legs: [{ americanOdds: 150 }, { americanOdds: 150, probability: 2 }] },
           'legs.1.probability: must be less than 1 (a fraction, not a percentage)',
         ],
+        [
+          'calc_parlay',
+          { legs: Array(4).fill({ americanOdds: 1_000_000 }) },
+          'legs: combine to decimal odds of 1.00040e+16, past +9,007,199,254,740,991 (decimal 9.007e+13), the longest American ' +
+            'price a whole number states exactly: no book takes such a parlay. Price fewer or shorter legs.',
+        ],
         ['calc_kelly_stake', { probability: 0.5, americanOdds: 150, kellyFraction: 2 }, 'kellyFraction: must be at most 1 (full Kelly)'],
       ];
       for (const [tool, args, message] of cases) {

@@ -2,7 +2,8 @@ import { DAY_MS, MINUTE_MS, offsetAt } from '@/lib/time';
 import { gameIdFor, seasonOf, type Sport } from '../sports';
 import type { GameRecord } from '../store';
 import { catalogueTeams, type CatalogueTeam } from '../teams';
-import { random, type Random } from './random';
+import { logistic, random, type Random } from './random';
+import { drawNflScore, expectedTeamScore, overtime } from './scoring';
 
 // The sample's teams (ratings and fictional rosters) and its schedules: each league's games of a date's slate, in
 // its weekly (nightly) rhythm, each with its expected margin and total, and the scores of those already played.
@@ -286,18 +287,33 @@ function poisson(mean: number, rng: Random): number {
   return count;
 }
 
+/**
+ * A final score from the game's expected margin and total: EPL goals as Poisson counts, NFL points drive by drive
+ * (./scoring.ts: only scores an NFL team can post, as often as real ones come), NBA points around the market.
+ */
 export function score(sport: Sport, margin: number, total: number, rng: Random): [number, number] {
   if (sport === 'epl') {
-    const home = poisson(Math.max(0.3, (total + margin) / 2), rng);
-    return [home, poisson(Math.max(0.3, (total - margin) / 2), rng)];
+    const home = poisson(expectedTeamScore(sport, margin, total), rng);
+    return [home, poisson(expectedTeamScore(sport, -margin, total), rng)];
   }
-  const actualMargin = Math.round(margin + rng.normal(sport === 'nfl' ? 13 : 12));
-  const actualTotal = Math.max(Math.abs(actualMargin) + 6, Math.round(total + rng.normal(sport === 'nfl' ? 10 : 16)));
+  if (sport === 'nfl') {
+    const drawn: [number, number] = [
+      drawNflScore(expectedTeamScore(sport, margin, total), rng),
+      drawNflScore(expectedTeamScore(sport, -margin, total), rng),
+    ];
+    // A tie goes to overtime, the stronger side the likelier to win it.
+    return drawn[0] === drawn[1] ? overtime(drawn, logistic(margin / OVERTIME_EDGE_POINTS), rng) : drawn;
+  }
+  const actualMargin = Math.round(margin + rng.normal(12));
+  const actualTotal = Math.max(Math.abs(actualMargin) + 6, Math.round(total + rng.normal(16)));
   let home = Math.round((actualTotal + actualMargin) / 2);
   const away = actualTotal - home;
-  if (home === away) home += sport === 'nfl' ? 3 : 2; // overtime settles it
+  if (home === away) home += 2; // overtime settles it
   return [home, Math.max(0, away)];
 }
+
+/** How many points of expected margin make the stronger side e (2.72) times as likely to win overtime as not. */
+const OVERTIME_EDGE_POINTS = 15;
 
 /** `date`'s slate: each league's games of its week (or night), upcoming or not. */
 export function upcomingFixtures(date: string): Fixture[] {

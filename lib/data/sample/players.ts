@@ -1,8 +1,8 @@
-import { normalCdf } from '@/lib/betting/normal';
 import { DAY_MS, localDate } from '@/lib/time';
 import type { CatalogueTeam } from '../teams';
 import { anchorOf, roster, SHAPES, type Fixture, type Player } from './fixtures';
-import { random, type Random } from './random';
+import { random } from './random';
+import { expectedTeamScore, touchdownSpread } from './scoring';
 
 // The sample's players: their injuries, which last from day to day, and what each is expected to do in a game. One
 // model serves the box scores (records.ts draws them from it, shared out of the final score) and the props
@@ -143,13 +143,12 @@ export const gameDay = (fixture: Fixture) => dayOf(localDate(fixture.game.starts
 
 /** A league's average score per team (points, goals): the sample's totals average twice this. */
 const TEAM_SCORE: Record<string, number> = { nfl: 22, nba: 113, epl: 1.35 };
-/** The spread of a team's score around its expected one (as fixtures.ts's score() draws finals). */
-const TEAM_SCORE_SD: Record<string, number> = { nfl: 8.2, nba: 10 };
+/** The spread of an NBA team's score around its expected one (as fixtures.ts's score() draws finals). */
+const NBA_TEAM_SCORE_SD = 10;
 
 /** The team's expected score in the game, from its market (the expected margin and total). */
 export function expectedScore(fixture: Fixture, team: CatalogueTeam): number {
-  const margin = team.id === fixture.home.id ? fixture.margin : -fixture.margin;
-  return Math.max(fixture.sport === 'epl' ? 0.3 : 1, (fixture.total + margin) / 2);
+  return expectedTeamScore(fixture.sport, team.id === fixture.home.id ? fixture.margin : -fixture.margin, fixture.total);
 }
 
 /** The share of his usual numbers a player listed so has when he plays (1 when he is not listed). */
@@ -218,67 +217,6 @@ export const eplAssistShares = (team: CatalogueTeam, statuses: ReadonlyMap<strin
 /** The team's quarterback (the sample's rosters have one; never listed injured). */
 export const quarterback = (team: CatalogueTeam) => roster(team).find((p) => p.position === 'QB')!;
 
-const poissonPmf = (count: number, mean: number) => {
-  let p = Math.exp(-mean);
-  for (let k = 1; k <= count; k++) p *= mean / k;
-  return p;
-};
-
-/**
- * The ways an NFL score breaks down into touchdowns, with their weights: every touchdown converted (a missed kick or
- * a two-point conversion now and then), the rest field goals and, rarely, a safety; touchdowns and field goals as
- * often as NFL teams score them (about 2.5 and 1.7 a game).
- */
-export function touchdownChances(points: number): [touchdowns: number, weight: number][] {
-  const ways = new Map<number, number>();
-  for (let touchdowns = 0; 6 * touchdowns <= points; touchdowns++)
-    for (const [extra, weight] of [
-      [touchdowns, 1],
-      [touchdowns - 1, 0.08],
-      [touchdowns + 1, 0.1],
-    ] as const) {
-      if (extra < 0 || (touchdowns === 0 && extra !== 0)) continue;
-      const rest = points - 6 * touchdowns - extra;
-      const safeties = rest % 3 === 0 ? 0 : rest % 3 === 2 ? 1 : 2;
-      const fieldGoals = (rest - 2 * safeties) / 3;
-      if (rest < 0 || fieldGoals < 0) continue;
-      const chance = weight * poissonPmf(touchdowns, 2.5) * poissonPmf(fieldGoals, 1.7) * 0.03 ** safeties;
-      ways.set(touchdowns, (ways.get(touchdowns) ?? 0) + chance);
-    }
-  return [...ways];
-}
-
-/** How many touchdowns make up an NFL team's score (drawn by their chances; none when no breakdown is possible). */
-export function drawTouchdowns(points: number, rng: Random): number {
-  const ways = touchdownChances(points);
-  let pick = rng.next() * ways.reduce((sum, [, weight]) => sum + weight, 0);
-  for (const [touchdowns, weight] of ways) if ((pick -= weight) < 0) return touchdowns;
-  return ways.at(-1)?.[0] ?? 0;
-}
-
-const touchdownSpreads = new Map<number, number[]>();
-/**
- * The chances of an NFL team scoring 0, 1, 2, … touchdowns when its expected score is `expected` (to a tenth): its
- * score spread as finals spread around the market, broken down as drawTouchdowns does.
- */
-export function touchdownSpread(expected: number): number[] {
-  const key = Math.round(expected * 10);
-  let spread = touchdownSpreads.get(key);
-  if (!spread) {
-    spread = [];
-    const sd = TEAM_SCORE_SD.nfl!;
-    for (let points = 0; points <= key / 10 + 5 * sd; points++) {
-      const p = normalCdf((points + 0.5 - key / 10) / sd) - normalCdf((points - 0.5 - key / 10) / sd);
-      const ways = touchdownChances(points);
-      const total = ways.reduce((sum, [, weight]) => sum + weight, 0);
-      for (const [touchdowns, weight] of ways) spread[touchdowns] = (spread[touchdowns] ?? 0) + (p * weight) / total;
-    }
-    for (let i = 0; i < spread.length; i++) spread[i] ??= 0;
-    touchdownSpreads.set(key, spread);
-  }
-  return spread;
-}
-
 /** The chance a player who takes `share` of his team's touchdowns scores at least one (of `spread`'s). */
 export const anytimeChance = (spread: readonly number[], share: number) =>
   spread.reduce((sum, p, touchdowns) => sum + p * (1 - (1 - share) ** touchdowns), 0);
@@ -317,7 +255,7 @@ export function expectation(
   const symmetric = (mean: number, sd: number) => ({ mean, median: mean, sd });
   if (market === 'player_points') {
     const part = nbaPointShares(team, statuses).get(player.name) ?? 0;
-    const relative = Math.sqrt((TEAM_SCORE_SD.nba! / TEAM_SCORE.nba!) ** 2 + (1 - part) / (part * (NBA_POINTS_CONCENTRATION + 1)));
+    const relative = Math.sqrt((NBA_TEAM_SCORE_SD / TEAM_SCORE.nba!) ** 2 + (1 - part) / (part * (NBA_POINTS_CONCENTRATION + 1)));
     return skewed(score * part, score * part * relative);
   }
   if (market === 'player_rebounds' || market === 'player_assists') {

@@ -5,7 +5,6 @@ import { roster, SAMPLE_SPORTS, type Fixture, type Player } from './fixtures';
 import {
   AVAILABILITY,
   dayOf,
-  drawTouchdowns,
   EPL_ASSISTED,
   EPL_SHOTS,
   eplAssistShares,
@@ -24,9 +23,9 @@ import {
   nflTouchdownShares,
   quarterback,
   statusShare,
-  touchdownSpread,
 } from './players';
 import { clamp, random, type Random } from './random';
+import { drawTouchdowns, touchdownSpread } from './scoring';
 
 // The sample's injury reports, kickoff weather and box scores (drawn from the player model in players.ts).
 
@@ -159,11 +158,12 @@ function sideBoxScore(fixture: Fixture, team: CatalogueTeam, score: number, rng:
   }
   if (fixture.sport === 'nfl') {
     const qb = quarterback(team);
-    const touchdowns = deal(drawTouchdowns(score, rng), playing(nflTouchdownShares(team, statuses), plays), rng);
+    const expected = expectedScore(fixture, team);
+    // The touchdowns the score is made of, as the drives that make NFL scores make it (./scoring.ts).
+    const touchdowns = deal(drawTouchdowns(score, expected, rng), playing(nflTouchdownShares(team, statuses), plays), rng);
     const passing = touchdowns.get(qb.name) ?? 0;
     // A quarterback who threw more touchdowns than expected threw for more yards.
-    const expectedPassing =
-      expectedTouchdowns(touchdownSpread(expectedScore(fixture, team))) * (nflTouchdownShares(team, statuses).get(qb.name) ?? 0);
+    const expectedPassing = expectedTouchdowns(touchdownSpread(expected)) * (nflTouchdownShares(team, statuses).get(qb.name) ?? 0);
     const passingYards = around(NFL_PASS_YARDS[0] * qb.skill + 15 * (passing - expectedPassing), NFL_PASS_YARDS[1]);
     const receiving = playing(nflReceivingShares(team, statuses), plays);
     const receivers = [...receiving.keys()];

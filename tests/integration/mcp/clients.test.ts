@@ -164,6 +164,10 @@ describe.each(PROVIDERS)('MCP clients on %s', (provider) => {
       expect(messages[0].content.text).toContain('nfl game g-42 for Josh Allen');
       expect(messages[0].content.text).toContain('calc_kelly_stake');
       await expect(client.getPrompt({ name: 'review_bets', arguments: { from: 'last week', to: '2026-11-21' } })).rejects.toThrow(/from/);
+      // A prop market of another league than the game's is refused, naming the league's own.
+      await expect(
+        client.getPrompt({ name: 'find_prop_value', arguments: { sport: 'nba', gameId: 'g-42', market: 'passing yards' } }),
+      ).rejects.toThrow(/market: passing yards is not a prop market of the NBA .*player_points \(points\)/);
     });
   });
 });

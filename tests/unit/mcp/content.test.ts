@@ -13,7 +13,9 @@ import {
   STEAM,
   VALUE_SCAN,
 } from '@/lib/contract-definitions';
+import { PROP_MARKET_NAMES } from '@/lib/betting/prop-grading';
 import { BOOKMAKERS } from '@/lib/data/books';
+import { SPORT_INFO, SPORTS } from '@/lib/data/sports';
 import { NOTES } from '@/lib/tools/notes';
 import { PROMPTS } from '@/lib/tools/prompts';
 import { HELPLINE, PAST_LIMITS_RULE, STAKE_CAPS_RULE } from '@/lib/responsible-gambling';
@@ -109,6 +111,54 @@ describe('prompts', () => {
     expect(props!.argsSchema.safeParse({ sport: 'nfl', gameId: 'g1' }).success).toBe(true);
     expect(review!.argsSchema.safeParse({ from: '2026-11-01', to: '2026-11-21' }).success).toBe(true);
     expect(review!.argsSchema.safeParse({ from: '11/01/2026', to: '2026-11-21' }).success).toBe(false);
+  });
+
+  it("take a prop market only of the game's league, by key or name, and say which are (before: an NFL market for an NBA game)", () => {
+    const props = PROMPTS.find((prompt) => prompt.name === 'find_prop_value')!;
+    const issues = (args: Record<string, unknown>) =>
+      props.argsSchema.safeParse(args).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+    // Every league's markets have a name; every league against every market key and name: accepted exactly where it has it.
+    for (const league of SPORTS)
+      expect(
+        SPORT_INFO[league].propMarkets.filter((key) => !PROP_MARKET_NAMES[key]),
+        league,
+      ).toEqual([]);
+    for (const league of SPORTS) {
+      for (const key of Object.keys(PROP_MARKET_NAMES)) {
+        const has = SPORT_INFO[league].propMarkets.includes(key);
+        for (const market of [key, PROP_MARKET_NAMES[key]!]) {
+          const found = issues({ sport: league, gameId: `${league}-20261122-a-b`, market });
+          if (has) {
+            expect(found, `${league} ${market}`).toEqual([]);
+            expect(props.render(props.argsSchema.parse({ sport: league, gameId: 'g1', market }))).toContain(`markets ["${key}"]`);
+          } else {
+            expect(found, `${league} ${market}`).toHaveLength(1);
+            expect(found[0], `${league} ${market}`).toMatch(new RegExp(`^market: ${market} is not a prop market of the `));
+            expect(found[0], `${league} ${market}`).toContain(`(${key} is the `);
+          }
+        }
+      }
+    }
+    expect(issues({ sport: 'nba', gameId: 'nba-20261122-bos-nyk', market: 'passing yards' })).toEqual([
+      "market: passing yards is not a prop market of the NBA (player_pass_yds is the NFL's and the NCAA football's): the NBA's " +
+        'are player_points (points), player_rebounds (rebounds) and player_assists (assists)',
+    ]);
+    expect(issues({ sport: 'nba', gameId: 'g1', market: 'touchdowns galore' })[0]).toMatch(
+      /^market: touchdowns galore is not a prop market of the NBA: /,
+    );
+    // A league the tools do not know, and a game id of another league, in either game prompt.
+    expect(issues({ sport: 'cricket', gameId: 'g1' })).toEqual([`sport: must be one of ${SPORTS.join(', ')}`]);
+    for (const prompt of PROMPTS.filter((candidate) => candidate.name !== 'review_bets')) {
+      expect(
+        prompt.argsSchema.safeParse({ sport: 'nba', gameId: 'nfl-20261122-buf-kc' }).error?.issues.map((issue) => issue.message),
+      ).toEqual(['nfl-20261122-buf-kc is a game of the NFL, not of the NBA: pass sport nfl']);
+    }
+  });
+
+  it('review_bets asks only for what the record holds: single bets, no parlays to separate (before: "Separate single bets from parlays")', () => {
+    const review = PROMPTS.find((prompt) => prompt.name === 'review_bets')!.render({ from: '2026-11-01', to: '2026-11-21' });
+    expect(review).not.toMatch(/separate|same-game parlays/i);
+    expect(review).toContain('The record holds single bets only: log_bet records no parlays');
   });
 });
 

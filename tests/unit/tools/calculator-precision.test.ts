@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { americanToDecimal, FAIR_METHODS, fullKellyFraction, impliedProbability, priceExpectedValue, roundTo } from '@/lib/betting';
+import { combinedDecimalOdds, pastLongestParlay } from '@/lib/betting/parlay';
 import { ToolError } from '@/lib/errors';
 import { calcEv, calcImpliedProbability, calcKellyStake, calcNoVigOdds, calcParlay } from '@/lib/tools/calculators';
 import type { ToolContext } from '@/lib/tools/types';
@@ -184,9 +185,15 @@ describe('calculator answers are rounded to what each number means', () => {
     expect(problems).toEqual([]);
   });
 
-  it('calc_parlay over pairs of grid prices, and the longest parlays there are', async () => {
+  it('calc_parlay over pairs of grid prices, and the longest parlays it answers (tests/unit/tools/parlay-bound.test.ts)', async () => {
     const pairs = ODDS.flatMap((first) => ODDS.map((second) => [first, second]));
-    const longest = [Array(20).fill(1_000_000), Array(20).fill(-100_000), Array(20).fill(257), Array(12).fill(10_000)];
+    const longest = [
+      [1_000_000, 1_000_000, 1_000_000, 8_900],
+      Array(20).fill(-100_000),
+      Array(20).fill(257),
+      Array(6).fill(10_000),
+      Array(13).fill(1_000),
+    ];
     const problems: string[] = [];
     for (const prices of [...pairs, ...longest]) {
       const decimal = prices.reduce((product, odds) => product * americanToDecimal(odds), 1);
@@ -225,6 +232,7 @@ describe('the same rules over random inputs', () => {
     const legs = fc.array(fc.record({ americanOdds, probability }), { minLength: 2, maxLength: 8 });
     await fc.assert(
       fc.asyncProperty(legs, async (legs) => {
+        fc.pre(!pastLongestParlay(combinedDecimalOdds(legs))); // refused past it: parlay-bound.test.ts
         const answer = await calcParlay.run(NO_CONTEXT, calcParlay.input.parse({ legs }));
         expect(offRule(answer, PARLAY_RULES)).toEqual([]);
         const decimal = legs.reduce((product, leg) => product * americanToDecimal(leg.americanOdds), 1);
