@@ -2034,6 +2034,10 @@ export interface components {
                 }[] | null;
                 closingFairProbability?: number;
                 closingLineValue?: number;
+                /** @description Whole minutes, rounded up, from closingQuotedAt to kick-off */
+                closingQuotedMinutesBeforeStart?: number;
+                /** @description true (only then present): see staleCloseNote */
+                closingLineStale?: boolean;
                 /** @description What log_bet warned of the price logged (priceNote): above_books, before_fee, unpriced_pick, unpriced_book, in_play; absent when nothing */
                 priceFlags?: ("in_play" | "unpriced_pick" | "unpriced_book" | "before_fee" | "above_books")[];
             }[];
@@ -2042,6 +2046,7 @@ export interface components {
             pageNote?: string;
             textNote?: string;
             closingLineNote?: string;
+            staleCloseNote?: string;
             priceNote?: string;
             summary: {
                 count: number;
@@ -2052,7 +2057,10 @@ export interface components {
                 roi: number | null;
                 winRate: number | null;
                 averageClosingLineValue: number | null;
+                /** @description Bets with a closingLineValue, stale closes included */
                 betsWithClosingLine: number;
+                /** @description Bets whose close was quoted more than ODDS_STALE_MINUTES before kick-off (closingLineStale): not in the average */
+                betsWithStaleClosingLine: number;
                 /** @description Bets log_bet warned of their price (priceFlags): profit and roi count them as logged */
                 betsWithPriceFlags: number;
             };
@@ -2093,6 +2101,9 @@ export interface components {
                 }[] | null;
                 closingFairProbability: number | null;
                 closingLineValue: number | null;
+                closingQuotedAt: string | null;
+                closingQuotedMinutesBeforeStart: number | null;
+                closingLineStale: boolean | null;
                 priceFlags: ("in_play" | "unpriced_pick" | "unpriced_book" | "before_fee" | "above_books")[] | null;
                 priceWarnings: string[] | null;
             }[];
@@ -2100,6 +2111,7 @@ export interface components {
             nextCursor?: string | null;
             pageNote?: string;
             closingLineNote?: string;
+            staleCloseNote?: string;
             priceNote?: string;
             summary: {
                 count: number;
@@ -2110,7 +2122,10 @@ export interface components {
                 roi: number | null;
                 winRate: number | null;
                 averageClosingLineValue: number | null;
+                /** @description Bets with a closingLineValue, stale closes included */
                 betsWithClosingLine: number;
+                /** @description Bets whose close was quoted more than ODDS_STALE_MINUTES before kick-off (closingLineStale): not in the average */
+                betsWithStaleClosingLine: number;
                 /** @description Bets log_bet warned of their price (priceFlags): profit and roi count them as logged */
                 betsWithPriceFlags: number;
             };

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "PriceHistory" ADD COLUMN     "confirmedUntil" TIMESTAMP(3);
