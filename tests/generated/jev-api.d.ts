@@ -696,6 +696,7 @@ export interface components {
                             expectedValue?: number;
                             updatedAgo: string;
                         };
+                        /** @description fairProbability now minus the consensus 24 hours ago: the move over that time, not a move under way */
                         fairProbabilityChange?: number;
                     }[];
                     arbitrage?: {
@@ -732,6 +733,7 @@ export interface components {
                             updatedAgo: string;
                         }[];
                     };
+                    /** @description The latest steam move (3+ books moving towards one outcome within 30 minutes), only while its last move (movedAgo) is at most ODDS_STALE_MINUTES old; none after (an older move shows in fairProbabilityChange) */
                     steam?: {
                         outcome: string;
                         books: number;
@@ -833,6 +835,7 @@ export interface components {
                             at: string;
                             ago: string;
                         } | null;
+                        /** @description fairProbability now minus the consensus 24 hours ago: the move over that time, not a move under way; null without it */
                         fairProbabilityChange?: number | null;
                     }[];
                     arbitrage: {
@@ -875,6 +878,7 @@ export interface components {
                             returnFraction: number;
                         }[];
                     } | null;
+                    /** @description The latest steam move (3+ books moving towards one outcome within 30 minutes), only while its last move (movedAgo) is at most ODDS_STALE_MINUTES old; none after (an older move shows in fairProbabilityChange) */
                     steam?: {
                         outcome: string;
                         books: string[];
@@ -1153,6 +1157,7 @@ export interface components {
                         expectedValue?: number;
                         updatedAgo: string;
                     };
+                    /** @description fairProbability now minus the consensus 24 hours ago: the move over that time, not a move under way */
                     fairProbabilityChange?: number;
                 }[];
                 arbitrage?: {
@@ -1189,6 +1194,7 @@ export interface components {
                         updatedAgo: string;
                     }[];
                 };
+                /** @description The latest steam move (3+ books moving towards one outcome within 30 minutes), only while its last move (movedAgo) is at most ODDS_STALE_MINUTES old; none after (an older move shows in fairProbabilityChange) */
                 steam?: {
                     outcome: string;
                     books: number;
@@ -1264,6 +1270,7 @@ export interface components {
                         at: string;
                         ago: string;
                     } | null;
+                    /** @description fairProbability now minus the consensus 24 hours ago: the move over that time, not a move under way; null without it */
                     fairProbabilityChange?: number | null;
                 }[];
                 arbitrage: {
@@ -1306,6 +1313,7 @@ export interface components {
                         returnFraction: number;
                     }[];
                 } | null;
+                /** @description The latest steam move (3+ books moving towards one outcome within 30 minutes), only while its last move (movedAgo) is at most ODDS_STALE_MINUTES old; none after (an older move shows in fairProbabilityChange) */
                 steam?: {
                     outcome: string;
                     books: string[];

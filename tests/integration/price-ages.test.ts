@@ -10,6 +10,7 @@ import { testApp } from '../helpers/test-app';
 // - list_bets: each bet's close carries when its book last quoted it by kick-off (a confirmation of the same price
 //   counts, a take-down keeps it) and how many minutes before kick-off that was; a close quoted more than
 //   ODDS_STALE_MINUTES (60 here) before is flagged and left out of the average CLV.
+// - get_game_odds: steam is a move under way, so a steam move 22 hours old is not reported; one 10 minutes old is.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -81,6 +82,35 @@ describe.each(PROVIDERS)('the ages of prices in the answers, on %s', (provider) 
           ...passingTds(id, new Date(seededAt - 3 * HOUR)),
         ]);
       }
+      // Steam: three books moving towards NYG within 20 minutes, 22 hours ago on one game and 10 minutes ago on the other.
+      for (const [id, movedAt] of [
+        ['nfl-old-steam', seededAt - 22 * HOUR],
+        ['nfl-new-steam', seededAt - 10 * MINUTE],
+      ] as const) {
+        await addGame(db, { id, home: 'NYG', away: 'DAL', startsAt: new Date(seededAt + 48 * HOUR) });
+        const books = ['draftkings', 'fanduel', 'betmgm'];
+        const quote = (book: string, nyg: number, dal: number, at: number): PriceRecord[] =>
+          (
+            [
+              ['NYG', nyg],
+              ['DAL', dal],
+            ] as const
+          ).map(([outcome, americanOdds]) => ({
+            gameId: id,
+            market: 'h2h',
+            player: '',
+            book,
+            outcome,
+            point: null,
+            americanOdds,
+            updatedAt: new Date(at),
+          }));
+        await mergePrices(
+          db,
+          books.flatMap((book) => quote(book, -110, -110, seededAt - 30 * HOUR)),
+        );
+        for (const [index, book] of books.entries()) await mergePrices(db, quote(book, -130, 110, movedAt - (20 - 10 * index) * MINUTE));
+      }
     },
   });
   const call = (tool: string, args: Record<string, unknown>) => toolData(app.server.port, token, tool, args);
@@ -146,5 +176,16 @@ describe.each(PROVIDERS)('the ages of prices in the answers, on %s', (provider) 
       });
       expect(full.staleCloseNote).toBe(listed.staleCloseNote);
     });
+  });
+
+  it('get_game_odds reports steam only while it is under way: 10 minutes old it is, 22 hours old it is history (before: "22 hours ago" read as steam)', async () => {
+    const steamOf = async (gameId: string) => {
+      const answer = await call('get_game_odds', { sport: 'nfl', gameId, markets: ['h2h'] });
+      return answer.games[0].markets.find((market: { market: string }) => market.market === 'h2h').steam;
+    };
+    expect(await steamOf('nfl-new-steam')).toEqual({ outcome: 'NYG', books: 3, movedAgo: expect.stringMatching(/^1\d minutes ago$/) });
+    expect(await steamOf('nfl-old-steam')).toBeUndefined();
+    const full = await call('get_game_odds', { sport: 'nfl', gameId: 'nfl-old-steam', markets: ['h2h'], detail: 'full' });
+    expect(full.games[0].markets[0].steam).toBeNull();
   });
 });
