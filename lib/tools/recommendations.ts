@@ -44,7 +44,15 @@ export const saveRecommendation = defineTool({
   output: z.object({ recommendation: pickRecord, duplicate: z.boolean() }),
   async run(ctx, pick) {
     const clientLabel = await ctx.clientLabel();
-    return withInstants(await ctx.ledger.recordRecommendation({ userId: ctx.user.id, clientLabel, now: ctx.now(), pick }));
+    return withInstants(
+      await ctx.ledger.recordRecommendation({
+        userId: ctx.user.id,
+        clientLabel,
+        now: ctx.now(),
+        defaultBook: ctx.settings.defaultReferenceBook,
+        pick,
+      }),
+    );
   },
 });
 
@@ -63,6 +71,10 @@ const pickSummary = z.object({
   halfLost: z.int(),
   pushed: z.int(),
   winRate,
+  unitsStaked: z.number().meta({ description: 'Units the graded counted picks suggested (stakeUnits); picks without one stake none' }),
+  unitsWon: z.number().meta({
+    description: 'Net units of those picks at their prices: a win pays its winnings, a loss costs its stakeUnits, a push nothing',
+  }),
 });
 /** Said when some props of finished games have no stored box-score line that grades them. */
 const gradingNote = z.string().optional();

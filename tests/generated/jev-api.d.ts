@@ -1962,9 +1962,12 @@ export interface components {
                 point: number | null;
                 player: string | null;
                 americanOdds: number;
+                /** @description The agent's own win probability for the pick, as saved: an estimate, not the market's */
                 probability: number;
-                /** @description Per unit staked at the pick's price and probability, a fraction: 0.052 = 5.2%. */
+                /** @description What the pick's price returns per unit staked if probability (the agent's own estimate) is right: the agent's claim, not a market fact; the market's view is fairProbabilityAtSave, a fraction: 0.052 = 5.2%. */
                 expectedValue: number;
+                /** @description The market's no-vig consensus probability of the selection when the pick was saved, priced as log_bet prices a bet; null when no book priced it (or saved before this was kept) */
+                fairProbabilityAtSave: number | null;
                 book: string | null;
                 stakeUnits: number | null;
                 reasoning: string;
@@ -2171,9 +2174,12 @@ export interface components {
                 point?: number | null;
                 player?: string | null;
                 americanOdds?: number;
+                /** @description The agent's own win probability for the pick, as saved: an estimate, not the market's */
                 probability?: number;
-                /** @description Per unit staked at the pick's price and probability, a fraction: 0.052 = 5.2%. */
+                /** @description What the pick's price returns per unit staked if probability (the agent's own estimate) is right: the agent's claim, not a market fact; the market's view is fairProbabilityAtSave, a fraction: 0.052 = 5.2%. */
                 expectedValue?: number;
+                /** @description The market's no-vig consensus probability of the selection when the pick was saved, priced as log_bet prices a bet; null when no book priced it (or saved before this was kept) */
+                fairProbabilityAtSave?: number | null;
                 book?: string | null;
                 stakeUnits?: number | null;
                 reasoning?: string;
@@ -2203,6 +2209,10 @@ export interface components {
                 halfLost: number;
                 pushed: number;
                 winRate: number | null;
+                /** @description Units the graded counted picks suggested (stakeUnits); picks without one stake none */
+                unitsStaked: number;
+                /** @description Net units of those picks at their prices: a win pays its winnings, a loss costs its stakeUnits, a push nothing */
+                unitsWon: number;
             };
         } | {
             recommendations: {
@@ -2214,9 +2224,12 @@ export interface components {
                 point: number | null;
                 player: string | null;
                 americanOdds: number;
+                /** @description The agent's own win probability for the pick, as saved: an estimate, not the market's */
                 probability: number;
-                /** @description Per unit staked at the pick's price and probability, a fraction: 0.052 = 5.2%. */
+                /** @description What the pick's price returns per unit staked if probability (the agent's own estimate) is right: the agent's claim, not a market fact; the market's view is fairProbabilityAtSave, a fraction: 0.052 = 5.2%. */
                 expectedValue: number;
+                /** @description The market's no-vig consensus probability of the selection when the pick was saved, priced as log_bet prices a bet; null when no book priced it (or saved before this was kept) */
+                fairProbabilityAtSave: number | null;
                 book: string | null;
                 stakeUnits: number | null;
                 reasoning: string;
@@ -2245,6 +2258,10 @@ export interface components {
                 halfLost: number;
                 pushed: number;
                 winRate: number | null;
+                /** @description Units the graded counted picks suggested (stakeUnits); picks without one stake none */
+                unitsStaked: number;
+                /** @description Net units of those picks at their prices: a win pays its winnings, a loss costs its stakeUnits, a push nothing */
+                unitsWon: number;
             };
         };
         jev_classify_input: {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mergePrices, takeDownPrices, type PriceRecord } from '@/lib/data/store';
 import { PROVIDERS } from '../helpers/fixtures';
-import { addGame } from '../helpers/games';
+import { addGame, finishGame, kickOffAfterPicks } from '../helpers/games';
 import { toolData } from '../helpers/http';
 import { testApp } from '../helpers/test-app';
 
@@ -11,6 +11,8 @@ import { testApp } from '../helpers/test-app';
 //   counts, a take-down keeps it) and how many minutes before kick-off that was; a close quoted more than
 //   ODDS_STALE_MINUTES (60 here) before is flagged and left out of the average CLV.
 // - get_game_odds: steam is a move under way, so a steam move 22 hours old is not reported; one 10 minutes old is.
+// - save_recommendation: a pick keeps the market's no-vig probability beside the agent's own (its expectedValue is at
+//   the agent's); list_recommendations' summary counts the units won at each pick's stake and price.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -111,6 +113,9 @@ describe.each(PROVIDERS)('the ages of prices in the answers, on %s', (provider) 
         );
         for (const [index, book] of books.entries()) await mergePrices(db, quote(book, -130, 110, movedAt - (20 - 10 * index) * MINUTE));
       }
+      // A game to save picks on, priced now.
+      await addGame(db, { id: 'nfl-picks', home: 'NYG', away: 'DAL', startsAt: new Date(seededAt + 48 * HOUR) });
+      await mergePrices(db, moneylines('nfl-picks', new Date(seededAt - MINUTE), PRE_GAME));
     },
   });
   const call = (tool: string, args: Record<string, unknown>) => toolData(app.server.port, token, tool, args);
@@ -187,5 +192,39 @@ describe.each(PROVIDERS)('the ages of prices in the answers, on %s', (provider) 
     expect(await steamOf('nfl-old-steam')).toBeUndefined();
     const full = await call('get_game_odds', { sport: 'nfl', gameId: 'nfl-old-steam', markets: ['h2h'], detail: 'full' });
     expect(full.games[0].markets[0].steam).toBeNull();
+  });
+
+  it("a pick keeps the market's fair probability when saved, beside the agent's own, and the record counts units won (before: neither)", async () => {
+    const save = async (selection: string, americanOdds: number, stakeUnits?: number) =>
+      (
+        await call('save_recommendation', {
+          sport: 'nfl',
+          gameId: 'nfl-picks',
+          market: 'h2h',
+          selection,
+          americanOdds,
+          probability: 0.6,
+          ...(stakeUnits === undefined ? {} : { stakeUnits }),
+          reasoning: 'Numbers.',
+          risks: 'Variance.',
+        })
+      ).recommendation;
+    const dal = await save('DAL', 130, 2);
+    await save('NYG', -150, 1);
+    await save('DAL', 130);
+    // The same pricing as a bet's: log_bet's fair probability of the same selection.
+    const bet = (await call('log_bet', { sport: 'nfl', gameId: 'nfl-picks', market: 'h2h', selection: 'DAL', americanOdds: 130, stake: 1 }))
+      .bet;
+    expect(dal.fairProbabilityAtSave).toEqual(expect.any(Number));
+    expect(dal.fairProbabilityAtSave).toBe(bet.fairProbabilityAtPlacement);
+    expect(dal.fairProbabilityAtSave).not.toBe(0.6);
+    expect(dal.expectedValue).toBe(Math.round((0.6 * 2.3 - 1) * 1e4) / 1e4);
+
+    await kickOffAfterPicks(app.database.db, 'nfl-picks');
+    await finishGame(app.database.db, 'nfl-picks', 17, 24); // DAL wins
+    const listed = await call('list_recommendations', {});
+    expect(listed.recommendations.find((pick: { id: string }) => pick.id === dal.id).fairProbabilityAtSave).toBe(dal.fairProbabilityAtSave);
+    // DAL at +130 for 2 units won 2.6; NYG at -150 for 1 unit lost 1; the pick without a stake counts none.
+    expect(listed.summary).toMatchObject({ graded: 3, won: 2, lost: 1, unitsStaked: 3, unitsWon: 1.6 });
   });
 });

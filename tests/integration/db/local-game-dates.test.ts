@@ -153,7 +153,7 @@ describe.each(PROVIDERS)('migration 0004 on %s', (provider) => {
     const wager = { userId: user.id, sport: 'nfl', gameId: monday.oldId, market: 'h2h', selection: 'A0', americanOdds: -120 };
     // Only the id back: the client knows columns later migrations add.
     const bet = await db.bet.create({ data: { ...wager, stakeCents: 1000, placedAt: at }, select: { id: true } });
-    const pick = await db.recommendation.create({ data: { ...wager, probability: 0.6, reasoning: 'r', risks: 'r' } });
+    const pick = await db.recommendation.create({ data: { ...wager, probability: 0.6, reasoning: 'r', risks: 'r' }, select: { id: true } });
     for (const key of [`props:${monday.oldId}`, `stats:${monday.oldId}`, 'odds:nfl']) {
       // Only the key back: later migrations add columns (0014 backoffAfter) this schema has not got yet.
       await db.providerFetch.create({ data: { key, attemptedAt: at, fetchedAt: at }, select: { key: true } });

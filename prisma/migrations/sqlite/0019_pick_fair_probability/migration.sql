@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Recommendation" ADD COLUMN "fairProbabilityAtSave" REAL;
