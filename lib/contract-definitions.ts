@@ -234,7 +234,10 @@ probability than its previous one; when it moves that outcome's line to a harder
 under or other line down); or, in a two-outcome market, when it does the opposite to the other outcome. **Steam** is
 at least ${STEAM_MIN_BOOKS} different books moving towards the same outcome within ${minutes(STEAM_WINDOW_MS)} minutes. \`steam\` (per market) reports the
 most recent such window: its outcome, its books, its first and last moves (\`from\`, \`to\`) and how long ago the last
-was (\`movedAgo\`); the default answer gives the number of books, not their names.`;
+was (\`movedAgo\`); the default answer gives the number of books, not their names. Steam is a move under way, so it
+is reported only while its last move is at most the stale age (\`ODDS_STALE_MINUTES\`) old, as a price is fresh; after
+that the market has none (null with \`detail: "full"\`): the move is history, which \`fairProbabilityChange\` and the
+\`history\` series keep.`;
 
 /** The de-vig methods of calc_no_vig_odds (lib/betting/devig*.ts). */
 export const DEVIG_METHODS = `The margin (overround) is the sum of one market's implied probabilities minus 1 (at -110 / -110, about 0.0476).

@@ -304,6 +304,9 @@ function limitWarnings(stake: number, bankroll: BankrollView | null): string[] {
  * start as stored now (kickedOffBy, placedInPlay), as log_bet judges a bet in play: a start moved since moves the close
  * with it. Each bet is priced at the books it was logged with (its book, else the reference book of its logging);
  * `referenceBook`, the user's current one, stands in only for bets logged before those were stored.
+ *
+ * A close carries its age (pricing.closing): one its book quoted more than ODDS_STALE_MINUTES before kick-off is
+ * marked stale, and the summary's average leaves it out.
  */
 async function closingLineValues(db: Db, pricing: Pricing, bets: BetRow[], now: Date, referenceBook: string) {
   const games = new Map((await loadGames(db, [...new Set(bets.map((b) => b.gameId))])).map((g) => [g.id, g]));
@@ -311,7 +314,7 @@ async function closingLineValues(db: Db, pricing: Pricing, bets: BetRow[], now: 
     const game = games.get(b.gameId);
     return b.status !== 'void' && game !== undefined && kickedOffBy(game, now) && !placedInPlay(b, game);
   });
-  const fairs = await pricing.closing(
+  const closes = await pricing.closing(
     started.map((b) => ({
       gameId: b.gameId,
       startsAt: (games.get(b.gameId) as GameRow).startsAt,
@@ -324,16 +327,29 @@ async function closingLineValues(db: Db, pricing: Pricing, bets: BetRow[], now: 
     })),
     referenceBook,
   );
-  const values = new Map<string, { closingFairProbability: number; closingLineValue: number }>();
+  const values = new Map<string, ClosingLine>();
   for (const [index, bet] of started.entries()) {
-    const fair = fairs[index]!;
-    if (fair !== null) {
-      const closingFairProbability = roundTo6(fair);
-      const closingLineValue = roundFraction(priceExpectedValue(closingFairProbability, bet.americanOdds));
-      values.set(bet.id, { closingFairProbability, closingLineValue });
-    }
+    const close = closes[index]!;
+    if (close === null) continue;
+    const closingFairProbability = roundTo6(close.fairProbability);
+    values.set(bet.id, {
+      closingFairProbability,
+      closingLineValue: roundFraction(priceExpectedValue(closingFairProbability, bet.americanOdds)),
+      closingQuotedAt: close.quotedAt,
+      closingQuotedMinutesBeforeStart: close.quotedMinutesBeforeStart,
+      closingLineStale: close.stale,
+    });
   }
   return values;
+}
+
+/** A bet's close as list_bets shows it (closingLineValues). */
+interface ClosingLine {
+  closingFairProbability: number;
+  closingLineValue: number;
+  closingQuotedAt: Date;
+  closingQuotedMinutesBeforeStart: number;
+  closingLineStale: boolean;
 }
 
 export interface BetListInput {
@@ -371,7 +387,8 @@ export async function listBetRecords(db: Db, pricing: Pricing, input: BetListInp
   // the refunded half of a half win or loss.
   const stakedWithAction = settled.reduce((sum, b) => sum + actionStakeCents(b.stakeCents, b.status as SettledResult), 0);
   const { won, lost } = winsAndLosses(all.map((b) => b.status));
-  const clvs = [...clv.values()].map((v) => v.closingLineValue);
+  // Only closes quoted near kick-off: a stale one may not be the market's close.
+  const clvs = [...clv.values()].filter((v) => !v.closingLineStale).map((v) => v.closingLineValue);
   const priceFlagged = all.filter((bet) => storedPriceWarnings(bet).length > 0).length;
   const { remaining, nextCursor } = pageEnd(all, page, (bet) => bet.placedAt, input.page);
   return {
@@ -384,6 +401,9 @@ export async function listBetRecords(db: Db, pricing: Pricing, input: BetListInp
         ...betView(bet),
         closingFairProbability: value?.closingFairProbability ?? null,
         closingLineValue: value?.closingLineValue ?? null,
+        closingQuotedAt: value?.closingQuotedAt ?? null,
+        closingQuotedMinutesBeforeStart: value?.closingQuotedMinutesBeforeStart ?? null,
+        closingLineStale: value?.closingLineStale ?? null,
         priceFlags: price.length === 0 ? null : price.map((entry) => entry.flag),
         priceWarnings: price.length === 0 ? null : price.map((entry) => entry.warning),
       };
@@ -398,9 +418,10 @@ export async function listBetRecords(db: Db, pricing: Pricing, input: BetListInp
       stakedWithAction: fromCents(stakedWithAction),
       roi: stakedWithAction === 0 ? null : roundFraction(profit / stakedWithAction),
       winRate: won + lost === 0 ? null : roundFraction(won / (won + lost)),
-      // The mean of the values the bets show, so it is what an agent averaging the listed values gets.
+      // The mean of the values the bets show but those marked stale, so it is what an agent averaging them gets.
       averageClosingLineValue: clvs.length === 0 ? null : roundFraction(clvs.reduce((a, b) => a + b, 0) / clvs.length),
-      betsWithClosingLine: clvs.length,
+      betsWithClosingLine: clv.size,
+      betsWithStaleClosingLine: clv.size - clvs.length,
       betsWithPriceFlags: priceFlagged,
     },
   };

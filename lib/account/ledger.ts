@@ -5,7 +5,7 @@ import { readBankroll } from './bankroll';
 import { saveBankroll } from './bankroll-save';
 import { bankrollHistory } from './bankroll-history';
 import { listBetRecords, openExposure, recordBet, type BetListInput, type LogBetInput } from './bets';
-import { listRecommendationRecords, recordRecommendation } from './picks';
+import { listRecommendationRecords, recordRecommendation, type SavePickInput } from './picks';
 import { recentPreferences, userPreferences, userTimeZone } from './preferences';
 import { betsGradedOtherwise } from './regrades';
 import { settleBetRecord } from './settle';
@@ -14,7 +14,7 @@ import { settleBetRecord } from './settle';
 // and write it only through these (the console and the jev command: a layer rule).
 
 export interface LedgerDeps {
-  /** Prices a bet when it is logged and at its game's close, reading the prices it prices (lib/pricing). */
+  /** Prices a bet when it is logged and at its game's close, and a pick when it is saved, reading the prices it prices (lib/pricing). */
   pricing: Pricing;
   /** How long recentPreferences reuses a user's preferences (ODDS_CACHE_SECONDS: as long as the odds answers). */
   preferencesKeptSeconds: number;
@@ -35,13 +35,13 @@ export function createLedger(db: Db, { pricing, preferencesKeptSeconds }: Ledger
       openExposure,
       betsGradedOtherwise,
       settleBetRecord,
-      recordRecommendation,
       listRecommendationRecords,
     }),
     /** The user's preferences as read at most preferencesKeptSeconds ago: what the odds answers, kept as long, read. */
     recentPreferences: recentPreferences(db, preferencesKeptSeconds),
     recordBet: (input: LogBetInput) => recordBet(db, pricing, input),
     listBetRecords: (input: BetListInput) => listBetRecords(db, pricing, input),
+    recordRecommendation: (input: SavePickInput) => recordRecommendation(db, pricing, input),
   };
 }
 

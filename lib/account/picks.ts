@@ -1,14 +1,24 @@
-import { isGameMarket, priceExpectedValue, roundFraction } from '@/lib/betting';
+import {
+  isGameMarket,
+  payoutPerUnit,
+  priceExpectedValue,
+  roundFraction,
+  roundTo,
+  roundTo6,
+  americanToDecimal,
+  type Grade,
+} from '@/lib/betting';
 import { pickCounts } from '@/lib/data/kick-off';
 import { requireGameRow, type GameRow } from '@/lib/data/repositories/schedule';
 import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { ToolError } from '@/lib/errors';
+import type { Pricing } from '@/lib/pricing';
 import { instant } from '@/lib/time';
+import { userPreferences } from './preferences';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
 import { gradeAtFinal, isFinal, loadGames, normalizeSelection, PICKS_BEFORE_KICKOFF, propLines, refuseFinalGame } from './markets';
-import { userPreferences } from './preferences';
 import { differingArguments, reusedRequestId } from './reused-request';
 import { storedLabel } from '@/lib/text';
 
@@ -46,6 +56,7 @@ function pickView(pick: PickRow, result: string | null) {
     probability: pick.probability,
     // To four places like every expected value of a default answer: no float's sixteen digits.
     expectedValue: roundFraction(priceExpectedValue(pick.probability, pick.americanOdds)),
+    fairProbabilityAtSave: pick.fairProbabilityAtSave,
     book: pick.book,
     stakeUnits: pick.stakeUnits,
     reasoning: pick.reasoning,
@@ -74,12 +85,22 @@ export interface SavePickInput {
   userId: string;
   clientLabel: string | undefined;
   now: Date;
-  /** The reference book when the user has none stored (DEFAULT_REFERENCE_BOOK). */
+  /** The reference book when the user's bankroll names none (DEFAULT_REFERENCE_BOOK). */
   defaultBook: string;
   pick: NewPick;
 }
 
-export async function recordRecommendation(db: Db, input: SavePickInput) {
+/**
+ * The market's no-vig fair probability of a pick's selection as it is saved, priced as log_bet prices a bet (its book
+ * when that book prices it, else the user's reference book), so the record holds the market's view beside the
+ * agent's own probability; null when no book prices the selection.
+ */
+async function fairProbabilityNow(pricing: Pricing, game: GameRow, pick: NewPick, book: string, referenceBook: string) {
+  const priced = await pricing.selection(game, normalizeSelection(game, pick), { book, referenceBook });
+  return priced.fairProbability === null ? null : roundTo6(priced.fairProbability);
+}
+
+export async function recordRecommendation(db: Db, pricing: Pricing, input: SavePickInput) {
   const { userId, pick } = input;
   const once = await createOnce(
     pick.clientRequestId,
@@ -92,6 +113,8 @@ export async function recordRecommendation(db: Db, input: SavePickInput) {
       // Priced where it was named, else at the reference book the odds tools price it at, as a bet is (log_bet): the
       // pick keeps that book, and the reference book beside it, so a retry without a book is the same pick.
       const referenceBook = (await userPreferences(db, userId)).referenceBook ?? input.defaultBook;
+      const book = pick.book ?? referenceBook;
+      const fairProbabilityAtSave = await fairProbabilityNow(pricing, game, pick, book, referenceBook);
       return db.recommendation.create({
         data: {
           userId,
@@ -100,7 +123,8 @@ export async function recordRecommendation(db: Db, input: SavePickInput) {
           ...normalizeSelection(game, pick),
           americanOdds: pick.americanOdds,
           probability: pick.probability,
-          book: pick.book ?? referenceBook,
+          fairProbabilityAtSave,
+          book,
           referenceBook,
           stakeUnits: pick.stakeUnits ?? null,
           reasoning: pick.reasoning,
@@ -154,7 +178,8 @@ export async function listRecommendationRecords(db: Db, input: { userId: string;
     ...inTimeRange('createdAt', filter),
   };
   const [all, page] = await Promise.all([
-    db.recommendation.findMany({ where }),
+    // In a fixed order, so the units summed below come out the same on every call and database.
+    db.recommendation.findMany({ where, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
     db.recommendation.findMany({
       where: { ...where, ...afterCursor('createdAt', input.page) },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -174,6 +199,7 @@ export async function listRecommendationRecords(db: Db, input: { userId: string;
   );
   const counted = all.filter((p) => savedAfterKickOff.get(p.id) === null);
   const graded = counted.map((p) => results.get(p.id) ?? null).filter((r): r is string => r !== null);
+  const units = unitsOf(counted, results);
   const count = (result: string) => graded.filter((r) => r === result).length;
   const { won, lost } = winsAndLosses(graded);
   const notCounted = all.length - counted.length;
@@ -199,6 +225,24 @@ export async function listRecommendationRecords(db: Db, input: { userId: string;
       halfLost: count('half_lost'),
       pushed: count('push'),
       winRate: won + lost === 0 ? null : roundFraction(won / (won + lost)),
+      ...units,
     },
   };
+}
+
+/**
+ * The record in units: each graded pick that suggested a stake (stakeUnits) staked it at its price, a win paying the
+ * price's winnings, a loss losing the stake, a push nothing, a half grade half of each (payoutPerUnit, as a bet is
+ * settled). Picks without stakeUnits stake nothing. To the hundredth of a unit.
+ */
+function unitsOf(picks: readonly PickRow[], results: ReadonlyMap<string, string | null>): { unitsStaked: number; unitsWon: number } {
+  let staked = 0;
+  let won = 0;
+  for (const pick of picks) {
+    const result = results.get(pick.id);
+    if (result == null || pick.stakeUnits === null) continue;
+    staked += pick.stakeUnits;
+    won += pick.stakeUnits * (payoutPerUnit(result as Grade, americanToDecimal(pick.americanOdds)) - 1);
+  }
+  return { unitsStaked: roundTo(staked, 2), unitsWon: roundTo(won, 2) };
 }

@@ -124,22 +124,29 @@ export async function upsertGames(db: Db, reported: readonly GameRecord[]): Prom
 }
 
 const PRICE_COLUMNS = ['gameId', 'market', 'player', 'book', 'outcome', 'point', 'americanOdds', 'updatedAt'] as const;
+const HISTORY_COLUMNS = [...PRICE_COLUMNS, 'confirmedUntil'] as const;
 const HISTORY_COLUMN_NAMES: Partial<Record<string, string>> = { updatedAt: 'observedAt' };
 /** Bound parameters per statement, under SQLite's limit of 32766 (PostgreSQL allows 65535). */
 const MAX_PARAMETERS = 30_000;
+
+/** A recorded change: the price, observed at `updatedAt`, and (once it is no longer the book's price) its last confirmation. */
+type HistoryRecord = PriceRecord & { confirmedUntil: Date | null };
 
 /**
  * Multi-row INSERTs for the price tables. Prisma's createMany costs about 0.3 ms a row here, which made a full
  * slate take seconds; one parameterised statement per few thousand rows takes milliseconds. Dates are bound as
  * Date objects, so each adapter stores them exactly as Prisma itself does.
  */
-function bulkInsert(db: Db, table: 'Price' | 'PriceHistory', rows: readonly PriceRecord[]) {
-  const columns = PRICE_COLUMNS;
+function bulkInsert(db: Db, table: 'Price' | 'PriceHistory', rows: readonly PriceRecord[] | readonly HistoryRecord[]) {
+  // A price row is asked only for the price columns; a recorded change has one more.
+  const columns: readonly (keyof HistoryRecord)[] = table === 'PriceHistory' ? HISTORY_COLUMNS : PRICE_COLUMNS;
   const names = columns.map((column) => `"${(table === 'PriceHistory' && HISTORY_COLUMN_NAMES[column]) || column}"`).join(', ');
   const perStatement = Math.floor(MAX_PARAMETERS / columns.length);
   const statements = [];
   for (let start = 0; start < rows.length; start += perStatement) {
-    const values = rows.slice(start, start + perStatement).map((row) => sql`(${join(columns.map((column) => row[column]))})`);
+    const values = rows
+      .slice(start, start + perStatement)
+      .map((row) => sql`(${join(columns.map((column) => (row as HistoryRecord)[column]))})`);
     statements.push(db.$executeRaw`INSERT INTO ${raw(`"${table}" (${names})`)} VALUES ${join(values)}`);
   }
   return statements;
@@ -176,15 +183,26 @@ export async function mergePriceSnapshots(
     latest.set(priceKey(price), price);
   }
   const written = new Map<string, PriceRecord>();
-  const changes: PriceRecord[] = [];
+  const changes: HistoryRecord[] = [];
+  // A change ends the price before it, whose record then says until when the book confirmed it (the closing line's
+  // age, lib/data/repositories/odds.ts): set here on a change of this merge, by confirmedUntilWrites on a stored one.
+  const recordedHere = new Map<string, HistoryRecord>();
+  const endedStored = new Map<string, { price: PriceRecord; confirmedUntil: Date }>();
   for (const prices of snapshots) {
-    const created: PriceRecord[] = [];
-    const moved: PriceRecord[] = [];
+    const created: HistoryRecord[] = [];
+    const moved: HistoryRecord[] = [];
     for (const [key, price] of new Map(prices.map((p) => [priceKey(p), p]))) {
       const before = latest.get(key);
-      if (!before) created.push(price);
-      else if (before.americanOdds !== price.americanOdds || before.point !== price.point) moved.push(price);
-      else if (!(price.updatedAt > before.updatedAt)) continue; // confirmed (a newer stamp) or nothing new
+      if (before && before.americanOdds === price.americanOdds && before.point === price.point) {
+        if (!(price.updatedAt > before.updatedAt)) continue; // confirmed (a newer stamp) or nothing new
+      } else {
+        const change: HistoryRecord = { ...price, confirmedUntil: null };
+        (before ? moved : created).push(change);
+        const ended = recordedHere.get(key);
+        if (ended) ended.confirmedUntil = before!.updatedAt;
+        else if (before) endedStored.set(key, { price, confirmedUntil: before.updatedAt });
+        recordedHere.set(key, change);
+      }
       latest.set(key, price);
       written.set(key, price);
     }
@@ -197,7 +215,9 @@ export async function mergePriceSnapshots(
     const group = `${price.gameId}|${price.market}`;
     replaced.set(group, [...(replaced.get(group) ?? []), price]);
   }
+  const confirmations = await confirmedUntilWrites(db, [...endedStored.values()]);
   await db.$transaction([
+    ...confirmations,
     ...[...replaced.values()].map((group) =>
       db.price.deleteMany({
         where: {
@@ -211,6 +231,66 @@ export async function mergePriceSnapshots(
     ...bulkInsert(db, 'PriceHistory', changes),
   ]);
   return { changed: changes.length, unchanged: all.length - changes.length };
+}
+
+/** Record ids bound per statement, with the time: under MAX_PARAMETERS. */
+const IDS_PER_STATEMENT = MAX_PARAMETERS - 1;
+
+/**
+ * The writes that close the records of stored prices a change or a take-down ends: each price's latest recorded
+ * change gets `confirmedUntil`, when the book last confirmed it. To run in the transaction that ends them, before any
+ * new change of theirs is recorded. The records still open (confirmedUntil null) are read first, one query.
+ */
+async function confirmedUntilWrites(
+  db: Db,
+  ended: readonly { price: Omit<PriceRecord, 'point' | 'americanOdds' | 'updatedAt'>; confirmedUntil: Date }[],
+) {
+  if (ended.length === 0) return [];
+  const open = await db.priceHistory.findMany({
+    where: {
+      gameId: { in: [...new Set(ended.map(({ price }) => price.gameId))] },
+      market: { in: [...new Set(ended.map(({ price }) => price.market))] },
+      confirmedUntil: null,
+    },
+    select: { id: true, gameId: true, market: true, player: true, book: true, outcome: true },
+  });
+  const latestRecord = new Map<string, number>();
+  for (const record of open) {
+    const key = priceKey(record);
+    if (record.id > (latestRecord.get(key) ?? -1)) latestRecord.set(key, record.id);
+  }
+  // One statement per confirmation time: a book confirms its prices together, so there are few.
+  const idsByTime = new Map<number, number[]>();
+  for (const { price, confirmedUntil } of ended) {
+    const id = latestRecord.get(priceKey(price));
+    if (id === undefined) continue;
+    const ids = idsByTime.get(confirmedUntil.getTime()) ?? [];
+    ids.push(id);
+    idsByTime.set(confirmedUntil.getTime(), ids);
+  }
+  // Raw, as bulkInsert: Prisma's updateMany binds each id apart and refuses past SQLite's 999 parameters.
+  return [...idsByTime].flatMap(([time, ids]) =>
+    Array.from({ length: Math.ceil(ids.length / IDS_PER_STATEMENT) }, (_, chunk) => {
+      const some = ids.slice(chunk * IDS_PER_STATEMENT, (chunk + 1) * IDS_PER_STATEMENT);
+      return db.$executeRaw`UPDATE "PriceHistory" SET "confirmedUntil" = ${new Date(time)} WHERE "id" IN (${join(some)})`;
+    }),
+  );
+}
+
+/**
+ * Takes these stored prices down (a book pulls a market): each price's record says until when the book confirmed it,
+ * so a bet's closing line keeps its age (lib/data/repositories/odds.ts). One transaction.
+ */
+export async function takeDownPrices(db: Db, where: NonNullable<Parameters<Db['price']['deleteMany']>[0]>['where']): Promise<void> {
+  const down = await db.price.findMany({
+    where,
+    select: { gameId: true, market: true, player: true, book: true, outcome: true, updatedAt: true },
+  });
+  const confirmations = await confirmedUntilWrites(
+    db,
+    down.map(({ updatedAt, ...price }) => ({ price, confirmedUntil: updatedAt })),
+  );
+  await db.$transaction([...confirmations, db.price.deleteMany({ where })]);
 }
 
 /**

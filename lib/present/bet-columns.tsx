@@ -27,6 +27,9 @@ export interface BetRow {
   status: string;
   profit?: number | null;
   closingLineValue?: number | null;
+  /** list_bets' age of the close: minutes before kick-off it was quoted, and whether that is stale. */
+  closingQuotedMinutesBeforeStart?: number | null;
+  closingLineStale?: boolean | null;
   clientLabel?: string | null;
   placedAt: string | Date;
   /** The grades corrections replaced, oldest first. */
@@ -63,6 +66,20 @@ export const betStatus = (bet: Pick<BetRow, 'status' | 'earlierGrades'>) =>
 
 /** A closing-line value, or the list's average: to the hundredth of a percent, as the answer rounds it. */
 export const closingLine = (value: number | null | undefined) => percent(value, 2);
+
+/**
+ * The CLV cell: the value, and under it a stale close's age ("close quoted 185 min before start"), which the
+ * average leaves out.
+ */
+const closingLineCell = (bet: Pick<BetRow, 'closingLineValue' | 'closingLineStale' | 'closingQuotedMinutesBeforeStart'>) =>
+  bet.closingLineStale ? (
+    <>
+      {figure(bet.closingLineValue, closingLine(bet.closingLineValue))}
+      <small data-stale-close="">close quoted {bet.closingQuotedMinutesBeforeStart} min before start: not in the average</small>
+    </>
+  ) : (
+    figure(bet.closingLineValue, closingLine(bet.closingLineValue))
+  );
 
 /** The bets table's columns; `currency` writes the money, `timeZone` the times. */
 export function betColumns<Row extends BetRow>({ currency, timeZone }: { currency: string; timeZone: string }): Column<Row>[] {
@@ -104,7 +121,7 @@ export function betColumns<Row extends BetRow>({ currency, timeZone }: { currenc
       largestFirst: true,
       cell: (bet) => figure(bet.profit, money(bet.profit, currency)),
     },
-    { key: 'clv', label: 'CLV', cell: (bet) => figure(bet.closingLineValue, closingLine(bet.closingLineValue)) },
+    { key: 'clv', label: 'CLV', cell: closingLineCell },
     {
       key: 'client',
       label: 'Logged by',

@@ -11,7 +11,15 @@ import { historyKey, marketHistory } from './history';
 import { groupBy } from '@/lib/collections';
 import type { MarketCore } from './core-types';
 import { inOutcomeOrder, type GameTeams } from './reference-pricing';
-import { lowHoldFields, presentMarket, priceMarket, type WithLowHold, type PresentationMemo, type PricedMarket } from './priced-market';
+import {
+  lowHoldFields,
+  presentMarket,
+  priceMarket,
+  staleFromMs,
+  type WithLowHold,
+  type PresentationMemo,
+  type PricedMarket,
+} from './priced-market';
 import { booksSpelling, priceSelection, pricesOfSelection, type MarketSelection } from './selection';
 
 // Pricing: stored prices in, markets priced against the no-vig consensus at the reference book out, for the
@@ -237,15 +245,27 @@ export function createPricing(reads: PriceReads, { staleMinutes }: { staleMinute
     },
 
     /**
-     * Each bet's closing fair probability, in the order given: its selection priced as at logging (at its book, else
-     * the reference book it was logged under) among its market's last prices before its game started; null where
-     * neither prices it. `referenceBook` (the user's current one) stands in for a bet that stored neither.
+     * Each bet's close, in the order given: its selection priced as at logging (at its book, else the reference book
+     * it was logged under) among its market's last prices before its game started; null where neither prices it.
+     * `referenceBook` (the user's current one) stands in for a bet that stored neither. A close carries its age:
+     * when the book that priced it last quoted its prices of the market by kick-off (the oldest of them, which the
+     * fair probability rests on), the whole minutes from then to kick-off rounded up, and `stale` when that is more
+     * than staleMinutes (ODDS_STALE_MINUTES): the book had stopped updating, and the close may not be the market's.
      */
-    async closing(bets: readonly ClosingBet[], referenceBook: string): Promise<(number | null)[]> {
+    async closing(bets: readonly ClosingBet[], referenceBook: string): Promise<(Close | null)[]> {
       const closes = await reads.closingQuotes(bets);
       return bets.map((bet, index) => {
+        const quotes = closes[index]!;
         const loggedUnder = bet.referenceBook ?? referenceBook;
-        return priceSelection(closes[index]!, bet, { book: bet.book ?? loggedUnder, referenceBook: loggedUnder }).fairProbability;
+        const { book, fairProbability } = priceSelection(quotes, bet, { book: bet.book ?? loggedUnder, referenceBook: loggedUnder });
+        if (fairProbability === null) return null;
+        const quotedAt = new Date(Math.min(...quotes.filter((quote) => quote.book === book).map((quote) => quote.updatedAt.getTime())));
+        return {
+          fairProbability,
+          quotedAt,
+          quotedMinutesBeforeStart: Math.ceil((bet.startsAt.getTime() - quotedAt.getTime()) / MINUTE_MS),
+          stale: bet.startsAt.getTime() >= staleFromMs(quotedAt, staleMinutes),
+        };
       });
     },
   };
@@ -273,6 +293,14 @@ export interface ClosingBet extends MarketSelection {
   startsAt: Date;
   book: string | null;
   referenceBook: string | null;
+}
+
+/** A bet's close (closing): its fair probability and its age. */
+export interface Close {
+  fairProbability: number;
+  quotedAt: Date;
+  quotedMinutesBeforeStart: number;
+  stale: boolean;
 }
 
 export type Pricing = ReturnType<typeof createPricing>;

@@ -1,4 +1,5 @@
 import { ARBITRAGE_RISKS, type ArbitrageLeg } from '@/lib/betting/arbitrage';
+import { STEAM_MIN_BOOKS, STEAM_WINDOW_MS } from '@/lib/betting/movement';
 import { roundAmerican, roundTo6 } from '@/lib/betting/odds';
 import { ago, agoChangesAt, HOUR_MS, instant, MINUTE_MS } from '@/lib/time';
 import { z } from 'zod';
@@ -12,6 +13,17 @@ import { marketCore } from './reference-pricing';
 // that does not depend on the time is ./reference-pricing.ts; presentMarket adds the rest on every call.
 
 export type { PriceRow } from './core-types';
+
+/** How far back fairProbabilityChange looks. */
+export const FAIR_CHANGE_WINDOW_MS = 24 * HOUR_MS;
+
+/** What fairProbabilityChange is, in the output schemas. */
+export const FAIR_CHANGE_DESCRIPTION = `fairProbability now minus the consensus ${FAIR_CHANGE_WINDOW_MS / HOUR_MS} hours ago: the move over that time, not a move under way`;
+
+/** What a market's `steam` is, in the output schemas: a move under way, never an old one (presentAfresh). */
+export const STEAM_DESCRIPTION =
+  `The latest steam move (${STEAM_MIN_BOOKS}+ books moving towards one outcome within ${STEAM_WINDOW_MS / MINUTE_MS} minutes), ` +
+  'only while its last move (movedAgo) is at most ODDS_STALE_MINUTES old; none after (an older move shows in fairProbabilityChange)';
 
 // The full answer's shape, one definition: the tools publish it as their output schema and type their answers by it.
 const nullableNumber = z.number().nullable();
@@ -50,7 +62,7 @@ export const pricedOutcomeSchema = z.object({
     .nullable()
     .optional(),
   /** fairProbability now minus the consensus 24 hours ago at the same reference line (6 decimals); null without it. */
-  fairProbabilityChange: nullableNumber.optional(),
+  fairProbabilityChange: nullableNumber.optional().meta({ description: `${FAIR_CHANGE_DESCRIPTION}; null without it` }),
 });
 
 export const arbitrageLegSchema = z.object({
@@ -119,7 +131,8 @@ export const pricedMarketSchema = z.object({
   steam: z
     .object({ outcome: z.string(), books: z.array(z.string()), from: z.string(), to: z.string(), movedAgo: z.string() })
     .nullable()
-    .optional(),
+    .optional()
+    .meta({ description: STEAM_DESCRIPTION }),
   history: historySchema.optional(),
   priceNote: z.string().optional(),
 });
@@ -133,8 +146,6 @@ export interface PricingOptions extends CoreOptions {
 }
 
 export const ONE_SIDED_NOTE = 'One-sided market: there is no margin to remove, so no fair price and no edge can be claimed.';
-
-export const FAIR_CHANGE_WINDOW_MS = 24 * HOUR_MS;
 
 /**
  * One market priced afresh: a core made for this call alone, so its presentation is not kept. With `lowHold`, also
@@ -260,14 +271,18 @@ function presentAfresh(core: MarketCore, clock: ClockUntilChange, staleMinutes: 
   });
   const arbitrage = core.arbitrage && presentArbitrage(core.arbitrage, clock);
   const middle = core.middle && presentMiddle(core.middle, clock);
-  const steam = core.steam;
+  // Steam is a move under way: once its last move is as old as a stale price, it is history (fairProbabilityChange and
+  // the history series keep it), not a signal to act on, and the answer says none.
+  const steamStaleFrom = core.steam ? staleFromMs(new Date(core.steam.to), staleMinutes) : 0;
+  const steam = core.steam && clock.now.getTime() < steamStaleFrom ? core.steam : null;
+  if (steam) clock.changesAt(steamStaleFrom);
   return {
     consensusBooks: core.consensusBooks,
     books: core.books,
     outcomes,
     arbitrage,
     ...(core.middle !== undefined ? { middle } : {}),
-    ...(steam !== undefined
+    ...(core.steam !== undefined
       ? {
           steam: steam && {
             outcome: steam.outcome,

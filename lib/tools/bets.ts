@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BET_STATUSES, PRICE_FLAGS, SETTLE_RESULTS } from '@/lib/account/bet-states';
 import { choiceList } from '@/lib/text';
-import { excerpt, fractionField, withInstants, withoutNulls } from './answer-fields';
+import { excerpt, fractionField, timestamp, withInstants, withoutNulls } from './answer-fields';
 import { READ_HINTS, WRITE_HINTS } from './hints';
 import { expected, flag, money, moneyOrZero, sport, text } from './inputs';
 import {
@@ -90,6 +90,17 @@ function closingLineNote(bets: readonly { closingLineValue: number | null }[]): 
   return bets.some((bet) => bet.closingLineValue === null) ? { closingLineNote: CLOSING_LINE_NOTE } : {};
 }
 
+/** Said when a bet shown has a stale close, so its closingLineValue is not quoted as the market's close. */
+function staleCloseNote(bets: readonly { closingLineStale: boolean | null }[], staleMinutes: number): { staleCloseNote?: string } {
+  if (!bets.some((bet) => bet.closingLineStale === true)) return {};
+  return {
+    staleCloseNote:
+      `closingLineStale: the close was last quoted more than ${staleMinutes} minutes before kick-off ` +
+      "(closingQuotedMinutesBeforeStart): its book had stopped updating, so it may not be the market's close. " +
+      'averageClosingLineValue leaves these bets out; say so when quoting their closingLineValue.',
+  };
+}
+
 /**
  * Said when a bet shown carries priceFlags: what each means, that the record counts the bet at the price logged, and
  * where the warnings are whole.
@@ -120,9 +131,24 @@ const betSummary = z.object({
   stakedWithAction: z.number(),
   roi: fractionField('Profit over stakedWithAction (no push, void or refunded half)').nullable(),
   winRate,
-  averageClosingLineValue: fractionField('Mean price against the closing fair probability, per unit staked').nullable(),
-  betsWithClosingLine: z.int(),
+  averageClosingLineValue: fractionField(
+    'Mean closingLineValue (price against the closing fair probability, per unit staked) of the bets with a close not marked closingLineStale',
+  ).nullable(),
+  betsWithClosingLine: z.int().meta({ description: 'Bets with a closingLineValue, stale closes included' }),
+  betsWithStaleClosingLine: z.int().meta({
+    description: 'Bets whose close was quoted more than ODDS_STALE_MINUTES before kick-off (closingLineStale): not in the average',
+  }),
   betsWithPriceFlags: z.int().meta({ description: 'Bets log_bet warned of their price (priceFlags): profit and roi count them as logged' }),
+});
+
+/** A close's age (lib/account/bets.ts, closingLineValues). */
+const closingQuotedAt = timestamp.meta({
+  description: 'When the book pricing the close last quoted it by kick-off (kick-off itself when it still quoted it then)',
+});
+const closingQuotedMinutesBeforeStart = z.int().meta({ description: 'Whole minutes, rounded up, from closingQuotedAt to kick-off' });
+const closingLineStale = z.boolean().meta({
+  description:
+    "true: the close was quoted more than ODDS_STALE_MINUTES before kick-off (the book had stopped updating), so it may not be the market's close; left out of averageClosingLineValue",
 });
 
 const betListConcise = z.object({
@@ -131,12 +157,15 @@ const betListConcise = z.object({
     conciseRecord(betRecord).extend({
       closingFairProbability: z.number().optional(),
       closingLineValue: z.number().optional(),
+      closingQuotedMinutesBeforeStart: closingQuotedMinutesBeforeStart.optional(),
+      closingLineStale: closingLineStale.meta({ description: 'true (only then present): see staleCloseNote' }).optional(),
       priceFlags: priceFlags.optional(),
     }),
   ),
   ...pageSchemaFields,
   textNote: z.string().optional(),
   closingLineNote: z.string().optional(),
+  staleCloseNote: z.string().optional(),
   priceNote: z.string().optional(),
   summary: betSummary,
 });
@@ -147,12 +176,16 @@ const betListFull = z.object({
     betRecord.extend({
       closingFairProbability: z.number().nullable(),
       closingLineValue: z.number().nullable(),
+      closingQuotedAt: closingQuotedAt.nullable(),
+      closingQuotedMinutesBeforeStart: closingQuotedMinutesBeforeStart.nullable(),
+      closingLineStale: closingLineStale.nullable(),
       priceFlags: priceFlags.nullable(),
       priceWarnings: priceWarnings.nullable(),
     }),
   ),
   ...fullPageSchemaFields,
   closingLineNote: z.string().optional(),
+  staleCloseNote: z.string().optional(),
   priceNote: z.string().optional(),
   summary: betSummary,
 });
@@ -184,18 +217,27 @@ export const listBets = defineTool({
       page: listPage(ctx, args),
       defaultBook: ctx.settings.defaultReferenceBook,
     });
+    const staleNote = staleCloseNote(bets, ctx.settings.oddsStaleMinutes);
     if (args.detail === 'full')
       return withInstants({
         currency,
         bets,
         ...fullPageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'bets'),
         ...closingLineNote(bets),
+        ...staleNote,
         ...priceNote(bets, true),
         summary,
       });
     // The warnings themselves only in full: a flag says which, in a few tokens a bet.
-    const concise = bets.map(({ priceWarnings: _whole, ...bet }) =>
-      withoutNulls(withInstants({ ...bet, notes: bet.notes === null ? null : excerpt(bet.notes, EXCERPT_CHARS) })),
+    // The time of a close only in full: its minutes before kick-off say its age; false stale flags are left out.
+    const concise = bets.map(({ priceWarnings: _whole, closingQuotedAt: _at, ...bet }) =>
+      withoutNulls(
+        withInstants({
+          ...bet,
+          notes: bet.notes === null ? null : excerpt(bet.notes, EXCERPT_CHARS),
+          closingLineStale: bet.closingLineStale === true ? true : null,
+        }),
+      ),
     );
     return {
       currency,
@@ -203,6 +245,7 @@ export const listBets = defineTool({
       ...pageFields({ remaining, nextCursor: nextCursor ?? undefined }, 'bets'),
       ...textNote(bets, ['notes']),
       ...closingLineNote(bets),
+      ...staleNote,
       ...priceNote(bets, false),
       summary,
     };

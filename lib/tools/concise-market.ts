@@ -5,7 +5,9 @@ import { MIN_FINALS_FOR_CHANCE } from '@/lib/betting/middles';
 import {
   arbitrageLegSchema,
   arbitrageReturnsSchema,
+  FAIR_CHANGE_DESCRIPTION,
   historySchema,
+  STEAM_DESCRIPTION,
   ONE_SIDED_NOTE,
   type PricedMarket,
   type PricedOutcome,
@@ -40,7 +42,7 @@ export const conciseOutcomeSchema = z.object({
       updatedAgo: z.string(),
     })
     .optional(),
-  fairProbabilityChange: z.number().optional(),
+  fairProbabilityChange: z.number().optional().meta({ description: FAIR_CHANGE_DESCRIPTION }),
 });
 
 /** An arbitrage in short: the stake shares and returns to the hundredth of a percent, no impliedSum or note. */
@@ -67,7 +69,7 @@ export const conciseMarketSchema = z.object({
   outcomes: z.array(conciseOutcomeSchema),
   arbitrage: conciseArbitrageSchema.optional(),
   middle: conciseMiddleSchema.optional(),
-  steam: z.object({ outcome: z.string(), books: z.int(), movedAgo: z.string() }).optional(),
+  steam: z.object({ outcome: z.string(), books: z.int(), movedAgo: z.string() }).optional().meta({ description: STEAM_DESCRIPTION }),
   history: historySchema.optional(),
   priceNote: z.string().optional(),
 });

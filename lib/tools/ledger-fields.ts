@@ -81,8 +81,19 @@ export type BetRecord = z.infer<typeof betRecord>;
 
 export const pickRecord = z.object({
   ...onASelection,
-  probability: z.number(),
-  expectedValue: fractionField("Per unit staked at the pick's price and probability"),
+  probability: z.number().meta({ description: "The agent's own win probability for the pick, as saved: an estimate, not the market's" }),
+  expectedValue: fractionField(
+    "What the pick's price returns per unit staked if probability (the agent's own estimate) is right: the agent's claim, not a " +
+      "market fact; the market's view is fairProbabilityAtSave",
+  ),
+  fairProbabilityAtSave: z
+    .number()
+    .nullable()
+    .meta({
+      description:
+        "The market's no-vig consensus probability of the selection when the pick was saved, priced as log_bet prices a bet; null " +
+        'when no book priced it (or saved before this was kept)',
+    }),
   book: z.string().nullable().meta({
     description:
       'Where the pick was priced: the book named, else the reference book it was saved under; null only on a pick saved without one before books were kept',

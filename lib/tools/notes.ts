@@ -74,7 +74,8 @@ there as well). Tell the user the book's name: ${KEYS_NAMED_OTHERWISE}; the othe
   oldest price in it), \`outcomes\`, and \`arbitrage\` (\`returnFraction\`, the worst case; legs with line,
   \`stakeShare\` and age; \`returns\` per result where a whole or quarter line makes them differ), \`middle\`
   (spreads, totals: \`window\`, \`keyNumbers\`, \`chance\`, \`worstReturnFraction\` on a miss, legs), \`steam\`
-  (the outcome, how many books moved, how long ago) and \`priceNote\` when there are any.
+  (the outcome, how many books moved, how long ago; only while the last move is at most the stale age old: an older
+  move is history, not steam) and \`priceNote\` when there are any.
 - An outcome: the reference \`americanOdds\` and \`point\`, \`fairProbability\`, \`fairAmericanOdds\`,
   \`expectedValue\`, \`best\` (book, price, its expectedValue and age) only when another book beats the reference
   price, and \`fairProbabilityChange\` when there is history (now minus 24 hours ago: 0.02 is up 2 percentage points).

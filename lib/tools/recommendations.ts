@@ -74,6 +74,10 @@ const pickSummary = z.object({
   halfLost: z.int(),
   pushed: z.int(),
   winRate,
+  unitsStaked: z.number().meta({ description: 'Units the graded counted picks suggested (stakeUnits); picks without one stake none' }),
+  unitsWon: z.number().meta({
+    description: 'Net units of those picks at their prices: a win pays its winnings, a loss costs its stakeUnits, a push nothing',
+  }),
 });
 /** Said when some props of finished games have no stored box-score line that grades them. */
 const gradingNote = z.string().optional();

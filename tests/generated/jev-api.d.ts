@@ -696,6 +696,7 @@ export interface components {
                             expectedValue?: number;
                             updatedAgo: string;
                         };
+                        /** @description fairProbability now minus the consensus 24 hours ago: the move over that time, not a move under way */
                         fairProbabilityChange?: number;
                     }[];
                     arbitrage?: {
@@ -732,6 +733,7 @@ export interface components {
                             updatedAgo: string;
                         }[];
                     };
+                    /** @description The latest steam move (3+ books moving towards one outcome within 30 minutes), only while its last move (movedAgo) is at most ODDS_STALE_MINUTES old; none after (an older move shows in fairProbabilityChange) */
                     steam?: {
                         outcome: string;
                         books: number;
@@ -833,6 +835,7 @@ export interface components {
                             at: string;
                             ago: string;
                         } | null;
+                        /** @description fairProbability now minus the consensus 24 hours ago: the move over that time, not a move under way; null without it */
                         fairProbabilityChange?: number | null;
                     }[];
                     arbitrage: {
@@ -875,6 +878,7 @@ export interface components {
                             returnFraction: number;
                         }[];
                     } | null;
+                    /** @description The latest steam move (3+ books moving towards one outcome within 30 minutes), only while its last move (movedAgo) is at most ODDS_STALE_MINUTES old; none after (an older move shows in fairProbabilityChange) */
                     steam?: {
                         outcome: string;
                         books: string[];
@@ -1153,6 +1157,7 @@ export interface components {
                         expectedValue?: number;
                         updatedAgo: string;
                     };
+                    /** @description fairProbability now minus the consensus 24 hours ago: the move over that time, not a move under way */
                     fairProbabilityChange?: number;
                 }[];
                 arbitrage?: {
@@ -1189,6 +1194,7 @@ export interface components {
                         updatedAgo: string;
                     }[];
                 };
+                /** @description The latest steam move (3+ books moving towards one outcome within 30 minutes), only while its last move (movedAgo) is at most ODDS_STALE_MINUTES old; none after (an older move shows in fairProbabilityChange) */
                 steam?: {
                     outcome: string;
                     books: number;
@@ -1264,6 +1270,7 @@ export interface components {
                         at: string;
                         ago: string;
                     } | null;
+                    /** @description fairProbability now minus the consensus 24 hours ago: the move over that time, not a move under way; null without it */
                     fairProbabilityChange?: number | null;
                 }[];
                 arbitrage: {
@@ -1306,6 +1313,7 @@ export interface components {
                         returnFraction: number;
                     }[];
                 } | null;
+                /** @description The latest steam move (3+ books moving towards one outcome within 30 minutes), only while its last move (movedAgo) is at most ODDS_STALE_MINUTES old; none after (an older move shows in fairProbabilityChange) */
                 steam?: {
                     outcome: string;
                     books: string[];
@@ -1954,10 +1962,12 @@ export interface components {
                 point: number | null;
                 player: string | null;
                 americanOdds: number;
+                /** @description The agent's own win probability for the pick, as saved: an estimate, not the market's */
                 probability: number;
-                /** @description Per unit staked at the pick's price and probability, a fraction: 0.052 = 5.2%. */
+                /** @description What the pick's price returns per unit staked if probability (the agent's own estimate) is right: the agent's claim, not a market fact; the market's view is fairProbabilityAtSave, a fraction: 0.052 = 5.2%. */
                 expectedValue: number;
-                /** @description Where the pick was priced: the book named, else the reference book it was saved under; null only on a pick saved without one before books were kept */
+                /** @description The market's no-vig consensus probability of the selection when the pick was saved, priced as log_bet prices a bet; null when no book priced it (or saved before this was kept) */
+                fairProbabilityAtSave: number | null;
                 book: string | null;
                 stakeUnits: number | null;
                 reasoning: string;
@@ -2035,6 +2045,10 @@ export interface components {
                 }[] | null;
                 closingFairProbability?: number;
                 closingLineValue?: number;
+                /** @description Whole minutes, rounded up, from closingQuotedAt to kick-off */
+                closingQuotedMinutesBeforeStart?: number;
+                /** @description true (only then present): see staleCloseNote */
+                closingLineStale?: boolean;
                 /** @description What log_bet warned of the price logged (priceNote): above_books, before_fee, unpriced_pick, unpriced_book, in_play; absent when nothing */
                 priceFlags?: ("in_play" | "unpriced_pick" | "unpriced_book" | "before_fee" | "above_books")[];
             }[];
@@ -2043,6 +2057,7 @@ export interface components {
             pageNote?: string;
             textNote?: string;
             closingLineNote?: string;
+            staleCloseNote?: string;
             priceNote?: string;
             summary: {
                 count: number;
@@ -2053,7 +2068,10 @@ export interface components {
                 roi: number | null;
                 winRate: number | null;
                 averageClosingLineValue: number | null;
+                /** @description Bets with a closingLineValue, stale closes included */
                 betsWithClosingLine: number;
+                /** @description Bets whose close was quoted more than ODDS_STALE_MINUTES before kick-off (closingLineStale): not in the average */
+                betsWithStaleClosingLine: number;
                 /** @description Bets log_bet warned of their price (priceFlags): profit and roi count them as logged */
                 betsWithPriceFlags: number;
             };
@@ -2094,6 +2112,9 @@ export interface components {
                 }[] | null;
                 closingFairProbability: number | null;
                 closingLineValue: number | null;
+                closingQuotedAt: string | null;
+                closingQuotedMinutesBeforeStart: number | null;
+                closingLineStale: boolean | null;
                 priceFlags: ("in_play" | "unpriced_pick" | "unpriced_book" | "before_fee" | "above_books")[] | null;
                 priceWarnings: string[] | null;
             }[];
@@ -2101,6 +2122,7 @@ export interface components {
             nextCursor?: string | null;
             pageNote?: string;
             closingLineNote?: string;
+            staleCloseNote?: string;
             priceNote?: string;
             summary: {
                 count: number;
@@ -2111,7 +2133,10 @@ export interface components {
                 roi: number | null;
                 winRate: number | null;
                 averageClosingLineValue: number | null;
+                /** @description Bets with a closingLineValue, stale closes included */
                 betsWithClosingLine: number;
+                /** @description Bets whose close was quoted more than ODDS_STALE_MINUTES before kick-off (closingLineStale): not in the average */
+                betsWithStaleClosingLine: number;
                 /** @description Bets log_bet warned of their price (priceFlags): profit and roi count them as logged */
                 betsWithPriceFlags: number;
             };
@@ -2149,10 +2174,12 @@ export interface components {
                 point?: number | null;
                 player?: string | null;
                 americanOdds?: number;
+                /** @description The agent's own win probability for the pick, as saved: an estimate, not the market's */
                 probability?: number;
-                /** @description Per unit staked at the pick's price and probability, a fraction: 0.052 = 5.2%. */
+                /** @description What the pick's price returns per unit staked if probability (the agent's own estimate) is right: the agent's claim, not a market fact; the market's view is fairProbabilityAtSave, a fraction: 0.052 = 5.2%. */
                 expectedValue?: number;
-                /** @description Where the pick was priced: the book named, else the reference book it was saved under; null only on a pick saved without one before books were kept */
+                /** @description The market's no-vig consensus probability of the selection when the pick was saved, priced as log_bet prices a bet; null when no book priced it (or saved before this was kept) */
+                fairProbabilityAtSave?: number | null;
                 book?: string | null;
                 stakeUnits?: number | null;
                 reasoning?: string;
@@ -2182,6 +2209,10 @@ export interface components {
                 halfLost: number;
                 pushed: number;
                 winRate: number | null;
+                /** @description Units the graded counted picks suggested (stakeUnits); picks without one stake none */
+                unitsStaked: number;
+                /** @description Net units of those picks at their prices: a win pays its winnings, a loss costs its stakeUnits, a push nothing */
+                unitsWon: number;
             };
         } | {
             recommendations: {
@@ -2193,10 +2224,12 @@ export interface components {
                 point: number | null;
                 player: string | null;
                 americanOdds: number;
+                /** @description The agent's own win probability for the pick, as saved: an estimate, not the market's */
                 probability: number;
-                /** @description Per unit staked at the pick's price and probability, a fraction: 0.052 = 5.2%. */
+                /** @description What the pick's price returns per unit staked if probability (the agent's own estimate) is right: the agent's claim, not a market fact; the market's view is fairProbabilityAtSave, a fraction: 0.052 = 5.2%. */
                 expectedValue: number;
-                /** @description Where the pick was priced: the book named, else the reference book it was saved under; null only on a pick saved without one before books were kept */
+                /** @description The market's no-vig consensus probability of the selection when the pick was saved, priced as log_bet prices a bet; null when no book priced it (or saved before this was kept) */
+                fairProbabilityAtSave: number | null;
                 book: string | null;
                 stakeUnits: number | null;
                 reasoning: string;
@@ -2225,6 +2258,10 @@ export interface components {
                 halfLost: number;
                 pushed: number;
                 winRate: number | null;
+                /** @description Units the graded counted picks suggested (stakeUnits); picks without one stake none */
+                unitsStaked: number;
+                /** @description Net units of those picks at their prices: a win pays its winnings, a loss costs its stakeUnits, a push nothing */
+                unitsWon: number;
             };
         };
         jev_classify_input: {

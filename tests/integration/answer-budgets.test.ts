@@ -1,7 +1,6 @@
 import { countTokens as claudeTokens } from '@anthropic-ai/tokenizer';
 import { countTokens as openAiTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { recordRecommendation } from '@/lib/account/picks';
 import type { Sport } from '@/lib/data/sports';
 import { seedSlate } from '../../bench/slate';
 import { loadCollegeWeek } from '../helpers/college-week';
@@ -84,7 +83,7 @@ describe.each(SLATES)('answer budgets on the $name slate', ({ sports, load }) =>
           defaultBook: 'draftkings',
           bet: { ...wager, americanOdds: 5000 + n, stake: 10, notes: LONG('note').slice(0, 2000) },
         });
-        await recordRecommendation(database.db, {
+        await ledger.recordRecommendation({
           userId,
           clientLabel: 'Claude Code',
           now,

@@ -80,7 +80,20 @@ describe.each(PROVIDERS)("the picks' record on %s", (provider) => {
     return res.json().result.structuredContent;
   };
 
-  const RECORD = { count: 5, notCounted: 3, graded: 2, won: 1, lost: 1, halfWon: 0, halfLost: 0, pushed: 0, winRate: 0.5 };
+  // No pick suggested a stake: no units.
+  const RECORD = {
+    count: 5,
+    notCounted: 3,
+    graded: 2,
+    won: 1,
+    lost: 1,
+    halfWon: 0,
+    halfLost: 0,
+    pushed: 0,
+    winRate: 0.5,
+    unitsStaked: 0,
+    unitsWon: 0,
+  };
   const RECORD_NOTE =
     '3 picks were saved after their game kicked off (marked notCounted): listed and in count, but left out of every ' +
     'other figure of the summary, winRate included, as the record counts only picks made before the game began.';
@@ -138,6 +151,8 @@ describe.each(PROVIDERS)("the picks' record on %s", (provider) => {
       halfLost: 0,
       pushed: 0,
       winRate: null,
+      unitsStaked: 0,
+      unitsWon: 0,
     });
     expect(inPlay.recordNote).toMatch(/^2 picks were saved after their game kicked off/);
     const before = await rest('list_recommendations', { to: at(-1).toISOString() });

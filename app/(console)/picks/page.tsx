@@ -89,6 +89,12 @@ export default consolePage(async function PicksPage({
                 <dt>Win rate</dt>
                 <dd>{percent(picks.summary.winRate)}</dd>
               </div>
+              <div>
+                <dt>Units won</dt>
+                <dd>
+                  {picks.summary.unitsWon} u of {picks.summary.unitsStaked} u staked
+                </dd>
+              </div>
             </dl>
             {picks.summary.notCounted > 0 && (
               <p className="muted">
@@ -124,7 +130,10 @@ export default consolePage(async function PicksPage({
                 {
                   key: 'probability',
                   label: 'Probability',
-                  cell: (pick) => `${percent(pick.probability)} (EV ${percent(pick.expectedValue)})`,
+                  // The agent's estimate and its EV, then the market's no-vig view when the pick was saved.
+                  cell: (pick) =>
+                    `${percent(pick.probability)} (EV ${percent(pick.expectedValue)})` +
+                    (pick.fairProbabilityAtSave === null ? '' : `; market ${percent(pick.fairProbabilityAtSave)}`),
                 },
                 { key: 'stake', label: 'Stake', cell: (pick) => (pick.stakeUnits === null ? '–' : `${pick.stakeUnits} u`) },
                 {

@@ -11,6 +11,7 @@ import { sampleFuturesAt } from '../sample/futures';
 import { SPORT_INFO, type Sport } from '../sports';
 import {
   mergePrices,
+  takeDownPrices,
   replaceAlternates,
   replaceInjuries,
   replacePlayerStats,
@@ -303,14 +304,13 @@ async function settleSampleGames(sample: SampleMarket, run: SportRun): Promise<n
 /**
  * Books take props and alternate lines down at kickoff: the league's sample games that kicked off keep their main
  * markets (their closing prices) and lose the rest. A bet on a prop keeps its own selection, line and price, its
- * closing-line value comes from the line history and its grade from the box score, none of which goes.
+ * closing-line value comes from the line history (each price's record keeps when the book last confirmed it, the
+ * close's age) and its grade from the box score, none of which goes.
  */
 async function takeDownStartedSideMarkets(db: Db, sport: Sport, now: Date): Promise<void> {
   const started = { source: 'sample', sport, startsAt: { lte: now } };
-  await db.$transaction([
-    db.price.deleteMany({ where: { player: { not: '' }, game: started } }),
-    db.alternatePrice.deleteMany({ where: { game: started } }),
-  ]);
+  await takeDownPrices(db, { player: { not: '' }, game: started });
+  await db.alternatePrice.deleteMany({ where: { game: started } });
 }
 
 /**

@@ -151,31 +151,65 @@ function closingKey(gameId: string, market: string, player: string | null): stri
 
 /**
  * Closing prices: per book and outcome, the last price observed before the game started, for every
- * (game, market, player) asked for, in one query; each market's in the order asked.
+ * (game, market, player) asked for; each market's in the order asked. Each quote's `updatedAt` is the last time the
+ * book is known to have quoted it by kick-off: its record's last confirmation once a later change or a take-down ended
+ * it (confirmedUntil), else the current price's when it is still this one, else when it was observed; kick-off itself
+ * when the book confirmed it after (the price stood at kick-off).
  */
 export async function closingQuotes(
   db: Db,
   markets: readonly { gameId: string; startsAt: Date; market: string; player: string | null }[],
-): Promise<Omit<StoredQuote, 'updatedAt'>[][]> {
+): Promise<StoredQuote[][]> {
   if (markets.length === 0) return [];
-  const closes = new Map<string, Omit<StoredQuote, 'updatedAt'>[]>();
   const startOf = new Map(markets.map((m) => [m.gameId, m.startsAt]));
   const wanted = new Set(markets.map((m) => closingKey(m.gameId, m.market, m.player)));
-  const history = await db.priceHistory.findMany({
-    where: { gameId: { in: [...startOf.keys()] }, market: { in: [...new Set(markets.map((m) => m.market))] } },
-    select: { gameId: true, market: true, player: true, book: true, outcome: true, point: true, americanOdds: true, observedAt: true },
-    orderBy: { observedAt: 'asc' },
-  });
-  const latest = new Map<string, (typeof history)[number]>();
+  const where = { gameId: { in: [...startOf.keys()] }, market: { in: [...new Set(markets.map((m) => m.market))] } };
+  const [history, current] = await Promise.all([
+    db.priceHistory.findMany({
+      where,
+      select: {
+        gameId: true,
+        market: true,
+        player: true,
+        book: true,
+        outcome: true,
+        point: true,
+        americanOdds: true,
+        observedAt: true,
+        confirmedUntil: true,
+      },
+      orderBy: [{ observedAt: 'asc' }, { id: 'asc' }],
+    }),
+    db.price.findMany({
+      where,
+      select: { gameId: true, market: true, player: true, book: true, outcome: true, point: true, americanOdds: true, updatedAt: true },
+    }),
+  ]);
+  const quoteKey = (row: { gameId: string; market: string; player: string; book: string; outcome: string }) =>
+    `${closingKey(row.gameId, row.market, row.player)}\u0000${row.book}\u0000${row.outcome}`;
+  // Per book and outcome, the last change by kick-off, and whether a later change ended it.
+  const closing = new Map<string, { row: (typeof history)[number]; endedLater: boolean }>();
   for (const row of history) {
     if (!wanted.has(closingKey(row.gameId, row.market, row.player))) continue;
-    if (row.observedAt > (startOf.get(row.gameId) as Date)) continue;
-    latest.set(`${closingKey(row.gameId, row.market, row.player)}\u0000${row.book}\u0000${row.outcome}`, row); // ascending: last wins
+    const key = quoteKey(row);
+    if (row.observedAt <= startOf.get(row.gameId)!)
+      closing.set(key, { row, endedLater: false }); // ascending: last wins
+    else {
+      const close = closing.get(key);
+      if (close) close.endedLater = true;
+    }
   }
-  for (const row of latest.values()) {
+  const now = new Map(current.map((row) => [quoteKey(row), row]));
+  const closes = new Map<string, StoredQuote[]>();
+  for (const [key, { row, endedLater }] of closing) {
+    const price = endedLater ? undefined : now.get(key);
+    const stillCurrent = price !== undefined && price.americanOdds === row.americanOdds && price.point === row.point;
+    const confirmed = row.confirmedUntil ?? (stillCurrent ? price.updatedAt : row.observedAt);
+    const start = startOf.get(row.gameId)!;
+    const updatedAt = new Date(Math.min(start.getTime(), Math.max(row.observedAt.getTime(), confirmed.getTime())));
     const marketKey = closingKey(row.gameId, row.market, row.player);
     const rows = closes.get(marketKey) ?? [];
-    rows.push({ book: row.book, outcome: row.outcome, point: row.point, americanOdds: row.americanOdds });
+    rows.push({ book: row.book, outcome: row.outcome, point: row.point, americanOdds: row.americanOdds, updatedAt });
     closes.set(marketKey, rows);
   }
   return markets.map((m) => closes.get(closingKey(m.gameId, m.market, m.player)) ?? []);

@@ -40,14 +40,18 @@ describe.each(PROVIDERS)('list_bets rounds its fractions on %s', (provider) => {
     // A cash-out of 4 on a stake of 3: a return of 1/3 on what had action.
     await settleBet.run(ctx(), settleBet.input.parse({ betId: ids[0], result: 'cashout', payout: 4 }));
 
-    // After kick-off, so each bet has its closing line.
-    const later = new Date(Date.parse(game.startsAt) + 3_600_000);
+    // The game kicks off a minute on, its prices fresh (a close quoted over ODDS_STALE_MINUTES before kick-off stays out
+    // of the average); listed after kick-off, so each bet has its closing line.
+    const kickOff = new Date(PINNED_NOW.getTime() + 60_000);
+    await database.db.game.update({ where: { id: game.gameId }, data: { startsAt: kickOff } });
+    const later = new Date(kickOff.getTime() + 3_600_000);
     const answers = [];
     for (const detail of ['concise', 'full'] as const) {
       answers.push(await listBets.run(ctx(later), listBets.input.parse({ detail })));
     }
     for (const answer of answers) {
       expect(answer.summary.roi).toBe(0.3333);
+      expect(answer.summary.betsWithStaleClosingLine).toBe(0);
       const fractions = [
         answer.summary.roi,
         answer.summary.winRate,

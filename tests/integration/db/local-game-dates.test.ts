@@ -135,7 +135,7 @@ describe.each(PROVIDERS)('migration 0004 on %s', (provider) => {
     const at = new Date('2026-11-23T12:00:00Z');
     const quote = { market: 'h2h', book: 'draftkings', outcome: 'A0', americanOdds: -120 };
     await db.price.create({ data: { gameId: monday.oldId, ...quote, updatedAt: at } });
-    await db.priceHistory.create({ data: { gameId: monday.oldId, ...quote, observedAt: at } });
+    await db.priceHistory.create({ data: { gameId: monday.oldId, ...quote, observedAt: at }, select: { id: true } });
     await db.weather.create({
       data: {
         gameId: monday.oldId,

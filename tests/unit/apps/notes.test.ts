@@ -16,6 +16,8 @@ const AGENT_ONLY_NOTES = [
   'textNote',
   // Explains a missing closingLineValue to an agent reading the JSON: no view shows closing-line value.
   'closingLineNote',
+  // Tells the agent to say a stale close is left out of the average: the bets table marks it in its CLV cell.
+  'staleCloseNote',
 ];
 
 type JsonSchema = Record<string, unknown>;

@@ -248,6 +248,20 @@ describe('priceMarket: value, arbitrage and movement', () => {
     expect(market.history!.series[0]!.fairProbability![0]).toBe(Math.round(then * 1e6) / 1e6);
   });
 
+  it('reports steam only while its last move is no older than a stale price (before: a move 22 hours old read as steam, "22 hours ago")', () => {
+    const { history, current } = movedSpread(now.getTime());
+    // The last move was 10 minutes before now: steam until it is 60 minutes (staleMinutes) old, none after.
+    const at = (minutesAfter: number, staleMinutes = 60) =>
+      priceMarket(current, { ...options, staleMinutes, now: new Date(now.getTime() + minutesAfter * 60_000), history });
+    expect(at(50).steam).toMatchObject({ outcome: 'KC', movedAgo: '1 hour ago' });
+    expect(at(50 + 1 / 60_000).steam).toBeNull();
+    expect(at(22 * 60).steam).toBeNull();
+    expect(conciseMarket(at(22 * 60))).not.toHaveProperty('steam');
+    // The threshold is the stale age's: at 5 minutes the same move is history already.
+    expect(at(0, 5).steam).toBeNull();
+    expect(at(0, 10).steam).toMatchObject({ movedAgo: '10 minutes ago' });
+  });
+
   it('without history before the 24 hours, fairProbabilityChange and opening say so with null', () => {
     const market = priceMarket([row('draftkings', 'KC', -110), row('draftkings', 'BUF', -110)], { ...options, history: [] });
     expect(market.outcomes[0]).toMatchObject({ opening: null, fairProbabilityChange: null });

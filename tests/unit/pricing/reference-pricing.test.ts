@@ -51,6 +51,17 @@ describe('presentMarket reuses a presentation only while it reads the same', () 
     expect(reused.size).toBeLessThan(calls / 4);
   });
 
+  it('hands out no kept steam once it has aged past the stale threshold (before: the kept answer still showed it)', () => {
+    const core = marketCore(current, options);
+    // The last move was 10 minutes before now: 50 minutes later it is exactly 60 minutes old, still steam; a
+    // millisecond later it is not, though every age reads the same ("1 hour ago").
+    const lastMinute = presentMarket(core, new Date(now + 50 * MIN), 60, presentations);
+    expect(lastMinute.steam).toMatchObject({ movedAgo: '1 hour ago' });
+    const after = new Date(now + 50 * MIN + 1);
+    expect(presentMarket(core, after, 60, presentations).steam).toBeNull();
+    expect(presentMarket(core, after, 60, presentations)).toEqual(priceMarket(current, { ...options, now: after, staleMinutes: 60 }));
+  });
+
   it('hands out the same frozen answer within a step and a new one after it', () => {
     const core = marketCore(current, options);
     const first = presentMarket(core, new Date(now + 1_000), 60, presentations);

@@ -1,0 +1,5 @@
+-- AlterTable
+ALTER TABLE "Recommendation" ADD COLUMN     "fairProbabilityAtSave" DOUBLE PRECISION;
+
+-- AlterTable
+ALTER TABLE "PriceHistory" ADD COLUMN     "confirmedUntil" TIMESTAMP(3);

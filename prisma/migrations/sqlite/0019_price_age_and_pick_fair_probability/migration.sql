@@ -1,0 +1,5 @@
+-- AlterTable
+ALTER TABLE "Recommendation" ADD COLUMN "fairProbabilityAtSave" REAL;
+
+-- AlterTable
+ALTER TABLE "PriceHistory" ADD COLUMN "confirmedUntil" DATETIME;
