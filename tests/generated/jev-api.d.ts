@@ -1968,6 +1968,7 @@ export interface components {
                 expectedValue: number;
                 /** @description The market's no-vig consensus probability of the selection when the pick was saved, priced as log_bet prices a bet; null when no book priced it (or saved before this was kept) */
                 fairProbabilityAtSave: number | null;
+                /** @description Where the pick was priced: the book named, else the reference book it was saved under; null only on a pick saved without one before books were kept */
                 book: string | null;
                 stakeUnits: number | null;
                 reasoning: string;
@@ -2180,6 +2181,7 @@ export interface components {
                 expectedValue?: number;
                 /** @description The market's no-vig consensus probability of the selection when the pick was saved, priced as log_bet prices a bet; null when no book priced it (or saved before this was kept) */
                 fairProbabilityAtSave?: number | null;
+                /** @description Where the pick was priced: the book named, else the reference book it was saved under; null only on a pick saved without one before books were kept */
                 book?: string | null;
                 stakeUnits?: number | null;
                 reasoning?: string;
@@ -2230,6 +2232,7 @@ export interface components {
                 expectedValue: number;
                 /** @description The market's no-vig consensus probability of the selection when the pick was saved, priced as log_bet prices a bet; null when no book priced it (or saved before this was kept) */
                 fairProbabilityAtSave: number | null;
+                /** @description Where the pick was priced: the book named, else the reference book it was saved under; null only on a pick saved without one before books were kept */
                 book: string | null;
                 stakeUnits: number | null;
                 reasoning: string;
