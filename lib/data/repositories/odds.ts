@@ -5,7 +5,8 @@ import { freshProps, type PropsGame, type PropsSource } from '../props';
 // Odds and props: the stored prices of games and players and their recorded changes (what pricing reads,
 // lib/pricing), and the closing lines team records are measured on.
 
-const PRICE_SELECT = {
+/** A quote's columns, as Price and PriceHistory both keep them. */
+const QUOTE_SELECT = {
   gameId: true,
   market: true,
   player: true,
@@ -13,8 +14,8 @@ const PRICE_SELECT = {
   outcome: true,
   point: true,
   americanOdds: true,
-  updatedAt: true,
 } as const;
+const PRICE_SELECT = { ...QUOTE_SELECT, updatedAt: true } as const;
 
 /** Every book's game-market prices (moneyline, spread, total) of the games, in the markets asked for. */
 export function gamePrices(db: Db, gameIds: readonly string[], markets: readonly string[]) {
@@ -167,22 +168,12 @@ export async function closingQuotes(
   const [history, current] = await Promise.all([
     db.priceHistory.findMany({
       where,
-      select: {
-        gameId: true,
-        market: true,
-        player: true,
-        book: true,
-        outcome: true,
-        point: true,
-        americanOdds: true,
-        observedAt: true,
-        confirmedUntil: true,
-      },
+      select: { ...QUOTE_SELECT, observedAt: true, confirmedUntil: true },
       orderBy: [{ observedAt: 'asc' }, { id: 'asc' }],
     }),
     db.price.findMany({
       where,
-      select: { gameId: true, market: true, player: true, book: true, outcome: true, point: true, americanOdds: true, updatedAt: true },
+      select: PRICE_SELECT,
     }),
   ]);
   const quoteKey = (row: { gameId: string; market: string; player: string; book: string; outcome: string }) =>
