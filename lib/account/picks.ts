@@ -14,7 +14,7 @@ import type { Sport } from '@/lib/data/sports';
 import type { Db } from '@/lib/db/client';
 import { createOnce } from '@/lib/db/unique';
 import { ToolError } from '@/lib/errors';
-import type { Pricing } from '@/lib/pricing';
+import type { MarketSelection, Pricing } from '@/lib/pricing';
 import { instant } from '@/lib/time';
 import { userPreferences } from './preferences';
 import { afterCursor, inTimeRange, pageEnd, winsAndLosses, type ListFilter, type ListPage } from './lists';
@@ -95,8 +95,8 @@ export interface SavePickInput {
  * when that book prices it, else the user's reference book), so the record holds the market's view beside the
  * agent's own probability; null when no book prices the selection.
  */
-async function fairProbabilityNow(pricing: Pricing, game: GameRow, pick: NewPick, book: string, referenceBook: string) {
-  const priced = await pricing.selection(game, normalizeSelection(game, pick), { book, referenceBook });
+async function fairProbabilityNow(pricing: Pricing, game: GameRow, selected: MarketSelection, book: string, referenceBook: string) {
+  const priced = await pricing.selection(game, selected, { book, referenceBook });
   return priced.fairProbability === null ? null : roundTo6(priced.fairProbability);
 }
 
@@ -114,13 +114,14 @@ export async function recordRecommendation(db: Db, pricing: Pricing, input: Save
       // pick keeps that book, and the reference book beside it, so a retry without a book is the same pick.
       const referenceBook = (await userPreferences(db, userId)).referenceBook ?? input.defaultBook;
       const book = pick.book ?? referenceBook;
-      const fairProbabilityAtSave = await fairProbabilityNow(pricing, game, pick, book, referenceBook);
+      const selected = normalizeSelection(game, pick);
+      const fairProbabilityAtSave = await fairProbabilityNow(pricing, game, selected, book, referenceBook);
       return db.recommendation.create({
         data: {
           userId,
           sport: game.sport,
           gameId: game.id,
-          ...normalizeSelection(game, pick),
+          ...selected,
           americanOdds: pick.americanOdds,
           probability: pick.probability,
           fairProbabilityAtSave,
